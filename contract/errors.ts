@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export const validationIssue = z.object({ path: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof validationIssue>;
+
+/** Every error response of the API has this shape. */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes),
+  issues: z.array(validationIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

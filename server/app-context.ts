@@ -1,0 +1,13 @@
+import type { AppConfig } from './config';
+import type { Db, Engine } from './db/client';
+
+/** What every route handler may use: the database, the configuration and the clock. */
+export interface AppContext {
+  db: Db;
+  engine: Engine;
+  config: AppConfig;
+  /** Demo mode: the sign-in forms show the demo credentials. */
+  demo: boolean;
+  /** The current time; tests replace it to move through weeks and months. */
+  now: () => Date;
+}

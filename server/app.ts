@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ErrorBody } from '../contract/errors';
+import type { AppContext } from './app-context';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { installErrorHandler } from './http/errors';
+import { registerTierSettingsRoutes } from './routes/tier-settings';
+
+export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+export interface CreateAppOptions {
+  database: Database;
+  config: AppConfig;
+  /** Folder of the built web app; null serves the API only. */
+  webRoot?: string | null;
+  /** Demo mode: the sign-in forms show the demo credentials. */
+  demo?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+/** Builds the HTTP application without listening, so tests can drive it in-process. */
+export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
+  const { database, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    // Request bodies are JSON only; the default text/plain parser would let other content types through.
+    return503OnClosing: true,
+  });
+  app.removeContentTypeParser('text/plain');
+
+  const ctx: AppContext = {
+    db: database.db,
+    engine: database.engine,
+    config,
+    demo: options.demo ?? false,
+    now: options.now ?? (() => new Date()),
+  };
+
+  installErrorHandler(app);
+  await app.register(cookie);
+
+  registerTierSettingsRoutes(app, ctx);
+
+  const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
+  const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const body: ErrorBody = { message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' };
+      return reply.status(404).send(body);
+    }
+    // Client-side routes (and the 404 page for unknown paths) are rendered by the web app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' }).transform((v) => v === '1' || v === 'true');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
+      .optional(),
+    DATA_DIR: z.string().default('./data'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    ORG_TIMEZONE: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone name such as UTC or Europe/Berlin'),
+    OWNER_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    DEMO: flag.optional(),
+    COOKIE_SECURE: flag.optional(),
+    TRUST_PROXY: flag.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.OWNER_EMAIL === undefined) !== (env.OWNER_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OWNER_EMAIL === undefined ? 'OWNER_EMAIL' : 'OWNER_PASSWORD'],
+        message: 'must be set together with ' + (env.OWNER_EMAIL === undefined ? 'OWNER_PASSWORD' : 'OWNER_EMAIL'),
+      });
+    }
+  });
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port: number;
+  host: string;
+  orgTimezone: string;
+  owner: { email: string; password: string } | undefined;
+  /** undefined: decided at start (on for an empty embedded database). */
+  demo: boolean | undefined;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment; empty values count as unset. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    port: e.PORT,
+    host: e.HOST,
+    orgTimezone: e.ORG_TIMEZONE,
+    owner: e.OWNER_EMAIL && e.OWNER_PASSWORD ? { email: e.OWNER_EMAIL, password: e.OWNER_PASSWORD } : undefined,
+    demo: e.DEMO,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

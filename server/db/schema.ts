@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Owners and managers: the people who sign in to the owner dashboard. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'manager'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', sql`${t.role} in ('owner', 'manager')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Sales agents: a separate kind of identity with its own sessions. Running totals live on the row. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    position: text('position').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    totalIncome: money('total_income').notNull().default('0'),
+    totalEntries: integer('total_entries').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('agents_email_key').on(t.email),
+    check('agents_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    index('agents_name_idx').on(t.name),
+  ],
+);
+
+/** Sign-in sessions of both kinds. Only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['user', 'agent'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'sessions_subject_check',
+      sql`(${t.kind} = 'user' and ${t.userId} is not null and ${t.agentId} is null) or (${t.kind} = 'agent' and ${t.agentId} is not null and ${t.userId} is null)`,
+    ),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_agent_idx').on(t.agentId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The 12 achievement tiers; rows are inserted by a migration and only edited afterwards. */
+export const tierSettings = pgTable(
+  'tier_settings',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    threshold: money('threshold').notNull(),
+    rewards: text('rewards').notNull(),
+    order: integer('tier_order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tier_settings_order_key').on(t.order),
+    check('tier_settings_threshold_check', sql`${t.threshold} > 0`),
+    check('tier_settings_order_check', sql`${t.order} between 1 and 12`),
+  ],
+);
+
+export const rewardCategories = ['Physical Item', 'Gift Card', 'Experience', 'Cash Bonus', 'Service', 'Other'] as const;
+
+/** The rewards an agent may pick from when claiming a tier. */
+export const rewardOptions = pgTable(
+  'reward_options',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => tierSettings.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: rewardCategories }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('reward_options_tier_idx').on(t.tierId)],
+);
+
+/** Every profit or deduction recorded for an agent. The agent's running total after it is kept with it. */
+export const incomeEntries = pgTable(
+  'income_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    description: text('description'),
+    date: timestamptz('date').notNull(),
+    newTotal: money('new_total').notNull(),
+    transactionType: text('transaction_type', { enum: ['addition', 'deduction'] }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('income_entries_amount_check', sql`${t.amount} <> 0`),
+    index('income_entries_agent_date_idx').on(t.agentId, t.date),
+    index('income_entries_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Per-agent income roll-ups by calendar period in the organisation's time zone, kept current in the same
+ * transaction as each entry so that dashboards never scan entries. periodStart is the local date the
+ * period begins (Monday for weeks).
+ */
+export const agentPeriodTotals = pgTable(
+  'agent_period_totals',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    periodKind: text('period_kind', { enum: ['week', 'month', 'year'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    income: money('income').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'agent_period_totals_pkey', columns: [t.agentId, t.periodKind, t.periodStart] }),
+    index('agent_period_totals_period_idx').on(t.periodKind, t.periodStart, t.income.desc()),
+  ],
+);
+
+/** The first time an agent's total reached a tier's threshold. */
+export const tierAchievements = pgTable(
+  'tier_achievements',
+  {
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => tierSettings.id, { onDelete: 'cascade' }),
+    achievedAt: timestamptz('achieved_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tier_achievements_pkey', columns: [t.agentId, t.tierId] }),
+    index('tier_achievements_achieved_idx').on(t.achievedAt),
+  ],
+);
+
+export const claimStatuses = ['pending', 'processed', 'shipped'] as const;
+
+/** A reward an agent claimed for a tier; at most one per agent and tier. */
+export const rewardClaims = pgTable(
+  'reward_claims',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    tierId: integer('tier_id')
+      .notNull()
+      .references(() => tierSettings.id, { onDelete: 'restrict' }),
+    rewardOptionId: integer('reward_option_id').references(() => rewardOptions.id, { onDelete: 'set null' }),
+    rewardTitle: text('reward_title').notNull(),
+    status: text('status', { enum: claimStatuses }).notNull().default('pending'),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    telegram: text('telegram'),
+    address: text('address').notNull(),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    shippingInstructions: text('shipping_instructions'),
+    claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('reward_claims_agent_tier_key').on(t.agentId, t.tierId),
+    index('reward_claims_status_idx').on(t.status, t.claimedAt),
+    check('reward_claims_status_check', sql`${t.status} in ('pending', 'processed', 'shipped')`),
+  ],
+);
+
+/** Small facts about this installation, such as when the demo data was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

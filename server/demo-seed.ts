@@ -1,0 +1,102 @@
+import { DEMO_AGENT } from '../contract/demo';
+import { centsToMoneyString } from '../contract/money';
+import { hashPassword } from './auth/passwords';
+import type { Db } from './db/client';
+import { claimMeta } from './db/queries/app-meta';
+import { insertAgent } from './db/queries/agents';
+import { recordIncomeEntry } from './db/queries/income-entries';
+import { insertRewardOption } from './db/queries/reward-options';
+import { updateTierRewards } from './db/queries/tier-settings';
+
+const DEMO_SEEDED = 'demo_seeded_at';
+
+const demoAgents = [
+  { firstName: 'Jordan', lastName: 'Reyes', position: 'Senior Sales Agent', targetDollars: 126_400, email: DEMO_AGENT.email },
+  { firstName: 'Priya', lastName: 'Natarajan', position: 'Account Executive', targetDollars: 212_750 },
+  { firstName: 'Marcus', lastName: 'Okafor', position: 'Sales Agent', targetDollars: 58_300 },
+  { firstName: 'Elena', lastName: 'Kowalski', position: 'Regional Sales Lead', targetDollars: 341_900 },
+  { firstName: 'Sam', lastName: 'Whitaker', position: 'Junior Sales Agent', targetDollars: 12_480 },
+  { firstName: 'Aiko', lastName: 'Tanaka', position: 'Sales Agent', targetDollars: 37_150 },
+];
+
+const demoTierRewards: Record<number, string> = {
+  1: 'Company swag pack\nShout-out in the team channel',
+  2: '$100 gift card\nPriority lead assignment for a week',
+  3: 'Noise-cancelling headphones\nExtra half day off',
+  4: 'Weekend getaway voucher\n$500 cash bonus',
+  5: 'Latest smartphone\nOne extra day off',
+  6: 'Luxury watch\nTeam dinner in your honour',
+  7: 'Laptop upgrade\n$2,000 cash bonus',
+};
+
+const demoRewardOptions = [
+  { tierId: 1, title: 'Swag Pack', description: 'Hoodie, mug and notebook with the team logo', category: 'Physical Item' as const },
+  { tierId: 1, title: 'Coffee Gift Card', description: '$50 to spend at any coffee shop', category: 'Gift Card' as const },
+  { tierId: 2, title: 'Amazon Gift Card', description: '$100 Amazon gift card', category: 'Gift Card' as const },
+  { tierId: 3, title: 'Wireless Headphones', description: 'Noise-cancelling over-ear headphones', category: 'Physical Item' as const },
+  { tierId: 4, title: 'Cash Bonus', description: '$500 added to your next payout', category: 'Cash Bonus' as const },
+  { tierId: 5, title: 'Spa Day', description: 'A full day at a spa of your choice', category: 'Experience' as const },
+  { tierId: 6, title: 'Smartwatch', description: 'A premium smartwatch', category: 'Physical Item' as const },
+  { tierId: 7, title: 'Laptop Upgrade', description: 'A new laptop for work and play', category: 'Physical Item' as const },
+  { tierId: 7, title: 'Weekend Trip', description: 'Two nights for two at a city hotel', category: 'Experience' as const },
+];
+
+const descriptions = ['Enterprise deal closed', 'Renewal with upsell', 'New client onboarding', 'Quarterly contract', 'Referral commission'];
+
+/** A small deterministic generator so the demo looks the same on every machine. */
+function randomSequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+/**
+ * Seeds demo agents with income spread over the past six months, tier rewards and reward options.
+ * Runs once per database: a second call does nothing.
+ */
+export async function seedDemoData(db: Db, options: { timeZone: string; now: Date }): Promise<boolean> {
+  if (!(await claimMeta(db, DEMO_SEEDED, options.now.toISOString()))) return false;
+  const random = randomSequence(20_261_122);
+  const agentPasswordHash = await hashPassword(DEMO_AGENT.password);
+
+  for (const [tierId, rewards] of Object.entries(demoTierRewards)) {
+    await updateTierRewards(db, Number(tierId), rewards);
+  }
+  for (const option of demoRewardOptions) await insertRewardOption(db, option);
+
+  for (const [index, spec] of demoAgents.entries()) {
+    const agent = await insertAgent(db, {
+      email: spec.email ?? `${spec.firstName}.${spec.lastName}@demo.test`.toLowerCase(),
+      name: `${spec.firstName} ${spec.lastName}`,
+      firstName: spec.firstName,
+      lastName: spec.lastName,
+      position: spec.position,
+      passwordHash: agentPasswordHash,
+    });
+    const entryCount = 8 + (index % 4) * 2;
+    let remaining = BigInt(spec.targetDollars) * 100n;
+    for (let i = 0; i < entryCount; i++) {
+      const last = i === entryCount - 1;
+      // Spread over 180 days back, with the newest entries in this week so every period has activity.
+      const daysAgo = last ? 0 : Math.floor(((entryCount - 1 - i) / entryCount) * 180 + random() * 5);
+      const date = new Date(options.now.getTime() - daysAgo * 86_400_000 - Math.floor(random() * 8) * 3_600_000);
+      let cents = last ? remaining : (remaining * BigInt(50 + Math.floor(random() * 100))) / BigInt(100 * (entryCount - i));
+      if (!last && i % 5 === 3) cents = -cents / 10n; // an occasional correction
+      if (cents === 0n) cents = 100n;
+      remaining -= cents;
+      await recordIncomeEntry(
+        db,
+        {
+          agentId: agent.id,
+          amount: centsToMoneyString(cents),
+          date,
+          description: cents < 0n ? 'Chargeback correction' : descriptions[i % descriptions.length]!,
+        },
+        options,
+      );
+    }
+  }
+  return true;
+}

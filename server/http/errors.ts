@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { errorStatus, type ErrorBody, type ErrorCode, type ValidationIssue } from '../../contract/errors';
+
+/** An error with a code, a message safe to show to the user, and for validation the failing fields. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ValidationIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = errorStatus[code];
+  }
+
+  toBody(): ErrorBody {
+    return { message: this.message, code: this.code, ...(this.issues ? { issues: this.issues } : {}) };
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Sign in to continue') => new AppError('UNAUTHENTICATED', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Validates input with a contract schema; a failure becomes a 400 naming each bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const message = [...new Set(issues.map((i) => i.message))].join('; ');
+  throw new AppError('VALIDATION_FAILED', message || 'Invalid request', issues);
+}
+
+/** Positive integer id from a path parameter, or a 404 (an id that cannot exist names nothing). */
+export function parseId(raw: unknown, what: string): number {
+  const text = String(raw ?? '');
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw notFound(what);
+  return Number(text);
+}
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function messageForFrameworkError(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send a JSON object';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON (Content-Type: application/json)';
+    default:
+      break;
+  }
+  if (status === 429) return 'Too many requests. Please wait a minute and try again.';
+  if (error instanceof SyntaxError) return 'The request body is not valid JSON';
+  return status === 404 ? 'Not found' : 'The request could not be processed';
+}
+
+/** One JSON error shape for every failure; internals of a 500 are logged, never sent. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
+      const body: ErrorBody = { message: messageForFrameworkError(error, status), code };
+      return reply.status(codeByStatus[status] ? status : 400).send(body);
+    }
+    request.log.error({ err: error }, 'request failed');
+    const body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+    return reply.status(500).send(body);
+  });
+}

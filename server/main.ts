@@ -1,0 +1,65 @@
+import { createApp } from './app';
+import { bootstrapDatabase } from './bootstrap';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = config.databaseUrl
+      ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
+      : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  await database.migrate();
+  const { demo, signIn } = await bootstrapDatabase(database, config);
+  const app = await createApp({
+    database,
+    config,
+    demo,
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  console.log(`\nTierTrack is running at ${address.replace('[::1]', 'localhost')} (${where}${demo ? ', demo mode' : ''})`);
+  for (const line of signIn) console.log(`  ${line}`);
+  console.log('');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

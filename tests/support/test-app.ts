@@ -1,0 +1,69 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig, type AppConfig } from '../../server/config';
+import type { Database, Engine } from '../../server/db/client';
+import { openTestDatabase, testEngines } from './test-database';
+
+export interface TestApp {
+  engine: Engine;
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** The clock the app reads; tests may move it. */
+  clock: { now: Date };
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', ORG_TIMEZONE: 'UTC', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export async function startTestApp(
+  engine: Engine,
+  options: { env?: Record<string, string>; demo?: boolean; now?: Date } = {},
+): Promise<TestApp & { close(): Promise<void> }> {
+  const database = await openTestDatabase(engine);
+  const config = testConfig(options.env);
+  const clock = { now: options.now ?? new Date() };
+  const app = await createApp({ database, config, webRoot: null, demo: options.demo ?? false, now: () => clock.now });
+  await app.ready();
+  return {
+    engine,
+    app,
+    database,
+    config,
+    clock,
+    request: (req) => app.inject(req),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Runs a suite once per engine, each on a fresh database and app. The suite receives a getter because the app
+ * exists only once beforeAll has run.
+ */
+export function describeEachEngine(
+  name: string,
+  suite: (get: () => TestApp) => void,
+  options: Parameters<typeof startTestApp>[1] = {},
+) {
+  for (const engine of testEngines()) {
+    describe(`${name} [${engine}]`, () => {
+      let current: (TestApp & { close(): Promise<void> }) | undefined;
+      beforeAll(async () => {
+        current = await startTestApp(engine, options);
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      suite(() => {
+        if (!current) throw new Error('the test app is not started yet');
+        return current;
+      });
+    });
+  }
+}

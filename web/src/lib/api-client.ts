@@ -1,0 +1,62 @@
+/**
+ * The one HTTP client of the web app (spec section 7 and 8): every call carries credentials, a body is sent as
+ * JSON only when present, and a non-successful response throws an error whose message is
+ * "{status}: {body text or status text}".
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's readable message when the body is our JSON error shape, else the raw text. */
+  get serverMessage(): string {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // not JSON: fall through to the text itself
+    }
+    return this.bodyText || this.message;
+  }
+}
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = await res.text();
+    throw new ApiError(res.status, text, res.statusText);
+  }
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Spec section 8: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/** The message to show a person for a failed call: the server's message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

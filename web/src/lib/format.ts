@@ -1,0 +1,37 @@
+/** Money display of spec section 1: en-US, US dollars. Inputs are the API's decimal strings. */
+const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const twoDecimals = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+// Intl formats a decimal string exactly (no float rounding) when given as a string.
+type Decimal = string | number;
+const asIntl = (value: Decimal) => (typeof value === 'number' ? value : (value as Intl.StringNumericLiteral));
+
+/** Zero decimals: "$12,345". */
+export function formatCurrency(value: Decimal): string {
+  return whole.format(asIntl(value));
+}
+
+/** Two decimals, for dashboard totals: "$12,345.67". */
+export function formatCurrency2(value: Decimal): string {
+  return twoDecimals.format(asIntl(value));
+}
+
+/** Thresholds: dollar sign and thousands separators, cents only when present: "$10,000". */
+export function formatThreshold(value: Decimal): string {
+  const text = String(value);
+  return /\.(?!0+$)\d+$/.test(text) ? twoDecimals.format(asIntl(value)) : whole.format(asIntl(value));
+}
+
+/** A signed amount for transaction lists: "+$1,200" or "-$300". */
+export function formatSignedCurrency(value: Decimal): string {
+  const text = String(value);
+  const negative = text.startsWith('-');
+  return `${negative ? '-' : '+'}${formatCurrency2(negative ? text.slice(1) : text)}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Short month, day, year, hour and minute, en-US: "Nov 22, 2026, 3:04 PM". */
+export function formatDateTime(value: string | Date): string {
+  return dateTime.format(typeof value === 'string' ? new Date(value) : value);
+}
