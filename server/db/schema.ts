@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { claimStatuses, rewardCategories } from '../../contract/rewards';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -97,8 +98,6 @@ export const tierSettings = pgTable(
   ],
 );
 
-export const rewardCategories = ['Physical Item', 'Gift Card', 'Experience', 'Cash Bonus', 'Service', 'Other'] as const;
-
 /** The rewards an agent may pick from when claiming a tier. */
 export const rewardOptions = pgTable(
   'reward_options',
@@ -176,8 +175,6 @@ export const tierAchievements = pgTable(
     index('tier_achievements_achieved_idx').on(t.achievedAt),
   ],
 );
-
-export const claimStatuses = ['pending', 'processed', 'shipped'] as const;
 
 /** A reward an agent claimed for a tier; at most one per agent and tier. */
 export const rewardClaims = pgTable(

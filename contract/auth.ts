@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 200;
+
+const trimmed = (required: string, max = 100) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `Must be at most ${max} characters`);
+
+export const emailField = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Invalid email address')
+  .pipe(z.email({ error: 'Invalid email address' }))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordField = z
+  .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+/** POST /api/agents/register (spec section 3 and 5). */
+export const agentRegisterInput = z.object({
+  email: emailField,
+  password: newPasswordField,
+  firstName: trimmed('First name is required'),
+  lastName: trimmed('Last name is required'),
+  position: trimmed('Position is required'),
+});
+export type AgentRegisterInput = z.input<typeof agentRegisterInput>;
+
+/** The registration form: the payload plus a confirmation that is checked and never sent. */
+export const agentRegisterForm = z
+  .object({
+    email: z.string().trim().pipe(z.email({ error: 'Invalid email address' })),
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    firstName: z.string().trim().min(1, 'First name is required'),
+    lastName: z.string().trim().min(1, 'Last name is required'),
+    position: z.string().trim().min(1, 'Position is required'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type AgentRegisterForm = z.input<typeof agentRegisterForm>;
+
+/** POST /api/agents/login and POST /api/auth/login. */
+export const loginInput = z.object({
+  email: emailField,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+/** The login form on the web (same messages, no transformation). */
+export const loginForm = z.object({
+  email: z.string().trim().pipe(z.email({ error: 'Invalid email address' })),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginForm = z.input<typeof loginForm>;
+
+export const sessionAgent = z.object({ id: z.number(), name: z.string(), email: z.string(), position: z.string() });
+export type SessionAgent = z.infer<typeof sessionAgent>;
+
+/** GET /api/agents/session (200), POST /api/agents/login and register responses. */
+export const agentSessionResponse = z.object({ authenticated: z.literal(true), agent: sessionAgent });
+export type AgentSessionResponse = z.infer<typeof agentSessionResponse>;
+
+export const userRoles = ['owner', 'manager'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** GET /api/auth/user, POST /api/auth/login. */
+export const authUser = z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.enum(userRoles) });
+export type AuthUser = z.infer<typeof authUser>;
+
+/** POST /api/users (owner only): a manager account. */
+export const createManagerInput = z.object({
+  email: emailField,
+  name: trimmed('Name is required'),
+  role: z.literal('manager', { error: 'Only manager accounts can be created here' }),
+  password: newPasswordField,
+});
+export type CreateManagerInput = z.input<typeof createManagerInput>;
+
+/** GET /api/app-info: what the screens need to know before sign-in. */
+export const appInfo = z.object({
+  demo: z.boolean(),
+  demoAgent: z.object({ email: z.string(), password: z.string() }).optional(),
+  demoOwner: z.object({ email: z.string(), password: z.string() }).optional(),
+});
+export type AppInfo = z.infer<typeof appInfo>;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { moneyString } from './money';
+
+export const rewardCategories = ['Physical Item', 'Gift Card', 'Experience', 'Cash Bonus', 'Service', 'Other'] as const;
+export type RewardCategory = (typeof rewardCategories)[number];
+export const DEFAULT_REWARD_CATEGORY: RewardCategory = 'Physical Item';
+
+const text = (required: string, max: number) =>
+  z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+
+/** A reward option of a tier. */
+export const rewardOption = z.object({
+  id: z.number(),
+  tierId: z.number(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(rewardCategories),
+  isActive: z.boolean(),
+});
+export type RewardOption = z.infer<typeof rewardOption>;
+
+/** POST /api/rewards (owner only). */
+export const createRewardOptionInput = z.object({
+  title: text('Title is required', 120),
+  description: text('Description is required', 1000),
+  category: z.enum(rewardCategories, { error: 'Category is required' }),
+  tierId: z.coerce.number({ error: 'Tier is required' }).int('Tier is required').positive('Tier is required').max(2_147_483_647, 'Tier is required'),
+  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+});
+export type CreateRewardOptionInput = z.input<typeof createRewardOptionInput>;
+
+/** The add-reward form on the web. */
+export const rewardOptionForm = z.object({
+  title: z.string().trim().min(1, 'Title is required'),
+  description: z.string().trim().min(1, 'Description is required'),
+  category: z.enum(rewardCategories, { error: 'Category is required' }),
+});
+export type RewardOptionForm = z.input<typeof rewardOptionForm>;
+
+/** GET /api/rewards/agent/{agentId} (spec section 3). */
+export const agentRewardData = z.object({
+  achievedTiers: z.array(
+    z.object({
+      tier: z.object({ id: z.number(), name: z.string(), threshold: moneyString }),
+      hasClaimedReward: z.boolean(),
+      rewards: z.array(z.object({ id: z.number(), title: z.string(), description: z.string(), value: z.string() })),
+    }),
+  ),
+});
+export type AgentRewardData = z.infer<typeof agentRewardData>;
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const idField = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+
+/** POST /api/rewards/claim: the portal's claim form (spec section 3 and 5). */
+export const portalClaimInput = z.object({
+  agentId: idField('Agent is required'),
+  rewardId: idField('Please pick a reward'),
+  fullName: text('Full name is required', 200),
+  email: z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' })),
+  phone: text('Phone is required', 50),
+  telegram: optionalText(100),
+  address: text('Address is required', 500),
+  city: text('City is required', 100),
+  zipcode: text('ZIP code is required', 20),
+});
+export type PortalClaimInput = z.input<typeof portalClaimInput>;
+
+/** POST /api/agents/claim-reward: the tier dashboard's claim dialog (spec section 3 and 5). */
+export const dashboardClaimInput = z.object({
+  tierId: idField('Tier is required'),
+  rewardOptionId: idField('Please pick a reward'),
+  agentData: z.object(
+    {
+      name: text('Full Name is required', 200),
+      email: z
+        .string({ error: 'Email Address is required' })
+        .trim()
+        .max(254, 'Invalid email address')
+        .pipe(z.email({ error: 'Invalid email address' })),
+      phone: optionalText(50),
+      address: text('Mailing Address is required', 500),
+      shippingInfo: optionalText(1000),
+    },
+    { error: 'Claim details are required' },
+  ),
+});
+export type DashboardClaimInput = z.input<typeof dashboardClaimInput>;
+
+export const claimStatuses = ['pending', 'processed', 'shipped'] as const;
+
+/** A claim as the owner sees it (spec section 3), with who claimed which tier. */
+export const rewardClaim = z.object({
+  id: z.number(),
+  status: z.enum(claimStatuses),
+  rewardTitle: z.string(),
+  claimedAt: z.string(),
+  processedAt: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  telegram: z.string().nullable(),
+  address: z.string(),
+  city: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  shippingInstructions: z.string().nullable(),
+  agentId: z.number(),
+  agentName: z.string(),
+  tierId: z.number(),
+  tierName: z.string(),
+});
+export type RewardClaim = z.infer<typeof rewardClaim>;
+
+/** The response of both claim calls. */
+export const claimCreated = z.object({
+  message: z.string(),
+  claim: z.object({ id: z.number(), tierId: z.number(), tierName: z.string(), rewardTitle: z.string(), status: z.enum(claimStatuses) }),
+});
+export type ClaimCreated = z.infer<typeof claimCreated>;

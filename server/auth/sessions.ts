@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context';
+import {
+  deleteSession,
+  extendSession,
+  findAgentSession,
+  findUserSession,
+  insertSession,
+  type SessionAgent,
+  type SessionKind,
+  type SessionUser,
+} from '../db/queries/sessions';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session is extended at most once a day, so reads do not write on every request. */
+const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const cookieNames: Record<SessionKind, string> = { user: 'sid', agent: 'agent_sid' };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function cookieOptions(ctx: AppContext, expires: Date) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.cookieSecure, expires };
+}
+
+/** Starts a session with a fresh random token and sets its cookie. */
+export async function startSession(ctx: AppContext, reply: FastifyReply, kind: SessionKind, subjectId: number) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
+  await insertSession(ctx.db, { tokenHash: hashToken(token), kind, subjectId, expiresAt });
+  reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, expiresAt));
+}
+
+/** Ends the session named by the request's cookie (if any) and clears the cookie. */
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
+  const token = request.cookies[cookieNames[kind]];
+  if (token) await deleteSession(ctx.db, hashToken(token));
+  reply.clearCookie(cookieNames[kind], { path: '/' });
+}
+
+export interface Identity {
+  user?: SessionUser;
+  agent?: SessionAgent;
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<Identity>>();
+
+async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Identity> {
+  const identity: Identity = {};
+  const now = ctx.now();
+  const userToken = request.cookies[cookieNames.user];
+  if (userToken && userToken.length <= 200) {
+    const tokenHash = hashToken(userToken);
+    const row = await findUserSession(ctx.db, tokenHash, now);
+    if (row) {
+      identity.user = { id: row.id, email: row.email, name: row.name, role: row.role };
+      await slide(ctx, reply, 'user', userToken, tokenHash, row.expiresAt, now);
+    }
+  }
+  const agentToken = request.cookies[cookieNames.agent];
+  if (agentToken && agentToken.length <= 200) {
+    const tokenHash = hashToken(agentToken);
+    const row = await findAgentSession(ctx.db, tokenHash, now);
+    if (row) {
+      identity.agent = { id: row.id, email: row.email, name: row.name, position: row.position };
+      await slide(ctx, reply, 'agent', agentToken, tokenHash, row.expiresAt, now);
+    }
+  }
+  return identity;
+}
+
+async function slide(
+  ctx: AppContext,
+  reply: FastifyReply,
+  kind: SessionKind,
+  token: string,
+  tokenHash: string,
+  expiresAt: Date,
+  now: Date,
+) {
+  if (expiresAt.getTime() - now.getTime() > SESSION_TTL_MS - EXTEND_AFTER_MS) return;
+  const next = new Date(now.getTime() + SESSION_TTL_MS);
+  await extendSession(ctx.db, tokenHash, next);
+  reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, next));
+}
+
+/** Who is calling: the owner/manager session and the agent session, each if present and live. Cached per request. */
+export function identify(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Identity> {
+  let identity = resolved.get(request);
+  if (!identity) {
+    identity = lookUp(ctx, request, reply);
+    resolved.set(request, identity);
+  }
+  return identity;
+}

@@ -1,0 +1,74 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { agents, sessions, users } from '../schema';
+
+export type SessionKind = 'user' | 'agent';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  role: 'owner' | 'manager';
+}
+
+export interface SessionAgent {
+  id: number;
+  email: string;
+  name: string;
+  position: string;
+}
+
+export async function insertSession(
+  db: Db,
+  session: { tokenHash: string; kind: SessionKind; subjectId: number; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values({
+    tokenHash: session.tokenHash,
+    kind: session.kind,
+    userId: session.kind === 'user' ? session.subjectId : null,
+    agentId: session.kind === 'agent' ? session.subjectId : null,
+    expiresAt: session.expiresAt,
+  });
+}
+
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** The user behind a live session, and the session's expiry. */
+export async function findUserSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'user'), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+/** The agent behind a live session, and the session's expiry. */
+export async function findAgentSession(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ id: agents.id, email: agents.email, name: agents.name, position: agents.position, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(agents, eq(agents.id, sessions.agentId))
+    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'agent'), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Db, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Removes expired sessions; returns how many. */
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
+  return rows.length;
+}
+
+export async function countSessions(db: Db, subject: { kind: SessionKind; id: number }): Promise<number> {
+  const column = subject.kind === 'user' ? sessions.userId : sessions.agentId;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(column, subject.id));
+  return row?.n ?? 0;
+}
