@@ -4,6 +4,7 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -32,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx tests/e2e/support/start-server.ts',
     url: `http://127.0.0.1:${port}/api/tier-settings`,
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), ...(process.env.WEB_DIR ? { WEB_DIR: process.env.WEB_DIR } : {}) },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

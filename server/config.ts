@@ -19,6 +19,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
       .optional(),
     DATA_DIR: z.string().default('./data'),
+    WEB_DIR: z.string().optional(),
     PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0 to 65535').max(65535, 'must be 0 to 65535').default(3000),
     HOST: z.string().default('127.0.0.1'),
     ORG_TIMEZONE: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone name such as UTC or Europe/Berlin'),
@@ -43,6 +44,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Folder of the built web app; undefined = dist/web of the project. */
+  webDir: string | undefined;
   port: number;
   host: string;
   orgTimezone: string;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    webDir: e.WEB_DIR,
     port: e.PORT,
     host: e.HOST,
     orgTimezone: e.ORG_TIMEZONE,

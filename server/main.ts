@@ -34,6 +34,7 @@ async function main() {
     database,
     config,
     demo,
+    ...(config.webDir ? { webRoot: config.webDir } : {}),
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
   });
 

@@ -213,3 +213,17 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Sign-in attempts counted per key (a hash of the route and the client IP, or of the route and the email) in
+ * fixed windows, so that every app instance on one database shares the limits.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamptz('window_started_at').notNull(),
+    attempts: integer('attempts').notNull(),
+  },
+  (t) => [index('sign_in_attempts_window_idx').on(t.windowStartedAt)],
+);

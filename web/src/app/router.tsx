@@ -1,13 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { LandingPage } from './pages/landing-page';
+import { Spinner } from '../components/ui/spinner';
+import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from './paths';
 
+// Agent screens are split from the landing page's bundle.
+const AgentPortalPage = lazy(() => import('./pages/agent-portal-page'));
+const AgentRegisterPage = lazy(() => import('./pages/agent-register-page'));
+const AgentDashboardPage = lazy(() => import('./pages/agent-dashboard-page'));
+const TestLoginPage = lazy(() => import('./pages/test-login-page'));
+const LoginPage = lazy(() => import('./pages/login-page'));
+
 export function AppRouter() {
   return (
-    <Switch>
-      <Route path={paths.home} component={LandingPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <Switch>
+        <Route path={paths.home} component={HomePage} />
+        <Route path={paths.login} component={LoginPage} />
+        <Route path={paths.agentPortal} component={AgentPortalPage} />
+        <Route path={paths.agentRegister} component={AgentRegisterPage} />
+        <Route path={paths.agentDashboard} component={AgentDashboardPage} />
+        <Route path={paths.testLogin} component={TestLoginPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }

@@ -1,0 +1,4 @@
+// Placeholder until the agent experience lands (issue 4).
+export default function AgentDashboardPage() {
+  return <main className="p-6">Coming with the agent experience.</main>;
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginForm, type LoginForm } from '@contract/auth';
+import { Crown, Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { useAppInfo } from '../../features/app-info/api/get-app-info';
+import { useOwnerLogin } from '../../features/auth/api/owner-login';
+import { errorMessage } from '../../lib/api-client';
+import { paths } from '../paths';
+
+/** /login: sign-in for owners and managers (reached through /api/login). */
+export default function LoginPage() {
+  const [, navigate] = useLocation();
+  const login = useOwnerLogin();
+  const appInfo = useAppInfo();
+  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  const demoOwner = appInfo.data?.demoOwner;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }) }),
+  );
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <Crown className="size-10 text-brand-600" aria-hidden="true" />
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Owner/Manager Sign In</h1>
+          <CardDescription>Sign in to run your team's dashboard.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            {login.isError && (
+              <Alert variant="destructive">
+                <AlertDescription>{errorMessage(login.error, 'Login failed')}</AlertDescription>
+              </Alert>
+            )}
+            <FormField label="Email" error={form.formState.errors.email?.message}>
+              <Input type="email" autoComplete="username" {...form.register('email')} />
+            </FormField>
+            <FormField label="Password" error={form.formState.errors.password?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register('password')} />
+            </FormField>
+            <Button type="submit" disabled={login.isPending} className="w-full">
+              {login.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {login.isPending ? 'Signing in...' : 'Sign In'}
+            </Button>
+            {demoOwner && (
+              <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+                Demo owner: {demoOwner.email} / {demoOwner.password}
+              </p>
+            )}
+          </form>
+          <p className="mt-6 text-center text-sm text-slate-700">
+            Are you a sales agent?{' '}
+            <Link href={paths.agentPortal} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              Go to the Agent Portal
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

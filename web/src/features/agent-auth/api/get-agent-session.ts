@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AgentSessionResponse } from '@contract/auth';
+import { getQueryFn } from '../../../lib/query-client';
+
+export const agentSessionQueryKey = ['/api/agents/session'] as const;
+
+/**
+ * The agent session (spec section 4): signed in only when `authenticated` is exactly true; a 401 means no session;
+ * never fresh, re-read when the window regains focus, no retry.
+ */
+export function useAgentSession() {
+  const query = useQuery<AgentSessionResponse | null>({
+    queryKey: agentSessionQueryKey,
+    queryFn: getQueryFn<AgentSessionResponse | null>({ on401: 'returnNull' }),
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+  const session = query.data ?? null;
+  return {
+    session,
+    agent: session?.authenticated === true ? session.agent : null,
+    isLoading: query.isLoading,
+    isAuthenticated: session?.authenticated === true,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
