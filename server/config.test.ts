@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      dataDir: './data',
+      port: 3000,
+      host: '127.0.0.1',
+      orgTimezone: 'UTC',
+      owner: undefined,
+      demo: undefined,
+      cookieSecure: false,
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      DATA_DIR: '/tmp/x',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      ORG_TIMEZONE: 'Europe/Berlin',
+      OWNER_EMAIL: 'boss@example.com',
+      OWNER_PASSWORD: 'long-enough',
+      DEMO: '0',
+      COOKIE_SECURE: '1',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://u@h:5432/db',
+      dataDir: '/tmp/x',
+      port: 8080,
+      host: '0.0.0.0',
+      orgTimezone: 'Europe/Berlin',
+      owner: { email: 'boss@example.com', password: 'long-enough' },
+      demo: false,
+      cookieSecure: true,
+      trustProxy: true,
+    });
+  });
+
+  it('turns secure cookies on in production unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ ORG_TIMEZONE: 'Mars/Olympus' }, 'ORG_TIMEZONE'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DEMO: 'yes' }, 'DEMO'],
+    [{ OWNER_EMAIL: 'not-an-email', OWNER_PASSWORD: 'long-enough' }, 'OWNER_EMAIL'],
+    [{ OWNER_EMAIL: 'a@b.co' }, 'OWNER_PASSWORD'],
+    [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'short' }, 'OWNER_PASSWORD'],
+  ])('refuses %j naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+});
