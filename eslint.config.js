@@ -19,6 +19,7 @@ export default tseslint.config(
   },
   {
     files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -8,7 +8,9 @@ const trimmed = (required: string, max = 100) =>
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(max, `Must be at most ${max} characters`);
+    .max(max, `Must be at most ${max} characters`)
+    // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
+    .refine((text) => !text.includes('\u0000'), 'Must not contain NUL characters');
 
 export const emailField = z
   .string({ error: 'Invalid email address' })
@@ -78,6 +80,10 @@ export type UserRole = (typeof userRoles)[number];
 /** GET /api/auth/user, POST /api/auth/login. */
 export const authUser = z.object({ id: z.number(), email: z.string(), name: z.string(), role: z.enum(userRoles) });
 export type AuthUser = z.infer<typeof authUser>;
+
+/** GET /api/users and POST /api/users responses (owner only): an account, never its password hash. */
+export const userAccount = authUser.extend({ createdAt: z.string() });
+export type UserAccount = z.infer<typeof userAccount>;
 
 /** POST /api/users (owner only): a manager account. */
 export const createManagerInput = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { entryAmountInput, moneyString } from './money';
 
 export const DESCRIPTION_MAX = 500;
@@ -7,11 +8,7 @@ export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 
 /** POST /api/income-entries (owner only; spec section 3 and 5). */
 export const createIncomeEntryInput = z.object({
-  agentId: z.coerce
-    .number({ error: 'Please select an agent' })
-    .int('Please select an agent')
-    .positive('Please select an agent')
-    .max(2_147_483_647, 'Please select an agent'),
+  agentId: idField('Please select an agent'),
   amount: entryAmountInput,
   date: z.iso
     .datetime({ offset: true, error: 'Date must be an ISO timestamp such as 2026-11-22T10:00:00Z' })
@@ -20,6 +17,8 @@ export const createIncomeEntryInput = z.object({
     .string({ error: 'Description must be text' })
     .trim()
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+    // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
+    .refine((text) => !text.includes('\u0000'), 'Description must not contain NUL characters')
     .nullish(),
 });
 export type CreateIncomeEntryInput = z.input<typeof createIncomeEntryInput>;

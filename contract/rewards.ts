@@ -1,12 +1,21 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { moneyString } from './money';
 
 export const rewardCategories = ['Physical Item', 'Gift Card', 'Experience', 'Cash Bonus', 'Service', 'Other'] as const;
 export type RewardCategory = (typeof rewardCategories)[number];
 export const DEFAULT_REWARD_CATEGORY: RewardCategory = 'Physical Item';
 
+// PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
+const noNul = (text: string) => !text.includes('\u0000');
+
 const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, 'Must not contain NUL characters');
 
 /** A reward option of a tier. */
 export const rewardOption = z.object({
@@ -19,12 +28,14 @@ export const rewardOption = z.object({
 });
 export type RewardOption = z.infer<typeof rewardOption>;
 
+/** A row id: a positive integer, or its digits as a string (form values); never a boolean, array or null. */
+
 /** POST /api/rewards (owner only). */
 export const createRewardOptionInput = z.object({
   title: text('Title is required', 120),
   description: text('Description is required', 1000),
   category: z.enum(rewardCategories, { error: 'Category is required' }),
-  tierId: z.coerce.number({ error: 'Tier is required' }).int('Tier is required').positive('Tier is required').max(2_147_483_647, 'Tier is required'),
+  tierId: idField('Tier is required'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
 });
 export type CreateRewardOptionInput = z.input<typeof createRewardOptionInput>;
@@ -54,11 +65,9 @@ const optionalText = (max: number) =>
     .string({ error: 'Must be text' })
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, 'Must not contain NUL characters')
     .optional()
     .transform((v) => (v ? v : null));
-
-const idField = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 
 /** POST /api/rewards/claim: the portal's claim form (spec section 3 and 5). */
 export const portalClaimInput = z.object({

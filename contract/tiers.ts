@@ -41,6 +41,8 @@ export const updateTierSettingInput = z
     rewards: z
       .string({ error: 'Rewards must be text' })
       .max(REWARDS_TEXT_MAX, `Rewards must be at most ${REWARDS_TEXT_MAX} characters`)
+      // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
+      .refine((text) => !text.includes('\u0000'), 'Rewards must not contain NUL characters')
       .optional(),
   })
   .refine((v) => v.threshold !== undefined || v.rewards !== undefined, {

@@ -7,8 +7,21 @@ import type { ErrorBody } from '../contract/errors';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { installErrorHandler } from './http/errors';
+import { answerFrameworkError, installErrorHandler } from './http/errors';
+import { collectApiRoutes } from './http/route-list';
+import { DEFAULT_SIGN_IN_RATE_LIMITS, registerSecurity, TEST_SIGN_IN_RATE_LIMITS, type SignInRateLimits } from './http/security';
+import { registerAgentAuthRoutes } from './routes/agent-auth';
+import { registerAppInfoRoutes } from './routes/app-info';
+import { registerUserAuthRoutes } from './routes/user-auth';
+import { registerUserRoutes } from './routes/users';
 import { registerTierSettingsRoutes } from './routes/tier-settings';
+import { registerAgentRoutes } from './routes/agents';
+import { registerIncomeEntryRoutes } from './routes/income-entries';
+import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
+import { registerAgentTierRoutes } from './routes/agent-tiers';
+import { registerRewardRoutes } from './routes/rewards';
+import { registerRewardClaimRoutes } from './routes/reward-claims';
+import { registerAdminRoutes } from './routes/admin';
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -21,6 +34,8 @@ export interface CreateAppOptions {
   demo?: boolean;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** Sign-in rate limits; default 10 a minute per IP and route, 5 per email (very high under NODE_ENV=test). */
+  signInRateLimits?: SignInRateLimits;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it in-process. */
@@ -32,6 +47,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     bodyLimit: 64 * 1024,
     // Request bodies are JSON only; the default text/plain parser would let other content types through.
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
   });
   app.removeContentTypeParser('text/plain');
 
@@ -45,8 +61,25 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   installErrorHandler(app);
   await app.register(cookie);
+  collectApiRoutes(app);
+  await registerSecurity(
+    app,
+    ctx,
+    options.signInRateLimits ?? (config.nodeEnv === 'test' ? TEST_SIGN_IN_RATE_LIMITS : DEFAULT_SIGN_IN_RATE_LIMITS),
+  );
 
+  registerAgentAuthRoutes(app, ctx);
+  registerUserAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerAppInfoRoutes(app, ctx);
   registerTierSettingsRoutes(app, ctx);
+  registerAgentRoutes(app, ctx);
+  registerIncomeEntryRoutes(app, ctx);
+  registerOwnerDashboardRoutes(app, ctx);
+  registerAgentTierRoutes(app, ctx);
+  registerRewardRoutes(app, ctx);
+  registerRewardClaimRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -46,6 +47,11 @@ describe('loadConfig', () => {
   it('turns secure cookies on in production unless told otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: '0' }).cookieSecure).toBe(false);
+  });
+
+  it('resolves a relative WEB_DIR against the working directory', () => {
+    expect(loadConfig({ WEB_DIR: 'dist/web-x' }).webDir).toBe(path.resolve('dist/web-x'));
+    expect(loadConfig({}).webDir).toBeUndefined();
   });
 
   it('treats empty values as unset', () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 function isTimeZone(name: string): boolean {
@@ -74,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
-    webDir: e.WEB_DIR,
+    webDir: e.WEB_DIR === undefined ? undefined : path.resolve(e.WEB_DIR),
     port: e.PORT,
     host: e.HOST,
     orgTimezone: e.ORG_TIMEZONE,

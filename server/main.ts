@@ -55,9 +55,9 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
-  console.log(`\nTierTrack is running at ${address.replace('[::1]', 'localhost')} (${where}${demo ? ', demo mode' : ''})`);
-  for (const line of signIn) console.log(`  ${line}`);
-  console.log('');
+  // One write, so whoever reads the output sees the whole banner at once.
+  const banner = [`TierTrack is running at ${address} (${where}${demo ? ', demo mode' : ''})`, ...signIn.map((line) => `  ${line}`)];
+  process.stdout.write(`\n${banner.join('\n')}\n\n`);
 }
 
 main().catch((error) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { errorStatus, type ErrorBody, type ErrorCode, type ValidationIssue } from '../../contract/errors';
 
@@ -73,6 +73,33 @@ function messageForFrameworkError(error: FastifyError, status: number): string {
   return status === 404 ? 'Not found' : 'The request could not be processed';
 }
 
+/**
+ * A failed query's error carries the query's parameters (password hashes, emails, addresses) in its message,
+ * stack and `params`; the log keeps the query text, the database's message and the call stack only.
+ */
+function loggableError(error: Error): unknown {
+  if (!('query' in error) || !('params' in error)) return error;
+  return {
+    type: error.name,
+    message: `Failed query: ${String(error.query)}`,
+    cause: error.cause instanceof Error ? error.cause.message : undefined,
+    code: (error.cause as { code?: unknown } | undefined)?.code,
+    stack: (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
+  };
+}
+
+/**
+ * Errors Fastify answers before routing, bypassing the error handler (Fastify's `frameworkErrors` option): a path
+ * with broken percent-encoding, or a path parameter longer than any id (which names nothing).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const body: ErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { message: 'Not found', code: 'NOT_FOUND' }
+      : { message: 'The address of the request is not valid', code: 'VALIDATION_FAILED' };
+  return reply.status(errorStatus[body.code]).send(body);
+}
+
 /** One JSON error shape for every failure; internals of a 500 are logged, never sent. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -85,7 +112,7 @@ export function installErrorHandler(app: FastifyInstance) {
       const body: ErrorBody = { message: messageForFrameworkError(error, status), code };
       return reply.status(codeByStatus[status] ? status : 400).send(body);
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     const body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
     return reply.status(500).send(body);
   });

@@ -37,7 +37,8 @@ function startServer(env: Record<string, string>): Promise<Started> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     child.stdout.on('data', () => {
-      const match = /running at (http:\/\/[^\s]+)/.exec(output);
+      // The banner is written at once and ends with a blank line.
+      const match = /running at (http:\/\/[^\s]+)[^]*?\n\n/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1]!, output: () => output });

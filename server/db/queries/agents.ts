@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AgentSummary } from '../../../contract/agents';
+import type { PeriodStarts } from '../../domain/periods';
 import type { Db } from '../client';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
-import { agents } from '../schema';
+import { agentPeriodTotals, agents } from '../schema';
 
 export interface NewAgent {
   email: string;
@@ -42,4 +45,65 @@ export async function findAgentByEmail(db: Db, email: string): Promise<AgentRow 
 export async function findAgentById(db: Db, id: number): Promise<AgentRow | undefined> {
   const [row] = await db.select().from(agents).where(eq(agents.id, id)).limit(1);
   return row;
+}
+
+/** An agent with no income yet, as the owner dashboard shows it. */
+export function toNewAgentSummary(row: AgentRow): AgentSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    position: row.position,
+    totalIncome: row.totalIncome,
+    weeklyIncome: '0.00',
+    monthlyIncome: '0.00',
+    yearlyIncome: '0.00',
+    totalEntries: row.totalEntries,
+  };
+}
+
+const weekly = alias(agentPeriodTotals, 'weekly');
+const monthly = alias(agentPeriodTotals, 'monthly');
+const yearly = alias(agentPeriodTotals, 'yearly');
+
+type PeriodTotals = typeof weekly | typeof monthly | typeof yearly;
+
+/** A period's income, "0.00" when the agent has no roll-up row for it. */
+const periodIncome = (table: PeriodTotals) => sql<string>`coalesce(${table.income}, 0)::numeric(14,2)`;
+
+/**
+ * Every agent with its running total and entry count and its income in the given week, month and year, read
+ * from the roll-ups kept with each entry (one primary-key row per agent and period): income entries are never
+ * scanned. Sorted by name, or by monthly income (highest first) for the leaderboard; ties by name, then id.
+ */
+export async function listAgentSummaries(db: Db, periods: PeriodStarts, sortBy: 'name' | 'monthlyIncome'): Promise<AgentSummary[]> {
+  const joinPeriod = (table: PeriodTotals, kind: 'week' | 'month' | 'year') =>
+    and(eq(table.agentId, agents.id), eq(table.periodKind, kind), eq(table.periodStart, periods[kind]));
+  const monthlyIncome = periodIncome(monthly);
+  return db
+    .select({
+      id: agents.id,
+      name: agents.name,
+      email: agents.email,
+      position: agents.position,
+      totalIncome: agents.totalIncome,
+      weeklyIncome: periodIncome(weekly),
+      monthlyIncome,
+      yearlyIncome: periodIncome(yearly),
+      totalEntries: agents.totalEntries,
+    })
+    .from(agents)
+    .leftJoin(weekly, joinPeriod(weekly, 'week'))
+    .leftJoin(monthly, joinPeriod(monthly, 'month'))
+    .leftJoin(yearly, joinPeriod(yearly, 'year'))
+    .orderBy(...(sortBy === 'name' ? [] : [desc(monthlyIncome)]), asc(agents.name), asc(agents.id));
+}
+
+/**
+ * Deletes an agent. Its income entries, period roll-ups, achievements, sessions and reward claims go with it
+ * (foreign keys ON DELETE CASCADE) in the same statement, hence the same transaction. False when there was none.
+ */
+export async function deleteAgent(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { IncomeEntry } from '../../../contract/income-entries';
 import { periodStartsOf } from '../../domain/periods';
 import type { Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { lockTierThresholds } from './tier-settings';
 
 export interface NewIncomeEntry {
   agentId: number;
@@ -13,6 +15,8 @@ export interface NewIncomeEntry {
 }
 
 export type IncomeEntryRow = typeof incomeEntries.$inferSelect;
+/** An entry with the name of its agent, as the dashboard lists it. */
+export type NamedIncomeEntryRow = IncomeEntryRow & { agentName: string };
 
 export class TotalOutOfRangeError extends Error {
   constructor() {
@@ -29,10 +33,12 @@ export async function recordIncomeEntry(
   db: Db,
   entry: NewIncomeEntry,
   options: { timeZone: string; now: Date },
-): Promise<IncomeEntryRow | undefined> {
+): Promise<NamedIncomeEntryRow | undefined> {
   const periods = periodStartsOf(entry.date, options.timeZone);
   try {
     return await db.transaction(async (tx) => {
+      // Thresholds cannot change while this entry decides which tiers the new total reaches.
+      await lockTierThresholds(tx, 'shared');
       // The row lock taken here serialises concurrent entries of one agent, so new totals are exact.
       const [agent] = await tx
         .update(agents)
@@ -41,7 +47,7 @@ export async function recordIncomeEntry(
           totalEntries: sql`${agents.totalEntries} + 1`,
         })
         .where(eq(agents.id, entry.agentId))
-        .returning({ totalIncome: agents.totalIncome });
+        .returning({ totalIncome: agents.totalIncome, name: agents.name });
       if (!agent) return undefined;
 
       const [row] = await tx
@@ -86,10 +92,47 @@ export async function recordIncomeEntry(
         )
         .onConflictDoNothing();
 
-      return row!;
+      return { ...row!, agentName: agent.name };
     });
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw new TotalOutOfRangeError();
     throw error;
   }
+}
+
+export function toIncomeEntry(row: NamedIncomeEntryRow): IncomeEntry {
+  return {
+    id: row.id,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    amount: row.amount,
+    transactionType: row.transactionType,
+    description: row.description,
+    newTotal: row.newTotal,
+    date: row.date.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The newest entries of all agents (by when they were recorded), read through income_entries_created_idx. */
+export async function listRecentIncomeEntries(db: Db, limit: number): Promise<IncomeEntry[]> {
+  const rows = await db
+    .select({
+      id: incomeEntries.id,
+      agentId: incomeEntries.agentId,
+      agentName: agents.name,
+      amount: incomeEntries.amount,
+      description: incomeEntries.description,
+      date: incomeEntries.date,
+      newTotal: incomeEntries.newTotal,
+      transactionType: incomeEntries.transactionType,
+      createdAt: incomeEntries.createdAt,
+    })
+    .from(incomeEntries)
+    .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
+    // NULLS LAST as in the index: plain DESC means NULLS FIRST, which the planner cannot serve from it (it would sort
+    // every entry instead, although both columns are NOT NULL).
+    .orderBy(sql`${incomeEntries.createdAt} desc nulls last`, sql`${incomeEntries.id} desc nulls last`)
+    .limit(limit);
+  return rows.map(toIncomeEntry);
 }

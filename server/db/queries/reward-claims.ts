@@ -4,6 +4,7 @@ import { canClaim, type ClaimRefusal } from '../../domain/claims';
 import type { Db } from '../client';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
+import { lockTierThresholds } from './tier-settings';
 
 /** Who the reward goes to and where: the fields of either claim form. */
 export interface ClaimContact {
@@ -31,13 +32,16 @@ export type ClaimOutcome = { ok: true; claim: ClaimCreated['claim'] } | { ok: fa
 /**
  * Claims a tier's reward for an agent: the one way a claim is made. The agent row is locked FOR SHARE, so a
  * concurrent income entry (which updates the row) waits until this transaction ends and the total checked here
- * is the total the claim is made with. A concurrent second claim of the same tier is refused by the
- * (agent_id, tier_id) unique index.
+ * is the total the claim is made with; the shared tier-thresholds lock keeps the threshold still in the same way,
+ * and the reward option row is locked so it cannot be deleted or switched off half-way. A concurrent second claim
+ * of the same tier is refused by the (agent_id, tier_id) unique index.
  */
 export async function claimTierReward(db: Db, request: ClaimRequest): Promise<ClaimOutcome> {
   let tierName = '';
   try {
     return await db.transaction(async (tx): Promise<ClaimOutcome> => {
+      // Same order as recordIncomeEntry (thresholds, then the agent row), so the two cannot deadlock.
+      await lockTierThresholds(tx as unknown as Db, 'shared');
       const [agent] = await tx
         .select({ totalIncome: agents.totalIncome })
         .from(agents)
@@ -45,13 +49,12 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
         .for('share');
       if (!agent) return { ok: false, refusal: { kind: 'agent-not-found' } };
 
-      const tierId = request.tierId ?? (await findOptionTierId(tx, request.rewardOptionId));
-      const [tier] =
-        tierId === undefined ? [] : await tx.select().from(tierSettings).where(eq(tierSettings.id, tierId)).for('share');
-      if (request.tierId !== undefined && !tier) return { ok: false, refusal: { kind: 'tier-not-found' } };
-
       const [option] = await tx.select().from(rewardOptions).where(eq(rewardOptions.id, request.rewardOptionId)).for('share');
-      if (!option || !tier) return { ok: false, refusal: { kind: 'reward-not-found' } };
+      const tierId = request.tierId ?? option?.tierId;
+      const [tier] =
+        tierId === undefined ? [] : await tx.select().from(tierSettings).where(eq(tierSettings.id, tierId));
+      if (!tier) return { ok: false, refusal: { kind: request.tierId === undefined ? 'reward-not-found' : 'tier-not-found' } };
+      if (!option) return { ok: false, refusal: { kind: 'reward-not-found' } };
       tierName = tier.name;
 
       const [existing] = await tx
@@ -80,11 +83,6 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
     if (pgErrorCode(error) === UNIQUE_VIOLATION) return { ok: false, refusal: { kind: 'already-claimed', tierName } };
     throw error;
   }
-}
-
-async function findOptionTierId(tx: Pick<Db, 'select'>, rewardOptionId: number): Promise<number | undefined> {
-  const [row] = await tx.select({ tierId: rewardOptions.tierId }).from(rewardOptions).where(eq(rewardOptions.id, rewardOptionId));
-  return row?.tierId;
 }
 
 const claimColumns = {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { users } from '../schema';
@@ -30,5 +30,24 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function hasOwner(db: Db): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).limit(1);
+  return rows.length > 0;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Every owner and manager, oldest first, without password hashes. */
+export async function listUsers(db: Db) {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .orderBy(asc(users.id));
+}
+
+/** Deletes a user; its sessions go with it (foreign key cascade). Returns whether a row was deleted. */
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;
 }

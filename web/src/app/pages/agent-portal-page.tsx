@@ -1,4 +1,6 @@
-// Placeholder until the agent experience lands (issue 4).
+import { AgentPortal } from '../../features/agent-portal/components/agent-portal';
+
+/** /agents: the agent portal (spec section 2). */
 export default function AgentPortalPage() {
-  return <main className="p-6">Coming with the agent experience.</main>;
+  return <AgentPortal />;
 }

@@ -13,7 +13,7 @@ export function Progress({
     <ProgressPrimitive.Root className={cn('relative h-2.5 w-full overflow-hidden rounded-full bg-slate-200', className)} value={clamped} {...props}>
       <ProgressPrimitive.Indicator
         className={cn('h-full w-full flex-1 bg-brand-600 transition-transform', indicatorClassName)}
-        style={{ transform: `translateX(-${100 - clamped}%)` }}
+        style={{ transform: `translateX(-${100 - clamped}%)`, visibility: clamped === 0 ? 'hidden' : undefined }}
       />
     </ProgressPrimitive.Root>
   );

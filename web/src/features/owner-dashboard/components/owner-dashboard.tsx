@@ -1,8 +1,53 @@
 import type { AuthUser } from '@contract/auth';
-import { Crown, LogOut } from 'lucide-react';
+import type { OwnerDashboard as OwnerDashboardData } from '@contract/dashboard';
+import { AlertCircle, Calculator, Crown, Gift, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, UserCog, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/use-toast';
+import { AgentsTab } from '../../agents/components/agents-tab';
+import { ProfitCalculator } from '../../income-entries/components/profit-calculator';
+import { RewardClaimsTab } from '../../reward-claims/components/reward-claims-tab';
+import { TeamTab } from '../../team/components/team-tab';
+import { TierSettingsTab } from '../../tiers/components/tier-settings-tab';
+import { isAccessDenied, useOwnerDashboard } from '../api/get-owner-dashboard';
+import { MonthlyLeaderboard } from './monthly-leaderboard';
+import { OverviewTab } from './overview-tab';
 
+/** Spec section 9: the access-denied redirect waits this long so the toast can be read. */
+export const ACCESS_DENIED_REDIRECT_MS = 1000;
+
+const tabs = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard, ownerOnly: false },
+  { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false },
+  { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false },
+  { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false },
+  { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true },
+  { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true },
+  { value: 'team', label: 'Team', icon: UserCog, ownerOnly: true },
+] as const;
+
+type TabValue = (typeof tabs)[number]['value'];
+
+/**
+ * "/" for a signed-in owner or manager. Managers see the same figures with no control that changes data,
+ * and none of the owner-only tabs.
+ */
 export default function OwnerDashboard({ user }: { user: AuthUser }) {
+  const isOwner = user.role === 'owner';
+  const dashboard = useOwnerDashboard();
+  const denied = dashboard.isError && isAccessDenied(dashboard.error);
+
+  useEffect(() => {
+    if (!denied) return;
+    toast({ title: 'Access Denied', description: 'Owner access required. Redirecting to login...', variant: 'destructive' });
+    const timer = setTimeout(() => window.location.assign(paths.ownerLogin), ACCESS_DENIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [denied]);
+
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -16,10 +61,10 @@ export default function OwnerDashboard({ user }: { user: AuthUser }) {
           </div>
           <div className="flex items-center gap-3">
             <span className="hidden text-sm text-slate-700 sm:inline">
-              {user.name} · {user.role === 'owner' ? 'Owner' : 'Manager'}
+              {user.name} · {isOwner ? 'Owner' : 'Manager'}
             </span>
             <Button asChild variant="outline">
-              <a href="/api/logout">
+              <a href={paths.ownerLogout}>
                 <LogOut aria-hidden="true" />
                 Logout
               </a>
@@ -27,7 +72,76 @@ export default function OwnerDashboard({ user }: { user: AuthUser }) {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6" />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        {dashboard.isPending ? (
+          <Spinner label="Loading dashboard..." />
+        ) : denied ? (
+          <Spinner label="Redirecting to login..." />
+        ) : dashboard.isError ? (
+          <LoadFailure />
+        ) : (
+          <DashboardTabs data={dashboard.data} isOwner={isOwner} userId={user.id} />
+        )}
+      </main>
     </div>
+  );
+}
+
+function LoadFailure() {
+  return (
+    <Card className="mx-auto mt-8 max-w-md">
+      <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
+        <AlertCircle className="size-10 text-red-600" aria-hidden="true" />
+        <p role="alert" className="font-semibold text-slate-900">
+          Failed to load dashboard data
+        </p>
+        <Button onClick={() => window.location.reload()}>
+          <RotateCw aria-hidden="true" />
+          Retry
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; isOwner: boolean; userId: number }) {
+  const [tab, setTab] = useState<TabValue>('overview');
+  const visibleTabs = tabs.filter((t) => isOwner || !t.ownerOnly);
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+      <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
+        {visibleTabs.map(({ value, label, icon: Icon }) => (
+          <TabsTrigger key={value} value={value}>
+            <Icon aria-hidden="true" />
+            {label}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      <TabsContent value="overview">
+        <OverviewTab data={data} canEdit={isOwner} />
+      </TabsContent>
+      <TabsContent value="monthly-leaderboard">
+        <MonthlyLeaderboard agents={data.agents} />
+      </TabsContent>
+      <TabsContent value="agents">
+        <AgentsTab canEdit={isOwner} />
+      </TabsContent>
+      <TabsContent value="tiers">
+        <TierSettingsTab canEdit={isOwner} />
+      </TabsContent>
+      {isOwner && (
+        <>
+          <TabsContent value="calculator">
+            <ProfitCalculator />
+          </TabsContent>
+          <TabsContent value="reward-claims">
+            <RewardClaimsTab />
+          </TabsContent>
+          <TabsContent value="team">
+            <TeamTab currentUserId={userId} />
+          </TabsContent>
+        </>
+      )}
+    </Tabs>
   );
 }

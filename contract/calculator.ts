@@ -1,0 +1,145 @@
+import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './money';
+
+/**
+ * The owner's weekly profit calculator (spec section 5): one row per agent with a weekly amount and a
+ * percentage. All arithmetic is exact: amounts in bigint cents, percentages as a bigint over a power of ten.
+ */
+
+export const PERCENTAGE_MIN = 0;
+export const PERCENTAGE_MAX = 100;
+export const PERCENTAGE_STEP = 0.1;
+export const WEEKLY_AMOUNT_STEP = 0.01;
+/** More decimals than this in a percentage is a typing mistake, not a business need. */
+const PERCENTAGE_MAX_DECIMALS = 4;
+
+export const DEDUCTION_DESCRIPTION = 'Automated weekly calculation: Deduction';
+export const NO_PROFIT_ENTRIES_MESSAGE = 'No profit entries to submit';
+export const WEEKLY_AMOUNT_ERROR = 'Enter an amount with at most two decimals';
+export const PERCENTAGE_ERROR = `Enter a percentage from ${PERCENTAGE_MIN} to ${PERCENTAGE_MAX}`;
+
+/** An exact percentage: `units / scale` percent, where scale is a power of ten (12.5% = 125 / 10). */
+export interface Percentage {
+  units: bigint;
+  scale: bigint;
+}
+
+const PERCENTAGE_PATTERN = new RegExp(`^\\d+(\\.\\d{1,${PERCENTAGE_MAX_DECIMALS}})?$`);
+
+/** Parses "12.5" (or 12.5) into an exact percentage from 0 to 100; null for anything else. */
+export function parsePercentage(value: string | number): Percentage | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toString() : '') : value.trim();
+  if (!PERCENTAGE_PATTERN.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const scale = 10n ** BigInt(fraction.length);
+  const units = BigInt(whole) * scale + BigInt(fraction || '0');
+  if (units > BigInt(PERCENTAGE_MAX) * scale) return null;
+  return { units, scale };
+}
+
+/** The weekly amount field: empty means 0; otherwise a money amount within the entry limit. */
+export function parseWeeklyAmount(value: string | number): bigint | null {
+  if (typeof value === 'string' && value.trim() === '') return 0n;
+  const cents = parseMoneyToCents(value);
+  if (cents === null) return null;
+  return (cents < 0n ? -cents : cents) > MAX_ENTRY_CENTS ? null : cents;
+}
+
+/** Integer division rounded to the nearest integer, halves away from zero (2.5 -> 3, -2.5 -> -3). */
+export function divideRoundingHalfAwayFromZero(numerator: bigint, denominator: bigint): bigint {
+  if (denominator === 0n) throw new RangeError('Division by zero');
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const rounded = (2n * n + d) / (2n * d);
+  return negative ? -rounded : rounded;
+}
+
+/**
+ * Spec section 5: a negative weekly amount is a deduction and becomes the profit as is, ignoring the percentage;
+ * a positive one gives amount x percentage / 100, rounded to the cent, halves away from zero.
+ */
+export function calculateProfitCents(weeklyCents: bigint, percentage: Percentage): bigint {
+  if (weeklyCents < 0n) return weeklyCents;
+  return divideRoundingHalfAwayFromZero(weeklyCents * percentage.units, 100n * percentage.scale);
+}
+
+/** "12.5" for 125/10, "10" for 1000/100: the shortest exact decimal. */
+export function formatPercentage({ units, scale }: Percentage): string {
+  const whole = units / scale;
+  const decimals = scale.toString().length - 1;
+  const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+/** en-US dollars from cents: "$1,500" for whole dollars, "$1,500.50" otherwise. */
+export function formatDollars(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const rest = abs % 100n;
+  return `${negative ? '-' : ''}$${whole}${rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`}`;
+}
+
+/** The description an automated entry carries: "Automated weekly calculation: Deduction" or "...: 10% of $1,500". */
+export function describeCalculatedProfit(weeklyCents: bigint, percentage: Percentage): string {
+  if (weeklyCents < 0n) return DEDUCTION_DESCRIPTION;
+  return `Automated weekly calculation: ${formatPercentage(percentage)}% of ${formatDollars(weeklyCents)}`;
+}
+
+export interface CalculatorRowInput {
+  agentId: number;
+  /** As typed; empty means 0. */
+  weeklyAmount: string;
+  percentage: string;
+}
+
+export interface CalculatorRow {
+  agentId: number;
+  /** 0 when the row has an error. */
+  profitCents: bigint;
+  weeklyAmountError?: string;
+  percentageError?: string;
+  /** Present when the row has a nonzero profit and no error: the income entry to create. */
+  entry?: { agentId: number; amount: string; description: string };
+}
+
+export interface CalculatorResult {
+  rows: CalculatorRow[];
+  totalCents: bigint;
+  /** One income entry per row with a nonzero profit (spec section 5). */
+  entries: NonNullable<CalculatorRow['entry']>[];
+  hasErrors: boolean;
+}
+
+export function calculateRow(input: CalculatorRowInput): CalculatorRow {
+  const weeklyCents = parseWeeklyAmount(input.weeklyAmount);
+  const percentage = parsePercentage(input.percentage);
+  // A deduction ignores the percentage, so a bad percentage does not block it.
+  const percentageMatters = weeklyCents === null || weeklyCents > 0n;
+  const row: CalculatorRow = { agentId: input.agentId, profitCents: 0n };
+  if (weeklyCents === null) row.weeklyAmountError = WEEKLY_AMOUNT_ERROR;
+  if (percentage === null && percentageMatters) row.percentageError = PERCENTAGE_ERROR;
+  if (weeklyCents === null || (percentage === null && percentageMatters)) return row;
+
+  const exactPercentage = percentage ?? { units: 0n, scale: 1n };
+  row.profitCents = calculateProfitCents(weeklyCents, exactPercentage);
+  if (row.profitCents !== 0n) {
+    row.entry = {
+      agentId: input.agentId,
+      amount: centsToMoneyString(row.profitCents),
+      description: describeCalculatedProfit(weeklyCents, exactPercentage),
+    };
+  }
+  return row;
+}
+
+/** Every row, the total of their profits and the entries to submit. */
+export function calculateProfits(inputs: readonly CalculatorRowInput[]): CalculatorResult {
+  const rows = inputs.map(calculateRow);
+  return {
+    rows,
+    totalCents: rows.reduce((sum, row) => sum + row.profitCents, 0n),
+    entries: rows.flatMap((row) => (row.entry ? [row.entry] : [])),
+    hasErrors: rows.some((row) => row.weeklyAmountError !== undefined || row.percentageError !== undefined),
+  };
+}

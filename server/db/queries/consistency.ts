@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../client';
+import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { lockTierThresholds } from './tier-settings';
+
+/** A stored figure that differs from what the raw income entries say it should be. Money as two-decimal strings. */
+export type ConsistencyDrift =
+  | { kind: 'agent-total'; agentId: number; expected: string; actual: string }
+  | { kind: 'agent-entry-count'; agentId: number; expected: number; actual: number }
+  | { kind: 'entry-new-total'; entryId: number; agentId: number; expected: string; actual: string }
+  | { kind: 'period-total'; agentId: number; periodKind: string; periodStart: string; expected: string; actual: string }
+  | { kind: 'missing-achievement'; agentId: number; tierId: number };
+
+/** Each entry with its agent's running total after it, in entry id order (the order totals were kept in). */
+const runningTotals = (where: SQL = sql`true`) => sql`
+  select ${incomeEntries.id} as id, ${incomeEntries.agentId} as agent_id, ${incomeEntries.createdAt} as created_at,
+    ${incomeEntries.newTotal} as new_total,
+    sum(${incomeEntries.amount}) over (partition by ${incomeEntries.agentId} order by ${incomeEntries.id}) as total
+  from ${incomeEntries}
+  where ${where}`;
+
+const entrySums = sql`
+  select ${incomeEntries.agentId} as agent_id, sum(${incomeEntries.amount}) as total, count(*) as n
+  from ${incomeEntries} group by ${incomeEntries.agentId}`;
+
+/** Every (agent, week/month/year) roll-up recomputed with PostgreSQL's own calendar (weeks start on Monday). */
+const computedPeriodTotals = (timeZone: string) => sql`
+  select e.agent_id, k.kind as period_kind, date_trunc(k.kind, e.date at time zone ${timeZone})::date as period_start,
+    sum(e.amount) as income
+  from ${incomeEntries} e cross join (values ('week'), ('month'), ('year')) as k(kind)
+  group by 1, 2, 3`;
+
+async function findAgentDrifts(db: Db): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ agent_id: number; actual_total: string; expected_total: string; actual_count: number; expected_count: number }>(
+    db,
+    sql`select a.id as agent_id, a.total_income::text as actual_total, coalesce(s.total, 0)::numeric(20,2)::text as expected_total,
+        a.total_entries as actual_count, coalesce(s.n, 0)::int as expected_count
+      from ${agents} a left join (${entrySums}) s on s.agent_id = a.id
+      where a.total_income <> coalesce(s.total, 0) or a.total_entries <> coalesce(s.n, 0)
+      order by a.id`,
+  );
+  return rows.flatMap((row): ConsistencyDrift[] => [
+    ...(row.actual_total !== row.expected_total
+      ? [{ kind: 'agent-total' as const, agentId: row.agent_id, expected: row.expected_total, actual: row.actual_total }]
+      : []),
+    ...(row.actual_count !== row.expected_count
+      ? [{ kind: 'agent-entry-count' as const, agentId: row.agent_id, expected: row.expected_count, actual: row.actual_count }]
+      : []),
+  ]);
+}
+
+async function findEntryDrifts(db: Db): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ id: string; agent_id: number; expected: string; actual: string }>(
+    db,
+    sql`select r.id::text as id, r.agent_id, r.total::numeric(20,2)::text as expected, r.new_total::text as actual
+      from (${runningTotals()}) r where r.new_total <> r.total order by r.id`,
+  );
+  return rows.map((row) => ({ kind: 'entry-new-total', entryId: Number(row.id), agentId: row.agent_id, expected: row.expected, actual: row.actual }));
+}
+
+async function findPeriodDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ agent_id: number; period_kind: string; period_start: string; expected: string; actual: string }>(
+    db,
+    sql`select coalesce(c.agent_id, p.agent_id) as agent_id, coalesce(c.period_kind, p.period_kind) as period_kind,
+        coalesce(c.period_start, p.period_start)::text as period_start,
+        coalesce(c.income, 0)::numeric(20,2)::text as expected, coalesce(p.income, 0)::numeric(20,2)::text as actual
+      from (${computedPeriodTotals(timeZone)}) c
+      full join ${agentPeriodTotals} p
+        on p.agent_id = c.agent_id and p.period_kind = c.period_kind and p.period_start = c.period_start
+      where coalesce(c.income, 0) <> coalesce(p.income, 0)
+      order by 1, 2, 3`,
+  );
+  return rows.map((row) => ({
+    kind: 'period-total',
+    agentId: row.agent_id,
+    periodKind: row.period_kind,
+    periodStart: row.period_start,
+    expected: row.expected,
+    actual: row.actual,
+  }));
+}
+
+/**
+ * A tier is implied when the agent's running total reached its current threshold after some entry. Recorded
+ * achievements beyond these are not drift: they stay when a threshold is raised later.
+ */
+async function findAchievementDrifts(db: Db): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ agent_id: number; tier_id: number }>(
+    db,
+    sql`select p.agent_id, t.id as tier_id
+      from (select r.agent_id, max(r.total) as peak from (${runningTotals()}) r group by r.agent_id) p
+      join ${tierSettings} t on t.threshold <= p.peak
+      where not exists (
+        select 1 from ${tierAchievements} ta where ta.agent_id = p.agent_id and ta.tier_id = t.id
+      )
+      order by 1, 2`,
+  );
+  return rows.map((row) => ({ kind: 'missing-achievement', agentId: row.agent_id, tierId: row.tier_id }));
+}
+
+async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Promise<void> {
+  const kinds = new Set(drifts.map((drift) => drift.kind));
+  if (kinds.has('agent-total') || kinds.has('agent-entry-count')) {
+    await db.execute(sql`
+      update ${agents} a set total_income = coalesce(s.total, 0), total_entries = coalesce(s.n, 0)
+      from ${agents} a2 left join (${entrySums}) s on s.agent_id = a2.id
+      where a2.id = a.id and (a.total_income <> coalesce(s.total, 0) or a.total_entries <> coalesce(s.n, 0))`);
+  }
+  if (kinds.has('entry-new-total')) {
+    await db.execute(sql`
+      update ${incomeEntries} e set new_total = r.total
+      from (${runningTotals()}) r where r.id = e.id and e.new_total <> r.total`);
+  }
+  if (kinds.has('period-total')) {
+    await db.execute(sql`delete from ${agentPeriodTotals}`);
+    await db.execute(sql`
+      insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
+      select agent_id, period_kind, period_start, income from (${computedPeriodTotals(timeZone)}) c`);
+  }
+  const missing = drifts.filter((drift) => drift.kind === 'missing-achievement');
+  if (missing.length > 0) {
+    const agentIds = sql.join([...new Set(missing.map((drift) => drift.agentId))].map((id) => sql`${id}::int`), sql`, `);
+    // Dated by the entry that first took the running total to the threshold.
+    await db.execute(sql`
+      insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
+      select distinct on (r.agent_id, t.id) r.agent_id, t.id, r.created_at
+      from (${runningTotals(sql`${incomeEntries.agentId} in (${agentIds})`)}) r
+      join ${tierSettings} t on r.total >= t.threshold
+      order by r.agent_id, t.id, r.id
+      on conflict do nothing`);
+  }
+}
+
+/**
+ * Recomputes from the raw income entries every figure kept alongside them (agent totals and entry counts, each
+ * entry's new total, the week/month/year roll-ups in the given time zone, the achievements the running totals
+ * imply) and returns where the stored figures differ. With repair, the stored figures are then corrected in the
+ * same transaction, while writers wait. Reads every entry: a maintenance tool, never a request path.
+ */
+export async function checkConsistency(db: Db, timeZone: string, options: { repair?: boolean } = {}): Promise<ConsistencyDrift[]> {
+  if (!options.repair) {
+    // One snapshot for all the checks, so a write landing between two of them is not reported as drift.
+    return db.transaction((tx) => findDrifts(tx, timeZone), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+  }
+  return db.transaction(async (tx) => {
+    // Writers take the threshold lock and then the agent row before writing entries; same order here, so no deadlock.
+    await lockTierThresholds(tx, 'exclusive');
+    await tx.execute(
+      sql`lock table ${agents}, ${incomeEntries}, ${agentPeriodTotals}, ${tierAchievements} in share row exclusive mode`,
+    );
+    const drifts = await findDrifts(tx, timeZone);
+    await repair(tx, drifts, timeZone);
+    return drifts;
+  });
+}
+
+async function findDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]> {
+  return [
+    ...(await findAgentDrifts(db)),
+    ...(await findEntryDrifts(db)),
+    ...(await findPeriodDrifts(db, timeZone)),
+    ...(await findAchievementDrifts(db)),
+  ];
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { RECENT_ENTRIES_LIMIT, type OwnerDashboard } from '../../../contract/dashboard';
+import { periodStartsOf, type PeriodStarts } from '../../domain/periods';
+import { queryRows, type Db } from '../client';
+import { agentPeriodTotals, agents, tierAchievements } from '../schema';
+import { listAgentSummaries } from './agents';
+import { listRecentIncomeEntries } from './income-entries';
+
+interface OverviewRow {
+  total_agents: number;
+  new_tier_achievements: number;
+  weekly_income: string;
+  monthly_income: string;
+  yearly_income: string;
+}
+
+/** All agents' income in one period: a range of agent_period_totals_period_idx, never the entries. */
+const periodSum = (kind: 'week' | 'month' | 'year', start: string) => sql`(
+  select coalesce(sum(${agentPeriodTotals.income}), 0)::numeric(20,2)::text
+  from ${agentPeriodTotals}
+  where ${agentPeriodTotals.periodKind} = ${kind} and ${agentPeriodTotals.periodStart} = ${start}::date
+)`;
+
+async function readOverview(db: Db, periods: PeriodStarts, timeZone: string): Promise<OverviewRow> {
+  // The month's bounds as instants: local midnight of its first day and of the next month's, in the org's zone.
+  const monthStart = sql`(${periods.month}::date)::timestamp at time zone ${timeZone}`;
+  const nextMonthStart = sql`(${periods.month}::date + interval '1 month')::timestamp at time zone ${timeZone}`;
+  const [row] = await queryRows<OverviewRow>(
+    db,
+    sql`select
+      (select count(*)::int from ${agents}) as total_agents,
+      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements}
+        where ${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}
+      ) as new_tier_achievements,
+      ${periodSum('week', periods.week)} as weekly_income,
+      ${periodSum('month', periods.month)} as monthly_income,
+      ${periodSum('year', periods.year)} as yearly_income`,
+  );
+  return row!;
+}
+
+/**
+ * GET /api/owner/dashboard: counts, the current week's, month's and year's income in the org's time zone, the
+ * newest entries and every agent ranked by this month's income. Every figure comes from running totals and
+ * period roll-ups kept with each entry; the only read of income_entries is the 10 newest, by index.
+ */
+export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string }): Promise<OwnerDashboard> {
+  const periods = periodStartsOf(options.now, options.timeZone);
+  const [overview, recentEntries, agentList] = await Promise.all([
+    readOverview(db, periods, options.timeZone),
+    listRecentIncomeEntries(db, RECENT_ENTRIES_LIMIT),
+    listAgentSummaries(db, periods, 'monthlyIncome'),
+  ]);
+  return {
+    overview: { totalAgents: overview.total_agents, newTierAchievements: overview.new_tier_achievements },
+    timePeriods: {
+      weekly: { income: overview.weekly_income, start: periods.week },
+      monthly: { income: overview.monthly_income, start: periods.month },
+      yearly: { income: overview.yearly_income, start: periods.year },
+    },
+    recentEntries,
+    agents: agentList,
+  };
+}

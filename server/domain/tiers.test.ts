@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { TIER_DEFINITIONS } from '../../contract/tiers';
+import { allowedThresholdRange, formatDollars, thresholdOrderProblem, type TierThreshold } from './tiers';
+
+const shipped: TierThreshold[] = TIER_DEFINITIONS.map((t) => ({
+  id: t.order,
+  name: t.name,
+  order: t.order,
+  thresholdCents: BigInt(t.dollars) * 100n,
+}));
+
+describe('formatDollars', () => {
+  it('uses en-US separators and two decimals', () => {
+    expect(formatDollars(1n)).toBe('$0.01');
+    expect(formatDollars(100n)).toBe('$1.00');
+    expect(formatDollars(99_999n)).toBe('$999.99');
+    expect(formatDollars(100_000n)).toBe('$1,000.00');
+    expect(formatDollars(1_000_001n)).toBe('$10,000.01');
+    expect(formatDollars(3_499_999n)).toBe('$34,999.99');
+    expect(formatDollars(99_999_999_999_999n)).toBe('$999,999,999,999.99');
+    expect(formatDollars(-123_456_78n)).toBe('-$123,456.78');
+  });
+});
+
+describe('allowedThresholdRange', () => {
+  it('lies strictly between the neighbours', () => {
+    expect(allowedThresholdRange(shipped, 3)).toEqual({ min: 1_000_001n, max: 3_499_999n });
+  });
+
+  it('starts above zero for the first tier and ends at the largest amount for the last', () => {
+    expect(allowedThresholdRange(shipped, 1)).toEqual({ min: 1n, max: 999_999n });
+    expect(allowedThresholdRange(shipped, 12)).toEqual({ min: 50_000_001n, max: 99_999_999_999_999n });
+  });
+
+  it('follows order, not the position in the list', () => {
+    const shuffled = [...shipped].reverse();
+    expect(allowedThresholdRange(shuffled, 3)).toEqual({ min: 1_000_001n, max: 3_499_999n });
+  });
+
+  it('is undefined for an unknown tier', () => {
+    expect(allowedThresholdRange(shipped, 99)).toBeUndefined();
+  });
+});
+
+describe('thresholdOrderProblem', () => {
+  it('accepts a value strictly inside the range, including both ends', () => {
+    expect(thresholdOrderProblem(shipped, 3, 2_500_000n)).toBeNull();
+    expect(thresholdOrderProblem(shipped, 3, 1_000_001n)).toBeNull();
+    expect(thresholdOrderProblem(shipped, 3, 3_499_999n)).toBeNull();
+    expect(thresholdOrderProblem(shipped, 3, 2_000_000n)).toBeNull();
+  });
+
+  it('refuses a value equal to or beyond a neighbour, naming the allowed range', () => {
+    const message = 'Silver threshold must be between $10,000.01 and $34,999.99';
+    expect(thresholdOrderProblem(shipped, 3, 1_000_000n)).toBe(message);
+    expect(thresholdOrderProblem(shipped, 3, 3_500_000n)).toBe(message);
+    expect(thresholdOrderProblem(shipped, 3, 500n)).toBe(message);
+    expect(thresholdOrderProblem(shipped, 3, 10_000_000n)).toBe(message);
+  });
+
+  it('names the first and last tiers ranges', () => {
+    expect(thresholdOrderProblem(shipped, 1, 1_000_000n)).toBe('Starter threshold must be between $0.01 and $9,999.99');
+    expect(thresholdOrderProblem(shipped, 12, 50_000_000n)).toBe(
+      'Legend threshold must be between $500,000.01 and $999,999,999,999.99',
+    );
+  });
+
+  it('explains when the neighbours leave no room at all', () => {
+    // Bronze at $10,000.00 and Gold at $10,000.01 leave no amount for Silver in between.
+    const tight = shipped.map((t) => (t.order === 4 ? { ...t, thresholdCents: 1_000_001n } : t));
+    expect(thresholdOrderProblem(tight, 3, 1_000_000n)).toBe(
+      "Silver threshold cannot change: there is no amount between its neighbours' thresholds ($10,000.00 and $10,000.01)",
+    );
+  });
+
+  it('has nothing to say about an unknown tier', () => {
+    expect(thresholdOrderProblem(shipped, 99, 1n)).toBeNull();
+  });
+});

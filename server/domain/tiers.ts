@@ -1,0 +1,62 @@
+import { MAX_ENTRY_CENTS } from '../../contract/money';
+
+/** A tier as the threshold rules see it: money in integer cents. */
+export interface TierThreshold {
+  id: number;
+  name: string;
+  order: number;
+  thresholdCents: bigint;
+}
+
+export interface ThresholdRange {
+  /** Smallest allowed threshold, inclusive. */
+  min: bigint;
+  /** Largest allowed threshold, inclusive. */
+  max: bigint;
+}
+
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** Dollars with en-US separators and two decimals: 1000001n -> "$10,000.01". Exact for any amount. */
+export function formatDollars(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = groupThousands((abs / 100n).toString());
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}$${whole}.${fraction}`;
+}
+
+/**
+ * Thresholds stay strictly increasing with order, so a tier's threshold must lie strictly between its
+ * neighbours' (above zero for the first tier, within the largest amount for the last).
+ * Returns undefined when the tier is not in the list.
+ */
+export function allowedThresholdRange(tiers: readonly TierThreshold[], tierId: number): ThresholdRange | undefined {
+  const tier = tiers.find((t) => t.id === tierId);
+  if (!tier) return undefined;
+  let previous: TierThreshold | undefined;
+  let next: TierThreshold | undefined;
+  for (const other of tiers) {
+    if (other.order < tier.order && (!previous || other.order > previous.order)) previous = other;
+    if (other.order > tier.order && (!next || other.order < next.order)) next = other;
+  }
+  return {
+    min: previous ? previous.thresholdCents + 1n : 1n,
+    max: next ? next.thresholdCents - 1n : MAX_ENTRY_CENTS,
+  };
+}
+
+/**
+ * Why a new threshold for a tier would break the order, as a message for the owner, or null when it is allowed
+ * (or the tier is unknown: that is the caller's 404, not an order problem).
+ */
+export function thresholdOrderProblem(tiers: readonly TierThreshold[], tierId: number, thresholdCents: bigint): string | null {
+  const range = allowedThresholdRange(tiers, tierId);
+  const tier = tiers.find((t) => t.id === tierId);
+  if (!range || !tier) return null;
+  if (thresholdCents >= range.min && thresholdCents <= range.max) return null;
+  if (range.min > range.max) {
+    return `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${formatDollars(range.min - 1n)} and ${formatDollars(range.max + 1n)})`;
+  }
+  return `${tier.name} threshold must be between ${formatDollars(range.min)} and ${formatDollars(range.max)}`;
+}

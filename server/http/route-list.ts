@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route registered so far ("GET /api/agents/:id"), for the authorization matrix test. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+/** Collects the API routes as they are registered. Call before registering any route. HEAD and static files excluded. */
+export function collectApiRoutes(app: FastifyInstance) {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { createAgentInput } from '../../contract/agents';
+import type { AppContext } from '../app-context';
+import { hashPassword } from '../auth/passwords';
+import { requireOwner, requireOwnerOrManager } from '../auth/permissions';
+import { deleteAgent, EmailTakenError, insertAgent, listAgentSummaries, toNewAgentSummary } from '../db/queries/agents';
+import { periodStartsOf } from '../domain/periods';
+import { conflict, notFound, parseId, parseInput } from '../http/errors';
+
+type IdParams = { Params: { id: string } };
+
+/** The owner's agent management (DESIGN section 4): list for owners and managers, add and delete for owners. */
+export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/agents', async (request, reply) => {
+    await requireOwnerOrManager(ctx, request, reply);
+    return listAgentSummaries(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), 'name');
+  });
+
+  app.post('/api/agents', async (request, reply) => {
+    const input = parseInput(createAgentInput, request.body);
+    await requireOwner(ctx, request, reply);
+    const { password, ...agent } = input;
+    const row = await insertAgent(ctx.db, { ...agent, passwordHash: await hashPassword(password) }).catch((error: unknown) => {
+      throw error instanceof EmailTakenError ? conflict(error.message) : error;
+    });
+    return reply.status(201).send(toNewAgentSummary(row));
+  });
+
+  app.delete<IdParams>('/api/agents/:id', async (request, reply) => {
+    const id = parseId(request.params.id, 'Agent');
+    await requireOwner(ctx, request, reply);
+    if (!(await deleteAgent(ctx.db, id))) throw notFound('Agent');
+    return reply.status(204).send();
+  });
+}

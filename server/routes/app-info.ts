@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppInfo } from '../../contract/auth';
+import { DEMO_AGENT, DEMO_OWNER } from '../../contract/demo';
+import type { AppContext } from '../app-context';
+
+/** Public: what the sign-in screens need before anyone signs in (demo credentials only in demo mode). */
+export function registerAppInfoRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/app-info', async (): Promise<AppInfo> => {
+    if (!ctx.demo) return { demo: false };
+    return {
+      demo: true,
+      demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password },
+      demoOwner: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
+    };
+  });
+}

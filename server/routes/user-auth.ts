@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { loginInput, type AuthUser } from '../../contract/auth';
+import type { AppContext } from '../app-context';
+import { endSession, identify, startSession } from '../auth/sessions';
+import { findUserByEmail } from '../db/queries/users';
+import { checkPassword, INVALID_CREDENTIALS } from '../domain/auth-credentials';
+import { parseInput, unauthenticated } from '../http/errors';
+
+/** Owner and manager sign-in (DESIGN section 4): the screens navigate to /api/login and /api/logout. */
+export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/login', async (_request, reply) => reply.redirect('/login', 302));
+
+  app.post('/api/auth/login', { config: { signIn: true } }, async (request, reply) => {
+    const input = parseInput(loginInput, request.body ?? {});
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!(await checkPassword(user?.passwordHash, input.password)) || !user) throw unauthenticated(INVALID_CREDENTIALS);
+    await endSession(ctx, request, reply, 'user');
+    await startSession(ctx, reply, 'user', user.id);
+    return { id: user.id, email: user.email, name: user.name, role: user.role } satisfies AuthUser;
+  });
+
+  app.get('/api/auth/user', async (request, reply) => {
+    const { user } = await identify(ctx, request, reply);
+    // An agent session is no user session: 401 (not 403) so the screens treat the visitor as signed out here.
+    if (!user) throw unauthenticated('Unauthorized: sign in as an owner or manager');
+    return user satisfies AuthUser;
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    await endSession(ctx, request, reply, 'user');
+    return reply.redirect('/', 302);
+  });
+}

@@ -1,0 +1,116 @@
+import { expectConsoleErrors, expectNoHorizontalOverflow, uniqueEmail } from './agent-support';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+test.describe('agent registration page', () => {
+  test('offers the way home, the sign-in link and the benefits', async ({ page }) => {
+    await page.goto('/agent-register');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Sign in to the Agent Portal' })).toHaveAttribute('href', '/agents');
+    await expect(page.getByRole('heading', { name: 'Why register?' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('shows the message of every invalid field', async ({ page }) => {
+    await page.goto('/agent-register');
+    const submit = page.getByRole('button', { name: 'Create Account' });
+    await submit.click();
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Invalid email address',
+      'Position is required',
+      'Password must be at least 8 characters',
+      'Please confirm your password',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    // Each field on its own: fix the others, break one at a time.
+    await page.getByLabel('First Name').fill('Robin');
+    await page.getByLabel('Last Name').fill('Lane');
+    await page.getByLabel('Position').fill('Sales Agent');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm Password').fill('short');
+    await submit.click();
+    await expect(page.getByText('Invalid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByText('First name is required')).toBeHidden();
+
+    await page.getByLabel('Email').fill('robin.lane@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByLabel('Confirm Password').fill('long-enough-2');
+    await submit.click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await expect(page.getByLabel('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Invalid email address')).toBeHidden();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeHidden();
+
+    await page.getByLabel('First Name').fill('   ');
+    await page.getByLabel('Confirm Password').fill('long-enough-1');
+    await submit.click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText("Passwords don't match")).toBeHidden();
+  });
+
+  test('registers with the keyboard only, never sends the confirmation, then goes to the portal after 3 s', async ({ page }) => {
+    const email = uniqueEmail('register');
+    await page.goto('/agent-register');
+    await page.getByLabel('First Name').focus();
+    await page.keyboard.type('Morgan');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keys');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Account Executive');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('keyboard-pass-1');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('keyboard-pass-1');
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/agents/register') && r.method() === 'POST');
+    await page.keyboard.press('Enter');
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toEqual({ email, password: 'keyboard-pass-1', firstName: 'Morgan', lastName: 'Keys', position: 'Account Executive' });
+
+    await expect(page.getByRole('heading', { name: 'Registration Successful!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Agent Portal' })).toHaveAttribute('href', '/agents');
+    await expectNoAxeViolations(page);
+
+    // The redirect comes by itself after 3 seconds, and the new agent is signed in there.
+    await expect(page).toHaveURL('/agents', { timeout: 6_000 });
+    await expect(page.getByRole('heading', { name: 'Welcome, Morgan Keys' })).toBeVisible();
+  });
+
+  test('shows the server message in a destructive alert when the email is taken', async ({ page, pageErrors }) => {
+    await page.goto('/agent-register');
+    await page.getByLabel('First Name').fill('Jordan');
+    await page.getByLabel('Last Name').fill('Again');
+    await page.getByLabel('Email').fill('agent@demo.test');
+    await page.getByLabel('Position').fill('Sales Agent');
+    await page.getByLabel('Password', { exact: true }).fill('another-pass-1');
+    await page.getByLabel('Confirm Password').fill('another-pass-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: /email/i });
+    await expect(alert).toBeVisible();
+    await expect(alert).not.toHaveText(/^409/);
+    await expect(page.getByRole('heading', { name: 'Registration Successful!' })).toBeHidden();
+    await expectNoAxeViolations(page);
+    expectConsoleErrors(pageErrors, /status of 409/);
+  });
+
+  test('fits a 375 px wide screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/agent-register');
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+  });
+});

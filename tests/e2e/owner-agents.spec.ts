@@ -1,0 +1,122 @@
+import { addIncome, allowConsoleErrors, createAgent, openTab, signInAs, uniqueName, toasts } from './owner-helpers';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+test.describe('agents tab', () => {
+  test('shows a card per agent with its figures', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Figures', '2500.40');
+    await addIncome(page.request, agent.id, '-500.40');
+    await page.goto('/');
+    await openTab(page, 'Agents');
+
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
+    await expect(card).toContainText('Field Agent');
+    await expect(card.getByText('Agent', { exact: true })).toBeVisible();
+    await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Total Profit' }) }).locator('dd')).toHaveText('$2,000');
+    for (const period of ['Weekly', 'Monthly', 'Yearly']) {
+      await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: period }) }).locator('dd')).toHaveText('$2,000');
+    }
+    await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Total entries' }) }).locator('dd')).toHaveText('2');
+    await expect(card.getByRole('button', { name: 'Delete Agent' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Add Agent validates and adds an agent who can sign in at once', async ({ page, request, pageErrors }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    await page.getByRole('button', { name: 'Add Agent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Agent' });
+    await dialog.getByRole('button', { name: 'Add Agent' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Position is required')).toBeVisible();
+    await expect(dialog.getByText('Invalid email address')).toBeVisible();
+    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const { name, email } = uniqueName('Newcomer');
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Position').fill('Account Executive');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Initial password').fill('first-password-1');
+    await dialog.getByRole('button', { name: 'Add Agent' }).click();
+    await expect(toasts(page).getByText(`Agent ${name} added successfully`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+    await expect(card).toContainText('Account Executive');
+    await expect(card).toContainText('$0');
+
+    // The new agent signs in at the portal with the initial password (a separate, agent-only session).
+    const login = await request.post('/api/agents/login', { data: { email, password: 'first-password-1' } });
+    expect(login.status()).toBe(200);
+
+    // The same email twice is refused with the server's message.
+    await page.getByRole('button', { name: 'Add Agent' }).click();
+    await dialog.getByLabel('Name').fill(`${name} again`);
+    await dialog.getByLabel('Position').fill('Account Executive');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Initial password').fill('first-password-1');
+    await dialog.getByRole('button', { name: 'Add Agent' }).click();
+    await expect(toasts(page).getByText('Error', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('An account with this email already exists')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('heading', { name: `${name} again` })).toHaveCount(0);
+    allowConsoleErrors(pageErrors, /status of 409/);
+  });
+
+  test('Delete Agent asks first, then removes the agent and its entries', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Leaving', '750.00');
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
+
+    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${agent.name}?` });
+    await expect(confirm).toContainText('cannot be undone');
+    await expect(confirm).toContainText("all of the agent's income entries");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card).toBeVisible();
+
+    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    await confirm.getByRole('button', { name: 'Delete Agent' }).click();
+    await expect(toasts(page).getByText('Agent deleted successfully')).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    const agents = (await (await page.request.get('/api/agents')).json()) as { id: number }[];
+    expect(agents.some((a) => a.id === agent.id)).toBe(false);
+    // The dashboard was refreshed too: the agent's entries are gone from the recent transactions.
+    await openTab(page, 'Overview');
+    await expect(page.getByRole('list', { name: 'Recent Transactions' })).not.toContainText(agent.name);
+  });
+
+  test('a failed delete says so and keeps the card', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Staying');
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    await page.route(`**/api/agents/${agent.id}`, (route) =>
+      route.fulfill({ status: 500, json: { message: 'Something went wrong on our side', code: 'INTERNAL' } }),
+    );
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
+    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Agent' }).click();
+    await expect(toasts(page).getByText('Error', { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText('Something went wrong on our side')).toBeVisible();
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Delete Agent' })).toBeEnabled();
+    allowConsoleErrors(pageErrors, /status of 500/);
+  });
+
+  test('shows an empty state when there are no agents', async ({ page }) => {
+    await signInAs(page);
+    // The shared demo server always has agents, so the list is emptied on its way to the page.
+    await page.route('**/api/agents', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback()));
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    await expect(page.getByText('No agents yet')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

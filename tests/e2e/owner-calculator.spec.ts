@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import type { AgentSummary } from '../../contract/agents';
+import type { OwnerDashboard } from '../../contract/dashboard';
+import { allowConsoleErrors, createAgent, openTab, signInAs, toasts } from './owner-helpers';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+const row = (page: Page, agentName: string) => page.getByRole('listitem').filter({ hasText: agentName });
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit Profit Entries' });
+const total = (page: Page) => page.locator('output');
+
+async function totalOf(page: Page, agentId: number) {
+  const agents = (await (await page.request.get('/api/agents')).json()) as AgentSummary[];
+  return agents.find((agent) => agent.id === agentId)?.totalIncome;
+}
+
+test.describe('profit calculator', () => {
+  test('calculates each row, submits one entry per nonzero row and resets the amounts', async ({ page }) => {
+    await signInAs(page);
+    const earner = await createAgent(page.request, 'Earner');
+    const debtor = await createAgent(page.request, 'Debtor', '1000.00');
+    const idle = await createAgent(page.request, 'Idle');
+    await page.goto('/');
+    await openTab(page, 'Profit Calculator');
+
+    await expect(total(page)).toHaveText('$0.00');
+    await expect(submitButton(page)).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel(`Weekly amount for ${earner.name}`).fill('1500');
+    await page.getByLabel(`Percentage for ${earner.name}`).fill('12.5');
+    await expect(row(page, earner.name)).toContainText('$187.50');
+
+    // A negative amount is a deduction as is; its percentage does not matter.
+    await page.getByLabel(`Weekly amount for ${debtor.name}`).fill('-200.25');
+    await page.getByLabel(`Percentage for ${debtor.name}`).fill('50');
+    await expect(row(page, debtor.name)).toContainText('-$200.25');
+
+    // A positive amount at 0% gives no profit and no entry.
+    await page.getByLabel(`Weekly amount for ${idle.name}`).fill('300');
+    await expect(row(page, idle.name)).toContainText('$0.00');
+
+    await expect(total(page)).toHaveText('-$12.75');
+    await expect(submitButton(page)).toBeEnabled();
+
+    const posts: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/income-entries')) posts.push(request.postDataJSON());
+    });
+    await submitButton(page).click();
+    await expect(toasts(page).getByText('Added 2 profit entries successfully')).toBeVisible();
+
+    expect(posts).toHaveLength(2);
+    expect(posts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ agentId: earner.id, amount: '187.50', description: 'Automated weekly calculation: 12.5% of $1,500' }),
+        expect.objectContaining({ agentId: debtor.id, amount: '-200.25', description: 'Automated weekly calculation: Deduction' }),
+      ]),
+    );
+    expect(await totalOf(page, earner.id)).toBe('187.50');
+    expect(await totalOf(page, debtor.id)).toBe('799.75');
+    expect(await totalOf(page, idle.id)).toBe('0.00');
+
+    // Amounts and profits go back to 0; percentages stay.
+    await expect(page.getByLabel(`Weekly amount for ${earner.name}`)).toHaveValue('');
+    await expect(page.getByLabel(`Percentage for ${earner.name}`)).toHaveValue('12.5');
+    await expect(row(page, earner.name)).toContainText('$0.00');
+    await expect(total(page)).toHaveText('$0.00');
+    await expect(submitButton(page)).toBeDisabled();
+
+    // The overview shows the generated descriptions.
+    const dashboard = (await (await page.request.get('/api/owner/dashboard')).json()) as OwnerDashboard;
+    expect(dashboard.recentEntries.map((entry) => entry.description)).toEqual(
+      expect.arrayContaining(['Automated weekly calculation: 12.5% of $1,500', 'Automated weekly calculation: Deduction']),
+    );
+  });
+
+  test('refuses a percentage outside 0 to 100 and more than two decimals in an amount', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Checked');
+    await page.goto('/');
+    await openTab(page, 'Profit Calculator');
+    const percentage = page.getByLabel(`Percentage for ${agent.name}`);
+    await expect(percentage).toHaveAttribute('min', '0');
+    await expect(percentage).toHaveAttribute('max', '100');
+    await expect(percentage).toHaveAttribute('step', '0.1');
+    await expect(page.getByLabel(`Weekly amount for ${agent.name}`)).toHaveAttribute('step', '0.01');
+
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('100');
+    await percentage.fill('120');
+    await expect(row(page, agent.name)).toContainText('Enter a percentage from 0 to 100');
+    await expect(submitButton(page)).toBeDisabled();
+    await expectNoAxeViolations(page);
+
+    await percentage.fill('10');
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('100.125');
+    await expect(row(page, agent.name)).toContainText('Enter an amount with at most two decimals');
+    await expect(submitButton(page)).toBeDisabled();
+
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('100.05');
+    // 100.05 x 10% = 10.005: rounded half away from zero to the cent.
+    await expect(row(page, agent.name)).toContainText('$10.01');
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test('a failed submission shows Submission Failed with the spec message and keeps the rows', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Unlucky');
+    await page.goto('/');
+    await openTab(page, 'Profit Calculator');
+    await page.route('**/api/income-entries', (route) => route.fulfill({ status: 500, json: { message: 'Internal error', code: 'INTERNAL' } }));
+
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('50');
+    await page.getByLabel(`Percentage for ${agent.name}`).fill('100');
+    await submitButton(page).click();
+    await expect(toasts(page).getByText('Submission Failed')).toBeVisible();
+    await expect(toasts(page).getByText('Server error. Please try again in a moment.')).toBeVisible();
+    await expect(page.getByLabel(`Weekly amount for ${agent.name}`)).toHaveValue('50');
+    await expect(total(page)).toHaveText('$50.00');
+
+    await page.unroute('**/api/income-entries');
+    await page.route('**/api/income-entries', (route) => route.fulfill({ status: 401, json: { message: 'Unauthorized', code: 'UNAUTHENTICATED' } }));
+    await submitButton(page).click();
+    await expect(toasts(page).getByText('Authentication required. Please refresh the page and try again.')).toBeVisible();
+
+    await page.unroute('**/api/income-entries');
+    await page.route('**/api/income-entries', (route) =>
+      route.fulfill({ status: 400, json: { message: 'Amount cannot be zero', code: 'VALIDATION_FAILED' } }),
+    );
+    await submitButton(page).click();
+    await expect(toasts(page).getByText('Invalid data format. Please check your entries and try again.')).toBeVisible();
+    expect(await totalOf(page, agent.id)).toBe('0.00');
+    allowConsoleErrors(pageErrors, /status of (500|401|400)/);
+  });
+});

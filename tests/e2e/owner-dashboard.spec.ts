@@ -1,0 +1,273 @@
+import type { OwnerDashboard } from '../../contract/dashboard';
+import { allowConsoleErrors, createAgent, openDashboard, openTab, signInAs, toasts } from './owner-helpers';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+test.describe('owner dashboard: header, overview and income entries', () => {
+  test('shows the header and the four overview cards from the dashboard data', async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'TierTrack' })).toBeVisible();
+    await expect(page.getByText('Owner Dashboard')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/api/logout');
+    await expect(page.getByRole('tab')).toHaveText([
+      'Overview',
+      'Monthly Leaderboard',
+      'Agents',
+      'Tier Settings',
+      'Profit Calculator',
+      'Reward Claims',
+      'Team',
+    ]);
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+    const data = (await (await page.request.get('/api/owner/dashboard')).json()) as OwnerDashboard;
+    const money = (value: string) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(Number(value));
+    const cards = [
+      ['Total Agents', String(data.overview.totalAgents), 'Active sales agents'],
+      ['Weekly Income', money(data.timePeriods.weekly.income), "This week's total"],
+      ['Monthly Income', money(data.timePeriods.monthly.income), "This month's total"],
+      ['New Tier Achievements', String(data.overview.newTierAchievements), 'Agents promoted this month'],
+    ];
+    for (const [label, value, hint] of cards) {
+      const card = page.locator('dl > div').filter({ has: page.locator('dt', { hasText: label! }) });
+      await expect(card.locator('dd')).toHaveText(`${value}${hint}`);
+    }
+
+    const transactions = page.getByRole('list', { name: 'Recent Transactions' }).getByRole('listitem');
+    await expect(transactions).toHaveCount(Math.min(10, data.recentEntries.length));
+    await expect(transactions.first()).toContainText(data.recentEntries[0]!.agentName);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Add Income Entry validates, records an entry and a deduction, and refreshes the figures', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Income');
+    await page.goto('/');
+
+    await page.getByRole('button', { name: 'Add Income Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(dialog.getByText('Please select an agent')).toBeVisible();
+    await expect(dialog.getByText('Amount is required')).toBeVisible();
+
+    await dialog.getByLabel('Agent').click();
+    await page.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel('Amount ($)').fill('0');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(dialog.getByText('Amount cannot be zero')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel('Amount ($)').fill('1234.56');
+    await dialog.getByLabel('Description (optional)').fill('Big renewal');
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/income-entries') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ agentId: agent.id, amount: '1234.56', description: 'Big renewal' });
+    expect(Date.now() - Date.parse(body.date as string)).toBeLessThan(60_000);
+    await expect(toasts(page).getByText('Income entry added successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const first = page.getByRole('list', { name: 'Recent Transactions' }).getByRole('listitem').first();
+    await expect(first).toContainText(agent.name);
+    await expect(first).toContainText('+$1,234.56');
+    await expect(first).toContainText('Big renewal');
+    await expect(first).toContainText('New total $1,234.56');
+
+    // A negative amount is a deduction; the description is optional.
+    await page.getByRole('button', { name: 'Add Income Entry' }).click();
+    await dialog.getByLabel('Agent').click();
+    await page.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel('Amount ($)').fill('-34.56');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(toasts(page).getByText('Income entry added successfully')).toBeVisible();
+    await expect(first).toContainText('-$34.56');
+    await expect(first).toContainText('New total $1,200.00');
+
+    const agents = (await (await page.request.get('/api/agents')).json()) as { id: number; totalIncome: string }[];
+    expect(agents.find((a) => a.id === agent.id)?.totalIncome).toBe('1200.00');
+  });
+
+  test('a refused income entry shows the server message', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Refused');
+    await page.goto('/');
+    await page.route('**/api/income-entries', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Agent not found', code: 'NOT_FOUND' }) }),
+    );
+    await page.getByRole('button', { name: 'Add Income Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
+    await dialog.getByLabel('Agent').click();
+    await page.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel('Amount ($)').fill('10');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(toasts(page).getByText('Agent not found')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    allowConsoleErrors(pageErrors, /status of 404/);
+  });
+
+  test('the recent transactions list and the leaderboard have empty states', async ({ page }) => {
+    await signInAs(page);
+    // A team with no agents yet cannot be made on the shared demo server, so the real answer is emptied.
+    await page.route('**/api/owner/dashboard', async (route) => {
+      const response = await route.fetch();
+      const data = (await response.json()) as OwnerDashboard;
+      await route.fulfill({ response, json: { ...data, overview: { ...data.overview, totalAgents: 0 }, recentEntries: [], agents: [] } });
+    });
+    await page.goto('/');
+    await expect(page.getByText('No transactions yet')).toBeVisible();
+    await expect(page.getByText('Start adding profit entries to see activity')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await openTab(page, 'Monthly Leaderboard');
+    await expect(page.getByText('No agents yet')).toBeVisible();
+    await expect(page.getByText('Add agents to see the monthly leaderboard')).toBeVisible();
+  });
+});
+
+test.describe('monthly leaderboard', () => {
+  test('ranks agents by monthly income with medals for the top four', async ({ page }) => {
+    await signInAs(page);
+    // Far above anyone else's month: this agent must be first.
+    const leader = await createAgent(page.request, 'Leader', '900000.00');
+    await page.goto('/');
+    await openTab(page, 'Monthly Leaderboard');
+
+    const rows = page.getByRole('list', { name: 'Monthly Leaderboard' }).getByRole('listitem');
+    const data = (await (await page.request.get('/api/owner/dashboard')).json()) as OwnerDashboard;
+    await expect(rows).toHaveCount(data.agents.length);
+    await expect(rows.first()).toContainText('Rank 1');
+    await expect(rows.first()).toContainText(leader.name);
+    await expect(rows.first()).toContainText('$900,000.00');
+    await expect(rows.first()).toContainText('This Month');
+    for (const [index, medal] of ['Platinum', 'Gold', 'Silver', 'Bronze'].entries()) {
+      await expect(rows.nth(index)).toContainText(`Rank ${index + 1}`);
+      await expect(rows.nth(index)).toContainText(medal);
+    }
+    await expect(rows.nth(4)).not.toContainText(/Platinum|Gold|Silver|Bronze/);
+
+    // Monthly income never increases down the list.
+    const amounts = (await rows.allTextContents()).map((text) => Number(/\$([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('dashboard loading and access', () => {
+  test('a failed load says so, retries once, and Retry reloads the page', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    let calls = 0;
+    await page.route('**/api/owner/dashboard', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error","code":"INTERNAL"}' });
+    });
+    await page.goto('/');
+    await expect(page.getByText('Failed to load dashboard data')).toBeVisible({ timeout: 10_000 });
+    expect(calls).toBe(2);
+    await expectNoAxeViolations(page);
+
+    await page.unroute('**/api/owner/dashboard');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+    allowConsoleErrors(pageErrors, /status of 500/);
+  });
+
+  test('a session that ends before the dashboard loads: Access Denied, then the sign-in page, no retry', async ({ page }) => {
+    await signInAs(page);
+    let dashboardCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/owner/dashboard')) dashboardCalls += 1;
+    });
+    // The user check passes with a live session; the session then ends on the server before the dashboard call.
+    await page.route(
+      '**/api/auth/user',
+      async (route) => {
+        const response = await route.fetch();
+        expect((await page.request.get('/api/logout', { maxRedirects: 0 })).status()).toBe(302);
+        await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
+    await page.goto('/');
+    // One check for both lines: the page leaves a second later.
+    await expect(toasts(page).filter({ hasText: 'Access Denied' })).toContainText('Owner access required. Redirecting to login...');
+    await expect(page).toHaveURL('/login', { timeout: 5_000 });
+    expect(dashboardCalls).toBe(1);
+  });
+
+  test('a 403 from the dashboard also redirects to sign-in without retrying', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    let calls = 0;
+    await page.route('**/api/owner/dashboard', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Owner access required","code":"FORBIDDEN"}' });
+    });
+    const started = Date.now();
+    await page.goto('/');
+    await expect(toasts(page).getByText('Access Denied')).toBeVisible();
+    await expect(page).toHaveURL('/login', { timeout: 5_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(calls).toBe(1);
+    allowConsoleErrors(pageErrors, /status of 403/);
+  });
+});
+
+test.describe('manager view', () => {
+  test('a manager sees the figures on four tabs and no control that changes data', async ({ page }) => {
+    await openDashboard(page, 'manager');
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings']);
+    const main = page.getByRole('main');
+
+    await expect(page.getByText('Recent Transactions')).toBeVisible();
+    await expect(main.getByRole('button')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    for (const tab of ['Monthly Leaderboard', 'Agents', 'Tier Settings']) {
+      await openTab(page, tab);
+      await expect(main.getByRole('heading', { level: 2, name: tab })).toBeVisible();
+      await expect(main.getByRole('button')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+    // The tiers tab shows the reward options read-only.
+    await expect(main.getByText('Swag Pack', { exact: true })).toBeVisible();
+    await expect(main.getByText('$5,000', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('small screens and keyboard', () => {
+  test('every tab fits 375 px without sideways scrolling and passes axe', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page);
+    // A long unbroken name must wrap rather than push the page sideways.
+    await createAgent(page.request, 'Maximiliana-Alexandrovna-Konstantinopoulou', '250.00');
+    await page.goto('/');
+    for (const tab of ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Team']) {
+      await openTab(page, tab);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name: tab })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflow, `${tab} scrolls sideways`).toBe(false);
+      await expectNoAxeViolations(page);
+    }
+  });
+
+  test('tabs and the income dialog work with the keyboard alone', async ({ page }) => {
+    await openDashboard(page);
+    await page.getByRole('tab', { name: 'Overview' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Monthly Leaderboard' })).toBeFocused();
+    await expect(page.getByRole('tab', { name: 'Monthly Leaderboard' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('button', { name: 'Add Income Entry' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Agent')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add Income Entry' })).toBeFocused();
+  });
+});

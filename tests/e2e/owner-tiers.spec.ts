@@ -1,0 +1,198 @@
+import type { Page } from '@playwright/test';
+import type { TierSetting } from '../../contract/tiers';
+import { allowConsoleErrors, openTab, signInAs, toasts } from './owner-helpers';
+import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+async function tierByName(page: Page, name: string): Promise<TierSetting> {
+  const tiers = (await (await page.request.get('/api/tier-settings')).json()) as TierSetting[];
+  return tiers.find((tier) => tier.name === name)!;
+}
+
+const tierCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+/** Puts a tier back as the product ships it, so the other tests see the usual tiers. */
+async function restoreTier(page: Page, tier: TierSetting) {
+  const response = await page.request.patch(`/api/tier-settings/${tier.id}`, { data: { threshold: tier.threshold, rewards: tier.rewards } });
+  expect(response.status()).toBe(200);
+}
+
+test.describe('tier settings', () => {
+  test('lists the tiers by threshold with their rewards and reward options', async ({ page }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'Tier Settings');
+    const cards = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3, name: 'Starter' }) }).first().locator(':scope > li');
+    await expect(cards).toHaveCount(12);
+    await expect(cards.locator('h3')).toHaveText([
+      'Starter',
+      'Bronze',
+      'Silver',
+      'Gold',
+      'Platinum',
+      'Ruby',
+      'Emerald',
+      'Sapphire',
+      'Diamond',
+      'Master',
+      'Grandmaster',
+      'Legend',
+    ]);
+    const starter = tierCard(page, 'Starter');
+    await expect(starter).toContainText('$5,000');
+    await expect(starter.getByRole('listitem').filter({ hasText: 'Company swag pack' })).toBeVisible();
+    await expect(starter.getByText('Swag Pack', { exact: true })).toBeVisible();
+    await expect(starter.getByText('Physical Item')).toBeVisible();
+    await expect(tierCard(page, 'Legend')).toContainText('$1,000,000');
+    await expect(tierCard(page, 'Legend')).toContainText('No rewards configured for this tier');
+    await expect(tierCard(page, 'Legend')).toContainText('No reward options configured');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the threshold editor saves a change, skips an unchanged value, cancels, and reverts a refused value', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    const legend = await tierByName(page, 'Legend');
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/api/tier-settings/')) patches.push(request.postData() ?? '');
+    });
+    try {
+      await page.goto('/');
+      await openTab(page, 'Tier Settings');
+      const card = tierCard(page, 'Legend');
+      const input = card.getByLabel('Threshold for Legend', { exact: true });
+
+      // Cancel restores the stored value.
+      await card.getByRole('button', { name: 'Edit threshold for Legend' }).click();
+      await expect(input).toHaveValue('1000000');
+      await expectNoAxeViolations(page);
+      await input.fill('1234');
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await expect(card).toContainText('$1,000,000');
+      await expect(card.getByRole('button', { name: 'Edit threshold for Legend' })).toBeFocused();
+
+      // Saving the same value makes no call.
+      await card.getByRole('button', { name: 'Edit threshold for Legend' }).click();
+      await input.fill('1000000.00');
+      await card.getByRole('button', { name: 'Save' }).click();
+      await expect(input).toBeHidden();
+      expect(patches).toEqual([]);
+
+      // Below Grandmaster breaks the order: the server's message names the allowed range, the value reverts.
+      await card.getByRole('button', { name: 'Edit threshold for Legend' }).click();
+      await input.fill('400000');
+      await input.press('Enter');
+      await expect(toasts(page).getByText('Legend threshold must be between $500,000.01 and $999,999,999,999.99')).toBeVisible();
+      await expect(card).toContainText('$1,000,000');
+
+      // A changed value is saved and refreshes the dashboard data too.
+      const dashboardRefetch = page.waitForRequest((request) => request.url().endsWith('/api/owner/dashboard'));
+      await card.getByRole('button', { name: 'Edit threshold for Legend' }).click();
+      await input.fill('1250000');
+      await card.getByRole('button', { name: 'Save' }).click();
+      await expect(toasts(page).getByText('Tier threshold updated successfully')).toBeVisible();
+      await expect(card).toContainText('$1,250,000');
+      await dashboardRefetch;
+      expect(patches.map((body) => JSON.parse(body))).toEqual([{ threshold: '400000.00' }, { threshold: '1250000.00' }]);
+      expect((await tierByName(page, 'Legend')).threshold).toBe('1250000.00');
+
+      // Bad input is caught before any call.
+      await card.getByRole('button', { name: 'Edit threshold for Legend' }).click();
+      await input.fill('-5');
+      await card.getByRole('button', { name: 'Save' }).click();
+      await expect(card.getByText('Threshold must be greater than zero')).toBeVisible();
+      expect(patches).toHaveLength(2);
+      await input.press('Escape');
+      await expect(input).toBeHidden();
+    } finally {
+      await restoreTier(page, legend);
+    }
+    allowConsoleErrors(pageErrors, /status of 400/);
+  });
+
+  test('the rewards editor shows one bullet per line and saves only a change', async ({ page }) => {
+    await signInAs(page);
+    const legend = await tierByName(page, 'Legend');
+    try {
+      await page.goto('/');
+      await openTab(page, 'Tier Settings');
+      const card = tierCard(page, 'Legend');
+      await expect(card).toContainText('No rewards configured for this tier');
+
+      await card.getByRole('button', { name: 'Edit rewards for Legend' }).click();
+      const text = card.getByLabel('Rewards for Legend', { exact: true });
+      await expect(text).toHaveValue('');
+      await text.fill('Private island weekend\n\n  Gold watch  \n');
+      await expectNoAxeViolations(page);
+      await card.getByRole('button', { name: 'Save' }).click();
+      await expect(toasts(page).getByText('Tier rewards updated successfully')).toBeVisible();
+      const bullets = card.getByRole('list').first().getByRole('listitem');
+      await expect(bullets).toHaveText(['Private island weekend', 'Gold watch']);
+      expect((await tierByName(page, 'Legend')).rewards).toBe('Private island weekend\nGold watch');
+
+      // Cancel restores the saved text.
+      await card.getByRole('button', { name: 'Edit rewards for Legend' }).click();
+      await text.fill('Something else');
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      await expect(bullets).toHaveText(['Private island weekend', 'Gold watch']);
+    } finally {
+      await restoreTier(page, legend);
+    }
+  });
+
+  test('reward options: empty state, add with validation, delete with confirmation', async ({ page }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'Tier Settings');
+    const card = tierCard(page, 'Grandmaster');
+    await expect(card.getByText('No reward options configured')).toBeVisible();
+
+    await card.getByRole('button', { name: 'Add reward option to Grandmaster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Reward Option' });
+    await expect(dialog.getByLabel('Category')).toHaveText('Physical Item');
+    await dialog.getByRole('button', { name: 'Add Reward' }).click();
+    await expect(dialog.getByText('Title is required')).toBeVisible();
+    await expect(dialog.getByText('Description is required')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel('Title').fill('Sports Car Weekend');
+    await dialog.getByLabel('Description').fill('Three days with a convertible');
+    await dialog.getByLabel('Category').click();
+    await page.getByRole('option', { name: 'Experience' }).click();
+    const posted = page.waitForRequest((request) => request.url().endsWith('/api/rewards') && request.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add Reward' }).click();
+    const grandmaster = await tierByName(page, 'Grandmaster');
+    expect((await posted).postDataJSON()).toEqual({
+      title: 'Sports Car Weekend',
+      description: 'Three days with a convertible',
+      category: 'Experience',
+      tierId: grandmaster.id,
+      isActive: true,
+    });
+    await expect(toasts(page).getByText('Reward option added successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const option = card.getByRole('listitem').filter({ hasText: 'Sports Car Weekend' });
+    await expect(option).toContainText('Three days with a convertible');
+    await expect(option).toContainText('Experience');
+
+    await option.getByRole('button', { name: 'Delete reward option Sports Car Weekend' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Are you sure you want to delete this reward option?');
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toasts(page).getByText('Reward option deleted successfully')).toBeVisible();
+    await expect(card.getByText('No reward options configured')).toBeVisible();
+    expect(await (await page.request.get(`/api/rewards/tier/${grandmaster.id}`)).json()).toEqual([]);
+  });
+
+  test('a failed reward list says Failed to fetch rewards', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    const master = await tierByName(page, 'Master');
+    await page.route(`**/api/rewards/tier/${master.id}`, (route) => route.fulfill({ status: 500, json: { message: 'Boom', code: 'INTERNAL' } }));
+    await page.goto('/');
+    await openTab(page, 'Tier Settings');
+    await expect(toasts(page).getByText('Failed to fetch rewards')).toBeVisible();
+    await expect(tierCard(page, 'Master').getByText('Failed to fetch rewards')).toBeVisible();
+    allowConsoleErrors(pageErrors, /status of 500/);
+  });
+});

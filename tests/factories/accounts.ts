@@ -1,0 +1,86 @@
+// Accounts and sessions for tests, made directly in the database (no HTTP, no Argon2 work per account).
+import { randomBytes } from 'node:crypto';
+import { hashToken, SESSION_TTL_MS } from '../../server/auth/sessions';
+import type { Db } from '../../server/db/client';
+import { insertAgent, type AgentRow } from '../../server/db/queries/agents';
+import { insertSession } from '../../server/db/queries/sessions';
+import { insertUser, type UserRole, type UserRow } from '../../server/db/queries/users';
+
+/** Every factory account has this password; its Argon2id hash (OWASP parameters) is precomputed below. */
+export const FACTORY_PASSWORD = 'factory-password-1';
+export const FACTORY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$fylF+ARjt0CbGz19TlG3nw$yqDJ+H1Qk1099CH8E47IsIU0gVz2XWmmkkPKUazi/IE';
+
+let sequence = 0;
+/** A short string unique within the test run (and very likely across parallel workers). */
+export function uniqueSuffix(): string {
+  return `${process.pid.toString(36)}${(++sequence).toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export interface AgentOverrides {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  position?: string;
+  /** Hashed with Argon2 only when it differs from FACTORY_PASSWORD. */
+  passwordHash?: string;
+}
+
+/** An agent as self-registration makes it (first and last name, name = both). */
+export async function createAgent(db: Db, overrides: AgentOverrides = {}): Promise<AgentRow> {
+  const suffix = uniqueSuffix();
+  const firstName = overrides.firstName ?? 'Agent';
+  const lastName = overrides.lastName ?? suffix;
+  return insertAgent(db, {
+    email: overrides.email ?? `agent-${suffix}@example.test`,
+    name: `${firstName} ${lastName}`,
+    firstName,
+    lastName,
+    position: overrides.position ?? 'Sales Agent',
+    passwordHash: overrides.passwordHash ?? FACTORY_PASSWORD_HASH,
+  });
+}
+
+/** An owner or manager account (manager unless told otherwise). */
+export async function createUser(
+  db: Db,
+  overrides: { role?: UserRole; email?: string; name?: string; passwordHash?: string } = {},
+): Promise<UserRow> {
+  const role = overrides.role ?? 'manager';
+  const suffix = uniqueSuffix();
+  return insertUser(db, {
+    email: overrides.email ?? `${role}-${suffix}@example.test`,
+    name: overrides.name ?? `Test ${role} ${suffix}`,
+    role,
+    passwordHash: overrides.passwordHash ?? FACTORY_PASSWORD_HASH,
+  });
+}
+
+/**
+ * Signs an agent or user in without the sign-in form: inserts a session row and returns the Cookie header
+ * that carries it. `now` is the app clock (sessions expire 30 days after it).
+ */
+export async function signInAs(
+  db: Db,
+  subject: { kind: 'agent' | 'user'; id: number },
+  now: Date = new Date(),
+): Promise<{ cookie: string; token: string }> {
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    kind: subject.kind,
+    subjectId: subject.id,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  });
+  return { cookie: `${subject.kind === 'agent' ? 'agent_sid' : 'sid'}=${token}`, token };
+}
+
+export const signInAgent = (db: Db, agent: { id: number }, now?: Date) => signInAs(db, { kind: 'agent', id: agent.id }, now);
+export const signInUser = (db: Db, user: { id: number }, now?: Date) => signInAs(db, { kind: 'user', id: user.id }, now);
+
+/** The Cookie header a response set, as a browser would send it back (name=value pairs only). */
+export function cookieHeaderFrom(setCookie: string | string[] | undefined): string {
+  return [setCookie ?? []]
+    .flat()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}

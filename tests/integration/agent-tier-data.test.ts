@@ -1,0 +1,102 @@
+import { expect, it } from 'vitest';
+import { agentTierData } from '../../contract/agent-tier-data';
+import { TIER_DEFINITIONS } from '../../contract/tiers';
+import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
+import { describeEachEngine, type TestApp } from '../support/test-app';
+
+async function signedInAgent(t: TestApp, total = '0.00') {
+  const agent = await createAgent(t.database.db, { firstName: 'Aiko', lastName: `Tanaka${total}` });
+  if (total !== '0.00') await addIncome(t.database.db, agent, total, { now: t.clock.now });
+  return { id: agent.id, name: agent.name, cookie: (await signInAgent(t.database.db, agent, t.clock.now)).cookie };
+}
+
+async function tierData(t: TestApp, cookie: string) {
+  const res = await t.request({ method: 'GET', url: '/api/agent-tier-data', headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return agentTierData.parse(res.json());
+}
+
+describeEachEngine('GET /api/agent-tier-data', (get) => {
+  it('gives a new agent a zero total, no claims, Starter as the next tier, and all 12 tiers by order', async () => {
+    const t = get();
+    const agent = await signedInAgent(t);
+    const data = await tierData(t, agent.cookie);
+    expect(data.agent).toEqual({
+      id: agent.id,
+      name: agent.name,
+      totalIncome: '0.00',
+      claimedTiers: [],
+      nextTier: { id: 1, name: 'Starter', threshold: '5000.00' },
+    });
+    expect(data.tiers).toHaveLength(12);
+    expect(data.tiers.map((tier) => tier.name)).toEqual(TIER_DEFINITIONS.map((d) => d.name));
+    expect(data.tiers.map((tier) => tier.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(data.tiers[3]).toEqual({ id: 4, name: 'Gold', color: '#eab308', order: 4, threshold: '35000.00', rewards: 'Coming Soon' });
+  });
+
+  it('names as next tier the first one above the total: a tier reached exactly is not next', async () => {
+    const t = get();
+    const cases: Array<[string, string | null]> = [
+      ['4999.99', 'Starter'],
+      ['10000.00', 'Silver'],
+      ['-75.50', 'Starter'],
+      ['999999.99', 'Legend'],
+      ['1000000.00', null],
+    ];
+    for (const [total, next] of cases) {
+      const agent = await signedInAgent(t, total);
+      const data = await tierData(t, agent.cookie);
+      expect(data.agent.totalIncome).toBe(total);
+      expect(data.agent.nextTier?.name ?? null, total).toBe(next);
+    }
+  });
+
+  it('lists the tiers the agent has claimed, and only its own', async () => {
+    const t = get();
+    const agent = await signedInAgent(t, '25000.00');
+    const other = await signedInAgent(t, '25000.00');
+    const starter = await createRewardOption(t.database.db, { tierId: 1 });
+    const silver = await createRewardOption(t.database.db, { tierId: 3 });
+    await createPendingClaim(t.database.db, { agentId: agent.id, tierId: 3, rewardOptionId: silver.id });
+    await createPendingClaim(t.database.db, { agentId: agent.id, tierId: 1, rewardOptionId: starter.id });
+    await createPendingClaim(t.database.db, { agentId: other.id, tierId: 1, rewardOptionId: starter.id });
+
+    expect((await tierData(t, agent.cookie)).agent.claimedTiers).toEqual([1, 3]);
+    expect((await tierData(t, other.cookie)).agent.claimedTiers).toEqual([1]);
+  });
+
+  it('follows a deduction: the total and next tier change, the claims stay', async () => {
+    const t = get();
+    const agent = await signedInAgent(t, '10000.00');
+    const bronze = await createRewardOption(t.database.db, { tierId: 2 });
+    await createPendingClaim(t.database.db, { agentId: agent.id, tierId: 2, rewardOptionId: bronze.id });
+    await addIncome(t.database.db, agent, '-2000.00', { now: t.clock.now });
+    const data = await tierData(t, agent.cookie);
+    expect(data.agent.totalIncome).toBe('8000.00');
+    expect(data.agent.nextTier).toEqual({ id: 2, name: 'Bronze', threshold: '10000.00' });
+    expect(data.agent.claimedTiers).toEqual([2]);
+  });
+
+  it('answers 401 to anonymous callers and 403 to owners and managers', async () => {
+    const t = get();
+    const anonymous = await t.request({ method: 'GET', url: '/api/agent-tier-data' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('UNAUTHENTICATED');
+    for (const role of ['owner', 'manager'] as const) {
+      const user = await createUser(t.database.db, { role });
+      const { cookie } = await signInUser(t.database.db, user, t.clock.now);
+      const res = await t.request({ method: 'GET', url: '/api/agent-tier-data', headers: { cookie } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'This is for agents only', code: 'FORBIDDEN' });
+    }
+  });
+
+  it('answers 401 to an unknown or malformed agent session cookie', async () => {
+    const t = get();
+    for (const cookie of ['agent_sid=not-a-real-token', `agent_sid=${'x'.repeat(500)}`, 'agent_sid=']) {
+      const res = await t.request({ method: 'GET', url: '/api/agent-tier-data', headers: { cookie } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});

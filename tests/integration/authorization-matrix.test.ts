@@ -1,0 +1,168 @@
+// Who may do what (DESIGN section 4), for every API route and every kind of caller, in one table.
+// The table must name exactly the routes the app registers: a new route without a row fails here.
+import { expect, it } from 'vitest';
+import type { Db } from '../../server/db/client';
+import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
+import { describeEachEngine } from '../support/test-app';
+
+const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner'] as const;
+type Caller = (typeof callers)[number];
+
+/** Each request acts on a fresh one, so that rows that change data cannot break each other. */
+interface Fixture {
+  /** Has 12,000.00: tiers 1 and 2 reached, a pending claim of tier 2. */
+  agentA: { id: number; email: string };
+  /** Has 6,000.00: tier 1 reached, nothing claimed. agentB calls with agent A's ids in paths and bodies. */
+  agentB: { id: number; email: string };
+  tier1: number;
+  /** An active reward option of tier 1. */
+  rewardOption: number;
+  /** Agent A's pending claim (tier 2). */
+  claim: number;
+  manager: { id: number; email: string };
+  owner: { id: number; email: string };
+  cookie: string | undefined;
+}
+
+async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> {
+  const agentA = await createAgent(db);
+  await addIncome(db, agentA, '12000.00', { now });
+  const agentB = await createAgent(db);
+  await addIncome(db, agentB, '6000.00', { now });
+  const tier1Option = await createRewardOption(db, { tierId: 1 });
+  const tier2Option = await createRewardOption(db, { tierId: 2 });
+  const claim = await createPendingClaim(db, { agentId: agentA.id, tierId: 2, rewardOptionId: tier2Option.id });
+  const manager = await createUser(db, { role: 'manager' });
+  const owner = await createUser(db, { role: 'owner' });
+  const sessions: Record<Caller, () => Promise<{ cookie: string } | undefined>> = {
+    anonymous: async () => undefined,
+    agentA: () => signInAgent(db, agentA, now),
+    agentB: () => signInAgent(db, agentB, now),
+    manager: () => signInUser(db, manager, now),
+    owner: () => signInUser(db, owner, now),
+  };
+  return {
+    agentA,
+    agentB,
+    tier1: 1,
+    rewardOption: tier1Option.id,
+    claim: claim.id,
+    manager,
+    owner,
+    cookie: (await sessions[caller]())?.cookie,
+  };
+}
+
+interface Row {
+  /** "METHOD /path" with {placeholders} naming fixture fields. */
+  route: string;
+  /** Expected status for: anonymous, agentA, agentB (acting on agent A's data), manager, owner. */
+  status: [number, number, number, number, number];
+  /** Where the answer differs on PostgreSQL. */
+  postgresStatus?: [number, number, number, number, number];
+  body?: (f: Fixture) => unknown;
+}
+
+const contact = { fullName: 'Pat Example', email: 'pat@example.test', phone: '+1 555 0100', telegram: '', address: '1 Main Street', city: 'Springfield', zipcode: '12345' };
+
+// prettier-ignore
+const matrix: Row[] = [
+  // Public
+  { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200] },
+  // Agent identity
+  { route: 'POST /api/agents/register',             status: [201, 201, 201, 201, 201],
+    body: () => ({ email: `m-${uniqueSuffix()}@example.test`, password: 'long enough', firstName: 'New', lastName: 'Agent', position: 'Sales Agent' }) },
+  { route: 'POST /api/agents/login',                status: [200, 200, 200, 200, 200], body: (f) => ({ email: f.agentA.email, password: FACTORY_PASSWORD }) },
+  { route: 'POST /api/agents/logout',               status: [204, 204, 204, 204, 204] },
+  { route: 'GET /api/agents/session',               status: [401, 200, 200, 401, 401] },
+  // Owner and manager identity
+  { route: 'GET /api/login',                        status: [302, 302, 302, 302, 302] },
+  { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
+  { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200] },
+  { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302] },
+  // Agents, for themselves only
+  { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403] },
+  { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403],
+    body: (f) => ({ tierId: f.tier1, rewardOptionId: f.rewardOption, agentData: { name: 'Pat Example', email: 'pat@example.test', address: '1 Main Street' } }) },
+  { route: 'POST /api/rewards/claim',               status: [401, 201, 403, 403, 403], body: (f) => ({ agentId: f.agentA.id, rewardId: f.rewardOption, ...contact }) },
+  { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200] },
+  // Any signed-in identity
+  { route: 'GET /api/rewards/tier/{tier1}',         status: [401, 200, 200, 200, 200] },
+  // Owners and managers
+  { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200] },
+  // Owner only
+  { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200] },
+  { route: 'PATCH /api/reward-claims/{claim}/process', status: [401, 403, 403, 403, 200] },
+  { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201],
+    body: () => ({ name: 'Added Agent', position: 'Sales Agent', email: `added-${uniqueSuffix()}@example.test`, password: 'long enough' }) },
+  { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204] },
+  { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
+  { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200], body: () => ({ rewards: 'Matrix reward' }) },
+  { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201],
+    body: (f) => ({ title: 'Matrix reward', description: 'Made by the matrix', category: 'Gift Card', tierId: f.tier1, isActive: true }) },
+  { route: 'DELETE /api/rewards/{rewardOption}',    status: [401, 403, 403, 403, 204] },
+  { route: 'GET /api/users',                        status: [401, 403, 403, 403, 200] },
+  { route: 'POST /api/users',                       status: [401, 403, 403, 403, 201],
+    body: () => ({ email: `mgr-${uniqueSuffix()}@example.test`, name: 'New Manager', role: 'manager', password: 'long enough' }) },
+  { route: 'DELETE /api/users/{manager.id}',        status: [401, 403, 403, 403, 204] },
+  // Backups over HTTP are for the embedded database (docs/decisions/0007-backups.md).
+  { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200], postgresStatus: [401, 403, 403, 403, 404] },
+];
+
+const placeholder = /\{([\w.]+)\}/g;
+
+/** "GET /api/agents/{agentA.id}" and "GET /api/agents/:id" both become "GET /api/agents/:param". */
+function routePattern(route: string): string {
+  return route.replace(placeholder, ':param').replace(/:\w+/g, ':param');
+}
+
+function fillPath(path: string, fixture: Fixture): string {
+  return path.replace(placeholder, (_match, name: string) => {
+    const value = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], fixture);
+    if (typeof value !== 'number') throw new Error(`no fixture value for {${name}}`);
+    return String(value);
+  });
+}
+
+describeEachEngine('authorization matrix', (get) => {
+  it('has exactly one row per route', () => {
+    const keys = matrix.map((row) => routePattern(row.route));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
+  it('has a row for every registered API route', () => {
+    const rows = new Set(matrix.map((row) => routePattern(row.route)));
+    const registered = get().app.apiRoutes.map((route) => routePattern(`${route.method} ${route.url}`));
+    expect(registered.filter((route) => !rows.has(route)).sort()).toEqual([]);
+  });
+
+  it('names only routes the app registers', () => {
+    const registered = new Set(get().app.apiRoutes.map((route) => routePattern(`${route.method} ${route.url}`)));
+    expect(matrix.map((row) => routePattern(row.route)).filter((route) => !registered.has(route))).toEqual([]);
+  });
+
+  it.each(matrix)('$route', async (row) => {
+    const [method, path] = row.route.split(' ') as [string, string];
+    const actual: Partial<Record<Caller, number>> = {};
+    const expected: Partial<Record<Caller, number>> = {};
+    for (const [index, caller] of callers.entries()) {
+      const fixture = await makeFixture(get().database.db, get().clock.now, caller);
+      const body = row.body?.(fixture);
+      const res = await get().request({
+        method: method as 'GET',
+        url: fillPath(path, fixture),
+        headers: fixture.cookie ? { cookie: fixture.cookie } : {},
+        ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+      });
+      actual[caller] = res.statusCode;
+      expected[caller] = ((get().engine === 'postgres' && row.postgresStatus) || row.status)[index]!;
+      // Refusals carry the JSON error shape with the matching code.
+      if (res.statusCode === 401) expect(res.json().code).toBe('UNAUTHENTICATED');
+      if (res.statusCode === 403) expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect(actual).toEqual(expected);
+  });
+});

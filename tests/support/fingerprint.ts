@@ -1,0 +1,38 @@
+// A fingerprint of the database's contents, to show that a request (or a tool) changed nothing.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../server/db/client';
+
+/**
+ * Tables a request may change without changing any business data: sign-in creates and slides sessions and counts
+ * attempts, including sign-ins that fail. Nothing else may change when a request is refused.
+ */
+export const SESSION_TABLES = ['sessions', 'sign_in_attempts'] as const;
+
+export type Fingerprint = Record<string, { rows: number; md5: string }>;
+
+async function tableNames(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Row count and md5 of every row of every table in the public schema (each table's rows in the order of their text,
+ * so the order they are stored in does not matter), in one query. Tables named in `exclude` are left out.
+ */
+export async function databaseFingerprint(db: Db, options: { exclude?: readonly string[] } = {}): Promise<Fingerprint> {
+  const exclude = new Set(options.exclude ?? SESSION_TABLES);
+  const tables = (await tableNames(db)).filter((name) => !exclude.has(name));
+  if (tables.length === 0) return {};
+  const parts = tables.map(
+    (name) =>
+      sql`select ${name}::text as name, count(*)::int as rows,
+        md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as md5
+      from ${sql.identifier(name)} t`,
+  );
+  const rows = await queryRows<{ name: string; rows: number; md5: string }>(db, sql.join(parts, sql` union all `));
+  return Object.fromEntries(rows.map((row) => [row.name, { rows: row.rows, md5: row.md5 }]));
+}

@@ -1,0 +1,878 @@
+// Malformed requests for every API route, as every kind of caller, for the fuzz test and `npm run fuzz`.
+//
+// Each case starts from a request that would succeed and applies one "primary" mutation that makes it malformed
+// whoever sends it (a field given a value its contract refuses, a body that is not JSON, a bad id in the path, a
+// method the route does not have...), plus "noise" that cannot make a malformed request well-formed (bad cookies,
+// extra fields, query strings, odd headers, other client addresses). Routes that take no input get noise only.
+// The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
+// and the database unchanged (sessions and sign-in counters aside).
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
+import { agentRegisterInput, createManagerInput, loginInput } from '../../contract/auth';
+import { createAgentInput } from '../../contract/agents';
+import { errorBody, errorStatus } from '../../contract/errors';
+import { createIncomeEntryInput, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
+import { updateTierSettingInput } from '../../contract/tiers';
+import type { Db } from '../../server/db/client';
+import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
+import { databaseFingerprint, type Fingerprint } from './fingerprint';
+
+export const identities = ['anonymous', 'agent', 'manager', 'owner'] as const;
+export type Identity = (typeof identities)[number];
+
+/** The accounts and rows the templates refer to. Nothing a malformed request does may change them. */
+export interface FuzzFixture {
+  /** Has 12,000.00 (tiers 1 and 2 reached), a pending claim of tier 2, tier 1 not claimed. */
+  agent: { id: number; email: string };
+  /** Another agent: the one the owner would delete. */
+  otherAgent: { id: number };
+  manager: { id: number; email: string };
+  owner: { id: number; email: string };
+  /** An active reward option of tier 1. */
+  rewardOption: number;
+  /** The agent's pending claim (tier 2). */
+  claim: number;
+}
+
+export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
+  const agent = await createAgent(db);
+  await addIncome(db, agent, '12000.00', { now });
+  const otherAgent = await createAgent(db);
+  await addIncome(db, otherAgent, '6000.00', { now });
+  const option = await createRewardOption(db, { tierId: 1 });
+  const tier2Option = await createRewardOption(db, { tierId: 2 });
+  const claim = await createPendingClaim(db, { agentId: agent.id, tierId: 2, rewardOptionId: tier2Option.id });
+  const manager = await createUser(db, { role: 'manager' });
+  const owner = await createUser(db, { role: 'owner' });
+  return { agent, otherAgent, manager, owner, rewardOption: option.id, claim: claim.id };
+}
+
+/** A fresh session cookie for the identity (a logout in an earlier case must not turn the caller anonymous). */
+export async function cookieFor(db: Db, fixture: FuzzFixture, identity: Identity, now: Date): Promise<string | undefined> {
+  switch (identity) {
+    case 'anonymous':
+      return undefined;
+    case 'agent':
+      return (await signInAgent(db, fixture.agent, now)).cookie;
+    case 'manager':
+      return (await signInUser(db, fixture.manager, now)).cookie;
+    case 'owner':
+      return (await signInUser(db, fixture.owner, now)).cookie;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values
+
+/** JSON text spliced into a body as is (numbers JSON.stringify cannot write, such as 1e400). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+const MISSING = Symbol('missing');
+type Value = unknown;
+
+/** A generated value with a short name, so that a failing case prints readably (not 70,000 characters). */
+export class Pick<T> {
+  constructor(
+    readonly label: string,
+    readonly value: T,
+    /** Well-formed, but names no row: the route refuses it (404, or 403 for someone else's id). */
+    readonly namesNothing = false,
+  ) {}
+  [fc.toStringMethod](): string {
+    return this.label;
+  }
+}
+
+const picks = <T>(entries: [string, T][]) => entries.map(([label, value]) => new Pick(label, value, label.includes('(no such row)')));
+
+type Field =
+  | { kind: 'money'; positive?: boolean; required: boolean }
+  | { kind: 'id'; required: boolean }
+  | { kind: 'email'; required: boolean }
+  | { kind: 'text'; max: number; required: boolean; nullable?: boolean }
+  | { kind: 'new-password'; required: boolean }
+  | { kind: 'login-password'; required: boolean }
+  | { kind: 'enum'; values: readonly string[]; required: boolean }
+  | { kind: 'boolean'; required: boolean }
+  | { kind: 'iso-date'; required: boolean }
+  | { kind: 'object'; fields: Fields; required: boolean };
+type Fields = Record<string, Field>;
+
+const wrongTypes = (exclude: string[] = []): Pick<Value>[] =>
+  picks<Value>([
+    ['number 123', 123],
+    ['number 0', 0],
+    ['true', true],
+    ['false', false],
+    ['null', null],
+    ['[]', []],
+    ['["a"]', ['a']],
+    ['{}', {}],
+    ['{"value":"a"}', { value: 'a' }],
+    ['nested arrays', [[[[['deep']]]]]],
+  ]).filter((pick) => !exclude.includes(pick.label));
+
+const hugeAndTinyNumbers = picks<Value>([
+  ['1e400 (Infinity)', new RawJson('1e400')],
+  ['-1e400', new RawJson('-1e400')],
+  ['1e-400 (0)', new RawJson('1e-400')],
+  ['30 digits', new RawJson('123456789012345678901234567890')],
+  ['MAX_VALUE', Number.MAX_VALUE],
+  ['-MAX_VALUE', -Number.MAX_VALUE],
+  ['MIN_VALUE', Number.MIN_VALUE],
+  ['MAX_SAFE_INTEGER + 2', Number.MAX_SAFE_INTEGER + 2],
+  ['1e21', 1e21],
+]);
+
+const nonNumericStrings = picks<Value>([
+  ['""', ''],
+  ['spaces', '   '],
+  ['abc', 'abc'],
+  ['12a', '12a'],
+  ['1,000.00', '1,000.00'],
+  ['$100', '$100'],
+  ['1e5 string', '1e5'],
+  ['NaN', 'NaN'],
+  ['Infinity', 'Infinity'],
+  ['-', '-'],
+  ['--1', '--1'],
+  ['1 000', '1 000'],
+  ['fullwidth digits', '\uff11\uff10\uff10'],
+  ['arabic-indic digits', '\u0663\u0664'],
+  ['one half', '\u00bd'],
+  ['1.5.5', '1.5.5'],
+  ['0x10', '0x10'],
+  ['100.', '100.'],
+  ['SQL', "1; DROP TABLE agents; --"],
+  ['NUL', '1\u0000'],
+  ['emoji', '\u{1f4b0}'],
+]);
+
+function invalidMoney(positive: boolean): Pick<Value>[] {
+  return [
+    ...nonNumericStrings,
+    ...hugeAndTinyNumbers,
+    ...wrongTypes(['number 123']),
+    ...picks<Value>([
+      ['three decimals', '1.001'],
+      ['0.001', '0.001'],
+      ['-0.001', '-0.001'],
+      ['number 1.005', 1.005],
+      ['number 123.456', 123.456],
+      ['0.1 + 0.2', 0.1 + 0.2],
+      ['"0"', '0'],
+      ['"0.00"', '0.00'],
+      ['"-0.00"', '-0.00'],
+      ['above the maximum', '1000000000000.00'],
+      ['below the minimum', '-1000000000000'],
+      ['number 1e13', 1e13],
+      ['5000 digits', '9'.repeat(5000)],
+    ]),
+    ...(positive ? picks<Value>([['negative', '-5.00'], ['negative number', -100]]) : []),
+  ];
+}
+
+const invalidIds = (): Pick<Value>[] => [
+  ...hugeAndTinyNumbers,
+  ...wrongTypes(['number 123']),
+  ...picks<Value>([
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['2^31', 2_147_483_648],
+    ['1e10', 1e10],
+    ['"abc"', 'abc'],
+    ['""', ''],
+    ['"1.5"', '1.5'],
+    ['"1e3"', '1e3'],
+    ['"0x1"', '0x1'],
+    ['"-1"', '-1'],
+    ['"0"', '0'],
+    ['arabic-indic digit', '\u0661'],
+    ['fullwidth digit', '\uff11'],
+    ['"1 2"', '1 2'],
+    ['"null"', 'null'],
+    ['SQL', '1 OR 1=1'],
+    ['20 digits', '99999999999999999999'],
+    // Well-formed but names nothing: refused as not found (or someone else's).
+    ['2147483647 (no such row)', 2_147_483_647],
+  ]),
+];
+
+function invalidText(max: number, required: boolean, nullable: boolean): Pick<Value>[] {
+  return [
+    ...wrongTypes(nullable ? ['null'] : []),
+    ...(required
+      ? picks<Value>([
+          ['""', ''],
+          ['whitespace', ' \t\n '],
+          ['ideographic space', '\u3000'],
+        ])
+      : []),
+    ...picks<Value>([
+      [`${max + 1} x`, 'x'.repeat(max + 1)],
+      [`${max + 1} é`, '\u00e9'.repeat(max + 1)],
+      [`${max + 1} emoji`, '\u{1f600}'.repeat(max + 1)],
+      ['20,000 characters', 'a'.repeat(20_000)],
+      ['NUL inside', 'Pat\u0000Example'],
+      ['only NUL', '\u0000'],
+    ]),
+  ];
+}
+
+const invalidEmails = (): Pick<Value>[] => [
+  ...wrongTypes(),
+  ...picks<Value>([
+    ['""', ''],
+    ['spaces', '   '],
+    ['plainaddress', 'plainaddress'],
+    ['@example.test', '@example.test'],
+    ['a@', 'a@'],
+    ['a@b', 'a@b'],
+    ['space inside', 'a b@example.test'],
+    ['two @', 'a@@example.test'],
+    ['angle brackets', '<a@example.test>'],
+    ['too long', `${'x'.repeat(250)}@example.test`],
+    ['NUL', 'a@example.test\u0000'],
+    ['unicode', '\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a'],
+    ['SQL', "' OR 1=1 --@example.test"],
+    ['20,000 characters', `${'a'.repeat(20_000)}@example.test`],
+  ]),
+];
+
+const invalidNewPasswords = (): Pick<Value>[] => [
+  ...wrongTypes(),
+  ...picks<Value>([
+    ['""', ''],
+    ['7 characters', 'x'.repeat(7)],
+    ['201 characters', 'x'.repeat(201)],
+    ['201 é', '\u00e9'.repeat(201)],
+    ['number 12345678', 12_345_678],
+    ['20,000 characters', 'p'.repeat(20_000)],
+  ]),
+];
+
+const invalidLoginPasswords = (): Pick<Value>[] => [
+  ...wrongTypes(),
+  ...picks<Value>([
+    ['""', ''],
+    ['201 characters', 'x'.repeat(201)],
+    ['20,000 characters', 'p'.repeat(20_000)],
+  ]),
+];
+
+function invalidEnum(values: readonly string[]): Pick<Value>[] {
+  const first = values[0] ?? 'value';
+  return [
+    ...wrongTypes(),
+    ...picks<Value>([
+      ['""', ''],
+      ['lower case', first.toLowerCase() === first ? first.toUpperCase() : first.toLowerCase()],
+      ['leading space', ` ${first}`],
+      ['trailing space', `${first} `],
+      ['unknown', 'Bogus'],
+      ['admin', 'admin'],
+      ['owner', 'owner'],
+      ['NUL', `${first}\u0000`],
+      ['array of it', [first]],
+    ]),
+  ].filter((pick) => !values.includes(pick.value as string));
+}
+
+const invalidBooleans = (): Pick<Value>[] => [
+  ...wrongTypes(['true', 'false']),
+  ...picks<Value>([
+    ['"true"', 'true'],
+    ['"false"', 'false'],
+    ['1', 1],
+    ['"yes"', 'yes'],
+    ['[true]', [true]],
+  ]),
+];
+
+const invalidDates = (): Pick<Value>[] => [
+  ...wrongTypes(),
+  ...picks<Value>([
+    ['yesterday', 'yesterday'],
+    ['""', ''],
+    ['month 13', '2026-13-01T00:00:00Z'],
+    ['hour 25', '2026-11-18T25:00:00Z'],
+    ['date only', '2026-11-18'],
+    ['no offset', '2026-11-18T10:00:00'],
+    ['day/month/year', '18/11/2026'],
+    ['RFC 1123', 'Wed, 18 Nov 2026 10:00:00 GMT'],
+    ['epoch number', 1_763_460_000_000],
+    ['year 2999', '2999-01-01T00:00:00Z'],
+    ['before 2000', '1999-12-31T23:59:59Z'],
+    ['year 1', '0001-01-01T00:00:00Z'],
+    ['six-digit year', '+275760-09-13T00:00:00Z'],
+    ['NUL', '2026-11-18T10:00:00Z\u0000'],
+  ]),
+];
+
+function invalidValues(field: Field): Pick<Value>[] {
+  const missing = field.required ? [new Pick<Value>('missing', MISSING)] : [];
+  switch (field.kind) {
+    case 'money':
+      return [...missing, ...invalidMoney(field.positive ?? false)];
+    case 'id':
+      return [...missing, ...invalidIds()];
+    case 'email':
+      return [...missing, ...invalidEmails()];
+    case 'text':
+      return [...missing, ...invalidText(field.max, field.required, field.nullable ?? false)];
+    case 'new-password':
+      return [...missing, ...invalidNewPasswords()];
+    case 'login-password':
+      return [...missing, ...invalidLoginPasswords()];
+    case 'enum':
+      return [...missing, ...invalidEnum(field.values)];
+    case 'boolean':
+      return [...missing, ...invalidBooleans()];
+    case 'iso-date':
+      return [...missing, ...invalidDates()];
+    case 'object':
+      return [...missing, ...wrongTypes()];
+  }
+}
+
+/** Every field path of a body ("agentData.email") with the field. */
+function fieldPaths(fields: Fields, prefix: string[] = []): { path: string[]; field: Field }[] {
+  return Object.entries(fields).flatMap(([name, field]) => [
+    { path: [...prefix, name], field },
+    ...(field.kind === 'object' ? fieldPaths(field.fields, [...prefix, name]) : []),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Routes
+
+interface RouteSpec {
+  /** "METHOD /api/path/:param", as the app registers it. */
+  route: string;
+  /** A value for the path parameter that names an existing row. */
+  param?: (f: FuzzFixture) => number;
+  /** A body that would succeed (for the identity the route is for). */
+  body?: (f: FuzzFixture, now: Date) => Record<string, unknown>;
+  fields?: Fields;
+  /** The contract schema of the body: every generated body must fail it (or `refusedByRoute`). */
+  schema?: z.ZodType;
+  /** Bodies the schema accepts but the route refuses (income entry dates out of range). */
+  refusedByRoute?: (body: unknown, now: Date) => boolean;
+  /** Extra fields are refused (z.strictObject). */
+  strict?: boolean;
+}
+
+const email = (): Field => ({ kind: 'email', required: true });
+const text = (max: number, required = true, nullable = false): Field => ({ kind: 'text', max, required, nullable });
+const id = (required = true): Field => ({ kind: 'id', required });
+const freshEmail = (prefix: string) => `${prefix}-${uniqueSuffix()}@example.test`;
+
+const contact = { fullName: 'Pat Example', email: 'pat@example.test', phone: '+1 555 0100', telegram: '', address: '1 Main Street', city: 'Springfield', zipcode: '12345' };
+
+function entryDateOutOfRange(body: unknown, now: Date): boolean {
+  const date = (body as { date?: unknown } | null)?.date;
+  if (typeof date !== 'string') return false;
+  const time = new Date(date).getTime();
+  return Number.isNaN(time) || time > now.getTime() + MAX_FUTURE_MS || time < Date.UTC(2000, 0, 1);
+}
+
+/** One spec per API route. The fuzz test fails when the app registers a route that has none. */
+export const routeSpecs: RouteSpec[] = [
+  { route: 'GET /api/tier-settings' },
+  { route: 'GET /api/app-info' },
+  {
+    route: 'POST /api/agents/register',
+    body: () => ({ email: freshEmail('fuzz'), password: 'long enough', firstName: 'Fuzz', lastName: 'Agent', position: 'Sales Agent' }),
+    fields: { email: email(), password: { kind: 'new-password', required: true }, firstName: text(100), lastName: text(100), position: text(100) },
+    schema: agentRegisterInput,
+  },
+  {
+    route: 'POST /api/agents/login',
+    body: (f) => ({ email: f.agent.email, password: FACTORY_PASSWORD }),
+    fields: { email: email(), password: { kind: 'login-password', required: true } },
+    schema: loginInput,
+  },
+  { route: 'POST /api/agents/logout' },
+  { route: 'GET /api/agents/session' },
+  { route: 'GET /api/login' },
+  {
+    route: 'POST /api/auth/login',
+    body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }),
+    fields: { email: email(), password: { kind: 'login-password', required: true } },
+    schema: loginInput,
+  },
+  { route: 'GET /api/auth/user' },
+  { route: 'GET /api/logout' },
+  { route: 'GET /api/agent-tier-data' },
+  {
+    route: 'POST /api/agents/claim-reward',
+    body: (f) => ({
+      tierId: 1,
+      rewardOptionId: f.rewardOption,
+      agentData: { name: 'Pat Example', email: 'pat@example.test', phone: '+1 555 0100', address: '1 Main Street', shippingInfo: 'Leave at the door' },
+    }),
+    fields: {
+      tierId: id(),
+      rewardOptionId: id(),
+      agentData: {
+        kind: 'object',
+        required: true,
+        fields: { name: text(200), email: email(), phone: text(50, false), address: text(500), shippingInfo: text(1000, false) },
+      },
+    },
+    schema: dashboardClaimInput,
+  },
+  {
+    route: 'POST /api/rewards/claim',
+    body: (f) => ({ agentId: f.agent.id, rewardId: f.rewardOption, ...contact }),
+    fields: {
+      agentId: id(),
+      rewardId: id(),
+      fullName: text(200),
+      email: email(),
+      phone: text(50),
+      telegram: text(100, false),
+      address: text(500),
+      city: text(100),
+      zipcode: text(20),
+    },
+    schema: portalClaimInput,
+  },
+  { route: 'GET /api/rewards/agent/:id', param: (f) => f.agent.id },
+  { route: 'GET /api/rewards/tier/:id', param: () => 1 },
+  { route: 'GET /api/owner/dashboard' },
+  { route: 'GET /api/agents' },
+  { route: 'GET /api/owner/reward-claims' },
+  { route: 'PATCH /api/reward-claims/:id/process', param: (f) => f.claim },
+  {
+    route: 'POST /api/agents',
+    body: () => ({ name: 'Fuzz Agent', position: 'Sales Agent', email: freshEmail('added'), password: 'long enough' }),
+    fields: { name: text(100), position: text(100), email: email(), password: { kind: 'new-password', required: true } },
+    schema: createAgentInput,
+  },
+  { route: 'DELETE /api/agents/:id', param: (f) => f.otherAgent.id },
+  {
+    route: 'POST /api/income-entries',
+    body: (f, now) => ({ agentId: f.agent.id, amount: '250.00', date: now.toISOString(), description: 'Fuzz' }),
+    fields: {
+      agentId: id(),
+      amount: { kind: 'money', required: true },
+      date: { kind: 'iso-date', required: false },
+      description: text(500, false, true),
+    },
+    schema: createIncomeEntryInput,
+    refusedByRoute: entryDateOutOfRange,
+  },
+  {
+    route: 'PATCH /api/tier-settings/:id',
+    param: () => 1,
+    body: () => ({ threshold: '5000.00', rewards: 'Fuzz reward' }),
+    fields: { threshold: { kind: 'money', positive: true, required: false }, rewards: { kind: 'text', max: 5000, required: false } },
+    schema: updateTierSettingInput,
+    strict: true,
+  },
+  {
+    route: 'POST /api/rewards',
+    body: () => ({ title: 'Fuzz reward', description: 'Made by the fuzzer', category: 'Gift Card', tierId: 1, isActive: true }),
+    fields: {
+      title: text(120),
+      description: text(1000),
+      category: { kind: 'enum', values: rewardCategories, required: true },
+      tierId: id(),
+      isActive: { kind: 'boolean', required: false },
+    },
+    schema: createRewardOptionInput,
+  },
+  { route: 'DELETE /api/rewards/:id', param: (f) => f.rewardOption },
+  { route: 'GET /api/users' },
+  {
+    route: 'POST /api/users',
+    body: () => ({ email: freshEmail('mgr'), name: 'Fuzz Manager', role: 'manager', password: 'long enough' }),
+    fields: { email: email(), name: text(100), role: { kind: 'enum', values: ['manager'], required: true }, password: { kind: 'new-password', required: true } },
+    schema: createManagerInput,
+  },
+  { route: 'DELETE /api/users/:id', param: (f) => f.manager.id },
+  { route: 'POST /api/admin/backup' },
+];
+
+/** "GET /api/agents/:id" -> "GET /api/agents/:param", to compare with the registered routes. */
+export const routeKey = (route: string) => route.replace(/:\w+/g, ':param');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mutations
+
+/** Bodies Fastify refuses before any handler runs: not JSON, proto poisoning, or not declared as JSON. */
+const JSON_TYPE = 'application/json';
+const rawBodies = picks<{ contentType: string | undefined; payload: string | Buffer }>([
+  ['{', { contentType: JSON_TYPE, payload: '{' }],
+  ['truncated object', { contentType: JSON_TYPE, payload: '{"email":' }],
+  ['truncated array', { contentType: JSON_TYPE, payload: '[1,2' }],
+  ['trailing brace', { contentType: JSON_TYPE, payload: '{"a":1}}' }],
+  ['single quotes', { contentType: JSON_TYPE, payload: "{'a':1}" }],
+  ['nul keyword', { contentType: JSON_TYPE, payload: 'nul' }],
+  ['undefined', { contentType: JSON_TYPE, payload: 'undefined' }],
+  ['NaN value', { contentType: JSON_TYPE, payload: '{"a":NaN}' }],
+  ['NUL byte', { contentType: JSON_TYPE, payload: '\u0000' }],
+  ['BOM then garbage', { contentType: JSON_TYPE, payload: '\ufeff{' }],
+  ['binary', { contentType: JSON_TYPE, payload: Buffer.from([0xff, 0xfe, 0xfd, 0x00, 0x7b]) }],
+  ['__proto__', { contentType: JSON_TYPE, payload: '{"__proto__":{"isAdmin":true}}' }],
+  ['constructor.prototype', { contentType: JSON_TYPE, payload: '{"a":{"constructor":{"prototype":{"isAdmin":true}}}}' }],
+  ['text/plain JSON', { contentType: 'text/plain', payload: '{}' }],
+  ['text/html', { contentType: 'text/html', payload: '<p>{}</p>' }],
+  ['form encoded', { contentType: 'application/x-www-form-urlencoded', payload: 'email=a%40b.test&password=x' }],
+  ['multipart', { contentType: 'multipart/form-data; boundary=xyz', payload: '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--\r\n' }],
+  ['xml', { contentType: 'application/xml', payload: '<a>1</a>' }],
+  ['octet-stream', { contentType: 'application/octet-stream', payload: '{}' }],
+  ['vnd+json', { contentType: 'application/vnd.api+json', payload: '{}' }],
+  ['no content type', { contentType: undefined, payload: '{}' }],
+  ['oversized JSON', { contentType: JSON_TYPE, payload: JSON.stringify({ x: 'a'.repeat(70_000) }) }],
+  ['oversized text', { contentType: 'text/plain', payload: 'a'.repeat(70_000) }],
+]);
+/** Refused only where a body is expected: a bodyless route takes an empty body. */
+const emptyJsonBody = new Pick('empty body labelled JSON', { contentType: JSON_TYPE as string | undefined, payload: '' as string | Buffer });
+
+const notObjects = picks<Value>([
+  ['array', []],
+  ['array of an object', [{}]],
+  ['string', 'hello'],
+  ['number', 42],
+  ['null', null],
+  ['true', true],
+  ['5,000 nested arrays', new RawJson(`${'['.repeat(5000)}${']'.repeat(5000)}`)],
+]);
+
+const badPathIds = picks<string>([
+  ['0', '0'],
+  ['-1', '-1'],
+  ['1.5', '1.5'],
+  ['1e3', '1e3'],
+  ['01', '01'],
+  ['+1', '%2B1'],
+  ['0x1F', '0x1F'],
+  ['abc', 'abc'],
+  ['space', '%20'],
+  ['NUL', '%00'],
+  ['newline', '1%0A'],
+  ['2^31', '2147483648'],
+  ['20 digits', '99999999999999999999'],
+  ['arabic-indic digits', encodeURIComponent('\u0661\u0662')],
+  ['fullwidth 1', encodeURIComponent('\uff11')],
+  ['encoded slash', '1%2F2'],
+  ['SQL', encodeURIComponent("1' OR '1'='1")],
+  ['null', 'null'],
+  ['[1]', '%5B1%5D'],
+  ['é', encodeURIComponent('\u00e9')],
+  ['bad percent-encoding', '%E0%A4%A'],
+  ['lone percent', '%'],
+  ['5,000 digits', '1'.repeat(5000)],
+  ['2147483647 (no such row)', '2147483647'],
+]);
+
+type Primary =
+  | { kind: 'field'; path: string[]; value: Pick<Value> }
+  | { kind: 'not-an-object'; value: Pick<Value> }
+  | { kind: 'empty-object' }
+  | { kind: 'extra-field-strict'; name: string }
+  | { kind: 'raw-body'; body: Pick<{ contentType: string | undefined; payload: string | Buffer }> }
+  | { kind: 'path-id'; id: Pick<string> }
+  | { kind: 'method'; method: 'PUT' | 'OPTIONS' };
+
+type CookieNoise = 'identity' | 'garbage' | 'empty' | 'long' | 'bad-encoding' | 'duplicate' | 'quoted' | 'junk' | 'latin1' | 'swapped' | 'extra';
+
+interface Noise {
+  cookie: CookieNoise;
+  extraFields: Record<string, Value>;
+  query: string;
+  headers: Record<string, string>;
+  remoteAddress: string;
+}
+
+export interface FuzzCase {
+  route: string;
+  identity: Identity;
+  primary: Primary | null;
+  noise: Noise;
+}
+
+function primaryMutations(spec: RouteSpec): fc.Arbitrary<Primary | null> {
+  const [method] = spec.route.split(' ');
+  const options: fc.Arbitrary<Primary>[] = [fc.constantFrom<Primary>({ kind: 'method', method: 'PUT' }, { kind: 'method', method: 'OPTIONS' })];
+  if (spec.param) options.push(fc.constantFrom(...badPathIds).map((pick): Primary => ({ kind: 'path-id', id: pick })));
+  if (method !== 'GET') {
+    const bodies = spec.body ? [...rawBodies, emptyJsonBody] : rawBodies;
+    options.push(fc.constantFrom(...bodies).map((pick): Primary => ({ kind: 'raw-body', body: pick })));
+  }
+  if (spec.fields) {
+    const paths = fieldPaths(spec.fields);
+    const field = fc.constantFrom(...paths).chain(({ path, field: f }) =>
+      fc.constantFrom(...invalidValues(f)).map((value): Primary => ({ kind: 'field', path, value })),
+    );
+    // Field mutations are the interesting part: weigh them most.
+    options.push(field, field, field, field);
+    options.push(fc.constantFrom(...notObjects).map((value): Primary => ({ kind: 'not-an-object', value })));
+    options.push(fc.constant<Primary>({ kind: 'empty-object' }));
+    if (spec.strict) options.push(fc.constantFrom('extra', 'id', 'order', 'name').map((name): Primary => ({ kind: 'extra-field-strict', name })));
+  }
+  // A route without input can only be sent noise (it may answer 2xx); one with input always gets a primary mutation.
+  const hasInput = spec.param !== undefined || spec.body !== undefined || method !== 'GET';
+  return hasInput ? fc.oneof(...options) : fc.oneof(fc.constant(null), ...options);
+}
+
+const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join('.'));
+
+function noiseArbitrary(spec: RouteSpec): fc.Arbitrary<Noise> {
+  const specFields = new Set(Object.keys(spec.fields ?? {}));
+  const extraName = fc.constantFrom('extra', 'isAdmin', 'role', 'id', 'status', 'totalIncome', 'userId', 'ownerId', 'constructor', '', '\u00e9', 'a'.repeat(300));
+  const extraValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom<Value>('owner', true, 1, null));
+  return fc.record({
+    cookie: fc.constantFrom<CookieNoise>('identity', 'identity', 'identity', 'identity', 'garbage', 'empty', 'long', 'bad-encoding', 'duplicate', 'quoted', 'junk', 'latin1', 'swapped', 'extra'),
+    extraFields: fc
+      .dictionary(extraName, extraValue, { maxKeys: 3 })
+      .map((fields) => Object.fromEntries(Object.entries(fields).filter(([name]) => !specFields.has(name)))),
+    query: fc.constantFrom('', '', '', '?x=1', '?id=1&id=2', '?__proto__[isAdmin]=1', `?q=${'a'.repeat(3000)}`, '?%E0%A4%A', '?agentId=1'),
+    headers: fc.record(
+      {
+        accept: fc.constantFrom('text/html', '*/*', 'application/xml', ''),
+        origin: fc.constantFrom('http://localhost:80', 'http://evil.example', 'null', 'not a url'),
+        'x-forwarded-for': fc.constantFrom('1.2.3.4', 'garbage', '::1, 10.0.0.1'),
+        'accept-language': fc.constantFrom('\u00e9\u00e9', 'x'.repeat(2000)),
+      },
+      { requiredKeys: [] },
+    ),
+    remoteAddress: fc.oneof(ipv4, fc.constantFrom('::1', '2001:db8::1', '127.0.0.1')),
+  });
+}
+
+/** Cases over the given routes (each needs a spec) and every identity. */
+export function fuzzCaseArbitrary(routes: string[]): fc.Arbitrary<FuzzCase> {
+  const specs = routes.map((route) => {
+    const spec = routeSpecs.find((s) => routeKey(s.route) === routeKey(route));
+    if (!spec) throw new Error(`no fuzz spec for ${route}`);
+    return spec;
+  });
+  return fc.constantFrom(...specs).chain((spec) =>
+    fc.record({
+      route: fc.constant(spec.route),
+      identity: fc.constantFrom(...identities),
+      primary: primaryMutations(spec),
+      noise: noiseArbitrary(spec),
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Building and sending
+
+function toJson(value: Value): string {
+  if (value instanceof RawJson) return value.text;
+  if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${JSON.stringify(key)}:${toJson(item)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The body with its JSON types, raw splices resolved, for checking it against the contract schema. */
+function asParsed(value: Value): Value {
+  try {
+    return JSON.parse(toJson(value));
+  } catch {
+    return value;
+  }
+}
+
+function setPath(body: Record<string, unknown>, path: string[], value: Value): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let node: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (next === null || typeof next !== 'object') return copy;
+    node = next as Record<string, unknown>;
+  }
+  const last = path[path.length - 1]!;
+  if (value === MISSING) delete node[last];
+  else node[last] = value;
+  return copy;
+}
+
+function cookieHeader(noise: CookieNoise, cookie: string | undefined): string | undefined {
+  const token = cookie?.split('=')[1] ?? 'nothing';
+  const name = cookie?.split('=')[0] ?? 'sid';
+  switch (noise) {
+    case 'identity':
+      return cookie;
+    case 'garbage':
+      return `sid=${'A'.repeat(43)}; agent_sid=${'B'.repeat(43)}`;
+    case 'empty':
+      return 'sid=; agent_sid=';
+    case 'long':
+      return `${name}=${token}${'x'.repeat(4000)}`;
+    case 'bad-encoding':
+      return `${name}=%E0%A4%A${token}`;
+    case 'duplicate':
+      return `${name}=garbage; ${name}=${token}`;
+    case 'quoted':
+      return `${name}="${token}"`;
+    case 'junk':
+      return ';;;=;=; ==; sid';
+    case 'latin1':
+      return `${name}=\u00ff\u00fe${token}`;
+    case 'swapped':
+      return `${name === 'sid' ? 'agent_sid' : 'sid'}=${token}`;
+    case 'extra':
+      return `${cookie ? `${cookie}; ` : ''}other=${'%'.repeat(10)}; __proto__=1`;
+  }
+}
+
+export interface BuiltRequest {
+  options: InjectOptions;
+  /** True when the request is malformed whoever sends it, so the answer must be a 4xx. */
+  malformed: boolean;
+  /** A generated body the route's contract accepts: a fuzzer bug, the request is not sent. */
+  wellFormedBody?: string;
+}
+
+export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string | undefined, now: Date): BuiltRequest {
+  const spec = routeSpecs.find((s) => s.route === c.route)!;
+  const [routeMethod, pattern] = c.route.split(' ') as [string, string];
+  const primary = c.primary;
+  let method = routeMethod;
+  let pathId = spec.param ? String(spec.param(fixture)) : undefined;
+  let body: Value = spec.body?.(fixture, now);
+  let raw: { contentType: string | undefined; payload: string | Buffer } | undefined;
+
+  switch (primary?.kind) {
+    case 'field':
+      body = setPath(body as Record<string, unknown>, primary.path, primary.value.value);
+      break;
+    case 'not-an-object':
+      body = primary.value.value;
+      break;
+    case 'empty-object':
+      body = {};
+      break;
+    case 'extra-field-strict':
+      body = { ...(body as object), [primary.name]: 1 };
+      break;
+    case 'raw-body':
+      raw = primary.body.value;
+      break;
+    case 'path-id':
+      pathId = primary.id.value;
+      break;
+    case 'method':
+      method = primary.method;
+      break;
+    case undefined:
+      break;
+  }
+
+  // Extra fields: only into an object body, and never over a field the route reads.
+  if (body !== null && typeof body === 'object' && !Array.isArray(body) && !(body instanceof RawJson)) {
+    body = { ...c.noise.extraFields, ...(body as object) };
+  }
+
+  let wellFormedBody: string | undefined;
+  const namesNothing = primary?.kind === 'field' && primary.value.namesNothing;
+  if (spec.schema && !namesNothing && (primary?.kind === 'field' || primary?.kind === 'not-an-object' || primary?.kind === 'empty-object' || primary?.kind === 'extra-field-strict')) {
+    const parsed = asParsed(body);
+    if (spec.schema.safeParse(parsed).success && !spec.refusedByRoute?.(parsed, now)) wellFormedBody = toJson(body).slice(0, 500);
+  }
+
+  const url = pattern.replace(/:\w+/, pathId ?? '') + c.noise.query;
+  const headers: Record<string, string> = { ...c.noise.headers };
+  const cookieValue = cookieHeader(c.noise.cookie, cookie);
+  if (cookieValue !== undefined) headers.cookie = cookieValue;
+
+  const options: InjectOptions = { method: method as InjectOptions['method'], url, headers, remoteAddress: c.noise.remoteAddress };
+  if (raw) {
+    if (raw.contentType !== undefined) headers['content-type'] = raw.contentType;
+    options.payload = raw.payload;
+  } else if (body !== undefined) {
+    headers['content-type'] = JSON_TYPE;
+    options.payload = toJson(body);
+  }
+  return { options, malformed: primary !== null, ...(wellFormedBody !== undefined ? { wellFormedBody } : {}) };
+}
+
+export interface FuzzOutcome {
+  status: number;
+  problems: string[];
+}
+
+/** Checks an answer: never a 5xx, a 4xx for malformed requests, the JSON error shape on every 4xx. */
+export function checkResponse(res: LightMyRequestResponse, malformed: boolean): string[] {
+  const problems: string[] = [];
+  const status = res.statusCode;
+  if (status >= 500) problems.push(`answered ${status}: ${res.body.slice(0, 300)}`);
+  else if (malformed && (status < 400 || status >= 500)) problems.push(`answered ${status} to a malformed request`);
+  if (status >= 400 && status < 500) {
+    let json: unknown;
+    try {
+      json = res.json();
+    } catch {
+      problems.push(`answered ${status} with a body that is not JSON: ${res.body.slice(0, 200)}`);
+      return problems;
+    }
+    const parsed = errorBody.safeParse(json);
+    if (!parsed.success) problems.push(`answered ${status} without the error shape: ${res.body.slice(0, 300)}`);
+    else if (errorStatus[parsed.data.code] !== status) problems.push(`answered ${status} with code ${parsed.data.code}`);
+    if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) problems.push(`answered ${status} as ${res.headers['content-type']}`);
+  }
+  return problems;
+}
+
+export interface FuzzTarget {
+  app: FastifyInstance;
+  db: Db;
+  now: () => Date;
+  fixture: FuzzFixture;
+}
+
+/**
+ * Sends one case and checks the answer and that the database (sessions and sign-in counters aside) is unchanged.
+ * `before` may be passed to skip one fingerprint when the caller keeps the last one.
+ */
+export async function runFuzzCase(target: FuzzTarget, c: FuzzCase, before?: Fingerprint): Promise<FuzzOutcome & { after: Fingerprint }> {
+  const now = target.now();
+  const cookie = await cookieFor(target.db, target.fixture, c.identity, now);
+  const built = buildRequest(c, target.fixture, cookie, now);
+  const start = before ?? (await databaseFingerprint(target.db));
+  if (built.wellFormedBody !== undefined) {
+    return { status: 0, problems: [`the fuzzer generated a well-formed body (not sent): ${built.wellFormedBody}`], after: start };
+  }
+  const res = await target.app.inject(built.options);
+  const problems = checkResponse(res, built.malformed);
+  const after = await databaseFingerprint(target.db);
+  for (const table of new Set([...Object.keys(start), ...Object.keys(after)])) {
+    if (JSON.stringify(start[table]) !== JSON.stringify(after[table])) {
+      problems.push(`changed table ${table} (answered ${res.statusCode}: ${res.body.slice(0, 200)})`);
+    }
+  }
+  return { status: res.statusCode, problems, after };
+}
+
+/** A short description of a case, for summaries. */
+export function primaryLabel(c: FuzzCase): string {
+  const p = c.primary;
+  switch (p?.kind) {
+    case undefined:
+      return 'noise only';
+    case 'field':
+      return `field ${p.path.join('.')}`;
+    case 'raw-body':
+      return `body: ${p.body.label}`;
+    case 'path-id':
+      return 'bad path id';
+    case 'method':
+      return `method ${p.method}`;
+    default:
+      return p?.kind ?? 'none';
+  }
+}

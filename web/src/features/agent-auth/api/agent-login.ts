@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AgentSessionResponse, LoginInput } from '@contract/auth';
+import { ApiError, apiJson } from '../../../lib/api-client';
+import { agentSessionQueryKey } from './get-agent-session';
+
+export function loginAgent(input: LoginInput): Promise<AgentSessionResponse> {
+  return apiJson<AgentSessionResponse>('POST', '/api/agents/login', input);
+}
+
+/**
+ * Spec section 8: the server's message, or "Login failed"; when the request never reached the server,
+ * "Login failed: " and the network error's text.
+ */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage || 'Login failed';
+  if (error instanceof Error && error.message) return `Login failed: ${error.message}`;
+  return 'Login failed';
+}
+
+/** POST /api/agents/login; on success the response is the new session, so the cache takes it as is. */
+export function useAgentLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginAgent,
+    onSuccess: (session) => queryClient.setQueryData(agentSessionQueryKey, session),
+  });
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginForm, type AgentSessionResponse, type LoginForm } from '@contract/auth';
+import { Loader2, LogIn } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { useAppInfo } from '../../app-info/api/get-app-info';
+import { loginErrorMessage, useAgentLogin } from '../api/agent-login';
+
+interface AgentLoginFormProps {
+  onSuccess?: (session: AgentSessionResponse) => void;
+}
+
+/** Agent sign-in (spec section 5): demo credentials are prefilled only when the server runs in demo mode. */
+export function AgentLoginForm({ onSuccess }: AgentLoginFormProps) {
+  const login = useAgentLogin();
+  const demoAgent = useAppInfo().data?.demoAgent;
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginForm),
+    defaultValues: { email: '', password: '' },
+    // Arrives after the first render; fields the person already typed in are kept.
+    values: demoAgent ? { email: demoAgent.email, password: demoAgent.password } : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { errors } = form.formState;
+
+  // mutateAsync: the caller hears of the success even when the new session has already replaced this form.
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutateAsync(values).then(
+      (session) => onSuccess?.(session),
+      () => undefined, // shown from login.error
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {login.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>
+        </Alert>
+      )}
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" {...form.register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </FormField>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+      {demoAgent && (
+        <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+          Demo mode: the demo agent's sign-in details are filled in for you.
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { agentRegisterForm, type AgentRegisterForm, type AgentSessionResponse } from '@contract/auth';
+import { Loader2, UserPlus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { useAgentRegister } from '../api/agent-register';
+
+interface AgentRegisterFormProps {
+  onSuccess: (session: AgentSessionResponse) => void;
+}
+
+const emptyForm: AgentRegisterForm = { email: '', password: '', confirmPassword: '', firstName: '', lastName: '', position: '' };
+
+/** Agent registration (spec section 5). The confirmation is checked here and never sent. */
+export function AgentRegisterForm({ onSuccess }: AgentRegisterFormProps) {
+  const register = useAgentRegister();
+  const form = useForm<AgentRegisterForm>({ resolver: zodResolver(agentRegisterForm), defaultValues: emptyForm });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ email, password, firstName, lastName, position }) =>
+    register.mutate({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim(), position: position.trim() }, { onSuccess }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {register.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(register.error, 'Registration failed')}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" error={errors.firstName?.message}>
+          <Input autoComplete="given-name" {...form.register('firstName')} />
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName?.message}>
+          <Input autoComplete="family-name" {...form.register('lastName')} />
+        </FormField>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <FormField label="Position" hint="For example Sales Agent or Account Executive" error={errors.position?.message}>
+        <Input autoComplete="organization-title" {...form.register('position')} />
+      </FormField>
+      <FormField label="Password" hint="At least 8 characters" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" disabled={register.isPending} className="w-full">
+        {register.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+        {register.isPending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

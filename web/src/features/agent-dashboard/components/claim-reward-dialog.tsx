@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AgentTierData } from '@contract/agent-tier-data';
+import { dashboardClaimInput } from '@contract/rewards';
+import { Loader2, Send } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-client';
+import { useClaimTierReward } from '../api/claim-tier-reward';
+import { useTierRewardOptions } from '../api/get-tier-reward-options';
+
+type Tier = AgentTierData['tiers'][number];
+
+const agentData = dashboardClaimInput.shape.agentData;
+
+/** The claim dialog's form (spec section 5): Full Name, Email Address and Mailing Address required. */
+const claimDialogForm = agentData.pick({ name: true, email: true, address: true }).extend({
+  rewardOptionId: z.string().min(1, 'Please pick a reward'),
+  phone: z.string().trim().max(50, 'Must be at most 50 characters'),
+  shippingInfo: z.string().trim().max(1000, 'Must be at most 1000 characters'),
+});
+type ClaimDialogValues = z.input<typeof claimDialogForm>;
+
+/** Spec section 8, with the server's reason appended when it gave one (for example an earlier claim). */
+export function claimFailureDescription(error: unknown): string {
+  const base = 'Failed to claim reward. Please try again.';
+  if (!(error instanceof ApiError)) return base;
+  try {
+    const { message } = JSON.parse(error.bodyText) as { message?: unknown };
+    return typeof message === 'string' && message ? `${base} ${message}` : base;
+  } catch {
+    return base;
+  }
+}
+
+interface ClaimRewardDialogProps {
+  tier: Tier | null;
+  agentName: string;
+  onOpenChange: (open: boolean) => void;
+  /** The dialog opens without a Radix trigger, so the screen says where focus goes when it closes. */
+  onCloseFocus: (tierId: number) => void;
+}
+
+export function ClaimRewardDialog({ tier, agentName, onOpenChange, onCloseFocus }: ClaimRewardDialogProps) {
+  return (
+    <Dialog open={tier !== null} onOpenChange={onOpenChange}>
+      {tier && (
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onCloseFocus(tier.id);
+          }}
+        >
+          {/* Keyed by tier so every opening starts from a fresh form. */}
+          <ClaimRewardForm key={tier.id} tier={tier} agentName={agentName} onDone={() => onOpenChange(false)} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: string; onDone: () => void }) {
+  const options = useTierRewardOptions(tier.id);
+  const claim = useClaimTierReward();
+  const form = useForm<ClaimDialogValues, unknown, z.output<typeof claimDialogForm>>({
+    resolver: zodResolver(claimDialogForm),
+    defaultValues: { rewardOptionId: '', name: agentName, email: '', phone: '', address: '', shippingInfo: '' },
+  });
+  const { errors } = form.formState;
+  const [rewardOptionId, name, email, address] = useWatch({ control: form.control, name: ['rewardOptionId', 'name', 'email', 'address'] });
+  // With a single option there is nothing to choose.
+  const onlyOption = options.data?.length === 1 ? options.data[0] : undefined;
+  useEffect(() => {
+    if (onlyOption && form.getValues('rewardOptionId') === '') form.setValue('rewardOptionId', String(onlyOption.id));
+  }, [onlyOption, form]);
+  const complete = [rewardOptionId, name, email, address].every((value) => value.trim() !== '');
+
+  const onSubmit = form.handleSubmit((values) =>
+    claim.mutate(
+      {
+        tierId: tier.id,
+        rewardOptionId: Number(values.rewardOptionId),
+        agentData: { name: values.name, email: values.email, phone: values.phone, address: values.address, shippingInfo: values.shippingInfo },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Reward Claimed!', description: 'Your reward claim has been submitted successfully.', variant: 'success' });
+          onDone();
+        },
+        onError: (error) => {
+          toast({ title: 'Error', description: claimFailureDescription(error), variant: 'destructive' });
+          // An earlier claim of this tier leaves nothing to retry; other failures keep the details for another try.
+          if (error instanceof ApiError && error.status === 409) onDone();
+        },
+      },
+    ),
+  );
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Claim your {tier.name} reward</DialogTitle>
+        <DialogDescription>Pick a reward and tell us where to send it. Fields marked * are required.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {/* The toast sits outside the modal dialog, hidden from assistive technology while it is open. */}
+        {claim.isError && (
+          <Alert variant="destructive">
+            <AlertDescription>{claimFailureDescription(claim.error)}</AlertDescription>
+          </Alert>
+        )}
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium text-slate-800">Reward *</legend>
+          {options.isPending ? (
+            <p role="status" className="text-sm text-slate-700">
+              Loading reward options...
+            </p>
+          ) : options.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              The reward options could not be loaded. Close this dialog and try again.
+            </p>
+          ) : options.data.length === 0 ? (
+            <p className="text-sm text-slate-700">No reward options are available for this tier yet. Please check back later.</p>
+          ) : (
+            options.data.map((option) => (
+              <label
+                key={option.id}
+                className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+              >
+                <input type="radio" value={String(option.id)} className="mt-1 size-4 accent-brand-600" {...form.register('rewardOptionId')} />
+                <span>
+                  <span className="block text-sm font-medium text-slate-900">{option.title}</span>
+                  <span className="block text-sm text-slate-700">{option.description}</span>
+                  <span className="block text-xs font-medium text-brand-700">{option.category}</span>
+                </span>
+              </label>
+            ))
+          )}
+          {errors.rewardOptionId?.message && <p className="text-sm font-medium text-red-700">{errors.rewardOptionId.message}</p>}
+        </fieldset>
+        <FormField label="Full Name *" error={errors.name?.message}>
+          <Input autoComplete="name" required {...form.register('name')} />
+        </FormField>
+        <FormField label="Email Address *" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" required {...form.register('email')} />
+        </FormField>
+        <FormField label="Phone (optional)" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        </FormField>
+        <FormField label="Mailing Address *" error={errors.address?.message}>
+          <Textarea autoComplete="street-address" rows={3} required {...form.register('address')} />
+        </FormField>
+        <FormField label="Special Shipping Instructions (optional)" error={errors.shippingInfo?.message}>
+          <Textarea rows={2} {...form.register('shippingInfo')} />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={onDone} disabled={claim.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!complete || claim.isPending}>
+            {claim.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+            {claim.isPending ? 'Submitting...' : 'Submit Claim'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

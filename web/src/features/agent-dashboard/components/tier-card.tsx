@@ -1,0 +1,117 @@
+import type { AgentTierData } from '@contract/agent-tier-data';
+import type { TierIconKind, TierProgress, TierState } from '@contract/tier-progress';
+import { centsToMoneyString } from '@contract/money';
+import { CheckCircle2, Crown, Gem, Gift, Medal, Star, type LucideIcon } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Progress } from '../../../components/ui/progress';
+import { cn } from '../../../lib/cn';
+import { formatCurrency, formatThreshold } from '../../../lib/format';
+
+type Tier = AgentTierData['tiers'][number];
+
+/** What is left, in whole dollars rounded up, so a few cents short never reads as "$0 to go". */
+export function formatRemaining(cents: bigint): string {
+  return formatCurrency(centsToMoneyString(((cents + 99n) / 100n) * 100n));
+}
+
+const tierIcons: Record<TierIconKind, LucideIcon> = { crown: Crown, gem: Gem, medal: Medal, star: Star };
+
+const stateBadge: Record<TierState, { variant: 'success' | 'warning' | 'secondary' | 'outline'; label: string }> = {
+  CLAIMED: { variant: 'success', label: 'CLAIMED' },
+  'READY TO CLAIM': { variant: 'warning', label: 'READY TO CLAIM' },
+  'IN PROGRESS': { variant: 'secondary', label: 'IN PROGRESS' },
+  LOCKED: { variant: 'outline', label: 'LOCKED' },
+};
+
+interface TierCardProps {
+  progress: TierProgress<Tier>;
+  onClaim: (tier: Tier, opener: HTMLElement) => void;
+}
+
+export const tierCardId = (tierId: number) => `tier-card-${tierId}`;
+
+/** One tier of the dashboard: icon by order, state, progress bar, what is left, its rewards and the claim button. */
+export function TierCard({ progress, onClaim }: TierCardProps) {
+  const { tier, state } = progress;
+  const Icon = tierIcons[progress.icon];
+  const headingId = `tier-${tier.id}-name`;
+  const ready = state === 'READY TO CLAIM';
+  return (
+    <article
+      id={tierCardId(tier.id)}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className={cn(
+        'flex flex-col gap-4 rounded-xl border bg-white p-5 shadow-sm',
+        ready ? 'border-amber-400 ring-1 ring-amber-300' : state === 'CLAIMED' ? 'border-emerald-300' : 'border-slate-200',
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="flex items-center gap-3">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full border-2 bg-slate-50" style={{ borderColor: tier.color }}>
+            <Icon className="size-5" style={{ color: tier.color }} aria-hidden="true" />
+          </span>
+          <div>
+            <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+              {tier.name}
+            </h3>
+            <p className="whitespace-nowrap text-sm text-slate-700">
+              Tier {tier.order} · {formatThreshold(tier.threshold)}
+            </p>
+          </div>
+        </div>
+        <Badge variant={stateBadge[state].variant} className="shrink-0 whitespace-nowrap">
+          {stateBadge[state].label}
+        </Badge>
+      </div>
+
+      <div className="grid gap-1.5">
+        <div className="flex justify-between text-sm">
+          <span className="text-slate-700">Progress</span>
+          <span className="font-medium text-slate-900">{progress.progressPercent}%</span>
+        </div>
+        <Progress
+          value={progress.progressPercent}
+          aria-label={`${tier.name} progress`}
+          indicatorClassName={state === 'CLAIMED' ? 'bg-emerald-600' : ready ? 'bg-amber-500' : undefined}
+        />
+        <p className="text-sm text-slate-700">
+          {progress.remainingCents > 0n ? (
+            <>
+              <span className="font-medium text-slate-900">{formatRemaining(progress.remainingCents)}</span> to go
+            </>
+          ) : (
+            <span className="inline-flex items-center gap-1 font-medium text-emerald-800">
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+              Tier reached
+            </span>
+          )}
+        </p>
+      </div>
+
+      <div className="grid gap-1.5">
+        <h4 className="text-sm font-semibold text-slate-900">Rewards</h4>
+        {progress.comingSoon ? (
+          <p className="text-sm italic text-slate-700">Coming Soon</p>
+        ) : (
+          <ul className="grid gap-1 text-sm text-slate-700">
+            {progress.rewardLines.map((line, index) => (
+              <li key={index} className="flex gap-2">
+                <Gift className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+                <span>{line}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {ready && (
+        <Button className="mt-auto w-full" onClick={(event) => onClaim(tier, event.currentTarget)} aria-describedby={headingId}>
+          <Gift aria-hidden="true" />
+          Claim This Reward
+        </Button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,136 @@
+import type { SessionAgent } from '@contract/auth';
+import type { AgentTierData } from '@contract/agent-tier-data';
+import { summarizeTierProgress } from '@contract/tier-progress';
+import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, type LucideIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '../../../app/paths';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCurrency } from '../../../lib/format';
+import { useAgentLogout } from '../../agent-auth/api/agent-logout';
+import { AgentBrandHeader } from '../../agent-auth/components/agent-brand-header';
+import { useAgentTierData } from '../api/get-agent-tier-data';
+import { AuthenticationRequired } from './authentication-required';
+import { ClaimRewardDialog } from './claim-reward-dialog';
+import { formatRemaining, TierCard, tierCardId } from './tier-card';
+
+type Tier = AgentTierData['tiers'][number];
+
+/** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (spec section 2). */
+export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) {
+  const tierData = useAgentTierData();
+  const logout = useAgentLogout();
+  const [, navigate] = useLocation();
+  const [claimTier, setClaimTier] = useState<Tier | null>(null);
+  const claimOpener = useRef<HTMLElement | null>(null);
+  const openClaim = (tier: Tier, opener: HTMLElement) => {
+    claimOpener.current = opener;
+    setClaimTier(tier);
+  };
+  // Focus goes back to the button that opened the dialog, or to its tier card once the claim removed the button.
+  const restoreFocus = (tierId: number) => {
+    const opener = claimOpener.current;
+    if (opener?.isConnected) opener.focus();
+    else document.getElementById(tierCardId(tierId))?.focus();
+  };
+
+  const summary = useMemo(
+    () =>
+      tierData.data
+        ? summarizeTierProgress({ totalIncome: tierData.data.agent.totalIncome, claimedTiers: tierData.data.agent.claimedTiers, tiers: tierData.data.tiers })
+        : null,
+    [tierData.data],
+  );
+
+  // mutateAsync: once the session is gone this screen unmounts, and the navigation must still happen.
+  const onLogout = () =>
+    logout.mutateAsync().then(
+      () => navigate(paths.agentPortal),
+      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+    );
+
+  if (tierData.isPending) {
+    return (
+      <>
+        <AgentBrandHeader subtitle="Tier Dashboard" />
+        <main>
+          <Spinner label="Loading your tiers..." />
+        </main>
+      </>
+    );
+  }
+  if (tierData.isError || !tierData.data || !summary) return <AuthenticationRequired />;
+
+  const agentName = tierData.data.agent.name || sessionAgent.name;
+  const next = summary.nextTarget;
+
+  return (
+    <>
+      <AgentBrandHeader subtitle="Tier Dashboard">
+        <Button asChild variant="outline" size="sm">
+          <Link href={paths.agentPortal}>Agent Portal</Link>
+        </Button>
+      </AgentBrandHeader>
+      <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+        <section aria-labelledby="welcome-heading" className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 id="welcome-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              Welcome back, {agentName}!
+            </h1>
+            <p className="mt-1 text-slate-700">Track your progress through the tiers and claim your rewards.</p>
+          </div>
+          <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" />
+            {logout.isPending ? 'Logging out...' : 'Logout'}
+          </Button>
+        </section>
+
+        <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <SummaryTile icon={TrendingUp} label="Total Profit Earned" value={formatCurrency(tierData.data.agent.totalIncome)} />
+          <SummaryTile icon={Gift} label="Tiers Ready to Claim" value={String(summary.readyToClaimCount)} />
+          <SummaryTile icon={CheckCircle2} label="Rewards Claimed" value={String(summary.claimedCount)} />
+          {next ? (
+            <SummaryTile icon={Target} label="Next Target" value={next.tier.name} detail={`${formatRemaining(next.remainingCents)} to go`} />
+          ) : (
+            <SummaryTile icon={Award} label="Max Level" value="All tiers reached" />
+          )}
+        </section>
+
+        <section aria-labelledby="tiers-heading" className="grid gap-4">
+          <h2 id="tiers-heading" className="text-xl font-semibold text-slate-900">
+            Your Tiers
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {summary.tiers.map((progress) => (
+              <TierCard key={progress.tier.id} progress={progress} onClaim={openClaim} />
+            ))}
+          </div>
+        </section>
+      </main>
+      <ClaimRewardDialog
+        tier={claimTier}
+        agentName={agentName}
+        onOpenChange={(open) => !open && setClaimTier(null)}
+        onCloseFocus={restoreFocus}
+      />
+    </>
+  );
+}
+
+function SummaryTile({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: string; detail?: string }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start sm:gap-4 sm:p-5">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 sm:size-10">
+        <Icon className="size-5 text-brand-600" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-700">{label}</p>
+        <p className="break-words text-xl font-bold text-slate-900 sm:text-2xl">{value}</p>
+        {detail && <p className="text-sm text-slate-700">{detail}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClaimCreated } from '@contract/rewards';
+import { ApiError, apiJson } from '../../../lib/api-client';
+
+/** The portal claim payload as sent (spec section 3): telegram is an empty string when omitted. */
+export interface PortalClaimPayload {
+  agentId: number;
+  rewardId: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  telegram: string;
+  address: string;
+  city: string;
+  zipcode: string;
+}
+
+export function claimPortalReward(input: PortalClaimPayload): Promise<ClaimCreated> {
+  return apiJson<ClaimCreated>('POST', '/api/rewards/claim', input);
+}
+
+/** Spec section 8: "Failed to submit claim: " and the server's message, "Unknown error", or "Network error". */
+export function portalClaimErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'Failed to submit claim: Network error';
+  let message: unknown;
+  try {
+    message = (JSON.parse(error.bodyText) as { message?: unknown }).message;
+  } catch {
+    message = undefined;
+  }
+  return `Failed to submit claim: ${typeof message === 'string' && message ? message : 'Unknown error'}`;
+}
+
+/** POST /api/rewards/claim; afterwards the agent's reward data and tier data are re-read. */
+export function useClaimPortalReward() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: claimPortalReward,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/rewards/agent'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/agent-tier-data'] }),
+      ]),
+  });
+}

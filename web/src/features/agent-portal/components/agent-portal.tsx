@@ -1,0 +1,215 @@
+import { AlertTriangle, LayoutDashboard, LogOut, RefreshCw, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCurrency } from '../../../lib/format';
+import { useAgentLogout } from '../../agent-auth/api/agent-logout';
+import { useAgentSession } from '../../agent-auth/api/get-agent-session';
+import { AgentBrandHeader } from '../../agent-auth/components/agent-brand-header';
+import { AgentLoginForm } from '../../agent-auth/components/agent-login-form';
+import { useAgentTierData } from '../../agent-dashboard/api/get-agent-tier-data';
+import { useAppInfo } from '../../app-info/api/get-app-info';
+import { useAgentRewards } from '../api/get-agent-rewards';
+import { PortalAchievedTiers } from './portal-achieved-tiers';
+import { PortalClaimFlow } from './portal-claim-flow';
+import { paths } from '../../../app/paths';
+
+/** Spec section 4 and 9: after signing in the portal waits 1 s before reading the tier data. */
+export const TIER_FETCH_DELAY_MS = 1000;
+
+/** Spec section 4: what the portal shows when the tier data cannot be read (demo mode only, see ADR 0005). */
+export const DEMO_FALLBACK = { name: 'Demo Agent', totalIncome: '125000.00' } as const;
+
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(ms <= 0);
+  useEffect(() => {
+    if (ms <= 0) return;
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}
+
+/** /agents: sign in, then see the reached tiers and claim their rewards. */
+export function AgentPortal() {
+  const { agent, isLoading } = useAgentSession();
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const logout = useAgentLogout();
+  const [, navigate] = useLocation();
+
+  const onLogout = () =>
+    logout.mutateAsync().then(
+      () => {
+        setJustSignedIn(false);
+        navigate(paths.agentPortal, { replace: true });
+      },
+      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+    );
+
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
+      <AgentBrandHeader subtitle="Agent Portal">
+        {agent ? (
+          <>
+            <Button asChild variant="outline" size="sm">
+              <Link href={paths.agentDashboard}>
+                <LayoutDashboard aria-hidden="true" />
+                Tier Dashboard
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
+              <LogOut aria-hidden="true" />
+              {logout.isPending ? 'Logging out...' : 'Logout'}
+            </Button>
+          </>
+        ) : (
+          !isLoading && (
+            <Button asChild variant="outline" size="sm">
+              <Link href={paths.agentRegister}>
+                <UserPlus aria-hidden="true" />
+                Register
+              </Link>
+            </Button>
+          )
+        )}
+      </AgentBrandHeader>
+      {isLoading ? (
+        <main>
+          <Spinner label="Loading agent session..." />
+        </main>
+      ) : agent ? (
+        <PortalSignedIn
+          sessionAgent={agent}
+          delayMs={justSignedIn ? TIER_FETCH_DELAY_MS : 0}
+        />
+      ) : (
+        <PortalSignIn onSignedIn={() => setJustSignedIn(true)} />
+      )}
+    </div>
+  );
+}
+
+function PortalSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  return (
+    <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Agent Portal</h1>
+          <CardDescription>Sign in to see your tiers and claim your rewards.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <AgentLoginForm onSuccess={onSignedIn} />
+          <p className="text-center text-sm text-slate-700">
+            New agent?{' '}
+            <Link href={paths.agentRegister} className="font-medium text-brand-700 underline underline-offset-4">
+              Register here
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
+
+interface SessionAgent {
+  id: number;
+  name: string;
+  email: string;
+}
+
+function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent; delayMs: number }) {
+  const ready = useElapsed(delayMs);
+  const tierData = useAgentTierData({ enabled: ready });
+  const appInfo = useAppInfo();
+  const signedInElsewhere = new URLSearchParams(useSearch()).get('logged_in') === 'true';
+
+  const useFallback = tierData.isError && appInfo.data?.demo === true;
+  const agentId = tierData.data?.agent.id ?? sessionAgent.id;
+  const rewards = useAgentRewards(tierData.data || useFallback ? agentId : null);
+
+  if (!ready || tierData.isPending || (tierData.isError && appInfo.isPending)) {
+    return (
+      <main>
+        <Spinner label="Loading your rewards..." />
+      </main>
+    );
+  }
+
+  if (tierData.isError && !useFallback) {
+    return (
+      <main className="mx-auto w-full max-w-md px-4 py-10">
+        <Card>
+          <CardHeader>
+            <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+              <AlertTriangle className="size-5 text-red-700" aria-hidden="true" />
+              Your tier data could not be loaded
+            </h1>
+            <CardDescription>{errorMessage(tierData.error, 'Something went wrong')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button onClick={() => void tierData.refetch()} disabled={tierData.isFetching}>
+              <RefreshCw className={tierData.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+              Retry
+            </Button>
+          </CardContent>
+        </Card>
+      </main>
+    );
+  }
+
+  const name = tierData.data?.agent.name ?? DEMO_FALLBACK.name;
+  const totalIncome = tierData.data?.agent.totalIncome ?? DEMO_FALLBACK.totalIncome;
+  const achievedTiers = rewards.data?.achievedTiers;
+
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+      {signedInElsewhere && (
+        <Alert variant="success">
+          <AlertDescription>You are signed in. Welcome back!</AlertDescription>
+        </Alert>
+      )}
+      {useFallback && (
+        <Alert variant="destructive">
+          <AlertTriangle aria-hidden="true" />
+          <AlertDescription>Live tier data could not be loaded, so demo figures are shown.</AlertDescription>
+        </Alert>
+      )}
+      <section aria-labelledby="portal-heading" className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-medium text-brand-700">Agent Portal</p>
+          <h1 id="portal-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Welcome, {name}
+          </h1>
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
+          <p className="text-sm text-slate-700">Total Profit</p>
+          <p className="text-2xl font-bold text-slate-900" data-testid="total-profit">
+            {formatCurrency(totalIncome)}
+          </p>
+        </div>
+      </section>
+
+      {achievedTiers ? (
+        <>
+          <PortalClaimFlow agentId={agentId} agentName={name} agentEmail={sessionAgent.email} achievedTiers={achievedTiers} />
+          <section aria-labelledby="achieved-heading" className="grid gap-4">
+            <h2 id="achieved-heading" className="text-xl font-semibold text-slate-900">
+              Your Achieved Tiers
+            </h2>
+            <PortalAchievedTiers achievedTiers={achievedTiers} />
+          </section>
+        </>
+      ) : (
+        <div role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+          <p className="font-medium text-slate-900">Loading reward data...</p>
+          <p className="mt-1 text-sm text-slate-700">If this message does not go away, please refresh the page.</p>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+import type { AgentRewardData, ClaimCreated } from '@contract/rewards';
+import { CheckCircle2, Gift } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { PortalClaimForm } from './portal-claim-form';
+
+type AchievedTier = AgentRewardData['achievedTiers'][number];
+type Reward = AchievedTier['rewards'][number];
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'pick' }
+  | { kind: 'form'; tier: AchievedTier['tier']; reward: Reward }
+  | { kind: 'success'; agentName: string; tierName: string; rewardTitle: string };
+
+interface PortalClaimFlowProps {
+  agentId: number;
+  agentName: string;
+  agentEmail: string;
+  achievedTiers: AchievedTier[];
+}
+
+/** Spec section 2: Claim Rewards, pick a reward, fill in the form, submit, then the success notice. */
+export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers }: PortalClaimFlowProps) {
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const claimable = achievedTiers.filter((t) => !t.hasClaimedReward && t.rewards.length > 0);
+
+  // Moving between steps replaces the content under the heading; keyboard and screen reader users land there.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step.kind]);
+
+  const onSubmitted = (claim: ClaimCreated) =>
+    setStep({ kind: 'success', agentName, tierName: claim.claim.tierName, rewardTitle: claim.claim.rewardTitle });
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 ref={headingRef} tabIndex={-1} id="claim-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900 focus:outline-none">
+          <Gift className="size-5 text-brand-600" aria-hidden="true" />
+          {step.kind === 'form' ? `Claim: ${step.reward.title}` : 'Claim Your Rewards'}
+        </h2>
+        <CardDescription>
+          {step.kind === 'pick' && 'Pick one reward for a tier you have reached.'}
+          {step.kind === 'form' && `${step.tier.name} tier. Tell us where to send your reward.`}
+          {(step.kind === 'idle' || step.kind === 'success') &&
+            (claimable.length > 0
+              ? `You have ${claimable.length} tier reward${claimable.length === 1 ? '' : 's'} waiting to be claimed.`
+              : 'No unclaimed rewards right now. Keep going to reach your next tier!')}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {step.kind === 'success' && (
+          <Alert variant="success">
+            <CheckCircle2 aria-hidden="true" />
+            <div className="grid gap-1">
+              <p className="font-semibold">Reward claim submitted successfully!</p>
+              <AlertDescription>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3">
+                  <dt className="font-medium">Agent:</dt>
+                  <dd>{step.agentName}</dd>
+                  <dt className="font-medium">Tier:</dt>
+                  <dd>{step.tierName}</dd>
+                  <dt className="font-medium">Reward:</dt>
+                  <dd>{step.rewardTitle}</dd>
+                </dl>
+                <p className="mt-2">Your claim has been sent to our team for processing.</p>
+              </AlertDescription>
+            </div>
+          </Alert>
+        )}
+
+        {(step.kind === 'idle' || step.kind === 'success') && claimable.length > 0 && (
+          <Button className="w-full sm:w-auto sm:justify-self-start" onClick={() => setStep({ kind: 'pick' })}>
+            <Gift aria-hidden="true" />
+            Claim Rewards
+          </Button>
+        )}
+
+        {step.kind === 'pick' && (
+          <>
+            <ul className="grid gap-4" aria-label="Rewards you can claim">
+              {claimable.map(({ tier, rewards }) => (
+                <li key={tier.id} className="grid gap-2">
+                  <h3 className="font-semibold text-slate-900">{tier.name} tier</h3>
+                  <ul className="grid gap-2 sm:grid-cols-2">
+                    {rewards.map((reward) => (
+                      <li key={reward.id}>
+                        <button
+                          type="button"
+                          onClick={() => setStep({ kind: 'form', tier, reward })}
+                          className="h-full w-full rounded-lg border border-slate-300 bg-white p-3 text-left transition-colors hover:border-brand-600 hover:bg-brand-50"
+                        >
+                          <span className="block font-medium text-slate-900">{reward.title}</span>
+                          <span className="block text-sm text-slate-700">{reward.description}</span>
+                          <span className="mt-1 block text-xs font-medium text-brand-700">{reward.value}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+            <Button variant="outline" className="sm:justify-self-start" onClick={() => setStep({ kind: 'idle' })}>
+              Cancel
+            </Button>
+          </>
+        )}
+
+        {step.kind === 'form' && (
+          <PortalClaimForm
+            agentId={agentId}
+            rewardId={step.reward.id}
+            defaults={{ fullName: agentName, email: agentEmail }}
+            onSubmitted={onSubmitted}
+            onCancel={() => setStep({ kind: 'pick' })}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { portalClaimInput, type ClaimCreated } from '@contract/rewards';
+import { Loader2, Send } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Textarea } from '../../../components/ui/textarea';
+import { portalClaimErrorMessage, useClaimPortalReward } from '../api/claim-portal-reward';
+
+/** The portal claim form (spec section 5): every field required except Telegram. */
+const portalClaimForm = portalClaimInput
+  .pick({ fullName: true, email: true, phone: true, address: true, city: true, zipcode: true })
+  .extend({ telegram: z.string().trim().max(100, 'Must be at most 100 characters') });
+type PortalClaimFormValues = z.input<typeof portalClaimForm>;
+
+interface PortalClaimFormProps {
+  agentId: number;
+  rewardId: number;
+  defaults: { fullName: string; email: string };
+  onSubmitted: (claim: ClaimCreated) => void;
+  onCancel: () => void;
+}
+
+export function PortalClaimForm({ agentId, rewardId, defaults, onSubmitted, onCancel }: PortalClaimFormProps) {
+  const claim = useClaimPortalReward();
+  const form = useForm<PortalClaimFormValues, unknown, z.output<typeof portalClaimForm>>({
+    resolver: zodResolver(portalClaimForm),
+    defaultValues: { fullName: defaults.fullName, email: defaults.email, phone: '', telegram: '', address: '', city: '', zipcode: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    claim.mutate(
+      { agentId, rewardId, ...values, telegram: values.telegram ?? '' },
+      { onSuccess: onSubmitted },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {claim.isError && (
+        <Alert variant="destructive">
+          <AlertDescription>{portalClaimErrorMessage(claim.error)}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Full Name" error={errors.fullName?.message}>
+          <Input autoComplete="name" {...form.register('fullName')} />
+        </FormField>
+        <FormField label="Phone" error={errors.phone?.message}>
+          <Input type="tel" autoComplete="tel" {...form.register('phone')} />
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" {...form.register('email')} />
+        </FormField>
+        <FormField label="Telegram (optional)" error={errors.telegram?.message}>
+          <Input autoComplete="off" placeholder="@username" {...form.register('telegram')} />
+        </FormField>
+      </div>
+      <FormField label="Address" error={errors.address?.message}>
+        <Textarea autoComplete="street-address" rows={2} {...form.register('address')} />
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="City" error={errors.city?.message}>
+          <Input autoComplete="address-level2" {...form.register('city')} />
+        </FormField>
+        <FormField label="ZIP Code" error={errors.zipcode?.message}>
+          <Input autoComplete="postal-code" {...form.register('zipcode')} />
+        </FormField>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={claim.isPending}>
+          Back
+        </Button>
+        <Button type="submit" disabled={claim.isPending}>
+          {claim.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {claim.isPending ? 'Submitting...' : 'Submit Claim'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import type { AgentSummary } from '@contract/agents';
+import { Trash2 } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatCurrency } from '../../../lib/format';
+import { useDeleteAgent } from '../api/delete-agent';
+
+export function AgentCard({ agent, canEdit }: { agent: AgentSummary; canEdit: boolean }) {
+  const periods = [
+    { label: 'Weekly', value: agent.weeklyIncome },
+    { label: 'Monthly', value: agent.monthlyIncome },
+    { label: 'Yearly', value: agent.yearlyIncome },
+  ];
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
+        <div className="min-w-0">
+          <CardTitle className="[overflow-wrap:anywhere]">{agent.name}</CardTitle>
+          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
+        </div>
+        <Badge variant="secondary">Agent</Badge>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid grid-cols-3 gap-x-2 gap-y-4">
+          <div className="col-span-3 rounded-lg bg-brand-50 px-4 py-3">
+            <dt className="text-xs font-medium uppercase tracking-wide text-brand-900">Total Profit</dt>
+            <dd className="text-2xl font-bold text-slate-900 tabular-nums">{formatCurrency(agent.totalIncome)}</dd>
+          </div>
+          {periods.map(({ label, value }) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-xs text-slate-600">{label}</dt>
+              <dd className="truncate font-semibold text-slate-900 tabular-nums">{formatCurrency(value)}</dd>
+            </div>
+          ))}
+          <div className="col-span-3 flex items-center justify-between border-t border-slate-100 pt-3 text-sm">
+            <dt className="text-slate-600">Total entries</dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">{agent.totalEntries.toLocaleString('en-US')}</dd>
+          </div>
+        </dl>
+      </CardContent>
+      {canEdit && (
+        <CardFooter>
+          <DeleteAgentButton agent={agent} />
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
+
+function DeleteAgentButton({ agent }: { agent: AgentSummary }) {
+  const deleteAgent = useDeleteAgent({
+    onSuccess: () => toast({ title: 'Success', description: 'Agent deleted successfully', variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
+  });
+  const onConfirm = () => deleteAgent.mutate(agent.id);
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" className="w-full border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800" disabled={deleteAgent.isPending}>
+          <Trash2 aria-hidden="true" />
+          {deleteAgent.isPending ? 'Deleting...' : 'Delete Agent'}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {agent.name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This cannot be undone. It permanently removes the agent and all of the agent&apos;s income entries.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>Delete Agent</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateIncomeEntryInput, IncomeEntry } from '@contract/income-entries';
+import { apiJson } from '../../../lib/api-client';
+import { agentsQueryKey } from '../../agents/api/get-agents';
+import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
+
+export function createIncomeEntry(input: CreateIncomeEntryInput) {
+  return apiJson<IncomeEntry>('POST', '/api/income-entries', input);
+}
+
+/** An entry changes totals, periods and achievements: the dashboard and the agent list are refreshed. */
+export function useInvalidateIncomeViews() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
+      queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+    ]);
+}
+
+export function useCreateIncomeEntry() {
+  const invalidate = useInvalidateIncomeViews();
+  return useMutation({ mutationFn: createIncomeEntry, onSuccess: invalidate });
+}
+
+export interface CalculatedEntriesOutcome {
+  /** Agents whose entry was recorded. */
+  recorded: number[];
+  /** The errors of the calls that failed. */
+  failures: unknown[];
+}
+
+/**
+ * The profit calculator: one POST per entry, all in parallel (spec section 7). Every call is awaited, so the
+ * screen knows which rows were recorded even when some failed.
+ */
+export function useSubmitCalculatedEntries() {
+  const invalidate = useInvalidateIncomeViews();
+  return useMutation({
+    mutationFn: async (entries: (CreateIncomeEntryInput & { agentId: number })[]): Promise<CalculatedEntriesOutcome> => {
+      const results = await Promise.allSettled(entries.map(createIncomeEntry));
+      return {
+        recorded: entries.filter((_, i) => results[i]?.status === 'fulfilled').map((entry) => entry.agentId),
+        failures: results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : [])),
+      };
+    },
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OwnerDashboard } from '@contract/dashboard';
+import { ApiError, apiJson } from '../../../lib/api-client';
+
+export const ownerDashboardQueryKey = ['/api/owner/dashboard'] as const;
+
+/** 401 or 403: signed out, or signed in as someone who may not see the dashboard. */
+export function isAccessDenied(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** Spec section 6: a denied answer is never retried; other failures are retried fewer than 2 times (once). */
+export const ownerDashboardQueryOptions = queryOptions({
+  queryKey: ownerDashboardQueryKey,
+  queryFn: () => apiJson<OwnerDashboard>('GET', '/api/owner/dashboard'),
+  retry: (failureCount, error) => !isAccessDenied(error) && failureCount < 1,
+});
+
+export function useOwnerDashboard() {
+  return useQuery(ownerDashboardQueryOptions);
+}

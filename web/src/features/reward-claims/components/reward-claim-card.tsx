@@ -1,0 +1,71 @@
+import type { RewardClaim } from '@contract/rewards';
+import { PackageCheck } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useProcessRewardClaim } from '../api/process-reward-claim';
+
+export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
+  const processClaim = useProcessRewardClaim({
+    onSuccess: () => toast({ title: 'Success', description: 'Reward claim marked as processed!', variant: 'success' }),
+    onError: (error) =>
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to process reward claim'), variant: 'destructive' }),
+  });
+  const isPending = claim.status === 'pending';
+  const details: { label: string; value: string | null; wide?: boolean }[] = [
+    { label: 'Full name', value: claim.fullName },
+    { label: 'Email', value: claim.email },
+    { label: 'Phone', value: claim.phone },
+    { label: 'Telegram', value: claim.telegram },
+    { label: 'Address', value: claim.address, wide: true },
+    { label: 'City', value: claim.city },
+    { label: 'ZIP code', value: claim.zipcode },
+    { label: 'Shipping instructions', value: claim.shippingInstructions, wide: true },
+  ];
+
+
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader className="gap-2 pb-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle className="min-w-0 [overflow-wrap:anywhere]">{claim.rewardTitle}</CardTitle>
+          <Badge variant={isPending ? 'warning' : 'success'}>{claim.status.toUpperCase()}</Badge>
+        </div>
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-900">{claim.agentName}</span> · {claim.tierName} tier
+        </p>
+        <p className="text-xs text-slate-600">
+          Claimed <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>
+        </p>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-slate-50 p-3 text-sm sm:p-4">
+          {details.map(({ label, value, wide }) => (
+            <div key={label} className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+              <dt className="text-xs font-medium text-slate-600">{label}</dt>
+              <dd className={value ? 'whitespace-pre-line [overflow-wrap:anywhere] text-slate-900' : 'italic text-slate-600'}>
+                {value || 'Not provided'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+      <CardFooter>
+        {isPending ? (
+          <Button onClick={() => processClaim.mutate(claim.id)} disabled={processClaim.isPending} className="w-full sm:w-auto">
+            <PackageCheck aria-hidden="true" />
+            {processClaim.isPending ? 'Marking...' : 'Mark Filled'}
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Processed{' '}
+            {claim.processedAt ? <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time> : 'date unknown'}
+          </p>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

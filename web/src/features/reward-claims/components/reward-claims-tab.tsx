@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import type { RewardClaim } from '@contract/rewards';
+import { CheckCircle2, Clock, Inbox, PackageCheck } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { errorMessage } from '../../../lib/api-client';
+import { useRewardClaims } from '../api/get-reward-claims';
+import { RewardClaimCard } from './reward-claim-card';
+
+/** Spec section 4: the pending list shows status pending; the processed list shows processed or shipped. */
+export function splitClaims(claims: RewardClaim[]) {
+  return {
+    pending: claims.filter((claim) => claim.status === 'pending'),
+    processed: claims.filter((claim) => claim.status === 'processed' || claim.status === 'shipped'),
+  };
+}
+
+export function RewardClaimsTab() {
+  const claims = useRewardClaims();
+  return (
+    <section aria-labelledby="claims-heading" className="grid grid-cols-1 gap-6">
+      <SectionHeading id="claims-heading" title="Reward Claims" description="Rewards agents have claimed, with where to send them." />
+      {claims.isPending ? (
+        <Spinner label="Loading reward claims..." className="min-h-40" />
+      ) : claims.isError ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          {errorMessage(claims.error, 'Failed to load reward claims')}
+        </p>
+      ) : (
+        <ClaimLists claims={claims.data} />
+      )}
+    </section>
+  );
+}
+
+function ClaimLists({ claims }: { claims: RewardClaim[] }) {
+  const { pending, processed } = splitClaims(claims);
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-4">
+        <Card className="p-5">
+          <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <Clock className="size-4 text-amber-700" aria-hidden="true" />
+            Pending
+          </dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{pending.length}</dd>
+        </Card>
+        <Card className="p-5">
+          <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" />
+            Processed
+          </dt>
+          <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{processed.length}</dd>
+        </Card>
+      </dl>
+      <Tabs defaultValue="pending">
+        <TabsList aria-label="Reward claim lists">
+          <TabsTrigger value="pending">
+            Pending Claims
+            <Badge variant="warning" className="ml-1">
+              {pending.length}
+            </Badge>
+          </TabsTrigger>
+          <TabsTrigger value="processed">
+            Old Rewards
+            <Badge variant="success" className="ml-1">
+              {processed.length}
+            </Badge>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="pending">
+          <ClaimList
+            claims={pending}
+            empty={<EmptyState icon={Inbox} title="No Pending Claims" description="New reward claims from agents appear here." />}
+          />
+        </TabsContent>
+        <TabsContent value="processed">
+          <ClaimList
+            claims={processed}
+            empty={<EmptyState icon={PackageCheck} title="No Processed Claims" description="Claims you mark filled move here." />}
+          />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function ClaimList({ claims, empty }: { claims: RewardClaim[]; empty: ReactNode }) {
+  if (claims.length === 0) return <Card className="p-6">{empty}</Card>;
+  return (
+    <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      {claims.map((claim) => (
+        <li key={claim.id}>
+          <RewardClaimCard claim={claim} />
+        </li>
+      ))}
+    </ul>
+  );
+}

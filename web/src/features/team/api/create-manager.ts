@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateManagerInput, UserAccount } from '@contract/auth';
+import { apiJson } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+export function useCreateManager() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateManagerInput) => apiJson<UserAccount>('POST', '/api/users', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

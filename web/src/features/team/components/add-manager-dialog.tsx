@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createManagerInput } from '@contract/auth';
+import { Loader2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useCreateManager } from '../api/create-manager';
+
+// The role is fixed: only manager accounts are created here.
+const managerForm = createManagerInput.omit({ role: true });
+type ManagerFormInput = z.input<typeof managerForm>;
+
+const emptyForm: ManagerFormInput = { name: '', email: '', password: '' };
+
+export function AddManagerDialog() {
+  const [open, setOpen] = useState(false);
+  const createManager = useCreateManager();
+  const form = useForm<ManagerFormInput, unknown, z.output<typeof managerForm>>({
+    resolver: zodResolver(managerForm),
+    defaultValues: emptyForm,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    createManager.mutate(
+      { ...values, role: 'manager' },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success', description: 'Manager added successfully', variant: 'success' });
+          form.reset(emptyForm);
+          setOpen(false);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add manager'), variant: 'destructive' }),
+      },
+    ),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset(emptyForm);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Add Manager
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add Manager</DialogTitle>
+          <DialogDescription>Managers sign in at the owner sign-in page and see the dashboard without changing anything.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Name" error={errors.name?.message}>
+            <Input autoComplete="off" {...form.register('name')} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="off" {...form.register('email')} />
+          </FormField>
+          <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={createManager.isPending}>
+              {createManager.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {createManager.isPending ? 'Adding...' : 'Add Manager'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

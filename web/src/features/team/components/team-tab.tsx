@@ -1,0 +1,113 @@
+import type { UserAccount } from '@contract/auth';
+import { UserMinus } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../../components/ui/alert-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { AddManagerDialog } from './add-manager-dialog';
+
+/** Owner only: the accounts that can open this dashboard. Managers see figures but change nothing. */
+export function TeamTab({ currentUserId }: { currentUserId: number }) {
+  const users = useUsers();
+  return (
+    <section aria-labelledby="team-heading" className="grid grid-cols-1 gap-6">
+      <SectionHeading
+        id="team-heading"
+        title="Team"
+        description="Owners and managers who can open this dashboard. Managers can see every figure but change nothing."
+      >
+        <AddManagerDialog />
+      </SectionHeading>
+      {users.isPending ? (
+        <Spinner label="Loading team..." className="min-h-40" />
+      ) : users.isError ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          {errorMessage(users.error, 'Failed to load the team')}
+        </p>
+      ) : (
+        <Card>
+          <CardContent className="pt-6">
+            <ul className="divide-y divide-slate-100" aria-labelledby="team-heading">
+              {users.data.map((account) => (
+                <TeamMember key={account.id} account={account} isYou={account.id === currentUserId} />
+              ))}
+            </ul>
+            {!users.data.some((account) => account.role === 'manager') && (
+              <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+                No managers yet. Add one to share the dashboard without giving away control.
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }) {
+  const deleteUser = useDeleteUser({
+    onSuccess: () => toast({ title: 'Success', description: 'Manager removed successfully', variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to remove manager'), variant: 'destructive' }),
+  });
+  const onConfirm = () => deleteUser.mutate(account.id);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{account.name}</span>
+          <Badge variant={account.role === 'owner' ? 'default' : 'secondary'}>{account.role === 'owner' ? 'Owner' : 'Manager'}</Badge>
+          {isYou && <span className="text-xs font-normal text-slate-600">(you)</span>}
+        </p>
+        <p className="break-all text-sm text-slate-700">{account.email}</p>
+        <p className="text-xs text-slate-600">
+          Added <time dateTime={account.createdAt}>{formatDateTime(account.createdAt)}</time>
+        </p>
+      </div>
+      {account.role === 'manager' && (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button
+              variant="outline"
+              size="sm"
+              className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
+              disabled={deleteUser.isPending}
+              aria-label={`Remove ${account.name}`}
+            >
+              <UserMinus aria-hidden="true" />
+              {deleteUser.isPending ? 'Removing...' : 'Remove'}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Remove {account.name}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                {account.email} will no longer be able to sign in to the dashboard. Agents and their income are not affected.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={onConfirm}>Remove Manager</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+    </li>
+  );
+}

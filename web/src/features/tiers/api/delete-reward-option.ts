@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { tierRewardOptionsQueryKey } from './get-tier-reward-options';
+
+interface Callbacks {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/** The callbacks are the hook's own: the deleted option's row is gone once the list is refreshed. */
+export function useDeleteRewardOption({ onSuccess, onError }: Callbacks = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ optionId }: { optionId: number; tierId: number }) => {
+      await apiRequest('DELETE', `/api/rewards/${optionId}`);
+    },
+    onSuccess: async (_result, { tierId }) => {
+      await queryClient.invalidateQueries({ queryKey: tierRewardOptionsQueryKey(tierId) });
+      onSuccess?.();
+    },
+    onError,
+  });
+}
