@@ -94,7 +94,8 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
           date,
           description: cents < 0n ? 'Chargeback correction' : descriptions[i % descriptions.length]!,
         },
-        options,
+        // Recorded when it happened, so recent transactions and promotions spread over the months like real data.
+        { timeZone: options.timeZone, now: date },
       );
     }
   }

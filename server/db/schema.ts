@@ -49,6 +49,8 @@ export const agents = pgTable(
     passwordHash: text('password_hash').notNull(),
     totalIncome: money('total_income').notNull().default('0'),
     totalEntries: integer('total_entries').notNull().default(0),
+    /** The highest total the agent ever had: a tier is reached when this reaches its threshold. */
+    peakTotal: money('peak_total').notNull().default('0'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { pgErrorCode } from '../db/errors';
 import { errorStatus, type ErrorBody, type ErrorCode, type ValidationIssue } from '../../contract/errors';
 
 /** An error with a code, a message safe to show to the user, and for validation the failing fields. */
@@ -105,6 +106,12 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());
+    }
+    // Class 22 is PostgreSQL's "data exception" (a NUL character, a value out of range...): the input was bad, and
+    // the statement failed before changing anything.
+    if (pgErrorCode(error)?.startsWith('22')) {
+      const body: ErrorBody = { message: 'The request contains a value that cannot be stored', code: 'VALIDATION_FAILED' };
+      return reply.status(400).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

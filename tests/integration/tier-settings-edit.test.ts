@@ -59,18 +59,19 @@ describeEachEngine(
       expect((await listTiers(t)).find((tier) => tier.id === 3)?.threshold).toBe('34999.99');
     });
 
-    it('changes the rewards text, alone or with the threshold', async () => {
+    it('changes the rewards text, alone or with the threshold; cleared text reads Coming Soon', async () => {
       const t = get();
       const rewards = 'Noise-cancelling headphones\nExtra half day off';
       const res = await patch(t, 3, { rewards });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: 3, rewards, threshold: '20000.00' });
-      const both = await patch(t, 4, { threshold: '36000.50', rewards: '' });
+      expect((await patch(t, 4, { rewards: 'Weekend getaway' })).statusCode).toBe(200);
+      const both = await patch(t, 4, { threshold: '36000.50', rewards: ' \n ' });
       expect(both.statusCode).toBe(200);
-      expect(both.json()).toMatchObject({ id: 4, rewards: '', threshold: '36000.50' });
+      expect(both.json()).toMatchObject({ id: 4, rewards: 'Coming Soon', threshold: '36000.50' });
       const tiers = await listTiers(t);
       expect(tiers.find((tier) => tier.id === 3)?.rewards).toBe(rewards);
-      expect(tiers.find((tier) => tier.id === 4)).toMatchObject({ rewards: '', threshold: '36000.50' });
+      expect(tiers.find((tier) => tier.id === 4)).toMatchObject({ rewards: 'Coming Soon', threshold: '36000.50' });
     });
 
     it('refuses a threshold that breaks the order with 400 naming the allowed range', async () => {
@@ -164,6 +165,28 @@ describeEachEngine(
       // Raising it again does not take the achievement back.
       expect((await patch(t, 3, { threshold: '30000' })).statusCode).toBe(200);
       expect((await achievementsOf(t, reaches.id)).map((a) => a.tier_id)).toEqual([1, 2, 3]);
+      expect(await checkConsistency(db, t.config.orgTimezone)).toEqual([]);
+    });
+
+    it('counts a tier as reached when the peak total reaches a lowered threshold, even after a deduction', async () => {
+      const t = get();
+      const db = t.database.db;
+      const dipped = await createAgent(db);
+      await addIncome(db, dipped, '18000.00', { now: new Date('2026-01-01T00:00:00Z') });
+      await addIncome(db, dipped, '-6000.00', { now: new Date('2026-02-01T00:00:00Z') });
+      expect((await achievementsOf(t, dipped.id)).map((a) => a.tier_id)).toEqual([1, 2]);
+
+      // Silver lowered to 17,000: the agent's total is 12,000 now but was 18,000 once.
+      expect((await patch(t, 3, { threshold: '17000' })).statusCode).toBe(200);
+      expect((await achievementsOf(t, dipped.id)).map((a) => a.tier_id)).toEqual([1, 2, 3]);
+      expect(await checkConsistency(db, t.config.orgTimezone)).toEqual([]);
+
+      // Lowered to just above the peak: not reached.
+      const other = await createAgent(db);
+      await addIncome(db, other, '25000.00', { now: new Date('2026-01-01T00:00:00Z') });
+      await addIncome(db, other, '-10000.00', { now: new Date('2026-02-01T00:00:00Z') });
+      expect((await patch(t, 4, { threshold: '25000.01' })).statusCode).toBe(200);
+      expect((await achievementsOf(t, other.id)).map((a) => a.tier_id)).toEqual([1, 2, 3]);
       expect(await checkConsistency(db, t.config.orgTimezone)).toEqual([]);
     });
 

@@ -7,6 +7,7 @@ import { lockTierThresholds } from './tier-settings';
 export type ConsistencyDrift =
   | { kind: 'agent-total'; agentId: number; expected: string; actual: string }
   | { kind: 'agent-entry-count'; agentId: number; expected: number; actual: number }
+  | { kind: 'agent-peak'; agentId: number; expected: string; actual: string }
   | { kind: 'entry-new-total'; entryId: number; agentId: number; expected: string; actual: string }
   | { kind: 'period-total'; agentId: number; periodKind: string; periodStart: string; expected: string; actual: string }
   | { kind: 'missing-achievement'; agentId: number; tierId: number };
@@ -22,6 +23,9 @@ const runningTotals = (where: SQL = sql`true`) => sql`
 const entrySums = sql`
   select ${incomeEntries.agentId} as agent_id, sum(${incomeEntries.amount}) as total, count(*) as n
   from ${incomeEntries} group by ${incomeEntries.agentId}`;
+
+/** Each agent's highest running total (never below 0, the total before any entry). */
+const peaks = sql`select r.agent_id, greatest(0, max(r.total)) as peak from (${runningTotals()}) r group by r.agent_id`;
 
 /** Every (agent, week/month/year) roll-up recomputed with PostgreSQL's own calendar (weeks start on Monday). */
 const computedPeriodTotals = (timeZone: string) => sql`
@@ -47,6 +51,17 @@ async function findAgentDrifts(db: Db): Promise<ConsistencyDrift[]> {
       ? [{ kind: 'agent-entry-count' as const, agentId: row.agent_id, expected: row.expected_count, actual: row.actual_count }]
       : []),
   ]);
+}
+
+async function findPeakDrifts(db: Db): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ agent_id: number; expected: string; actual: string }>(
+    db,
+    sql`select a.id as agent_id, coalesce(p.peak, 0)::numeric(20,2)::text as expected, a.peak_total::text as actual
+      from ${agents} a left join (${peaks}) p on p.agent_id = a.id
+      where a.peak_total <> coalesce(p.peak, 0)
+      order by a.id`,
+  );
+  return rows.map((row) => ({ kind: 'agent-peak', agentId: row.agent_id, expected: row.expected, actual: row.actual }));
 }
 
 async function findEntryDrifts(db: Db): Promise<ConsistencyDrift[]> {
@@ -81,14 +96,15 @@ async function findPeriodDrifts(db: Db, timeZone: string): Promise<ConsistencyDr
 }
 
 /**
- * A tier is implied when the agent's running total reached its current threshold after some entry. Recorded
- * achievements beyond these are not drift: they stay when a threshold is raised later.
+ * A tier is implied when the agent's peak total (the highest running total after any entry) reaches its current
+ * threshold: the same rule entries and threshold edits record by. Recorded achievements beyond these are not
+ * drift: they stay when a threshold is raised later.
  */
 async function findAchievementDrifts(db: Db): Promise<ConsistencyDrift[]> {
   const rows = await queryRows<{ agent_id: number; tier_id: number }>(
     db,
     sql`select p.agent_id, t.id as tier_id
-      from (select r.agent_id, max(r.total) as peak from (${runningTotals()}) r group by r.agent_id) p
+      from (${peaks}) p
       join ${tierSettings} t on t.threshold <= p.peak
       where not exists (
         select 1 from ${tierAchievements} ta where ta.agent_id = p.agent_id and ta.tier_id = t.id
@@ -105,6 +121,12 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
       update ${agents} a set total_income = coalesce(s.total, 0), total_entries = coalesce(s.n, 0)
       from ${agents} a2 left join (${entrySums}) s on s.agent_id = a2.id
       where a2.id = a.id and (a.total_income <> coalesce(s.total, 0) or a.total_entries <> coalesce(s.n, 0))`);
+  }
+  if (kinds.has('agent-peak')) {
+    await db.execute(sql`
+      update ${agents} a set peak_total = coalesce(p.peak, 0)
+      from ${agents} a2 left join (${peaks}) p on p.agent_id = a2.id
+      where a2.id = a.id and a.peak_total <> coalesce(p.peak, 0)`);
   }
   if (kinds.has('entry-new-total')) {
     await db.execute(sql`
@@ -159,6 +181,7 @@ async function findDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]>
     ...(await findAgentDrifts(db)),
     ...(await findEntryDrifts(db)),
     ...(await findPeriodDrifts(db, timeZone)),
+    ...(await findPeakDrifts(db)),
     ...(await findAchievementDrifts(db)),
   ];
 }

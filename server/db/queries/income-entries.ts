@@ -45,6 +45,8 @@ export async function recordIncomeEntry(
         .set({
           totalIncome: sql`${agents.totalIncome} + ${entry.amount}::numeric`,
           totalEntries: sql`${agents.totalEntries} + 1`,
+          // SET reads the row as it was, so this is the larger of the old peak and the new total.
+          peakTotal: sql`greatest(${agents.peakTotal}, ${agents.totalIncome} + ${entry.amount}::numeric)`,
         })
         .where(eq(agents.id, entry.agentId))
         .returning({ totalIncome: agents.totalIncome, name: agents.name });

@@ -59,7 +59,7 @@ const MAX_ATTEMPTS = 3;
  * Changes a tier's threshold and/or rewards text. Thresholds stay strictly increasing with order: all 12 tier rows
  * are locked in order first, so concurrent edits of neighbouring tiers are checked one after the other (and a
  * concurrent claim sees the threshold before or after the edit, never during). A lowered
- * threshold records the achievement, dated now, for every agent whose total already reaches it; a raised one
+ * threshold records the achievement, dated now, for every agent whose peak total already reaches it; a raised one
  * leaves recorded achievements alone (they record the first time a total reached the tier).
  */
 export async function updateTierSetting(db: Db, id: number, changes: TierSettingChanges, now: Date): Promise<TierSettingUpdate> {
@@ -115,7 +115,8 @@ async function applyTierSettingChanges(tx: Db, id: number, changes: TierSettingC
             achievedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('achieved_at'),
           })
           .from(agents)
-          .where(sql`${agents.totalIncome} >= ${changes.threshold}::numeric`),
+          // Reached once is reached: the peak, not the current total (a later deduction keeps the achievement).
+          .where(sql`${agents.peakTotal} >= ${changes.threshold}::numeric`),
       )
       .onConflictDoNothing();
   }

@@ -13,15 +13,15 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The server's readable message when the body is our JSON error shape, else the raw text. */
-  get serverMessage(): string {
+  /** The server's readable message when the body is our JSON error shape, else the raw text, else undefined. */
+  get serverMessage(): string | undefined {
     try {
       const parsed = JSON.parse(this.bodyText) as { message?: unknown };
-      if (typeof parsed.message === 'string') return parsed.message;
+      if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
     } catch {
       // not JSON: fall through to the text itself
     }
-    return this.bodyText || this.message;
+    return this.bodyText.trim() || undefined;
   }
 }
 
@@ -56,7 +56,7 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 /** The message to show a person for a failed call: the server's message, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
