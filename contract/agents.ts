@@ -16,6 +16,50 @@ export const agentSummary = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummary>;
 
+/** Pages of agents: the default and the largest page a list call returns. */
+export const AGENT_PAGE_SIZE = 25;
+export const AGENT_PAGE_SIZE_MAX = 100;
+export const AGENT_SEARCH_MAX = 100;
+/** Deep enough for any team; a larger offset is a mistake (or a scan), refused. */
+const OFFSET_MAX = 1_000_000;
+
+/** A whole number in a query string ("25"), within a range; absent gives the fallback. */
+const queryInteger = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string({ error: `${name} must be a whole number` })
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/**
+ * The query of GET /api/agents and GET /api/owner/leaderboard: a page (offset, limit) of the agents whose name or
+ * email contains `search` (case-insensitive; empty means everyone). Other query parameters are ignored.
+ */
+export const agentListQuery = z.object({
+  offset: queryInteger('offset', 0, OFFSET_MAX, 0),
+  limit: queryInteger('limit', 1, AGENT_PAGE_SIZE_MAX, AGENT_PAGE_SIZE),
+  search: z
+    .string({ error: 'search must be text' })
+    .trim()
+    .max(AGENT_SEARCH_MAX, `search must be at most ${AGENT_SEARCH_MAX} characters`)
+    .refine((text) => !text.includes('\u0000'), 'search must not contain NUL characters')
+    .optional()
+    .transform((text) => text || undefined),
+});
+export type AgentListQuery = z.output<typeof agentListQuery>;
+export type AgentListParams = z.input<typeof agentListQuery>;
+
+/** GET /api/agents (owner and manager): agents sorted by name, a page at a time; total counts every match. */
+export const agentPage = z.object({
+  agents: z.array(agentSummary),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type AgentPage = z.infer<typeof agentPage>;
+
 /** POST /api/agents (owner only): an agent who can sign in at once. */
 export const createAgentInput = z.object({
   name: z

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { agentSummary } from './agents';
+import { AGENT_PAGE_SIZE, agentSummary } from './agents';
 import { incomeEntry } from './income-entries';
 import { moneyString } from './money';
 
 export const RECENT_ENTRIES_LIMIT = 10;
+/** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
+export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
 
-/** GET /api/owner/dashboard (owner and manager; spec section 3). Agents sorted by monthly income, highest first. */
+/**
+ * GET /api/owner/dashboard (owner and manager; spec section 3). `agents` is the top of the monthly leaderboard (at
+ * most LEADERBOARD_PAGE_SIZE agents, by monthly income, highest first); overview.totalAgents counts them all.
+ */
 export const ownerDashboard = z.object({
   overview: z.object({ totalAgents: z.number(), newTierAchievements: z.number() }),
   timePeriods: z.object({
@@ -17,3 +22,19 @@ export const ownerDashboard = z.object({
   agents: z.array(agentSummary),
 });
 export type OwnerDashboard = z.infer<typeof ownerDashboard>;
+
+/** An agent on the monthly leaderboard, with its rank among all agents (1 = highest monthly income). */
+export const leaderboardAgent = agentSummary.extend({ rank: z.number() });
+export type LeaderboardAgent = z.infer<typeof leaderboardAgent>;
+
+/**
+ * GET /api/owner/leaderboard (owner and manager; query: contract/agents agentListQuery): a page of the monthly
+ * leaderboard. Ranks are over all agents (ties by name), also when `search` narrows the page to some of them.
+ */
+export const leaderboardPage = z.object({
+  agents: z.array(leaderboardAgent),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type LeaderboardPage = z.infer<typeof leaderboardPage>;

@@ -2,6 +2,7 @@ import { DEMO_AGENT, DEMO_MANAGER, DEMO_OWNER } from '../contract/demo';
 import { hashPassword } from './auth/passwords';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { EmailTakenError } from './db/queries/agents';
 import { findUserByEmail, hasOwner, insertUser } from './db/queries/users';
 import { isDatabaseEmpty, readMeta } from './db/queries/app-meta';
 import { seedDemoData } from './demo-seed';
@@ -22,13 +23,17 @@ export async function bootstrapDatabase(database: Database, config: AppConfig, n
   const wasEmpty = await isDatabaseEmpty(db);
 
   if (config.owner && !(await hasOwner(db))) {
-    await insertUser(db, {
+    const created = await insertUser(db, {
       email: config.owner.email,
       name: 'Owner',
       role: 'owner',
       passwordHash: await hashPassword(config.owner.password),
+    }).catch(async (error: unknown) => {
+      // Another instance starting on the same database at the same moment created it first.
+      if (error instanceof EmailTakenError && (await hasOwner(db))) return undefined;
+      throw error;
     });
-    signIn.push(`Owner account created: ${config.owner.email} (password from OWNER_PASSWORD)`);
+    if (created) signIn.push(`Owner account created: ${config.owner.email} (password from OWNER_PASSWORD)`);
   }
 
   const demo =

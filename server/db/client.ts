@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './data-dir-lock';
+import { PgliteThread } from './pglite-thread';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -41,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateWithLock(pool),
       close: () => pool.end(),
     };
   }
@@ -54,10 +55,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   try {
-    const client = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    // A data dir (the app, the scripts) is served from a worker thread, so that queries never hold the event loop
+    // (docs/decisions/0009-performance.md); in-memory databases (tests) run in this thread.
+    const client = dataDir
+      ? (await PgliteThread.open(dataDir, options.loadDataDir)).asPglite()
+      : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
@@ -74,6 +76,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+// An arbitrary constant naming the advisory lock below.
+const MIGRATIONS_LOCK = 7406190002;
+
+/**
+ * Applies the migrations while holding an advisory lock, so that instances starting together on one new database
+ * take turns (drizzle's migrator takes none: two at once both try to create its table and one fails).
+ */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK]).catch(() => undefined);
+    client.release();
   }
 }
 

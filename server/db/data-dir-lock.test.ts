@@ -36,6 +36,15 @@ describe('lockDataDir', () => {
     }
   });
 
+  it('refuses a second lock of the same directory within this process until the first is released', () => {
+    const dir = tempDir();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(path.join(dir, '.'))).toThrow(DataDirLockedError);
+    release();
+    lockDataDir(dir)();
+  });
+
   it('takes over a lock left by a process that no longer runs', async () => {
     const dir = tempDir();
     const gone = spawn(process.execPath, ['-e', '']);

@@ -25,18 +25,25 @@ function isAlive(pid: number): boolean {
  * O_EXCL. A lock left by a process that no longer runs (a crash, kill -9) is taken over.
  * Returns the function that releases it.
  */
+/** Data dirs this process holds: its own pid in a lock file is only stale when the dir is not among these. */
+const heldByThisProcess = new Set<string>();
+
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
+  const resolved = path.resolve(dataDir);
+  if (heldByThisProcess.has(resolved)) throw new DataDirLockedError(resolved, process.pid);
   const lockPath = path.join(dataDir, 'app.lock');
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldByThisProcess.add(resolved);
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        heldByThisProcess.delete(resolved);
         rmSync(lockPath, { force: true });
       };
     } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
-import { allowedThresholdRange, formatDollars, thresholdOrderProblem, type TierThreshold } from './tiers';
+import { allowedThresholdRange, formatDollars, rewardsTextToStore, thresholdOrderProblem, type TierThreshold } from './tiers';
 
 const shipped: TierThreshold[] = TIER_DEFINITIONS.map((t) => ({
   id: t.order,
@@ -75,5 +75,14 @@ describe('thresholdOrderProblem', () => {
 
   it('has nothing to say about an unknown tier', () => {
     expect(thresholdOrderProblem(shipped, 99, 1n)).toBeNull();
+  });
+});
+
+describe('rewardsTextToStore', () => {
+  it('stores Coming Soon for empty or blank text and anything else as given', () => {
+    expect(rewardsTextToStore('')).toBe('Coming Soon');
+    expect(rewardsTextToStore(' \n\t ')).toBe('Coming Soon');
+    expect(rewardsTextToStore('Gift card\nDay off')).toBe('Gift card\nDay off');
+    expect(rewardsTextToStore(' Gift card ')).toBe(' Gift card ');
   });
 });

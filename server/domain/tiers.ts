@@ -1,4 +1,5 @@
 import { MAX_ENTRY_CENTS } from '../../contract/money';
+import { COMING_SOON } from '../../contract/tiers';
 
 /** A tier as the threshold rules see it: money in integer cents. */
 export interface TierThreshold {
@@ -59,4 +60,9 @@ export function thresholdOrderProblem(tiers: readonly TierThreshold[], tierId: n
     return `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${formatDollars(range.min - 1n)} and ${formatDollars(range.max + 1n)})`;
   }
   return `${tier.name} threshold must be between ${formatDollars(range.min)} and ${formatDollars(range.max)}`;
+}
+
+/** Rewards text as stored: text with nothing but blanks means no rewards yet, which reads "Coming Soon" everywhere. */
+export function rewardsTextToStore(text: string): string {
+  return text.trim() === '' ? COMING_SOON : text;
 }

@@ -62,6 +62,11 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext, li
     strictTransportSecurity: ctx.config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
 
+  // API answers carry personal data (claims' addresses and phones, agents' totals): no browser or proxy keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
     const origin = request.headers.origin;

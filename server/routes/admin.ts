@@ -4,7 +4,7 @@ import { requireOwner } from '../auth/permissions';
 import { dumpEmbeddedDatabase } from '../db/backup';
 import { AppError } from '../http/errors';
 
-export const BACKUP_ON_POSTGRES =
+const BACKUP_ON_POSTGRES =
   'This server uses a PostgreSQL database: back it up with pg_dump (see Backups in the README)';
 
 /** Maintenance for the owner (docs/decisions/0007-backups.md). */

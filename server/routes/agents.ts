@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { createAgentInput } from '../../contract/agents';
+import { agentListQuery, createAgentInput, type AgentPage } from '../../contract/agents';
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrManager } from '../auth/permissions';
-import { deleteAgent, EmailTakenError, insertAgent, listAgentSummaries, toNewAgentSummary } from '../db/queries/agents';
+import { deleteAgent, EmailTakenError, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
 import { conflict, notFound, parseId, parseInput } from '../http/errors';
 
 type IdParams = { Params: { id: string } };
 
-/** The owner's agent management (DESIGN section 4): list for owners and managers, add and delete for owners. */
+/**
+ * The owner's agent management (DESIGN section 4): list (paged, with search) for owners and managers, add and
+ * delete for owners.
+ */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/agents', async (request, reply) => {
+  app.get('/api/agents', async (request, reply): Promise<AgentPage> => {
+    const query = parseInput(agentListQuery, request.query);
     await requireOwnerOrManager(ctx, request, reply);
-    return listAgentSummaries(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), 'name');
+    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
+    return { ...page, offset: query.offset, limit: query.limit };
   });
 
   app.post('/api/agents', async (request, reply) => {

@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { agentListQuery } from '../../contract/agents';
+import type { LeaderboardPage } from '../../contract/dashboard';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
+import { listLeaderboardPage } from '../db/queries/agents';
 import { readOwnerDashboard } from '../db/queries/dashboard';
+import { periodStartsOf } from '../domain/periods';
+import { parseInput } from '../http/errors';
 
 export function registerOwnerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/dashboard', async (request, reply) => {
     await requireOwnerOrManager(ctx, request, reply);
     return readOwnerDashboard(ctx.db, { now: ctx.now(), timeZone: ctx.config.orgTimezone });
+  });
+
+  app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardPage> => {
+    const query = parseInput(agentListQuery, request.query);
+    await requireOwnerOrManager(ctx, request, reply);
+    const page = await listLeaderboardPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
+    return { ...page, offset: query.offset, limit: query.limit };
   });
 }

@@ -3,6 +3,7 @@ import { updateTierSettingInput } from '../../contract/tiers';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { listTierSettings, updateTierSetting } from '../db/queries/tier-settings';
+import { rewardsTextToStore } from '../domain/tiers';
 import { AppError, notFound, parseId, parseInput } from '../http/errors';
 
 type IdParams = { Params: { id: string } };
@@ -14,7 +15,8 @@ export function registerTierSettingsRoutes(app: FastifyInstance, ctx: AppContext
     const id = parseId(request.params.id, 'Tier');
     const input = parseInput(updateTierSettingInput, request.body);
     await requireOwner(ctx, request, reply);
-    const result = await updateTierSetting(ctx.db, id, input, ctx.now());
+    const rewards = input.rewards === undefined ? undefined : rewardsTextToStore(input.rewards);
+    const result = await updateTierSetting(ctx.db, id, { threshold: input.threshold, rewards }, ctx.now());
     if (result.ok) return result.tier;
     if (result.reason === 'not-found') throw notFound('Tier');
     throw new AppError('VALIDATION_FAILED', result.message, [{ path: 'threshold', message: result.message }]);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agentSummary } from '../../contract/agents';
+import { AGENT_PAGE_SIZE, agentPage, agentSummary } from '../../contract/agents';
 import { verifyPassword } from '../../server/auth/passwords';
 import { queryRows } from '../../server/db/client';
 import { findAgentById } from '../../server/db/queries/agents';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, createUser, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
@@ -86,9 +86,9 @@ describeEachEngine(
         await addIncome(db, alpha, '-0.40', { now: NOW, date: new Date('2025-12-31T09:00:00Z') });
 
         for (const cookie of [cookies.owner, cookies.manager]) {
-          const res = await t.request({ method: 'GET', url: '/api/agents', headers: { cookie } });
+          const res = await t.request({ method: 'GET', url: '/api/agents?limit=100', headers: { cookie } });
           expect(res.statusCode).toBe(200);
-          const list = agentSummary.array().parse(res.json());
+          const list = agentPage.parse(res.json()).agents;
           const ours = list.filter((a) => a.id === alpha.id || a.id === zulu.id);
           expect(ours.map((a) => a.name)).toEqual(['Alpha First', 'Zulu Last']);
           expect(ours[0]).toEqual({
@@ -111,6 +111,88 @@ describeEachEngine(
           });
           expect(list.map((a) => a.id)).toContain(zulu.id);
         }
+      });
+    });
+
+    describe('GET /api/agents: pages and search', () => {
+      /** Agents whose names share a tag no other test uses, so a search for it finds exactly them. */
+      async function team(t: TestApp, names: string[]) {
+        const tag = `tag${uniqueSuffix()}`;
+        const made = [];
+        for (const name of names) {
+          const [first, ...rest] = name.split(' ');
+          made.push(await createAgent(t.database.db, { firstName: first!, lastName: `${rest.join(' ')} ${tag}`.trim() }));
+        }
+        return { tag, made };
+      }
+
+      async function list(t: TestApp, query: string) {
+        const res = await t.request({ method: 'GET', url: `/api/agents?${query}`, headers: { cookie: cookies.owner } });
+        expect(res.statusCode, res.body).toBe(200);
+        return agentPage.parse(res.json());
+      }
+
+      it('pages through the agents by name, then id, with the total of every match', async () => {
+        const t = get();
+        const { tag, made } = await team(t, ['Cleo', 'Abel', 'Bruno', 'Abel', 'Dana']);
+        const expected = [...made]
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))
+          .map((agent) => agent.id);
+        const pages = [];
+        for (let offset = 0; offset < 6; offset += 2) {
+          const page = await list(t, `search=${tag}&offset=${offset}&limit=2`);
+          expect(page).toMatchObject({ total: 5, offset, limit: 2 });
+          pages.push(...page.agents.map((agent) => agent.id));
+        }
+        expect(pages).toEqual(expected);
+        // Past the end: no agents, the same total.
+        expect(await list(t, `search=${tag}&offset=5&limit=2`)).toEqual({ agents: [], total: 5, offset: 5, limit: 2 });
+        // Without parameters: the first page of the default size, and the count of every agent.
+        const first = await list(t, '');
+        expect(first.offset).toBe(0);
+        expect(first.limit).toBe(AGENT_PAGE_SIZE);
+        expect(first.agents.length).toBe(Math.min(AGENT_PAGE_SIZE, first.total));
+        expect(first.total).toBeGreaterThanOrEqual(5);
+      });
+
+      it('finds agents by part of the name or email, ignoring case; wildcards are plain characters', async () => {
+        const t = get();
+        const { tag, made } = await team(t, ['Percy 50%_off', 'Percy 50xyoff', 'Quinn Under_score']);
+        const [percent, lookalike, underscore] = made;
+        const ids = async (search: string) => (await list(t, `search=${encodeURIComponent(search)}&limit=100`)).agents.map((a) => a.id);
+        expect(await ids(tag.toUpperCase())).toEqual([percent!.id, lookalike!.id, underscore!.id]);
+        expect(await ids(`  ${tag}  `)).toHaveLength(3);
+        expect(await ids('50%_off')).toEqual([percent!.id]);
+        expect(await ids('r_s')).toEqual([underscore!.id]);
+        expect(await ids(lookalike!.email.toUpperCase())).toEqual([lookalike!.id]);
+        expect(await list(t, `search=${tag}zzz`)).toMatchObject({ agents: [], total: 0 });
+        // An empty search is no search.
+        expect((await list(t, 'search=%20%20')).total).toBe((await list(t, '')).total);
+      });
+
+      it('refuses a bad page or search with 400 naming the parameter', async () => {
+        const t = get();
+        const cases: Array<[string, string]> = [
+          ['offset=-1', 'offset must be a whole number'],
+          ['offset=abc', 'offset must be a whole number'],
+          ['offset=1.5', 'offset must be a whole number'],
+          ['offset=1&offset=2', 'offset must be a whole number'],
+          ['offset=1000001', 'offset must be at most 1000000'],
+          ['limit=0', 'limit must be at least 1'],
+          ['limit=101', 'limit must be at most 100'],
+          ['limit=', 'limit must be a whole number'],
+          [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+          ['search=a%00b', 'search must not contain NUL characters'],
+          ['search=a&search=b', 'search must be text'],
+        ];
+        for (const [query, message] of cases) {
+          const res = await t.request({ method: 'GET', url: `/api/agents?${query}`, headers: { cookie: cookies.owner } });
+          expect(res.statusCode, query).toBe(400);
+          expect(res.json().code).toBe('VALIDATION_FAILED');
+          expect(res.json().message, query).toContain(message);
+        }
+        // Unknown parameters are ignored.
+        expect((await t.request({ method: 'GET', url: '/api/agents?sort=evil&x=1', headers: { cookie: cookies.owner } })).statusCode).toBe(200);
       });
     });
 
@@ -244,8 +326,8 @@ describeEachEngine(
         // Its session is gone with it: the cookie names nobody now (401), where a live agent gets 403.
         const stale = await t.request({ method: 'GET', url: '/api/agents', headers: { cookie } });
         expect(stale.statusCode).toBe(401);
-        const list = await t.request({ method: 'GET', url: '/api/agents', headers: { cookie: cookies.owner } });
-        expect(list.json().map((a: { id: number }) => a.id)).not.toContain(agent.id);
+        const list = await t.request({ method: 'GET', url: '/api/agents?limit=100', headers: { cookie: cookies.owner } });
+        expect(list.json().agents.map((a: { id: number }) => a.id)).not.toContain(agent.id);
       });
 
       it('answers 404 for an agent that does not exist (or no longer does)', async () => {

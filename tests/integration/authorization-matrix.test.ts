@@ -92,6 +92,7 @@ const matrix: Row[] = [
   { route: 'GET /api/rewards/tier/{tier1}',         status: [401, 200, 200, 200, 200] },
   // Owners and managers
   { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200] },
   { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200] },
   // Owner only
   { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200] },

@@ -15,7 +15,7 @@ import {
 } from '../support/fuzz-requests';
 import { describeEachEngine } from '../support/test-app';
 
-/** 1,000 cases per engine (about 15 s each on the reference machine); FUZZ_RUNS and FUZZ_SEED override. */
+/** 1,000 cases per engine (about 10 s each on the reference machine); FUZZ_RUNS and FUZZ_SEED override. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 

@@ -182,12 +182,25 @@ describeEachEngine(
       }
     });
 
-    it('GET /api/agents shows the same period incomes, sorted by name', async () => {
+    it('GET /api/agents and GET /api/owner/leaderboard show the same period incomes', async () => {
       const t = get();
+      const dashboard = await readDashboard(t, owner);
       const res = await t.request({ method: 'GET', url: '/api/agents', headers: { cookie: owner } });
       expect(res.statusCode).toBe(200);
-      const dashboard = await readDashboard(t, owner);
-      expect(res.json()).toEqual([...dashboard.agents].sort((a, b) => a.name.localeCompare(b.name)));
+      expect(res.json()).toEqual({
+        agents: [...dashboard.agents].sort((a, b) => a.name.localeCompare(b.name)),
+        total: 2,
+        offset: 0,
+        limit: 25,
+      });
+      const leaderboard = await t.request({ method: 'GET', url: '/api/owner/leaderboard', headers: { cookie: owner } });
+      expect(leaderboard.statusCode).toBe(200);
+      expect(leaderboard.json()).toEqual({
+        agents: dashboard.agents.map((agent, index) => ({ ...agent, rank: index + 1 })),
+        total: 2,
+        offset: 0,
+        limit: 25,
+      });
     });
   },
   { env: NEW_YORK, now: NOW },

@@ -6,7 +6,7 @@ import { queryRows, type Db } from '../../server/db/client';
  * Tables a request may change without changing any business data: sign-in creates and slides sessions and counts
  * attempts, including sign-ins that fail. Nothing else may change when a request is refused.
  */
-export const SESSION_TABLES = ['sessions', 'sign_in_attempts'] as const;
+const SESSION_TABLES = ['sessions', 'sign_in_attempts'] as const;
 
 export type Fingerprint = Record<string, { rows: number; md5: string }>;
 

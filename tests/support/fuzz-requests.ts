@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { agentRegisterInput, createManagerInput, loginInput } from '../../contract/auth';
-import { createAgentInput } from '../../contract/agents';
+import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
 import { errorBody, errorStatus } from '../../contract/errors';
 import { createIncomeEntryInput, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
@@ -20,8 +20,8 @@ import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uni
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { databaseFingerprint, type Fingerprint } from './fingerprint';
 
-export const identities = ['anonymous', 'agent', 'manager', 'owner'] as const;
-export type Identity = (typeof identities)[number];
+const identities = ['anonymous', 'agent', 'manager', 'owner'] as const;
+type Identity = (typeof identities)[number];
 
 /** The accounts and rows the templates refer to. Nothing a malformed request does may change them. */
 export interface FuzzFixture {
@@ -51,7 +51,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
 }
 
 /** A fresh session cookie for the identity (a logout in an earlier case must not turn the caller anonymous). */
-export async function cookieFor(db: Db, fixture: FuzzFixture, identity: Identity, now: Date): Promise<string | undefined> {
+async function cookieFor(db: Db, fixture: FuzzFixture, identity: Identity, now: Date): Promise<string | undefined> {
   switch (identity) {
     case 'anonymous':
       return undefined;
@@ -68,14 +68,14 @@ export async function cookieFor(db: Db, fixture: FuzzFixture, identity: Identity
 // Values
 
 /** JSON text spliced into a body as is (numbers JSON.stringify cannot write, such as 1e400). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 const MISSING = Symbol('missing');
 type Value = unknown;
 
 /** A generated value with a short name, so that a failing case prints readably (not 70,000 characters). */
-export class Pick<T> {
+class Pick<T> {
   constructor(
     readonly label: string,
     readonly value: T,
@@ -364,7 +364,39 @@ interface RouteSpec {
   refusedByRoute?: (body: unknown, now: Date) => boolean;
   /** Extra fields are refused (z.strictObject). */
   strict?: boolean;
+  /** The contract schema of the query string, and a malformed value for each of its parameters. */
+  query?: { schema: z.ZodType; invalid: Record<string, Pick<string | string[]>[]> };
 }
+
+const badCounts = (max: number) =>
+  picks<string | string[]>([
+    ['-1', '-1'],
+    ['abc', 'abc'],
+    ['1.5', '1.5'],
+    ['1e3', '1e3'],
+    ['empty', ''],
+    ['0x10', '0x10'],
+    ['10 digits', '1000000000'],
+    ['above the maximum', String(max + 1)],
+    ['arabic-indic digit', '\u0663'],
+    ['leading space', ' 5'],
+    ['NUL', '\u0000'],
+    ['twice', ['1', '2']],
+  ]);
+/** GET /api/agents and GET /api/owner/leaderboard: a page of agents, searched. */
+const agentListQueryFuzz = {
+  schema: agentListQuery,
+  invalid: {
+    offset: badCounts(1_000_000),
+    limit: [...badCounts(AGENT_PAGE_SIZE_MAX), new Pick<string | string[]>('0', '0')],
+    search: picks<string | string[]>([
+      ['101 characters', 'x'.repeat(101)],
+      ['101 emoji', '\u{1f50d}'.repeat(101)],
+      ['NUL', 'Pat\u0000'],
+      ['twice', ['a', 'b']],
+    ]),
+  },
+};
 
 const email = (): Field => ({ kind: 'email', required: true });
 const text = (max: number, required = true, nullable = false): Field => ({ kind: 'text', max, required, nullable });
@@ -445,7 +477,9 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/rewards/agent/:id', param: (f) => f.agent.id },
   { route: 'GET /api/rewards/tier/:id', param: () => 1 },
   { route: 'GET /api/owner/dashboard' },
-  { route: 'GET /api/agents' },
+  { route: 'GET /api/owner/leaderboard' },
+  { route: 'GET /api/agents', query: agentListQueryFuzz },
+  { route: 'GET /api/owner/leaderboard', query: agentListQueryFuzz },
   { route: 'GET /api/owner/reward-claims' },
   { route: 'PATCH /api/reward-claims/:id/process', param: (f) => f.claim },
   {
@@ -579,6 +613,7 @@ type Primary =
   | { kind: 'extra-field-strict'; name: string }
   | { kind: 'raw-body'; body: Pick<{ contentType: string | undefined; payload: string | Buffer }> }
   | { kind: 'path-id'; id: Pick<string> }
+  | { kind: 'query'; name: string; value: Pick<string | string[]> }
   | { kind: 'method'; method: 'PUT' | 'OPTIONS' };
 
 type CookieNoise = 'identity' | 'garbage' | 'empty' | 'long' | 'bad-encoding' | 'duplicate' | 'quoted' | 'junk' | 'latin1' | 'swapped' | 'extra';
@@ -600,26 +635,38 @@ export interface FuzzCase {
 
 function primaryMutations(spec: RouteSpec): fc.Arbitrary<Primary | null> {
   const [method] = spec.route.split(' ');
-  const options: fc.Arbitrary<Primary>[] = [fc.constantFrom<Primary>({ kind: 'method', method: 'PUT' }, { kind: 'method', method: 'OPTIONS' })];
-  if (spec.param) options.push(fc.constantFrom(...badPathIds).map((pick): Primary => ({ kind: 'path-id', id: pick })));
+  const options: fc.WeightedArbitrary<Primary | null>[] = [
+    { arbitrary: fc.constantFrom<Primary>({ kind: 'method', method: 'PUT' }, { kind: 'method', method: 'OPTIONS' }), weight: 1 },
+  ];
+  if (spec.param) options.push({ arbitrary: fc.constantFrom(...badPathIds).map((pick): Primary => ({ kind: 'path-id', id: pick })), weight: 4 });
   if (method !== 'GET') {
     const bodies = spec.body ? [...rawBodies, emptyJsonBody] : rawBodies;
-    options.push(fc.constantFrom(...bodies).map((pick): Primary => ({ kind: 'raw-body', body: pick })));
+    options.push({ arbitrary: fc.constantFrom(...bodies).map((pick): Primary => ({ kind: 'raw-body', body: pick })), weight: 3 });
   }
   if (spec.fields) {
     const paths = fieldPaths(spec.fields);
     const field = fc.constantFrom(...paths).chain(({ path, field: f }) =>
       fc.constantFrom(...invalidValues(f)).map((value): Primary => ({ kind: 'field', path, value })),
     );
-    // Field mutations are the interesting part: weigh them most.
-    options.push(field, field, field, field);
-    options.push(fc.constantFrom(...notObjects).map((value): Primary => ({ kind: 'not-an-object', value })));
-    options.push(fc.constant<Primary>({ kind: 'empty-object' }));
-    if (spec.strict) options.push(fc.constantFrom('extra', 'id', 'order', 'name').map((name): Primary => ({ kind: 'extra-field-strict', name })));
+    // Field values are the interesting part: weigh them most.
+    options.push({ arbitrary: field, weight: 10 });
+    options.push({ arbitrary: fc.constantFrom(...notObjects).map((value): Primary => ({ kind: 'not-an-object', value })), weight: 1 });
+    options.push({ arbitrary: fc.constant<Primary>({ kind: 'empty-object' }), weight: 1 });
+    if (spec.strict) {
+      options.push({ arbitrary: fc.constantFrom('extra', 'id', 'order', 'name').map((name): Primary => ({ kind: 'extra-field-strict', name })), weight: 1 });
+    }
+  }
+  if (spec.query) {
+    const entries = Object.entries(spec.query.invalid);
+    const query = fc
+      .constantFrom(...entries)
+      .chain(([name, values]) => fc.constantFrom(...values).map((value): Primary => ({ kind: 'query', name, value })));
+    options.push({ arbitrary: query, weight: 6 });
   }
   // A route without input can only be sent noise (it may answer 2xx); one with input always gets a primary mutation.
-  const hasInput = spec.param !== undefined || spec.body !== undefined || method !== 'GET';
-  return hasInput ? fc.oneof(...options) : fc.oneof(fc.constant(null), ...options);
+  const hasInput = spec.param !== undefined || spec.body !== undefined || spec.query !== undefined || method !== 'GET';
+  if (!hasInput) options.push({ arbitrary: fc.constant(null), weight: 3 });
+  return fc.oneof(...options);
 }
 
 const ipv4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((parts) => parts.join('.'));
@@ -637,7 +684,11 @@ function noiseArbitrary(spec: RouteSpec): fc.Arbitrary<Noise> {
     headers: fc.record(
       {
         accept: fc.constantFrom('text/html', '*/*', 'application/xml', ''),
-        origin: fc.constantFrom('http://localhost:80', 'http://evil.example', 'null', 'not a url'),
+        // Mostly the app's own origin: another site's is refused before the body is read (403), hiding the rest.
+        origin: fc.oneof(
+          { arbitrary: fc.constantFrom('http://localhost:80', 'http://localhost'), weight: 8 },
+          { arbitrary: fc.constantFrom('http://evil.example', 'null', 'not a url'), weight: 1 },
+        ),
         'x-forwarded-for': fc.constantFrom('1.2.3.4', 'garbage', '::1, 10.0.0.1'),
         'accept-language': fc.constantFrom('\u00e9\u00e9', 'x'.repeat(2000)),
       },
@@ -730,7 +781,7 @@ function cookieHeader(noise: CookieNoise, cookie: string | undefined): string | 
   }
 }
 
-export interface BuiltRequest {
+interface BuiltRequest {
   options: InjectOptions;
   /** True when the request is malformed whoever sends it, so the answer must be a 4xx. */
   malformed: boolean;
@@ -769,6 +820,8 @@ export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string |
     case 'method':
       method = primary.method;
       break;
+    case 'query':
+      break;
     case undefined:
       break;
   }
@@ -785,7 +838,14 @@ export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string |
     if (spec.schema.safeParse(parsed).success && !spec.refusedByRoute?.(parsed, now)) wellFormedBody = toJson(body).slice(0, 500);
   }
 
-  const url = pattern.replace(/:\w+/, pathId ?? '') + c.noise.query;
+  let query = c.noise.query;
+  if (primary?.kind === 'query') {
+    const values = [primary.value.value].flat();
+    const own = values.map((value) => `${primary.name}=${encodeURIComponent(value)}`).join('&');
+    query = query ? `${query}&${own}` : `?${own}`;
+    if (spec.query?.schema.safeParse({ [primary.name]: primary.value.value }).success) wellFormedBody = `query ${own}`;
+  }
+  const url = pattern.replace(/:\w+/, pathId ?? '') + query;
   const headers: Record<string, string> = { ...c.noise.headers };
   const cookieValue = cookieHeader(c.noise.cookie, cookie);
   if (cookieValue !== undefined) headers.cookie = cookieValue;
@@ -801,13 +861,13 @@ export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string |
   return { options, malformed: primary !== null, ...(wellFormedBody !== undefined ? { wellFormedBody } : {}) };
 }
 
-export interface FuzzOutcome {
+interface FuzzOutcome {
   status: number;
   problems: string[];
 }
 
 /** Checks an answer: never a 5xx, a 4xx for malformed requests, the JSON error shape on every 4xx. */
-export function checkResponse(res: LightMyRequestResponse, malformed: boolean): string[] {
+function checkResponse(res: LightMyRequestResponse, malformed: boolean): string[] {
   const problems: string[] = [];
   const status = res.statusCode;
   if (status >= 500) problems.push(`answered ${status}: ${res.body.slice(0, 300)}`);
@@ -870,6 +930,8 @@ export function primaryLabel(c: FuzzCase): string {
       return `body: ${p.body.label}`;
     case 'path-id':
       return 'bad path id';
+    case 'query':
+      return `query ${p.name}`;
     case 'method':
       return `method ${p.method}`;
     default:

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
-import type { Db } from '../client';
+import { queryRows, type Db } from '../client';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { agentPeriodTotals, agents } from '../schema';
 
@@ -62,41 +61,164 @@ export function toNewAgentSummary(row: AgentRow): AgentSummary {
   };
 }
 
-const weekly = alias(agentPeriodTotals, 'weekly');
-const monthly = alias(agentPeriodTotals, 'monthly');
-const yearly = alias(agentPeriodTotals, 'yearly');
+export interface AgentPageQuery {
+  offset: number;
+  limit: number;
+  /** Case-insensitive text the name or email must contain; undefined for every agent. */
+  search?: string | undefined;
+}
 
-type PeriodTotals = typeof weekly | typeof monthly | typeof yearly;
+export interface AgentPageResult<T> {
+  agents: T[];
+  /** Every agent the query matches, not only this page's. */
+  total: number;
+}
 
-/** A period's income, "0.00" when the agent has no roll-up row for it. */
-const periodIncome = (table: PeriodTotals) => sql<string>`coalesce(${table.income}, 0)::numeric(14,2)`;
+interface SummaryRow {
+  total: number;
+  id: number | null;
+  rank: number | null;
+  name: string;
+  email: string;
+  position: string;
+  total_income: string;
+  weekly_income: string;
+  monthly_income: string;
+  yearly_income: string;
+  total_entries: number;
+}
+
+/** `%text%` for LIKE, with LIKE's own wildcards in the text matched literally; lower-cased by the caller's SQL. */
+function containsPattern(text: string): SQL {
+  return sql`'%' || lower(${text.replace(/[\\%_]/g, '\\$&')}) || '%'`;
+}
+
+/** Whether an agent (alias a) matches a search. Emails are stored lower-case. */
+const matchesSearch = (search: string) => {
+  const pattern = containsPattern(search);
+  return sql`(lower(a.name) like ${pattern} or a.email like ${pattern})`;
+};
+
+const periodRow = (alias: string, kind: 'week' | 'month' | 'year', start: string) =>
+  sql`${sql.identifier(alias)}.agent_id = a.id and ${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
 
 /**
- * Every agent with its running total and entry count and its income in the given week, month and year, read
- * from the roll-ups kept with each entry (one primary-key row per agent and period): income entries are never
- * scanned. Sorted by name, or by monthly income (highest first) for the leaderboard; ties by name, then id.
+ * The page's agents with their figures. `page` is a query of (id, ord, rank) rows, `total` one of the number of
+ * matches; the answer has one row with a null id when the page is empty, so the total is known either way.
  */
-export async function listAgentSummaries(db: Db, periods: PeriodStarts, sortBy: 'name' | 'monthlyIncome'): Promise<AgentSummary[]> {
-  const joinPeriod = (table: PeriodTotals, kind: 'week' | 'month' | 'year') =>
-    and(eq(table.agentId, agents.id), eq(table.periodKind, kind), eq(table.periodStart, periods[kind]));
-  const monthlyIncome = periodIncome(monthly);
-  return db
-    .select({
-      id: agents.id,
-      name: agents.name,
-      email: agents.email,
-      position: agents.position,
-      totalIncome: agents.totalIncome,
-      weeklyIncome: periodIncome(weekly),
-      monthlyIncome,
-      yearlyIncome: periodIncome(yearly),
-      totalEntries: agents.totalEntries,
-    })
-    .from(agents)
-    .leftJoin(weekly, joinPeriod(weekly, 'week'))
-    .leftJoin(monthly, joinPeriod(monthly, 'month'))
-    .leftJoin(yearly, joinPeriod(yearly, 'year'))
-    .orderBy(...(sortBy === 'name' ? [] : [desc(monthlyIncome)]), asc(agents.name), asc(agents.id));
+async function readSummaries(db: Db, periods: PeriodStarts, page: SQL, total: SQL): Promise<AgentPageResult<SummaryRow>> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`with page as (${page})
+      select t.total::int as total, a.id, p.rank::int as rank, a.name, a.email, a.position,
+        a.total_income::text as total_income,
+        coalesce(w.income, 0)::numeric(14,2)::text as weekly_income,
+        coalesce(m.income, 0)::numeric(14,2)::text as monthly_income,
+        coalesce(y.income, 0)::numeric(14,2)::text as yearly_income,
+        a.total_entries
+      from (${total}) t(total)
+      left join page p on true
+      left join ${agents} a on a.id = p.id
+      left join ${agentPeriodTotals} w on ${periodRow('w', 'week', periods.week)}
+      left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}
+      left join ${agentPeriodTotals} y on ${periodRow('y', 'year', periods.year)}
+      order by p.ord`,
+  );
+  return { total: rows[0]?.total ?? 0, agents: rows.filter((row) => row.id !== null) };
+}
+
+function toAgentSummary(row: SummaryRow): AgentSummary {
+  return {
+    id: row.id!,
+    name: row.name,
+    email: row.email,
+    position: row.position,
+    totalIncome: row.total_income,
+    weeklyIncome: row.weekly_income,
+    monthlyIncome: row.monthly_income,
+    yearlyIncome: row.yearly_income,
+    totalEntries: row.total_entries,
+  };
+}
+
+/**
+ * GET /api/agents: agents sorted by name (then id), a page at a time, each with its running total and entry count
+ * and its income in the given week, month and year, read from the roll-ups kept with each entry: income entries
+ * are never scanned. The page is read along agents_name_idx; a search scans the agents table (10,000 rows in a
+ * few milliseconds), never the entries.
+ */
+export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery): Promise<AgentPageResult<AgentSummary>> {
+  const where = query.search ? matchesSearch(query.search) : sql`true`;
+  const result = await readSummaries(
+    db,
+    periods,
+    sql`select a.id, row_number() over (order by a.name, a.id) as ord, null::int as rank
+      from (select a.id, a.name from ${agents} a where ${where} order by a.name, a.id offset ${query.offset}::int limit ${query.limit}::int) a`,
+    sql`select count(*) from ${agents} a where ${where}`,
+  );
+  return { total: result.total, agents: result.agents.map(toAgentSummary) };
+}
+
+/** The month's roll-ups (alias m) with an income of the given sign. */
+const inMonth = (periods: PeriodStarts, sign: '>' | '<' | '<>') =>
+  sql`m.period_kind = 'month' and m.period_start = ${periods.month}::date and m.income ${sql.raw(sign)} 0`;
+
+/**
+ * The first `k` agents of the monthly leaderboard (monthly income highest first; ties, and the agents with no
+ * income this month, by name then id), read along the indexes rather than by sorting every agent: the k highest
+ * positive incomes and any ties of the k-th (agent_period_totals_period_idx). Only when fewer than k agents earned
+ * this month are the others added: the first k by name of those with no income this month (agents_name_idx, less
+ * the month's earners) and those with a negative month. The union holds the first k of the whole ranking, with
+ * names; the caller sorts it and cuts the page. The cost follows k, not the size of the team.
+ */
+function leaderboardHead(periods: PeriodStarts, k: number): SQL {
+  const earned = inMonth(periods, '>');
+  const kthIncome = sql`(select m.income from ${agentPeriodTotals} m where ${earned} order by m.income desc nulls last offset ${k - 1}::int limit 1)`;
+  return sql`
+    select h.id, h.income, (select a.name from ${agents} a where a.id = h.id) as name from (
+      (select m.agent_id as id, m.income from ${agentPeriodTotals} m where ${earned} order by m.income desc nulls last limit ${k}::int)
+      union
+      (select m.agent_id, m.income from ${agentPeriodTotals} m where ${earned} and m.income = ${kthIncome})
+      union
+      (select a.id, 0::numeric from ${agents} a
+        where ${kthIncome} is null and a.id not in (select m.agent_id from ${agentPeriodTotals} m where ${inMonth(periods, '<>')})
+        order by a.name, a.id limit ${k}::int)
+      union
+      (select m.agent_id, m.income from ${agentPeriodTotals} m where ${kthIncome} is null and ${inMonth(periods, '<')})
+    ) h`;
+}
+
+/** Deeper than this, reading the head along the indexes costs more than ranking every agent in one sort. */
+const HEAD_MAX = 1000;
+
+/** Every agent with its rank (one sort of the agents and their month roll-ups; no entries) and whether it matches. */
+const fullRanking = (periods: PeriodStarts, search: string | undefined) => sql`
+  select a.id, row_number() over (order by coalesce(m.income, 0) desc, a.name, a.id) as rank,
+    ${search ? matchesSearch(search) : sql`true`} as matches
+  from ${agents} a left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}`;
+
+/**
+ * GET /api/owner/leaderboard (and the dashboard's first page): agents ranked by this month's income, highest
+ * first, ties by name then id, each with its rank among all agents. The first pages are read along the indexes
+ * (leaderboardHead: the cost follows the page's depth, not the team's size); deeper pages and searches rank every
+ * agent in one sort and keep the page (or the matches: ranks stay those of the whole leaderboard).
+ */
+export async function listLeaderboardPage(
+  db: Db,
+  periods: PeriodStarts,
+  query: AgentPageQuery,
+): Promise<AgentPageResult<AgentSummary & { rank: number }>> {
+  const k = query.offset + query.limit;
+  const page =
+    query.search || k > HEAD_MAX
+      ? sql`select r.id, r.rank as ord, r.rank from (${fullRanking(periods, query.search)}) r
+          where r.matches order by r.rank offset ${query.offset}::int limit ${query.limit}::int`
+      : sql`select h.id, h.rank as ord, h.rank from (
+          select h.id, row_number() over (order by h.income desc, h.name, h.id) as rank from (${leaderboardHead(periods, k)}) h
+        ) h where h.rank > ${query.offset}::int order by h.rank limit ${query.limit}::int`;
+  const total = sql`select count(*) from ${agents} a where ${query.search ? matchesSearch(query.search) : sql`true`}`;
+  const result = await readSummaries(db, periods, page, total);
+  return { total: result.total, agents: result.agents.map((row) => ({ ...toAgentSummary(row), rank: row.rank! })) };
 }
 
 /**

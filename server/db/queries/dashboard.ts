@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { RECENT_ENTRIES_LIMIT, type OwnerDashboard } from '../../../contract/dashboard';
+import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT, type OwnerDashboard } from '../../../contract/dashboard';
 import { periodStartsOf, type PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, tierAchievements } from '../schema';
-import { listAgentSummaries } from './agents';
+import { listLeaderboardPage } from './agents';
 import { listRecentIncomeEntries } from './income-entries';
 
 interface OverviewRow {
@@ -41,15 +41,16 @@ async function readOverview(db: Db, periods: PeriodStarts, timeZone: string): Pr
 
 /**
  * GET /api/owner/dashboard: counts, the current week's, month's and year's income in the org's time zone, the
- * newest entries and every agent ranked by this month's income. Every figure comes from running totals and
- * period roll-ups kept with each entry; the only read of income_entries is the 10 newest, by index.
+ * newest entries and the first page of the monthly leaderboard. Every figure comes from running totals and period
+ * roll-ups kept with each entry; the only read of income_entries is the 10 newest, by index. The answer's size and
+ * cost do not grow with the team: the rest of the leaderboard is paged (GET /api/owner/leaderboard).
  */
 export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string }): Promise<OwnerDashboard> {
   const periods = periodStartsOf(options.now, options.timeZone);
-  const [overview, recentEntries, agentList] = await Promise.all([
+  const [overview, recentEntries, leaderboard] = await Promise.all([
     readOverview(db, periods, options.timeZone),
     listRecentIncomeEntries(db, RECENT_ENTRIES_LIMIT),
-    listAgentSummaries(db, periods, 'monthlyIncome'),
+    listLeaderboardPage(db, periods, { offset: 0, limit: LEADERBOARD_PAGE_SIZE }),
   ]);
   return {
     overview: { totalAgents: overview.total_agents, newTierAchievements: overview.new_tier_achievements },
@@ -59,6 +60,6 @@ export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone:
       yearly: { income: overview.yearly_income, start: periods.year },
     },
     recentEntries,
-    agents: agentList,
+    agents: leaderboard.agents.map(({ rank: _rank, ...agent }) => agent),
   };
 }

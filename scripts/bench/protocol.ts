@@ -1,0 +1,31 @@
+// What the benchmark (scripts/bench/run.ts) and the app under test (scripts/bench/server.ts) say to each other.
+
+/** The owner account the benchmark server creates and signs in with. */
+export const BENCH_OWNER = { email: 'owner@bench.example', password: 'bench-owner-password' };
+
+export type BenchCommand =
+  | { cmd: 'naive-scan'; runs: number }
+  | { cmd: 'reset-loop' }
+  | { cmd: 'loop' }
+  | { cmd: 'counts' }
+  | { cmd: 'consistency' }
+  | { cmd: 'stop' };
+
+export interface ReadyMessage {
+  type: 'ready';
+  port: number;
+  engineVersion: string;
+  agentIds: { first: number; last: number };
+}
+
+export interface LoopDelay {
+  /** The longest delay seen beyond the sampling interval, in ms. */
+  maxMs: number;
+  p99Ms: number;
+}
+
+export interface ConsistencyOutcome {
+  drifts: number;
+  first: unknown;
+  seconds: number;
+}

@@ -1,0 +1,95 @@
+// The reference data set of DESIGN section 5 (10,000 agents, 1,000,000 income entries over two years), generated
+// into an embedded database directory or a PostgreSQL database. Used by `npm run generate-data` and the benchmark.
+import { hashPassword } from '../../server/auth/passwords';
+import { openDatabase, type Database } from '../../server/db/client';
+import { claimMeta, readMeta } from '../../server/db/queries/app-meta';
+import { analyzeLoadedTables, loadReferenceData, type ReferenceDataSummary } from '../../server/db/queries/bulk-load';
+import { checkConsistency } from '../../server/db/queries/consistency';
+
+/** Every generated agent signs in with this password (agent1@bench.example ... agentN@bench.example). */
+export const REFERENCE_AGENT_PASSWORD = 'bench-agent-password';
+/** The app_meta key that marks a complete data set, with its parameters. */
+export const REFERENCE_DATA_META_KEY = 'reference_data';
+
+export type DatabaseTarget = { engine: 'pglite'; dataDir: string } | { engine: 'postgres'; url: string };
+
+export interface ReferenceDataSize {
+  agents: number;
+  entries: number;
+  months: number;
+}
+
+export const REFERENCE_SIZE: ReferenceDataSize = { agents: 10_000, entries: 1_000_000, months: 24 };
+
+export interface GenerateOptions extends ReferenceDataSize {
+  timeZone: string;
+  /** Full consistency check of every stored figure against the raw entries afterwards. */
+  verify: boolean;
+  log: (message: string) => void;
+}
+
+export interface GenerateResult {
+  summary: ReferenceDataSummary;
+  loadSeconds: number;
+  verifySeconds: number | undefined;
+}
+
+export async function openTarget(target: DatabaseTarget, poolSize?: number): Promise<Database> {
+  return target.engine === 'pglite'
+    ? openDatabase({ engine: 'pglite', dataDir: target.dataDir })
+    : openDatabase({ engine: 'postgres', url: target.url, ...(poolSize ? { poolSize } : {}) });
+}
+
+export interface ReferenceDataMeta extends ReferenceDataSize {
+  timeZone: string;
+  generatedAt: string;
+}
+
+/** The parameters of the data set in a database, or undefined when none was (completely) generated there. */
+export async function readReferenceDataMeta(database: Database): Promise<ReferenceDataMeta | undefined> {
+  const value = await readMeta(database.db, REFERENCE_DATA_META_KEY);
+  return value === undefined ? undefined : (JSON.parse(value) as ReferenceDataMeta);
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** Migrates the target, loads the data set into it (it must have no agents yet) and optionally verifies it. */
+export async function generateReferenceData(target: DatabaseTarget, options: GenerateOptions): Promise<GenerateResult> {
+  const database = await openTarget(target);
+  try {
+    await database.migrate();
+    const started = performance.now();
+    const passwordHash = await hashPassword(REFERENCE_AGENT_PASSWORD);
+    const now = new Date();
+    const summary = await loadReferenceData(database.db, {
+      agents: options.agents,
+      entries: options.entries,
+      months: options.months,
+      now,
+      timeZone: options.timeZone,
+      passwordHash,
+      onProgress: (message) => options.log(`  ${message} (${seconds(started).toFixed(1)} s)`),
+    });
+    await analyzeLoadedTables(database.db);
+    const loadSeconds = seconds(started);
+    options.log(`  loaded and analyzed in ${loadSeconds.toFixed(1)} s`);
+
+    let verifySeconds: number | undefined;
+    if (options.verify) {
+      const verifyStarted = performance.now();
+      const drifts = await checkConsistency(database.db, options.timeZone);
+      verifySeconds = seconds(verifyStarted);
+      if (drifts.length > 0) {
+        throw new Error(`The loaded data is inconsistent (${drifts.length} drifts), first: ${JSON.stringify(drifts[0])}`);
+      }
+      options.log(`  consistency check: no drift (${verifySeconds.toFixed(1)} s)`);
+    }
+    const meta: ReferenceDataMeta = { ...pickSize(options), timeZone: options.timeZone, generatedAt: now.toISOString() };
+    await claimMeta(database.db, REFERENCE_DATA_META_KEY, JSON.stringify(meta));
+    return { summary, loadSeconds, verifySeconds };
+  } finally {
+    await database.close();
+  }
+}
+
+const pickSize = ({ agents, entries, months }: ReferenceDataSize): ReferenceDataSize => ({ agents, entries, months });

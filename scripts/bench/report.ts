@@ -1,0 +1,128 @@
+// The benchmark's one table (DESIGN section 5's bars, measured), and the sections of docs/performance.md it keeps.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { BenchReport, MachineInfo, RequestKind, Stats } from './run';
+
+export interface ReportRow {
+  measure: string;
+  target: string;
+  result: string;
+  /** undefined: measured for information, no bar. */
+  pass: boolean | undefined;
+}
+
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+const timing = (stats: Stats) => `${ms(stats.median)} median, ${ms(stats.p95)} p95 (${stats.samples} requests)`;
+
+const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'write' }> = [
+  { kind: 'dashboard', measure: 'Owner dashboard, server time (GET /api/owner/dashboard)', bar: 'read' },
+  { kind: 'leaderboard', measure: 'Monthly leaderboard, one of the first 20 pages (GET /api/owner/leaderboard)', bar: 'read' },
+  { kind: 'agentTierData', measure: 'Agent tier data (GET /api/agent-tier-data)', bar: 'write' },
+  { kind: 'incomeEntry', measure: 'One income entry written (POST /api/income-entries)', bar: 'write' },
+  { kind: 'agentsList', measure: 'Agents list, one of the first 20 pages (GET /api/agents)' },
+  { kind: 'leaderboardAnyPage', measure: 'Monthly leaderboard, a page at any depth' },
+  { kind: 'leaderboardSearch', measure: 'Monthly leaderboard, search by name or email (ranks of the whole team)' },
+  { kind: 'agentsSearch', measure: 'Agents list, search by name or email' },
+];
+
+export function reportRows(report: BenchReport): ReportRow[] {
+  const postgres = report.engine === 'postgres';
+  const readTarget = postgres ? 50 : 100;
+  const writeTarget = postgres ? 5 : 10;
+  const rows: ReportRow[] = requestRows.map(({ kind, measure, bar }) => {
+    const stats = report.timings[kind];
+    const target = bar === 'read' ? readTarget : bar === 'write' ? writeTarget : undefined;
+    return {
+      measure,
+      target: target === undefined ? '-' : `median <= ${target} ms`,
+      result: timing(stats),
+      pass: target === undefined ? undefined : stats.median <= target,
+    };
+  });
+  const ratio = (kind: RequestKind) => report.naiveScan.median / report.timings[kind].median;
+  rows.push(
+    {
+      measure: 'Naive scan: every entry summed per agent for the week, month and year',
+      target: '-',
+      result: `${ms(report.naiveScan.median)} median of ${report.naiveScan.samples} runs`,
+      pass: undefined,
+    },
+    { measure: 'Naive scan / owner dashboard (medians)', target: '>= 20x', result: `${ratio('dashboard').toFixed(0)}x`, pass: ratio('dashboard') >= 20 },
+    { measure: 'Naive scan / monthly leaderboard (medians)', target: '>= 20x', result: `${ratio('leaderboard').toFixed(0)}x`, pass: ratio('leaderboard') >= 20 },
+    {
+      measure: 'Longest event-loop delay in the server, over every request above and the load',
+      target: '<= 50 ms',
+      result: `${ms(report.eventLoop.maxMs)} (p99 ${ms(report.eventLoop.p99Ms)})`,
+      pass: report.eventLoop.maxMs <= 50,
+    },
+  );
+  const load = report.load;
+  const failures = load.errors + load.non2xx + load.timeouts;
+  rows.push({
+    measure: `Load: ${load.seconds.toFixed(0)} s of mixed reads and writes (a quarter are entries) at ${load.connections} connections`,
+    target: 'zero errors',
+    result: `${count(load.throughput)} requests/s, p99 ${ms(load.p99)}, ${count(failures)} errors (${count(load.non2xx)} non-2xx, ${count(load.errors)} connection errors, ${count(load.timeouts)} timeouts) in ${count(load.requests)} requests`,
+    pass: failures === 0,
+  });
+  const consistency = report.consistency;
+  rows.push({
+    measure: 'Totals exact afterwards: checkConsistency over every entry; every acknowledged entry stored',
+    target: 'no drift',
+    result:
+      `${consistency.drifts} drifts (${consistency.seconds.toFixed(1)} s); ${count(consistency.writesAcknowledged)} entries acknowledged, ` +
+      `${count(consistency.entriesAdded)} stored (the rest were in flight when the load stopped)`,
+    pass: consistency.drifts === 0 && consistency.entriesAdded >= consistency.writesAcknowledged,
+  });
+  return rows;
+}
+
+export function markdownTable(headers: string[], rows: string[][]): string {
+  const escape = (cell: string) => cell.replace(/\|/g, '\\|');
+  return [
+    `| ${headers.join(' | ')} |`,
+    `|${headers.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+  ].join('\n');
+}
+
+const passText = (pass: boolean | undefined) => (pass === undefined ? '' : pass ? 'pass' : '**FAIL**');
+
+export function machineLine(machine: MachineInfo): string {
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');
+  return (
+    `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.os}; ` +
+    `load average (1, 5, 15 min) ${load(machine.loadBefore)} before, ${load(machine.loadAfter)} after`
+  );
+}
+
+export function formatReport(report: BenchReport): string {
+  const rows = reportRows(report);
+  const name = report.engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+  return [
+    `### ${name}: ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `- Engine: ${report.engineVersion}`,
+    `- Data: ${count(report.data.agents)} agents, ${count(report.data.entries)} income entries over ${report.size.months} months ` +
+      '(generated by `npm run generate-data`)',
+    `- Machine: ${machineLine(report.machine)}`,
+    `- Run took ${report.seconds.toFixed(0)} s`,
+    '',
+    markdownTable(
+      ['Measure', 'Target', 'Result', ''],
+      rows.map((row) => [row.measure, row.target, row.result, passText(row.pass)]),
+    ),
+    '',
+  ].join('\n');
+}
+
+/** Replaces the part of a markdown file between `<!-- bench:KEY:start -->` and `<!-- bench:KEY:end -->` (appended when absent). */
+export function writeDocSection(file: string, key: string, content: string): void {
+  const start = `<!-- bench:${key}:start -->`;
+  const end = `<!-- bench:${key}:end -->`;
+  const block = `${start}\n${content.trim()}\n${end}`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const next = from >= 0 && to > from ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+}

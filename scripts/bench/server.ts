@@ -1,0 +1,110 @@
+// The app under benchmark, in a process of its own (so that the load generator does not share its event loop):
+// the real createApp on the generated data, listening on a free port, with the time each response took on the
+// server in a Server-Timing header and the event loop's delays recorded. The benchmark drives it over IPC.
+// Started by scripts/bench/run.ts with BENCH_DATABASE (JSON: {engine, dataDir} or {engine, url}).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createApp } from '../../server/app';
+import { hashPassword } from '../../server/auth/passwords';
+import { loadConfig } from '../../server/config';
+import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEntryPerAgent } from '../../server/db/queries/bulk-load';
+import { checkConsistency } from '../../server/db/queries/consistency';
+import { findUserByEmail, insertUser } from '../../server/db/queries/users';
+import { periodStartsOf } from '../../server/domain/periods';
+import { BENCH_OWNER, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type ReadyMessage } from './protocol';
+import { openTarget, type DatabaseTarget } from './reference-data';
+
+/** The timer interval of the event-loop delay histogram; reported delays are beyond it. */
+const LOOP_RESOLUTION_MS = 5;
+
+async function main() {
+  const target = JSON.parse(process.env.BENCH_DATABASE ?? '') as DatabaseTarget;
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    COOKIE_SECURE: '0',
+    ORG_TIMEZONE: process.env.ORG_TIMEZONE ?? 'UTC',
+    ...(target.engine === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
+  });
+  // Room for the load's 100 connections without queueing every one of them on 10 database connections.
+  const database = await openTarget(target, 20);
+  await database.migrate();
+  if (!(await findUserByEmail(database.db, BENCH_OWNER.email))) {
+    await insertUser(database.db, { email: BENCH_OWNER.email, name: 'Bench Owner', role: 'owner', passwordHash: await hashPassword(BENCH_OWNER.password) });
+  }
+  const app = await createApp({
+    database,
+    config,
+    webRoot: null,
+    // The benchmark signs in a few dozen agents from one address.
+    signInRateLimits: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
+  });
+  // Server time: from the first hook to the response being handed to Node (routing, guards, queries, JSON).
+  const startedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    startedAt.set(request, performance.now());
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const since = startedAt.get(request);
+    if (since !== undefined) reply.header('server-timing', `app;dur=${(performance.now() - since).toFixed(3)}`);
+    return payload;
+  });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+  loop.enable();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const handle = async (message: BenchCommand): Promise<unknown> => {
+    switch (message.cmd) {
+      case 'naive-scan': {
+        const times: number[] = [];
+        for (let i = 0; i < message.runs; i++) {
+          const started = performance.now();
+          await scanEveryEntryPerAgent(database.db, periodStartsOf(new Date(), config.orgTimezone), config.orgTimezone);
+          times.push(performance.now() - started);
+        }
+        return times;
+      }
+      case 'reset-loop':
+        loop.reset();
+        return null;
+      case 'loop':
+        return { maxMs: Math.max(0, loop.max / 1e6 - LOOP_RESOLUTION_MS), p99Ms: Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS) } satisfies LoopDelay;
+      case 'counts':
+        return countAgentsAndEntries(database.db);
+      case 'consistency': {
+        const started = performance.now();
+        const drifts = await checkConsistency(database.db, config.orgTimezone);
+        return { drifts: drifts.length, first: drifts[0], seconds: (performance.now() - started) / 1000 } satisfies ConsistencyOutcome;
+      }
+      case 'stop':
+        loop.disable();
+        await app.close();
+        await database.close();
+        setImmediate(() => process.exit(0));
+        return null;
+    }
+  };
+  process.on('message', (message: BenchCommand & { id: number }) => {
+    handle(message).then(
+      (result) => process.send?.({ id: message.id, ok: true, result }),
+      (error: unknown) => process.send?.({ id: message.id, ok: false, error: String(error instanceof Error ? error.stack : error) }),
+    );
+  });
+  // The benchmark went away without stopping us: do not keep the data dir locked.
+  process.on('disconnect', () => {
+    void app.close().finally(() => database.close().finally(() => process.exit(1)));
+  });
+  const ready: ReadyMessage = {
+    type: 'ready',
+    port,
+    engineVersion: await readServerVersion(database.db),
+    agentIds: await readAgentIdRange(database.db),
+  };
+  process.send?.(ready);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

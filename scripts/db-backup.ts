@@ -1,0 +1,189 @@
+// npm run db:backup -- <file> [--url http://127.0.0.1:3000] [--email owner@example.com] [--force]
+// Writes a consistent backup of the embedded database (DATA_DIR) to <file>, a .tar.gz of the data directory.
+// When the app is not running, the backup is read from the data directory directly. While it runs, the app holds
+// the data directory (a second process would corrupt it), so the backup is asked of the app itself: the command
+// signs in as an owner and downloads POST /api/admin/backup (docs/decisions/0007-backups.md).
+// On PostgreSQL (DATABASE_URL) use pg_dump; see Backups in the README.
+import { createWriteStream, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stdin, stdout } from 'node:process';
+import { createInterface } from 'node:readline/promises';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type AppConfig } from '../server/config';
+import { dumpEmbeddedDatabase } from '../server/db/backup';
+import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/data-dir-lock';
+
+const usage = `Usage: npm run db:backup -- <file> [--url URL] [--email EMAIL] [--force]
+
+Backs up the embedded database in DATA_DIR (default ./data) to <file> (a .tar.gz; restore it with npm run db:restore).
+While the app runs, the backup is taken by the app: the command signs in at --url (default http://HOST:PORT from the
+environment) as the owner --email (default BACKUP_EMAIL or OWNER_EMAIL), with the password from BACKUP_PASSWORD
+or OWNER_PASSWORD, or a prompt. The file holds personal data and password hashes: it is created readable by its
+owner only.
+On PostgreSQL (DATABASE_URL set) use pg_dump instead; see Backups in the README.`;
+
+class BackupError extends Error {}
+
+async function askHidden(question: string): Promise<string | undefined> {
+  if (!stdin.isTTY) return undefined;
+  let muted = false;
+  const output = new Writable({
+    write(chunk, encoding, callback) {
+      if (!muted) stdout.write(chunk, encoding);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: stdin, output, terminal: true });
+  try {
+    const answer = rl.question(question);
+    muted = true;
+    return await answer;
+  } finally {
+    rl.close();
+    stdout.write('\n');
+  }
+}
+
+/** Writes through a temporary file, so that a failed backup never leaves a truncated file under the name asked for. */
+async function writeAtomically(file: string, write: (temporary: string) => Promise<void>) {
+  const temporary = `${file}.partial-${process.pid}`;
+  try {
+    await write(temporary);
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+async function backUpDirectly(config: AppConfig, file: string): Promise<boolean> {
+  let database;
+  try {
+    database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) return false;
+    throw error;
+  }
+  try {
+    const archive = await dumpEmbeddedDatabase(database.db);
+    const bytes = Buffer.from(await archive.arrayBuffer());
+    await writeAtomically(file, async (temporary) => writeFileSync(temporary, bytes, { mode: 0o600 }));
+  } finally {
+    await database.close();
+  }
+  return true;
+}
+
+function defaultUrl(config: AppConfig): string {
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+async function call(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    throw new BackupError(`Could not reach the app at ${new URL(url).origin} (${(error as Error).cause ?? (error as Error).message}). Pass --url with the address it runs at.`);
+  }
+}
+
+async function messageOf(res: Response): Promise<string> {
+  const text = await res.text();
+  try {
+    return (JSON.parse(text) as { message?: string }).message ?? text;
+  } catch {
+    return text || res.statusText;
+  }
+}
+
+async function backUpThroughApp(config: AppConfig, file: string, options: { url?: string; email?: string }) {
+  const base = (options.url ?? defaultUrl(config)).replace(/\/+$/, '');
+  const email = options.email ?? process.env.BACKUP_EMAIL ?? config.owner?.email;
+  if (!email) throw new BackupError('The app is running on this data directory: pass --email (or set OWNER_EMAIL) of an owner account to take the backup through it.');
+  const password = process.env.BACKUP_PASSWORD || config.owner?.password || (await askHidden(`Password of ${email}: `));
+  if (!password) throw new BackupError(`No password for ${email}: set BACKUP_PASSWORD (or OWNER_PASSWORD), or run this command in a terminal.`);
+
+  const login = await call(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new BackupError(`Signing in as ${email} at ${base} failed: ${login.status} ${await messageOf(login)}`);
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((line) => line.split(';')[0]).join('; ');
+  try {
+    const res = await call(`${base}/api/admin/backup`, { method: 'POST', headers: { cookie } });
+    if (!res.ok || !res.body) throw new BackupError(`The app refused the backup: ${res.status} ${await messageOf(res)}`);
+    await writeAtomically(file, (temporary) =>
+      pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(temporary, { mode: 0o600 })),
+    );
+  } finally {
+    await call(`${base}/api/logout`, { headers: { cookie }, redirect: 'manual' }).catch(() => undefined);
+  }
+  return base;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    options: {
+      url: { type: 'string' },
+      email: { type: 'string' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    console.error(usage);
+    return 2;
+  }
+  const file = path.resolve(positionals[0]!);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    console.error('The app uses a PostgreSQL server (DATABASE_URL): back it up with pg_dump, for example\n' +
+      `  pg_dump --format=custom --file=${positionals[0]} "$DATABASE_URL"\nSee Backups in the README.`);
+    return 2;
+  }
+  const dataDir = path.resolve(config.dataDir);
+  if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
+    console.error(`There is no database in ${dataDir} (set DATA_DIR).`);
+    return 2;
+  }
+  if (existsSync(file) && !values.force) {
+    console.error(`${file} exists already: choose another name, or pass --force to replace it.`);
+    return 2;
+  }
+
+  try {
+    if (await backUpDirectly(config, file)) {
+      console.log(`Backed up the embedded database in ${dataDir} to ${file} (the app was not running).`);
+    } else {
+      const base = await backUpThroughApp(config, file, values);
+      console.log(`Backed up the embedded database in ${dataDir} to ${file} (taken by the app running at ${base}).`);
+    }
+  } catch (error) {
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${usage}`);
+    else console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,90 @@
+// npm run db:restore -- <file>
+// Restores a backup made by `npm run db:backup` into DATA_DIR, which must be empty or not exist yet (a restore
+// never overwrites data). Then start the app on that DATA_DIR. On PostgreSQL use pg_restore (README, Backups).
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../server/config';
+import { BACKUP_MAGIC } from '../server/db/backup';
+import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/data-dir-lock';
+import { checkConsistency } from '../server/db/queries/consistency';
+
+const usage = `Usage: npm run db:restore -- <file>
+
+Restores a backup made by npm run db:backup into the embedded database directory DATA_DIR (default ./data), which
+must be empty or not exist yet. On PostgreSQL (DATABASE_URL set) use pg_restore; see Backups in the README.`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    console.error(usage);
+    return 2;
+  }
+  const file = path.resolve(positionals[0]!);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    console.error('The app uses a PostgreSQL server (DATABASE_URL): restore a pg_dump backup with pg_restore, for example\n' +
+      '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" backup.dump\nSee Backups in the README.');
+    return 2;
+  }
+  if (!existsSync(file)) {
+    console.error(`${file} does not exist.`);
+    return 2;
+  }
+  const archive = readFileSync(file);
+  if (!archive.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC)) {
+    console.error(`${file} is not a backup made by npm run db:backup (a .tar.gz of the data directory).`);
+    return 2;
+  }
+
+  const dataDir = path.resolve(config.dataDir);
+  const existed = existsSync(dataDir);
+  if (existed && readdirSync(dataDir).length > 0) {
+    console.error(`${dataDir} is not empty: a restore never overwrites data. Restore into a new or empty directory ` +
+      '(set DATA_DIR), or move the current one away first (stop the app if it runs on it).');
+    return 2;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir, loadDataDir: new Blob([archive]) });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`${error.message}\nSomething started on this directory meanwhile; nothing was restored.`);
+      return 2;
+    }
+    // Leave the directory as it was found.
+    if (existed) for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    else rmSync(dataDir, { recursive: true, force: true });
+    console.error(`${file} could not be restored: ${(error as Error).message}`);
+    return 2;
+  }
+  try {
+    const drifts = await checkConsistency(database.db, config.orgTimezone);
+    console.log(`Restored ${file} into ${dataDir}.`);
+    console.log(
+      drifts.length === 0
+        ? 'Consistency check: no drift.'
+        : `Consistency check: ${drifts.length} figure(s) differ from the income entries; run npm run db:check -- --repair.`,
+    );
+    console.log(`Start the app on it with DATA_DIR=${config.dataDir}.`);
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${usage}`);
+    else console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,65 @@
+// npm run generate-data -- [--agents 10000] [--entries 1000000] [--months 24] [--no-verify]
+// Loads the reference data set of DESIGN section 5 into the database the app would use: DATABASE_URL when set,
+// else the embedded database in DATA_DIR (default ./data). The database must have no agents yet.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../server/config';
+import { DataDirLockedError } from '../server/db/data-dir-lock';
+import { generateReferenceData, REFERENCE_AGENT_PASSWORD, REFERENCE_SIZE, type DatabaseTarget } from './bench/reference-data';
+
+const usage = `Usage: npm run generate-data -- [--agents N] [--entries N] [--months N] [--no-verify]
+
+Loads N agents (default ${REFERENCE_SIZE.agents}) and N income entries (default ${REFERENCE_SIZE.entries}) spread over
+the last N months (default ${REFERENCE_SIZE.months}) into DATABASE_URL, else the embedded database in DATA_DIR
+(default ./data), which must have no agents yet. Running totals, roll-ups (in ORG_TIMEZONE) and tier achievements
+are computed from the entries, then checked against them (--no-verify skips the check).
+Agents sign in as agent1@bench.example ... with the password ${REFERENCE_AGENT_PASSWORD}.`;
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`--${name} must be a positive whole number`);
+  return n;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      agents: { type: 'string' },
+      entries: { type: 'string' },
+      months: { type: 'string' },
+      'no-verify': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const config = loadConfig();
+  const size = {
+    agents: positive('agents', values.agents, REFERENCE_SIZE.agents),
+    entries: positive('entries', values.entries, REFERENCE_SIZE.entries),
+    months: positive('months', values.months, REFERENCE_SIZE.months),
+  };
+  const target: DatabaseTarget = config.databaseUrl
+    ? { engine: 'postgres', url: config.databaseUrl }
+    : { engine: 'pglite', dataDir: config.dataDir };
+  const where = target.engine === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`;
+  console.log(`Generating ${size.agents} agents and ${size.entries} entries over ${size.months} months into ${where}...`);
+  const result = await generateReferenceData(target, { ...size, timeZone: config.orgTimezone, verify: !values['no-verify'], log: console.log });
+  const s = result.summary;
+  console.log(
+    `Done: ${s.agents} agents, ${s.entries} entries (${s.negativeEntries} deductions) from ${s.firstDate} to ${s.lastDate}, ` +
+      `${s.periodRows} period roll-ups, ${s.achievements} tier achievements.`,
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
+    else console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,57 @@
+// The benchmark's code, run tiny: it must start the app on generated data, measure every row of its table and
+// check the totals. What it measures is not asserted here (a benchmark is not a test): only that it runs and reports.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { formatReport, reportRows } from '../../scripts/bench/report';
+import { requestKinds, runBenchmark } from '../../scripts/bench/run';
+
+const cacheRoot = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-bench-smoke-'));
+afterAll(() => rmSync(cacheRoot, { recursive: true, force: true }));
+
+it('runs on a tiny data set and reports every row of the table', async () => {
+  const report = await runBenchmark({
+    size: { agents: 30, entries: 1_500, months: 2 },
+    timeZone: 'UTC',
+    cacheRoot,
+    samples: 3,
+    naiveRuns: 1,
+    loadSeconds: 1,
+    connections: 5,
+    log: () => {},
+  });
+
+  expect(report.engine).toBe('pglite');
+  expect(report.data).toEqual({ agents: 30, entries: 1_500 });
+  for (const kind of requestKinds) {
+    expect(report.timings[kind].samples, kind).toBe(3);
+    expect(Number.isFinite(report.timings[kind].median), kind).toBe(true);
+  }
+  expect(report.naiveScan.samples).toBe(1);
+  expect(report.load.requests).toBeGreaterThan(0);
+  expect(report.load.errors + report.load.non2xx + report.load.timeouts).toBe(0);
+  expect(report.consistency.drifts).toBe(0);
+  expect(report.consistency.entriesAdded).toBeGreaterThanOrEqual(report.consistency.writesAcknowledged);
+
+  const measures = reportRows(report).map((row) => row.measure);
+  for (const expected of [
+    /^Owner dashboard/,
+    /^Monthly leaderboard, one of the first 20 pages/,
+    /^Agent tier data/,
+    /^Agents list, one of the first 20 pages/,
+    /^One income entry written/,
+    /^Naive scan: /,
+    /^Naive scan \/ owner dashboard/,
+    /^Naive scan \/ monthly leaderboard/,
+    /^Longest event-loop delay/,
+    /^Load: /,
+    /^Totals exact afterwards/,
+  ]) {
+    expect(measures.some((measure) => expected.test(measure)), String(expected)).toBe(true);
+  }
+  const table = formatReport(report);
+  expect(table).toContain('| Measure | Target | Result |');
+  expect(table).toContain(`${report.machine.cores} cores`);
+  expect(table.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Measure'))).toHaveLength(measures.length);
+}, 120_000);

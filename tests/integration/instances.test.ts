@@ -1,0 +1,125 @@
+// Several app instances (DESIGN section 1, "scale-out"): on PostgreSQL, two server processes on one database serve
+// the same users and keep no state the other needs. On the embedded database a second instance is refused by design.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { agentPage } from '../../contract/agents';
+import { lockDataDir } from '../../server/db/data-dir-lock';
+import { killStartedProcesses, runToExit, signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
+import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-instances-'));
+const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
+
+afterAll(() => {
+  killStartedProcesses();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('a second instance on the embedded database', () => {
+  it('is refused while another process holds the data directory, naming it and the holder', async () => {
+    const dataDir = path.join(root, 'embedded');
+    const release = lockDataDir(dataDir);
+    try {
+      const second = await runToExit(['server/main.ts'], { DATA_DIR: dataDir, ...OWNER });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`The data directory ${dataDir} is in use by another process (pid ${process.pid})`);
+      expect(second.output).toContain('Two processes on one embedded database corrupt it.');
+    } finally {
+      release();
+    }
+  }, 30_000);
+});
+
+const postgres = postgresTestUrl();
+if (postgres) {
+  describe('two instances on one PostgreSQL database', () => {
+    const name = `tt_instances_${process.pid}_${Date.now().toString(36)}`;
+    const url = new URL(postgres);
+    url.pathname = `/${name}`;
+    // Default sign-in limits (not the test ones): 5 attempts per email a minute.
+    const env = { DATABASE_URL: url.toString(), NODE_ENV: 'development', ...OWNER };
+
+    afterAll(async () => {
+      killStartedProcesses();
+      const admin = adminPool(postgres);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    const get = (app: AppProcess, route: string, cookie?: string) => fetch(`${app.url}${route}`, { headers: cookie ? { cookie } : {} });
+    const send = (app: AppProcess, method: string, route: string, body: unknown, cookie?: string) =>
+      fetch(`${app.url}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+
+    it('start together on a new database, share sessions, writes and rate limits, and survive each other', async () => {
+      const admin = adminPool(postgres);
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+
+      // Both migrate and bootstrap the same empty database at once.
+      const started = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+      let a = started[0];
+      const b = started[1];
+
+      // An owner session started on one instance works on the other.
+      const owner = await signInOverHttp(a.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
+      expect((await get(b, '/api/auth/user', owner)).status).toBe(200);
+
+      // An agent registered on one is signed in on the other.
+      const registered = await send(b, 'POST', '/api/agents/register', {
+        email: 'pat@example.test',
+        password: 'long enough',
+        firstName: 'Pat',
+        lastName: 'Example',
+        position: 'Sales Agent',
+      });
+      expect(registered.status).toBe(201);
+      const agentCookie = registered.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const agentId = ((await registered.json()) as { agent: { id: number } }).agent.id;
+      expect((await get(a, '/api/agents/session', agentCookie)).status).toBe(200);
+
+      // A write on one is read on the other, by the owner and by the agent.
+      expect((await send(a, 'POST', '/api/income-entries', { agentId, amount: '12500.00' }, owner)).status).toBe(201);
+      const { agents } = agentPage.parse(await (await get(b, '/api/agents', owner)).json());
+      expect(agents.find((row) => row.id === agentId)).toMatchObject({ totalIncome: '12500.00', monthlyIncome: '12500.00', totalEntries: 1 });
+      const tierData = (await (await get(b, '/api/agent-tier-data', agentCookie)).json()) as { agent: { totalIncome: string } };
+      expect(tierData.agent.totalIncome).toBe('12500.00');
+      expect((await send(b, 'PATCH', '/api/tier-settings/1', { rewards: 'Set on instance B' }, owner)).status).toBe(200);
+      const tiers = (await (await get(a, '/api/tier-settings')).json()) as { rewards: string }[];
+      expect(tiers[0]!.rewards).toBe('Set on instance B');
+
+      // Signing out on one ends the session on both.
+      expect((await send(a, 'POST', '/api/agents/logout', {}, agentCookie)).status).toBe(204);
+      expect((await get(b, '/api/agents/session', agentCookie)).status).toBe(401);
+
+      // Sign-in attempts are counted in the database: 5 for one email a minute, whichever instance gets them (the
+      // owner's sign-in above was the first).
+      for (let i = 0; i < 4; i++) {
+        const res = await send(i % 2 === 0 ? a : b, 'POST', '/api/auth/login', { email: OWNER.OWNER_EMAIL, password: `wrong ${i}` });
+        expect(res.status).toBe(401);
+      }
+      expect((await send(a, 'POST', '/api/auth/login', { email: OWNER.OWNER_EMAIL, password: OWNER.OWNER_PASSWORD })).status).toBe(429);
+      expect((await send(b, 'POST', '/api/auth/login', { email: OWNER.OWNER_EMAIL, password: OWNER.OWNER_PASSWORD })).status).toBe(429);
+
+      // One instance dies; the other keeps serving the same session, and a new one picks it up.
+      a.child.kill('SIGKILL');
+      await a.exited;
+      expect((await get(b, '/api/auth/user', owner)).status).toBe(200);
+      a = await startAppProcess(env);
+      expect((await get(a, '/api/auth/user', owner)).status).toBe(200);
+      expect((await send(a, 'POST', '/api/income-entries', { agentId, amount: '-500.00' }, owner)).status).toBe(201);
+      const { agents: after } = agentPage.parse(await (await get(b, '/api/agents', owner)).json());
+      expect(after.find((row) => row.id === agentId)!.totalIncome).toBe('12000.00');
+
+      for (const app of [a, b]) {
+        app.child.kill('SIGTERM');
+        expect(await app.exited).toBe(0);
+      }
+    }, 60_000);
+  });
+}
