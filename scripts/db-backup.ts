@@ -6,16 +6,15 @@
 // On PostgreSQL (DATABASE_URL) use pg_dump; see Backups in the README.
 import { createWriteStream, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stdin, stdout } from 'node:process';
-import { createInterface } from 'node:readline/promises';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type AppConfig } from '../server/config';
+import { loadConfig, type AppConfig } from '../server/config';
 import { dumpEmbeddedDatabase } from '../server/db/backup';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
+import { ask, runCli } from './support/cli';
 
 const usage = `Usage: npm run db:backup -- <file> [--url URL] [--email EMAIL] [--force]
 
@@ -28,25 +27,6 @@ On PostgreSQL (DATABASE_URL set) use pg_dump instead; see Backups in the README.
 
 class BackupError extends Error {}
 
-async function askHidden(question: string): Promise<string | undefined> {
-  if (!stdin.isTTY) return undefined;
-  let muted = false;
-  const output = new Writable({
-    write(chunk, encoding, callback) {
-      if (!muted) stdout.write(chunk, encoding);
-      callback();
-    },
-  });
-  const rl = createInterface({ input: stdin, output, terminal: true });
-  try {
-    const answer = rl.question(question);
-    muted = true;
-    return await answer;
-  } finally {
-    rl.close();
-    stdout.write('\n');
-  }
-}
 
 /** Writes through a temporary file, so that a failed backup never leaves a truncated file under the name asked for. */
 async function writeAtomically(file: string, write: (temporary: string) => Promise<void>) {
@@ -103,7 +83,7 @@ async function backUpThroughApp(config: AppConfig, file: string, options: { url?
   const base = (options.url ?? defaultUrl(config)).replace(/\/+$/, '');
   const email = options.email ?? process.env.BACKUP_EMAIL ?? config.owner?.email;
   if (!email) throw new BackupError('The app is running on this data directory: pass --email (or set OWNER_EMAIL) of an owner account to take the backup through it.');
-  const password = process.env.BACKUP_PASSWORD || config.owner?.password || (await askHidden(`Password of ${email}: `));
+  const password = process.env.BACKUP_PASSWORD || config.owner?.password || (await ask(`Password of ${email}: `, true));
   if (!password) throw new BackupError(`No password for ${email}: set BACKUP_PASSWORD (or OWNER_PASSWORD), or run this command in a terminal.`);
 
   const login = await call(`${base}/api/auth/login`, {
@@ -178,12 +158,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${usage}`);
-    else console.error(error);
-    process.exit(2);
-  },
-);
+runCli(main, usage, 2);

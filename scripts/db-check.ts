@@ -6,10 +6,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { checkConsistency, type ConsistencyDrift } from '../server/db/queries/consistency';
+import { runCli } from './support/cli';
 
 const usage = `Usage: npm run db:check [-- --repair]
 
@@ -96,12 +97,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${usage}`);
-    else console.error(error);
-    process.exit(2);
-  },
-);
+runCli(main, usage, 2);

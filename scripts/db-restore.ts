@@ -4,11 +4,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { BACKUP_MAGIC } from '../server/db/backup';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { checkConsistency } from '../server/db/queries/consistency';
+import { runCli } from './support/cli';
 
 const usage = `Usage: npm run db:restore -- <file>
 
@@ -79,12 +80,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${usage}`);
-    else console.error(error);
-    process.exit(2);
-  },
-);
+runCli(main, usage, 2);

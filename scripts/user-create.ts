@@ -1,18 +1,16 @@
 // npm run user:create -- --email jane@example.com --name "Jane Doe" --role owner
 // Creates an owner or manager account in the database the server uses (DATABASE_URL, else the embedded
 // database in DATA_DIR). The password comes from --password, the USER_PASSWORD variable, or a hidden prompt.
-import { stdin, stdout } from 'node:process';
-import { createInterface } from 'node:readline/promises';
-import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { emailField, newPasswordField, userRoles } from '../contract/auth';
 import { hashPassword } from '../server/auth/passwords';
-import { ConfigError, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { EmailTakenError } from '../server/db/queries/agents';
 import { insertUser } from '../server/db/queries/users';
+import { ask, runCli } from './support/cli';
 
 const usage = `Usage: npm run user:create -- [--email EMAIL] [--name NAME] [--role owner|manager] [--password PASSWORD]
 
@@ -28,26 +26,6 @@ const accountInput = z.object({
   password: newPasswordField,
 });
 
-/** Asks on the terminal; without one (a pipe, CI) the value stays missing and validation names it. */
-async function ask(question: string, hidden = false): Promise<string | undefined> {
-  if (!stdin.isTTY) return undefined;
-  let muted = false;
-  const output = new Writable({
-    write(chunk, encoding, callback) {
-      if (!muted) stdout.write(chunk, encoding);
-      callback();
-    },
-  });
-  const rl = createInterface({ input: stdin, output, terminal: true });
-  try {
-    const answer = rl.question(question);
-    muted = hidden;
-    return await answer;
-  } finally {
-    rl.close();
-    if (hidden) stdout.write('\n');
-  }
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -113,12 +91,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
-    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) console.error(`${error.message}\n\n${usage}`);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main, usage, 1);

@@ -1,0 +1,43 @@
+// What the command-line tools share: asking on the terminal, and turning failures into a message and an exit code.
+import { stdin, stdout } from 'node:process';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { ConfigError } from '../../server/config';
+
+/** Asks on the terminal (hiding the answer if asked); without one (a pipe, CI) the answer is undefined. */
+export async function ask(question: string, hidden = false): Promise<string | undefined> {
+  if (!stdin.isTTY) return undefined;
+  let muted = false;
+  const output = new Writable({
+    write(chunk, encoding, callback) {
+      if (!muted) stdout.write(chunk, encoding);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: stdin, output, terminal: true });
+  try {
+    const answer = rl.question(question);
+    muted = hidden;
+    return await answer;
+  } finally {
+    rl.close();
+    if (hidden) stdout.write('\n');
+  }
+}
+
+/**
+ * Runs a command's main function and exits with the code it returns. A bad configuration or bad arguments print
+ * their message (with the usage for arguments) and exit with failureCode.
+ */
+export function runCli(main: () => Promise<number>, usage: string, failureCode: number): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof ConfigError) console.error(error.message);
+      else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+        console.error(`${error.message}\n\n${usage}`);
+      } else console.error(error);
+      process.exit(failureCode);
+    },
+  );
+}
