@@ -88,6 +88,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its text files (scripts/vite-precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -30,6 +30,8 @@ export interface GenerateOptions extends ReferenceDataSize {
 
 export interface GenerateResult {
   summary: ReferenceDataSummary;
+  /** The instant the entries end at. */
+  generatedAt: string;
   loadSeconds: number;
   verifySeconds: number | undefined;
 }
@@ -86,7 +88,7 @@ export async function generateReferenceData(target: DatabaseTarget, options: Gen
     }
     const meta: ReferenceDataMeta = { ...pickSize(options), timeZone: options.timeZone, generatedAt: now.toISOString() };
     await claimMeta(database.db, REFERENCE_DATA_META_KEY, JSON.stringify(meta));
-    return { summary, loadSeconds, verifySeconds };
+    return { summary, generatedAt: now.toISOString(), loadSeconds, verifySeconds };
   } finally {
     await database.close();
   }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { openDatabase } from '../../server/db/client';
 import { countAgentsAndEntries, createDatabase, databaseExists, dropDatabase } from '../../server/db/queries/bulk-load';
+import { periodStartsOf } from '../../server/domain/periods';
 import { BENCH_OWNER, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type ReadyMessage } from './protocol';
 import {
   generateReferenceData,
@@ -53,7 +54,10 @@ export interface BenchReport {
   data: { agents: number; entries: number };
   timings: Record<RequestKind, Stats>;
   naiveScan: Stats;
+  /** While the requests above were served one at a time: what a request itself holds the loop for. */
   eventLoop: LoopDelay;
+  /** During the load, when the load generator, the server and the database share the machine's cores. */
+  eventLoopUnderLoad: LoopDelay;
   load: {
     seconds: number;
     connections: number;
@@ -108,21 +112,37 @@ function statsOf(values: number[]): Stats {
 // ---------------------------------------------------------------------------------------------------------------
 // The data set
 
+/**
+ * Entries end when the data set was generated: one from another week or month would leave the current periods
+ * empty, and the dashboard and leaderboard would be measured on a quiet week nobody has.
+ */
+function isCurrent(generatedAt: string | undefined, timeZone: string): boolean {
+  if (!generatedAt) return false;
+  const then = periodStartsOf(new Date(generatedAt), timeZone);
+  const now = periodStartsOf(new Date(), timeZone);
+  return then.week === now.week && then.month === now.month;
+}
+
 const sizeKey = (size: ReferenceDataSize, timeZone: string) =>
   `${size.agents}-${size.entries}-${size.months}m${timeZone === 'UTC' ? '' : `-${timeZone.replace(/\W+/g, '_')}`}`;
 
+export type DataSetOptions = Pick<BenchOptions, 'size' | 'timeZone' | 'cacheRoot' | 'log'>;
+
 /** A working copy of the cached PGlite data set (generated first when missing); removed by the returned cleanup. */
-async function preparePglite(options: BenchOptions): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
+export async function preparePglite(options: DataSetOptions): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
   const cacheRoot = options.cacheRoot ?? path.join(projectRoot, '.tmp');
   const cache = path.join(cacheRoot, `bench-data-${sizeKey(options.size, options.timeZone)}`);
   const marker = path.join(cache, 'reference.json');
-  if (!existsSync(marker)) {
+  const generatedAt = existsSync(marker) ? (JSON.parse(readFileSync(marker, 'utf8')) as { generatedAt?: string }).generatedAt : undefined;
+  if (!isCurrent(generatedAt, options.timeZone)) {
+    if (generatedAt) options.log(`The cached data set is from ${generatedAt.slice(0, 10)}, before this week: generating a new one.`);
     const partial = `${cache}.partial`;
     rmSync(partial, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
     options.log(`Generating the data set into ${path.relative(projectRoot, cache)} (once; later runs reuse it)...`);
     const result = await generateReferenceData({ engine: 'pglite', dataDir: partial }, { ...options.size, timeZone: options.timeZone, verify: true, log: options.log });
-    writeFileSync(path.join(partial, 'reference.json'), `${JSON.stringify({ ...options.size, timeZone: options.timeZone, ...result.summary }, null, 2)}\n`);
+    const marker = { ...options.size, timeZone: options.timeZone, generatedAt: result.generatedAt, ...result.summary };
+    writeFileSync(path.join(partial, 'reference.json'), `${JSON.stringify(marker, null, 2)}\n`);
     renameSync(partial, cache);
   }
   const run = path.join(cacheRoot, `bench-run-${process.pid}`);
@@ -143,7 +163,7 @@ const withDatabaseName = (url: string, name: string) => {
  * On PostgreSQL: the database DATABASE_URL names holds the reference data set (other sizes get a suffixed name);
  * it is created and generated when missing, and each run works on a copy made WITH TEMPLATE, dropped afterwards.
  */
-async function preparePostgres(url: string, options: BenchOptions): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
+export async function preparePostgres(url: string, options: DataSetOptions): Promise<{ target: DatabaseTarget; cleanup: () => Promise<void> }> {
   const base = new URL(url).pathname.slice(1) || 'tiertrack_bench';
   const isReference = JSON.stringify(options.size) === JSON.stringify(REFERENCE_SIZE) && options.timeZone === 'UTC';
   const name = (isReference ? base : `${base}_${sizeKey(options.size, options.timeZone)}`).toLowerCase().replace(/\W+/g, '_');
@@ -151,16 +171,25 @@ async function preparePostgres(url: string, options: BenchOptions): Promise<{ ta
   const admin = await openDatabase({ engine: 'postgres', url: withDatabaseName(url, 'postgres'), poolSize: 1 });
   try {
     if (!(await databaseExists(admin.db, name))) await createDatabase(admin.db, name);
-    const reference = await openTarget({ engine: 'postgres', url: withDatabaseName(url, name) });
-    let meta;
-    try {
-      await reference.migrate();
-      meta = await readReferenceDataMeta(reference);
-      if (!meta && (await countAgentsAndEntries(reference.db)).agents > 0) {
-        throw new Error(`Database ${name} has agents but no complete reference data set: drop it, or point DATABASE_URL at another one`);
+    const readMeta = async () => {
+      const reference = await openTarget({ engine: 'postgres', url: withDatabaseName(url, name) });
+      try {
+        await reference.migrate();
+        const meta = await readReferenceDataMeta(reference);
+        if (!meta && (await countAgentsAndEntries(reference.db)).agents > 0) {
+          throw new Error(`Database ${name} has agents but no complete reference data set: drop it, or point DATABASE_URL at another one`);
+        }
+        return meta;
+      } finally {
+        await reference.close();
       }
-    } finally {
-      await reference.close();
+    };
+    let meta = await readMeta();
+    if (meta && !isCurrent(meta.generatedAt, options.timeZone)) {
+      options.log(`The data set in ${name} is from ${meta.generatedAt.slice(0, 10)}, before this week: generating a new one.`);
+      await dropDatabase(admin.db, name);
+      await createDatabase(admin.db, name);
+      meta = await readMeta();
     }
     if (!meta) {
       options.log(`Generating the data set into database ${name} (once; later runs reuse it)...`);
@@ -187,17 +216,18 @@ async function preparePostgres(url: string, options: BenchOptions): Promise<{ ta
 // ---------------------------------------------------------------------------------------------------------------
 // The server process
 
-interface ServerHandle {
+export interface ServerHandle {
   ready: ReadyMessage;
   send<T>(command: BenchCommand): Promise<T>;
   kill(): void;
 }
 
-async function startServer(target: DatabaseTarget, timeZone: string): Promise<ServerHandle> {
+/** Starts scripts/bench/server.ts on the database (serving the built web app from webRoot when given). */
+export async function startServer(target: DatabaseTarget, timeZone: string, webRoot?: string): Promise<ServerHandle> {
   const child: ChildProcess = fork(path.join(projectRoot, 'scripts/bench/server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     cwd: projectRoot,
-    env: { ...process.env, BENCH_DATABASE: JSON.stringify(target), ORG_TIMEZONE: timeZone },
+    env: { ...process.env, BENCH_DATABASE: JSON.stringify(target), ORG_TIMEZONE: timeZone, ...(webRoot ? { BENCH_WEB_ROOT: webRoot } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 0;
@@ -238,7 +268,7 @@ interface Sessions {
   agents: string[];
 }
 
-async function signIn(base: string, agentCount: number): Promise<Sessions> {
+export async function signIn(base: string, agentCount: number): Promise<Sessions> {
   const cookieOf = (res: Response) =>
     res.headers
       .getSetCookie()
@@ -372,6 +402,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       timings[kind] = await measure(base, options.samples, next(kind), kind === 'incomeEntry' ? 201 : 200);
     }
 
+    const eventLoop = await server.send<LoopDelay>({ cmd: 'loop' });
+    await server.send({ cmd: 'reset-loop' });
+
     options.log(`Load: ${options.connections} connections for ${options.loadSeconds} s...`);
     const result = await autocannon({
       url: base,
@@ -380,7 +413,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       timeout: 30,
       requests: [{ setupRequest: () => requestOf(pickLoadKind(), sessions, server!.ready.agentIds, before.agents) }],
     });
-    const eventLoop = await server.send<LoopDelay>({ cmd: 'loop' });
+    const eventLoopUnderLoad = await server.send<LoopDelay>({ cmd: 'loop' });
 
     options.log('Checking every total against the entries...');
     const after = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
@@ -399,6 +432,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       timings,
       naiveScan,
       eventLoop,
+      eventLoopUnderLoad,
       load: {
         seconds: result.duration,
         connections: options.connections,

@@ -25,8 +25,8 @@ async function main() {
     ORG_TIMEZONE: process.env.ORG_TIMEZONE ?? 'UTC',
     ...(target.engine === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
   });
-  // Room for the load's 100 connections without queueing every one of them on 10 database connections.
-  const database = await openTarget(target, 20);
+  // The pool the app itself opens (server/main.ts): the benchmark measures that configuration.
+  const database = await openTarget(target);
   await database.migrate();
   if (!(await findUserByEmail(database.db, BENCH_OWNER.email))) {
     await insertUser(database.db, { email: BENCH_OWNER.email, name: 'Bench Owner', role: 'owner', passwordHash: await hashPassword(BENCH_OWNER.password) });
@@ -34,7 +34,8 @@ async function main() {
   const app = await createApp({
     database,
     config,
-    webRoot: null,
+    // The API only, unless the web benchmark serves the built web app too.
+    webRoot: process.env.BENCH_WEB_ROOT || null,
     // The benchmark signs in a few dozen agents from one address.
     signInRateLimits: { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 },
   });

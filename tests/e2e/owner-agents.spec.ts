@@ -1,4 +1,4 @@
-import { addIncome, allowConsoleErrors, createAgent, openTab, signInAs, uniqueName, toasts } from './owner-helpers';
+import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, signInAs, uniqueName, toasts } from './owner-helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 test.describe('agents tab', () => {
@@ -8,6 +8,7 @@ test.describe('agents tab', () => {
     await addIncome(page.request, agent.id, '-500.40');
     await page.goto('/');
     await openTab(page, 'Agents');
+    await searchAgents(page, agent.name);
 
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
     await expect(card).toContainText('Field Agent');
@@ -42,6 +43,7 @@ test.describe('agents tab', () => {
     await dialog.getByRole('button', { name: 'Add Agent' }).click();
     await expect(toasts(page).getByText(`Agent ${name} added successfully`)).toBeVisible();
     await expect(dialog).toBeHidden();
+    await searchAgents(page, name);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
     await expect(card).toContainText('Account Executive');
     await expect(card).toContainText('$0');
@@ -69,6 +71,7 @@ test.describe('agents tab', () => {
     const agent = await createAgent(page.request, 'Leaving', '750.00');
     await page.goto('/');
     await openTab(page, 'Agents');
+    await searchAgents(page, agent.name);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
 
     await card.getByRole('button', { name: 'Delete Agent' }).click();
@@ -85,8 +88,8 @@ test.describe('agents tab', () => {
     await expect(toasts(page).getByText('Agent deleted successfully')).toBeVisible();
     await expect(card).toHaveCount(0);
 
-    const agents = (await (await page.request.get('/api/agents')).json()) as { id: number }[];
-    expect(agents.some((a) => a.id === agent.id)).toBe(false);
+    await expect(page.getByText('No matching agents')).toBeVisible();
+    expect(await agentByName(page.request, agent.name)).toBeUndefined();
     // The dashboard was refreshed too: the agent's entries are gone from the recent transactions.
     await openTab(page, 'Overview');
     await expect(page.getByRole('list', { name: 'Recent Transactions' })).not.toContainText(agent.name);
@@ -97,6 +100,7 @@ test.describe('agents tab', () => {
     const agent = await createAgent(page.request, 'Staying');
     await page.goto('/');
     await openTab(page, 'Agents');
+    await searchAgents(page, agent.name);
     await page.route(`**/api/agents/${agent.id}`, (route) =>
       route.fulfill({ status: 500, json: { message: 'Something went wrong on our side', code: 'INTERNAL' } }),
     );
@@ -113,10 +117,37 @@ test.describe('agents tab', () => {
   test('shows an empty state when there are no agents', async ({ page }) => {
     await signInAs(page);
     // The shared demo server always has agents, so the list is emptied on its way to the page.
-    await page.route('**/api/agents', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback()));
+    await page.route('**/api/agents?*', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { agents: [], total: 0, offset: 0, limit: 24 } }) : route.fallback(),
+    );
     await page.goto('/');
     await openTab(page, 'Agents');
     await expect(page.getByText('No agents yet')).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('pages through the agents and finds them by name or email', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Findable', '10.00');
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    const total = ((await (await page.request.get('/api/agents?limit=1')).json()) as { total: number }).total;
+    const cards = page.getByRole('list', { name: 'Agents' }).getByRole('listitem');
+    await expect(cards).toHaveCount(Math.min(24, total));
+    if (total > 24) {
+      const pager = page.getByRole('navigation', { name: 'Agents pages' });
+      await expect(pager).toContainText(`1-24 of ${total}`);
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect(pager).toContainText(`25-${Math.min(48, total)} of ${total}`);
+      await expect(pager.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    }
+
+    await searchAgents(page, agent.email.toUpperCase());
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(agent.name);
+    await expectNoAxeViolations(page);
+
+    await searchAgents(page, 'no-agent-is-called-this');
+    await expect(page.getByText('No matching agents')).toBeVisible();
   });
 });

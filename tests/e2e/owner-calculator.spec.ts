@@ -1,16 +1,14 @@
 import type { Page } from '@playwright/test';
-import type { AgentSummary } from '../../contract/agents';
 import type { OwnerDashboard } from '../../contract/dashboard';
-import { allowConsoleErrors, createAgent, openTab, signInAs, toasts } from './owner-helpers';
+import { agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, signInAs, toasts, type CreatedAgent } from './owner-helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const row = (page: Page, agentName: string) => page.getByRole('listitem').filter({ hasText: agentName });
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit Profit Entries' });
 const total = (page: Page) => page.locator('output');
 
-async function totalOf(page: Page, agentId: number) {
-  const agents = (await (await page.request.get('/api/agents')).json()) as AgentSummary[];
-  return agents.find((agent) => agent.id === agentId)?.totalIncome;
+async function totalOf(page: Page, agent: CreatedAgent) {
+  return (await agentByName(page.request, agent.name))?.totalIncome;
 }
 
 test.describe('profit calculator', () => {
@@ -26,20 +24,26 @@ test.describe('profit calculator', () => {
     await expect(submitButton(page)).toBeDisabled();
     await expectNoAxeViolations(page);
 
+    // The calculator shows a page of agents at a time: each is found by name, and what was typed for the
+    // others is kept (and counted in the total) while another search shows.
+    await searchAgents(page, earner.name);
     await page.getByLabel(`Weekly amount for ${earner.name}`).fill('1500');
     await page.getByLabel(`Percentage for ${earner.name}`).fill('12.5');
     await expect(row(page, earner.name)).toContainText('$187.50');
 
     // A negative amount is a deduction as is; its percentage does not matter.
+    await searchAgents(page, debtor.name);
     await page.getByLabel(`Weekly amount for ${debtor.name}`).fill('-200.25');
     await page.getByLabel(`Percentage for ${debtor.name}`).fill('50');
     await expect(row(page, debtor.name)).toContainText('-$200.25');
 
     // A positive amount at 0% gives no profit and no entry.
+    await searchAgents(page, idle.name);
     await page.getByLabel(`Weekly amount for ${idle.name}`).fill('300');
     await expect(row(page, idle.name)).toContainText('$0.00');
 
     await expect(total(page)).toHaveText('-$12.75');
+    await expect(page.getByText('2 entries to submit')).toBeVisible();
     await expect(submitButton(page)).toBeEnabled();
 
     const posts: Record<string, unknown>[] = [];
@@ -56,11 +60,12 @@ test.describe('profit calculator', () => {
         expect.objectContaining({ agentId: debtor.id, amount: '-200.25', description: 'Automated weekly calculation: Deduction' }),
       ]),
     );
-    expect(await totalOf(page, earner.id)).toBe('187.50');
-    expect(await totalOf(page, debtor.id)).toBe('799.75');
-    expect(await totalOf(page, idle.id)).toBe('0.00');
+    expect(await totalOf(page, earner)).toBe('187.50');
+    expect(await totalOf(page, debtor)).toBe('799.75');
+    expect(await totalOf(page, idle)).toBe('0.00');
 
     // Amounts and profits go back to 0; percentages stay.
+    await searchAgents(page, earner.name);
     await expect(page.getByLabel(`Weekly amount for ${earner.name}`)).toHaveValue('');
     await expect(page.getByLabel(`Percentage for ${earner.name}`)).toHaveValue('12.5');
     await expect(row(page, earner.name)).toContainText('$0.00');
@@ -79,6 +84,7 @@ test.describe('profit calculator', () => {
     const agent = await createAgent(page.request, 'Checked');
     await page.goto('/');
     await openTab(page, 'Profit Calculator');
+    await searchAgents(page, agent.name);
     const percentage = page.getByLabel(`Percentage for ${agent.name}`);
     await expect(percentage).toHaveAttribute('min', '0');
     await expect(percentage).toHaveAttribute('max', '100');
@@ -107,6 +113,7 @@ test.describe('profit calculator', () => {
     const agent = await createAgent(page.request, 'Unlucky');
     await page.goto('/');
     await openTab(page, 'Profit Calculator');
+    await searchAgents(page, agent.name);
     await page.route('**/api/income-entries', (route) => route.fulfill({ status: 500, json: { message: 'Internal error', code: 'INTERNAL' } }));
 
     await page.getByLabel(`Weekly amount for ${agent.name}`).fill('50');
@@ -128,7 +135,7 @@ test.describe('profit calculator', () => {
     );
     await submitButton(page).click();
     await expect(toasts(page).getByText('Invalid data format. Please check your entries and try again.')).toBeVisible();
-    expect(await totalOf(page, agent.id)).toBe('0.00');
+    expect(await totalOf(page, agent)).toBe('0.00');
     allowConsoleErrors(pageErrors, /status of (500|401|400)/);
   });
 });

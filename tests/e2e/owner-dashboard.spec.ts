@@ -1,6 +1,19 @@
+import type { Page } from '@playwright/test';
 import type { OwnerDashboard } from '../../contract/dashboard';
-import { allowConsoleErrors, createAgent, openDashboard, openTab, signInAs, toasts } from './owner-helpers';
+import { agentByName, allowConsoleErrors, createAgent, openDashboard, openTab, searchAgents, signInAs, toasts } from './owner-helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
+
+
+/** Holds navigations matching the pattern until the returned function is called. */
+async function holdNavigation(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe('owner dashboard: header, overview and income entries', () => {
   test('shows the header and the four overview cards from the dashboard data', async ({ page }) => {
@@ -53,8 +66,10 @@ test.describe('owner dashboard: header, overview and income entries', () => {
     await expect(dialog.getByText('Please select an agent')).toBeVisible();
     await expect(dialog.getByText('Amount is required')).toBeVisible();
 
-    await dialog.getByLabel('Agent').click();
-    await page.getByRole('option', { name: agent.name }).click();
+    // The agent is found by typing part of the name (a team may have thousands), then picked from the matches.
+    await dialog.getByLabel('Agent').fill(agent.name.slice(0, -2));
+    await dialog.getByRole('option', { name: agent.name }).click();
+    await expect(dialog.getByLabel('Agent')).toHaveValue(agent.name);
     await dialog.getByLabel('Amount ($)').fill('0');
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await expect(dialog.getByText('Amount cannot be zero')).toBeVisible();
@@ -78,16 +93,15 @@ test.describe('owner dashboard: header, overview and income entries', () => {
 
     // A negative amount is a deduction; the description is optional.
     await page.getByRole('button', { name: 'Add Income Entry' }).click();
-    await dialog.getByLabel('Agent').click();
-    await page.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel('Agent').fill(agent.email);
+    await dialog.getByRole('option', { name: agent.name }).click();
     await dialog.getByLabel('Amount ($)').fill('-34.56');
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await expect(toasts(page).getByText('Income entry added successfully')).toBeVisible();
     await expect(first).toContainText('-$34.56');
     await expect(first).toContainText('New total $1,200.00');
 
-    const agents = (await (await page.request.get('/api/agents')).json()) as { id: number; totalIncome: string }[];
-    expect(agents.find((a) => a.id === agent.id)?.totalIncome).toBe('1200.00');
+    expect((await agentByName(page.request, agent.name))?.totalIncome).toBe('1200.00');
   });
 
   test('a refused income entry shows the server message', async ({ page, pageErrors }) => {
@@ -99,8 +113,8 @@ test.describe('owner dashboard: header, overview and income entries', () => {
     );
     await page.getByRole('button', { name: 'Add Income Entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
-    await dialog.getByLabel('Agent').click();
-    await page.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel('Agent').fill(agent.name);
+    await dialog.getByRole('option', { name: agent.name }).click();
     await dialog.getByLabel('Amount ($)').fill('10');
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await expect(toasts(page).getByText('Agent not found')).toBeVisible();
@@ -152,6 +166,32 @@ test.describe('monthly leaderboard', () => {
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
     await expectNoAxeViolations(page);
   });
+
+  test('finds an agent by name with its rank in the whole team, and pages through the ranking', async ({ page }) => {
+    await signInAs(page);
+    const modest = await createAgent(page.request, 'Modest', '0.01');
+    await page.goto('/');
+    await openTab(page, 'Monthly Leaderboard');
+    const rows = page.getByRole('list', { name: 'Monthly Leaderboard' }).getByRole('listitem');
+
+    await searchAgents(page, modest.name);
+    await expect(rows).toHaveCount(1);
+    const ranked = (await (await page.request.get(`/api/owner/leaderboard?search=${encodeURIComponent(modest.name)}`)).json()) as {
+      agents: Array<{ rank: number }>;
+    };
+    await expect(rows.first()).toContainText(`Rank ${ranked.agents[0]!.rank}`);
+    await expect(rows.first()).toContainText('$0.01');
+    await expectNoAxeViolations(page);
+
+    await searchAgents(page, '');
+    const total = ((await (await page.request.get('/api/owner/leaderboard?limit=1')).json()) as { total: number }).total;
+    if (total > 25) {
+      const pager = page.getByRole('navigation', { name: 'Leaderboard pages' });
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect(pager).toContainText(`26-${Math.min(50, total)} of ${total}`);
+      await expect(rows.first()).toContainText('Rank 26');
+    }
+  });
 });
 
 test.describe('dashboard loading and access', () => {
@@ -189,9 +229,12 @@ test.describe('dashboard loading and access', () => {
       },
       { times: 1 },
     );
+    // The redirect's navigation is held until the toast has been read: the page stays as it is until then, so a
+    // slow machine cannot make the check miss the one second the toast is on screen.
+    const releaseRedirect = await holdNavigation(page, '**/api/login');
     await page.goto('/');
-    // One check for both lines: the page leaves a second later.
     await expect(toasts(page).filter({ hasText: 'Access Denied' })).toContainText('Owner access required. Redirecting to login...');
+    releaseRedirect();
     await expect(page).toHaveURL('/login', { timeout: 5_000 });
     expect(dashboardCalls).toBe(1);
   });
@@ -204,8 +247,10 @@ test.describe('dashboard loading and access', () => {
       return route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Owner access required","code":"FORBIDDEN"}' });
     });
     const started = Date.now();
+    const releaseRedirect = await holdNavigation(page, '**/api/login');
     await page.goto('/');
     await expect(toasts(page).getByText('Access Denied')).toBeVisible();
+    releaseRedirect();
     await expect(page).toHaveURL('/login', { timeout: 5_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(calls).toBe(1);
@@ -220,13 +265,15 @@ test.describe('manager view', () => {
     const main = page.getByRole('main');
 
     await expect(page.getByText('Recent Transactions')).toBeVisible();
-    await expect(main.getByRole('button')).toHaveCount(0);
+    // Previous and Next only move through the pages of a list.
+    const changesData = main.getByRole('button').filter({ hasNotText: /^(Previous|Next)$/ });
+    await expect(changesData).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     for (const tab of ['Monthly Leaderboard', 'Agents', 'Tier Settings']) {
       await openTab(page, tab);
       await expect(main.getByRole('heading', { level: 2, name: tab })).toBeVisible();
-      await expect(main.getByRole('button')).toHaveCount(0);
+      await expect(changesData).toHaveCount(0);
       await expectNoAxeViolations(page);
     }
     // The tiers tab shows the reward options read-only.
@@ -266,6 +313,22 @@ test.describe('small screens and keyboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Agent')).toBeFocused();
+
+    // The agent picker: type, move through the matches with the arrow keys, Enter picks; Escape closes the
+    // matches first and the dialog only after.
+    await page.keyboard.type('@');
+    const options = dialog.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    const second = (await options.nth(1).locator('span').first().textContent())!;
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByLabel('Agent')).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Agent')).toHaveValue(second);
+    await expect(options).toHaveCount(0);
+    await page.keyboard.type('x');
+    await expect(dialog.getByRole('listbox').or(dialog.getByRole('status'))).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Add Income Entry' })).toBeFocused();

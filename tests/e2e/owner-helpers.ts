@@ -24,6 +24,21 @@ export async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
 
+/** Narrows the open tab's list (agents, leaderboard, calculator: they show a page at a time) to matching agents. */
+export async function searchAgents(page: Page, text: string) {
+  await page.getByRole('main').getByLabel('Find an agent').fill(text);
+  // The list is busy while the search waits for typing to pause and while it loads.
+  await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The signed-in owner's view of one agent, found by name through the paged API. */
+export async function agentByName(request: APIRequestContext, name: string) {
+  const response = await request.get(`/api/agents?search=${encodeURIComponent(name)}`);
+  expect(response.status()).toBe(200);
+  const page = (await response.json()) as { agents: Array<{ id: number; name: string; totalIncome: string }> };
+  return page.agents.find((agent) => agent.name === name);
+}
+
 let counter = 0;
 /** A name and email no other test (or earlier run on the same server) uses. */
 export function uniqueName(prefix: string) {

@@ -1,19 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { paths } from './app/paths';
 import { AppRouter } from './app/router';
-import { Toaster } from './components/ui/toaster';
-import { TooltipProvider } from './components/ui/tooltip';
+import { agentSessionQueryOptions } from './features/agent-auth/api/get-agent-session';
 import { queryClient } from './lib/query-client';
 import './styles.css';
+
+// The notification area is its own chunk, loaded beside the page rather than before it: toasts raised before it
+// arrives wait in their store (components/ui/use-toast.ts) and show when it mounts.
+const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+// The agent portal's first read, sent beside the page's code rather than after it has loaded.
+if (window.location.pathname === paths.agentPortal) void queryClient.prefetchQuery(agentSessionQueryOptions);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRouter />
+      <AppRouter />
+      <Suspense fallback={null}>
         <Toaster />
-      </TooltipProvider>
+      </Suspense>
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { useUser } from '../../features/auth/api/get-user';
+import { PrefetchOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
 import { LandingPage } from './landing-page';
 
 // The dashboard is its own chunk: visitors of the landing page never download it.
@@ -12,8 +13,11 @@ export function HomePage() {
   if (isLoading) return <Spinner label="Loading..." />;
   if (!user) return <LandingPage />;
   return (
-    <Suspense fallback={<Spinner label="Loading dashboard..." />}>
-      <OwnerDashboard user={user} />
-    </Suspense>
+    <>
+      <PrefetchOwnerDashboard />
+      <Suspense fallback={<Spinner label="Loading dashboard..." />}>
+        <OwnerDashboard user={user} />
+      </Suspense>
+    </>
   );
 }

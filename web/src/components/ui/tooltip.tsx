@@ -11,7 +11,17 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip with the spec's delays of its own, so that no app-wide provider (and none of Radix's positioning code)
+ * weighs on pages without tooltips. Wrap several in one TooltipProvider to share the skip-delay window.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {

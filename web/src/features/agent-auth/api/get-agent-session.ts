@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentSessionResponse } from '@contract/auth';
 import { getQueryFn } from '../../../lib/query-client';
 
@@ -8,14 +8,16 @@ export const agentSessionQueryKey = ['/api/agents/session'] as const;
  * The agent session (spec section 4): signed in only when `authenticated` is exactly true; a 401 means no session;
  * never fresh, re-read when the window regains focus, no retry.
  */
+export const agentSessionQueryOptions = queryOptions<AgentSessionResponse | null>({
+  queryKey: agentSessionQueryKey,
+  queryFn: getQueryFn<AgentSessionResponse | null>({ on401: 'returnNull' }),
+  retry: false,
+  staleTime: 0,
+  refetchOnWindowFocus: true,
+});
+
 export function useAgentSession() {
-  const query = useQuery<AgentSessionResponse | null>({
-    queryKey: agentSessionQueryKey,
-    queryFn: getQueryFn<AgentSessionResponse | null>({ on401: 'returnNull' }),
-    retry: false,
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-  });
+  const query = useQuery(agentSessionQueryOptions);
   const session = query.data ?? null;
   return {
     session,

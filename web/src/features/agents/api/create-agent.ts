@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgentSummary, CreateAgentInput } from '@contract/agents';
 import { apiJson } from '../../../lib/api-client';
+import { leaderboardQueryKey } from '../../owner-dashboard/api/get-leaderboard';
 import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
 import { agentsQueryKey } from './get-agents';
 
@@ -12,6 +13,7 @@ export function useCreateAgent() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
         queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: leaderboardQueryKey }),
       ]),
   });
 }

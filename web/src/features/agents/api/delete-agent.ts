@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { leaderboardQueryKey } from '../../owner-dashboard/api/get-leaderboard';
 import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
 import { rewardClaimsQueryKey } from '../../reward-claims/api/get-reward-claims';
 import { agentsQueryKey } from './get-agents';
@@ -23,6 +24,7 @@ export function useDeleteAgent({ onSuccess, onError }: Callbacks = {}) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
         queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: leaderboardQueryKey }),
         queryClient.invalidateQueries({ queryKey: rewardClaimsQueryKey }),
       ]);
       onSuccess?.();

@@ -1,14 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgentSummary } from '@contract/agents';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { AGENT_PAGE_SIZE, type AgentListParams, type AgentPage } from '@contract/agents';
 import { apiJson } from '../../../lib/api-client';
 
+/** Every page and search of the agents list starts with this key, so one invalidation refreshes them all. */
 export const agentsQueryKey = ['/api/agents'] as const;
 
-export const agentsQueryOptions = queryOptions({
-  queryKey: agentsQueryKey,
-  queryFn: () => apiJson<AgentSummary[]>('GET', '/api/agents'),
-});
+export interface AgentsPageParams {
+  offset: number;
+  limit?: number;
+  search?: string;
+}
 
-export function useAgents() {
-  return useQuery(agentsQueryOptions);
+/** The query string of a paged, searchable agents call (GET /api/agents, GET /api/owner/leaderboard). */
+export function agentListSearchParams({ offset, limit = AGENT_PAGE_SIZE, search }: AgentsPageParams): string {
+  const params: AgentListParams = { offset: String(offset), limit: String(limit), ...(search?.trim() ? { search: search.trim() } : {}) };
+  return new URLSearchParams(params as Record<string, string>).toString();
+}
+
+export const agentsPageQueryOptions = (params: AgentsPageParams) =>
+  queryOptions({
+    queryKey: [...agentsQueryKey, agentListSearchParams(params)],
+    queryFn: () => apiJson<AgentPage>('GET', `/api/agents?${agentListSearchParams(params)}`),
+    // The page shown stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of agents sorted by name, optionally those matching a search. */
+export function useAgentsPage(params: AgentsPageParams, enabled = true) {
+  return useQuery({ ...agentsPageQueryOptions(params), enabled });
 }

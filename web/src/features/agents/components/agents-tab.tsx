@@ -1,17 +1,30 @@
-import { Users } from 'lucide-react';
+import { SearchX, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useAgents } from '../api/get-agents';
+import { useAgentsPage } from '../api/get-agents';
 import { AddAgentDialog } from './add-agent-dialog';
 import { AgentCard } from './agent-card';
+import { Pager, SearchField, useDebouncedValue } from './list-controls';
+
+/** Cards per page: fills whole rows of the 1, 2 and 3 column layouts. */
+export const AGENT_CARDS_PER_PAGE = 24;
 
 export function AgentsTab({ canEdit }: { canEdit: boolean }) {
-  const agents = useAgents();
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const query = useDebouncedValue(search.trim());
+  const agents = useAgentsPage({ offset, limit: AGENT_CARDS_PER_PAGE, search: query });
+  const total = agents.data?.total;
+
+  // After a delete empties the last page, show the page before it (adjusted while rendering, not in an effect).
+  if (total !== undefined && offset > 0 && offset >= total) setOffset(Math.max(0, Math.ceil(total / AGENT_CARDS_PER_PAGE) - 1) * AGENT_CARDS_PER_PAGE);
+
   return (
-    <section aria-labelledby="agents-heading" className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || search.trim() !== query} className="grid grid-cols-1 gap-6">
       <SectionHeading id="agents-heading" title="Agents" description="Every sales agent with their income by period.">
         {canEdit && <AddAgentDialog />}
       </SectionHeading>
@@ -21,7 +34,7 @@ export function AgentsTab({ canEdit }: { canEdit: boolean }) {
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
           {errorMessage(agents.error, 'Failed to load agents')}
         </p>
-      ) : agents.data.length === 0 ? (
+      ) : agents.data.total === 0 && query === '' ? (
         <Card>
           <CardContent className="pt-6">
             <EmptyState
@@ -32,13 +45,32 @@ export function AgentsTab({ canEdit }: { canEdit: boolean }) {
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {agents.data.map((agent) => (
-            <li key={agent.id}>
-              <AgentCard agent={agent} canEdit={canEdit} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <SearchField
+            label="Find an agent"
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setOffset(0);
+            }}
+          />
+          {agents.data.agents.length === 0 ? (
+            <Card>
+              <CardContent className="pt-6">
+                <EmptyState icon={SearchX} title="No matching agents" description={`No agent's name or email contains "${query}".`} />
+              </CardContent>
+            </Card>
+          ) : (
+            <ul aria-label="Agents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {agents.data.agents.map((agent) => (
+                <li key={agent.id}>
+                  <AgentCard agent={agent} canEdit={canEdit} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager label="Agents pages" offset={offset} limit={AGENT_CARDS_PER_PAGE} total={agents.data.total} onChange={setOffset} disabled={agents.isFetching} />
+        </>
       )}
     </section>
   );

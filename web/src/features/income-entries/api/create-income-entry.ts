@@ -2,18 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateIncomeEntryInput, IncomeEntry } from '@contract/income-entries';
 import { apiJson } from '../../../lib/api-client';
 import { agentsQueryKey } from '../../agents/api/get-agents';
+import { leaderboardQueryKey } from '../../owner-dashboard/api/get-leaderboard';
 import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
 
 export function createIncomeEntry(input: CreateIncomeEntryInput) {
   return apiJson<IncomeEntry>('POST', '/api/income-entries', input);
 }
 
-/** An entry changes totals, periods and achievements: the dashboard and the agent list are refreshed. */
+/** An entry changes totals, periods and achievements: the dashboard, the leaderboard and the agent list are refreshed. */
 export function useInvalidateIncomeViews() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
+      queryClient.invalidateQueries({ queryKey: leaderboardQueryKey }),
       queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
     ]);
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AgentSummary } from '@contract/agents';
 import { createIncomeEntryInput } from '@contract/income-entries';
 import { Loader2, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -9,14 +8,14 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateIncomeEntry } from '../api/create-income-entry';
+import { AgentCombobox } from './agent-combobox';
 
 // The amount and description rules are the request's own (Amount is required, Amount cannot be zero);
-// the agent select holds an id as text, empty until an agent is picked.
+// the agent picker holds an id as text, empty until an agent is picked.
 const incomeEntryForm = z.object({
   agentId: z.string().min(1, 'Please select an agent'),
   amount: createIncomeEntryInput.shape.amount,
@@ -28,8 +27,9 @@ type IncomeEntryFormOutput = z.output<typeof incomeEntryForm>;
 const emptyForm: IncomeEntryFormInput = { agentId: '', amount: '', description: '' };
 
 /** The owner's Add Income Entry dialog (spec section 2 and 5); a negative amount records a deduction. */
-export function AddIncomeEntryDialog({ agents }: { agents: AgentSummary[] }) {
+export function AddIncomeEntryDialog() {
   const [open, setOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
   const createEntry = useCreateIncomeEntry();
   const form = useForm<IncomeEntryFormInput, unknown, IncomeEntryFormOutput>({
     resolver: zodResolver(incomeEntryForm),
@@ -57,6 +57,7 @@ export function AddIncomeEntryDialog({ agents }: { agents: AgentSummary[] }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
+        setPickerOpen(false);
         if (!next) form.reset(emptyForm);
       }}
     >
@@ -66,7 +67,8 @@ export function AddIncomeEntryDialog({ agents }: { agents: AgentSummary[] }) {
           Add Income Entry
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      {/* While the agent picker shows its matches, Escape closes them rather than the dialog. */}
+      <DialogContent onEscapeKeyDown={(event) => pickerOpen && event.preventDefault()}>
         <DialogHeader>
           <DialogTitle>Add Income Entry</DialogTitle>
           <DialogDescription>Record profit for an agent. Use a negative amount for a deduction.</DialogDescription>
@@ -76,20 +78,9 @@ export function AddIncomeEntryDialog({ agents }: { agents: AgentSummary[] }) {
             control={form.control}
             name="agentId"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                <FormField label="Agent" error={errors.agentId?.message}>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select an agent" />
-                  </SelectTrigger>
-                </FormField>
-                <SelectContent>
-                  {agents.map((agent) => (
-                    <SelectItem key={agent.id} value={String(agent.id)}>
-                      {agent.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <FormField label="Agent" error={errors.agentId?.message} hint="Type part of a name or email, then pick the agent.">
+                <AgentCombobox inputRef={field.ref} onBlur={field.onBlur} onChange={field.onChange} onOpenChange={setPickerOpen} />
+              </FormField>
             )}
           />
           <FormField label="Amount ($)" error={errors.amount?.message} hint="Negative amounts are recorded as deductions.">

@@ -1,6 +1,7 @@
 import type { AgentSummary } from '@contract/agents';
 import {
   calculateProfits,
+  calculateRow,
   NO_PROFIT_ENTRIES_MESSAGE,
   PERCENTAGE_MAX,
   PERCENTAGE_MIN,
@@ -9,8 +10,8 @@ import {
   type CalculatorRow,
 } from '@contract/calculator';
 import { centsToMoneyString } from '@contract/money';
-import { Loader2, Send, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Loader2, SearchX, Send, Users } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -21,7 +22,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2 } from '../../../lib/format';
-import { useAgents } from '../../agents/api/get-agents';
+import { useAgentsPage } from '../../agents/api/get-agents';
+import { Pager, SearchField, useDebouncedValue } from '../../agents/components/list-controls';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
 
 interface RowValues {
@@ -45,10 +47,16 @@ export function submissionFailureMessage(error: unknown): string {
   return errorMessage(error, 'Failed to submit profit calculations');
 }
 
+/** Rows per page of the calculator. Amounts typed on any page are kept, totalled and submitted together. */
+export const CALCULATOR_PAGE_SIZE = 25;
+
 export function ProfitCalculator() {
-  const agents = useAgents();
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const query = useDebouncedValue(search.trim());
+  const agents = useAgentsPage({ offset, limit: CALCULATOR_PAGE_SIZE, search: query });
   return (
-    <section aria-labelledby="calculator-heading" className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="calculator-heading" aria-busy={agents.isFetching || search.trim() !== query} className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="calculator-heading"
         title="Profit Calculator"
@@ -60,27 +68,63 @@ export function ProfitCalculator() {
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
           {errorMessage(agents.error, 'Failed to load agents')}
         </p>
-      ) : agents.data.length === 0 ? (
+      ) : agents.data.total === 0 && query === '' ? (
         <Card>
           <CardContent className="p-3 pt-4 sm:p-6">
             <EmptyState icon={Users} title="No agents yet" description="Add agents to calculate their weekly profit." />
           </CardContent>
         </Card>
       ) : (
-        <CalculatorTable agents={agents.data} />
+        <CalculatorTable
+          agents={agents.data.agents}
+          controls={
+            <SearchField
+              label="Find an agent"
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                setOffset(0);
+              }}
+            />
+          }
+          pager={
+            <Pager
+              label="Calculator pages"
+              offset={offset}
+              limit={CALCULATOR_PAGE_SIZE}
+              total={agents.data.total}
+              onChange={setOffset}
+              disabled={agents.isFetching}
+            />
+          }
+          emptyMessage={`No agent's name or email contains "${query}".`}
+        />
       )}
     </section>
   );
 }
 
-function CalculatorTable({ agents }: { agents: AgentSummary[] }) {
+interface CalculatorTableProps {
+  /** The agents on this page. */
+  agents: AgentSummary[];
+  controls: ReactNode;
+  pager: ReactNode;
+  emptyMessage: string;
+}
+
+function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTableProps) {
+  // Every row typed into, on any page, by agent id; names are kept to say which rows need fixing.
   const [values, setValues] = useState<Record<number, RowValues>>({});
+  const [names, setNames] = useState<Record<number, string>>({});
   const submit = useSubmitCalculatedEntries();
   const rowValues = (agentId: number) => values[agentId] ?? DEFAULT_ROW;
-  const result = calculateProfits(agents.map((agent) => ({ agentId: agent.id, ...rowValues(agent.id) })));
+  const result = calculateProfits(Object.entries(values).map(([agentId, row]) => ({ agentId: Number(agentId), ...row })));
+  const invalid = result.rows.filter((row) => row.weeklyAmountError || row.percentageError).map((row) => names[row.agentId] ?? `#${row.agentId}`);
 
-  const setField = (agentId: number, field: keyof RowValues, value: string) =>
-    setValues((current) => ({ ...current, [agentId]: { ...(current[agentId] ?? DEFAULT_ROW), [field]: value } }));
+  const setField = (agent: AgentSummary, field: keyof RowValues, value: string) => {
+    setNames((current) => (current[agent.id] === agent.name ? current : { ...current, [agent.id]: agent.name }));
+    setValues((current) => ({ ...current, [agent.id]: { ...(current[agent.id] ?? DEFAULT_ROW), [field]: value } }));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -96,10 +140,7 @@ function CalculatorTable({ agents }: { agents: AgentSummary[] }) {
     const recorded = new Set(outcome.recorded);
     setValues((current) =>
       Object.fromEntries(
-        agents.map((agent) => {
-          const row = current[agent.id] ?? DEFAULT_ROW;
-          return [agent.id, recorded.has(agent.id) ? { ...row, weeklyAmount: DEFAULT_ROW.weeklyAmount } : row];
-        }),
+        Object.entries(current).map(([agentId, row]) => [agentId, recorded.has(Number(agentId)) ? { ...row, weeklyAmount: DEFAULT_ROW.weeklyAmount } : row]),
       ),
     );
     if (outcome.failures.length === 0) {
@@ -115,39 +156,55 @@ function CalculatorTable({ agents }: { agents: AgentSummary[] }) {
   return (
     <Card>
       <form onSubmit={onSubmit} noValidate>
-        <CardContent className="p-3 pt-4 sm:p-6">
-          <div
-            aria-hidden="true"
-            className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-4 border-b border-slate-200 px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 md:grid"
-          >
-            <span>Agent</span>
-            <span>Weekly amount ($)</span>
-            <span>Percentage (%)</span>
-            <span className="text-right">Profit</span>
-          </div>
-          <ul className="divide-y divide-slate-100">
-            {agents.map((agent, index) => (
-              <CalculatorRowItem
-                key={agent.id}
-                agent={agent}
-                values={rowValues(agent.id)}
-                row={result.rows[index]!}
-                disabled={submit.isPending}
-                onChange={(field, value) => setField(agent.id, field, value)}
-              />
-            ))}
-          </ul>
+        <CardContent className="grid gap-4 p-3 pt-4 sm:p-6">
+          {controls}
+          {agents.length === 0 ? (
+            <EmptyState icon={SearchX} title="No matching agents" description={emptyMessage} />
+          ) : (
+            <div>
+              <div
+                aria-hidden="true"
+                className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-4 border-b border-slate-200 px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 md:grid"
+              >
+                <span>Agent</span>
+                <span>Weekly amount ($)</span>
+                <span>Percentage (%)</span>
+                <span className="text-right">Profit</span>
+              </div>
+              <ul className="divide-y divide-slate-100">
+                {agents.map((agent) => (
+                  <CalculatorRowItem
+                    key={agent.id}
+                    agent={agent}
+                    values={rowValues(agent.id)}
+                    row={calculateRow({ agentId: agent.id, ...rowValues(agent.id) })}
+                    disabled={submit.isPending}
+                    onChange={(field, value) => setField(agent, field, value)}
+                  />
+                ))}
+              </ul>
+            </div>
+          )}
+          {pager}
         </CardContent>
         <CardFooter className="flex-wrap justify-between gap-4 border-t border-slate-200 p-4 sm:p-6">
-          <p className="text-lg">
-            <span className="font-medium text-slate-700">Total: </span>
-            <output
-              aria-live="polite"
-              className={cn('font-bold tabular-nums', result.totalCents < 0n ? 'text-red-700' : 'text-slate-900')}
-            >
-              {formatCurrency2(centsToMoneyString(result.totalCents))}
-            </output>
-          </p>
+          <div className="grid gap-1">
+            <p className="text-lg">
+              <span className="font-medium text-slate-700">Total: </span>
+              <output
+                aria-live="polite"
+                className={cn('font-bold tabular-nums', result.totalCents < 0n ? 'text-red-700' : 'text-slate-900')}
+              >
+                {formatCurrency2(centsToMoneyString(result.totalCents))}
+              </output>
+            </p>
+            <p className="text-sm text-slate-600">
+              {result.entries.length === 1 ? '1 entry to submit' : `${result.entries.length.toLocaleString('en-US')} entries to submit`}
+            </p>
+            {invalid.length > 0 && (
+              <p className="text-sm font-medium text-red-700">Check the rows of: {invalid.join(', ')}</p>
+            )}
+          </div>
           <Button type="submit" disabled={blocked} className="w-full sm:w-auto">
             {submit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
             {submit.isPending ? 'Submitting...' : 'Submit Profit Entries'}

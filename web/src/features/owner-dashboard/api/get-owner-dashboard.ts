@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { OwnerDashboard } from '@contract/dashboard';
 import { ApiError, apiJson } from '../../../lib/api-client';
 
@@ -14,8 +14,19 @@ export const ownerDashboardQueryOptions = queryOptions({
   queryKey: ownerDashboardQueryKey,
   queryFn: () => apiJson<OwnerDashboard>('GET', '/api/owner/dashboard'),
   retry: (failureCount, error) => !isAccessDenied(error) && failureCount < 1,
+  // Fetched ahead of the dashboard's code (PrefetchOwnerDashboard): a failure seen before it mounts is final.
+  retryOnMount: false,
 });
 
 export function useOwnerDashboard() {
   return useQuery(ownerDashboardQueryOptions);
+}
+
+/**
+ * Starts reading the dashboard as soon as a signed-in owner or manager is known, while the dashboard's code is still
+ * loading, rather than after it (the two would otherwise follow one another). Renders nothing.
+ */
+export function PrefetchOwnerDashboard() {
+  usePrefetchQuery(ownerDashboardQueryOptions);
+  return null;
 }

@@ -1,10 +1,16 @@
 import type { AgentSummary } from '@contract/agents';
-import { Award, Crown, Medal, Trophy, type LucideIcon } from 'lucide-react';
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardAgent } from '@contract/dashboard';
+import { Award, Crown, Medal, SearchX, Trophy, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2 } from '../../../lib/format';
+import { Pager, SearchField, useDebouncedValue } from '../../agents/components/list-controls';
+import { useLeaderboardPage } from '../api/get-leaderboard';
 
 interface MedalStyle {
   name: string;
@@ -46,21 +52,57 @@ const medals: MedalStyle[] = [
   },
 ];
 
-/** Agents ranked by this month's income; the dashboard sends them sorted, highest first. */
-export function MonthlyLeaderboard({ agents }: { agents: AgentSummary[] }) {
+/**
+ * Agents ranked by this month's income, a page at a time. The first page comes with the dashboard; other pages and
+ * searches are fetched (GET /api/owner/leaderboard). Ranks are those of the whole team, also in a search.
+ */
+export function MonthlyLeaderboard({ firstPage, totalAgents }: { firstPage: AgentSummary[]; totalAgents: number }) {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const query = useDebouncedValue(search.trim());
+  const fromDashboard = query === '' && offset === 0;
+  const page = useLeaderboardPage({ offset, limit: LEADERBOARD_PAGE_SIZE, search: query }, !fromDashboard);
+  const agents: LeaderboardAgent[] = fromDashboard ? firstPage.map((agent, index) => ({ ...agent, rank: index + 1 })) : (page.data?.agents ?? []);
+  const total = fromDashboard ? totalAgents : (page.data?.total ?? 0);
+
   return (
-    <section aria-labelledby="leaderboard-heading" className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="leaderboard-heading" aria-busy={page.isFetching || search.trim() !== query} className="grid grid-cols-1 gap-6">
       <SectionHeading id="leaderboard-heading" title="Monthly Leaderboard" description="Agents ranked by income earned this month." />
       <Card>
-        <CardContent className="p-3 sm:p-6">
-          {agents.length === 0 ? (
+        <CardContent className="grid gap-4 p-3 sm:p-6">
+          {totalAgents === 0 ? (
             <EmptyState icon={Trophy} title="No agents yet" description="Add agents to see the monthly leaderboard" />
           ) : (
-            <ol aria-labelledby="leaderboard-heading" className="grid grid-cols-1 gap-3">
-              {agents.map((agent, index) => (
-                <LeaderboardRow key={agent.id} agent={agent} rank={index + 1} />
-              ))}
-            </ol>
+            <>
+              <SearchField
+                label="Find an agent"
+                value={search}
+                onChange={(value) => {
+                  setSearch(value);
+                  setOffset(0);
+                }}
+              />
+              {!fromDashboard && page.isPending ? (
+                <Spinner label="Loading leaderboard..." className="min-h-40" />
+              ) : !fromDashboard && page.isError ? (
+                <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+                  {errorMessage(page.error, 'Failed to load the leaderboard')}
+                </p>
+              ) : agents.length === 0 ? (
+                <EmptyState
+                  icon={SearchX}
+                  title="No matching agents"
+                  description={query ? `No agent's name or email contains "${query}".` : 'This page is empty.'}
+                />
+              ) : (
+                <ol aria-labelledby="leaderboard-heading" className="grid grid-cols-1 gap-3">
+                  {agents.map((agent) => (
+                    <LeaderboardRow key={agent.id} agent={agent} rank={agent.rank} />
+                  ))}
+                </ol>
+              )}
+              <Pager label="Leaderboard pages" offset={offset} limit={LEADERBOARD_PAGE_SIZE} total={total} onChange={setOffset} disabled={page.isFetching} />
+            </>
           )}
         </CardContent>
       </Card>

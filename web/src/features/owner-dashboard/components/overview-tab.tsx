@@ -32,7 +32,7 @@ export function OverviewTab({ data, canEdit }: { data: OwnerDashboard; canEdit: 
   return (
     <section aria-labelledby="overview-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading id="overview-heading" title="Overview" description="How the team is doing this week and this month.">
-        {canEdit && <AddIncomeEntryDialog agents={data.agents} />}
+        {canEdit && <AddIncomeEntryDialog />}
       </SectionHeading>
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

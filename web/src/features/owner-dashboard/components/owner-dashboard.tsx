@@ -1,21 +1,31 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard as OwnerDashboardData } from '@contract/dashboard';
 import { AlertCircle, Calculator, Crown, Gift, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, UserCog, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/use-toast';
-import { AgentsTab } from '../../agents/components/agents-tab';
-import { ProfitCalculator } from '../../income-entries/components/profit-calculator';
-import { RewardClaimsTab } from '../../reward-claims/components/reward-claims-tab';
-import { TeamTab } from '../../team/components/team-tab';
-import { TierSettingsTab } from '../../tiers/components/tier-settings-tab';
 import { isAccessDenied, useOwnerDashboard } from '../api/get-owner-dashboard';
-import { MonthlyLeaderboard } from './monthly-leaderboard';
 import { OverviewTab } from './overview-tab';
+
+// The overview is the first screen; every other tab is a chunk of its own, fetched once the overview shows.
+const tabModules = {
+  leaderboard: () => import('./monthly-leaderboard'),
+  agents: () => import('../../agents/components/agents-tab'),
+  tiers: () => import('../../tiers/components/tier-settings-tab'),
+  calculator: () => import('../../income-entries/components/profit-calculator'),
+  claims: () => import('../../reward-claims/components/reward-claims-tab'),
+  team: () => import('../../team/components/team-tab'),
+};
+const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
+const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
+const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.TierSettingsTab })));
+const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
+const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
+const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
 
 /** Spec section 9: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -107,6 +117,11 @@ function LoadFailure() {
 function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; isOwner: boolean; userId: number }) {
   const [tab, setTab] = useState<TabValue>('overview');
   const visibleTabs = tabs.filter((t) => isOwner || !t.ownerOnly);
+  // The other tabs' code, fetched while the owner reads the overview, so that switching does not wait for it.
+  useEffect(() => {
+    const timer = setTimeout(() => Object.values(tabModules).forEach((load) => void load()), 500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
       <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
@@ -120,28 +135,36 @@ function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; is
       <TabsContent value="overview">
         <OverviewTab data={data} canEdit={isOwner} />
       </TabsContent>
-      <TabsContent value="monthly-leaderboard">
-        <MonthlyLeaderboard agents={data.agents} />
-      </TabsContent>
-      <TabsContent value="agents">
+      <LazyTab value="monthly-leaderboard">
+        <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} />
+      </LazyTab>
+      <LazyTab value="agents">
         <AgentsTab canEdit={isOwner} />
-      </TabsContent>
-      <TabsContent value="tiers">
+      </LazyTab>
+      <LazyTab value="tiers">
         <TierSettingsTab canEdit={isOwner} />
-      </TabsContent>
+      </LazyTab>
       {isOwner && (
         <>
-          <TabsContent value="calculator">
+          <LazyTab value="calculator">
             <ProfitCalculator />
-          </TabsContent>
-          <TabsContent value="reward-claims">
+          </LazyTab>
+          <LazyTab value="reward-claims">
             <RewardClaimsTab />
-          </TabsContent>
-          <TabsContent value="team">
+          </LazyTab>
+          <LazyTab value="team">
             <TeamTab currentUserId={userId} />
-          </TabsContent>
+          </LazyTab>
         </>
       )}
     </Tabs>
+  );
+}
+
+function LazyTab({ value, children }: { value: TabValue; children: ReactNode }) {
+  return (
+    <TabsContent value={value}>
+      <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>{children}</Suspense>
+    </TabsContent>
   );
 }
