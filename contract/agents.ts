@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, newPasswordField } from './auth';
+import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
 import { moneyString } from './money';
 
 /** An agent as the owner dashboard sees it (spec section 3). Money as two-decimal strings. */
@@ -16,10 +17,7 @@ export const agentSummary = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummary>;
 
-/** Pages of agents: the default and the largest page a list call returns. */
-export const AGENT_PAGE_SIZE = 25;
-export const AGENT_PAGE_SIZE_MAX = 100;
-export const AGENT_SEARCH_MAX = 100;
+export { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
 /** Deep enough for any team; a larger offset is a mistake (or a scan), refused. */
 const OFFSET_MAX = 1_000_000;
 

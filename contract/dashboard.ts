@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { AGENT_PAGE_SIZE, agentSummary } from './agents';
+import { agentSummary } from './agents';
 import { incomeEntry } from './income-entries';
 import { moneyString } from './money';
 
-export const RECENT_ENTRIES_LIMIT = 10;
-/** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
-export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
+export { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from './limits';
 
 /**
  * GET /api/owner/dashboard (owner and manager; spec section 3). `agents` is the top of the monthly leaderboard (at

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { paths } from './app/paths';
 import { AppRouter } from './app/router';
 import { agentSessionQueryOptions } from './features/agent-auth/api/get-agent-session';
+import { appInfoQueryOptions } from './features/app-info/api/get-app-info';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
@@ -11,8 +12,11 @@ import './styles.css';
 // arrives wait in their store (components/ui/use-toast.ts) and show when it mounts.
 const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
-// The agent portal's first read, sent beside the page's code rather than after it has loaded.
-if (window.location.pathname === paths.agentPortal) void queryClient.prefetchQuery(agentSessionQueryOptions);
+// The agent portal's first reads, sent beside the page's code rather than after it has loaded.
+if (window.location.pathname === paths.agentPortal) {
+  void queryClient.prefetchQuery(agentSessionQueryOptions);
+  void queryClient.prefetchQuery(appInfoQueryOptions);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,6 +4,9 @@ import { getQueryFn } from '../../../lib/query-client';
 
 export const agentSessionQueryKey = ['/api/agents/session'] as const;
 
+/** A session read this recently is not read again when a screen mounts. */
+const JUST_READ_MS = 2000;
+
 /**
  * The agent session (spec section 4): signed in only when `authenticated` is exactly true; a 401 means no session;
  * never fresh, re-read when the window regains focus, no retry.
@@ -14,6 +17,8 @@ export const agentSessionQueryOptions = queryOptions<AgentSessionResponse | null
   retry: false,
   staleTime: 0,
   refetchOnWindowFocus: true,
+  // Read again whenever a screen mounts, except just after the read started beside the page's code (main.tsx).
+  refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_READ_MS,
 });
 
 export function useAgentSession() {

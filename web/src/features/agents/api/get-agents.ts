@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AGENT_PAGE_SIZE, type AgentListParams, type AgentPage } from '@contract/agents';
+import type { AgentListParams, AgentPage } from '@contract/agents';
+import { AGENT_PAGE_SIZE } from '@contract/limits';
 import { apiJson } from '../../../lib/api-client';
 
 /** Every page and search of the agents list starts with this key, so one invalidation refreshes them all. */

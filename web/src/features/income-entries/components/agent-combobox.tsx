@@ -1,5 +1,5 @@
 import type { AgentSummary } from '@contract/agents';
-import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useAgentsPage } from '../../agents/api/get-agents';
@@ -17,16 +17,15 @@ interface AgentComboboxProps {
   onBlur?: () => void;
   /** The chosen agent's id, or '' while none is chosen. */
   onChange: (agentId: string) => void;
-  /** Whether the matches (or "no match") are showing: the dialog leaves Escape to the picker then. */
-  onOpenChange?: (open: boolean) => void;
   disabled?: boolean;
+  autoFocus?: boolean;
 }
 
 /**
  * Picks an agent by typing part of a name or email (ARIA combobox with a list of matches): a team of 10,000 agents
  * cannot be offered as one list. Arrow keys move through the matches, Enter or a click picks one, Escape closes.
  */
-export function AgentCombobox({ id, inputRef, onBlur, onChange, onOpenChange, disabled, ...aria }: AgentComboboxProps) {
+export function AgentCombobox({ id, inputRef, onBlur, onChange, disabled, autoFocus, ...aria }: AgentComboboxProps) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpenState] = useState(false);
@@ -39,8 +38,6 @@ export function AgentCombobox({ id, inputRef, onBlur, onChange, onOpenChange, di
   const expanded = options.length > 0;
   const noMatch = current !== undefined && !expanded && search !== '';
   const showing = expanded || noMatch;
-
-  useEffect(() => onOpenChange?.(showing), [showing, onOpenChange]);
   const setOpen = setOpenState;
   const choose = (agent: AgentSummary) => {
     setText(agent.name);
@@ -81,6 +78,9 @@ export function AgentCombobox({ id, inputRef, onBlur, onChange, onOpenChange, di
         placeholder="Type a name or email"
         value={text}
         disabled={disabled}
+        autoFocus={autoFocus}
+        // Read by the dialog around it when Escape is pressed: while the matches show, Escape closes them only.
+        data-suggestions-open={showing ? 'true' : undefined}
         onChange={(event) => {
           setText(event.target.value);
           setActive(0);

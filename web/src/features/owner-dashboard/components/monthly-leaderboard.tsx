@@ -1,5 +1,6 @@
 import type { AgentSummary } from '@contract/agents';
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardAgent } from '@contract/dashboard';
+import type { LeaderboardAgent } from '@contract/dashboard';
+import { LEADERBOARD_PAGE_SIZE } from '@contract/limits';
 import { Award, Crown, Medal, SearchX, Trophy, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';

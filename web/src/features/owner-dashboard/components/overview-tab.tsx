@@ -1,5 +1,5 @@
 import type { OwnerDashboard } from '@contract/dashboard';
-import { RECENT_ENTRIES_LIMIT } from '@contract/dashboard';
+import { RECENT_ENTRIES_LIMIT } from '@contract/limits';
 import type { IncomeEntry } from '@contract/income-entries';
 import { Award, CalendarDays, Receipt, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,0 +1,10 @@
+// Sizes of lists, apart from the schemas (no zod here): screens that need only a number do not load the validator.
+
+/** The owner dashboard's recent transactions (spec section 9: at most 10). */
+export const RECENT_ENTRIES_LIMIT = 10;
+/** Pages of agents: the default and the largest page a list call returns. */
+export const AGENT_PAGE_SIZE = 25;
+export const AGENT_PAGE_SIZE_MAX = 100;
+export const AGENT_SEARCH_MAX = 100;
+/** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
+export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
