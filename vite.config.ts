@@ -3,15 +3,45 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { routePages } from './scripts/vite-route-pages.ts';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Keep in step with web/src/app/router.tsx and web/src/app/pages/home-page.tsx.
+    routePages({
+      pages: {
+        '/login': 'web/src/app/pages/login-page.tsx',
+        '/agents': 'web/src/app/pages/agent-portal-page.tsx',
+        '/agent-register': 'web/src/app/pages/agent-register-page.tsx',
+        '/agent/dashboard': 'web/src/app/pages/agent-dashboard-page.tsx',
+        '/test-login': 'web/src/app/pages/test-login-page.tsx',
+      },
+      signedIn: { '/': 'web/src/features/owner-dashboard/components/owner-dashboard.tsx' },
+    }),
+    precompress(),
+  ],
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Few, larger scripts rather than dozens of small shared ones: over HTTP/1.1 a browser fetches six at a time,
+        // so every further handful costs a round trip (docs/decisions/0009-performance.md).
+        codeSplitting: {
+          groups: [
+            // Everything the first screen of any page needs, in the entry's script.
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            // What later screens share, grouped by the screens that use it, small groups merged into a neighbour.
+            { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 5_000, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-// Sizes of lists, apart from the schemas (no zod here): screens that need only a number do not load the validator.
+// Sizes of lists and fixed texts, apart from the schemas (no zod here): screens that need only these do not load the validator.
 
 /** The owner dashboard's recent transactions (spec section 9: at most 10). */
 export const RECENT_ENTRIES_LIMIT = 10;
@@ -8,3 +8,5 @@ export const AGENT_PAGE_SIZE_MAX = 100;
 export const AGENT_SEARCH_MAX = 100;
 /** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
 export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
+/** The rewards text of a tier that has none yet (spec section 3). */
+export const COMING_SOON = 'Coming Soon';

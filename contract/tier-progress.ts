@@ -1,5 +1,5 @@
-import { COMING_SOON } from './tiers';
-import { parseMoneyToCents } from './money';
+import { parseMoneyToCents } from './cents';
+import { COMING_SOON } from './limits';
 
 /**
  * Pure rules of the agent's tier display (spec section 4): the state of each tier, its progress bar, what is left

@@ -19,7 +19,7 @@ export const TIER_DEFINITIONS = [
   { order: 12, name: 'Legend', dollars: 1_000_000, label: '$1M', color: '#f59e0b' },
 ] as const;
 
-export const COMING_SOON = 'Coming Soon';
+export { COMING_SOON } from './limits';
 
 export const tierSetting = z.object({
   id: z.number().int(),

@@ -9,6 +9,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { answerFrameworkError, installErrorHandler } from './http/errors';
 import { collectApiRoutes } from './http/route-list';
+import { loadRoutePages } from './http/route-pages';
+import { cookieNames } from './auth/sessions';
 import { DEFAULT_SIGN_IN_RATE_LIMITS, registerSecurity, TEST_SIGN_IN_RATE_LIMITS, type SignInRateLimits } from './http/security';
 import { registerAgentAuthRoutes } from './routes/agent-auth';
 import { registerAppInfoRoutes } from './routes/app-info';
@@ -83,6 +85,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);
+  const routePages = hasWeb ? loadRoutePages(webRoot) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -102,8 +105,10 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       const body: ErrorBody = { message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' };
       return reply.status(404).send(body);
     }
-    // Client-side routes (and the 404 page for unknown paths) are rendered by the web app.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes (and the 404 page for unknown paths) are rendered by the web app; a route's own page names
+    // the scripts its screen loads, and "/" differs for a browser that carries a session cookie.
+    const page = routePages?.fileFor(path, request.cookies[cookieNames.user] !== undefined) ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(page);
   });
 
   return app;

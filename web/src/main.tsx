@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { paths } from './app/paths';
 import { AppRouter } from './app/router';
 import { agentSessionQueryOptions } from './features/agent-auth/api/get-agent-session';
 import { appInfoQueryOptions } from './features/app-info/api/get-app-info';
+import { isAccessDenied, ownerDashboardQueryOptions } from './features/owner-dashboard/api/get-owner-dashboard';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
@@ -18,13 +19,29 @@ if (window.location.pathname === paths.agentPortal) {
   void queryClient.prefetchQuery(appInfoQueryOptions);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
-    </QueryClientProvider>
-  </StrictMode>,
+// The server sends "/" with this hint to a browser that carries an owner or manager session cookie: the dashboard's
+// data is read beside the session check rather than after it. A stale cookie's refusal is forgotten, so that
+// nothing of it is left once the owner signs in again.
+if (window.location.pathname === paths.home && document.querySelector('meta[name="tiertrack-session-hint"]')) {
+  void queryClient.prefetchQuery(ownerDashboardQueryOptions).then(() => {
+    if (isAccessDenied(queryClient.getQueryState(ownerDashboardQueryOptions.queryKey)?.error)) {
+      queryClient.removeQueries({ queryKey: ownerDashboardQueryOptions.queryKey });
+    }
+  });
+}
+
+// The first render as a transition: React renders it in slices of a few milliseconds and gives the main thread back
+// between them, rather than holding it for the whole screen (a slow phone would not answer a tap meanwhile).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppRouter />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginForm, type LoginForm } from '@contract/auth';
+import type { LoginForm } from '@contract/auth';
 import { Crown, Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -11,14 +10,19 @@ import { Input } from '../../components/ui/input';
 import { useAppInfo } from '../../features/app-info/api/get-app-info';
 import { useOwnerLogin } from '../../features/auth/api/owner-login';
 import { errorMessage } from '../../lib/api-client';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { paths } from '../paths';
 
 /** /login: sign-in for owners and managers (reached through /api/login). */
+const validation = lazyResolver<LoginForm>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@contract/auth')]).then(([{ zodResolver }, { loginForm }]) => zodResolver(loginForm)),
+);
+
 export default function LoginPage() {
   const [, navigate] = useLocation();
   const login = useOwnerLogin();
   const appInfo = useAppInfo();
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginForm>({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
   const demoOwner = appInfo.data?.demoOwner;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -34,7 +38,7 @@ export default function LoginPage() {
           <CardDescription>Sign in to run your team's dashboard.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
             {login.isError && (
               <Alert variant="destructive">
                 <AlertDescription>{errorMessage(login.error, 'Login failed')}</AlertDescription>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginForm, type AgentSessionResponse, type LoginForm } from '@contract/auth';
+import type { AgentSessionResponse, LoginForm } from '@contract/auth';
 import { Loader2, LogIn } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -7,7 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useAppInfo } from '../../app-info/api/get-app-info';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { loginErrorMessage, useAgentLogin } from '../api/agent-login';
+
+const validation = lazyResolver<LoginForm>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@contract/auth')]).then(([{ zodResolver }, { loginForm }]) => zodResolver(loginForm)),
+);
 
 interface AgentLoginFormProps {
   onSuccess?: (session: AgentSessionResponse) => void;
@@ -18,7 +22,7 @@ export function AgentLoginForm({ onSuccess }: AgentLoginFormProps) {
   const login = useAgentLogin();
   const demoAgent = useAppInfo().data?.demoAgent;
   const form = useForm<LoginForm>({
-    resolver: zodResolver(loginForm),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '' },
     // Arrives after the first render; fields the person already typed in are kept.
     values: demoAgent ? { email: demoAgent.email, password: demoAgent.password } : undefined,
@@ -35,7 +39,7 @@ export function AgentLoginForm({ onSuccess }: AgentLoginFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
       {login.isError && (
         <Alert variant="destructive">
           <AlertDescription>{loginErrorMessage(login.error)}</AlertDescription>

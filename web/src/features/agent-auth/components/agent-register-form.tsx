@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { agentRegisterForm, type AgentRegisterForm, type AgentSessionResponse } from '@contract/auth';
+import type { AgentRegisterForm, AgentSessionResponse } from '@contract/auth';
 import { Loader2, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -7,7 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useAgentRegister } from '../api/agent-register';
+
+const validation = lazyResolver<AgentRegisterForm>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('@contract/auth')]).then(([{ zodResolver }, { agentRegisterForm }]) =>
+    zodResolver(agentRegisterForm),
+  ),
+);
 
 interface AgentRegisterFormProps {
   onSuccess: (session: AgentSessionResponse) => void;
@@ -18,7 +24,7 @@ const emptyForm: AgentRegisterForm = { email: '', password: '', confirmPassword:
 /** Agent registration (spec section 5). The confirmation is checked here and never sent. */
 export function AgentRegisterForm({ onSuccess }: AgentRegisterFormProps) {
   const register = useAgentRegister();
-  const form = useForm<AgentRegisterForm>({ resolver: zodResolver(agentRegisterForm), defaultValues: emptyForm });
+  const form = useForm<AgentRegisterForm>({ resolver: validation.resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ email, password, firstName, lastName, position }) =>
@@ -26,7 +32,7 @@ export function AgentRegisterForm({ onSuccess }: AgentRegisterFormProps) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
       {register.isError && (
         <Alert variant="destructive">
           <AlertDescription>{errorMessage(register.error, 'Registration failed')}</AlertDescription>

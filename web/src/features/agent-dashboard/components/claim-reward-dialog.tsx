@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { AgentTierData } from '@contract/agent-tier-data';
-import { dashboardClaimInput } from '@contract/rewards';
 import { Loader2, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -13,20 +10,18 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useClaimTierReward } from '../api/claim-tier-reward';
 import { useTierRewardOptions } from '../api/get-tier-reward-options';
+import type { ClaimDialogOutput, ClaimDialogValues } from './claim-dialog-schema';
 
 type Tier = AgentTierData['tiers'][number];
 
-const agentData = dashboardClaimInput.shape.agentData;
-
-/** The claim dialog's form (spec section 5): Full Name, Email Address and Mailing Address required. */
-const claimDialogForm = agentData.pick({ name: true, email: true, address: true }).extend({
-  rewardOptionId: z.string().min(1, 'Please pick a reward'),
-  phone: z.string().trim().max(50, 'Must be at most 50 characters'),
-  shippingInfo: z.string().trim().max(1000, 'Must be at most 1000 characters'),
-});
-type ClaimDialogValues = z.input<typeof claimDialogForm>;
+const validation = lazyResolver<ClaimDialogValues, ClaimDialogOutput>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('./claim-dialog-schema')]).then(([{ zodResolver }, { claimDialogForm }]) =>
+    zodResolver(claimDialogForm),
+  ),
+);
 
 /** Spec section 8, with the server's reason appended when it gave one (for example an earlier claim). */
 export function claimFailureDescription(error: unknown): string {
@@ -69,8 +64,8 @@ export function ClaimRewardDialog({ tier, agentName, onOpenChange, onCloseFocus 
 function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: string; onDone: () => void }) {
   const options = useTierRewardOptions(tier.id);
   const claim = useClaimTierReward();
-  const form = useForm<ClaimDialogValues, unknown, z.output<typeof claimDialogForm>>({
-    resolver: zodResolver(claimDialogForm),
+  const form = useForm<ClaimDialogValues, unknown, ClaimDialogOutput>({
+    resolver: validation.resolver,
     defaultValues: { rewardOptionId: '', name: agentName, email: '', phone: '', address: '', shippingInfo: '' },
   });
   const { errors } = form.formState;
@@ -109,7 +104,7 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
         <DialogTitle>Claim your {tier.name} reward</DialogTitle>
         <DialogDescription>Pick a reward and tell us where to send it. Fields marked * are required.</DialogDescription>
       </DialogHeader>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
         {/* The toast sits outside the modal dialog, hidden from assistive technology while it is open. */}
         {claim.isError && (
           <Alert variant="destructive">

@@ -1,6 +1,6 @@
 import type { AgentTierData } from '@contract/agent-tier-data';
 import type { TierIconKind, TierProgress, TierState } from '@contract/tier-progress';
-import { centsToMoneyString } from '@contract/money';
+import { centsToMoneyString } from '@contract/cents';
 import { CheckCircle2, Crown, Gem, Gift, Medal, Star, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { portalClaimInput, type ClaimCreated } from '@contract/rewards';
+import type { ClaimCreated } from '@contract/rewards';
 import { Loader2, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { portalClaimErrorMessage, useClaimPortalReward } from '../api/claim-portal-reward';
+import type { PortalClaimFormOutput, PortalClaimFormValues } from './portal-claim-schema';
 
-/** The portal claim form (spec section 5): every field required except Telegram. */
-const portalClaimForm = portalClaimInput
-  .pick({ fullName: true, email: true, phone: true, address: true, city: true, zipcode: true })
-  .extend({ telegram: z.string().trim().max(100, 'Must be at most 100 characters') });
-type PortalClaimFormValues = z.input<typeof portalClaimForm>;
+const validation = lazyResolver<PortalClaimFormValues, PortalClaimFormOutput>(() =>
+  Promise.all([import('@hookform/resolvers/zod'), import('./portal-claim-schema')]).then(([{ zodResolver }, { portalClaimForm }]) =>
+    zodResolver(portalClaimForm),
+  ),
+);
 
 interface PortalClaimFormProps {
   agentId: number;
@@ -26,8 +26,8 @@ interface PortalClaimFormProps {
 
 export function PortalClaimForm({ agentId, rewardId, defaults, onSubmitted, onCancel }: PortalClaimFormProps) {
   const claim = useClaimPortalReward();
-  const form = useForm<PortalClaimFormValues, unknown, z.output<typeof portalClaimForm>>({
-    resolver: zodResolver(portalClaimForm),
+  const form = useForm<PortalClaimFormValues, unknown, PortalClaimFormOutput>({
+    resolver: validation.resolver,
     defaultValues: { fullName: defaults.fullName, email: defaults.email, phone: '', telegram: '', address: '', city: '', zipcode: '' },
   });
   const { errors } = form.formState;
@@ -40,7 +40,7 @@ export function PortalClaimForm({ agentId, rewardId, defaults, onSubmitted, onCa
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
       {claim.isError && (
         <Alert variant="destructive">
           <AlertDescription>{portalClaimErrorMessage(claim.error)}</AlertDescription>

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,16 +13,12 @@ const IncomeEntryForm = lazy(loadForm);
 /** The owner's Add Income Entry dialog (spec section 2 and 5); a negative amount records a deduction. */
 export function AddIncomeEntryDialog() {
   const [open, setOpen] = useState(false);
-  // The form's code, fetched once the dashboard shows, so that the dialog opens with it.
-  useEffect(() => {
-    const timer = setTimeout(() => void loadForm(), 500);
-    return () => clearTimeout(timer);
-  }, []);
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button>
+        {/* The form's code is fetched as the pointer or the focus reaches the button, so that the dialog opens with it. */}
+        <Button onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()}>
           <Plus aria-hidden="true" />
           Add Income Entry
         </Button>

@@ -9,7 +9,7 @@ import {
   WEEKLY_AMOUNT_STEP,
   type CalculatorRow,
 } from '@contract/calculator';
-import { centsToMoneyString } from '@contract/money';
+import { centsToMoneyString } from '@contract/cents';
 import { Loader2, SearchX, Send, Users } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';

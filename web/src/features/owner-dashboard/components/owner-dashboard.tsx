@@ -11,7 +11,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { isAccessDenied, useOwnerDashboard } from '../api/get-owner-dashboard';
 import { OverviewTab } from './overview-tab';
 
-// The overview is the first screen; every other tab is a chunk of its own, fetched once the overview shows.
+// The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
+// reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
 const tabModules = {
   leaderboard: () => import('./monthly-leaderboard'),
   agents: () => import('../../agents/components/agents-tab'),
@@ -31,13 +32,13 @@ const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab }
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
 
 const tabs = [
-  { value: 'overview', label: 'Overview', icon: LayoutDashboard, ownerOnly: false },
-  { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false },
-  { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false },
-  { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false },
-  { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true },
-  { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true },
-  { value: 'team', label: 'Team', icon: UserCog, ownerOnly: true },
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard, ownerOnly: false, load: undefined },
+  { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false, load: tabModules.leaderboard },
+  { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false, load: tabModules.agents },
+  { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false, load: tabModules.tiers },
+  { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
+  { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true, load: tabModules.claims },
+  { value: 'team', label: 'Team', icon: UserCog, ownerOnly: true, load: tabModules.team },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -117,16 +118,12 @@ function LoadFailure() {
 function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; isOwner: boolean; userId: number }) {
   const [tab, setTab] = useState<TabValue>('overview');
   const visibleTabs = tabs.filter((t) => isOwner || !t.ownerOnly);
-  // The other tabs' code, fetched while the owner reads the overview, so that switching does not wait for it.
-  useEffect(() => {
-    const timer = setTimeout(() => Object.values(tabModules).forEach((load) => void load()), 500);
-    return () => clearTimeout(timer);
-  }, []);
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
       <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
-        {visibleTabs.map(({ value, label, icon: Icon }) => (
-          <TabsTrigger key={value} value={value}>
+        {visibleTabs.map(({ value, label, icon: Icon, load }) => (
+          // A tab's code is fetched as the pointer or the focus reaches it, so that the click rarely waits for it.
+          <TabsTrigger key={value} value={value} onPointerEnter={() => void load?.()} onFocus={() => void load?.()}>
             <Icon aria-hidden="true" />
             {label}
           </TabsTrigger>

@@ -1,4 +1,4 @@
-import { parseMoneyToCents } from '@contract/money';
+import { parseMoneyToCents } from '@contract/cents';
 import type { TierSetting } from '@contract/tiers';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
