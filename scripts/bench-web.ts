@@ -28,6 +28,8 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 const LANDING_JS_LIMIT_KB = 200;
+/** The issue's bar for switching to a tab of the owner dashboard with 10,000 agents, its data loaded. */
+const TAB_SWITCH_LIMIT_MS = 1000;
 const OWNER_TABS = ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Team'];
 
 interface Row {
@@ -96,8 +98,29 @@ interface LighthouseScores {
   accessibility: number;
 }
 
+/** Lighthouse's own failures of a run (a trace it could not record), tried again rather than scored 0. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 /** One Lighthouse run (its command line, mobile defaults: simulated slow 4G and a 4x slower CPU). */
-function lighthouse(url: string, cookie?: string): Promise<LighthouseScores> {
+async function lighthouse(url: string, cookie?: string): Promise<LighthouseScores> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
+    const report = await lighthouseReport(url, cookie);
+    const { performance, accessibility } = report.categories;
+    if (!report.runtimeError && performance.score !== null && accessibility.score !== null) {
+      return { performance: performance.score, accessibility: accessibility.score };
+    }
+    lastError = report.runtimeError ? `${report.runtimeError.code}: ${report.runtimeError.message}` : 'no score';
+  }
+  throw new Error(`lighthouse ${url} failed ${LIGHTHOUSE_ATTEMPTS} times; last: ${lastError}`);
+}
+
+interface LighthouseReport {
+  runtimeError?: { code: string; message: string };
+  categories: Record<'performance' | 'accessibility', { score: number | null }>;
+}
+
+function lighthouseReport(url: string, cookie?: string): Promise<LighthouseReport> {
   const args = [
     url,
     '--only-categories=performance,accessibility',
@@ -117,9 +140,12 @@ function lighthouse(url: string, cookie?: string): Promise<LighthouseScores> {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`lighthouse ${url} exited with ${code}: ${err.slice(-2000)}`));
-      const report = JSON.parse(out) as { categories: Record<'performance' | 'accessibility', { score: number | null }> };
-      resolve({ performance: report.categories.performance.score ?? 0, accessibility: report.categories.accessibility.score ?? 0 });
+      // A run Lighthouse could not complete still writes its report, with runtimeError set.
+      try {
+        resolve(JSON.parse(out) as LighthouseReport);
+      } catch {
+        reject(new Error(`lighthouse ${url} exited with ${code} and no report: ${err.slice(-2000)}`));
+      }
     });
   });
 }
@@ -195,11 +221,12 @@ async function measureTabs(browser: Browser, base: string, ownerCookie: string, 
     for (const tab of [...OWNER_TABS.slice(1), OWNER_TABS[0]!]) again.get(tab)!.push(await switchTab(page, tab));
   }
   for (const tab of OWNER_TABS) {
+    const slowest = Math.max(first.get(tab)!, ...again.get(tab)!);
     rows.push({
       measure: `Switch to the ${tab} tab (Chromium, ${agents.toLocaleString('en-US')} agents)`,
-      target: '-',
-      result: `${first.get(tab)!.toFixed(0)} ms the first time (its data loaded), ${median(again.get(tab)!).toFixed(0)} ms again`,
-      pass: undefined,
+      target: `< ${TAB_SWITCH_LIMIT_MS} ms`,
+      result: `${first.get(tab)!.toFixed(0)} ms the first time (its code and data loaded), ${median(again.get(tab)!).toFixed(0)} ms again`,
+      pass: slowest < TAB_SWITCH_LIMIT_MS,
     });
   }
   await context.close();

@@ -21,7 +21,12 @@ export interface RoutePages {
 export function loadRoutePages(webRoot: string): RoutePages {
   const file = path.join(webRoot, MANIFEST);
   if (!existsSync(file)) return { fileFor: () => 'index.html' };
-  const manifest = manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  let manifest: z.infer<typeof manifestSchema>;
+  try {
+    manifest = manifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    throw new Error(`The web build's ${file} is not valid: build the web app again (npm run build)`);
+  }
   const present = (entries: Record<string, string>) =>
     new Map(Object.entries(entries).filter(([, page]) => existsSync(path.join(webRoot, page))));
   const pages = present(manifest.pages);

@@ -219,13 +219,25 @@ test.describe('dashboard loading and access', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/owner/dashboard')) dashboardCalls += 1;
     });
-    // The user check passes with a live session; the session then ends on the server before the dashboard call.
+    // The user check passes with a live session; the session then ends on the server before the dashboard is read
+    // (the two are sent together: the dashboard's call waits here until the session has ended).
+    let sessionEnded = () => {};
+    const ended = new Promise<void>((resolve) => (sessionEnded = resolve));
     await page.route(
       '**/api/auth/user',
       async (route) => {
         const response = await route.fetch();
         expect((await page.request.get('/api/logout', { maxRedirects: 0 })).status()).toBe(302);
+        sessionEnded();
         await route.fulfill({ response });
+      },
+      { times: 1 },
+    );
+    await page.route(
+      '**/api/owner/dashboard',
+      async (route) => {
+        await ended;
+        await route.continue();
       },
       { times: 1 },
     );

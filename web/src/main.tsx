@@ -5,7 +5,7 @@ import { paths } from './app/paths';
 import { AppRouter } from './app/router';
 import { agentSessionQueryOptions } from './features/agent-auth/api/get-agent-session';
 import { appInfoQueryOptions } from './features/app-info/api/get-app-info';
-import { isAccessDenied, ownerDashboardQueryOptions } from './features/owner-dashboard/api/get-owner-dashboard';
+import { ownerDashboardQueryOptions } from './features/owner-dashboard/api/get-owner-dashboard';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 
@@ -20,14 +20,10 @@ if (window.location.pathname === paths.agentPortal) {
 }
 
 // The server sends "/" with this hint to a browser that carries an owner or manager session cookie: the dashboard's
-// data is read beside the session check rather than after it. A stale cookie's refusal is forgotten, so that
-// nothing of it is left once the owner signs in again.
+// data is read beside the session check rather than after it. (A stale cookie's refusal stays unused: the landing
+// page shows, and signing in clears what was read before; features/auth/api/owner-login.ts.)
 if (window.location.pathname === paths.home && document.querySelector('meta[name="tiertrack-session-hint"]')) {
-  void queryClient.prefetchQuery(ownerDashboardQueryOptions).then(() => {
-    if (isAccessDenied(queryClient.getQueryState(ownerDashboardQueryOptions.queryKey)?.error)) {
-      queryClient.removeQueries({ queryKey: ownerDashboardQueryOptions.queryKey });
-    }
-  });
+  void queryClient.prefetchQuery(ownerDashboardQueryOptions);
 }
 
 // The first render as a transition: React renders it in slices of a few milliseconds and gives the main thread back

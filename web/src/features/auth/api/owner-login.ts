@@ -7,6 +7,10 @@ export function useOwnerLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => apiJson<AuthUser>('POST', '/api/auth/login', input),
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    // A new session: nothing read before it (another person's data, or a stale session's refusals) is kept.
+    onSuccess: (user) => {
+      queryClient.clear();
+      queryClient.setQueryData(userQueryKey, user);
+    },
   });
 }
