@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { loadConfig } from '../server/config';
 import { machineLine, markdownTable, writeDocSection } from './bench/report';
+import { exitAfterOutput } from './support/cli';
 import { machineInfo, preparePglite, preparePostgres, projectRoot, QUICK_RUN, signIn, startServer, type ServerHandle } from './bench/run';
 import { REFERENCE_SIZE } from './bench/reference-data';
 
@@ -310,9 +311,9 @@ async function chromiumVersion(): Promise<string | undefined> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => exitAfterOutput(code),
   (error: unknown) => {
     console.error(error);
-    process.exit(1);
+    exitAfterOutput(1);
   },
 );

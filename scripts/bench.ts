@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
 import { formatReport, reportRows, writeDocSection } from './bench/report';
+import { exitAfterOutput } from './support/cli';
 import { FULL_RUN, projectRoot, QUICK_RUN, runBenchmark } from './bench/run';
 import { REFERENCE_SIZE } from './bench/reference-data';
 
@@ -74,9 +75,9 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => exitAfterOutput(code),
   (error: unknown) => {
     console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
+    exitAfterOutput(1);
   },
 );

@@ -26,18 +26,26 @@ export async function ask(question: string, hidden = false): Promise<string | un
 }
 
 /**
+ * Exits once what was printed has been written: into a pipe (`npm run bench | tee`, a test reading the output)
+ * Node writes asynchronously, and process.exit alone would drop the end of it.
+ */
+export function exitAfterOutput(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+/**
  * Runs a command's main function and exits with the code it returns. A bad configuration or bad arguments print
  * their message (with the usage for arguments) and exit with failureCode.
  */
 export function runCli(main: () => Promise<number>, usage: string, failureCode: number): void {
   main().then(
-    (code) => process.exit(code),
+    (code) => exitAfterOutput(code),
     (error: unknown) => {
       if (error instanceof ConfigError) console.error(error.message);
       else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
         console.error(`${error.message}\n\n${usage}`);
       } else console.error(error);
-      process.exit(failureCode);
+      exitAfterOutput(failureCode);
     },
   );
 }
