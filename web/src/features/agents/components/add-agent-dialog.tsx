@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createAgentInput, type CreateAgentInput } from '@contract/agents';
-import { Loader2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -67,15 +68,7 @@ export function AddAgentDialog() {
           <FormField label="Initial password" error={errors.password?.message} hint="At least 8 characters. Share it with the agent.">
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createAgent.isPending}>
-              {createAgent.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {createAgent.isPending ? 'Adding...' : 'Add Agent'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => setOpen(false)} pending={createAgent.isPending} submitLabel="Add Agent" pendingLabel="Adding..." />
         </form>
       </DialogContent>
     </Dialog>

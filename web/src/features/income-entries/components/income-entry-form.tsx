@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createIncomeEntryInput } from '@contract/income-entries';
-import { Loader2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { DialogFooter } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
@@ -75,15 +73,7 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
       <FormField label="Description (optional)" error={errors.description?.message}>
         <Textarea rows={3} placeholder="e.g. Enterprise deal closed" {...form.register('description')} />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createEntry.isPending}>
-          {createEntry.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {createEntry.isPending ? 'Adding...' : 'Add Entry'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter onCancel={onCancel} pending={createEntry.isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
     </form>
   );
 }

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createManagerInput } from '@contract/auth';
-import { Loader2, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -70,15 +71,7 @@ export function AddManagerDialog() {
           <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createManager.isPending}>
-              {createManager.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {createManager.isPending ? 'Adding...' : 'Add Manager'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => setOpen(false)} pending={createManager.isPending} submitLabel="Add Manager" pendingLabel="Adding..." />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_REWARD_CATEGORY, rewardCategories, rewardOptionForm, type RewardOptionForm } from '@contract/rewards';
 import type { TierSetting } from '@contract/tiers';
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
@@ -86,15 +87,7 @@ export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
               </Select>
             )}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createOption.isPending}>
-              {createOption.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {createOption.isPending ? 'Adding...' : 'Add Reward'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => setOpen(false)} pending={createOption.isPending} submitLabel="Add Reward" pendingLabel="Adding..." />
         </form>
       </DialogContent>
     </Dialog>
