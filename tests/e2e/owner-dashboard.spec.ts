@@ -65,6 +65,8 @@ test.describe('owner dashboard: header, overview and income entries', () => {
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await expect(dialog.getByText('Please select an agent')).toBeVisible();
     await expect(dialog.getByText('Amount is required')).toBeVisible();
+    // The first field on screen with an error takes the focus.
+    await expect(dialog.getByRole('combobox', { name: 'Agent' })).toBeFocused();
 
     // The agent is found by typing part of the name (a team may have thousands), then picked from the matches.
     await dialog.getByLabel('Agent').fill(agent.name.slice(0, -2));

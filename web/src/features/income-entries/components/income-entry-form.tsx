@@ -22,6 +22,7 @@ type IncomeEntryFormInput = z.input<typeof incomeEntryForm>;
 type IncomeEntryFormOutput = z.output<typeof incomeEntryForm>;
 
 const emptyForm: IncomeEntryFormInput = { agentId: '', amount: '', description: '' };
+const FIELDS_ON_SCREEN = ['agentId', 'amount', 'description'] as const;
 
 interface IncomeEntryFormProps {
   /** The entry was recorded (the dialog closes). */
@@ -38,6 +39,9 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
   const form = useForm<IncomeEntryFormInput, unknown, IncomeEntryFormOutput>({
     resolver: zodResolver(incomeEntryForm),
     defaultValues: emptyForm,
+    // The form library would focus the first field it registered (the amount: the agent picker registers after it);
+    // the first field on screen with an error gets the focus instead (onInvalid below).
+    shouldFocusError: false,
   });
   const { errors } = form.formState;
 
@@ -53,6 +57,10 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
           toast({ title: 'Error', description: errorMessage(error, 'Failed to add income entry'), variant: 'destructive' }),
       },
     ),
+    (invalid) => {
+      const first = FIELDS_ON_SCREEN.find((name) => invalid[name]);
+      if (first) form.setFocus(first);
+    },
   );
 
   return (
