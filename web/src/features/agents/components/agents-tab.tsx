@@ -1,5 +1,4 @@
 import { SearchX, Users } from 'lucide-react';
-import { useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -8,15 +7,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAgentsPage } from '../api/get-agents';
 import { AddAgentDialog } from './add-agent-dialog';
 import { AgentCard } from './agent-card';
-import { Pager, SearchField, useDebouncedValue } from './list-controls';
+import { Pager, SearchField, usePagedSearch } from './list-controls';
 
 /** Cards per page: fills whole rows of the 1, 2 and 3 column layouts. */
 export const AGENT_CARDS_PER_PAGE = 24;
 
 export function AgentsTab({ canEdit }: { canEdit: boolean }) {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = useDebouncedValue(search.trim());
+  const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const agents = useAgentsPage({ offset, limit: AGENT_CARDS_PER_PAGE, search: query });
   const total = agents.data?.total;
 
@@ -24,7 +21,7 @@ export function AgentsTab({ canEdit }: { canEdit: boolean }) {
   if (total !== undefined && offset > 0 && offset >= total) setOffset(Math.max(0, Math.ceil(total / AGENT_CARDS_PER_PAGE) - 1) * AGENT_CARDS_PER_PAGE);
 
   return (
-    <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || search.trim() !== query} className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading id="agents-heading" title="Agents" description="Every sales agent with their income by period.">
         {canEdit && <AddAgentDialog />}
       </SectionHeading>
@@ -46,14 +43,7 @@ export function AgentsTab({ canEdit }: { canEdit: boolean }) {
         </Card>
       ) : (
         <>
-          <SearchField
-            label="Find an agent"
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setOffset(0);
-            }}
-          />
+          <SearchField label="Find an agent" value={search} onChange={setSearch} />
           {agents.data.agents.length === 0 ? (
             <Card>
               <CardContent className="pt-6">

@@ -23,7 +23,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2 } from '../../../lib/format';
 import { useAgentsPage } from '../../agents/api/get-agents';
-import { Pager, SearchField, useDebouncedValue } from '../../agents/components/list-controls';
+import { Pager, SearchField, usePagedSearch } from '../../agents/components/list-controls';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
 
 interface RowValues {
@@ -51,12 +51,10 @@ export function submissionFailureMessage(error: unknown): string {
 export const CALCULATOR_PAGE_SIZE = 25;
 
 export function ProfitCalculator() {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = useDebouncedValue(search.trim());
+  const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const agents = useAgentsPage({ offset, limit: CALCULATOR_PAGE_SIZE, search: query });
   return (
-    <section aria-labelledby="calculator-heading" aria-busy={agents.isFetching || search.trim() !== query} className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="calculator-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="calculator-heading"
         title="Profit Calculator"
@@ -78,14 +76,7 @@ export function ProfitCalculator() {
         <CalculatorTable
           agents={agents.data.agents}
           controls={
-            <SearchField
-              label="Find an agent"
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                setOffset(0);
-              }}
-            />
+            <SearchField label="Find an agent" value={search} onChange={setSearch} />
           }
           pager={
             <Pager

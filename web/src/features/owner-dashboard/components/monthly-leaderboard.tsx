@@ -2,7 +2,6 @@ import type { AgentSummary } from '@contract/agents';
 import type { LeaderboardAgent } from '@contract/dashboard';
 import { LEADERBOARD_PAGE_SIZE } from '@contract/limits';
 import { Award, Crown, Medal, SearchX, Trophy, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -10,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2 } from '../../../lib/format';
-import { Pager, SearchField, useDebouncedValue } from '../../agents/components/list-controls';
+import { Pager, SearchField, usePagedSearch } from '../../agents/components/list-controls';
 import { useLeaderboardPage } from '../api/get-leaderboard';
 
 interface MedalStyle {
@@ -58,16 +57,14 @@ const medals: MedalStyle[] = [
  * searches are fetched (GET /api/owner/leaderboard). Ranks are those of the whole team, also in a search.
  */
 export function MonthlyLeaderboard({ firstPage, totalAgents }: { firstPage: AgentSummary[]; totalAgents: number }) {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = useDebouncedValue(search.trim());
+  const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const fromDashboard = query === '' && offset === 0;
   const page = useLeaderboardPage({ offset, limit: LEADERBOARD_PAGE_SIZE, search: query }, !fromDashboard);
   const agents: LeaderboardAgent[] = fromDashboard ? firstPage.map((agent, index) => ({ ...agent, rank: index + 1 })) : (page.data?.agents ?? []);
   const total = fromDashboard ? totalAgents : (page.data?.total ?? 0);
 
   return (
-    <section aria-labelledby="leaderboard-heading" aria-busy={page.isFetching || search.trim() !== query} className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="leaderboard-heading" aria-busy={page.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading id="leaderboard-heading" title="Monthly Leaderboard" description="Agents ranked by income earned this month." />
       <Card>
         <CardContent className="grid gap-4 p-3 sm:p-6">
@@ -75,14 +72,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents }: { firstPage: Agen
             <EmptyState icon={Trophy} title="No agents yet" description="Add agents to see the monthly leaderboard" />
           ) : (
             <>
-              <SearchField
-                label="Find an agent"
-                value={search}
-                onChange={(value) => {
-                  setSearch(value);
-                  setOffset(0);
-                }}
-              />
+              <SearchField label="Find an agent" value={search} onChange={setSearch} />
               {!fromDashboard && page.isPending ? (
                 <Spinner label="Loading leaderboard..." className="min-h-40" />
               ) : !fromDashboard && page.isError ? (
