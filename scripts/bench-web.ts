@@ -12,22 +12,14 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { loadConfig } from '../server/config';
 import { machineLine, markdownTable, writeDocSection } from './bench/report';
+import { CHROMIUM_FLAGS } from './support/chromium-flags';
 import { exitAfterOutput } from './support/cli';
 import { machineInfo, preparePglite, preparePostgres, projectRoot, QUICK_RUN, signIn, startServer, type ServerHandle } from './bench/run';
 import { REFERENCE_SIZE } from './bench/reference-data';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// As in playwright.config.ts: without them Chromium tries the network at every start and fails slowly.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+// Lighthouse starts its own Chromium: headless, with the flags the browser tests use.
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const LANDING_JS_LIMIT_KB = 200;
 /** The issue's bar for switching to a tab of the owner dashboard with 10,000 agents, its data loaded. */
 const TAB_SWITCH_LIMIT_MS = 1000;
@@ -128,7 +120,7 @@ function lighthouseReport(url: string, cookie?: string): Promise<LighthouseRepor
     '--output=json',
     '--output-path=stdout',
     '--quiet',
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   return new Promise((resolve, reject) => {
@@ -260,7 +252,7 @@ async function main(): Promise<number> {
     server = await startServer(target, config.orgTimezone, webRoot);
     const base = `http://127.0.0.1:${server.ready.port}`;
     const ownerCookie = (await signIn(base, 0)).owner;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless') });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     log('Measuring what the pages load...');
     rows.push(...(await measureBundles(browser, base, webRoot, ownerCookie)));
     log('Measuring tab switches...');
@@ -302,7 +294,7 @@ async function main(): Promise<number> {
 }
 
 async function chromiumVersion(): Promise<string | undefined> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless') });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     return browser.version();
   } finally {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
 import { formatReport, reportRows, writeDocSection } from './bench/report';
-import { exitAfterOutput } from './support/cli';
+import { exitAfterOutput, positiveWholeOption } from './support/cli';
 import { FULL_RUN, projectRoot, QUICK_RUN, runBenchmark } from './bench/run';
 import { REFERENCE_SIZE } from './bench/reference-data';
 
@@ -19,13 +19,6 @@ every total. Uses DATABASE_URL (a PostgreSQL database for the benchmark) when se
 --quick: ${QUICK_RUN.size.agents} agents, ${QUICK_RUN.size.entries} entries, a ${QUICK_RUN.loadSeconds} s load.
 Results on the reference data set (${REFERENCE_SIZE.agents} agents, ${REFERENCE_SIZE.entries} entries) go into
 docs/performance.md unless --no-doc.`;
-
-function whole(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`--${name} must be a positive whole number`);
-  return n;
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -48,18 +41,18 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const preset = values.quick ? QUICK_RUN : FULL_RUN;
   const size = {
-    agents: whole('agents', values.agents, preset.size.agents),
-    entries: whole('entries', values.entries, preset.size.entries),
-    months: whole('months', values.months, preset.size.months),
+    agents: positiveWholeOption('agents', values.agents, preset.size.agents),
+    entries: positiveWholeOption('entries', values.entries, preset.size.entries),
+    months: positiveWholeOption('months', values.months, preset.size.months),
   };
   const report = await runBenchmark({
     size,
     databaseUrl: config.databaseUrl,
     timeZone: config.orgTimezone,
-    samples: whole('samples', values.samples, preset.samples),
+    samples: positiveWholeOption('samples', values.samples, preset.samples),
     naiveRuns: preset.naiveRuns,
-    loadSeconds: whole('load-seconds', values['load-seconds'], preset.loadSeconds),
-    connections: whole('connections', values.connections, preset.connections),
+    loadSeconds: positiveWholeOption('load-seconds', values['load-seconds'], preset.loadSeconds),
+    connections: positiveWholeOption('connections', values.connections, preset.connections),
     log: (message) => console.log(message),
   });
   const text = formatReport(report);

@@ -3,6 +3,7 @@
 // else the embedded database in DATA_DIR (default ./data). The database must have no agents yet.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
+import { positiveWholeOption } from './support/cli';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { generateReferenceData, REFERENCE_AGENT_PASSWORD, REFERENCE_SIZE, type DatabaseTarget } from './bench/reference-data';
 
@@ -13,13 +14,6 @@ the last N months (default ${REFERENCE_SIZE.months}) into DATABASE_URL, else the
 (default ./data), which must have no agents yet. Running totals, roll-ups (in ORG_TIMEZONE) and tier achievements
 are computed from the entries, then checked against them (--no-verify skips the check).
 Agents sign in as agent1@bench.example ... with the password ${REFERENCE_AGENT_PASSWORD}.`;
-
-function positive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`--${name} must be a positive whole number`);
-  return n;
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -37,9 +31,9 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const size = {
-    agents: positive('agents', values.agents, REFERENCE_SIZE.agents),
-    entries: positive('entries', values.entries, REFERENCE_SIZE.entries),
-    months: positive('months', values.months, REFERENCE_SIZE.months),
+    agents: positiveWholeOption('agents', values.agents, REFERENCE_SIZE.agents),
+    entries: positiveWholeOption('entries', values.entries, REFERENCE_SIZE.entries),
+    months: positiveWholeOption('months', values.months, REFERENCE_SIZE.months),
   };
   const target: DatabaseTarget = config.databaseUrl
     ? { engine: 'postgres', url: config.databaseUrl }

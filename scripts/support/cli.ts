@@ -4,6 +4,14 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { ConfigError } from '../../server/config';
 
+/** A numeric option (`--agents 10_000`): a whole number from 1 up, underscores allowed; the fallback when absent. */
+export function positiveWholeOption(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1) throw new ConfigError(`--${name} must be a positive whole number`);
+  return n;
+}
+
 /** Asks on the terminal (hiding the answer if asked); without one (a pipe, CI) the answer is undefined. */
 export async function ask(question: string, hidden = false): Promise<string | undefined> {
   if (!stdin.isTTY) return undefined;
