@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 
 export interface LazyResolver<TValues extends FieldValues, TOutput> {
   resolver: Resolver<TValues, unknown, TOutput>;
@@ -11,7 +12,7 @@ export interface LazyResolver<TValues extends FieldValues, TOutput> {
  * rather than with the screen: a sign-in page paints without waiting for it. A failed fetch is tried again at the
  * next validation.
  */
-export function lazyResolver<TValues extends FieldValues, TOutput = TValues>(
+function lazyResolver<TValues extends FieldValues, TOutput = TValues>(
   load: () => Promise<Resolver<TValues, unknown, TOutput>>,
 ): LazyResolver<TValues, TOutput> {
   let loading: Promise<Resolver<TValues, unknown, TOutput>> | undefined;
@@ -24,4 +25,13 @@ export function lazyResolver<TValues extends FieldValues, TOutput = TValues>(
     resolver: async (values, context, options) => (await get())(values, context, options),
     preload: () => void get().catch(() => undefined),
   };
+}
+
+/** lazyResolver for a zod schema: the schema's module and zod's resolver are fetched together when the form is used. */
+export function lazyZodResolver<TSchema extends z.ZodType<FieldValues, FieldValues>>(
+  loadSchema: () => Promise<TSchema>,
+): LazyResolver<z.input<TSchema>, z.output<TSchema>> {
+  return lazyResolver(() =>
+    Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(([{ zodResolver }, schema]) => zodResolver(schema)),
+  );
 }

@@ -10,13 +10,11 @@ import { Input } from '../../components/ui/input';
 import { useAppInfo } from '../../features/app-info/api/get-app-info';
 import { useOwnerLogin } from '../../features/auth/api/owner-login';
 import { errorMessage } from '../../lib/api-client';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { paths } from '../paths';
 
 /** /login: sign-in for owners and managers (reached through /api/login). */
-const validation = lazyResolver<LoginForm>(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@contract/auth')]).then(([{ zodResolver }, { loginForm }]) => zodResolver(loginForm)),
-);
+const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.loginForm));
 
 export default function LoginPage() {
   const [, navigate] = useLocation();

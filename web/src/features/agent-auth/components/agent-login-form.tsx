@@ -6,12 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useAppInfo } from '../../app-info/api/get-app-info';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loginErrorMessage, useAgentLogin } from '../api/agent-login';
 
-const validation = lazyResolver<LoginForm>(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@contract/auth')]).then(([{ zodResolver }, { loginForm }]) => zodResolver(loginForm)),
-);
+const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.loginForm));
 
 interface AgentLoginFormProps {
   onSuccess?: (session: AgentSessionResponse) => void;

@@ -6,14 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAgentRegister } from '../api/agent-register';
 
-const validation = lazyResolver<AgentRegisterForm>(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('@contract/auth')]).then(([{ zodResolver }, { agentRegisterForm }]) =>
-    zodResolver(agentRegisterForm),
-  ),
-);
+const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.agentRegisterForm));
 
 interface AgentRegisterFormProps {
   onSuccess: (session: AgentSessionResponse) => void;

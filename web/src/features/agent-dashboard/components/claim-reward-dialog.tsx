@@ -10,18 +10,14 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useClaimTierReward } from '../api/claim-tier-reward';
 import { useTierRewardOptions } from '../api/get-tier-reward-options';
 import type { ClaimDialogOutput, ClaimDialogValues } from './claim-dialog-schema';
 
 type Tier = AgentTierData['tiers'][number];
 
-const validation = lazyResolver<ClaimDialogValues, ClaimDialogOutput>(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('./claim-dialog-schema')]).then(([{ zodResolver }, { claimDialogForm }]) =>
-    zodResolver(claimDialogForm),
-  ),
-);
+const validation = lazyZodResolver(() => import('./claim-dialog-schema').then((module) => module.claimDialogForm));
 
 /** Spec section 8, with the server's reason appended when it gave one (for example an earlier claim). */
 export function claimFailureDescription(error: unknown): string {

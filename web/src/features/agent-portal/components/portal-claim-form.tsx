@@ -6,15 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { portalClaimErrorMessage, useClaimPortalReward } from '../api/claim-portal-reward';
 import type { PortalClaimFormOutput, PortalClaimFormValues } from './portal-claim-schema';
 
-const validation = lazyResolver<PortalClaimFormValues, PortalClaimFormOutput>(() =>
-  Promise.all([import('@hookform/resolvers/zod'), import('./portal-claim-schema')]).then(([{ zodResolver }, { portalClaimForm }]) =>
-    zodResolver(portalClaimForm),
-  ),
-);
+const validation = lazyZodResolver(() => import('./portal-claim-schema').then((module) => module.portalClaimForm));
 
 interface PortalClaimFormProps {
   agentId: number;
