@@ -49,13 +49,12 @@ export const agentListQuery = z.object({
 export type AgentListQuery = z.output<typeof agentListQuery>;
 export type AgentListParams = z.input<typeof agentListQuery>;
 
+/** A page of a list of agents: the page's agents, every match counted in `total`, and where the page starts. */
+export const agentPageOf = <T extends z.ZodType>(agent: T) =>
+  z.object({ agents: z.array(agent), total: z.number(), offset: z.number(), limit: z.number() });
+
 /** GET /api/agents (owner and manager): agents sorted by name, a page at a time; total counts every match. */
-export const agentPage = z.object({
-  agents: z.array(agentSummary),
-  total: z.number(),
-  offset: z.number(),
-  limit: z.number(),
-});
+export const agentPage = agentPageOf(agentSummary);
 export type AgentPage = z.infer<typeof agentPage>;
 
 /** POST /api/agents (owner only): an agent who can sign in at once. */

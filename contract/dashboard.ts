@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentSummary } from './agents';
+import { agentPageOf, agentSummary } from './agents';
 import { incomeEntry } from './income-entries';
 import { moneyString } from './money';
 
@@ -29,10 +29,5 @@ export type LeaderboardAgent = z.infer<typeof leaderboardAgent>;
  * GET /api/owner/leaderboard (owner and manager; query: contract/agents agentListQuery): a page of the monthly
  * leaderboard. Ranks are over all agents (ties by name), also when `search` narrows the page to some of them.
  */
-export const leaderboardPage = z.object({
-  agents: z.array(leaderboardAgent),
-  total: z.number(),
-  offset: z.number(),
-  limit: z.number(),
-});
+export const leaderboardPage = agentPageOf(leaderboardAgent);
 export type LeaderboardPage = z.infer<typeof leaderboardPage>;

@@ -70,6 +70,8 @@ const pick = (values: readonly string[], index: SQL) => sql`(${textArray(values)
 
 /** The tables the load writes, whose secondary indexes and foreign keys are rebuilt afterwards. */
 const LOADED_TABLES = ['agents', 'income_entries', 'agent_period_totals', 'tier_achievements'] as const;
+/** The loaded tables' names as a SQL list, for `relname in (...)`. */
+const loadedTableNames = sql.join(LOADED_TABLES.map((table) => sql`${table}`), sql`, `);
 
 interface SavedDefinition {
   name: string;
@@ -86,7 +88,7 @@ async function listSecondaryIndexes(db: Db): Promise<SavedDefinition[]> {
       join pg_class ic on ic.oid = i.indexrelid
       join pg_class tc on tc.oid = i.indrelid
       join pg_namespace n on n.oid = tc.relnamespace
-      where n.nspname = current_schema() and tc.relname in (${sql.join(LOADED_TABLES.map((t) => sql`${t}`), sql`, `)})
+      where n.nspname = current_schema() and tc.relname in (${loadedTableNames})
         and not i.indisunique and not i.indisprimary
       order by 1`,
   );
@@ -101,7 +103,7 @@ async function listForeignKeys(db: Db): Promise<SavedDefinition[]> {
       join pg_class tc on tc.oid = c.conrelid
       join pg_namespace n on n.oid = tc.relnamespace
       where n.nspname = current_schema() and c.contype = 'f'
-        and tc.relname in (${sql.join(LOADED_TABLES.map((t) => sql`${t}`), sql`, `)})
+        and tc.relname in (${loadedTableNames})
       order by 1`,
   );
 }
