@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
-import { checkConsistency, type ConsistencyDrift } from '../server/db/queries/consistency';
+import { checkConsistency, type ConsistencyDrift } from '../server/db/operations/check-consistency';
 import { runCli } from './support/cli';
 
 const usage = `Usage: npm run db:check [-- --repair]

@@ -8,7 +8,7 @@ import { loadConfig } from '../server/config';
 import { BACKUP_MAGIC } from '../server/db/backup';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
-import { checkConsistency } from '../server/db/queries/consistency';
+import { checkConsistency } from '../server/db/operations/check-consistency';
 import { runCli } from './support/cli';
 
 const usage = `Usage: npm run db:restore -- <file>

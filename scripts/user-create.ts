@@ -8,8 +8,8 @@ import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
-import { EmailTakenError } from '../server/db/queries/agents';
 import { insertUser } from '../server/db/queries/users';
+import { AppError } from '../server/domain/errors';
 import { ask, runCli } from './support/cli';
 
 const usage = `Usage: npm run user:create -- [--email EMAIL] [--name NAME] [--role owner|manager] [--password PASSWORD]
@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     console.log(`Created ${user.role} ${user.name} <${user.email}> (id ${user.id}). They can sign in at /login.`);
     return 0;
   } catch (error) {
-    if (error instanceof EmailTakenError) {
+    if (error instanceof AppError && error.code === 'CONFLICT') {
       console.error(`${error.message}: ${input.email}`);
       return 1;
     }

@@ -2,10 +2,10 @@ import { DEMO_AGENT, DEMO_MANAGER, DEMO_OWNER } from '../contract/demo';
 import { hashPassword } from './auth/passwords';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
-import { EmailTakenError } from './db/queries/agents';
 import { findUserByEmail, hasOwner, insertUser } from './db/queries/users';
 import { isDatabaseEmpty, readMeta } from './db/queries/app-meta';
 import { seedDemoData } from './demo-seed';
+import { AppError } from './domain/errors';
 
 export interface BootstrapResult {
   demo: boolean;
@@ -30,7 +30,7 @@ export async function bootstrapDatabase(database: Database, config: AppConfig, n
       passwordHash: await hashPassword(config.owner.password),
     }).catch(async (error: unknown) => {
       // Another instance starting on the same database at the same moment created it first.
-      if (error instanceof EmailTakenError && (await hasOwner(db))) return undefined;
+      if (error instanceof AppError && error.code === 'CONFLICT' && (await hasOwner(db))) return undefined;
       throw error;
     });
     if (created) signIn.push(`Owner account created: ${config.owner.email} (password from OWNER_PASSWORD)`);

@@ -4,7 +4,7 @@ import { hashPassword } from './auth/passwords';
 import type { Db } from './db/client';
 import { claimMeta } from './db/queries/app-meta';
 import { insertAgent } from './db/queries/agents';
-import { recordIncomeEntry } from './db/queries/income-entries';
+import { recordIncomeEntry } from './db/operations/record-income-entry';
 import { insertRewardOption } from './db/queries/reward-options';
 import { updateTierRewards } from './db/queries/tier-settings';
 

@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase, type Database } from '../../server/db/client';
 import { claimMeta, readMeta } from '../../server/db/queries/app-meta';
 import { analyzeLoadedTables, loadReferenceData, type ReferenceDataSummary } from '../../server/db/queries/bulk-load';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 
 /** Every generated agent signs in with this password (agent1@bench.example ... agentN@bench.example). */
 export const REFERENCE_AGENT_PASSWORD = 'bench-agent-password';

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
 import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEntryPerAgent } from '../../server/db/queries/bulk-load';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';
 import { BENCH_OWNER, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type ReadyMessage } from './protocol';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
-import { forbidden, unauthenticated } from '../http/errors';
+import { forbidden, unauthenticated } from '../domain/errors';
 import { identify } from './sessions';
 
 export type UserRole = SessionUser['role'];

@@ -48,28 +48,29 @@ export interface Identity {
 
 const resolved = new WeakMap<FastifyRequest, Promise<Identity>>();
 
-async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Identity> {
-  const identity: Identity = {};
+/** The subject of the request's session cookie of one kind, when that session is live; slides its expiry. */
+async function readSession<Row extends { expiresAt: Date }>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SessionKind,
+  find: (db: AppContext['db'], tokenHash: string, now: Date) => Promise<Row | undefined>,
+): Promise<Omit<Row, 'expiresAt'> | undefined> {
+  const token = request.cookies[cookieNames[kind]];
+  if (!token || token.length > 200) return undefined;
   const now = ctx.now();
-  const userToken = request.cookies[cookieNames.user];
-  if (userToken && userToken.length <= 200) {
-    const tokenHash = hashToken(userToken);
-    const row = await findUserSession(ctx.db, tokenHash, now);
-    if (row) {
-      identity.user = { id: row.id, email: row.email, name: row.name, role: row.role };
-      await slide(ctx, reply, 'user', userToken, tokenHash, row.expiresAt, now);
-    }
-  }
-  const agentToken = request.cookies[cookieNames.agent];
-  if (agentToken && agentToken.length <= 200) {
-    const tokenHash = hashToken(agentToken);
-    const row = await findAgentSession(ctx.db, tokenHash, now);
-    if (row) {
-      identity.agent = { id: row.id, email: row.email, name: row.name, position: row.position };
-      await slide(ctx, reply, 'agent', agentToken, tokenHash, row.expiresAt, now);
-    }
-  }
-  return identity;
+  const tokenHash = hashToken(token);
+  const row = await find(ctx.db, tokenHash, now);
+  if (!row) return undefined;
+  await slide(ctx, reply, kind, token, tokenHash, row.expiresAt, now);
+  const { expiresAt: _expiresAt, ...subject } = row;
+  return subject;
+}
+
+async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Identity> {
+  const user = await readSession(ctx, request, reply, 'user', findUserSession);
+  const agent = await readSession(ctx, request, reply, 'agent', findAgentSession);
+  return { ...(user ? { user } : {}), ...(agent ? { agent } : {}) };
 }
 
 async function slide(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canClaim, describeClaimRefusal, findNextTier, isTierReached, type ClaimCheck } from './claims';
+import { assertClaimAllowed, findNextTier, isTierReached, type ClaimCheck } from './claims';
+import { AppError } from './errors';
 
 const gold = { id: 4, name: 'Gold', threshold: '35000.00' };
 const base: ClaimCheck = { total: '35000.00', tier: gold, alreadyClaimed: false, option: { tierId: 4, isActive: true } };
@@ -39,46 +40,47 @@ describe('findNextTier', () => {
   });
 });
 
-describe('canClaim', () => {
+/** The refusal a check gets, as code and message, or null when the claim is allowed. */
+function refusalOf(check: ClaimCheck): { code: string; message: string } | null {
+  try {
+    assertClaimAllowed(check);
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { code: error.code, message: error.message };
+  }
+}
+
+describe('assertClaimAllowed', () => {
   it('allows a claim exactly at the threshold', () => {
-    expect(canClaim(base)).toBeNull();
+    expect(refusalOf(base)).toBeNull();
   });
 
   it('refuses one cent below the threshold, naming the tier', () => {
-    expect(canClaim({ ...base, total: '34999.99' })).toEqual({ kind: 'tier-not-reached', tierName: 'Gold' });
+    expect(refusalOf({ ...base, total: '34999.99' })).toEqual({ code: 'VALIDATION_FAILED', message: 'You have not reached the Gold tier yet' });
   });
 
   it('refuses a negative total', () => {
-    expect(canClaim({ ...base, total: '-0.01' })).toEqual({ kind: 'tier-not-reached', tierName: 'Gold' });
+    expect(refusalOf({ ...base, total: '-0.01' })).toEqual({ code: 'VALIDATION_FAILED', message: 'You have not reached the Gold tier yet' });
   });
 
   it('refuses a tier claimed already, before any other rule', () => {
-    expect(canClaim({ ...base, alreadyClaimed: true })).toEqual({ kind: 'already-claimed', tierName: 'Gold' });
-    expect(canClaim({ ...base, alreadyClaimed: true, total: '0.00' })).toEqual({ kind: 'already-claimed', tierName: 'Gold' });
+    const conflict = { code: 'CONFLICT', message: 'You have already claimed the reward for the Gold tier' };
+    expect(refusalOf({ ...base, alreadyClaimed: true })).toEqual(conflict);
+    expect(refusalOf({ ...base, alreadyClaimed: true, total: '0.00' })).toEqual(conflict);
   });
 
   it('refuses an option of another tier', () => {
-    expect(canClaim({ ...base, option: { tierId: 3, isActive: true } })).toEqual({ kind: 'reward-not-in-tier', tierName: 'Gold' });
+    expect(refusalOf({ ...base, option: { tierId: 3, isActive: true } })).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'This reward is not offered for the Gold tier',
+    });
   });
 
   it('refuses an inactive option', () => {
-    expect(canClaim({ ...base, option: { tierId: 4, isActive: false } })).toEqual({ kind: 'reward-inactive' });
-  });
-});
-
-describe('describeClaimRefusal', () => {
-  it('maps refusals to error codes and readable messages', () => {
-    expect(describeClaimRefusal({ kind: 'already-claimed', tierName: 'Gold' })).toEqual({
-      code: 'CONFLICT',
-      message: 'You have already claimed the reward for the Gold tier',
-    });
-    expect(describeClaimRefusal({ kind: 'tier-not-reached', tierName: 'Ruby' })).toEqual({
+    expect(refusalOf({ ...base, option: { tierId: 4, isActive: false } })).toEqual({
       code: 'VALIDATION_FAILED',
-      message: 'You have not reached the Ruby tier yet',
+      message: 'This reward is no longer available',
     });
-    expect(describeClaimRefusal({ kind: 'tier-not-found' })).toEqual({ code: 'NOT_FOUND', message: 'Tier not found' });
-    expect(describeClaimRefusal({ kind: 'reward-not-found' }).code).toBe('NOT_FOUND');
-    expect(describeClaimRefusal({ kind: 'reward-inactive' }).code).toBe('VALIDATION_FAILED');
-    expect(describeClaimRefusal({ kind: 'reward-not-in-tier', tierName: 'Gold' }).code).toBe('VALIDATION_FAILED');
   });
 });

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
-import { allowedThresholdRange, formatDollars, rewardsTextToStore, thresholdOrderProblem, type TierThreshold } from './tiers';
+import { AppError } from './errors';
+import { allowedThresholdRange, assertThresholdInOrder, formatDollars, rewardsTextToStore, type TierThreshold } from './tiers';
+
+/** The message of the refusal (always a 400 on the threshold field), or null when the threshold is allowed. */
+function orderProblem(tiers: readonly TierThreshold[], tierId: number, cents: bigint): string | null {
+  try {
+    assertThresholdInOrder(tiers, tierId, cents);
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.issues).toEqual([{ path: 'threshold', message: error.message }]);
+    return error.message;
+  }
+}
 
 const shipped: TierThreshold[] = TIER_DEFINITIONS.map((t) => ({
   id: t.order,
@@ -42,25 +56,25 @@ describe('allowedThresholdRange', () => {
   });
 });
 
-describe('thresholdOrderProblem', () => {
+describe('assertThresholdInOrder', () => {
   it('accepts a value strictly inside the range, including both ends', () => {
-    expect(thresholdOrderProblem(shipped, 3, 2_500_000n)).toBeNull();
-    expect(thresholdOrderProblem(shipped, 3, 1_000_001n)).toBeNull();
-    expect(thresholdOrderProblem(shipped, 3, 3_499_999n)).toBeNull();
-    expect(thresholdOrderProblem(shipped, 3, 2_000_000n)).toBeNull();
+    expect(orderProblem(shipped, 3, 2_500_000n)).toBeNull();
+    expect(orderProblem(shipped, 3, 1_000_001n)).toBeNull();
+    expect(orderProblem(shipped, 3, 3_499_999n)).toBeNull();
+    expect(orderProblem(shipped, 3, 2_000_000n)).toBeNull();
   });
 
   it('refuses a value equal to or beyond a neighbour, naming the allowed range', () => {
     const message = 'Silver threshold must be between $10,000.01 and $34,999.99';
-    expect(thresholdOrderProblem(shipped, 3, 1_000_000n)).toBe(message);
-    expect(thresholdOrderProblem(shipped, 3, 3_500_000n)).toBe(message);
-    expect(thresholdOrderProblem(shipped, 3, 500n)).toBe(message);
-    expect(thresholdOrderProblem(shipped, 3, 10_000_000n)).toBe(message);
+    expect(orderProblem(shipped, 3, 1_000_000n)).toBe(message);
+    expect(orderProblem(shipped, 3, 3_500_000n)).toBe(message);
+    expect(orderProblem(shipped, 3, 500n)).toBe(message);
+    expect(orderProblem(shipped, 3, 10_000_000n)).toBe(message);
   });
 
   it('names the first and last tiers ranges', () => {
-    expect(thresholdOrderProblem(shipped, 1, 1_000_000n)).toBe('Starter threshold must be between $0.01 and $9,999.99');
-    expect(thresholdOrderProblem(shipped, 12, 50_000_000n)).toBe(
+    expect(orderProblem(shipped, 1, 1_000_000n)).toBe('Starter threshold must be between $0.01 and $9,999.99');
+    expect(orderProblem(shipped, 12, 50_000_000n)).toBe(
       'Legend threshold must be between $500,000.01 and $999,999,999,999.99',
     );
   });
@@ -68,13 +82,13 @@ describe('thresholdOrderProblem', () => {
   it('explains when the neighbours leave no room at all', () => {
     // Bronze at $10,000.00 and Gold at $10,000.01 leave no amount for Silver in between.
     const tight = shipped.map((t) => (t.order === 4 ? { ...t, thresholdCents: 1_000_001n } : t));
-    expect(thresholdOrderProblem(tight, 3, 1_000_000n)).toBe(
+    expect(orderProblem(tight, 3, 1_000_000n)).toBe(
       "Silver threshold cannot change: there is no amount between its neighbours' thresholds ($10,000.00 and $10,000.01)",
     );
   });
 
   it('has nothing to say about an unknown tier', () => {
-    expect(thresholdOrderProblem(shipped, 99, 1n)).toBeNull();
+    expect(orderProblem(shipped, 99, 1n)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { MAX_ENTRY_CENTS } from '../../contract/money';
 import { COMING_SOON } from '../../contract/tiers';
+import { invalid } from './errors';
 
 /** A tier as the threshold rules see it: money in integer cents. */
 export interface TierThreshold {
@@ -48,18 +49,19 @@ export function allowedThresholdRange(tiers: readonly TierThreshold[], tierId: n
 }
 
 /**
- * Why a new threshold for a tier would break the order, as a message for the owner, or null when it is allowed
- * (or the tier is unknown: that is the caller's 404, not an order problem).
+ * Refuses a new threshold that would break the order (VALIDATION_FAILED on the threshold field, naming the allowed
+ * range). An unknown tier passes: that is the caller's 404, not an order problem.
  */
-export function thresholdOrderProblem(tiers: readonly TierThreshold[], tierId: number, thresholdCents: bigint): string | null {
+export function assertThresholdInOrder(tiers: readonly TierThreshold[], tierId: number, thresholdCents: bigint): void {
   const range = allowedThresholdRange(tiers, tierId);
   const tier = tiers.find((t) => t.id === tierId);
-  if (!range || !tier) return null;
-  if (thresholdCents >= range.min && thresholdCents <= range.max) return null;
-  if (range.min > range.max) {
-    return `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${formatDollars(range.min - 1n)} and ${formatDollars(range.max + 1n)})`;
-  }
-  return `${tier.name} threshold must be between ${formatDollars(range.min)} and ${formatDollars(range.max)}`;
+  if (!range || !tier) return;
+  if (thresholdCents >= range.min && thresholdCents <= range.max) return;
+  const message =
+    range.min > range.max
+      ? `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${formatDollars(range.min - 1n)} and ${formatDollars(range.max + 1n)})`
+      : `${tier.name} threshold must be between ${formatDollars(range.min)} and ${formatDollars(range.max)}`;
+  throw invalid(message, 'threshold');
 }
 
 /** Rewards text as stored: text with nothing but blanks means no rewards yet, which reads "Coming Soon" everywhere. */

@@ -1,30 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { pgErrorCode } from '../db/errors';
-import { errorStatus, type ErrorBody, type ErrorCode, type ValidationIssue } from '../../contract/errors';
-
-/** An error with a code, a message safe to show to the user, and for validation the failing fields. */
-export class AppError extends Error {
-  readonly statusCode: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly issues?: ValidationIssue[],
-  ) {
-    super(message);
-    this.name = 'AppError';
-    this.statusCode = errorStatus[code];
-  }
-
-  toBody(): ErrorBody {
-    return { message: this.message, code: this.code, ...(this.issues ? { issues: this.issues } : {}) };
-  }
-}
-
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
-export const unauthenticated = (message = 'Sign in to continue') => new AppError('UNAUTHENTICATED', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
+import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/errors';
+import { AppError, notFound } from '../domain/errors';
 
 /** Validates input with a contract schema; a failure becomes a 400 naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

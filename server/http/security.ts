@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { AppContext } from '../app-context';
 import { deleteExpiredSessions } from '../db/queries/sessions';
 import { countSignInAttempt, deleteSignInAttemptsBefore } from '../db/queries/sign-in-attempts';
-import { AppError, forbidden } from './errors';
+import { AppError, forbidden } from '../domain/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { dumpEmbeddedDatabase } from '../db/backup';
-import { AppError } from '../http/errors';
+import { AppError } from '../domain/errors';
 
 const BACKUP_ON_POSTGRES =
   'This server uses a PostgreSQL database: back it up with pg_dump (see Backups in the README)';

@@ -3,9 +3,10 @@ import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../..
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { endSession, identify, startSession } from '../auth/sessions';
-import { EmailTakenError, findAgentByEmail, insertAgent, type AgentRow } from '../db/queries/agents';
+import { findAgentByEmail, insertAgent, type AgentRow } from '../db/queries/agents';
 import { checkPassword, INVALID_CREDENTIALS } from '../domain/auth-credentials';
-import { conflict, parseInput, unauthenticated } from '../http/errors';
+import { unauthenticated } from '../domain/errors';
+import { parseInput } from '../http/errors';
 
 const signedIn = (agent: AgentRow): AgentSessionResponse => ({
   authenticated: true,
@@ -23,8 +24,6 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       lastName: input.lastName,
       position: input.position,
       passwordHash: await hashPassword(input.password),
-    }).catch((error: unknown) => {
-      throw error instanceof EmailTakenError ? conflict(error.message) : error;
     });
     await endSession(ctx, request, reply, 'agent');
     await startSession(ctx, reply, 'agent', agent.id);

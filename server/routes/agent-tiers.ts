@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { requireAgent } from '../auth/permissions';
 import { readAgentTierData } from '../db/queries/agent-tier-data';
-import { notFound } from '../http/errors';
 
 export function registerAgentTierRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agent-tier-data', async (request, reply) => {
     const agent = await requireAgent(ctx, request, reply);
-    const data = await readAgentTierData(ctx.db, agent.id);
-    if (!data) throw notFound('Agent');
-    return data;
+    return readAgentTierData(ctx.db, agent.id);
   });
 }

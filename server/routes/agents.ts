@@ -3,9 +3,9 @@ import { agentListQuery, createAgentInput, type AgentPage } from '../../contract
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrManager } from '../auth/permissions';
-import { deleteAgent, EmailTakenError, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
+import { deleteAgent, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
-import { conflict, notFound, parseId, parseInput } from '../http/errors';
+import { parseId, parseInput } from '../http/errors';
 
 type IdParams = { Params: { id: string } };
 
@@ -15,26 +15,22 @@ type IdParams = { Params: { id: string } };
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents', async (request, reply): Promise<AgentPage> => {
-    const query = parseInput(agentListQuery, request.query);
     await requireOwnerOrManager(ctx, request, reply);
+    const query = parseInput(agentListQuery, request.query);
     const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
     return { ...page, offset: query.offset, limit: query.limit };
   });
 
   app.post('/api/agents', async (request, reply) => {
-    const input = parseInput(createAgentInput, request.body);
     await requireOwner(ctx, request, reply);
-    const { password, ...agent } = input;
-    const row = await insertAgent(ctx.db, { ...agent, passwordHash: await hashPassword(password) }).catch((error: unknown) => {
-      throw error instanceof EmailTakenError ? conflict(error.message) : error;
-    });
+    const { password, ...agent } = parseInput(createAgentInput, request.body);
+    const row = await insertAgent(ctx.db, { ...agent, passwordHash: await hashPassword(password) });
     return reply.status(201).send(toNewAgentSummary(row));
   });
 
   app.delete<IdParams>('/api/agents/:id', async (request, reply) => {
-    const id = parseId(request.params.id, 'Agent');
     await requireOwner(ctx, request, reply);
-    if (!(await deleteAgent(ctx.db, id))) throw notFound('Agent');
+    await deleteAgent(ctx.db, parseId(request.params.id, 'Agent'));
     return reply.status(204).send();
   });
 }

@@ -15,8 +15,8 @@ export function registerOwnerDashboardRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardPage> => {
-    const query = parseInput(agentListQuery, request.query);
     await requireOwnerOrManager(ctx, request, reply);
+    const query = parseInput(agentListQuery, request.query);
     const page = await listLeaderboardPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
     return { ...page, offset: query.offset, limit: query.limit };
   });

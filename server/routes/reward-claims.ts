@@ -2,17 +2,16 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { dashboardClaimInput, portalClaimInput, type ClaimCreated } from '../../contract/rewards';
 import type { AppContext } from '../app-context';
 import { requireAgent, requireOwner } from '../auth/permissions';
-import { claimTierReward, listRewardClaims, processRewardClaim, type ClaimOutcome } from '../db/queries/reward-claims';
-import { describeClaimRefusal } from '../domain/claims';
-import { AppError, conflict, forbidden, notFound, parseId, parseInput } from '../http/errors';
+import { claimTierReward } from '../db/operations/claim-tier-reward';
+import { processRewardClaim } from '../db/operations/process-reward-claim';
+import { listRewardClaims } from '../db/queries/reward-claims';
+import { forbidden } from '../domain/errors';
+import { parseId, parseInput } from '../http/errors';
 
-function claimResponse(outcome: ClaimOutcome): ClaimCreated {
-  if (!outcome.ok) {
-    const { code, message } = describeClaimRefusal(outcome.refusal);
-    throw new AppError(code, message);
-  }
-  return { message: 'Your reward claim has been submitted successfully.', claim: outcome.claim };
-}
+const claimCreated = (claim: ClaimCreated['claim']): ClaimCreated => ({
+  message: 'Your reward claim has been submitted successfully.',
+  claim,
+});
 
 /** Mark Filled sends no body; a client that still labels its empty request as JSON is not refused for it. */
 const ignoreEmptyJsonBody: onRequestHookHandler = (request, _reply, done) => {
@@ -26,24 +25,24 @@ const ignoreEmptyJsonBody: onRequestHookHandler = (request, _reply, done) => {
 export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext) {
   // The agent portal's claim form: the tier is the chosen reward option's tier.
   app.post('/api/rewards/claim', async (request, reply) => {
-    const input = parseInput(portalClaimInput, request.body);
     const agent = await requireAgent(ctx, request, reply);
+    const input = parseInput(portalClaimInput, request.body);
     if (input.agentId !== agent.id) throw forbidden('You can only claim rewards for yourself');
     const { agentId: _agentId, rewardId, ...contact } = input;
-    const outcome = await claimTierReward(ctx.db, {
+    const claim = await claimTierReward(ctx.db, {
       agentId: agent.id,
       rewardOptionId: rewardId,
       contact: { ...contact, shippingInstructions: null },
       now: ctx.now(),
     });
-    return reply.status(201).send(claimResponse(outcome));
+    return reply.status(201).send(claimCreated(claim));
   });
 
   // The tier dashboard's claim dialog.
   app.post('/api/agents/claim-reward', async (request, reply) => {
-    const { tierId, rewardOptionId, agentData } = parseInput(dashboardClaimInput, request.body);
     const agent = await requireAgent(ctx, request, reply);
-    const outcome = await claimTierReward(ctx.db, {
+    const { tierId, rewardOptionId, agentData } = parseInput(dashboardClaimInput, request.body);
+    const claim = await claimTierReward(ctx.db, {
       agentId: agent.id,
       tierId,
       rewardOptionId,
@@ -59,7 +58,7 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
       },
       now: ctx.now(),
     });
-    return reply.status(201).send(claimResponse(outcome));
+    return reply.status(201).send(claimCreated(claim));
   });
 
   app.get('/api/owner/reward-claims', async (request, reply) => {
@@ -68,10 +67,7 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.patch<{ Params: { id: string } }>('/api/reward-claims/:id/process', { onRequest: ignoreEmptyJsonBody }, async (request, reply) => {
-    const id = parseId(request.params.id, 'Reward claim');
     await requireOwner(ctx, request, reply);
-    const outcome = await processRewardClaim(ctx.db, id, ctx.now());
-    if (outcome.ok) return outcome.claim;
-    throw outcome.reason === 'not-found' ? notFound('Reward claim') : conflict('This claim has already been processed');
+    return processRewardClaim(ctx.db, parseId(request.params.id, 'Reward claim'), ctx.now());
   });
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../app-context';
 import { endSession, identify, startSession } from '../auth/sessions';
 import { findUserByEmail } from '../db/queries/users';
 import { checkPassword, INVALID_CREDENTIALS } from '../domain/auth-credentials';
-import { parseInput, unauthenticated } from '../http/errors';
+import { unauthenticated } from '../domain/errors';
+import { parseInput } from '../http/errors';
 
 /** Owner and manager sign-in (DESIGN section 4): the screens navigate to /api/login and /api/logout. */
 export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {

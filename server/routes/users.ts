@@ -3,9 +3,9 @@ import { createManagerInput, type UserAccount } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
-import { EmailTakenError } from '../db/queries/agents';
-import { deleteUser, findUserById, insertUser, listUsers } from '../db/queries/users';
-import { AppError, conflict, forbidden, notFound, parseId, parseInput } from '../http/errors';
+import { deleteUserAccount } from '../db/operations/delete-user';
+import { insertUser, listUsers } from '../db/queries/users';
+import { parseId, parseInput } from '../http/errors';
 
 const toAccount = (user: { id: number; email: string; name: string; role: UserAccount['role']; createdAt: Date }): UserAccount => ({
   id: user.id,
@@ -30,20 +30,13 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
       name: input.name,
       role: input.role,
       passwordHash: await hashPassword(input.password),
-    }).catch((error: unknown) => {
-      throw error instanceof EmailTakenError ? conflict(error.message) : error;
     });
     return reply.status(201).send(toAccount(user));
   });
 
   app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
-    const id = parseId(request.params.id, 'User');
-    const user = await findUserById(ctx.db, id);
-    if (!user) throw notFound('User');
-    if (user.id === owner.id) throw new AppError('VALIDATION_FAILED', 'You cannot delete your own account');
-    if (user.role === 'owner') throw forbidden('Owner accounts cannot be deleted; only manager accounts can');
-    await deleteUser(ctx.db, id);
+    await deleteUserAccount(ctx.db, owner, parseId(request.params.id, 'User'));
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,6 @@
 // Income, reward options and claims for tests, made directly in the database.
 import type { Db } from '../../server/db/client';
-import { recordIncomeEntry } from '../../server/db/queries/income-entries';
+import { recordIncomeEntry } from '../../server/db/operations/record-income-entry';
 import { insertRewardOption, type RewardOptionRow } from '../../server/db/queries/reward-options';
 import { rewardClaims } from '../../server/db/schema';
 import type { RewardCategory } from '../../contract/rewards';
@@ -13,13 +13,11 @@ export async function addIncome(
   options: { now?: Date; date?: Date; timeZone?: string; description?: string } = {},
 ) {
   const now = options.now ?? new Date();
-  const entry = await recordIncomeEntry(
+  return recordIncomeEntry(
     db,
     { agentId: agent.id, amount, date: options.date ?? now, description: options.description ?? null },
     { timeZone: options.timeZone ?? 'UTC', now },
   );
-  if (!entry) throw new Error(`agent ${agent.id} does not exist`);
-  return entry;
 }
 
 export async function createRewardOption(

@@ -9,7 +9,7 @@ import { agentPage } from '../../contract/agents';
 import { incomeEntry, type IncomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { killStartedProcesses, signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { agentPage } from '../../contract/agents';
 import { incomeEntry, type IncomeEntry } from '../../contract/income-entries';
 import { openDatabase, queryRows, type Db } from '../../server/db/client';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { killStartedProcesses, runToExit, signInOverHttp, startAppProcess } from '../support/app-process';

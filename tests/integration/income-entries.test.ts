@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { incomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { queryRows } from '../../server/db/client';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 

@@ -4,7 +4,7 @@ import { AGENT_PAGE_SIZE } from '../../contract/agents';
 import { LEADERBOARD_PAGE_SIZE, leaderboardPage, ownerDashboard, type LeaderboardPage } from '../../contract/dashboard';
 import { queryRows } from '../../server/db/client';
 import { loadReferenceData } from '../../server/db/queries/bulk-load';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, createUser, FACTORY_PASSWORD_HASH, signInAgent, signInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dumpEmbeddedDatabase } from '../../server/db/backup';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
-import { EmailTakenError, findAgentByEmail, insertAgent } from '../../server/db/queries/agents';
+import { findAgentByEmail, insertAgent } from '../../server/db/queries/agents';
 import { agents } from '../../server/db/schema';
 import { FACTORY_PASSWORD_HASH } from '../factories/accounts';
 
@@ -55,7 +55,7 @@ it('commits a transaction that resolves and rolls back one that throws', async (
 it('passes database errors through with their SQLSTATE', async () => {
   const { db } = database;
   await insertAgent(db, newAgent('twice@thread.test'));
-  await expect(insertAgent(db, newAgent('TWICE@thread.test'))).rejects.toBeInstanceOf(EmailTakenError);
+  await expect(insertAgent(db, newAgent('TWICE@thread.test'))).rejects.toMatchObject({ code: 'CONFLICT', statusCode: 409 });
   await expect(db.execute(sql`select * from no_such_table`)).rejects.toMatchObject({ cause: { code: '42P01' } });
 });
 

@@ -11,7 +11,7 @@ import { incomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { tierSettingList, type TierSetting } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';

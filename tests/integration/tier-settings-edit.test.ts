@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { tierSetting, type TierSetting } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';

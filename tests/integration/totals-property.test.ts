@@ -6,7 +6,7 @@ import { incomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString } from '../../contract/money';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
-import { checkConsistency } from '../../server/db/queries/consistency';
+import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, createUser, signInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AgentTierData } from '../../../contract/agent-tier-data';
 import type { AgentRewardData } from '../../../contract/rewards';
 import { findNextTier, isTierReached } from '../../domain/claims';
+import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
 import { agents, rewardClaims, rewardOptions } from '../schema';
 import { listTierSettings } from './tier-settings';
@@ -27,15 +28,15 @@ async function listClaimedTierIds(db: Db, agentId: number): Promise<number[]> {
 
 /**
  * GET /api/agent-tier-data: the agent's running total, claimed tiers and next tier, and all tiers.
- * Three indexed reads; income entries are never scanned. Undefined when the agent does not exist.
+ * Three indexed reads; income entries are never scanned. NOT_FOUND when the agent does not exist.
  */
-export async function readAgentTierData(db: Db, agentId: number): Promise<AgentTierData | undefined> {
+export async function readAgentTierData(db: Db, agentId: number): Promise<AgentTierData> {
   const [agent, claimedTiers, tiers] = await Promise.all([
     findAgentTotal(db, agentId),
     listClaimedTierIds(db, agentId),
     listTierSettings(db),
   ]);
-  if (!agent) return undefined;
+  if (!agent) throw notFound('Agent');
   const next = findNextTier(tiers, agent.totalIncome);
   return {
     agent: {
@@ -51,15 +52,15 @@ export async function readAgentTierData(db: Db, agentId: number): Promise<AgentT
 
 /**
  * GET /api/rewards/agent/{agentId}: the tiers the agent's current total reaches, by order, each with whether it
- * was claimed and its active reward options. Undefined when the agent does not exist.
+ * was claimed and its active reward options. NOT_FOUND when the agent does not exist.
  */
-export async function readAgentRewardData(db: Db, agentId: number): Promise<AgentRewardData | undefined> {
+export async function readAgentRewardData(db: Db, agentId: number): Promise<AgentRewardData> {
   const [agent, claimedTiers, tiers] = await Promise.all([
     findAgentTotal(db, agentId),
     listClaimedTierIds(db, agentId),
     listTierSettings(db),
   ]);
-  if (!agent) return undefined;
+  if (!agent) throw notFound('Agent');
   const achieved = tiers.filter((tier) => isTierReached(agent.totalIncome, tier.threshold));
   const options =
     achieved.length === 0

@@ -2,7 +2,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
-import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
+import { emailTaken, notFound } from '../../domain/errors';
+import { refusedAs, UNIQUE_VIOLATION } from '../errors';
 import { agentPeriodTotals, agents } from '../schema';
 
 export interface NewAgent {
@@ -16,24 +17,15 @@ export interface NewAgent {
 
 export type AgentRow = typeof agents.$inferSelect;
 
-export class EmailTakenError extends Error {
-  constructor() {
-    super('An account with this email already exists');
-  }
-}
-
-/** Inserts an agent; the email is stored trimmed and lower-case. Throws EmailTakenError when it is taken. */
+/** Inserts an agent; the email is stored trimmed and lower-case. A taken email is a 409. */
 export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
-  try {
-    const [row] = await db
+  const [row] = await refusedAs(UNIQUE_VIOLATION, emailTaken, () =>
+    db
       .insert(agents)
       .values({ ...agent, email: agent.email.trim().toLowerCase() })
-      .returning();
-    return row!;
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new EmailTakenError();
-    throw error;
-  }
+      .returning(),
+  );
+  return row!;
 }
 
 export async function findAgentByEmail(db: Db, email: string): Promise<AgentRow | undefined> {
@@ -223,9 +215,9 @@ export async function listLeaderboardPage(
 
 /**
  * Deletes an agent. Its income entries, period roll-ups, achievements, sessions and reward claims go with it
- * (foreign keys ON DELETE CASCADE) in the same statement, hence the same transaction. False when there was none.
+ * (foreign keys ON DELETE CASCADE) in the same statement, hence the same transaction. NOT_FOUND when there was none.
  */
-export async function deleteAgent(db: Db, id: number): Promise<boolean> {
+export async function deleteAgent(db: Db, id: number): Promise<void> {
   const rows = await db.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
-  return rows.length > 0;
+  if (rows.length === 0) throw notFound('Agent');
 }

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { RewardOption } from '../../../contract/rewards';
 import type { Db } from '../client';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
+import { notFound } from '../../domain/errors';
+import { FOREIGN_KEY_VIOLATION, refusedAs } from '../errors';
 import { rewardOptions, tierSettings } from '../schema';
 
 export type RewardOptionRow = typeof rewardOptions.$inferSelect;
@@ -23,24 +24,19 @@ export function toRewardOption(row: RewardOptionRow): RewardOption {
   };
 }
 
-/** Adds a reward option to a tier; undefined when the tier does not exist. */
-export async function createRewardOption(db: Db, option: NewRewardOption): Promise<RewardOption | undefined> {
-  try {
-    return toRewardOption(await insertRewardOption(db, option));
-  } catch (error) {
-    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return undefined;
-    throw error;
-  }
+/** Adds a reward option to a tier; NOT_FOUND when the tier does not exist. */
+export async function createRewardOption(db: Db, option: NewRewardOption): Promise<RewardOption> {
+  return toRewardOption(await refusedAs(FOREIGN_KEY_VIOLATION, () => notFound('Tier'), () => insertRewardOption(db, option)));
 }
 
-/** A tier's reward options in the order they were added, only the active ones when asked; undefined for an unknown tier. */
+/** A tier's reward options in the order they were added, only the active ones when asked; NOT_FOUND for an unknown tier. */
 export async function listTierRewardOptions(
   db: Db,
   tierId: number,
   options: { activeOnly: boolean },
-): Promise<RewardOption[] | undefined> {
+): Promise<RewardOption[]> {
   const [tier] = await db.select({ id: tierSettings.id }).from(tierSettings).where(eq(tierSettings.id, tierId)).limit(1);
-  if (!tier) return undefined;
+  if (!tier) throw notFound('Tier');
   const rows = await db
     .select()
     .from(rewardOptions)
@@ -50,10 +46,10 @@ export async function listTierRewardOptions(
 }
 
 /**
- * Deletes a reward option; returns whether it existed. Claims that named it keep their reward title
- * (the foreign key sets their reward_option_id to null).
+ * Deletes a reward option (NOT_FOUND when there is none). Claims that named it keep their reward title (the
+ * foreign key sets their reward_option_id to null).
  */
-export async function deleteRewardOption(db: Db, id: number): Promise<boolean> {
+export async function deleteRewardOption(db: Db, id: number): Promise<void> {
   const rows = await db.delete(rewardOptions).where(eq(rewardOptions.id, id)).returning({ id: rewardOptions.id });
-  return rows.length > 0;
+  if (rows.length === 0) throw notFound('Reward option');
 }

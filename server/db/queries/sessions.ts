@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../client';
 import { agents, sessions, users } from '../schema';
 
@@ -65,10 +65,4 @@ export async function extendSession(db: Db, tokenHash: string, expiresAt: Date):
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
   return rows.length;
-}
-
-export async function countSessions(db: Db, subject: { kind: SessionKind; id: number }): Promise<number> {
-  const column = subject.kind === 'user' ? sessions.userId : sessions.agentId;
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(column, subject.id));
-  return row?.n ?? 0;
 }

@@ -1,26 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
+import { emailTaken } from '../../domain/errors';
+import { refusedAs, UNIQUE_VIOLATION } from '../errors';
 import { users } from '../schema';
-import { EmailTakenError } from './agents';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserRole = UserRow['role'];
 
+/** Inserts an owner or manager; the email is stored trimmed and lower-case. A taken email is a 409. */
 export async function insertUser(
   db: Db,
   user: { email: string; name: string; role: UserRole; passwordHash: string },
 ): Promise<UserRow> {
-  try {
-    const [row] = await db
+  const [row] = await refusedAs(UNIQUE_VIOLATION, emailTaken, () =>
+    db
       .insert(users)
       .values({ ...user, email: user.email.trim().toLowerCase() })
-      .returning();
-    return row!;
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new EmailTakenError();
-    throw error;
-  }
+      .returning(),
+  );
+  return row!;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -44,10 +42,4 @@ export async function listUsers(db: Db) {
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
     .from(users)
     .orderBy(asc(users.id));
-}
-
-/** Deletes a user; its sessions go with it (foreign key cascade). Returns whether a row was deleted. */
-export async function deleteUser(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-  return rows.length > 0;
 }

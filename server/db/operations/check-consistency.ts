@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
-import { lockTierThresholds } from './tier-settings';
+import { lockTierThresholds } from '../locks';
+import { periodRollUpsFromEntries, thresholdReached } from '../rule-sql';
 
 /** A stored figure that differs from what the raw income entries say it should be. Money as two-decimal strings. */
 export type ConsistencyDrift =
@@ -26,13 +27,6 @@ const entrySums = sql`
 
 /** Each agent's highest running total (never below 0, the total before any entry). */
 const peaks = sql`select r.agent_id, greatest(0, max(r.total)) as peak from (${runningTotals()}) r group by r.agent_id`;
-
-/** Every (agent, week/month/year) roll-up recomputed with PostgreSQL's own calendar (weeks start on Monday). */
-const computedPeriodTotals = (timeZone: string) => sql`
-  select e.agent_id, k.kind as period_kind, date_trunc(k.kind, e.date at time zone ${timeZone})::date as period_start,
-    sum(e.amount) as income
-  from ${incomeEntries} e cross join (values ('week'), ('month'), ('year')) as k(kind)
-  group by 1, 2, 3`;
 
 async function findAgentDrifts(db: Db): Promise<ConsistencyDrift[]> {
   const rows = await queryRows<{ agent_id: number; actual_total: string; expected_total: string; actual_count: number; expected_count: number }>(
@@ -79,7 +73,7 @@ async function findPeriodDrifts(db: Db, timeZone: string): Promise<ConsistencyDr
     sql`select coalesce(c.agent_id, p.agent_id) as agent_id, coalesce(c.period_kind, p.period_kind) as period_kind,
         coalesce(c.period_start, p.period_start)::text as period_start,
         coalesce(c.income, 0)::numeric(20,2)::text as expected, coalesce(p.income, 0)::numeric(20,2)::text as actual
-      from (${computedPeriodTotals(timeZone)}) c
+      from (${periodRollUpsFromEntries(timeZone)}) c
       full join ${agentPeriodTotals} p
         on p.agent_id = c.agent_id and p.period_kind = c.period_kind and p.period_start = c.period_start
       where coalesce(c.income, 0) <> coalesce(p.income, 0)
@@ -105,7 +99,7 @@ async function findAchievementDrifts(db: Db): Promise<ConsistencyDrift[]> {
     db,
     sql`select p.agent_id, t.id as tier_id
       from (${peaks}) p
-      join ${tierSettings} t on t.threshold <= p.peak
+      join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`p.peak`)}
       where not exists (
         select 1 from ${tierAchievements} ta where ta.agent_id = p.agent_id and ta.tier_id = t.id
       )
@@ -137,7 +131,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
     await db.execute(sql`delete from ${agentPeriodTotals}`);
     await db.execute(sql`
       insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-      select agent_id, period_kind, period_start, income from (${computedPeriodTotals(timeZone)}) c`);
+      select agent_id, period_kind, period_start, income from (${periodRollUpsFromEntries(timeZone)}) c`);
   }
   const missing = drifts.filter((drift) => drift.kind === 'missing-achievement');
   if (missing.length > 0) {
@@ -147,7 +141,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
       insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
       select distinct on (r.agent_id, t.id) r.agent_id, t.id, r.created_at
       from (${runningTotals(sql`${incomeEntries.agentId} in (${agentIds})`)}) r
-      join ${tierSettings} t on r.total >= t.threshold
+      join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`r.total`)}
       order by r.agent_id, t.id, r.id
       on conflict do nothing`);
   }

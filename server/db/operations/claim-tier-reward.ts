@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import type { ClaimCreated } from '../../../contract/rewards';
+import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
+import { notFound } from '../../domain/errors';
+import type { Db } from '../client';
+import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
+import { lockTierThresholds } from '../locks';
+import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
+
+/** Who the reward goes to and where: the fields of either claim form. */
+export interface ClaimContact {
+  fullName: string;
+  email: string;
+  phone: string | null;
+  telegram: string | null;
+  address: string;
+  city: string | null;
+  zipcode: string | null;
+  shippingInstructions: string | null;
+}
+
+export interface ClaimRequest {
+  agentId: number;
+  rewardOptionId: number;
+  /** The tier being claimed; when absent it is the reward option's tier. */
+  tierId?: number;
+  contact: ClaimContact;
+  now: Date;
+}
+
+/**
+ * Claims a tier's reward for an agent: the one way a claim is made. The agent row is locked FOR SHARE, so a
+ * concurrent income entry (which updates the row) waits until this transaction ends and the total checked here
+ * is the total the claim is made with; the shared tier-thresholds lock keeps the threshold still in the same way,
+ * and the reward option row is locked so it cannot be deleted or switched off half-way. A concurrent second claim
+ * of the same tier is refused by the (agent_id, tier_id) unique index.
+ */
+export async function claimTierReward(db: Db, request: ClaimRequest): Promise<ClaimCreated['claim']> {
+  let tierName = '';
+  try {
+    return await db.transaction(async (tx) => {
+      // Same order as recordIncomeEntry (thresholds, then the agent row), so the two cannot deadlock.
+      await lockTierThresholds(tx, 'shared');
+      const [agent] = await tx
+        .select({ totalIncome: agents.totalIncome })
+        .from(agents)
+        .where(eq(agents.id, request.agentId))
+        .for('share');
+      if (!agent) throw notFound('Agent');
+
+      const [option] = await tx.select().from(rewardOptions).where(eq(rewardOptions.id, request.rewardOptionId)).for('share');
+      const tierId = request.tierId ?? option?.tierId;
+      const [tier] =
+        tierId === undefined ? [] : await tx.select().from(tierSettings).where(eq(tierSettings.id, tierId));
+      if (!tier) throw notFound(request.tierId === undefined ? 'Reward option' : 'Tier');
+      if (!option) throw notFound('Reward option');
+      tierName = tier.name;
+
+      const [existing] = await tx
+        .select({ id: rewardClaims.id })
+        .from(rewardClaims)
+        .where(and(eq(rewardClaims.agentId, request.agentId), eq(rewardClaims.tierId, tier.id)));
+      assertClaimAllowed({ total: agent.totalIncome, tier, alreadyClaimed: existing !== undefined, option });
+
+      const [claim] = await tx
+        .insert(rewardClaims)
+        .values({
+          agentId: request.agentId,
+          tierId: tier.id,
+          rewardOptionId: option.id,
+          rewardTitle: option.title,
+          status: 'pending',
+          ...request.contact,
+          claimedAt: request.now,
+        })
+        .returning({ id: rewardClaims.id, rewardTitle: rewardClaims.rewardTitle, status: rewardClaims.status });
+      return { id: claim!.id, tierId: tier.id, tierName: tier.name, rewardTitle: claim!.rewardTitle, status: claim!.status };
+    });
+  } catch (error) {
+    // Two claims raced past the check above; the unique index let exactly one through.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw alreadyClaimed(tierName);
+    throw error;
+  }
+}
