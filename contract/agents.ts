@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, newPasswordField } from './auth';
+import { newPasswordField } from './auth';
+import { emailField, requiredText, storableText } from './fields';
 import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
 import { moneyString } from './money';
 
@@ -38,11 +39,13 @@ const queryInteger = (name: string, min: number, max: number, fallback: number) 
 export const agentListQuery = z.object({
   offset: queryInteger('offset', 0, OFFSET_MAX, 0),
   limit: queryInteger('limit', 1, AGENT_PAGE_SIZE_MAX, AGENT_PAGE_SIZE),
-  search: z
-    .string({ error: 'search must be text' })
-    .trim()
-    .max(AGENT_SEARCH_MAX, `search must be at most ${AGENT_SEARCH_MAX} characters`)
-    .refine((text) => !text.includes('\u0000'), 'search must not contain NUL characters')
+  search: storableText(
+    z
+      .string({ error: 'search must be text' })
+      .trim()
+      .max(AGENT_SEARCH_MAX, `search must be at most ${AGENT_SEARCH_MAX} characters`),
+    'search',
+  )
     .optional()
     .transform((text) => text || undefined),
 });
@@ -59,19 +62,8 @@ export type AgentPage = z.infer<typeof agentPage>;
 
 /** POST /api/agents (owner only): an agent who can sign in at once. */
 export const createAgentInput = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(100, 'Must be at most 100 characters')
-    // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
-    .refine((text) => !text.includes('\u0000'), 'Name must not contain NUL characters'),
-  position: z
-    .string({ error: 'Position is required' })
-    .trim()
-    .min(1, 'Position is required')
-    .max(100, 'Must be at most 100 characters')
-    .refine((text) => !text.includes('\u0000'), 'Position must not contain NUL characters'),
+  name: requiredText('Name is required', 100, 'Name'),
+  position: requiredText('Position is required', 100, 'Position'),
   email: emailField,
   password: newPasswordField,
 });

@@ -1,23 +1,10 @@
 import { z } from 'zod';
+import { emailField, requiredText } from './fields';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
-const trimmed = (required: string, max = 100) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Must be at most ${max} characters`)
-    // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
-    .refine((text) => !text.includes('\u0000'), 'Must not contain NUL characters');
-
-export const emailField = z
-  .string({ error: 'Invalid email address' })
-  .trim()
-  .max(254, 'Invalid email address')
-  .pipe(z.email({ error: 'Invalid email address' }))
-  .transform((email) => email.toLowerCase());
+const NAME_MAX = 100;
 
 export const newPasswordField = z
   .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
@@ -28,9 +15,9 @@ export const newPasswordField = z
 export const agentRegisterInput = z.object({
   email: emailField,
   password: newPasswordField,
-  firstName: trimmed('First name is required'),
-  lastName: trimmed('Last name is required'),
-  position: trimmed('Position is required'),
+  firstName: requiredText('First name is required', NAME_MAX),
+  lastName: requiredText('Last name is required', NAME_MAX),
+  position: requiredText('Position is required', NAME_MAX),
 });
 export type AgentRegisterInput = z.input<typeof agentRegisterInput>;
 
@@ -88,7 +75,7 @@ export type UserAccount = z.infer<typeof userAccount>;
 /** POST /api/users (owner only): a manager account. */
 export const createManagerInput = z.object({
   email: emailField,
-  name: trimmed('Name is required'),
+  name: requiredText('Name is required', NAME_MAX),
   role: z.literal('manager', { error: 'Only manager accounts can be created here' }),
   password: newPasswordField,
 });

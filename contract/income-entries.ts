@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './ids';
+import { idField, storableText } from './fields';
 import { entryAmountInput, moneyString } from './money';
 
 export const DESCRIPTION_MAX = 500;
@@ -13,13 +13,13 @@ export const createIncomeEntryInput = z.object({
   date: z.iso
     .datetime({ offset: true, error: 'Date must be an ISO timestamp such as 2026-11-22T10:00:00Z' })
     .optional(),
-  description: z
-    .string({ error: 'Description must be text' })
-    .trim()
-    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
-    // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
-    .refine((text) => !text.includes('\u0000'), 'Description must not contain NUL characters')
-    .nullish(),
+  description: storableText(
+    z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+    'Description',
+  ).nullish(),
 });
 export type CreateIncomeEntryInput = z.input<typeof createIncomeEntryInput>;
 

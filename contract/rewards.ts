@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import { idField } from './ids';
+import { contactEmail, idField, optionalText, requiredText } from './fields';
 import { moneyString } from './money';
 
 export const rewardCategories = ['Physical Item', 'Gift Card', 'Experience', 'Cash Bonus', 'Service', 'Other'] as const;
 export type RewardCategory = (typeof rewardCategories)[number];
 export const DEFAULT_REWARD_CATEGORY: RewardCategory = 'Physical Item';
-
-// PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
-const noNul = (text: string) => !text.includes('\u0000');
-
-const text = (required: string, max: number) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Must be at most ${max} characters`)
-    .refine(noNul, 'Must not contain NUL characters');
 
 /** A reward option of a tier. */
 export const rewardOption = z.object({
@@ -32,8 +21,8 @@ export type RewardOption = z.infer<typeof rewardOption>;
 
 /** POST /api/rewards (owner only). */
 export const createRewardOptionInput = z.object({
-  title: text('Title is required', 120),
-  description: text('Description is required', 1000),
+  title: requiredText('Title is required', 120),
+  description: requiredText('Description is required', 1000),
   category: z.enum(rewardCategories, { error: 'Category is required' }),
   tierId: idField('Tier is required'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
@@ -60,26 +49,17 @@ export const agentRewardData = z.object({
 });
 export type AgentRewardData = z.infer<typeof agentRewardData>;
 
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine(noNul, 'Must not contain NUL characters')
-    .optional()
-    .transform((v) => (v ? v : null));
-
 /** POST /api/rewards/claim: the portal's claim form (spec section 3 and 5). */
 export const portalClaimInput = z.object({
   agentId: idField('Agent is required'),
   rewardId: idField('Please pick a reward'),
-  fullName: text('Full name is required', 200),
-  email: z.string({ error: 'Invalid email address' }).trim().max(254, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' })),
-  phone: text('Phone is required', 50),
+  fullName: requiredText('Full name is required', 200),
+  email: contactEmail(),
+  phone: requiredText('Phone is required', 50),
   telegram: optionalText(100),
-  address: text('Address is required', 500),
-  city: text('City is required', 100),
-  zipcode: text('ZIP code is required', 20),
+  address: requiredText('Address is required', 500),
+  city: requiredText('City is required', 100),
+  zipcode: requiredText('ZIP code is required', 20),
 });
 export type PortalClaimInput = z.input<typeof portalClaimInput>;
 
@@ -89,14 +69,10 @@ export const dashboardClaimInput = z.object({
   rewardOptionId: idField('Please pick a reward'),
   agentData: z.object(
     {
-      name: text('Full Name is required', 200),
-      email: z
-        .string({ error: 'Email Address is required' })
-        .trim()
-        .max(254, 'Invalid email address')
-        .pipe(z.email({ error: 'Invalid email address' })),
+      name: requiredText('Full Name is required', 200),
+      email: contactEmail('Email Address is required'),
       phone: optionalText(50),
-      address: text('Mailing Address is required', 500),
+      address: requiredText('Mailing Address is required', 500),
       shippingInfo: optionalText(1000),
     },
     { error: 'Claim details are required' },

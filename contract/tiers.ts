@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyString, thresholdInput } from './money';
+import { storableText } from './fields';
 
 export const TIER_COUNT = 12;
 
@@ -38,12 +39,10 @@ export const REWARDS_TEXT_MAX = 5_000;
 export const updateTierSettingInput = z
   .strictObject({
     threshold: thresholdInput.optional(),
-    rewards: z
-      .string({ error: 'Rewards must be text' })
-      .max(REWARDS_TEXT_MAX, `Rewards must be at most ${REWARDS_TEXT_MAX} characters`)
-      // PostgreSQL text cannot hold U+0000; refuse it here rather than fail in the database.
-      .refine((text) => !text.includes('\u0000'), 'Rewards must not contain NUL characters')
-      .optional(),
+    rewards: storableText(
+      z.string({ error: 'Rewards must be text' }).max(REWARDS_TEXT_MAX, `Rewards must be at most ${REWARDS_TEXT_MAX} characters`),
+      'Rewards',
+    ).optional(),
   })
   .refine((v) => v.threshold !== undefined || v.rewards !== undefined, {
     message: 'Send a threshold or rewards to update',

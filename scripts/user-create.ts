@@ -3,7 +3,8 @@
 // database in DATA_DIR). The password comes from --password, the USER_PASSWORD variable, or a hidden prompt.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { emailField, newPasswordField, userRoles } from '../contract/auth';
+import { newPasswordField, userRoles } from '../contract/auth';
+import { emailField } from '../contract/fields';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';

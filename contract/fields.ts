@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The field schemas that requests share: ids, text and emails. One definition each, so every route refuses the same
+ * bad input with the same message.
+ */
+
+/**
+ * A database id in a request body: a positive 32-bit integer, or its digits as a string. Stricter than
+ * z.coerce.number, which would take `true` or `[1]` as 1.
+ */
+export const idField = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).positive(message).max(2_147_483_647, message));
+
+/**
+ * Text the database can store. PostgreSQL text cannot hold U+0000, so text carrying one is refused here, by the
+ * schema, rather than failing in the database. `label` names the field in the message.
+ */
+export const storableText = (schema: z.ZodString, label?: string) =>
+  schema.refine((text) => !text.includes('\u0000'), label ? `${label} must not contain NUL characters` : 'Must not contain NUL characters');
+
+/** Required text, trimmed: empty (or only blanks) gets the `required` message. */
+export const requiredText = (required: string, max: number, label?: string) =>
+  storableText(z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`), label);
+
+/** Optional text, trimmed; absent or blank becomes null. */
+export const optionalText = (max: number) =>
+  storableText(z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`))
+    .optional()
+    .transform((text) => (text ? text : null));
+
+/** An account's email: trimmed and lower-case, so that emails compare case-insensitively. */
+export const emailField = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Invalid email address')
+  .pipe(z.email({ error: 'Invalid email address' }))
+  .transform((email) => email.toLowerCase());
+
+/** An email to reach someone at (a claim's contact), kept as typed. */
+export const contactEmail = (required = 'Invalid email address') =>
+  z.string({ error: required }).trim().max(254, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' }));
