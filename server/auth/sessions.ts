@@ -34,6 +34,12 @@ export async function startSession(ctx: AppContext, reply: FastifyReply, kind: S
   reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, expiresAt));
 }
 
+/** Replaces the request's session of this kind (if any) with a new one for the subject: a fresh token at each sign-in. */
+export async function renewSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: number) {
+  await endSession(ctx, request, reply, kind);
+  await startSession(ctx, reply, kind, subjectId);
+}
+
 /** Ends the session named by the request's cookie (if any) and clears the cookie. */
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
   const token = request.cookies[cookieNames[kind]];

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
-import { endSession, identify, startSession } from '../auth/sessions';
+import { endSession, identify, renewSession } from '../auth/sessions';
 import { findAgentByEmail, insertAgent, type AgentRow } from '../db/queries/agents';
-import { checkPassword, INVALID_CREDENTIALS } from '../domain/auth-credentials';
+import { authenticate } from '../auth/credentials';
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
@@ -25,17 +25,14 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       position: input.position,
       passwordHash: await hashPassword(input.password),
     });
-    await endSession(ctx, request, reply, 'agent');
-    await startSession(ctx, reply, 'agent', agent.id);
+    await renewSession(ctx, request, reply, 'agent', agent.id);
     return reply.status(201).send(signedIn(agent));
   });
 
   app.post('/api/agents/login', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(loginInput, request.body ?? {});
-    const agent = await findAgentByEmail(ctx.db, input.email);
-    if (!(await checkPassword(agent?.passwordHash, input.password)) || !agent) throw unauthenticated(INVALID_CREDENTIALS);
-    await endSession(ctx, request, reply, 'agent');
-    await startSession(ctx, reply, 'agent', agent.id);
+    const agent = await authenticate(await findAgentByEmail(ctx.db, input.email), input.password);
+    await renewSession(ctx, request, reply, 'agent', agent.id);
     return signedIn(agent);
   });
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { loginInput, type AuthUser } from '../../contract/auth';
 import type { AppContext } from '../app-context';
-import { endSession, identify, startSession } from '../auth/sessions';
+import { endSession, identify, renewSession } from '../auth/sessions';
 import { findUserByEmail } from '../db/queries/users';
-import { checkPassword, INVALID_CREDENTIALS } from '../domain/auth-credentials';
+import { authenticate } from '../auth/credentials';
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
@@ -13,10 +13,8 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/auth/login', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(loginInput, request.body ?? {});
-    const user = await findUserByEmail(ctx.db, input.email);
-    if (!(await checkPassword(user?.passwordHash, input.password)) || !user) throw unauthenticated(INVALID_CREDENTIALS);
-    await endSession(ctx, request, reply, 'user');
-    await startSession(ctx, reply, 'user', user.id);
+    const user = await authenticate(await findUserByEmail(ctx.db, input.email), input.password);
+    await renewSession(ctx, request, reply, 'user', user.id);
     return { id: user.id, email: user.email, name: user.name, role: user.role } satisfies AuthUser;
   });
 

@@ -26,17 +26,23 @@ async function listClaimedTierIds(db: Db, agentId: number): Promise<number[]> {
   return rows.map((row) => row.tierId);
 }
 
-/**
- * GET /api/agent-tier-data: the agent's running total, claimed tiers and next tier, and all tiers.
- * Three indexed reads; income entries are never scanned. NOT_FOUND when the agent does not exist.
- */
-export async function readAgentTierData(db: Db, agentId: number): Promise<AgentTierData> {
+/** What both agent reads start from: the agent's running total, the tiers it claimed, and every tier. */
+async function readAgentStanding(db: Db, agentId: number) {
   const [agent, claimedTiers, tiers] = await Promise.all([
     findAgentTotal(db, agentId),
     listClaimedTierIds(db, agentId),
     listTierSettings(db),
   ]);
   if (!agent) throw notFound('Agent');
+  return { agent, claimedTiers, tiers };
+}
+
+/**
+ * GET /api/agent-tier-data: the agent's running total, claimed tiers and next tier, and all tiers.
+ * Three indexed reads; income entries are never scanned. NOT_FOUND when the agent does not exist.
+ */
+export async function readAgentTierData(db: Db, agentId: number): Promise<AgentTierData> {
+  const { agent, claimedTiers, tiers } = await readAgentStanding(db, agentId);
   const next = findNextTier(tiers, agent.totalIncome);
   return {
     agent: {
@@ -55,12 +61,7 @@ export async function readAgentTierData(db: Db, agentId: number): Promise<AgentT
  * was claimed and its active reward options. NOT_FOUND when the agent does not exist.
  */
 export async function readAgentRewardData(db: Db, agentId: number): Promise<AgentRewardData> {
-  const [agent, claimedTiers, tiers] = await Promise.all([
-    findAgentTotal(db, agentId),
-    listClaimedTierIds(db, agentId),
-    listTierSettings(db),
-  ]);
-  if (!agent) throw notFound('Agent');
+  const { agent, claimedTiers, tiers } = await readAgentStanding(db, agentId);
   const achieved = tiers.filter((tier) => isTierReached(agent.totalIncome, tier.threshold));
   const options =
     achieved.length === 0

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { unauthenticated } from '../domain/errors';
+import { hashPassword, verifyPassword } from './passwords';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
@@ -14,4 +15,13 @@ export async function checkPassword(passwordHash: string | undefined, password: 
   dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
   await verifyPassword(await dummyHash, password);
   return false;
+}
+
+/**
+ * The account an email and password sign in to: the account found for the email when the password matches it,
+ * else 401 with one message for a wrong password and an unknown email alike (and in the same time).
+ */
+export async function authenticate<Account extends { passwordHash: string }>(account: Account | undefined, password: string): Promise<Account> {
+  if (!(await checkPassword(account?.passwordHash, password)) || !account) throw unauthenticated(INVALID_CREDENTIALS);
+  return account;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords';
-import { checkPassword } from './auth-credentials';
+import { hashPassword } from './passwords';
+import { checkPassword } from './credentials';
 
 describe('checkPassword', () => {
   it('accepts the right password and refuses a wrong one', async () => {
