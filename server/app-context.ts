@@ -8,6 +8,8 @@ export interface AppContext {
   config: AppConfig;
   /** Demo mode: the sign-in forms show the demo credentials. */
   demo: boolean;
+  /** The demo owner account exists, so the owner sign-in form may show its credentials. */
+  demoOwner: boolean;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

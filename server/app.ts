@@ -34,6 +34,8 @@ export interface CreateAppOptions {
   webRoot?: string | null;
   /** Demo mode: the sign-in forms show the demo credentials. */
   demo?: boolean;
+  /** In demo mode, whether the demo owner account exists (default: as demo); only then is it shown. */
+  demoOwner?: boolean;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   /** Sign-in rate limits; default 10 a minute per IP and route, 5 per email (very high under NODE_ENV=test). */
@@ -58,6 +60,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     engine: database.engine,
     config,
     demo: options.demo ?? false,
+    demoOwner: options.demoOwner ?? options.demo ?? false,
     now: options.now ?? (() => new Date()),
   };
 

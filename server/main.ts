@@ -1,5 +1,5 @@
 import { createApp } from './app';
-import { bootstrapDatabase } from './bootstrap';
+import { bootstrapDatabase, demoModeIsLoud } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -29,11 +29,12 @@ async function main() {
   }
 
   await database.migrate();
-  const { demo, signIn } = await bootstrapDatabase(database, config);
+  const { demo, demoOwner, signIn } = await bootstrapDatabase(database, config);
   const app = await createApp({
     database,
     config,
     demo,
+    demoOwner,
     ...(config.webDir ? { webRoot: config.webDir } : {}),
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
   });
@@ -56,7 +57,13 @@ async function main() {
   const address = await app.listen({ port: config.port, host: config.host });
   const where = database.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   // One write, so whoever reads the output sees the whole banner at once.
-  const banner = [`TierTrack is running at ${address} (${where}${demo ? ', demo mode' : ''})`, ...signIn.map((line) => `  ${line}`)];
+  const banner = [
+    `TierTrack is running at ${address} (${where}${demo ? ', demo mode' : ''})`,
+    ...(demoModeIsLoud(config, demo)
+      ? ['  DEMO MODE IS ON (DEMO=1): THE DEMO ACCOUNTS HAVE PUBLISHED PASSWORDS. DO NOT USE THIS INSTANCE FOR A REAL TEAM.']
+      : []),
+    ...signIn.map((line) => `  ${line}`),
+  ];
   process.stdout.write(`\n${banner.join('\n')}\n\n`);
 }
 

@@ -10,7 +10,7 @@ export function registerAppInfoRoutes(app: FastifyInstance, ctx: AppContext) {
     return {
       demo: true,
       demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password },
-      demoOwner: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
+      ...(ctx.demoOwner ? { demoOwner: { email: DEMO_OWNER.email, password: DEMO_OWNER.password } } : {}),
     };
   });
 }
