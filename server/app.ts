@@ -7,7 +7,10 @@ import type { ErrorBody } from '../contract/errors';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections';
 import { answerFrameworkError, installErrorHandler } from './http/errors';
+import { registerHostCheck } from './http/host-check';
+import { privateLogger } from './http/logging';
 import { collectApiRoutes } from './http/route-list';
 import { loadRoutePages } from './http/route-pages';
 import { cookieNames } from './auth/sessions';
@@ -38,6 +41,8 @@ export interface CreateAppOptions {
   demoOwner?: boolean;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** Request and idle timeouts (defaults suit people and event streams; tests shorten them). */
+  connectionLimits?: ConnectionLimits;
   /** Sign-in rate limits; default 10 a minute per IP and route, 5 per email (very high under NODE_ENV=test). */
   signInRateLimits?: SignInRateLimits;
 }
@@ -46,13 +51,15 @@ export interface CreateAppOptions {
 export async function createApp(options: CreateAppOptions): Promise<FastifyInstance> {
   const { database, config } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: privateLogger(options.logger ?? false),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Request bodies are JSON only; the default text/plain parser would let other content types through.
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
+    ...connectionOptions(options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS),
   });
+  app.server.maxConnections = config.maxConnections;
   app.removeContentTypeParser('text/plain');
 
   const ctx: AppContext = {
@@ -72,6 +79,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ctx,
     options.signInRateLimits ?? (config.nodeEnv === 'test' ? TEST_SIGN_IN_RATE_LIMITS : DEFAULT_SIGN_IN_RATE_LIMITS),
   );
+  // After the security headers are set, so that its refusal carries them too.
+  registerHostCheck(app, config);
 
   registerAgentAuthRoutes(app, ctx);
   registerUserAuthRoutes(app, ctx);

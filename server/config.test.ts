@@ -15,7 +15,17 @@ describe('loadConfig', () => {
       demo: undefined,
       cookieSecure: false,
       trustProxy: false,
+      publicUrl: undefined,
+      allowedHosts: [],
+      maxConnections: 10_000,
     });
+  });
+
+  it('answers for the host of PUBLIC_URL and for ALLOWED_HOSTS', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://Tracker.Example.com/', ALLOWED_HOSTS: ' tracker.local , [::1],', MAX_CONNECTIONS: '500' });
+    expect(config.publicUrl).toBe('https://Tracker.Example.com/');
+    expect(config.allowedHosts).toEqual(['tracker.example.com', 'tracker.local', '[::1]']);
+    expect(config.maxConnections).toBe(500);
   });
 
   it('reads every variable', () => {
@@ -67,6 +77,12 @@ describe('loadConfig', () => {
     [{ OWNER_EMAIL: 'not-an-email', OWNER_PASSWORD: 'long-enough' }, 'OWNER_EMAIL'],
     [{ OWNER_EMAIL: 'a@b.co' }, 'OWNER_PASSWORD'],
     [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'short' }, 'OWNER_PASSWORD'],
+    [{ PUBLIC_URL: 'tracker.example.com' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'ftp://tracker.example.com' }, 'PUBLIC_URL'],
+    [{ ALLOWED_HOSTS: 'tracker.example.com/path' }, 'ALLOWED_HOSTS'],
+    [{ ALLOWED_HOSTS: 'a b' }, 'ALLOWED_HOSTS'],
+    [{ MAX_CONNECTIONS: '5' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS: 'many' }, 'MAX_CONNECTIONS'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

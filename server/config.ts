@@ -29,6 +29,20 @@ const envSchema = z
     DEMO: flag.optional(),
     COOKIE_SECURE: flag.optional(),
     TRUST_PROXY: flag.default(false),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be the http:// or https:// address people open, such as https://tracker.example.com' })
+      .optional(),
+    ALLOWED_HOSTS: z
+      .string()
+      .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))
+      .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'must be host names separated by commas, such as tracker.example.com,tracker.local')))
+      .optional(),
+    MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(10, 'must be at least 10')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -55,6 +69,12 @@ export interface AppConfig {
   demo: boolean | undefined;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** The address people open (PUBLIC_URL), if set: its host is one the server answers for. */
+  publicUrl: string | undefined;
+  /** Host names the server answers for besides loopback names, its own addresses and PUBLIC_URL's host. */
+  allowedHosts: string[];
+  /** Open connections at most (event streams included); more are refused at once. */
+  maxConnections: number;
   logLevel: string;
 }
 
@@ -67,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = result.error.issues.map((issue) => `  ${String(issue.path[0] ?? 'environment')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
@@ -83,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demo: e.DEMO,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
+    allowedHosts: [...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : []), ...(e.ALLOWED_HOSTS ?? [])],
+    maxConnections: e.MAX_CONNECTIONS,
     logLevel: e.LOG_LEVEL,
   };
 }

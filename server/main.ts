@@ -3,6 +3,7 @@ import { bootstrapDatabase, demoModeIsLoud } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { hostAdvice } from './http/host-check';
 
 function fail(message: string): never {
   console.error(message);
@@ -36,7 +37,7 @@ async function main() {
     demo,
     demoOwner,
     ...(config.webDir ? { webRoot: config.webDir } : {}),
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    logger: { level: config.logLevel },
   });
 
   let closing = false;
@@ -63,6 +64,7 @@ async function main() {
       ? ['  DEMO MODE IS ON (DEMO=1): THE DEMO ACCOUNTS HAVE PUBLISHED PASSWORDS. DO NOT USE THIS INSTANCE FOR A REAL TEAM.']
       : []),
     ...signIn.map((line) => `  ${line}`),
+    ...hostAdvice(config),
   ];
   process.stdout.write(`\n${banner.join('\n')}\n\n`);
 }

@@ -12,9 +12,13 @@ import {
   type SessionUser,
 } from '../db/queries/sessions';
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A session ends after this long without use (sliding)... */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** ...and this long after sign-in, however often it is used (absolute): a stolen cookie does not live for ever. */
+export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** A session is extended at most once a day, so reads do not write on every request. */
-const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000;
+const EXTEND_AFTER_MS = DAY_MS;
 
 export const cookieNames: Record<SessionKind, string> = { user: 'sid', agent: 'agent_sid' };
 
@@ -29,8 +33,9 @@ function cookieOptions(ctx: AppContext, expires: Date) {
 /** Starts a session with a fresh random token and sets its cookie. */
 export async function startSession(ctx: AppContext, reply: FastifyReply, kind: SessionKind, subjectId: number) {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(ctx.now().getTime() + SESSION_TTL_MS);
-  await insertSession(ctx.db, { tokenHash: hashToken(token), kind, subjectId, expiresAt });
+  const createdAt = ctx.now();
+  const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
+  await insertSession(ctx.db, { tokenHash: hashToken(token), kind, subjectId, createdAt, expiresAt });
   reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, expiresAt));
 }
 
@@ -55,21 +60,21 @@ export interface Identity {
 const resolved = new WeakMap<FastifyRequest, Promise<Identity>>();
 
 /** The subject of the request's session cookie of one kind, when that session is live; slides its expiry. */
-async function readSession<Row extends { expiresAt: Date }>(
+async function readSession<Row extends { createdAt: Date; expiresAt: Date }>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   kind: SessionKind,
   find: (db: AppContext['db'], tokenHash: string, now: Date) => Promise<Row | undefined>,
-): Promise<Omit<Row, 'expiresAt'> | undefined> {
+): Promise<Omit<Row, 'createdAt' | 'expiresAt'> | undefined> {
   const token = request.cookies[cookieNames[kind]];
   if (!token || token.length > 200) return undefined;
   const now = ctx.now();
   const tokenHash = hashToken(token);
   const row = await find(ctx.db, tokenHash, now);
   if (!row) return undefined;
-  await slide(ctx, reply, kind, token, tokenHash, row.expiresAt, now);
-  const { expiresAt: _expiresAt, ...subject } = row;
+  await slide(ctx, reply, kind, token, tokenHash, row, now);
+  const { createdAt: _createdAt, expiresAt: _expiresAt, ...subject } = row;
   return subject;
 }
 
@@ -85,11 +90,12 @@ async function slide(
   kind: SessionKind,
   token: string,
   tokenHash: string,
-  expiresAt: Date,
+  session: { createdAt: Date; expiresAt: Date },
   now: Date,
 ) {
-  if (expiresAt.getTime() - now.getTime() > SESSION_TTL_MS - EXTEND_AFTER_MS) return;
-  const next = new Date(now.getTime() + SESSION_TTL_MS);
+  const next = new Date(Math.min(now.getTime() + SESSION_TTL_MS, session.createdAt.getTime() + SESSION_MAX_AGE_MS));
+  // At most once a day, and never past the absolute end.
+  if (next.getTime() - session.expiresAt.getTime() < EXTEND_AFTER_MS) return;
   await extendSession(ctx.db, tokenHash, next);
   reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, next));
 }

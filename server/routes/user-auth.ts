@@ -26,7 +26,11 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/logout', async (request, reply) => {
-    await endSession(ctx, request, reply, 'user');
+    // A plain link, so another site can lead a browser here with its cookie (SameSite=Lax lets top-level GETs
+    // through). Only a navigation from our own pages, or one the person made (typed, bookmarked), signs out.
+    // Browsers too old to send Sec-Fetch-Site, and scripts, are taken at their word.
+    const site = request.headers['sec-fetch-site'];
+    if (site === undefined || site === 'same-origin' || site === 'none') await endSession(ctx, request, reply, 'user');
     return reply.redirect('/', 302);
   });
 }

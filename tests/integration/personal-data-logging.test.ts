@@ -74,6 +74,8 @@ for (const engine of testEngines()) {
           { method: 'GET', url: '/api/owner/reward-claims', headers: { cookie: ownerCookie }, expected: 200 },
           { method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: 'not the password' }, expected: 401 },
           { method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD }, expected: 200 },
+          // Search terms in a query string (an agent's email) are not logged either.
+          { method: 'GET', url: `/api/agents?search=${encodeURIComponent(refused.email)}&page=1`, headers: { cookie: ownerCookie }, expected: 200 },
         ];
         const answers: string[] = [];
         for (const { expected, ...call } of calls) {
@@ -100,6 +102,7 @@ for (const engine of testEngines()) {
         expect(completed.length).toBe(calls.length + 2);
         expect(completed.map((record) => record.res?.statusCode).sort()).toEqual([...calls.map((call) => call.expected), 200, 500].sort());
         expect(records.some((record) => record.msg === 'request failed')).toBe(true);
+        expect(records.some((record) => record.req?.url === '/api/agents?[redacted]')).toBe(true);
         // ...and not one line holds a personal field of any claim.
         const log = lines.join('\n');
         for (const contact of [portal, dashboard, refused, failing]) {

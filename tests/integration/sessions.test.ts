@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app';
-import { hashToken, SESSION_TTL_MS } from '../../server/auth/sessions';
+import { hashToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../server/auth/sessions';
 import type { Database } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
 import { cookieHeaderFrom, createAgent, createUser, FACTORY_PASSWORD, signInAgent } from '../factories/accounts';
@@ -114,6 +114,32 @@ describeEachEngine('sessions', (get) => {
     }
   });
 
+  it('end 90 days after sign-in however often they are used (absolute lifetime)', async () => {
+    const start = new Date(get().clock.now);
+    try {
+      const owner = await createUser(get().database.db, { role: 'owner' });
+      const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
+      const cookie = cookieHeaderFrom(setCookieLine(res.headers['set-cookie'], 'sid'));
+      const me = () => get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      // Used every 10 days: each use slides the expiry, but never past 90 days after sign-in.
+      let lastExpiry = '';
+      for (let day = 10; day < 90; day += 10) {
+        get().clock.now = new Date(start.getTime() + day * DAY);
+        const used = await me();
+        expect(used.statusCode, `day ${day}`).toBe(200);
+        const line = [used.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sid='));
+        if (line) lastExpiry = /Expires=([^;]+)/.exec(line)![1]!;
+      }
+      expect(new Date(lastExpiry).getTime()).toBe(Math.floor((start.getTime() + SESSION_MAX_AGE_MS) / 1000) * 1000);
+      get().clock.now = new Date(start.getTime() + SESSION_MAX_AGE_MS - 60_000);
+      expect((await me()).statusCode).toBe(200);
+      get().clock.now = new Date(start.getTime() + SESSION_MAX_AGE_MS + 1_000);
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      get().clock.now = start;
+    }
+  });
+
   it('refuse an owner session 31 days after sign-in when it was never used', async () => {
     const start = new Date(get().clock.now);
     try {
@@ -127,6 +153,35 @@ describeEachEngine('sessions', (get) => {
       expect(users.statusCode).toBe(401);
     } finally {
       get().clock.now = start;
+    }
+  });
+});
+
+describeEachEngine('owner logout by link', (get) => {
+  it('signs out from our own pages, and is harmless when another site leads the browser there', async () => {
+    const owner = await createUser(get().database.db, { role: 'owner' });
+    const signIn = async () => {
+      const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
+      return cookieHeaderFrom(setCookieLine(res.headers['set-cookie'], 'sid'));
+    };
+    const signedIn = async (cookie: string) =>
+      (await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
+    const logout = (cookie: string, site?: string) =>
+      get().request({ method: 'GET', url: '/api/logout', headers: { cookie, ...(site ? { 'sec-fetch-site': site } : {}) } });
+
+    const cookie = await signIn();
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await logout(cookie, site);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers['set-cookie'], site).toBeUndefined();
+      expect(await signedIn(cookie), site).toBe(true);
+    }
+    for (const site of ['same-origin', 'none', undefined]) {
+      const fresh = await signIn();
+      const res = await logout(fresh, site);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/');
+      expect(await signedIn(fresh), String(site)).toBe(false);
     }
   });
 });

@@ -20,9 +20,10 @@ export interface SessionAgent {
 
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; kind: SessionKind; subjectId: number; expiresAt: Date },
+  session: { tokenHash: string; kind: SessionKind; subjectId: number; createdAt?: Date; expiresAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values({
+    ...(session.createdAt ? { createdAt: session.createdAt } : {}),
     tokenHash: session.tokenHash,
     kind: session.kind,
     userId: session.kind === 'user' ? session.subjectId : null,
@@ -35,10 +36,10 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** The user behind a live session, and the session's expiry. */
+/** The user behind a live session, and the session's start and expiry. */
 export async function findUserSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, expiresAt: sessions.expiresAt })
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'user'), gt(sessions.expiresAt, now)))
@@ -46,10 +47,10 @@ export async function findUserSession(db: Db, tokenHash: string, now: Date) {
   return row;
 }
 
-/** The agent behind a live session, and the session's expiry. */
+/** The agent behind a live session, and the session's start and expiry. */
 export async function findAgentSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: agents.id, email: agents.email, name: agents.name, position: agents.position, expiresAt: sessions.expiresAt })
+    .select({ id: agents.id, email: agents.email, name: agents.name, position: agents.position, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(agents, eq(agents.id, sessions.agentId))
     .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'agent'), gt(sessions.expiresAt, now)))

@@ -1,0 +1,73 @@
+import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { forbidden } from '../domain/errors';
+
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The host name of a Host header value ("Example.com:3000" -> "example.com", "[::1]:80" -> "[::1]"). */
+export function hostNameOf(host: string): string {
+  const lower = host.trim().toLowerCase();
+  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
+  return lower.replace(/:\d*$/, '').replace(/\.$/, '');
+}
+
+const bare = (name: string) => (name.startsWith('[') ? name.slice(1, -1) : name);
+
+function isLoopback(name: string): boolean {
+  const address = bare(name);
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (isIP(address) === 4) return address.startsWith('127.');
+  return address === '::1';
+}
+
+function localAddresses(): Set<string> {
+  const addresses = new Set<string>();
+  for (const list of Object.values(networkInterfaces())) {
+    for (const entry of list ?? []) addresses.add(entry.address.toLowerCase());
+  }
+  return addresses;
+}
+
+/**
+ * Which Host headers the server answers for. A page on another site can point its own host name at this server's
+ * address (DNS rebinding) and then read our answers as its own origin; answering only for known names defeats it.
+ * Known: loopback names, the address the server listens on (any of this machine's addresses when it listens on all),
+ * the host of PUBLIC_URL and the names in ALLOWED_HOSTS.
+ */
+export function hostAllowList(config: Pick<AppConfig, 'host' | 'allowedHosts'>): (host: string) => boolean {
+  const named = new Set(config.allowedHosts.map(hostNameOf));
+  const listening = hostNameOf(config.host);
+  const anyLocalAddress = WILDCARD_ADDRESSES.has(listening);
+  const addresses = anyLocalAddress ? localAddresses() : new Set([bare(listening)]);
+  return (host) => {
+    const name = hostNameOf(host);
+    if (name === '') return false;
+    if (named.has(name) || isLoopback(name)) return true;
+    // An address typed as an address names this machine only if it is one of its own (or the one it listens on).
+    return isIP(bare(name)) !== 0 ? addresses.has(bare(name)) : !anyLocalAddress && name === listening;
+  };
+}
+
+export const UNKNOWN_HOST =
+  'This server does not answer for this host name. Its owner can add it with PUBLIC_URL or ALLOWED_HOSTS.';
+
+/** Refuses every request for a host the server does not answer for, before anything else runs. */
+export function registerHostCheck(app: FastifyInstance, config: AppConfig) {
+  const allowed = hostAllowList(config);
+  app.addHook('onRequest', async (request) => {
+    if (!allowed(request.host)) throw forbidden(UNKNOWN_HOST);
+  });
+}
+
+/** The start banner's lines about host names: which ones the server answers for, and how to add one. */
+export function hostAdvice(config: Pick<AppConfig, 'publicUrl' | 'allowedHosts'>): string[] {
+  if (config.allowedHosts.length > 0) {
+    return [`  Answers for ${config.allowedHosts.join(', ')}, loopback names and this machine's addresses.`];
+  }
+  return [
+    "  Answers only for localhost and this machine's addresses. To open it under a name, set",
+    '  PUBLIC_URL=https://tracker.example.com (the address people open) or ALLOWED_HOSTS=name1,name2.',
+  ];
+}
