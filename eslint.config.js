@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webBoundaries from './eslint/web-boundaries.js';
 
 const ormModules = ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/pglite', '@electric-sql/pglite/*'];
 
@@ -54,9 +55,10 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, web: webBoundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'web/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         {

@@ -19,7 +19,7 @@ export default defineConfig({
         '/agent/dashboard': 'web/src/app/pages/agent-dashboard-page.tsx',
         '/test-login': 'web/src/app/pages/test-login-page.tsx',
       },
-      signedIn: { '/': 'web/src/features/owner-dashboard/components/owner-dashboard.tsx' },
+      signedIn: { '/': 'web/src/app/pages/owner-dashboard-page.tsx' },
     }),
     precompress(),
   ],

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { paths } from './app/paths';
 import { AppRouter } from './app/router';
-import { agentSessionQueryOptions } from './features/agent-auth/api/get-agent-session';
-import { appInfoQueryOptions } from './features/app-info/api/get-app-info';
+import { paths } from './config/paths';
 import { ownerDashboardQueryOptions } from './features/owner-dashboard/api/get-owner-dashboard';
+import { agentSessionQueryOptions } from './lib/agent-session';
+import { appInfoQueryOptions } from './lib/app-info';
 import { queryClient } from './lib/query-client';
 import './styles.css';
 

@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { paths } from './paths';
+import { paths } from '../config/paths';
 
 // Agent screens are split from the landing page's bundle.
 const AgentPortalPage = lazy(() => import('./pages/agent-portal-page'));

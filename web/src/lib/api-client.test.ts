@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, isUnauthorizedError, throwIfResNotOk } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, errorMessage, isUnauthorizedError, throwIfResNotOk } from './api-client';
+import { getQueryFn } from './query-client';
 
 describe('throwIfResNotOk', () => {
   it('passes a successful response', async () => {
@@ -48,5 +49,29 @@ describe('errorMessage', () => {
 
   it('uses the message of other errors (network failures)', () => {
     expect(errorMessage(new TypeError('Failed to fetch'), 'Failed')).toBe('Failed to fetch');
+  });
+});
+
+describe('response bodies', () => {
+  // A body left unread keeps its request open in the browser, so the page never counts as idle.
+  const respondWith = (response: Response) => {
+    vi.stubGlobal('fetch', vi.fn(async () => response));
+    return response;
+  };
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the body of a 401 that a session read turns into null', async () => {
+    const response = respondWith(new Response('{"message":"Unauthorized"}', { status: 401, statusText: 'Unauthorized' }));
+    const read = getQueryFn<unknown>({ on401: 'returnNull' });
+    await expect(read({ queryKey: ['/api/auth/user'] } as never)).resolves.toBeNull();
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it('reads the body of a request whose answer is not used', async () => {
+    const response = respondWith(new Response('{"ok":true}', { status: 200 }));
+    await apiRequest('DELETE', '/api/agents/1');
+    expect(response.bodyUsed).toBe(true);
   });
 });

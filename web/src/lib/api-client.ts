@@ -1,7 +1,8 @@
 /**
  * The one HTTP client of the web app (spec section 7 and 8): every call carries credentials, a body is sent as
  * JSON only when present, and a non-successful response throws an error whose message is
- * "{status}: {body text or status text}".
+ * "{status}: {body text or status text}". Every response's body is read, also when nothing uses it: a body left
+ * unread keeps its request open in the browser, so the page never counts as idle.
  */
 export class ApiError extends Error {
   constructor(
@@ -32,21 +33,40 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/** What a 401 means to a call: an error, or (for the session reads) that nobody is signed in. */
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The body's text of a successful call, or null for a 401 the caller takes as "signed out". */
+async function requestText(method: string, url: string, data: unknown, on401: UnauthorizedBehavior): Promise<string | null> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
+  if (on401 === 'returnNull' && res.status === 401) {
+    await res.text();
+    return null;
+  }
   await throwIfResNotOk(res);
-  return res;
+  return res.text();
+}
+
+const parseJson = <T>(text: string) => (text ? JSON.parse(text) : undefined) as T;
+
+/** A call whose answer is not needed (deletions, sign-out). */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<void> {
+  await requestText(method, url, data, 'throw');
 }
 
 export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return parseJson<T>((await requestText(method, url, data, 'throw')) ?? '');
+}
+
+/** A GET whose 401 means nobody is signed in (the session reads): null then, rather than an error. */
+export async function apiJsonOrNull<T>(url: string): Promise<T | null> {
+  const text = await requestText('GET', url, undefined, 'returnNull');
+  return text === null ? null : parseJson<T>(text);
 }
 
 /** Spec section 8: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. */

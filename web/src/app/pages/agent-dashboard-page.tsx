@@ -1,8 +1,8 @@
+import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Spinner } from '../../components/ui/spinner';
-import { useAgentSession } from '../../features/agent-auth/api/get-agent-session';
 import { AgentAuthFlow } from '../../features/agent-auth/components/agent-auth-flow';
-import { AgentBrandHeader } from '../../features/agent-auth/components/agent-brand-header';
 import { TierDashboard } from '../../features/agent-dashboard/components/tier-dashboard';
+import { useAgentSession } from '../../lib/agent-session';
 
 /** /agent/dashboard: the tier dashboard when an agent session exists, otherwise the sign-in/registration flow. */
 export default function AgentDashboardPage() {

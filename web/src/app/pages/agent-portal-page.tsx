@@ -1,6 +1,7 @@
+import { AgentLoginForm } from '../../features/agent-auth/components/agent-login-form';
 import { AgentPortal } from '../../features/agent-portal/components/agent-portal';
 
-/** /agents: the agent portal (spec section 2). */
+/** /agents: the agent portal (spec section 2), signing in with the agent sign-in form. */
 export default function AgentPortalPage() {
-  return <AgentPortal />;
+  return <AgentPortal signInForm={(onSignedIn) => <AgentLoginForm onSuccess={onSignedIn} />} />;
 }

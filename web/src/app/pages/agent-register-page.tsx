@@ -2,10 +2,10 @@ import { ArrowLeft, CheckCircle2, Gift, LineChart, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
+import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
-import { AgentBrandHeader } from '../../features/agent-auth/components/agent-brand-header';
 import { AgentRegisterForm } from '../../features/agent-auth/components/agent-register-form';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** Spec section 2 and 9: the registration page sends the new agent to the portal 3 s after success. */
 const REDIRECT_AFTER_MS = 3000;

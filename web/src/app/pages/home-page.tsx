@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { useUser } from '../../features/auth/api/get-user';
 import { PrefetchOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
+import { useUser } from '../../lib/auth';
 import { LandingPage } from './landing-page';
 
 // The dashboard is its own chunk: visitors of the landing page never download it.
-const OwnerDashboard = lazy(() => import('../../features/owner-dashboard/components/owner-dashboard'));
+const OwnerDashboardPage = lazy(() => import('./owner-dashboard-page'));
 
 /** "/": the owner dashboard when an owner or manager is signed in, otherwise the landing page. */
 export function HomePage() {
@@ -16,7 +16,7 @@ export function HomePage() {
     <>
       <PrefetchOwnerDashboard />
       <Suspense fallback={<Spinner label="Loading dashboard..." />}>
-        <OwnerDashboard user={user} />
+        <OwnerDashboardPage user={user} />
       </Suspense>
     </>
   );

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useTierSettings } from '../../features/tiers/api/get-tier-settings';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 const compactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 

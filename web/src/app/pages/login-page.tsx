@@ -7,11 +7,11 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { useAppInfo } from '../../features/app-info/api/get-app-info';
 import { useOwnerLogin } from '../../features/auth/api/owner-login';
 import { errorMessage } from '../../lib/api-client';
+import { useAppInfo } from '../../lib/app-info';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 /** /login: sign-in for owners and managers (reached through /api/login). */
 const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.loginForm));

@@ -2,7 +2,7 @@ import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { paths } from '../paths';
+import { paths } from '../../config/paths';
 
 export function NotFoundPage() {
   return (

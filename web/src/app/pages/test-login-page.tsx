@@ -6,11 +6,10 @@ import { Link, useLocation } from 'wouter';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { loginAgent, loginErrorMessage } from '../../features/agent-auth/api/agent-login';
-import { agentSessionQueryKey } from '../../features/agent-auth/api/get-agent-session';
-import { useAppInfo } from '../../features/app-info/api/get-app-info';
+import { agentSessionQueryOptions } from '../../lib/agent-session';
 import { errorMessage } from '../../lib/api-client';
-import { getQueryFn } from '../../lib/query-client';
-import { paths } from '../paths';
+import { useAppInfo } from '../../lib/app-info';
+import { paths } from '../../config/paths';
 
 /** Spec section 2 and 9: wait 0.5 s after signing in before checking the session, then 1 s before redirecting. */
 const SESSION_CHECK_DELAY_MS = 500;
@@ -55,11 +54,7 @@ export default function TestLoginPage() {
       if (cancelled) return;
       let session: AgentSessionResponse | null;
       try {
-        session = await queryClient.fetchQuery({
-          queryKey: agentSessionQueryKey,
-          queryFn: getQueryFn<AgentSessionResponse | null>({ on401: 'returnNull' }),
-          staleTime: 0,
-        });
+        session = await queryClient.fetchQuery({ ...agentSessionQueryOptions, staleTime: 0 });
       } catch (error) {
         return fail(`Session check failed: ${errorMessage(error, 'Unknown error')}`);
       }

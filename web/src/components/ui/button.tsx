@@ -10,6 +10,8 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
         destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+        // Opens the confirmation of a deletion: quieter than the destructive button that then confirms it.
+        'destructive-outline': 'border border-red-300 bg-white text-red-700 shadow-sm hover:bg-red-50 hover:text-red-800',
         outline: 'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-100',
         secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
         ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgentSessionResponse, LoginInput } from '@contract/auth';
 import { ApiError, apiJson } from '../../../lib/api-client';
-import { agentSessionQueryKey } from './get-agent-session';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function loginAgent(input: LoginInput): Promise<AgentSessionResponse> {
   return apiJson<AgentSessionResponse>('POST', '/api/agents/login', input);
@@ -22,6 +22,6 @@ export function useAgentLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: loginAgent,
-    onSuccess: (session) => queryClient.setQueryData(agentSessionQueryKey, session),
+    onSuccess: (session) => queryClient.setQueryData(queryKeys.agentSession, session),
   });
 }

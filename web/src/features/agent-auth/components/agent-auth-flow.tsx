@@ -4,10 +4,10 @@ import { useLocation } from 'wouter';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
-import { useAgentSession } from '../api/get-agent-session';
+import { paths } from '../../../config/paths';
+import { useAgentSession } from '../../../lib/agent-session';
 import { AgentLoginForm } from './agent-login-form';
 import { AgentRegisterForm } from './agent-register-form';
-import { paths } from '../../../app/paths';
 
 /** Spec section 2 and 9: after registering, the session is re-read after 2 s (the server already signed the agent in). */
 export const REGISTER_SESSION_REFRESH_MS = 2000;

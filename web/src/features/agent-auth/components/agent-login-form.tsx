@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { useAppInfo } from '../../app-info/api/get-app-info';
+import { useAppInfo } from '../../../lib/app-info';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loginErrorMessage, useAgentLogin } from '../api/agent-login';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClaimCreated, DashboardClaimInput } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-import { agentTierDataQueryKey } from './get-agent-tier-data';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function claimTierReward(input: DashboardClaimInput): Promise<ClaimCreated> {
   return apiJson<ClaimCreated>('POST', '/api/agents/claim-reward', input);
@@ -14,8 +14,8 @@ export function useClaimTierReward() {
     mutationFn: claimTierReward,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: agentTierDataQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/rewards/agent'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agentTierData }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agentRewards }),
       ]),
   });
 }

@@ -1,9 +1,9 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../config/paths';
+import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
-import { AgentBrandHeader } from '../../agent-auth/components/agent-brand-header';
 
 /** Spec section 2 and 8: what the tier dashboard shows when the tier data cannot be read. */
 export function AuthenticationRequired() {

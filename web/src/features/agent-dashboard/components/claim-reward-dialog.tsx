@@ -11,8 +11,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { useTierRewardOptions } from '../../../lib/tier-reward-options';
 import { useClaimTierReward } from '../api/claim-tier-reward';
-import { useTierRewardOptions } from '../api/get-tier-reward-options';
 import type { ClaimDialogOutput, ClaimDialogValues } from './claim-dialog-schema';
 
 type Tier = AgentTierData['tiers'][number];

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClaimCreated } from '@contract/rewards';
 import { ApiError, apiJson } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The portal claim payload as sent (spec section 3): telegram is an empty string when omitted. */
 export interface PortalClaimPayload {
@@ -38,8 +39,8 @@ export function useClaimPortalReward() {
     mutationFn: claimPortalReward,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/rewards/agent'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/agent-tier-data'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agentRewards }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agentTierData }),
       ]),
   });
 }

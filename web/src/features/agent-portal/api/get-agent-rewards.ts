@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentRewardData } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-
-export const agentRewardsQueryKey = (agentId: number) => ['/api/rewards/agent', agentId] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/rewards/agent/{agentId}: the tiers the agent has reached, whether each was claimed, and its rewards. */
 export function agentRewardsQueryOptions(agentId: number) {
   return queryOptions({
-    queryKey: agentRewardsQueryKey(agentId),
+    queryKey: [...queryKeys.agentRewards, agentId],
     queryFn: () => apiJson<AgentRewardData>('GET', `/api/rewards/agent/${agentId}`),
     staleTime: 0,
   });

@@ -1,23 +1,22 @@
 import { AlertTriangle, LayoutDashboard, LogOut, RefreshCw, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { useAgentLogout } from '../../../lib/agent-logout';
+import { useAgentSession } from '../../../lib/agent-session';
+import { useAgentTierData } from '../../../lib/agent-tier-data';
 import { errorMessage } from '../../../lib/api-client';
+import { useAppInfo } from '../../../lib/app-info';
 import { formatCurrency } from '../../../lib/format';
-import { useAgentLogout } from '../../agent-auth/api/agent-logout';
-import { useAgentSession } from '../../agent-auth/api/get-agent-session';
-import { AgentBrandHeader } from '../../agent-auth/components/agent-brand-header';
-import { AgentLoginForm } from '../../agent-auth/components/agent-login-form';
-import { useAgentTierData } from '../../agent-dashboard/api/get-agent-tier-data';
-import { useAppInfo } from '../../app-info/api/get-app-info';
 import { useAgentRewards } from '../api/get-agent-rewards';
 import { PortalAchievedTiers } from './portal-achieved-tiers';
 import { PortalClaimFlow } from './portal-claim-flow';
-import { paths } from '../../../app/paths';
 
 /** Spec section 4 and 9: after signing in the portal waits 1 s before reading the tier data. */
 export const TIER_FETCH_DELAY_MS = 1000;
@@ -35,8 +34,13 @@ function useElapsed(ms: number): boolean {
   return elapsed;
 }
 
+interface AgentPortalProps {
+  /** The sign-in form shown without a session; it calls `onSignedIn` once the agent is signed in. */
+  signInForm: (onSignedIn: () => void) => ReactNode;
+}
+
 /** /agents: sign in, then see the reached tiers and claim their rewards. */
-export function AgentPortal() {
+export function AgentPortal({ signInForm }: AgentPortalProps) {
   const { agent, isLoading } = useAgentSession();
   const [justSignedIn, setJustSignedIn] = useState(false);
   const logout = useAgentLogout();
@@ -88,13 +92,13 @@ export function AgentPortal() {
           delayMs={justSignedIn ? TIER_FETCH_DELAY_MS : 0}
         />
       ) : (
-        <PortalSignIn onSignedIn={() => setJustSignedIn(true)} />
+        <PortalSignIn form={signInForm(() => setJustSignedIn(true))} />
       )}
     </div>
   );
 }
 
-function PortalSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function PortalSignIn({ form }: { form: ReactNode }) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <Card>
@@ -103,7 +107,7 @@ function PortalSignIn({ onSignedIn }: { onSignedIn: () => void }) {
           <CardDescription>Sign in to see your tiers and claim your rewards.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <AgentLoginForm onSuccess={onSignedIn} />
+          {form}
           <p className="text-center text-sm text-slate-700">
             New agent?{' '}
             <Link href={paths.agentRegister} className="font-medium text-brand-700 underline underline-offset-4">

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgentSummary, CreateAgentInput } from '@contract/agents';
 import { apiJson } from '../../../lib/api-client';
-import { leaderboardQueryKey } from '../../owner-dashboard/api/get-leaderboard';
-import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
-import { agentsQueryKey } from './get-agents';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useCreateAgent() {
   const queryClient = useQueryClient();
@@ -11,9 +9,9 @@ export function useCreateAgent() {
     mutationFn: (input: CreateAgentInput) => apiJson<AgentSummary>('POST', '/api/agents', input),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
-        queryClient.invalidateQueries({ queryKey: leaderboardQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
       ]),
   });
 }

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { leaderboardQueryKey } from '../../owner-dashboard/api/get-leaderboard';
-import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
-import { rewardClaimsQueryKey } from '../../reward-claims/api/get-reward-claims';
-import { agentsQueryKey } from './get-agents';
+import { queryKeys } from '../../../lib/query-keys';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -17,15 +14,13 @@ interface Callbacks {
 export function useDeleteAgent({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (agentId: number) => {
-      await apiRequest('DELETE', `/api/agents/${agentId}`);
-    },
+    mutationFn: (agentId: number) => apiRequest('DELETE', `/api/agents/${agentId}`),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
-        queryClient.invalidateQueries({ queryKey: leaderboardQueryKey }),
-        queryClient.invalidateQueries({ queryKey: rewardClaimsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rewardClaims }),
       ]);
       onSuccess?.();
     },

@@ -1,25 +1,17 @@
 import type { AgentSummary } from '@contract/agents';
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/authorization';
 import { formatCurrency } from '../../../lib/format';
 import { useDeleteAgent } from '../api/delete-agent';
 
-export function AgentCard({ agent, canEdit }: { agent: AgentSummary; canEdit: boolean }) {
+export function AgentCard({ agent }: { agent: AgentSummary }) {
+  const canEdit = useCanEdit();
   const periods = [
     { label: 'Weekly', value: agent.weeklyIncome },
     { label: 'Monthly', value: agent.monthlyIncome },
@@ -68,25 +60,17 @@ function DeleteAgentButton({ agent }: { agent: AgentSummary }) {
   });
   const onConfirm = () => deleteAgent.mutate(agent.id);
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant="outline" className="w-full border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800" disabled={deleteAgent.isPending}>
+    <ConfirmDialog
+      trigger={
+        <Button variant="destructive-outline" className="w-full" disabled={deleteAgent.isPending}>
           <Trash2 aria-hidden="true" />
           {deleteAgent.isPending ? 'Deleting...' : 'Delete Agent'}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {agent.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This cannot be undone. It permanently removes the agent and all of the agent&apos;s income entries.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete Agent</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${agent.name}?`}
+      description="This cannot be undone. It permanently removes the agent and all of the agent's income entries."
+      confirmLabel="Delete Agent"
+      onConfirm={onConfirm}
+    />
   );
 }

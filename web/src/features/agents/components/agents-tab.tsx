@@ -1,18 +1,22 @@
 import { SearchX, Users } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
+import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
-import { useAgentsPage } from '../api/get-agents';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { useAgentsPage } from '../../../lib/agents-page';
+import { useCanEdit } from '../../../lib/authorization';
 import { AddAgentDialog } from './add-agent-dialog';
 import { AgentCard } from './agent-card';
-import { Pager, SearchField, usePagedSearch } from './list-controls';
 
 /** Cards per page: fills whole rows of the 1, 2 and 3 column layouts. */
 export const AGENT_CARDS_PER_PAGE = 24;
 
-export function AgentsTab({ canEdit }: { canEdit: boolean }) {
+export function AgentsTab() {
+  const canEdit = useCanEdit();
   const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const agents = useAgentsPage({ offset, limit: AGENT_CARDS_PER_PAGE, search: query });
   const total = agents.data?.total;
@@ -28,9 +32,7 @@ export function AgentsTab({ canEdit }: { canEdit: boolean }) {
       {agents.isPending ? (
         <Spinner label="Loading agents..." className="min-h-40" />
       ) : agents.isError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {errorMessage(agents.error, 'Failed to load agents')}
-        </p>
+        <LoadError error={agents.error} fallback="Failed to load agents" />
       ) : agents.data.total === 0 && query === '' ? (
         <Card>
           <CardContent className="pt-6">
@@ -54,7 +56,7 @@ export function AgentsTab({ canEdit }: { canEdit: boolean }) {
             <ul aria-label="Agents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {agents.data.agents.map((agent) => (
                 <li key={agent.id}>
-                  <AgentCard agent={agent} canEdit={canEdit} />
+                  <AgentCard agent={agent} />
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser, LoginInput } from '@contract/auth';
 import { apiJson } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useOwnerLogin() {
   const queryClient = useQueryClient();
@@ -10,7 +10,7 @@ export function useOwnerLogin() {
     // A new session: nothing read before it (another person's data, or a stale session's refusals) is kept.
     onSuccess: (user) => {
       queryClient.clear();
-      queryClient.setQueryData(userQueryKey, user);
+      queryClient.setQueryData(queryKeys.user, user);
     },
   });
 }

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateIncomeEntryInput, IncomeEntry } from '@contract/income-entries';
 import { apiJson } from '../../../lib/api-client';
-import { agentsQueryKey } from '../../agents/api/get-agents';
-import { leaderboardQueryKey } from '../../owner-dashboard/api/get-leaderboard';
-import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function createIncomeEntry(input: CreateIncomeEntryInput) {
   return apiJson<IncomeEntry>('POST', '/api/income-entries', input);
@@ -14,9 +12,9 @@ export function useInvalidateIncomeViews() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
-      queryClient.invalidateQueries({ queryKey: leaderboardQueryKey }),
-      queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
     ]);
 }
 

@@ -16,14 +16,17 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
+import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2 } from '../../../lib/format';
-import { useAgentsPage } from '../../agents/api/get-agents';
-import { Pager, SearchField, usePagedSearch } from '../../agents/components/list-controls';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
+import { useAgentsPage } from '../../../lib/agents-page';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
 
 interface RowValues {
@@ -63,9 +66,7 @@ export function ProfitCalculator() {
       {agents.isPending ? (
         <Spinner label="Loading agents..." className="min-h-40" />
       ) : agents.isError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {errorMessage(agents.error, 'Failed to load agents')}
-        </p>
+        <LoadError error={agents.error} fallback="Failed to load agents" />
       ) : agents.data.total === 0 && query === '' ? (
         <Card>
           <CardContent className="p-3 pt-4 sm:p-6">

@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeaderboardPage } from '@contract/dashboard';
+import { agentListSearchParams, type AgentsPageParams } from '../../../lib/agents-page';
 import { apiJson } from '../../../lib/api-client';
-import { agentListSearchParams, type AgentsPageParams } from '../../agents/api/get-agents';
-
-export const leaderboardQueryKey = ['/api/owner/leaderboard'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const leaderboardPageQueryOptions = (params: AgentsPageParams) =>
   queryOptions({
-    queryKey: [...leaderboardQueryKey, agentListSearchParams(params)],
+    queryKey: [...queryKeys.leaderboard, agentListSearchParams(params)],
     queryFn: () => apiJson<LeaderboardPage>('GET', `/api/owner/leaderboard?${agentListSearchParams(params)}`),
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,7 @@
 import { queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import type { OwnerDashboard } from '@contract/dashboard';
 import { ApiError, apiJson } from '../../../lib/api-client';
-
-export const ownerDashboardQueryKey = ['/api/owner/dashboard'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** 401 or 403: signed out, or signed in as someone who may not see the dashboard. */
 export function isAccessDenied(error: unknown): boolean {
@@ -11,7 +10,7 @@ export function isAccessDenied(error: unknown): boolean {
 
 /** Spec section 6: a denied answer is never retried; other failures are retried fewer than 2 times (once). */
 export const ownerDashboardQueryOptions = queryOptions({
-  queryKey: ownerDashboardQueryKey,
+  queryKey: queryKeys.ownerDashboard,
   queryFn: () => apiJson<OwnerDashboard>('GET', '/api/owner/dashboard'),
   retry: (failureCount, error) => !isAccessDenied(error) && failureCount < 1,
   // Fetched ahead of the dashboard's code (PrefetchOwnerDashboard): a failure seen before it mounts is final.

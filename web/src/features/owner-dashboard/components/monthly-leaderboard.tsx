@@ -4,12 +4,14 @@ import { LEADERBOARD_PAGE_SIZE } from '@contract/limits';
 import { Award, Crown, Medal, SearchX, Trophy, type LucideIcon } from 'lucide-react';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
+import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2 } from '../../../lib/format';
-import { Pager, SearchField, usePagedSearch } from '../../agents/components/list-controls';
 import { useLeaderboardPage } from '../api/get-leaderboard';
 
 interface MedalStyle {
@@ -76,9 +78,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents }: { firstPage: Agen
               {!fromDashboard && page.isPending ? (
                 <Spinner label="Loading leaderboard..." className="min-h-40" />
               ) : !fromDashboard && page.isError ? (
-                <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-                  {errorMessage(page.error, 'Failed to load the leaderboard')}
-                </p>
+                <LoadError error={page.error} fallback="Failed to load the leaderboard" />
               ) : agents.length === 0 ? (
                 <EmptyState
                   icon={SearchX}

@@ -2,12 +2,12 @@ import type { OwnerDashboard } from '@contract/dashboard';
 import { RECENT_ENTRIES_LIMIT } from '@contract/limits';
 import type { IncomeEntry } from '@contract/income-entries';
 import { Award, CalendarDays, Receipt, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { SectionHeading } from '../../../components/ui/section-heading';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2, formatDateTime, formatSignedCurrency } from '../../../lib/format';
-import { AddIncomeEntryDialog } from '../../income-entries/components/add-income-entry-dialog';
-import { SectionHeading } from '../../../components/ui/section-heading';
 
 interface Stat {
   label: string;
@@ -16,7 +16,8 @@ interface Stat {
   icon: LucideIcon;
 }
 
-export function OverviewTab({ data, canEdit }: { data: OwnerDashboard; canEdit: boolean }) {
+/** The dashboard's first screen; `actions` (the owner's Add Income Entry) stand beside its heading. */
+export function OverviewTab({ data, actions }: { data: OwnerDashboard; actions?: ReactNode }) {
   const stats: Stat[] = [
     { label: 'Total Agents', value: data.overview.totalAgents.toLocaleString('en-US'), hint: 'Active sales agents', icon: Users },
     { label: 'Weekly Income', value: formatCurrency2(data.timePeriods.weekly.income), hint: "This week's total", icon: CalendarDays },
@@ -32,7 +33,7 @@ export function OverviewTab({ data, canEdit }: { data: OwnerDashboard; canEdit: 
   return (
     <section aria-labelledby="overview-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading id="overview-heading" title="Overview" description="How the team is doing this week and this month.">
-        {canEdit && <AddIncomeEntryDialog />}
+        {actions}
       </SectionHeading>
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RewardClaim } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-
-export const rewardClaimsQueryKey = ['/api/owner/reward-claims'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const rewardClaimsQueryOptions = queryOptions({
-  queryKey: rewardClaimsQueryKey,
+  queryKey: queryKeys.rewardClaims,
   queryFn: () => apiJson<RewardClaim[]>('GET', '/api/owner/reward-claims'),
 });
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RewardClaim } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-import { rewardClaimsQueryKey } from './get-reward-claims';
+import { queryKeys } from '../../../lib/query-keys';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -17,7 +17,7 @@ export function useProcessRewardClaim({ onSuccess, onError }: Callbacks = {}) {
   return useMutation({
     mutationFn: (claimId: number) => apiJson<RewardClaim>('PATCH', `/api/reward-claims/${claimId}/process`),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: rewardClaimsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.rewardClaims });
       onSuccess?.();
     },
     onError,

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import type { RewardClaim } from '@contract/rewards';
-import { CheckCircle2, Clock, Inbox, PackageCheck } from 'lucide-react';
+import { CheckCircle2, Clock, Inbox, PackageCheck, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useRewardClaims } from '../api/get-reward-claims';
 import { RewardClaimCard } from './reward-claim-card';
 
@@ -27,9 +28,7 @@ export function RewardClaimsTab() {
       {claims.isPending ? (
         <Spinner label="Loading reward claims..." className="min-h-40" />
       ) : claims.isError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {errorMessage(claims.error, 'Failed to load reward claims')}
-        </p>
+        <LoadError error={claims.error} fallback="Failed to load reward claims" />
       ) : (
         <ClaimLists claims={claims.data} />
       )}
@@ -42,20 +41,8 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
   return (
     <>
       <dl className="grid grid-cols-2 gap-4">
-        <Card className="p-5">
-          <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <Clock className="size-4 text-amber-700" aria-hidden="true" />
-            Pending
-          </dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{pending.length}</dd>
-        </Card>
-        <Card className="p-5">
-          <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" />
-            Processed
-          </dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{processed.length}</dd>
-        </Card>
+        <ClaimCount icon={Clock} iconClassName="text-amber-700" label="Pending" count={pending.length} />
+        <ClaimCount icon={CheckCircle2} iconClassName="text-emerald-700" label="Processed" count={processed.length} />
       </dl>
       <Tabs defaultValue="pending">
         <TabsList aria-label="Reward claim lists">
@@ -86,6 +73,18 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
         </TabsContent>
       </Tabs>
     </>
+  );
+}
+
+function ClaimCount({ icon: Icon, iconClassName, label, count }: { icon: LucideIcon; iconClassName: string; label: string; count: number }) {
+  return (
+    <Card className="p-5">
+      <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
+        <Icon className={cn('size-4', iconClassName)} aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{count}</dd>
+    </Card>
   );
 }
 

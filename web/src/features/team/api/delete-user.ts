@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '../../../lib/query-keys';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -11,11 +11,9 @@ interface Callbacks {
 export function useDeleteUser({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (userId: number) => {
-      await apiRequest('DELETE', `/api/users/${userId}`);
-    },
+    mutationFn: (userId: number) => apiRequest('DELETE', `/api/users/${userId}`),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
       onSuccess?.();
     },
     onError,

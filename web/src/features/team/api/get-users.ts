@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserAccount } from '@contract/auth';
 import { apiJson } from '../../../lib/api-client';
-
-export const usersQueryKey = ['/api/users'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const usersQueryOptions = queryOptions({
-  queryKey: usersQueryKey,
+  queryKey: queryKeys.users,
   queryFn: () => apiJson<UserAccount[]>('GET', '/api/users'),
 });
 

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createManagerInput } from '@contract/auth';
 import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
+import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
@@ -20,12 +18,12 @@ type ManagerFormInput = z.input<typeof managerForm>;
 const emptyForm: ManagerFormInput = { name: '', email: '', password: '' };
 
 export function AddManagerDialog() {
-  const [open, setOpen] = useState(false);
   const createManager = useCreateManager();
   const form = useForm<ManagerFormInput, unknown, z.output<typeof managerForm>>({
     resolver: zodResolver(managerForm),
     defaultValues: emptyForm,
   });
+  const dialog = useFormDialog(() => form.reset(emptyForm));
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -34,8 +32,7 @@ export function AddManagerDialog() {
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Manager added successfully', variant: 'success' });
-          form.reset(emptyForm);
-          setOpen(false);
+          dialog.done();
         },
         onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add manager'), variant: 'destructive' }),
       },
@@ -43,37 +40,29 @@ export function AddManagerDialog() {
   );
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(emptyForm);
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      state={dialog}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Add Manager
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Manager</DialogTitle>
-          <DialogDescription>Managers sign in at the owner sign-in page and see the dashboard without changing anything.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Name" error={errors.name?.message}>
-            <Input autoComplete="off" {...form.register('name')} />
-          </FormField>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="off" {...form.register('email')} />
-          </FormField>
-          <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-            <Input type="password" autoComplete="new-password" {...form.register('password')} />
-          </FormField>
-          <FormDialogFooter onCancel={() => setOpen(false)} pending={createManager.isPending} submitLabel="Add Manager" pendingLabel="Adding..." />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add Manager"
+      description="Managers sign in at the owner sign-in page and see the dashboard without changing anything."
+      onSubmit={onSubmit}
+      pending={createManager.isPending}
+      submitLabel="Add Manager"
+    >
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,30 +1,23 @@
 import type { UserAccount } from '@contract/auth';
 import { UserMinus } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 import { AddManagerDialog } from './add-manager-dialog';
 
 /** Owner only: the accounts that can open this dashboard. Managers see figures but change nothing. */
-export function TeamTab({ currentUserId }: { currentUserId: number }) {
+export function TeamTab() {
+  const currentUserId = useUser().user?.id;
   const users = useUsers();
   return (
     <section aria-labelledby="team-heading" className="grid grid-cols-1 gap-6">
@@ -38,9 +31,7 @@ export function TeamTab({ currentUserId }: { currentUserId: number }) {
       {users.isPending ? (
         <Spinner label="Loading team..." className="min-h-40" />
       ) : users.isError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {errorMessage(users.error, 'Failed to load the team')}
-        </p>
+        <LoadError error={users.error} fallback="Failed to load the team" />
       ) : (
         <Card>
           <CardContent className="pt-6">
@@ -81,32 +72,18 @@ function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }
         </p>
       </div>
       {account.role === 'manager' && (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              className="border-red-300 text-red-700 hover:bg-red-50 hover:text-red-800"
-              disabled={deleteUser.isPending}
-              aria-label={`Remove ${account.name}`}
-            >
+        <ConfirmDialog
+          trigger={
+            <Button variant="destructive-outline" size="sm" disabled={deleteUser.isPending} aria-label={`Remove ${account.name}`}>
               <UserMinus aria-hidden="true" />
               {deleteUser.isPending ? 'Removing...' : 'Remove'}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Remove {account.name}?</AlertDialogTitle>
-              <AlertDialogDescription>
-                {account.email} will no longer be able to sign in to the dashboard. Agents and their income are not affected.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={onConfirm}>Remove Manager</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={`Remove ${account.name}?`}
+          description={`${account.email} will no longer be able to sign in to the dashboard. Agents and their income are not affected.`}
+          confirmLabel="Remove Manager"
+          onConfirm={onConfirm}
+        />
       )}
     </li>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateRewardOptionInput, RewardOption } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-import { tierRewardOptionsQueryKey } from './get-tier-reward-options';
+import { tierRewardOptionsQueryKey } from '../../../lib/tier-reward-options';
 
 export function useCreateRewardOption() {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { tierRewardOptionsQueryKey } from './get-tier-reward-options';
+import { tierRewardOptionsQueryKey } from '../../../lib/tier-reward-options';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -11,9 +11,7 @@ interface Callbacks {
 export function useDeleteRewardOption({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ optionId }: { optionId: number; tierId: number }) => {
-      await apiRequest('DELETE', `/api/rewards/${optionId}`);
-    },
+    mutationFn: ({ optionId }: { optionId: number; tierId: number }) => apiRequest('DELETE', `/api/rewards/${optionId}`),
     onSuccess: async (_result, { tierId }) => {
       await queryClient.invalidateQueries({ queryKey: tierRewardOptionsQueryKey(tierId) });
       onSuccess?.();

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TierSetting } from '@contract/tiers';
 import { apiJson } from '../../../lib/api-client';
-
-export const tierSettingsQueryKey = ['/api/tier-settings'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 export const tierSettingsQueryOptions = queryOptions({
-  queryKey: tierSettingsQueryKey,
+  queryKey: queryKeys.tierSettings,
   queryFn: () => apiJson<TierSetting[]>('GET', '/api/tier-settings'),
 });
 

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TierSetting } from '@contract/tiers';
 import { apiJson } from '../../../lib/api-client';
-import { agentsQueryKey } from '../../agents/api/get-agents';
-import { ownerDashboardQueryKey } from '../../owner-dashboard/api/get-owner-dashboard';
-import { tierSettingsQueryKey } from './get-tier-settings';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateTierSettingVariables {
   tierId: number;
@@ -17,9 +15,9 @@ export function useUpdateTierSetting() {
     mutationFn: ({ tierId, changes }: UpdateTierSettingVariables) => apiJson<TierSetting>('PATCH', `/api/tier-settings/${tierId}`, changes),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: tierSettingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ownerDashboardQueryKey }),
-        queryClient.invalidateQueries({ queryKey: agentsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tierSettings }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
       ]),
   });
 }

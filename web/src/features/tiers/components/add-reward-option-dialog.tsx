@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_REWARD_CATEGORY, rewardCategories, rewardOptionForm, type RewardOptionForm } from '@contract/rewards';
 import type { TierSetting } from '@contract/tiers';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
+import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
@@ -19,12 +17,12 @@ import { useCreateRewardOption } from '../api/create-reward-option';
 const emptyForm: RewardOptionForm = { title: '', description: '', category: DEFAULT_REWARD_CATEGORY };
 
 export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
-  const [open, setOpen] = useState(false);
   const createOption = useCreateRewardOption();
   const form = useForm<RewardOptionForm, unknown, z.output<typeof rewardOptionForm>>({
     resolver: zodResolver(rewardOptionForm),
     defaultValues: emptyForm,
   });
+  const dialog = useFormDialog(() => form.reset(emptyForm));
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -33,8 +31,7 @@ export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Reward option added successfully', variant: 'success' });
-          form.reset(emptyForm);
-          setOpen(false);
+          dialog.done();
         },
         onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add reward'), variant: 'destructive' }),
       },
@@ -42,54 +39,46 @@ export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
   );
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset(emptyForm);
-      }}
-    >
-      <DialogTrigger asChild>
+    <FormDialog
+      state={dialog}
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Add reward option to ${tier.name}`}>
           <Plus aria-hidden="true" />
           Add
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Reward Option</DialogTitle>
-          <DialogDescription>Agents who reach {tier.name} can pick this reward.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField label="Title" error={errors.title?.message}>
-            <Input placeholder="e.g. Wireless Headphones" {...form.register('title')} />
-          </FormField>
-          <FormField label="Description" error={errors.description?.message}>
-            <Textarea rows={3} {...form.register('description')} />
-          </FormField>
-          <Controller
-            control={form.control}
-            name="category"
-            render={({ field }) => (
-              <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
-                <FormField label="Category" error={errors.category?.message}>
-                  <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select a category" />
-                  </SelectTrigger>
-                </FormField>
-                <SelectContent>
-                  {rewardCategories.map((category) => (
-                    <SelectItem key={category} value={category}>
-                      {category}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <FormDialogFooter onCancel={() => setOpen(false)} pending={createOption.isPending} submitLabel="Add Reward" pendingLabel="Adding..." />
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add Reward Option"
+      description={`Agents who reach ${tier.name} can pick this reward.`}
+      onSubmit={onSubmit}
+      pending={createOption.isPending}
+      submitLabel="Add Reward"
+    >
+      <FormField label="Title" error={errors.title?.message}>
+        <Input placeholder="e.g. Wireless Headphones" {...form.register('title')} />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message}>
+        <Textarea rows={3} {...form.register('description')} />
+      </FormField>
+      <Controller
+        control={form.control}
+        name="category"
+        render={({ field }) => (
+          <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
+            <FormField label="Category" error={errors.category?.message}>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                <SelectValue placeholder="Select a category" />
+              </SelectTrigger>
+            </FormField>
+            <SelectContent>
+              {rewardCategories.map((category) => (
+                <SelectItem key={category} value={category}>
+                  {category}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormDialog>
   );
 }

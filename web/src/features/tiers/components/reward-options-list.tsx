@@ -2,28 +2,20 @@ import type { RewardOption } from '@contract/rewards';
 import type { TierSetting } from '@contract/tiers';
 import { Gift, Trash2 } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/authorization';
+import { useTierRewardOptions } from '../../../lib/tier-reward-options';
 import { useDeleteRewardOption } from '../api/delete-reward-option';
-import { useTierRewardOptions } from '../api/get-tier-reward-options';
 import { AddRewardOptionDialog } from './add-reward-option-dialog';
 
 /** The reward options agents can pick from when they reach this tier. */
-export function RewardOptionsList({ tier, canEdit }: { tier: TierSetting; canEdit: boolean }) {
+export function RewardOptionsList({ tier }: { tier: TierSetting }) {
   const id = useId();
+  const canEdit = useCanEdit();
   const options = useTierRewardOptions(tier.id);
 
   useEffect(() => {
@@ -76,8 +68,8 @@ function RewardOptionItem({ option, tier, canEdit }: { option: RewardOption; tie
         <p className="break-words text-sm text-slate-700">{option.description}</p>
       </div>
       {canEdit && (
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button
               size="icon"
               variant="ghost"
@@ -87,22 +79,17 @@ function RewardOptionItem({ option, tier, canEdit }: { option: RewardOption; tie
             >
               <Trash2 aria-hidden="true" />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete reward option</AlertDialogTitle>
-              <AlertDialogDescription>Are you sure you want to delete this reward option?</AlertDialogDescription>
-            </AlertDialogHeader>
-            <p className="text-sm text-slate-700">
-              <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{option.title}</span> will no longer be offered to agents who reach{' '}
-              {tier.name}.
-            </p>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Delete reward option"
+          description="Are you sure you want to delete this reward option?"
+          confirmLabel="Delete"
+          onConfirm={onConfirm}
+        >
+          <p className="text-sm text-slate-700">
+            <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{option.title}</span> will no longer be offered to agents who reach{' '}
+            {tier.name}.
+          </p>
+        </ConfirmDialog>
       )}
     </li>
   );

@@ -5,7 +5,7 @@ import { RewardOptionsList } from './reward-options-list';
 import { RewardsTextEditor } from './rewards-text-editor';
 import { ThresholdEditor } from './threshold-editor';
 
-export function TierCard({ tier, canEdit }: { tier: TierSetting; canEdit: boolean }) {
+export function TierCard({ tier }: { tier: TierSetting }) {
   return (
     <Card className="h-full">
       <CardHeader className="flex-row items-center justify-between gap-3 p-4 pb-3 sm:p-6 sm:pb-4">
@@ -16,9 +16,9 @@ export function TierCard({ tier, canEdit }: { tier: TierSetting; canEdit: boolea
         <Badge variant="outline">Tier {tier.order}</Badge>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5 p-4 pt-0 sm:p-6 sm:pt-0">
-        <ThresholdEditor tier={tier} canEdit={canEdit} />
-        <RewardsTextEditor tier={tier} canEdit={canEdit} />
-        <RewardOptionsList tier={tier} canEdit={canEdit} />
+        <ThresholdEditor tier={tier} />
+        <RewardsTextEditor tier={tier} />
+        <RewardOptionsList tier={tier} />
       </CardContent>
     </Card>
   );

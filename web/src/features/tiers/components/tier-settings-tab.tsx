@@ -1,8 +1,9 @@
 import { parseMoneyToCents } from '@contract/cents';
 import type { TierSetting } from '@contract/tiers';
+import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/authorization';
 import { useTierSettings } from '../api/get-tier-settings';
 import { TierCard } from './tier-card';
 
@@ -14,7 +15,8 @@ function byThreshold(a: TierSetting, b: TierSetting) {
   return difference === 0n ? a.order - b.order : difference < 0n ? -1 : 1;
 }
 
-export function TierSettingsTab({ canEdit }: { canEdit: boolean }) {
+export function TierSettingsTab() {
+  const canEdit = useCanEdit();
   const tiers = useTierSettings();
   return (
     <section aria-labelledby="tiers-heading" className="grid grid-cols-1 gap-6">
@@ -30,14 +32,12 @@ export function TierSettingsTab({ canEdit }: { canEdit: boolean }) {
       {tiers.isPending ? (
         <Spinner label="Loading tiers..." className="min-h-40" />
       ) : tiers.isError ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
-          {errorMessage(tiers.error, 'Failed to load tiers')}
-        </p>
+        <LoadError error={tiers.error} fallback="Failed to load tiers" />
       ) : (
         <ol className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {[...tiers.data].sort(byThreshold).map((tier) => (
             <li key={tier.id}>
-              <TierCard tier={tier} canEdit={canEdit} />
+              <TierCard tier={tier} />
             </li>
           ))}
         </ol>

@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RewardOption } from '@contract/rewards';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from './api-client';
+import { queryKeys } from './query-keys';
 
-export const tierRewardOptionsQueryKey = (tierId: number) => ['/api/rewards/tier', tierId] as const;
+export const tierRewardOptionsQueryKey = (tierId: number) => [...queryKeys.tierRewardOptions, tierId] as const;
 
+/**
+ * GET /api/rewards/tier/{tierId}: the reward options of a tier, which the owner edits in the tier settings and an
+ * agent picks from when claiming the tier.
+ */
 export const tierRewardOptionsQueryOptions = (tierId: number) =>
   queryOptions({
     queryKey: tierRewardOptionsQueryKey(tierId),

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentTierData } from '@contract/agent-tier-data';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from './api-client';
+import { queryKeys } from './query-keys';
 
-export const agentTierDataQueryKey = ['/api/agent-tier-data'] as const;
-
-/** GET /api/agent-tier-data: the signed-in agent's total, claimed tiers and every tier; always re-read (spec section 7). */
+/**
+ * GET /api/agent-tier-data: the signed-in agent's total, claimed tiers and every tier, read by the tier dashboard and
+ * the portal; always re-read (spec section 7).
+ */
 export const agentTierDataQueryOptions = queryOptions({
-  queryKey: agentTierDataQueryKey,
+  queryKey: queryKeys.agentTierData,
   queryFn: () => apiJson<AgentTierData>('GET', '/api/agent-tier-data'),
   staleTime: 0,
   refetchOnMount: 'always',

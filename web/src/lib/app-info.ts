@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppInfo } from '@contract/auth';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson } from './api-client';
+import { queryKeys } from './query-keys';
 
 export const appInfoQueryOptions = queryOptions({
-  queryKey: ['/api/app-info'],
+  queryKey: queryKeys.appInfo,
   queryFn: () => apiJson<AppInfo>('GET', '/api/app-info'),
 });
 

@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentListParams, AgentPage } from '@contract/agents';
 import { AGENT_PAGE_SIZE } from '@contract/limits';
-import { apiJson } from '../../../lib/api-client';
-
-/** Every page and search of the agents list starts with this key, so one invalidation refreshes them all. */
-export const agentsQueryKey = ['/api/agents'] as const;
+import { apiJson } from './api-client';
+import { queryKeys } from './query-keys';
 
 export interface AgentsPageParams {
   offset: number;
@@ -20,13 +18,13 @@ export function agentListSearchParams({ offset, limit = AGENT_PAGE_SIZE, search 
 
 export const agentsPageQueryOptions = (params: AgentsPageParams) =>
   queryOptions({
-    queryKey: [...agentsQueryKey, agentListSearchParams(params)],
+    queryKey: [...queryKeys.agents, agentListSearchParams(params)],
     queryFn: () => apiJson<AgentPage>('GET', `/api/agents?${agentListSearchParams(params)}`),
     // The page shown stays on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
 
-/** A page of agents sorted by name, optionally those matching a search. */
+/** A page of agents sorted by name, optionally those matching a search (the agents tab, the calculator, the agent picker). */
 export function useAgentsPage(params: AgentsPageParams, enabled = true) {
   return useQuery({ ...agentsPageQueryOptions(params), enabled });
 }

@@ -1,25 +1,26 @@
 import type { AuthUser } from '@contract/auth';
-import type { OwnerDashboard as OwnerDashboardData } from '@contract/dashboard';
+import type { OwnerDashboard } from '@contract/dashboard';
 import { AlertCircle, Calculator, Crown, Gift, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, UserCog, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { paths } from '../../../app/paths';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { toast } from '../../../components/ui/use-toast';
-import { isAccessDenied, useOwnerDashboard } from '../api/get-owner-dashboard';
-import { OverviewTab } from './overview-tab';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/use-toast';
+import { paths } from '../../config/paths';
+import { AddIncomeEntryDialog } from '../../features/income-entries/components/add-income-entry-dialog';
+import { isAccessDenied, useOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
+import { OverviewTab } from '../../features/owner-dashboard/components/overview-tab';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
 const tabModules = {
-  leaderboard: () => import('./monthly-leaderboard'),
-  agents: () => import('../../agents/components/agents-tab'),
-  tiers: () => import('../../tiers/components/tier-settings-tab'),
-  calculator: () => import('../../income-entries/components/profit-calculator'),
-  claims: () => import('../../reward-claims/components/reward-claims-tab'),
-  team: () => import('../../team/components/team-tab'),
+  leaderboard: () => import('../../features/owner-dashboard/components/monthly-leaderboard'),
+  agents: () => import('../../features/agents/components/agents-tab'),
+  tiers: () => import('../../features/tiers/components/tier-settings-tab'),
+  calculator: () => import('../../features/income-entries/components/profit-calculator'),
+  claims: () => import('../../features/reward-claims/components/reward-claims-tab'),
+  team: () => import('../../features/team/components/team-tab'),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -44,10 +45,10 @@ const tabs = [
 type TabValue = (typeof tabs)[number]['value'];
 
 /**
- * "/" for a signed-in owner or manager. Managers see the same figures with no control that changes data,
- * and none of the owner-only tabs.
+ * "/" for a signed-in owner or manager: the owner dashboard's tabs, each a feature. Managers see the same figures with
+ * no control that changes data (each screen asks `useCanEdit`), and none of the owner-only tabs.
  */
-export default function OwnerDashboard({ user }: { user: AuthUser }) {
+export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
   const isOwner = user.role === 'owner';
   const dashboard = useOwnerDashboard();
   const denied = dashboard.isError && isAccessDenied(dashboard.error);
@@ -91,7 +92,7 @@ export default function OwnerDashboard({ user }: { user: AuthUser }) {
         ) : dashboard.isError ? (
           <LoadFailure />
         ) : (
-          <DashboardTabs data={dashboard.data} isOwner={isOwner} userId={user.id} />
+          <DashboardTabs data={dashboard.data} isOwner={isOwner} />
         )}
       </main>
     </div>
@@ -115,7 +116,7 @@ function LoadFailure() {
   );
 }
 
-function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; isOwner: boolean; userId: number }) {
+function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boolean }) {
   const [tab, setTab] = useState<TabValue>('overview');
   const visibleTabs = tabs.filter((t) => isOwner || !t.ownerOnly);
   return (
@@ -130,16 +131,16 @@ function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; is
         ))}
       </TabsList>
       <TabsContent value="overview">
-        <OverviewTab data={data} canEdit={isOwner} />
+        <OverviewTab data={data} actions={isOwner && <AddIncomeEntryDialog />} />
       </TabsContent>
       <LazyTab value="monthly-leaderboard">
         <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} />
       </LazyTab>
       <LazyTab value="agents">
-        <AgentsTab canEdit={isOwner} />
+        <AgentsTab />
       </LazyTab>
       <LazyTab value="tiers">
-        <TierSettingsTab canEdit={isOwner} />
+        <TierSettingsTab />
       </LazyTab>
       {isOwner && (
         <>
@@ -150,7 +151,7 @@ function DashboardTabs({ data, isOwner, userId }: { data: OwnerDashboardData; is
             <RewardClaimsTab />
           </LazyTab>
           <LazyTab value="team">
-            <TeamTab currentUserId={userId} />
+            <TeamTab />
           </LazyTab>
         </>
       )}

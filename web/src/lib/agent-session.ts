@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentSessionResponse } from '@contract/auth';
-import { getQueryFn } from '../../../lib/query-client';
-
-export const agentSessionQueryKey = ['/api/agents/session'] as const;
+import { getQueryFn } from './query-client';
+import { queryKeys } from './query-keys';
 
 /** A session read this recently is not read again when a screen mounts. */
 const JUST_READ_MS = 2000;
@@ -12,7 +11,7 @@ const JUST_READ_MS = 2000;
  * never fresh, re-read when the window regains focus, no retry.
  */
 export const agentSessionQueryOptions = queryOptions<AgentSessionResponse | null>({
-  queryKey: agentSessionQueryKey,
+  queryKey: queryKeys.agentSession,
   queryFn: getQueryFn<AgentSessionResponse | null>({ on401: 'returnNull' }),
   retry: false,
   staleTime: 0,

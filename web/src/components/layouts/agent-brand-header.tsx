@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths } from '../../config/paths';
 
 /** The top bar of the agent screens: the product name (back to home) and the screen's own actions. */
 export function AgentBrandHeader({ subtitle, children }: { subtitle?: string; children?: ReactNode }) {

@@ -1,0 +1,37 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from './button';
+
+interface PagerProps {
+  /** Names what is paged, for assistive technology ("Agents pages"). */
+  label: string;
+  offset: number;
+  limit: number;
+  total: number;
+  onChange: (offset: number) => void;
+  disabled?: boolean;
+}
+
+/** "1-25 of 10,000" with Previous and Next; nothing when everything fits on one page. */
+export function Pager({ label, offset, limit, total, onChange, disabled = false }: PagerProps) {
+  if (total <= limit && offset === 0) return null;
+  const first = Math.min(total, offset + 1);
+  const last = Math.min(total, offset + limit);
+  const format = (n: number) => n.toLocaleString('en-US');
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {format(first)}-{format(last)} of {format(total)}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" disabled={disabled || offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+          <ChevronLeft aria-hidden="true" />
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={disabled || offset + limit >= total} onClick={() => onChange(offset + limit)}>
+          Next
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthUser } from '@contract/auth';
+import { getQueryFn } from './query-client';
+import { queryKeys } from './query-keys';
+
+/** The owner/manager session (spec section 4): authenticated when the user endpoint returns a record. */
+export const userQueryOptions = queryOptions({
+  queryKey: queryKeys.user,
+  queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
+  retry: false,
+});
+
+export function useUser() {
+  const query = useQuery(userQueryOptions);
+  return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: !!query.data };
+}

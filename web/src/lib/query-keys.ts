@@ -1,0 +1,19 @@
+/**
+ * The cache key of every server read, in one place: a mutation refreshes what it changed through these keys rather
+ * than through the feature that shows the data. A key starts with its endpoint's path; pages, searches and ids follow
+ * it, so that invalidating the first segment refreshes every variant.
+ */
+export const queryKeys = {
+  user: ['/api/auth/user'],
+  agentSession: ['/api/agents/session'],
+  appInfo: ['/api/app-info'],
+  ownerDashboard: ['/api/owner/dashboard'],
+  leaderboard: ['/api/owner/leaderboard'],
+  agents: ['/api/agents'],
+  tierSettings: ['/api/tier-settings'],
+  tierRewardOptions: ['/api/rewards/tier'],
+  agentTierData: ['/api/agent-tier-data'],
+  agentRewards: ['/api/rewards/agent'],
+  rewardClaims: ['/api/owner/reward-claims'],
+  users: ['/api/users'],
+} as const;
