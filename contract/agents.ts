@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField } from './auth';
-import { emailField, requiredText, storableText } from './fields';
+import { displayName, emailField, storableText } from './fields';
 import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
 import { moneyString } from './money';
 
@@ -10,6 +10,8 @@ export const agentSummary = z.object({
   name: z.string(),
   email: z.string(),
   position: z.string(),
+  /** pending: registered while sign-up needs approval; cannot sign in until the owner approves. */
+  status: z.enum(['active', 'pending']),
   totalIncome: moneyString,
   weeklyIncome: moneyString,
   monthlyIncome: moneyString,
@@ -62,8 +64,8 @@ export type AgentPage = z.infer<typeof agentPage>;
 
 /** POST /api/agents (owner only): an agent who can sign in at once. */
 export const createAgentInput = z.object({
-  name: requiredText('Name is required', 100, 'Name'),
-  position: requiredText('Position is required', 100, 'Position'),
+  name: displayName('Name is required', 100, 'Name'),
+  position: displayName('Position is required', 100, 'Position'),
   email: emailField,
   password: newPasswordField,
 });

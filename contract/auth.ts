@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, requiredText } from './fields';
+import { displayName, emailField } from './fields';
+import { signUpModes } from './limits';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
@@ -15,9 +16,14 @@ export const newPasswordField = z
 export const agentRegisterInput = z.object({
   email: emailField,
   password: newPasswordField,
-  firstName: requiredText('First name is required', NAME_MAX),
-  lastName: requiredText('Last name is required', NAME_MAX),
-  position: requiredText('Position is required', NAME_MAX),
+  firstName: displayName('First name is required', NAME_MAX, 'First name'),
+  lastName: displayName('Last name is required', NAME_MAX, 'Last name'),
+  position: displayName('Position is required', NAME_MAX, 'Position'),
+  /** The invitation token of an invitation link (needed when sign-up is by invitation only). */
+  invite: z
+    .string({ error: 'The invitation link is not valid' })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'The invitation link is not valid')
+    .optional(),
 });
 export type AgentRegisterInput = z.input<typeof agentRegisterInput>;
 
@@ -47,6 +53,17 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** Re-entering one's password before a sensitive change (a backup, deleting an account, sign-up settings). */
+export const currentPasswordField = z
+  .string({ error: 'Enter your password to confirm' })
+  .min(1, 'Enter your password to confirm')
+  .max(MAX_PASSWORD_LENGTH, 'Enter your password to confirm');
+
+/** POST /api/auth/confirm-password: the signed-in owner or manager enters their password again. */
+export const confirmPasswordInput = z.object({ password: currentPasswordField });
+export type ConfirmPasswordInput = z.input<typeof confirmPasswordInput>;
+export const WRONG_PASSWORD = 'The password is not correct';
+
 /** The login form on the web (same messages, no transformation). */
 export const loginForm = z.object({
   email: z.string().trim().pipe(z.email({ error: 'Invalid email address' })),
@@ -75,7 +92,7 @@ export type UserAccount = z.infer<typeof userAccount>;
 /** POST /api/users (owner only): a manager account. */
 export const createManagerInput = z.object({
   email: emailField,
-  name: requiredText('Name is required', NAME_MAX),
+  name: displayName('Name is required', NAME_MAX, 'Name'),
   role: z.literal('manager', { error: 'Only manager accounts can be created here' }),
   password: newPasswordField,
 });
@@ -86,5 +103,7 @@ export const appInfo = z.object({
   demo: z.boolean(),
   demoAgent: z.object({ email: z.string(), password: z.string() }).optional(),
   demoOwner: z.object({ email: z.string(), password: z.string() }).optional(),
+  /** Who may register (the registration page shows its form, an invitation notice, or that it is closed). */
+  signUp: z.enum(signUpModes),
 });
 export type AppInfo = z.infer<typeof appInfo>;

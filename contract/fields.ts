@@ -42,3 +42,34 @@ export const emailField = z
 /** An email to reach someone at (a claim's contact), kept as typed. */
 export const contactEmail = (required = 'Invalid email address') =>
   z.string({ error: required }).trim().max(254, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' }));
+
+/**
+ * Characters that change how text runs or that show nothing: right-to-left overrides and isolates, zero-width
+ * spaces, word joiners, soft hyphens, Hangul fillers. In a name they make look-alikes of other people
+ * ("Alice" and "Al\u200Bice", or a name whose letters display reversed). Zero-width (non-)joiners stay allowed
+ * between two visible characters: Persian and Indic names and emoji sequences need them.
+ */
+const HIDDEN_OR_BIDI =
+  /[\p{Cc}\u00AD\u061C\u115F\u1160\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\u034F|\u17B4|\u17B5|\u180B|\u180C|\u180D|\u180F/u;
+const LONE_JOINER = /(^|\s)[\u200C\u200D]|[\u200C\u200D](\s|$)|[\u200C\u200D]{2}/u;
+
+/** Whether `text` holds a character that hides or reorders text (see HIDDEN_OR_BIDI). */
+export const hasHiddenCharacters = (text: string) => HIDDEN_OR_BIDI.test(text) || LONE_JOINER.test(text);
+
+/**
+ * A name shown to other people (an agent's or a manager's name, a position): NFKC-normalised (full-width and
+ * styled letters become plain ones), blanks collapsed, and refused when it holds hidden or direction-changing
+ * characters.
+ */
+export const displayName = (required: string, max: number, label: string) =>
+  z
+    .string({ error: required })
+    .transform((text) => text.normalize('NFKC').replace(/\s+/gu, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(max, `Must be at most ${max} characters`)
+        .refine((text) => !text.includes('\u0000'), `${label} must not contain NUL characters`)
+        .refine((text) => !hasHiddenCharacters(text), `${label} must not contain invisible or text-direction characters`),
+    );

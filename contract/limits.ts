@@ -10,3 +10,13 @@ export const AGENT_SEARCH_MAX = 100;
 export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
 /** The rewards text of a tier that has none yet (spec section 3). */
 export const COMING_SOON = 'Coming Soon';
+
+/**
+ * Who may create an agent account from the registration page (the owner can always add agents):
+ * - open: anyone, who can sign in at once;
+ * - approval: anyone, but the account waits for the owner's approval before it can sign in;
+ * - invite: only with an invitation link the owner made (single use, expires);
+ * - closed: nobody.
+ */
+export const signUpModes = ['open', 'approval', 'invite', 'closed'] as const;
+export type SignUpMode = (typeof signUpModes)[number];

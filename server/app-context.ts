@@ -1,3 +1,4 @@
+import type { SignUpMode } from '../contract/sign-up';
 import type { AppConfig } from './config';
 import type { Db, Engine } from './db/client';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   demo: boolean;
   /** The demo owner account exists, so the owner sign-in form may show its credentials. */
   demoOwner: boolean;
+  /** The sign-up mode until the owner or the start stores one (approval in production, else open). */
+  signUpDefault: SignUpMode;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

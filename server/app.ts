@@ -12,6 +12,7 @@ import { answerFrameworkError, installErrorHandler } from './http/errors';
 import { registerHostCheck } from './http/host-check';
 import { privateLogger } from './http/logging';
 import { collectApiRoutes } from './http/route-list';
+import { defaultSignUpMode } from './domain/sign-up';
 import { loadRoutePages } from './http/route-pages';
 import { cookieNames } from './auth/sessions';
 import { DEFAULT_SIGN_IN_RATE_LIMITS, registerSecurity, TEST_SIGN_IN_RATE_LIMITS, type SignInRateLimits } from './http/security';
@@ -26,6 +27,7 @@ import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerAgentTierRoutes } from './routes/agent-tiers';
 import { registerRewardRoutes } from './routes/rewards';
 import { registerRewardClaimRoutes } from './routes/reward-claims';
+import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -68,6 +70,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     config,
     demo: options.demo ?? false,
     demoOwner: options.demoOwner ?? options.demo ?? false,
+    signUpDefault: defaultSignUpMode(config.nodeEnv, options.demo ?? false),
     now: options.now ?? (() => new Date()),
   };
 
@@ -94,6 +97,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerRewardRoutes(app, ctx);
   registerRewardClaimRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
+  registerSignUpRoutes(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

@@ -6,6 +6,9 @@ import { findUserByEmail, hasOwner, insertUser } from './db/queries/users';
 import { isDatabaseEmpty, readMeta } from './db/queries/app-meta';
 import { seedDemoData } from './demo-seed';
 import { AppError } from './domain/errors';
+import { defaultSignUpMode } from './domain/sign-up';
+import { initSignUpMode } from './db/queries/sign-up';
+import { signUpModeLabels } from '../contract/sign-up';
 
 export interface BootstrapResult {
   demo: boolean;
@@ -60,6 +63,9 @@ export async function bootstrapDatabase(database: Database, config: AppConfig, n
   } else if (!(await hasOwner(db))) {
     signIn.push('No owner account yet: set OWNER_EMAIL and OWNER_PASSWORD, or run npm run user:create.');
   }
+  // Stored once, so that the owner's later choice stays and a restart in another environment changes nothing.
+  const signUp = await initSignUpMode(db, defaultSignUpMode(config.nodeEnv, demo));
+  signIn.push(`Agent sign-up: ${signUpModeLabels[signUp].title.toLowerCase()} (the owner changes it under Agents, Sign-up settings).`);
   return { demo, demoOwner: demo && (await isDemoOwner(db)), signIn };
 }
 

@@ -1,12 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
+import { AppError } from '../domain/errors';
 import {
   deleteSession,
   extendSession,
   findAgentSession,
   findUserSession,
   insertSession,
+  markPasswordConfirmed,
+  readPasswordConfirmedAt,
   type SessionAgent,
   type SessionKind,
   type SessionUser,
@@ -108,4 +111,27 @@ export function identify(ctx: AppContext, request: FastifyRequest, reply: Fastif
     resolved.set(request, identity);
   }
   return identity;
+}
+
+/** How long after entering their password a person may take sensitive actions without entering it again. */
+export const RECENT_PASSWORD_MS = 10 * 60 * 1000;
+export const PASSWORD_CONFIRMATION_REQUIRED = 'Enter your password again to confirm this change';
+
+/**
+ * Sensitive actions (a backup, deleting an agent or a manager, sign-up settings) need the password entered in the
+ * last ten minutes in this session: at sign-in, or again through POST /api/auth/confirm-password. A stolen
+ * session cookie alone cannot do them.
+ */
+export async function requireRecentPassword(ctx: AppContext, request: FastifyRequest, kind: SessionKind): Promise<void> {
+  const token = request.cookies[cookieNames[kind]];
+  const at = token ? await readPasswordConfirmedAt(ctx.db, hashToken(token)) : undefined;
+  if (!at || ctx.now().getTime() - at.getTime() > RECENT_PASSWORD_MS) {
+    throw new AppError('REAUTHENTICATION_REQUIRED', PASSWORD_CONFIRMATION_REQUIRED);
+  }
+}
+
+/** Records that the person behind the request's session has just entered their password. */
+export async function confirmPassword(ctx: AppContext, request: FastifyRequest, kind: SessionKind): Promise<void> {
+  const token = request.cookies[cookieNames[kind]];
+  if (token) await markPasswordConfirmed(ctx.db, hashToken(token), ctx.now());
 }

@@ -51,11 +51,14 @@ export const agents = pgTable(
     totalEntries: integer('total_entries').notNull().default(0),
     /** The highest total the agent ever had: a tier is reached when this reaches its threshold. */
     peakTotal: money('peak_total').notNull().default('0'),
+    /** pending: registered while sign-up needs the owner's approval; cannot sign in until approved. */
+    status: text('status', { enum: ['active', 'pending'] }).notNull().default('active'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('agents_email_key').on(t.email),
     check('agents_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('agents_status_check', sql`${t.status} in ('active', 'pending')`),
     index('agents_name_idx').on(t.name),
   ],
 );
@@ -70,6 +73,8 @@ export const sessions = pgTable(
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the person last entered their password in this session (sign-in or confirmation): sensitive actions need it recent. */
+    passwordConfirmedAt: timestamptz('password_confirmed_at').notNull().defaultNow(),
   },
   (t) => [
     check(
@@ -211,6 +216,23 @@ export const rewardClaims = pgTable(
 );
 
 /** Small facts about this installation, such as when the demo data was seeded. */
+/**
+ * Invitation links for sign-up by invitation: single use, expiring. Only the SHA-256 of the link's token is kept.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    usedBy: integer('used_by').references(() => agents.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_created_idx').on(t.createdAt)],
+);
+
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

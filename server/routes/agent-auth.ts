@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../../contract/auth';
 import type { AppContext } from '../app-context';
+import { registrationMessages, type RegistrationResponse } from '../../contract/sign-up';
 import { hashPassword } from '../auth/passwords';
-import { endSession, identify, renewSession } from '../auth/sessions';
-import { findAgentByEmail, insertAgent, type AgentRow } from '../db/queries/agents';
+import { endSession, hashToken, identify, renewSession } from '../auth/sessions';
+import { registerAgent } from '../db/operations/register-agent';
+import { findAgentByEmail, type AgentRow } from '../db/queries/agents';
+import { assertAgentMaySignIn } from '../domain/sign-up';
 import { authenticate } from '../auth/credentials';
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
@@ -17,21 +20,22 @@ const signedIn = (agent: AgentRow): AgentSessionResponse => ({
 export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/agents/register', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(agentRegisterInput, request.body ?? {});
-    const agent = await insertAgent(ctx.db, {
-      email: input.email,
-      name: `${input.firstName} ${input.lastName}`,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      position: input.position,
-      passwordHash: await hashPassword(input.password),
-    });
-    await renewSession(ctx, request, reply, 'agent', agent.id);
-    return reply.status(201).send(signedIn(agent));
+    // Hashed before anything is looked up: a known email takes as long as a new one.
+    const passwordHash = await hashPassword(input.password);
+    const { mode } = await registerAgent(
+      ctx.db,
+      { ...input, passwordHash, inviteHash: input.invite ? hashToken(input.invite) : undefined },
+      ctx.now(),
+      ctx.signUpDefault,
+    );
+    // The same answer whether or not the email had an account, and no session: a new account signs in like any other.
+    return reply.status(202).send({ status: 'received', mode, message: registrationMessages[mode] } satisfies RegistrationResponse);
   });
 
   app.post('/api/agents/login', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(loginInput, request.body ?? {});
     const agent = await authenticate(await findAgentByEmail(ctx.db, input.email), input.password);
+    assertAgentMaySignIn(agent);
     await renewSession(ctx, request, reply, 'agent', agent.id);
     return signedIn(agent);
   });

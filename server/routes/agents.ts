@@ -3,6 +3,7 @@ import { agentListQuery, createAgentInput, type AgentPage } from '../../contract
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrManager } from '../auth/permissions';
+import { requireRecentPassword } from '../auth/sessions';
 import { deleteAgent, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
 import { parseId, parseInput } from '../http/errors';
@@ -30,7 +31,9 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete<IdParams>('/api/agents/:id', async (request, reply) => {
     await requireOwner(ctx, request, reply);
-    await deleteAgent(ctx.db, parseId(request.params.id, 'Agent'));
+    const id = parseId(request.params.id, 'Agent');
+    await requireRecentPassword(ctx, request, 'user');
+    await deleteAgent(ctx.db, id);
     return reply.status(204).send();
   });
 }

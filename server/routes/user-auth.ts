@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { loginInput, type AuthUser } from '../../contract/auth';
+import { confirmPasswordInput, loginInput, WRONG_PASSWORD, type AuthUser } from '../../contract/auth';
 import type { AppContext } from '../app-context';
-import { endSession, identify, renewSession } from '../auth/sessions';
+import { requireOwnerOrManager } from '../auth/permissions';
+import { confirmPassword, endSession, identify, renewSession } from '../auth/sessions';
 import { findUserByEmail } from '../db/queries/users';
-import { authenticate } from '../auth/credentials';
-import { unauthenticated } from '../domain/errors';
+import { authenticate, checkPassword } from '../auth/credentials';
+import { invalid, unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
 /** Owner and manager sign-in (DESIGN section 4): the screens navigate to /api/login and /api/logout. */
@@ -23,6 +24,16 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     // An agent session is no user session: 401 (not 403) so the screens treat the visitor as signed out here.
     if (!user) throw unauthenticated('Unauthorized: sign in as an owner or manager');
     return user satisfies AuthUser;
+  });
+
+  // Sensitive actions need the password entered in the last minutes (server/auth/sessions.ts, requireRecentPassword).
+  app.post('/api/auth/confirm-password', { config: { signIn: true } }, async (request, reply) => {
+    const signedIn = await requireOwnerOrManager(ctx, request, reply);
+    const input = parseInput(confirmPasswordInput, request.body ?? {});
+    const account = await findUserByEmail(ctx.db, signedIn.email);
+    if (!account || !(await checkPassword(account.passwordHash, input.password))) throw invalid(WRONG_PASSWORD, 'password');
+    await confirmPassword(ctx, request, 'user');
+    return reply.status(204).send();
   });
 
   app.get('/api/logout', async (request, reply) => {

@@ -3,6 +3,7 @@ import { createManagerInput, type UserAccount } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
+import { requireRecentPassword } from '../auth/sessions';
 import { deleteUserAccount } from '../db/operations/delete-user';
 import { insertUser, listUsers } from '../db/queries/users';
 import { parseId, parseInput } from '../http/errors';
@@ -36,7 +37,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
-    await deleteUserAccount(ctx.db, owner, parseId(request.params.id, 'User'));
+    const id = parseId(request.params.id, 'User');
+    await requireRecentPassword(ctx, request, 'user');
+    await deleteUserAccount(ctx.db, owner, id);
     return reply.status(204).send();
   });
 }

@@ -1,3 +1,4 @@
+import { registrationMessages } from '../../contract/sign-up';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
@@ -27,29 +28,27 @@ function agentCookie(setCookie: string | string[] | undefined): string {
 }
 
 describeEachEngine('POST /api/agents/register', (get) => {
-  it('creates the agent (201), stores first, last and full name, signs it in and never returns the hash', async () => {
+  it('creates the agent (202), stores first, last and full name, sets no session and never returns the hash', async () => {
     const body = registration({ email: `  Ada.${uniqueSuffix()}@Example.TEST `, firstName: ' Ada ', lastName: ' Lovelace ' });
     const res = await get().request({ method: 'POST', url: '/api/agents/register', payload: body });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(202);
     const email = (body.email as string).trim().toLowerCase();
-    const json = res.json();
-    expect(json).toEqual({
-      authenticated: true,
-      agent: { id: expect.any(Number), name: 'Ada Lovelace', email, position: 'Sales Agent' },
-    });
+    expect(res.json()).toEqual({ status: 'received', mode: 'open', message: registrationMessages.open });
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.body).not.toContain('argon2');
     expect(res.body).not.toContain(body.password);
 
-    const [row] = await get().database.db.select().from(agents).where(eq(agents.id, json.agent.id));
-    expect(row).toMatchObject({ email, name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', position: 'Sales Agent' });
+    const [row] = await get().database.db.select().from(agents).where(eq(agents.email, email));
+    expect(row).toMatchObject({ email, name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', position: 'Sales Agent', status: 'active' });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-    const session = await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie: agentCookie(res.headers['set-cookie']) } });
-    expect(session.statusCode).toBe(200);
-    expect(session.json()).toEqual(json);
+    const login = await get().request({ method: 'POST', url: '/api/agents/login', payload: { email, password: body.password } });
+    expect(login.statusCode).toBe(200);
+    const session = await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie: agentCookie(login.headers['set-cookie']) } });
+    expect(session.json()).toEqual({ authenticated: true, agent: { id: row!.id, name: 'Ada Lovelace', email, position: 'Sales Agent' } });
   });
 
-  it('refuses an email that is taken, in any case and with spaces around it (409), and creates nothing', async () => {
+  it('answers a taken email, in any case and with spaces around it, as it answers a new one, and creates nothing', async () => {
     const existing = await createAgent(get().database.db);
     const before = await countAgents(get);
     const res = await get().request({
@@ -57,8 +56,8 @@ describeEachEngine('POST /api/agents/register', (get) => {
       url: '/api/agents/register',
       payload: registration({ email: `  ${existing.email.toUpperCase()}  ` }),
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ status: 'received', mode: 'open', message: registrationMessages.open });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await countAgents(get)).toBe(before);
   });

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
+import { insertInvitation } from '../../server/db/queries/sign-up';
 import { describeEachEngine } from '../support/test-app';
 
 const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner'] as const;
@@ -22,6 +23,8 @@ interface Fixture {
   claim: number;
   manager: { id: number; email: string };
   owner: { id: number; email: string };
+  /** An open invitation link made by the owner. */
+  invitation: number;
   cookie: string | undefined;
 }
 
@@ -35,6 +38,12 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   const claim = await createPendingClaim(db, { agentId: agentA.id, tierId: 2, rewardOptionId: tier2Option.id });
   const manager = await createUser(db, { role: 'manager' });
   const owner = await createUser(db, { role: 'owner' });
+  const invitation = await insertInvitation(db, {
+    tokenHash: `matrix-${uniqueSuffix()}`,
+    createdBy: owner.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
+  });
   const sessions: Record<Caller, () => Promise<{ cookie: string } | undefined>> = {
     anonymous: async () => undefined,
     agentA: () => signInAgent(db, agentA, now),
@@ -50,6 +59,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     claim: claim.id,
     manager,
     owner,
+    invitation: invitation.id,
     cookie: (await sessions[caller]())?.cookie,
   };
 }
@@ -72,7 +82,7 @@ const matrix: Row[] = [
   { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200] },
   { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200] },
   // Agent identity
-  { route: 'POST /api/agents/register',             status: [201, 201, 201, 201, 201],
+  { route: 'POST /api/agents/register',             status: [202, 202, 202, 202, 202],
     body: () => ({ email: `m-${uniqueSuffix()}@example.test`, password: 'long enough', firstName: 'New', lastName: 'Agent', position: 'Sales Agent' }) },
   { route: 'POST /api/agents/login',                status: [200, 200, 200, 200, 200], body: (f) => ({ email: f.agentA.email, password: FACTORY_PASSWORD }) },
   { route: 'POST /api/agents/logout',               status: [204, 204, 204, 204, 204] },
@@ -82,6 +92,7 @@ const matrix: Row[] = [
   { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
   { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200] },
   { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302] },
+  { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204], body: () => ({ password: FACTORY_PASSWORD }) },
   // Agents, for themselves only
   { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403] },
   { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403],
@@ -109,6 +120,11 @@ const matrix: Row[] = [
   { route: 'POST /api/users',                       status: [401, 403, 403, 403, 201],
     body: () => ({ email: `mgr-${uniqueSuffix()}@example.test`, name: 'New Manager', role: 'manager', password: 'long enough' }) },
   { route: 'DELETE /api/users/{manager.id}',        status: [401, 403, 403, 403, 204] },
+  { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200] },
+  { route: 'PUT /api/owner/sign-up',                status: [401, 403, 403, 403, 200], body: () => ({ mode: 'open' }) },
+  { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201] },
+  { route: 'DELETE /api/owner/invitations/{invitation}', status: [401, 403, 403, 403, 204] },
+  { route: 'POST /api/agents/{agentA.id}/approve',  status: [401, 403, 403, 403, 204] },
   // Backups over HTTP are for the embedded database (docs/decisions/0007-backups.md).
   { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200], postgresStatus: [401, 403, 403, 403, 404] },
 ];
@@ -163,6 +179,31 @@ describeEachEngine('authorization matrix', (get) => {
       // Refusals carry the JSON error shape with the matching code.
       if (res.statusCode === 401) expect(res.json().code).toBe('UNAUTHENTICATED');
       if (res.statusCode === 403) expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  // Identity is decided before input: a caller who may not use a route learns nothing about its rules (401/403,
+  // never a 400 listing the fields); a caller who may gets the 400.
+  it.each(matrix.filter((row) => row.body))('$route with an invalid body', async (row) => {
+    const [method, path] = row.route.split(' ') as [string, string];
+    const actual: Partial<Record<Caller, number>> = {};
+    const expected: Partial<Record<Caller, number>> = {};
+    for (const [index, caller] of callers.entries()) {
+      const fixture = await makeFixture(get().database.db, get().clock.now, caller);
+      const res = await get().request({
+        method: method as 'POST',
+        url: fillPath(path, fixture),
+        headers: fixture.cookie ? { cookie: fixture.cookie } : {},
+        payload: { unexpected: 'nothing this route expects' },
+      });
+      actual[caller] = res.statusCode;
+      const statuses = (get().engine === 'postgres' && row.postgresStatus) || row.status;
+      const valid = statuses[index]!;
+      // Agent B is refused agent A's data only once the body names it; an invalid body names nothing.
+      const refusedForData = caller === 'agentB' && statuses[callers.indexOf('agentA')]! < 400;
+      expected[caller] = (valid === 401 || valid === 403) && !refusedForData ? valid : 400;
+      if (res.statusCode === 400) expect(res.json().code).toBe('VALIDATION_FAILED');
     }
     expect(actual).toEqual(expected);
   });

@@ -35,14 +35,14 @@ describe.each(engines)('demo mode on a new database [%s]', (engine) => {
   // Review finding: NODE_ENV=production with OWNER_EMAIL/OWNER_PASSWORD and DEMO unset came up in demo mode,
   // published the demo agent's password and a demo owner that did not exist, and let a stranger sign in as the agent.
   it.each([
-    ['production with a named owner', { NODE_ENV: 'production', ...owner }],
-    ['production', { NODE_ENV: 'production' }],
-    ['a named owner', owner],
-  ])('stays off with %s and DEMO unset: no demo data, no published credentials, no demo sign-in', async (_name, env) => {
+    ['production with a named owner', { NODE_ENV: 'production', ...owner }, 'approval'],
+    ['production', { NODE_ENV: 'production' }, 'approval'],
+    ['a named owner', owner, 'open'],
+  ])('stays off with %s and DEMO unset: no demo data, no published credentials, no demo sign-in', async (_name, env, signUp) => {
     const started = await startWith(engine, env);
     try {
       expect(started.demo).toBe(false);
-      expect(await started.appInfo()).toEqual({ demo: false });
+      expect(await started.appInfo()).toEqual({ demo: false, signUp });
       expect(await started.agentCount()).toEqual({ n: 0 });
       expect((await started.signInAsDemoAgent()).statusCode).toBe(401);
     } finally {
@@ -55,7 +55,7 @@ describe.each(engines)('demo mode on a new database [%s]', (engine) => {
     try {
       expect(started.demo).toBe(true);
       // The named owner exists, so no demo owner was made and none is shown.
-      expect(await started.appInfo()).toEqual({ demo: true, demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password } });
+      expect(await started.appInfo()).toEqual({ demo: true, signUp: 'open', demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password } });
       expect((await started.signInAsDemoAgent()).statusCode).toBe(200);
     } finally {
       await started.close();

@@ -20,7 +20,7 @@ afterAll(() => {
 describe('a second instance on the embedded database', () => {
   it('is refused while another process holds the data directory, naming it and the holder', async () => {
     const dataDir = path.join(root, 'embedded');
-    const release = lockDataDir(dataDir);
+    const release = await lockDataDir(dataDir);
     try {
       const second = await runToExit(['server/main.ts'], { DATA_DIR: dataDir, ...OWNER });
       expect(second.code).toBe(1);
@@ -70,7 +70,7 @@ if (postgres) {
       const owner = await signInOverHttp(a.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
       expect((await get(b, '/api/auth/user', owner)).status).toBe(200);
 
-      // An agent registered on one is signed in on the other.
+      // An agent registered on one signs in on the other, and that session holds on the first.
       const registered = await send(b, 'POST', '/api/agents/register', {
         email: 'pat@example.test',
         password: 'long enough',
@@ -78,10 +78,12 @@ if (postgres) {
         lastName: 'Example',
         position: 'Sales Agent',
       });
-      expect(registered.status).toBe(201);
-      const agentCookie = registered.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-      const agentId = ((await registered.json()) as { agent: { id: number } }).agent.id;
-      expect((await get(a, '/api/agents/session', agentCookie)).status).toBe(200);
+      expect(registered.status).toBe(202);
+      const signedIn = await send(a, 'POST', '/api/agents/login', { email: 'pat@example.test', password: 'long enough' });
+      expect(signedIn.status).toBe(200);
+      const agentCookie = signedIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const agentId = ((await signedIn.json()) as { agent: { id: number } }).agent.id;
+      expect((await get(b, '/api/agents/session', agentCookie)).status).toBe(200);
 
       // A write on one is read on the other, by the owner and by the agent.
       expect((await send(a, 'POST', '/api/income-entries', { agentId, amount: '12500.00' }, owner)).status).toBe(201);

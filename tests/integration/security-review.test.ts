@@ -15,7 +15,7 @@ describeEachEngine('ASVS review findings', (get) => {
       url: '/api/agents/register',
       payload: { email, password, firstName: 'Pass', lastName: 'Phrase', position: 'Sales Agent' },
     });
-    expect(registered.statusCode).toBe(201);
+    expect(registered.statusCode).toBe(202);
     const login = (attempt: string) => t.request({ method: 'POST', url: '/api/agents/login', payload: { email, password: attempt } });
     expect((await login(password)).statusCode).toBe(200);
     // Neither truncated nor trimmed nor normalised.

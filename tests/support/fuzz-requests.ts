@@ -9,12 +9,13 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
-import { agentRegisterInput, createManagerInput, loginInput } from '../../contract/auth';
+import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInput } from '../../contract/auth';
 import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
 import { errorBody, errorStatus } from '../../contract/errors';
 import { createIncomeEntryInput, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
+import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
 import type { Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
@@ -419,7 +420,14 @@ export const routeSpecs: RouteSpec[] = [
   {
     route: 'POST /api/agents/register',
     body: () => ({ email: freshEmail('fuzz'), password: 'long enough', firstName: 'Fuzz', lastName: 'Agent', position: 'Sales Agent' }),
-    fields: { email: email(), password: { kind: 'new-password', required: true }, firstName: text(100), lastName: text(100), position: text(100) },
+    fields: {
+      email: email(),
+      password: { kind: 'new-password', required: true },
+      firstName: text(100),
+      lastName: text(100),
+      position: text(100),
+      invite: text(200, false),
+    },
     schema: agentRegisterInput,
   },
   {
@@ -439,6 +447,12 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'GET /api/auth/user' },
   { route: 'GET /api/logout' },
+  {
+    route: 'POST /api/auth/confirm-password',
+    body: () => ({ password: FACTORY_PASSWORD }),
+    fields: { password: { kind: 'login-password', required: true } },
+    schema: confirmPasswordInput,
+  },
   { route: 'GET /api/agent-tier-data' },
   {
     route: 'POST /api/agents/claim-reward',
@@ -531,6 +545,16 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'DELETE /api/users/:id', param: (f) => f.manager.id },
   { route: 'POST /api/admin/backup' },
+  { route: 'GET /api/owner/sign-up' },
+  {
+    route: 'PUT /api/owner/sign-up',
+    body: () => ({ mode: 'open' }),
+    fields: { mode: { kind: 'enum', values: signUpModes, required: true } },
+    schema: signUpSettingsInput,
+  },
+  { route: 'POST /api/owner/invitations' },
+  { route: 'DELETE /api/owner/invitations/:id', param: () => 1 },
+  { route: 'POST /api/agents/:id/approve', param: (f) => f.agent.id },
 ];
 
 /** "GET /api/agents/:id" -> "GET /api/agents/:param", to compare with the registered routes. */

@@ -45,6 +45,7 @@ export function toNewAgentSummary(row: AgentRow): AgentSummary {
     name: row.name,
     email: row.email,
     position: row.position,
+    status: row.status,
     totalIncome: row.totalIncome,
     weeklyIncome: '0.00',
     monthlyIncome: '0.00',
@@ -73,6 +74,7 @@ interface SummaryRow {
   name: string;
   email: string;
   position: string;
+  status: 'active' | 'pending';
   total_income: string;
   weekly_income: string;
   monthly_income: string;
@@ -102,7 +104,7 @@ async function readSummaries(db: Db, periods: PeriodStarts, page: SQL, total: SQ
   const rows = await queryRows<SummaryRow>(
     db,
     sql`with page as (${page})
-      select t.total::int as total, a.id, p.rank::int as rank, a.name, a.email, a.position,
+      select t.total::int as total, a.id, p.rank::int as rank, a.name, a.email, a.position, a.status,
         a.total_income::text as total_income,
         coalesce(w.income, 0)::numeric(14,2)::text as weekly_income,
         coalesce(m.income, 0)::numeric(14,2)::text as monthly_income,
@@ -125,6 +127,7 @@ function toAgentSummary(row: SummaryRow): AgentSummary {
     name: row.name,
     email: row.email,
     position: row.position,
+    status: row.status,
     totalIncome: row.total_income,
     weeklyIncome: row.weekly_income,
     monthlyIncome: row.monthly_income,

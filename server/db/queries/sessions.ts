@@ -23,7 +23,7 @@ export async function insertSession(
   session: { tokenHash: string; kind: SessionKind; subjectId: number; createdAt?: Date; expiresAt: Date },
 ): Promise<void> {
   await db.insert(sessions).values({
-    ...(session.createdAt ? { createdAt: session.createdAt } : {}),
+    ...(session.createdAt ? { createdAt: session.createdAt, passwordConfirmedAt: session.createdAt } : {}),
     tokenHash: session.tokenHash,
     kind: session.kind,
     userId: session.kind === 'user' ? session.subjectId : null,
@@ -66,4 +66,18 @@ export async function extendSession(db: Db, tokenHash: string, expiresAt: Date):
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ tokenHash: sessions.tokenHash });
   return rows.length;
+}
+
+/** When the person behind a session last entered their password (sign-in or confirmation); undefined if no such session. */
+export async function readPasswordConfirmedAt(db: Db, tokenHash: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sessions.passwordConfirmedAt })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return row?.at;
+}
+
+export async function markPasswordConfirmed(db: Db, tokenHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ passwordConfirmedAt: at }).where(eq(sessions.tokenHash, tokenHash));
 }

@@ -1,0 +1,68 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { SignUpMode } from '../../../contract/sign-up';
+import { assertRegistrationAllowed, invitationInvalid, registrationStatus } from '../../domain/sign-up';
+import type { Db } from '../client';
+import { readSignUpMode } from '../queries/sign-up';
+import { agents, invitations, users } from '../schema';
+
+export interface Registration {
+  email: string;
+  firstName: string;
+  lastName: string;
+  position: string;
+  passwordHash: string;
+  invite?: string | undefined;
+  /** SHA-256 of `invite`, as invitations are stored. */
+  inviteHash?: string | undefined;
+}
+
+/**
+ * Registers an agent as the sign-up mode allows (server/domain/sign-up.ts). An email that already belongs to an
+ * agent, an owner or a manager creates nothing and is not reported: the caller answers the same either way, so
+ * registration does not tell who has an account. An invitation is used up only when an account is made with it.
+ * Returns the mode, and the new agent's id and status when one was made.
+ */
+export async function registerAgent(
+  db: Db,
+  registration: Registration,
+  now: Date,
+  defaultMode: SignUpMode,
+): Promise<{ mode: SignUpMode; agent?: { id: number; status: 'active' | 'pending' } }> {
+  return db.transaction(async (tx) => {
+    const mode = await readSignUpMode(tx, defaultMode);
+    assertRegistrationAllowed(mode, registration.invite);
+    const email = registration.email.trim().toLowerCase();
+
+    let invitationId: number | undefined;
+    if (mode === 'invite') {
+      const [open] = await tx
+        .select({ id: invitations.id })
+        .from(invitations)
+        .where(and(eq(invitations.tokenHash, registration.inviteHash ?? ''), isNull(invitations.usedAt), gt(invitations.expiresAt, now)))
+        .for('update');
+      if (!open) throw invitationInvalid();
+      invitationId = open.id;
+    }
+
+    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (owner) return { mode };
+    const [agent] = await tx
+      .insert(agents)
+      .values({
+        email,
+        name: `${registration.firstName} ${registration.lastName}`,
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        position: registration.position,
+        passwordHash: registration.passwordHash,
+        status: registrationStatus(mode),
+      })
+      .onConflictDoNothing({ target: agents.email })
+      .returning({ id: agents.id, status: agents.status });
+    if (!agent) return { mode };
+    if (invitationId !== undefined) {
+      await tx.update(invitations).set({ usedAt: now, usedBy: agent.id }).where(eq(invitations.id, invitationId));
+    }
+    return { mode, agent };
+  });
+}

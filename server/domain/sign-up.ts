@@ -1,0 +1,33 @@
+import {
+  AWAITING_APPROVAL,
+  INVITATION_INVALID,
+  INVITATION_REQUIRED,
+  REGISTRATION_CLOSED,
+  type SignUpMode,
+} from '../../contract/sign-up';
+import { AppError, forbidden, invalid } from './errors';
+
+/** The sign-up mode of a new install: production waits for the owner's approval; development and demos are open. */
+export function defaultSignUpMode(nodeEnv: string, demo: boolean): SignUpMode {
+  return nodeEnv === 'production' && !demo ? 'approval' : 'open';
+}
+
+/**
+ * Whether the registration page may create an account in this mode, given the invitation it carries. Closed refuses
+ * everyone; invitation-only refuses a request without an invitation (a bad one is refused when it is looked up).
+ */
+export function assertRegistrationAllowed(mode: SignUpMode, invite: string | undefined): void {
+  if (mode === 'closed') throw forbidden(REGISTRATION_CLOSED);
+  if (mode === 'invite' && !invite) throw forbidden(INVITATION_REQUIRED);
+}
+
+/** An invitation that is unknown, used or expired: one answer for all three. */
+export const invitationInvalid = () => invalid(INVITATION_INVALID, 'invite');
+
+/** The status a new registration gets: pending when the owner approves new agents. */
+export const registrationStatus = (mode: SignUpMode): 'active' | 'pending' => (mode === 'approval' ? 'pending' : 'active');
+
+/** A pending agent (waiting for approval) cannot sign in, even with the right password. */
+export function assertAgentMaySignIn(agent: { status: 'active' | 'pending' }): void {
+  if (agent.status === 'pending') throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
+}
