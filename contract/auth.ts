@@ -3,6 +3,8 @@ import { displayName, emailField } from './fields';
 import { signUpModes } from './limits';
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** Owners and managers see every agent's figures and claims' addresses: a longer password (ASVS level 2). */
+export const MIN_STAFF_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
 const NAME_MAX = 100;
@@ -12,7 +14,13 @@ export const newPasswordField = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-/** POST /api/agents/register (spec section 3 and 5). */
+/** A new owner's or manager's password. */
+export const newStaffPasswordField = z
+  .string({ error: `Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters` })
+  .min(MIN_STAFF_PASSWORD_LENGTH, `Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+/** POST /api/agents/register (docs/product.md §5, §12.2). */
 export const agentRegisterInput = z.object({
   email: emailField,
   password: newPasswordField,
@@ -94,7 +102,7 @@ export const createManagerInput = z.object({
   email: emailField,
   name: displayName('Name is required', NAME_MAX, 'Name'),
   role: z.literal('manager', { error: 'Only manager accounts can be created here' }),
-  password: newPasswordField,
+  password: newStaffPasswordField,
 });
 export type CreateManagerInput = z.input<typeof createManagerInput>;
 

@@ -3,8 +3,9 @@
 // database in DATA_DIR). The password comes from --password, the USER_PASSWORD variable, or a hidden prompt.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { newPasswordField, userRoles } from '../contract/auth';
+import { newStaffPasswordField, userRoles } from '../contract/auth';
 import { emailField } from '../contract/fields';
+import { COMMON_PASSWORD, isCommonPassword } from '../server/auth/password-policy';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';
@@ -24,7 +25,7 @@ const accountInput = z.object({
   email: emailField,
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   role: z.enum(userRoles, { error: 'Role must be owner or manager' }),
-  password: newPasswordField,
+  password: newStaffPasswordField.refine((password) => !isCommonPassword(password), COMMON_PASSWORD),
 });
 
 
@@ -49,7 +50,7 @@ async function main(): Promise<number> {
     email: values.email ?? (await ask('Email: ')),
     name: values.name ?? (await ask('Name: ')),
     role: values.role ?? (await ask('Role (owner or manager): ')),
-    password: values.password ?? process.env.USER_PASSWORD ?? (await ask('Password (at least 8 characters): ', true)),
+    password: values.password ?? process.env.USER_PASSWORD ?? (await ask('Password (at least 10 characters): ', true)),
   };
   const parsed = accountInput.safeParse(raw);
   if (!parsed.success) {

@@ -77,6 +77,8 @@ describe('loadConfig', () => {
     [{ OWNER_EMAIL: 'not-an-email', OWNER_PASSWORD: 'long-enough' }, 'OWNER_EMAIL'],
     [{ OWNER_EMAIL: 'a@b.co' }, 'OWNER_PASSWORD'],
     [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'short' }, 'OWNER_PASSWORD'],
+    [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'nine-char' }, 'OWNER_PASSWORD'],
+    [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'Password123!' }, 'OWNER_PASSWORD'],
     [{ PUBLIC_URL: 'tracker.example.com' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'ftp://tracker.example.com' }, 'PUBLIC_URL'],
     [{ ALLOWED_HOSTS: 'tracker.example.com/path' }, 'ALLOWED_HOSTS'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { COMMON_PASSWORD, isCommonPassword } from './auth/password-policy';
 
 function isTimeZone(name: string): boolean {
   try {
@@ -25,7 +26,11 @@ const envSchema = z
     HOST: z.string().default('127.0.0.1'),
     ORG_TIMEZONE: z.string().default('UTC').refine(isTimeZone, 'must be an IANA time zone name such as UTC or Europe/Berlin'),
     OWNER_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    OWNER_PASSWORD: z
+      .string()
+      .min(10, 'must be at least 10 characters')
+      .refine((password) => !isCommonPassword(password), COMMON_PASSWORD)
+      .optional(),
     DEMO: flag.optional(),
     COOKIE_SECURE: flag.optional(),
     TRUST_PROXY: flag.default(false),

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { registrationMessages, type RegistrationResponse } from '../../contract/sign-up';
+import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { endSession, hashToken, identify, renewSession } from '../auth/sessions';
 import { registerAgent } from '../db/operations/register-agent';
 import { findAgentByEmail, type AgentRow } from '../db/queries/agents';
 import { assertAgentMaySignIn } from '../domain/sign-up';
-import { authenticate } from '../auth/credentials';
+import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
@@ -16,10 +17,11 @@ const signedIn = (agent: AgentRow): AgentSessionResponse => ({
   agent: { id: agent.id, name: agent.name, email: agent.email, position: agent.position },
 });
 
-/** Agent sign-up, sign-in, sign-out and session (DESIGN section 4, spec section 7). */
+/** Agent sign-up, sign-in, sign-out and session (docs/product.md §4, §5, §12.2). */
 export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/agents/register', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(agentRegisterInput, request.body ?? {});
+    assertPasswordNotCommon(input.password);
     // Hashed before anything is looked up: a known email takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
     const { mode } = await registerAgent(
@@ -32,11 +34,13 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(202).send({ status: 'received', mode, message: registrationMessages[mode] } satisfies RegistrationResponse);
   });
 
-  app.post('/api/agents/login', { config: { signIn: true } }, async (request, reply) => {
+  // Throttled per address, per address and account, and per account with known devices apart (server/http/security.ts).
+  app.post('/api/agents/login', { config: { signIn: 'agent' } }, async (request, reply) => {
     const input = parseInput(loginInput, request.body ?? {});
-    const agent = await authenticate(await findAgentByEmail(ctx.db, input.email), input.password);
+    const agent = await authenticateThrottled(ctx, request, await findAgentByEmail(ctx.db, input.email), input.password);
     assertAgentMaySignIn(agent);
     await renewSession(ctx, request, reply, 'agent', agent.id);
+    await signInSucceeded(ctx, request, reply, 'agent', agent.id);
     return signedIn(agent);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agentListQuery, createAgentInput, type AgentPage } from '../../contract/agents';
 import type { AppContext } from '../app-context';
+import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrManager } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
@@ -11,7 +12,7 @@ import { parseId, parseInput } from '../http/errors';
 type IdParams = { Params: { id: string } };
 
 /**
- * The owner's agent management (DESIGN section 4): list (paged, with search) for owners and managers, add and
+ * The owner's agent management (docs/product.md §12.4, §12.5): list (paged, with search) for owners and managers, add and
  * delete for owners.
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -25,6 +26,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/agents', async (request, reply) => {
     await requireOwner(ctx, request, reply);
     const { password, ...agent } = parseInput(createAgentInput, request.body);
+    assertPasswordNotCommon(password);
     const row = await insertAgent(ctx.db, { ...agent, passwordHash: await hashPassword(password) });
     return reply.status(201).send(toNewAgentSummary(row));
   });

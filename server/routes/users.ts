@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createManagerInput, type UserAccount } from '../../contract/auth';
 import type { AppContext } from '../app-context';
+import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
@@ -16,7 +17,7 @@ const toAccount = (user: { id: number; email: string; name: string; role: UserAc
   createdAt: user.createdAt.toISOString(),
 });
 
-/** Owner and manager accounts, managed by the owner (DESIGN section 4). */
+/** Owner and manager accounts, managed by the owner (docs/product.md §3.2, §12.5). */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/users', async (request, reply) => {
     await requireOwner(ctx, request, reply);
@@ -26,6 +27,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/users', async (request, reply) => {
     await requireOwner(ctx, request, reply);
     const input = parseInput(createManagerInput, request.body ?? {});
+    assertPasswordNotCommon(input.password);
     const user = await insertUser(ctx.db, {
       email: input.email,
       name: input.name,

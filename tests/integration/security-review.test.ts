@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { createAgent, createUser, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { createRewardOption, addIncome } from '../factories/rewards';
 import { databaseFingerprint } from '../support/fingerprint';
+import { COMMON_PASSWORD } from '../../server/auth/password-policy';
 import { describeEachEngine } from '../support/test-app';
 
 describeEachEngine('ASVS review findings', (get) => {
@@ -22,6 +23,32 @@ describeEachEngine('ASVS review findings', (get) => {
     for (const near of [password.slice(0, 72), password.slice(0, -1), password.trim(), password.normalize('NFD')]) {
       expect((await login(near)).statusCode).toBe(401);
     }
+  });
+
+  it('V2.1.1/V2.1.7: common and leaked passwords are refused everywhere a password is chosen; owners and managers need 10 characters', async () => {
+    const t = get();
+    const db = t.database.db;
+    const owner = (await signInUser(db, await createUser(db, { role: 'owner' }), t.clock.now)).cookie;
+    const before = await databaseFingerprint(db);
+    const attempts = [
+      { url: '/api/agents/register', payload: { email: `common-${uniqueSuffix()}@example.test`, password: 'Password123!', firstName: 'C', lastName: 'P', position: 'p' } },
+      { url: '/api/agents', cookie: owner, payload: { email: `common-${uniqueSuffix()}@example.test`, name: 'C P', position: 'p', password: 'iloveyou' } },
+      { url: '/api/users', cookie: owner, payload: { email: `common-${uniqueSuffix()}@example.test`, name: 'C P', role: 'manager', password: 'qwertyuiop' } },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.request({ method: 'POST', url: attempt.url, headers: attempt.cookie ? { cookie: attempt.cookie } : {}, payload: attempt.payload });
+      expect(res.statusCode, attempt.url).toBe(400);
+      expect(res.json().message).toBe(COMMON_PASSWORD);
+    }
+    const shortManager = await t.request({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: owner },
+      payload: { email: `short-${uniqueSuffix()}@example.test`, name: 'S M', role: 'manager', password: 'nine-char' },
+    });
+    expect(shortManager.statusCode).toBe(400);
+    expect(shortManager.json().message).toContain('Password must be at least 10 characters');
+    expect(await databaseFingerprint(db)).toEqual(before);
   });
 
   it('V5.2.2: text with a NUL character is refused with 400 wherever it would be stored, changing nothing', async () => {

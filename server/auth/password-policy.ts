@@ -1,0 +1,24 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { invalid } from '../domain/errors';
+
+export const COMMON_PASSWORD =
+  'This password is one of the most common (it appears in lists of leaked passwords); choose another';
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether a password is among the ~30,000 most common ones of leaked-password lists (zxcvbn-ts's list, shipped
+ * with the app: no network call). Compared without case, and also with the digits and symbols people add at the
+ * end stripped ("Password123!" is "password"). Built at first use (a few milliseconds).
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
+  const lower = password.toLowerCase();
+  const stem = lower.replace(/[\s0-9!-/:-@[-`{-~]+$/u, '');
+  return common.has(lower) || (stem.length >= 4 && stem !== lower && common.has(stem));
+}
+
+/** Refuses a new password from the common list (ASVS V2.1.7), naming the field. */
+export function assertPasswordNotCommon(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) throw invalid(COMMON_PASSWORD, field);
+}
