@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from './money';
 
-/** GET /api/agent-tier-data (spec section 3): the signed-in agent and every tier. */
+/** GET /api/agent-tier-data (docs/product.md §12.3): the signed-in agent and every tier. */
 export const agentTierData = z.object({
   agent: z.object({
     id: z.number(),

@@ -4,7 +4,7 @@ import { displayName, emailField, storableText } from './fields';
 import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
 import { moneyString } from './money';
 
-/** An agent as the owner dashboard sees it (spec section 3). Money as two-decimal strings. */
+/** An agent as the owner dashboard sees it (docs/product.md §12.4). Money as two-decimal strings. */
 export const agentSummary = z.object({
   id: z.number(),
   name: z.string(),

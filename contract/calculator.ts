@@ -1,7 +1,7 @@
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './money';
 
 /**
- * The owner's weekly profit calculator (spec section 5): one row per agent with a weekly amount and a
+ * The owner's weekly profit calculator (docs/product.md §8.3): one row per agent with a weekly amount and a
  * percentage. All arithmetic is exact: amounts in bigint cents, percentages as a bigint over a power of ten.
  */
 
@@ -55,7 +55,7 @@ export function divideRoundingHalfAwayFromZero(numerator: bigint, denominator: b
 }
 
 /**
- * Spec section 5: a negative weekly amount is a deduction and becomes the profit as is, ignoring the percentage;
+ * docs/product.md §8.3: a negative weekly amount is a deduction and becomes the profit as is, ignoring the percentage;
  * a positive one gives amount x percentage / 100, rounded to the cent, halves away from zero.
  */
 export function calculateProfitCents(weeklyCents: bigint, percentage: Percentage): bigint {
@@ -106,7 +106,7 @@ export interface CalculatorRow {
 export interface CalculatorResult {
   rows: CalculatorRow[];
   totalCents: bigint;
-  /** One income entry per row with a nonzero profit (spec section 5). */
+  /** One income entry per row with a nonzero profit (docs/product.md §8.3). */
   entries: NonNullable<CalculatorRow['entry']>[];
   hasErrors: boolean;
 }

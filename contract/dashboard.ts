@@ -6,7 +6,7 @@ import { moneyString } from './money';
 export { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from './limits';
 
 /**
- * GET /api/owner/dashboard (owner and manager; spec section 3). `agents` is the top of the monthly leaderboard (at
+ * GET /api/owner/dashboard (owner and manager; docs/product.md §12.4). `agents` is the top of the monthly leaderboard (at
  * most LEADERBOARD_PAGE_SIZE agents, by monthly income, highest first); overview.totalAgents counts them all.
  */
 export const ownerDashboard = z.object({

@@ -6,7 +6,7 @@ export const DESCRIPTION_MAX = 500;
 /** Entries may be back-dated (corrections); a date this far in the future is a mistake. */
 export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 
-/** POST /api/income-entries (owner only; spec section 3 and 5). */
+/** POST /api/income-entries (owner only; docs/product.md §8.1). */
 export const createIncomeEntryInput = z.object({
   agentId: idField('Please select an agent'),
   amount: entryAmountInput,

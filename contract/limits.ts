@@ -1,6 +1,6 @@
 // Sizes of lists and fixed texts, apart from the schemas (no zod here): screens that need only these do not load the validator.
 
-/** The owner dashboard's recent transactions (spec section 9: at most 10). */
+/** The owner dashboard's recent transactions (docs/product.md §11.6: at most 10). */
 export const RECENT_ENTRIES_LIMIT = 10;
 /** Pages of agents: the default and the largest page a list call returns. */
 export const AGENT_PAGE_SIZE = 25;
@@ -8,7 +8,7 @@ export const AGENT_PAGE_SIZE_MAX = 100;
 export const AGENT_SEARCH_MAX = 100;
 /** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
 export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
-/** The rewards text of a tier that has none yet (spec section 3). */
+/** The rewards text of a tier that has none yet (docs/product.md §9.5). */
 export const COMING_SOON = 'Coming Soon';
 
 /**

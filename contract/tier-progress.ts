@@ -2,7 +2,7 @@ import { parseMoneyToCents } from './cents';
 import { COMING_SOON } from './limits';
 
 /**
- * Pure rules of the agent's tier display (spec section 4): the state of each tier, its progress bar, what is left
+ * Pure rules of the agent's tier display (docs/product.md §9.4): the state of each tier, its progress bar, what is left
  * to earn and the next target. Money is integer cents (bigint) throughout; the web formats the results.
  */
 

@@ -4,7 +4,7 @@ import { storableText } from './fields';
 
 export const TIER_COUNT = 12;
 
-/** The 12 tiers as the product ships them (spec section 9). Thresholds in whole dollars. */
+/** The 12 tiers as the product ships them (docs/product.md §9.1). Thresholds in whole dollars. */
 export const TIER_DEFINITIONS = [
   { order: 1, name: 'Starter', dollars: 5_000, label: '$5K', color: '#64748b' },
   { order: 2, name: 'Bronze', dollars: 10_000, label: '$10K', color: '#b45309' },

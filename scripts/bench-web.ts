@@ -1,5 +1,5 @@
 // npm run bench:web [-- --quick] [--runs N] [--no-doc]
-// The web bars of DESIGN section 5 on the built app with the reference data set (10,000 agents): the JavaScript the
+// The web bars of docs/product.md §15 on the built app with the reference data set (10,000 agents): the JavaScript the
 // landing page loads (gzip), that the owner and agent dashboards are chunks of their own, Lighthouse performance and
 // accessibility for the landing page, /agents and the owner dashboard, and the time to switch to each owner
 // dashboard tab in Chromium (measured, not asserted). Prints a table and keeps it in docs/performance.md.

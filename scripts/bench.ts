@@ -1,4 +1,4 @@
-// npm run bench [-- --quick] : the quality bars of DESIGN section 5, measured on the reference data set.
+// npm run bench [-- --quick] : the quality bars of docs/product.md §15, measured on the reference data set.
 // PGlite by default (the data set is generated once into .tmp/bench-data-*), PostgreSQL when DATABASE_URL is set
 // (the database it names holds the data set; each run works on a copy). Prints one table and, for the reference
 // data set, keeps it in docs/performance.md with the engine and the machine.

@@ -1,5 +1,5 @@
 // npm run generate-data -- [--agents 10000] [--entries 1000000] [--months 24] [--no-verify]
-// Loads the reference data set of DESIGN section 5 into the database the app would use: DATABASE_URL when set,
+// Loads the reference data set of docs/product.md §15 into the database the app would use: DATABASE_URL when set,
 // else the embedded database in DATA_DIR (default ./data). The database must have no agents yet.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';

@@ -1,4 +1,4 @@
-// The reference data set of DESIGN section 5 (10,000 agents, 1,000,000 income entries over two years), generated
+// The reference data set of docs/product.md §15 (10,000 agents, 1,000,000 income entries over two years), generated
 // into an embedded database directory or a PostgreSQL database. Used by `npm run generate-data` and the benchmark.
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase, type Database } from '../../server/db/client';

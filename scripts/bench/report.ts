@@ -1,4 +1,4 @@
-// The benchmark's one table (DESIGN section 5's bars, measured), and the sections of docs/performance.md it keeps.
+// The benchmark's one table (the bars of docs/product.md §15, measured), and the sections of docs/performance.md it keeps.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BenchReport, MachineInfo, RequestKind, Stats } from './run';
 

@@ -1,4 +1,4 @@
-// The benchmark of DESIGN section 5: the real app on the reference data set, measured request by request (server
+// The benchmark of docs/product.md §15: the real app on the reference data set, measured request by request (server
 // time from the Server-Timing header), against the naive scan, under load, with the event loop watched and the
 // totals checked afterwards. scripts/bench.ts is its command line; tests/integration/bench-smoke.test.ts runs it small.
 import { fork, type ChildProcess } from 'node:child_process';

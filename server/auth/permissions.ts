@@ -7,7 +7,7 @@ import { identify } from './sessions';
 export type UserRole = SessionUser['role'];
 
 /**
- * The guards of DESIGN section 4: 401 when the caller has no identity at all, 403 when signed in as someone
+ * The guards of docs/product.md §3.3: 401 when the caller has no identity at all, 403 when signed in as someone
  * who may not do this.
  */
 export async function requireUser(

@@ -3,7 +3,7 @@ import { incomeEntries } from './schema';
 
 /**
  * The business rules that SQL applies, each written once. Entry writes, threshold edits, the consistency check
- * and the bulk loader all decide with these fragments, so they cannot disagree (docs/product.md, "Tiers").
+ * and the bulk loader all decide with these fragments, so they cannot disagree (docs/product.md §9.3).
  */
 
 /**

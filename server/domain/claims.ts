@@ -29,7 +29,7 @@ export interface ClaimCheck {
 export const alreadyClaimed = (tierName: string) => conflict(`You have already claimed the reward for the ${tierName} tier`);
 
 /**
- * The rules for claiming a tier's reward (docs/product.md, "Tiers"): no earlier claim of the tier, a current total
+ * The rules for claiming a tier's reward (docs/product.md §10.2): no earlier claim of the tier, a current total
  * at or above its threshold, and an active reward option of that tier. Throws for the first rule broken, with a
  * message that names the tier so the agent knows what to do next.
  */

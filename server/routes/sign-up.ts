@@ -16,7 +16,7 @@ import { parseId, parseInput } from '../http/errors';
 
 type IdParams = { Params: { id: string } };
 
-/** Who may register (docs/product.md, sign-up): the owner's setting, invitation links, approving new agents. */
+/** Who may register (docs/product.md §5): the owner's setting, invitation links, approving new agents. */
 export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext) {
   const settings = async (): Promise<SignUpSettings> => ({
     mode: await readSignUpMode(ctx.db, ctx.signUpDefault),

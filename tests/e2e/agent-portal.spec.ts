@@ -46,7 +46,7 @@ test.describe('agent portal, signed in', () => {
     const tierDataAsked = page.waitForRequest((r) => r.url().endsWith('/api/agent-tier-data')).then(() => Date.now());
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading your rewards...' })).toBeVisible();
-    // Spec section 4: one second passes between the sign-in and the tier data request.
+    // docs/product.md §11.13: one second passes between the sign-in and the tier data request.
     expect((await tierDataAsked) - (await loginAnswered)).toBeGreaterThanOrEqual(950);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Jordan Reyes' })).toBeVisible();
     await expect(page.getByTestId('total-profit')).toHaveText(/^\$1\d\d,\d{3}$/);

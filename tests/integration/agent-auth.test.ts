@@ -70,7 +70,7 @@ describeEachEngine('POST /api/agents/register', (get) => {
     ['firstName', { firstName: '   ' }, 'First name is required'],
     ['lastName', { lastName: undefined }, 'Last name is required'],
     ['position', { position: '' }, 'Position is required'],
-  ])('names the bad field %s with the message of spec section 5 (%j)', async (path, overrides, message) => {
+  ])('names the bad field %s with the message of docs/product.md §11.15 (%j)', async (path, overrides, message) => {
     const before = await countAgents(get);
     const res = await get().request({ method: 'POST', url: '/api/agents/register', payload: registration(overrides) });
     expect(res.statusCode).toBe(400);

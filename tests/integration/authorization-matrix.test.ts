@@ -1,4 +1,4 @@
-// Who may do what (DESIGN section 4), for every API route and every kind of caller, in one table.
+// Who may do what (docs/product.md §3.3), for every API route and every kind of caller, in one table.
 // The table must name exactly the routes the app registers: a new route without a row fails here.
 import { expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';

@@ -1,4 +1,4 @@
-// Malformed requests to every API route as every kind of caller (DESIGN section 4, "Errors"): never a 5xx, a 4xx
+// Malformed requests to every API route as every kind of caller (docs/product.md §13.1): never a 5xx, a 4xx
 // with the JSON error shape, and nothing changed in the database. `npm run fuzz` runs the same cases, many more.
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';

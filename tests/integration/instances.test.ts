@@ -1,4 +1,4 @@
-// Several app instances (DESIGN section 1, "scale-out"): on PostgreSQL, two server processes on one database serve
+// Several app instances (docs/product.md §15, operating promises): on PostgreSQL, two server processes on one database serve
 // the same users and keep no state the other needs. On the embedded database a second instance is refused by design.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

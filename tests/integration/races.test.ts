@@ -1,4 +1,4 @@
-// Simultaneous requests (DESIGN section 5, "races"). Also covered elsewhere, not repeated here:
+// Simultaneous requests (docs/product.md §15, "Races"). Also covered elsewhere, not repeated here:
 // - 50 simultaneous claims of one tier by one agent: exactly one succeeds, through either claim path
 //   (reward-claims.test.ts, "lets exactly one of 50 simultaneous claims of one tier through");
 // - running totals of 1,000 simultaneous entries, in commit order (income-entries.test.ts, "keeps totals exact under

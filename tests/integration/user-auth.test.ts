@@ -51,7 +51,7 @@ describeEachEngine('owner and manager sign-in', (get) => {
     }
   });
 
-  it('validates the login body with the messages of spec section 5', async () => {
+  it('validates the login body with the messages of docs/product.md §11.4', async () => {
     const cases = [
       [{ email: 'x', password: 'y' }, 'Invalid email address'],
       [{ email: 'a@example.test', password: '' }, 'Password is required'],

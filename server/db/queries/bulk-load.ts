@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 
-// The reference data set of DESIGN section 5, loaded set-based: every row comes from generate_series inside the
+// The reference data set of docs/product.md §15, loaded set-based: every row comes from generate_series inside the
 // database (no row crosses the wire), secondary indexes and foreign keys are dropped for the load and rebuilt once
 // at the end, and every derived figure (running totals, entry counts, peaks, roll-ups, achievements) is computed
 // in SQL from the loaded entries, by the same rules recordIncomeEntry keeps them by.
@@ -272,7 +272,7 @@ export async function countAgentsAndEntries(db: Db): Promise<{ agents: number; e
 }
 
 /**
- * The naive query of DESIGN section 5: every agent with the sum of all its entries in the current week, month and
+ * The naive query of docs/product.md §15: every agent with the sum of all its entries in the current week, month and
  * year, straight from income_entries (a scan of every entry). The benchmark measures it beside the real reads,
  * which use the roll-ups instead; nothing in the app runs it.
  */

@@ -8,7 +8,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
       page.on('console', (message) => {
-        // Session probes answer 401 when signed out, by design (spec section 4); Chromium logs each as an error.
+        // Session probes answer 401 when signed out, by design (docs/product.md §4.6); Chromium logs each as an error.
         const expected401 = /Failed to load resource: the server responded with a status of 401/.test(message.text());
         if (message.type() === 'error' && !expected401) errors.push(`console error: ${message.text()}`);
       });

@@ -1,4 +1,4 @@
-/** Every route of the web app, and the server paths the screens navigate to (spec section 2). */
+/** Every route of the web app, and the server paths the screens navigate to (docs/product.md §11.1). */
 export const paths = {
   home: '/',
   agentPortal: '/agents',

@@ -6,7 +6,7 @@ import { queryKeys } from './query-keys';
 const agentDataPrefixes = [queryKeys.agentTierData, queryKeys.agentRewards, queryKeys.tierRewardOptions];
 
 /**
- * POST /api/agents/logout, from the portal and the tier dashboard. On success (spec section 4) the cached session is
+ * POST /api/agents/logout, from the portal and the tier dashboard. On success (docs/product.md §4.6) the cached session is
  * discarded and re-fetched, and the agent's data leaves the cache.
  */
 export function useAgentLogout() {

@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 const JUST_READ_MS = 2000;
 
 /**
- * The agent session (spec section 4): signed in only when `authenticated` is exactly true; a 401 means no session;
+ * The agent session (docs/product.md §4.6): signed in only when `authenticated` is exactly true; a 401 means no session;
  * never fresh, re-read when the window regains focus, no retry.
  */
 export const agentSessionQueryOptions = queryOptions<AgentSessionResponse | null>({

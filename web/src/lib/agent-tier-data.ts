@@ -5,7 +5,7 @@ import { queryKeys } from './query-keys';
 
 /**
  * GET /api/agent-tier-data: the signed-in agent's total, claimed tiers and every tier, read by the tier dashboard and
- * the portal; always re-read (spec section 7).
+ * the portal; always re-read (docs/product.md §11.2).
  */
 export const agentTierDataQueryOptions = queryOptions({
   queryKey: queryKeys.agentTierData,

@@ -3,7 +3,7 @@ import type { AuthUser } from '@contract/auth';
 import { getQueryFn } from './query-client';
 import { queryKeys } from './query-keys';
 
-/** The owner/manager session (spec section 4): authenticated when the user endpoint returns a record. */
+/** The owner/manager session (docs/product.md §4.6): authenticated when the user endpoint returns a record. */
 export const userQueryOptions = queryOptions({
   queryKey: queryKeys.user,
   queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),

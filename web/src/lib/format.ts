@@ -1,4 +1,4 @@
-/** Money display of spec section 1: en-US, US dollars. Inputs are the API's decimal strings. */
+/** Money display of docs/product.md §6: en-US, US dollars. Inputs are the API's decimal strings. */
 const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

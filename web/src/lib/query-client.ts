@@ -9,7 +9,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** Spec section 9: no interval refetch, no refetch on focus, never stale, no retries unless a query says so. */
+/** docs/product.md §11.2: no interval refetch, no refetch on focus, never stale, no retries unless a query says so. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

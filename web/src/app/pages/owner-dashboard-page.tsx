@@ -29,7 +29,7 @@ const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ defau
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
 const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
 
-/** Spec section 9: the access-denied redirect waits this long so the toast can be read. */
+/** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
 
 const tabs = [

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useAppInfo } from '../../lib/app-info';
 import { paths } from '../../config/paths';
 
-/** Spec section 2 and 9: wait 0.5 s after signing in before checking the session, then 1 s before redirecting. */
+/** docs/product.md §11.17: wait 0.5 s after signing in before checking the session, then 1 s before redirecting. */
 const SESSION_CHECK_DELAY_MS = 500;
 const REDIRECT_DELAY_MS = 1000;
 

@@ -8,7 +8,7 @@ export function loginAgent(input: LoginInput): Promise<AgentSessionResponse> {
 }
 
 /**
- * Spec section 8: the server's message, or "Login failed"; when the request never reached the server,
+ * docs/product.md §11.15: the server's message, or "Login failed"; when the request never reached the server,
  * "Login failed: " and the network error's text.
  */
 export function loginErrorMessage(error: unknown): string {

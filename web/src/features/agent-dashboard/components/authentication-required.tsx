@@ -5,7 +5,7 @@ import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 
-/** Spec section 2 and 8: what the tier dashboard shows when the tier data cannot be read. */
+/** docs/product.md §11.14: what the tier dashboard shows when the tier data cannot be read. */
 export function AuthenticationRequired() {
   return (
     <>

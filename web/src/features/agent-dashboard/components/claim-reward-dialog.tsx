@@ -19,7 +19,7 @@ type Tier = AgentTierData['tiers'][number];
 
 const validation = lazyZodResolver(() => import('./claim-dialog-schema').then((module) => module.claimDialogForm));
 
-/** Spec section 8, with the server's reason appended when it gave one (for example an earlier claim). */
+/** docs/product.md §11.14, with the server's reason appended when it gave one (for example an earlier claim). */
 export function claimFailureDescription(error: unknown): string {
   const base = 'Failed to claim reward. Please try again.';
   if (!(error instanceof ApiError)) return base;

@@ -19,7 +19,7 @@ import { formatRemaining, TierCard, tierCardId } from './tier-card';
 
 type Tier = AgentTierData['tiers'][number];
 
-/** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (spec section 2). */
+/** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14). */
 export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) {
   const tierData = useAgentTierData();
   const logout = useAgentLogout();

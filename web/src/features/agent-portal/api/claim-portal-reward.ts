@@ -3,7 +3,7 @@ import type { ClaimCreated } from '@contract/rewards';
 import { ApiError, apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The portal claim payload as sent (spec section 3): telegram is an empty string when omitted. */
+/** The portal claim payload as sent (docs/product.md §12.3): telegram is an empty string when omitted. */
 export interface PortalClaimPayload {
   agentId: number;
   rewardId: number;
@@ -20,7 +20,7 @@ export function claimPortalReward(input: PortalClaimPayload): Promise<ClaimCreat
   return apiJson<ClaimCreated>('POST', '/api/rewards/claim', input);
 }
 
-/** Spec section 8: "Failed to submit claim: " and the server's message, "Unknown error", or "Network error". */
+/** docs/product.md §11.13: "Failed to submit claim: " and the server's message, "Unknown error", or "Network error". */
 export function portalClaimErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Failed to submit claim: Network error';
   let message: unknown;

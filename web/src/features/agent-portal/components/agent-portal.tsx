@@ -18,10 +18,10 @@ import { useAgentRewards } from '../api/get-agent-rewards';
 import { PortalAchievedTiers } from './portal-achieved-tiers';
 import { PortalClaimFlow } from './portal-claim-flow';
 
-/** Spec section 4 and 9: after signing in the portal waits 1 s before reading the tier data. */
+/** docs/product.md §11.13: after signing in the portal waits 1 s before reading the tier data. */
 export const TIER_FETCH_DELAY_MS = 1000;
 
-/** Spec section 4: what the portal shows when the tier data cannot be read (demo mode only, see ADR 0005). */
+/** docs/product.md §11.13: what the portal shows when the tier data cannot be read (demo mode only, see ADR 0005). */
 export const DEMO_FALLBACK = { name: 'Demo Agent', totalIncome: '125000.00' } as const;
 
 function useElapsed(ms: number): boolean {

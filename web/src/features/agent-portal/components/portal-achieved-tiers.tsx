@@ -5,7 +5,7 @@ import { formatThreshold } from '../../../lib/format';
 
 type AchievedTier = AgentRewardData['achievedTiers'][number];
 
-/** The tiers the agent has reached, each CLAIMED or ACHIEVED, with its rewards (spec section 2). */
+/** The tiers the agent has reached, each CLAIMED or ACHIEVED, with its rewards (docs/product.md §11.13). */
 export function PortalAchievedTiers({ achievedTiers }: { achievedTiers: AchievedTier[] }) {
   if (achievedTiers.length === 0) {
     return <p className="text-sm text-slate-700">No tiers reached yet. Your first reward unlocks at the Starter tier.</p>;

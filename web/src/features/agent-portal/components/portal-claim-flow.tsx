@@ -22,7 +22,7 @@ interface PortalClaimFlowProps {
   achievedTiers: AchievedTier[];
 }
 
-/** Spec section 2: Claim Rewards, pick a reward, fill in the form, submit, then the success notice. */
+/** docs/product.md §11.13: Claim Rewards, pick a reward, fill in the form, submit, then the success notice. */
 export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers }: PortalClaimFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -31,7 +31,7 @@ export interface CalculatedEntriesOutcome {
 }
 
 /**
- * The profit calculator: one POST per entry, all in parallel (spec section 7). Every call is awaited, so the
+ * The profit calculator: one POST per entry, all in parallel (docs/product.md §11.10). Every call is awaited, so the
  * screen knows which rows were recorded even when some failed.
  */
 export function useSubmitCalculatedEntries() {

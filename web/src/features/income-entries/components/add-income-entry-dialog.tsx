@@ -10,7 +10,7 @@ const loadForm = () => import('./income-entry-form');
 const isClosingSuggestions = (event: KeyboardEvent) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
 const IncomeEntryForm = lazy(loadForm);
 
-/** The owner's Add Income Entry dialog (spec section 2 and 5); a negative amount records a deduction. */
+/** The owner's Add Income Entry dialog (docs/product.md §11.6); a negative amount records a deduction. */
 export function AddIncomeEntryDialog() {
   const [open, setOpen] = useState(false);
 

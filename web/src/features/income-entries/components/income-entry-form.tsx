@@ -31,7 +31,7 @@ interface IncomeEntryFormProps {
 }
 
 /**
- * The Add Income Entry form (spec section 5), in a chunk of its own: the validator and the form library load when the
+ * The Add Income Entry form (docs/product.md §8.1, §11.6), in a chunk of its own: the validator and the form library load when the
  * dialog is about to be used, not with the dashboard.
  */
 export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormProps) {

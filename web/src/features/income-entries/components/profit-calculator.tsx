@@ -36,7 +36,7 @@ interface RowValues {
 
 const DEFAULT_ROW: RowValues = { weeklyAmount: '', percentage: '0' };
 
-/** Spec section 8: what the Submission Failed toast says for a failed call. */
+/** docs/product.md §11.10: what the Submission Failed toast says for a failed call. */
 export function submissionFailureMessage(error: unknown): string {
   const status = error instanceof ApiError ? error.status : undefined;
   const message = error instanceof Error ? error.message : '';

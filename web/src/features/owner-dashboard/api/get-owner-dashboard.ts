@@ -8,7 +8,7 @@ export function isAccessDenied(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** Spec section 6: a denied answer is never retried; other failures are retried fewer than 2 times (once). */
+/** docs/product.md §11.5: a denied answer is never retried; other failures are retried fewer than 2 times (once). */
 export const ownerDashboardQueryOptions = queryOptions({
   queryKey: queryKeys.ownerDashboard,
   queryFn: () => apiJson<OwnerDashboard>('GET', '/api/owner/dashboard'),

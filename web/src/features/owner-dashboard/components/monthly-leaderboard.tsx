@@ -22,7 +22,7 @@ interface MedalStyle {
   badge: string;
 }
 
-/** Spec section 9: ranks 1 to 4 get Platinum, Gold, Silver and Bronze styling. Text colours keep AA contrast. */
+/** docs/product.md §11.7: ranks 1 to 4 get Platinum, Gold, Silver and Bronze styling. Text colours keep AA contrast. */
 const medals: MedalStyle[] = [
   {
     name: 'Platinum',

@@ -12,7 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useRewardClaims } from '../api/get-reward-claims';
 import { RewardClaimCard } from './reward-claim-card';
 
-/** Spec section 4: the pending list shows status pending; the processed list shows processed or shipped. */
+/** docs/product.md §10.3, §11.11: the pending list shows status pending; the processed list shows processed or shipped. */
 export function splitClaims(claims: RewardClaim[]) {
   return {
     pending: claims.filter((claim) => claim.status === 'pending'),

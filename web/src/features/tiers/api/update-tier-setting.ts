@@ -8,7 +8,7 @@ export interface UpdateTierSettingVariables {
   changes: { threshold: string } | { rewards: string };
 }
 
-/** Spec section 2: a change in tiers refreshes the owner dashboard, the agents and the tier settings. */
+/** docs/product.md §11.9: a change in tiers refreshes the owner dashboard, the agents and the tier settings. */
 export function useUpdateTierSetting() {
   const queryClient = useQueryClient();
   return useMutation({

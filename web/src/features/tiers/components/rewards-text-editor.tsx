@@ -12,7 +12,7 @@ function rewardLines(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The stored text "Coming Soon" marks a tier with no rewards yet (spec section 3). */
+/** The stored text "Coming Soon" marks a tier with no rewards yet (docs/product.md §9.5). */
 const hasRewards = (text: string) => rewardLines(text).length > 0 && text.trim() !== COMING_SOON;
 
 /** The tier's rewards description: bullets to read, a multi-line text to edit. */

@@ -9,7 +9,7 @@ import { EditButton, EditorActions, useTierSettingEditor } from './tier-setting-
 /** "10000.00" -> "10000" for editing; cents stay when present. */
 const editableAmount = (money: string) => money.replace(/\.00$/, '');
 
-/** Inline editor of a tier threshold: Edit -> input -> Save or Cancel (spec section 4). */
+/** Inline editor of a tier threshold: Edit -> input -> Save or Cancel (docs/product.md §11.9). */
 export function ThresholdEditor({ tier }: { tier: TierSetting }) {
   const id = useId();
   const canEdit = useCanEdit();

@@ -13,7 +13,7 @@ interface EditorToasts {
 }
 
 /**
- * Edit -> draft -> Save or Cancel, for one field of a tier (spec section 4). Only a changed value is sent; once the
+ * Edit -> draft -> Save or Cancel, for one field of a tier (docs/product.md §11.9). Only a changed value is sent; once the
  * server has answered the editor closes and shows the saved value or, after a failure, the stored one.
  * `editButton` is the caller's Edit button, focused again when the editor closes.
  */
