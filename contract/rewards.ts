@@ -37,7 +37,7 @@ export const rewardOptionForm = z.object({
 });
 export type RewardOptionForm = z.input<typeof rewardOptionForm>;
 
-/** GET /api/rewards/agent/{agentId} (spec section 3). */
+/** GET /api/rewards/agent/{agentId} (docs/product.md §12.3). */
 export const agentRewardData = z.object({
   achievedTiers: z.array(
     z.object({
@@ -49,7 +49,7 @@ export const agentRewardData = z.object({
 });
 export type AgentRewardData = z.infer<typeof agentRewardData>;
 
-/** POST /api/rewards/claim: the portal's claim form (spec section 3 and 5). */
+/** POST /api/rewards/claim: the portal's claim form (docs/product.md §10.2, §12.3). */
 export const portalClaimInput = z.object({
   agentId: idField('Agent is required'),
   rewardId: idField('Please pick a reward'),
@@ -63,7 +63,7 @@ export const portalClaimInput = z.object({
 });
 export type PortalClaimInput = z.input<typeof portalClaimInput>;
 
-/** POST /api/agents/claim-reward: the tier dashboard's claim dialog (spec section 3 and 5). */
+/** POST /api/agents/claim-reward: the tier dashboard's claim dialog (docs/product.md §10.2, §12.3). */
 export const dashboardClaimInput = z.object({
   tierId: idField('Tier is required'),
   rewardOptionId: idField('Please pick a reward'),
@@ -82,13 +82,15 @@ export type DashboardClaimInput = z.input<typeof dashboardClaimInput>;
 
 export const claimStatuses = ['pending', 'processed', 'shipped'] as const;
 
-/** A claim as the owner sees it (spec section 3), with who claimed which tier. */
+/** A claim as the owner sees it (docs/product.md §12.4), with who claimed which tier. */
 export const rewardClaim = z.object({
   id: z.number(),
   status: z.enum(claimStatuses),
   rewardTitle: z.string(),
   claimedAt: z.string(),
   processedAt: z.string().nullable(),
+  /** Set when the contact details below were erased (a set time after the claim was filled); they are empty then. */
+  contactErasedAt: z.string().nullable(),
   fullName: z.string(),
   email: z.string(),
   phone: z.string().nullable(),

@@ -27,6 +27,7 @@ import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerAgentTierRoutes } from './routes/agent-tiers';
 import { registerRewardRoutes } from './routes/rewards';
 import { registerRewardClaimRoutes } from './routes/reward-claims';
+import { scheduleMaintenance } from './maintenance';
 import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 
@@ -98,6 +99,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerRewardClaimRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerSignUpRoutes(app, ctx);
+  scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);

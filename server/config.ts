@@ -48,6 +48,12 @@ const envSchema = z
       .min(10, 'must be at least 10')
       .max(1_000_000, 'must be at most 1000000')
       .default(10_000),
+    CLAIM_CONTACT_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(3650, 'must be at most 3650')
+      .default(90),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -80,6 +86,8 @@ export interface AppConfig {
   allowedHosts: string[];
   /** Open connections at most (event streams included); more are refused at once. */
   maxConnections: number;
+  /** Days after a claim is filled before its contact details are erased. */
+  claimContactRetentionDays: number;
   logLevel: string;
 }
 
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     allowedHosts: [...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : []), ...(e.ALLOWED_HOSTS ?? [])],
     maxConnections: e.MAX_CONNECTIONS,
+    claimContactRetentionDays: e.CLAIM_CONTACT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   };
 }

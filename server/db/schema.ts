@@ -207,6 +207,8 @@ export const rewardClaims = pgTable(
     shippingInstructions: text('shipping_instructions'),
     claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
     processedAt: timestamptz('processed_at'),
+    /** When the contact details were erased, CLAIM_CONTACT_RETENTION_DAYS after the claim was filled. */
+    contactErasedAt: timestamptz('contact_erased_at'),
   },
   (t) => [
     uniqueIndex('reward_claims_agent_tier_key').on(t.agentId, t.tierId),
@@ -215,7 +217,6 @@ export const rewardClaims = pgTable(
   ],
 );
 
-/** Small facts about this installation, such as when the demo data was seeded. */
 /**
  * Invitation links for sign-up by invitation: single use, expiring. Only the SHA-256 of the link's token is kept.
  */
@@ -233,14 +234,16 @@ export const invitations = pgTable(
   (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash), index('invitations_created_idx').on(t.createdAt)],
 );
 
+/** Small facts about this installation, such as when the demo data was seeded. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
 
 /**
- * Sign-in attempts counted per key (a hash of the route and the client IP, or of the route and the email) in
- * fixed windows, so that every app instance on one database shares the limits.
+ * Sign-in attempts counted per key in fixed windows, so that every app instance on one database shares the limits.
+ * A key is a hash of the route and the client address, of the address (or known device) and the account, or of the
+ * account alone (failed sign-ins): docs/decisions/0012-sign-in-throttling.md.
  */
 export const signInAttempts = pgTable(
   'sign_in_attempts',

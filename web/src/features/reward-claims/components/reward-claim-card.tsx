@@ -26,7 +26,6 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
     { label: 'Shipping instructions', value: claim.shippingInstructions, wide: true },
   ];
 
-
   return (
     <Card className="flex h-full flex-col">
       <CardHeader className="gap-2 pb-4">
@@ -42,16 +41,24 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
         </p>
       </CardHeader>
       <CardContent className="flex-1">
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-slate-50 p-3 text-sm sm:p-4">
-          {details.map(({ label, value, wide }) => (
-            <div key={label} className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
-              <dt className="text-xs font-medium text-slate-600">{label}</dt>
-              <dd className={value ? 'whitespace-pre-line [overflow-wrap:anywhere] text-slate-900' : 'italic text-slate-600'}>
-                {value || 'Not provided'}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        {claim.contactErasedAt ? (
+          // Erased a set time after the claim was filled (CLAIM_CONTACT_RETENTION_DAYS): nothing personal is kept.
+          <p className="rounded-lg bg-slate-50 p-3 text-sm italic text-slate-700 sm:p-4">
+            Contact details removed on <time dateTime={claim.contactErasedAt}>{formatDateTime(claim.contactErasedAt)}</time>, after the
+            reward was delivered.
+          </p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-slate-50 p-3 text-sm sm:p-4">
+            {details.map(({ label, value, wide }) => (
+              <div key={label} className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
+                <dt className="text-xs font-medium text-slate-600">{label}</dt>
+                <dd className={value ? 'whitespace-pre-line [overflow-wrap:anywhere] text-slate-900' : 'italic text-slate-600'}>
+                  {value || 'Not provided'}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </CardContent>
       <CardFooter>
         {isPending ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "reward_claims" ADD COLUMN "contact_erased_at" timestamp with time zone;

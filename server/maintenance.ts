@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import { eraseFilledClaimContacts } from './db/queries/reward-claims';
+
+/** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
+export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
+
+/** One pass of the periodic work: erasing the contact details of claims filled long enough ago. */
+export async function runMaintenance(ctx: AppContext): Promise<{ claimContactsErased: number }> {
+  const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
+  return { claimContactsErased };
+}
+
+/** Runs the maintenance once the app is ready and then every hour, until the app closes. */
+export function scheduleMaintenance(app: FastifyInstance, ctx: AppContext) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const pass = () => {
+    running = runMaintenance(ctx).then(
+      ({ claimContactsErased }) => {
+        if (claimContactsErased > 0) app.log.info({ claimContactsErased }, 'claim contact details erased after the retention period');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'maintenance failed'),
+    );
+  };
+  app.addHook('onReady', async () => {
+    pass();
+    timer = setInterval(pass, MAINTENANCE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
