@@ -19,6 +19,11 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   engine: Engine;
+  /**
+   * The embedded database's own directory (`DATA_DIR/pg`) when it lives on disk; undefined on PostgreSQL and for
+   * an in-memory PGlite (tests). Online backups read their files from it (server/db/backup.ts).
+   */
+  dataDir?: string;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -50,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let release = () => {};
   let dataDir: string | undefined;
   if (options.dataDir) {
-    release = lockDataDir(options.dataDir);
+    release = await lockDataDir(options.dataDir);
     dataDir = path.join(options.dataDir, 'pg');
     mkdirSync(dataDir, { recursive: true });
   }
@@ -64,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'pglite',
+      ...(dataDir ? { dataDir } : {}),
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       close: async () => {
         try {

@@ -78,7 +78,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
     [{ role: undefined }, 'role', 'Only manager accounts can be created here'],
     [{ email: 'nope' }, 'email', 'Invalid email address'],
     [{ name: '  ' }, 'name', 'Name is required'],
-    [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [{ password: 'short' }, 'password', 'Password must be at least 10 characters'],
   ])('POST validates %j (400, nothing created)', async (overrides, field, message) => {
     const { cookie } = await ownerCookie(get);
     const before = await countUsers(get);
@@ -197,14 +197,14 @@ describe('npm run user:create', () => {
     const result = await run(['--email', 'nope', '--role', 'boss', '--password', 'short'], { DATA_DIR: dataDir });
     expect(result.code).toBe(1);
     expect(existsSync(dataDir)).toBe(false);
-    for (const line of ['email: Invalid email address', 'name: Name is required', 'role: Role must be owner or manager', 'password: Password must be at least 8 characters']) {
+    for (const line of ['email: Invalid email address', 'name: Name is required', 'role: Role must be owner or manager', 'password: Password must be at least 10 characters']) {
       expect(result.output).toContain(line);
     }
   });
 
   it('refuses with a clear message while the app holds the data directory', async () => {
     const dataDir = path.join(root, 'locked');
-    const release = lockDataDir(dataDir);
+    const release = await lockDataDir(dataDir);
     try {
       const result = await run(['--email', 'x@example.test', '--name', 'X', '--role', 'manager', '--password', 'long enough'], { DATA_DIR: dataDir });
       expect(result.code).toBe(1);
