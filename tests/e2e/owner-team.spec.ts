@@ -1,3 +1,4 @@
+import { MIN_STAFF_PASSWORD_LENGTH } from '../../contract/auth';
 import { DEMO_OWNER } from '../../contract/demo';
 import { openTab, signInAs, toasts, uniqueName } from './owner-helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
@@ -19,7 +20,7 @@ test.describe('team', () => {
     await dialog.getByRole('button', { name: 'Add Manager' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(dialog.getByText('Invalid email address')).toBeVisible();
-    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(dialog.getByText(`Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters`)).toBeVisible();
     await expectNoAxeViolations(page);
 
     const { name, email } = uniqueName('Manager');

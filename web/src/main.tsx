@@ -7,11 +7,25 @@ import { ownerDashboardQueryOptions } from './features/owner-dashboard/api/get-o
 import { agentSessionQueryOptions } from './lib/agent-session';
 import { appInfoQueryOptions } from './lib/app-info';
 import { queryClient } from './lib/query-client';
+import { usePasswordRequest } from './lib/reauthentication';
 import './styles.css';
 
 // The notification area is its own chunk, loaded beside the page rather than before it: toasts raised before it
 // arrives wait in their store (components/ui/use-toast.ts) and show when it mounts.
 const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
+// The "Confirm your password" dialog of sensitive actions (lib/reauthentication.ts): loaded when first asked for.
+const ConfirmPasswordDialog = lazy(() =>
+  import('./components/ui/confirm-password-dialog').then((module) => ({ default: module.ConfirmPasswordDialog })),
+);
+
+function PasswordConfirmation() {
+  const request = usePasswordRequest();
+  return request ? (
+    <Suspense fallback={null}>
+      <ConfirmPasswordDialog request={request} />
+    </Suspense>
+  ) : null;
+}
 
 // The agent portal's first reads, sent beside the page's code rather than after it has loaded.
 if (window.location.pathname === paths.agentPortal) {
@@ -37,6 +51,7 @@ startTransition(() =>
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
+        <PasswordConfirmation />
       </QueryClientProvider>
     </StrictMode>,
   ),

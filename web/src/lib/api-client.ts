@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app (spec section 7 and 8): every call carries credentials, a body is sent as
+ * The one HTTP client of the web app (docs/product.md §12.1, §13.2): every call carries credentials, a body is sent as
  * JSON only when present, and a non-successful response throws an error whose message is
  * "{status}: {body text or status text}". Every response's body is read, also when nothing uses it: a body left
  * unread keeps its request open in the browser, so the page never counts as idle.
@@ -23,6 +23,16 @@ export class ApiError extends Error {
       // not JSON: fall through to the text itself
     }
     return this.bodyText.trim() || undefined;
+  }
+
+  /** The error code of our JSON error shape (contract/errors.ts), when the body has one. */
+  get code(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { code?: unknown };
+      return typeof parsed.code === 'string' ? parsed.code : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -69,7 +79,7 @@ export async function apiJsonOrNull<T>(url: string): Promise<T | null> {
   return text === null ? null : parseJson<T>(text);
 }
 
-/** Spec section 8: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. */
+/** docs/product.md §12.1: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }

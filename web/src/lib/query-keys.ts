@@ -16,4 +16,5 @@ export const queryKeys = {
   agentRewards: ['/api/rewards/agent'],
   rewardClaims: ['/api/owner/reward-claims'],
   users: ['/api/users'],
+  signUpSettings: ['/api/owner/sign-up'],
 } as const;

@@ -1,13 +1,17 @@
-import { ArrowLeft, CheckCircle2, Gift, LineChart, Trophy } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Clock, Gift, LineChart, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import type { RegistrationOutcome } from '../../features/agent-auth/api/agent-register';
+import { AgentLoginForm } from '../../features/agent-auth/components/agent-login-form';
 import { AgentRegisterForm } from '../../features/agent-auth/components/agent-register-form';
+import { RegistrationUnavailable, useRegistrationAccess } from '../../features/agent-auth/components/registration-access';
 import { paths } from '../../config/paths';
 
-/** Spec section 2 and 9: the registration page sends the new agent to the portal 3 s after success. */
+/** docs/product.md §11.16: the registration page sends the new agent to the portal 3 s after success. */
 const REDIRECT_AFTER_MS = 3000;
 
 const benefits = [
@@ -16,16 +20,88 @@ const benefits = [
   { icon: Gift, title: 'Claim real rewards', text: 'Pick a reward for every tier you reach and the team ships it to you.' },
 ];
 
-/** /agent-register: agent self-registration. */
+const signInLink = (
+  <>
+    Already registered?{' '}
+    <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
+      Sign in to the Agent Portal
+    </Link>
+  </>
+);
+
+/** /agent-register: agent self-registration, as the owner's sign-up mode allows (an invitation comes as ?invite=). */
 export default function AgentRegisterPage() {
   const [, navigate] = useLocation();
-  const [registered, setRegistered] = useState(false);
+  const [outcome, setOutcome] = useState<RegistrationOutcome | null>(null);
+  const access = useRegistrationAccess();
+  const signedIn = outcome?.kind === 'signed-in';
 
   useEffect(() => {
-    if (!registered) return;
+    if (!signedIn) return;
     const timer = setTimeout(() => navigate(paths.agentPortal), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [registered, navigate]);
+  }, [signedIn, navigate]);
+
+  let card;
+  if (outcome) {
+    card = (
+      <CardContent className="grid gap-4 pt-6">
+        <div className="grid justify-items-center gap-4 text-center" role="status">
+          {outcome.kind === 'awaiting-approval' ? (
+            <Clock className="size-12 text-brand-600" aria-hidden="true" />
+          ) : (
+            <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />
+          )}
+          <h2 className="text-2xl font-semibold text-slate-900">Registration Successful!</h2>
+          <p className="text-sm text-slate-700">{outcome.message}</p>
+          {signedIn && <p className="text-sm text-slate-700">You are signed in. Taking you to the Agent Portal in a few seconds...</p>}
+        </div>
+        {signedIn && (
+          <Button asChild className="w-full">
+            <Link href={paths.agentPortal}>Go to Agent Portal</Link>
+          </Button>
+        )}
+        {outcome.kind === 'sign-in-needed' && (
+          <section aria-labelledby="register-sign-in-heading" className="grid gap-4 border-t border-slate-200 pt-4">
+            <h3 id="register-sign-in-heading" className="text-lg font-semibold text-slate-900">
+              Sign in
+            </h3>
+            <AgentLoginForm defaultEmail={outcome.email} onSuccess={() => navigate(paths.agentPortal)} />
+          </section>
+        )}
+        {outcome.kind === 'awaiting-approval' && (
+          <Button asChild variant="outline" className="w-full">
+            <Link href={paths.home}>Back to Home</Link>
+          </Button>
+        )}
+      </CardContent>
+    );
+  } else if (access.state === 'loading') {
+    card = (
+      <CardContent className="pt-6">
+        <Spinner label="Loading..." className="min-h-60" />
+      </CardContent>
+    );
+  } else if (access.state === 'closed' || access.state === 'invitation-required') {
+    card = (
+      <CardContent className="pt-6">
+        <RegistrationUnavailable reason={access.state} signIn={signInLink} />
+      </CardContent>
+    );
+  } else {
+    card = (
+      <>
+        <CardHeader>
+          <h2 className="text-xl font-semibold text-slate-900">Create your account</h2>
+          <CardDescription>All fields are required.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <AgentRegisterForm mode={access.mode} invite={access.invite} onSuccess={setOutcome} />
+          <p className="text-center text-sm text-slate-700">{signInLink}</p>
+        </CardContent>
+      </>
+    );
+  }
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
@@ -64,36 +140,7 @@ export default function AgentRegisterPage() {
           </ul>
         </section>
 
-        <Card>
-          {registered ? (
-            <CardContent className="grid justify-items-center gap-4 pt-6 text-center" role="status">
-              <CheckCircle2 className="size-12 text-emerald-600" aria-hidden="true" />
-              <h2 className="text-2xl font-semibold text-slate-900">Registration Successful!</h2>
-              <p className="text-sm text-slate-700">
-                Your agent account is ready and you are signed in. Taking you to the Agent Portal in a few seconds...
-              </p>
-              <Button asChild className="w-full">
-                <Link href={paths.agentPortal}>Go to Agent Portal</Link>
-              </Button>
-            </CardContent>
-          ) : (
-            <>
-              <CardHeader>
-                <h2 className="text-xl font-semibold text-slate-900">Create your account</h2>
-                <CardDescription>All fields are required.</CardDescription>
-              </CardHeader>
-              <CardContent className="grid gap-4">
-                <AgentRegisterForm onSuccess={() => setRegistered(true)} />
-                <p className="text-center text-sm text-slate-700">
-                  Already registered?{' '}
-                  <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
-                    Sign in to the Agent Portal
-                  </Link>
-                </p>
-              </CardContent>
-            </>
-          )}
-        </Card>
+        <Card>{card}</Card>
       </main>
     </div>
   );

@@ -4,26 +4,68 @@ import { useLocation } from 'wouter';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAgentSession } from '../../../lib/agent-session';
+import type { RegistrationOutcome } from '../api/agent-register';
 import { AgentLoginForm } from './agent-login-form';
 import { AgentRegisterForm } from './agent-register-form';
+import { RegistrationUnavailable, useRegistrationAccess } from './registration-access';
 
-/** Spec section 2 and 9: after registering, the session is re-read after 2 s (the server already signed the agent in). */
+/** docs/product.md §11.15: after registering (and signing in), the session is re-read after 2 s. */
 export const REGISTER_SESSION_REFRESH_MS = 2000;
 
 /** The sign-in or registration forms of /agent/dashboard for a visitor without an agent session. */
 export function AgentAuthFlow() {
   const [mode, setMode] = useState<'login' | 'register'>('login');
-  const [registered, setRegistered] = useState(false);
+  const [outcome, setOutcome] = useState<RegistrationOutcome | null>(null);
   const [, navigate] = useLocation();
   const { refetch } = useAgentSession();
+  const access = useRegistrationAccess();
+  const signedIn = outcome?.kind === 'signed-in';
+  const toPortal = () => navigate(`${paths.agentPortal}?logged_in=true`);
 
   useEffect(() => {
-    if (!registered) return;
+    if (!signedIn) return;
     const timer = setTimeout(() => void refetch(), REGISTER_SESSION_REFRESH_MS);
     return () => clearTimeout(timer);
-  }, [registered, refetch]);
+  }, [signedIn, refetch]);
+
+  const toggle = (next: 'login' | 'register') => {
+    setOutcome(null);
+    setMode(next);
+  };
+
+  let content;
+  if (mode === 'login') {
+    content = <AgentLoginForm onSuccess={toPortal} />;
+  } else if (outcome) {
+    content = (
+      <>
+        <Alert variant="success">
+          <CheckCircle2 aria-hidden="true" />
+          <div>
+            <p className="font-semibold">Registration Successful!</p>
+            <AlertDescription>
+              {outcome.message}
+              {signedIn && ' Loading your tier dashboard...'}
+            </AlertDescription>
+          </div>
+        </Alert>
+        {outcome.kind === 'sign-in-needed' && <AgentLoginForm defaultEmail={outcome.email} onSuccess={toPortal} />}
+      </>
+    );
+  } else if (access.state === 'loading') {
+    content = <Spinner label="Loading..." className="min-h-40" />;
+  } else if (access.state === 'closed' || access.state === 'invitation-required') {
+    content = <RegistrationUnavailable reason={access.state} signIn={
+          <>
+            Already have an account? <SignInToggle onClick={() => toggle('login')} />
+          </>
+        } />;
+  } else {
+    content = <AgentRegisterForm mode={access.mode} invite={access.invite} onSuccess={setOutcome} />;
+  }
 
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
@@ -37,29 +79,34 @@ export function AgentAuthFlow() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {registered ? (
-            <Alert variant="success">
-              <CheckCircle2 aria-hidden="true" />
-              <div>
-                <p className="font-semibold">Registration Successful!</p>
-                <AlertDescription>Your account is ready. Loading your tier dashboard...</AlertDescription>
-              </div>
-            </Alert>
-          ) : mode === 'login' ? (
-            <AgentLoginForm onSuccess={() => navigate(`${paths.agentPortal}?logged_in=true`)} />
-          ) : (
-            <AgentRegisterForm onSuccess={() => setRegistered(true)} />
-          )}
-          {!registered && (
+          {content}
+          {mode === 'login' ? (
             <p className="text-center text-sm text-slate-700">
-              {mode === 'login' ? "Don't have an account?" : 'Already have an account?'}{' '}
-              <Button variant="link" className="h-auto p-0 underline" onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
-                {mode === 'login' ? 'Register' : 'Sign in'}
+              Don't have an account?{' '}
+              <Button variant="link" className="h-auto p-0 underline" onClick={() => toggle('register')}>
+                Register
               </Button>
             </p>
+          ) : (
+            !signedIn &&
+            outcome?.kind !== 'sign-in-needed' &&
+            access.state !== 'closed' &&
+            access.state !== 'invitation-required' && (
+              <p className="text-center text-sm text-slate-700">
+                Already have an account? <SignInToggle onClick={() => toggle('login')} />
+              </p>
+            )
           )}
         </CardContent>
       </Card>
     </main>
+  );
+}
+
+function SignInToggle({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="link" className="h-auto p-0 underline" onClick={onClick}>
+      Sign in
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import type { AgentSessionResponse, LoginForm } from '@contract/auth';
 import { Loader2, LogIn } from 'lucide-react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,20 +14,29 @@ const validation = lazyZodResolver(() => import('@contract/auth').then((module) 
 
 interface AgentLoginFormProps {
   onSuccess?: (session: AgentSessionResponse) => void;
+  /** The email to start with (after a registration); the password field then has the focus. */
+  defaultEmail?: string;
 }
 
-/** Agent sign-in (spec section 5): demo credentials are prefilled only when the server runs in demo mode. */
-export function AgentLoginForm({ onSuccess }: AgentLoginFormProps) {
+/** Agent sign-in (docs/product.md §11.15): demo credentials are prefilled only when the server runs in demo mode. */
+export function AgentLoginForm({ onSuccess, defaultEmail }: AgentLoginFormProps) {
   const login = useAgentLogin();
-  const demoAgent = useAppInfo().data?.demoAgent;
+  const appDemoAgent = useAppInfo().data?.demoAgent;
+  // A given email wins over the demo credentials.
+  const demoAgent = defaultEmail === undefined ? appDemoAgent : undefined;
   const form = useForm<LoginForm>({
     resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: defaultEmail ?? '', password: '' },
     // Arrives after the first render; fields the person already typed in are kept.
     values: demoAgent ? { email: demoAgent.email, password: demoAgent.password } : undefined,
     resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
+  const { setFocus } = form;
+
+  useEffect(() => {
+    if (defaultEmail !== undefined) setFocus('password');
+  }, [defaultEmail, setFocus]);
 
   // mutateAsync: the caller hears of the success even when the new session has already replaced this form.
   const onSubmit = form.handleSubmit((values) =>

@@ -1,5 +1,6 @@
-import type { AgentRegisterForm, AgentSessionResponse } from '@contract/auth';
-import { Loader2, UserPlus } from 'lucide-react';
+import type { AgentRegisterForm } from '@contract/auth';
+import type { SignUpMode } from '@contract/sign-up';
+import { Info, Loader2, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,28 +8,51 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
-import { useAgentRegister } from '../api/agent-register';
+import { useAgentRegister, type RegistrationOutcome } from '../api/agent-register';
 
 const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.agentRegisterForm));
 
 interface AgentRegisterFormProps {
-  onSuccess: (session: AgentSessionResponse) => void;
+  /** The sign-up mode the form is shown in (open, approval or invite). */
+  mode: SignUpMode;
+  /** The invitation token of the link the page was opened with, sent as `invite`. */
+  invite?: string | undefined;
+  onSuccess: (outcome: RegistrationOutcome) => void;
 }
 
 const emptyForm: AgentRegisterForm = { email: '', password: '', confirmPassword: '', firstName: '', lastName: '', position: '' };
 
-/** Agent registration (spec section 5). The confirmation is checked here and never sent. */
-export function AgentRegisterForm({ onSuccess }: AgentRegisterFormProps) {
+/**
+ * Agent registration (docs/product.md §11.15). The confirmation is checked here and never sent. In the open and invitation
+ * modes the new agent is then signed in with the same email and password (api/agent-register.ts).
+ */
+export function AgentRegisterForm({ mode, invite, onSuccess }: AgentRegisterFormProps) {
   const register = useAgentRegister();
   const form = useForm<AgentRegisterForm>({ resolver: validation.resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ email, password, firstName, lastName, position }) =>
-    register.mutate({ email: email.trim(), password, firstName: firstName.trim(), lastName: lastName.trim(), position: position.trim() }, { onSuccess }),
+    register.mutate(
+      {
+        email: email.trim(),
+        password,
+        firstName: firstName.trim(),
+        lastName: lastName.trim(),
+        position: position.trim(),
+        ...(invite ? { invite } : {}),
+      },
+      { onSuccess },
+    ),
   );
 
   return (
     <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
+      {mode === 'approval' && (
+        <p className="flex gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          The owner approves new accounts: you can sign in once yours is approved.
+        </p>
+      )}
       {register.isError && (
         <Alert variant="destructive">
           <AlertDescription>{errorMessage(register.error, 'Registration failed')}</AlertDescription>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { unlessCancelled, withReauthentication } from '../../../lib/reauthentication';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -14,7 +15,7 @@ interface Callbacks {
 export function useDeleteAgent({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (agentId: number) => apiRequest('DELETE', `/api/agents/${agentId}`),
+    mutationFn: (agentId: number) => withReauthentication(() => apiRequest('DELETE', `/api/agents/${agentId}`)),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
@@ -24,6 +25,7 @@ export function useDeleteAgent({ onSuccess, onError }: Callbacks = {}) {
       ]);
       onSuccess?.();
     },
-    onError,
+    // Cancelling the password confirmation abandons the deletion quietly.
+    onError: unlessCancelled(onError),
   });
 }

@@ -1,5 +1,5 @@
 import type { AgentSummary } from '@contract/agents';
-import { Trash2 } from 'lucide-react';
+import { Check, Trash2, X } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCanEdit } from '../../../lib/authorization';
 import { formatCurrency } from '../../../lib/format';
+import { useApproveAgent } from '../api/approve-agent';
 import { useDeleteAgent } from '../api/delete-agent';
 
 export function AgentCard({ agent }: { agent: AgentSummary }) {
@@ -24,7 +25,7 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
           <CardTitle className="[overflow-wrap:anywhere]">{agent.name}</CardTitle>
           <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
         </div>
-        <Badge variant="secondary">Agent</Badge>
+        {agent.status === 'pending' ? <Badge variant="warning" className="shrink-0 whitespace-nowrap">Pending approval</Badge> : <Badge variant="secondary">Agent</Badge>}
       </CardHeader>
       <CardContent className="flex-1">
         <dl className="grid grid-cols-3 gap-x-2 gap-y-4">
@@ -45,9 +46,7 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
         </dl>
       </CardContent>
       {canEdit && (
-        <CardFooter>
-          <DeleteAgentButton agent={agent} />
-        </CardFooter>
+        <CardFooter>{agent.status === 'pending' ? <PendingAgentActions agent={agent} /> : <DeleteAgentButton agent={agent} />}</CardFooter>
       )}
     </Card>
   );
@@ -72,5 +71,38 @@ function DeleteAgentButton({ agent }: { agent: AgentSummary }) {
       confirmLabel="Delete Agent"
       onConfirm={onConfirm}
     />
+  );
+}
+
+/** A registration waiting for the owner (sign-up with approval): approve it, or decline it (the account is deleted). */
+function PendingAgentActions({ agent }: { agent: AgentSummary }) {
+  const approve = useApproveAgent({
+    onSuccess: () => toast({ title: 'Success', description: `${agent.name} can sign in now`, variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to approve agent'), variant: 'destructive' }),
+  });
+  const decline = useDeleteAgent({
+    onSuccess: () => toast({ title: 'Success', description: 'Registration declined', variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to decline registration'), variant: 'destructive' }),
+  });
+  const busy = approve.isPending || decline.isPending;
+  return (
+    <div className="grid w-full grid-cols-2 gap-2">
+      <Button onClick={() => approve.mutate(agent.id)} disabled={busy} aria-label={`Approve ${agent.name}`}>
+        <Check aria-hidden="true" />
+        {approve.isPending ? 'Approving...' : 'Approve'}
+      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button variant="destructive-outline" disabled={busy} aria-label={`Decline ${agent.name}`}>
+            <X aria-hidden="true" />
+            {decline.isPending ? 'Declining...' : 'Decline'}
+          </Button>
+        }
+        title={`Decline ${agent.name}?`}
+        description={`This deletes the registration of ${agent.email}. They cannot sign in, and would have to register again.`}
+        confirmLabel="Decline"
+        onConfirm={() => decline.mutate(agent.id)}
+      />
+    </div>
   );
 }

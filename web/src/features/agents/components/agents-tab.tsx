@@ -11,6 +11,7 @@ import { useAgentsPage } from '../../../lib/agents-page';
 import { useCanEdit } from '../../../lib/authorization';
 import { AddAgentDialog } from './add-agent-dialog';
 import { AgentCard } from './agent-card';
+import { SignUpSettingsDialog } from './sign-up-settings-dialog';
 
 /** Cards per page: fills whole rows of the 1, 2 and 3 column layouts. */
 export const AGENT_CARDS_PER_PAGE = 24;
@@ -27,7 +28,12 @@ export function AgentsTab() {
   return (
     <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading id="agents-heading" title="Agents" description="Every sales agent with their income by period.">
-        {canEdit && <AddAgentDialog />}
+        {canEdit && (
+          <>
+            <SignUpSettingsDialog />
+            <AddAgentDialog />
+          </>
+        )}
       </SectionHeading>
       {agents.isPending ? (
         <Spinner label="Loading agents..." className="min-h-40" />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { unlessCancelled, withReauthentication } from '../../../lib/reauthentication';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -11,11 +12,12 @@ interface Callbacks {
 export function useDeleteUser({ onSuccess, onError }: Callbacks = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => apiRequest('DELETE', `/api/users/${userId}`),
+    mutationFn: (userId: number) => withReauthentication(() => apiRequest('DELETE', `/api/users/${userId}`)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
       onSuccess?.();
     },
-    onError,
+    // Cancelling the password confirmation abandons the deletion quietly.
+    onError: unlessCancelled(onError),
   });
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createManagerInput } from '@contract/auth';
+import { createManagerInput, MIN_STAFF_PASSWORD_LENGTH } from '@contract/auth';
 import { UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -60,7 +60,7 @@ export function AddManagerDialog() {
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+      <FormField label="Password" error={errors.password?.message} hint={`At least ${MIN_STAFF_PASSWORD_LENGTH} characters.`}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
     </FormDialog>

@@ -1,0 +1,269 @@
+import { INVITATION_DAYS, signUpModeLabels, signUpModes, type CreatedInvitation, type Invitation, type SignUpMode } from '@contract/sign-up';
+import { Check, Copy, Link2, Loader2, Settings } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { isReauthenticationCancelled } from '../../../lib/reauthentication';
+import { paths } from '../../../config/paths';
+import { useCreateInvitation, useRevokeInvitation, useSaveSignUpMode, useSignUpSettings } from '../api/sign-up-settings';
+
+/** Owner only: who may register (the four sign-up modes) and the invitation links of invitation-only sign-up. */
+export function SignUpSettingsDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Settings aria-hidden="true" />
+          Sign-up settings
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Sign-up settings</DialogTitle>
+          <DialogDescription>Choose who can create an agent account on the registration page.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted while open only: choices not saved and a link shown once are gone when the dialog closes. */}
+        {open && <SignUpSettingsContent />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SignUpSettingsContent() {
+  const settings = useSignUpSettings();
+  if (settings.isPending) return <Spinner label="Loading sign-up settings..." className="min-h-40" />;
+  if (settings.isError) return <LoadError error={settings.error} fallback="Failed to load sign-up settings" />;
+  return (
+    <div className="grid gap-6">
+      <SignUpModeForm savedMode={settings.data.mode} />
+      <Invitations mode={settings.data.mode} invitations={settings.data.invitations} />
+    </div>
+  );
+}
+
+function SignUpModeForm({ savedMode }: { savedMode: SignUpMode }) {
+  const [choice, setChoice] = useState<SignUpMode | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useSaveSignUpMode();
+  const selected = choice ?? savedMode;
+  const name = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    save.mutate(selected, {
+      onSuccess: () => {
+        setChoice(null);
+        setSaved(true);
+      },
+    });
+  };
+  const failure = save.isError && !isReauthenticationCancelled(save.error) ? save.error : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Who can register</legend>
+        {signUpModes.map((mode) => {
+          const { title, description } = signUpModeLabels[mode];
+          return (
+            <label
+              key={mode}
+              className={cn(
+                'flex cursor-pointer gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                selected === mode ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:bg-slate-50',
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={mode}
+                checked={selected === mode}
+                onChange={() => {
+                  setChoice(mode);
+                  setSaved(false);
+                }}
+                className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                aria-labelledby={`${name}-${mode}-title`}
+                aria-describedby={mode === savedMode ? `${name}-${mode}-current ${name}-${mode}` : `${name}-${mode}`}
+              />
+              <span className="grid gap-0.5">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span id={`${name}-${mode}-title`} className="text-sm font-medium text-slate-900">
+                    {title}
+                  </span>
+                  {mode === savedMode && (
+                    <Badge id={`${name}-${mode}-current`} variant="secondary">
+                      Current
+                    </Badge>
+                  )}
+                </span>
+                <span id={`${name}-${mode}`} className="text-sm text-slate-600">
+                  {description}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      {failure && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(failure, 'Failed to save the sign-up settings')}</AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        <p role="status" className="text-sm text-emerald-800">
+          {saved && `Saved: ${signUpModeLabels[savedMode].title}.`}
+        </p>
+        <Button type="submit" disabled={save.isPending || selected === savedMode}>
+          {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Invitation[] }) {
+  const create = useCreateInvitation();
+  const revoke = useRevokeInvitation();
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  const headingId = useId();
+  const failure = create.error ?? revoke.error;
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3 border-t border-slate-200 pt-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+            Invitations
+          </h3>
+          <p className="text-sm text-slate-600">
+            Each link lets one person register and works for {INVITATION_DAYS} days.
+            {mode !== 'invite' && ' Links are needed only while sign-up is Invitation only.'}
+          </p>
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={create.isPending}
+          onClick={() => create.mutate(undefined, { onSuccess: setCreated })}
+        >
+          {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+          {create.isPending ? 'Creating...' : 'Create invitation link'}
+        </Button>
+      </div>
+      {failure && (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(failure, 'The invitation could not be changed')}</AlertDescription>
+        </Alert>
+      )}
+      {created && <NewInvitationLink invitation={created} />}
+      {invitations.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-sm text-slate-600">No open invitations.</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+              <div className="min-w-0 text-sm">
+                <p className="flex flex-wrap items-center gap-2 text-slate-900">
+                  Created <time dateTime={invitation.createdAt}>{formatDateTime(invitation.createdAt)}</time>
+                  {invitation.usedAt ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Open</Badge>}
+                </p>
+                <p className="text-xs text-slate-600">
+                  {invitation.usedAt ? (
+                    <>
+                      Used <time dateTime={invitation.usedAt}>{formatDateTime(invitation.usedAt)}</time>
+                    </>
+                  ) : (
+                    <>
+                      Valid until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
+                    </>
+                  )}
+                </p>
+              </div>
+              {!invitation.usedAt && (
+                <Button
+                  type="button"
+                  variant="destructive-outline"
+                  size="sm"
+                  disabled={revoke.isPending}
+                  aria-label={`Revoke the invitation created ${formatDateTime(invitation.createdAt)}`}
+                  onClick={() =>
+                    revoke.mutate(invitation.id, { onSuccess: () => setCreated((shown) => (shown?.id === invitation.id ? null : shown)) })
+                  }
+                >
+                  Revoke
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The link of an invitation just made: its token is shown this once (the server keeps only a hash). */
+function NewInvitationLink({ invitation }: { invitation: CreatedInvitation }) {
+  const link = `${window.location.origin}${paths.agentRegister}?invite=${encodeURIComponent(invitation.token)}`;
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (copied !== 'yes') return;
+    const timer = setTimeout(() => setCopied(null), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = () => {
+    navigator.clipboard.writeText(link).then(
+      () => setCopied('yes'),
+      () => {
+        // No clipboard (an insecure origin, a refused permission): select the text for the person to copy.
+        inputRef.current?.select();
+        setCopied('failed');
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-2 rounded-lg border border-brand-100 bg-brand-50 p-3">
+      <Label htmlFor={id}>New invitation link</Label>
+      <div className="flex gap-2">
+        <Input
+          ref={inputRef}
+          id={id}
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 bg-white font-mono text-xs sm:text-xs"
+          aria-describedby={`${id}-hint`}
+        />
+        <Button type="button" onClick={copy} className="shrink-0">
+          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-slate-700">
+        Valid until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>, for one registration. It is
+        shown only now: copy it before you close this dialog.
+      </p>
+      <p role="status" className="text-xs text-slate-700">
+        {copied === 'failed' ? 'Copying is not available here: the link is selected, copy it with your keyboard.' : copied === 'yes' ? 'Link copied.' : ''}
+      </p>
+    </div>
+  );
+}
