@@ -1,32 +1,67 @@
-import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../app-context';
-import { deleteExpiredSessions } from '../db/queries/sessions';
+import { knownDeviceOf } from '../auth/known-devices';
+import { counterKey, throttleAccountAttempt, tooManyAttempts, type AccountDelay, type AccountLimits } from '../auth/sign-in-throttle';
+import { deleteExpiredSessions, type SessionKind } from '../db/queries/sessions';
 import { countSignInAttempt, deleteSignInAttemptsBefore } from '../db/queries/sign-in-attempts';
-import { AppError, forbidden } from '../domain/errors';
+import { forbidden } from '../domain/errors';
+
+export { TOO_MANY_SIGN_IN_ATTEMPTS } from '../auth/sign-in-throttle';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Marks a sign-in route (login, register): its attempts are rate limited per IP and per email. */
-    signIn?: boolean;
+    /**
+     * Marks a sign-in route. `true` (registration, password confirmation): attempts are limited per client address.
+     * An account kind (the login routes, whose body names an email): also per address and account, with the
+     * account's growing delay, and known devices of the account are counted apart (docs/decisions/0012).
+     */
+    signIn?: true | SessionKind;
   }
 }
 
+/** docs/decisions/0012-sign-in-throttling.md */
 export interface SignInRateLimits {
-  /** Attempts one IP may make on one sign-in route per window. */
+  /** Attempts one client address (IPv6: its /64) may make on one sign-in route per window; known devices aside. */
   perIp: number;
-  /** Attempts on one sign-in route naming one email per window, from any IP. */
-  perEmail: number;
   windowMs: number;
+  /** Attempts on one account from one address, or from one known device, per pairWindowMs (default 10). */
+  perIpAndAccount?: number;
+  /** Default 15 minutes. */
+  pairWindowMs?: number;
+  /** Default: after 5 failures on the account in 15 minutes, 0.5 s doubling up to 4 s; never for a known device. */
+  accountDelay?: AccountDelay;
+  /** The name perIpAndAccount had when it was a hard per-email limit (0003); read as perIpAndAccount if that is absent. */
+  perEmail?: number;
 }
 
-export const DEFAULT_SIGN_IN_RATE_LIMITS: SignInRateLimits = { perIp: 10, perEmail: 5, windowMs: 60_000 };
+const MINUTE = 60_000;
+export const DEFAULT_ACCOUNT_DELAY: AccountDelay = { afterFailures: 5, baseMs: 500, maxMs: 4_000, windowMs: 15 * MINUTE };
+export const DEFAULT_SIGN_IN_RATE_LIMITS: SignInRateLimits = {
+  perIp: 10,
+  windowMs: MINUTE,
+  perIpAndAccount: 10,
+  pairWindowMs: 15 * MINUTE,
+  accountDelay: DEFAULT_ACCOUNT_DELAY,
+};
 /** Under NODE_ENV=test (integration and browser tests sign in far more often than people do). */
-export const TEST_SIGN_IN_RATE_LIMITS: SignInRateLimits = { perIp: 10_000, perEmail: 10_000, windowMs: 60_000 };
+export const TEST_SIGN_IN_RATE_LIMITS: SignInRateLimits = {
+  perIp: 10_000,
+  windowMs: MINUTE,
+  perIpAndAccount: 10_000,
+  pairWindowMs: MINUTE,
+  accountDelay: { afterFailures: 10_000, baseMs: 0, maxMs: 0, windowMs: MINUTE },
+};
 
-export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
+function accountLimits(limits: SignInRateLimits): AccountLimits {
+  return {
+    perIpAndAccount: limits.perIpAndAccount ?? limits.perEmail ?? 10,
+    pairWindowMs: limits.pairWindowMs ?? 15 * MINUTE,
+    delay: limits.accountDelay ?? DEFAULT_ACCOUNT_DELAY,
+  };
+}
+
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -73,13 +108,20 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext, li
     if (origin !== undefined && !isSameOrigin(origin, request.host)) throw forbidden(CROSS_SITE_REFUSED);
   });
 
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx) });
-  const limitSignIn = signInLimiter(app, limits);
+  const account = accountLimits(limits);
+  const longestWindowMs = Math.max(limits.windowMs, account.pairWindowMs, account.delay.windowMs);
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx, longestWindowMs) });
+  const perIp = app.createRateLimit({
+    max: limits.perIp,
+    timeWindow: limits.windowMs,
+    keyGenerator: (request) => counterKey('ip', request.routeOptions.url ?? '', normalizeIP(request.ip)),
+  });
   app.addHook('onRoute', (route) => {
-    if (!route.config?.signIn) return;
-    // preHandler: the body is parsed by then, so the email can be part of the key.
+    const signIn = route.config?.signIn;
+    if (!signIn) return;
+    // preHandler: the body is parsed by then, so the email can be part of the keys.
     const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [...existing, limitSignIn];
+    route.preHandler = [...existing, signInThrottle(ctx, perIp, signIn === true ? undefined : signIn, account)];
   });
 }
 
@@ -94,27 +136,23 @@ export function isSameOrigin(origin: string, host: string): boolean {
   }
 }
 
-function signInLimiter(app: FastifyInstance, limits: SignInRateLimits): preHandlerAsyncHookHandler {
-  const perIp = app.createRateLimit({
-    max: limits.perIp,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => counterKey('ip', request.routeOptions.url ?? '', normalizeIP(request.ip)),
-  });
-  const perEmail = app.createRateLimit({
-    max: limits.perEmail,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => counterKey('email', request.routeOptions.url ?? '', emailOf(request) ?? ''),
-    // Without an email there is no account to protect; the request fails validation, and the IP limit counts it.
-    allowList: (request) => emailOf(request) === undefined,
-  });
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * Every attempt on a sign-in route counts against its client address (malformed ones too) and is refused with 429
+ * past the limit, except an attempt from a known device of the account it names: that one is counted against the
+ * device and the account only, so that others on the same address cannot hold it up. An attempt naming an account
+ * then goes through the account's limits (server/auth/sign-in-throttle.ts).
+ */
+function signInThrottle(ctx: AppContext, perIp: Limiter, kind: SessionKind | undefined, limits: AccountLimits): preHandlerAsyncHookHandler {
   return async (request, reply) => {
-    for (const limiter of [perIp, perEmail]) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', result.ttlInSeconds);
-        throw new AppError('RATE_LIMITED', TOO_MANY_SIGN_IN_ATTEMPTS);
-      }
+    const email = kind ? emailOf(request) : undefined;
+    const knownDevice = kind && email ? await knownDeviceOf(ctx, request, kind, email) : undefined;
+    if (!knownDevice) {
+      const result = await perIp(request);
+      if (!result.isAllowed && result.isExceeded) throw tooManyAttempts(reply, result.ttlInSeconds * 1000);
     }
+    if (kind && email) await throttleAccountAttempt(ctx, request, reply, { kind, email, address: normalizeIP(request.ip), knownDevice }, limits);
   };
 }
 
@@ -125,18 +163,14 @@ function emailOf(request: FastifyRequest): string | undefined {
   return email === '' ? undefined : email.slice(0, 254);
 }
 
-/** Counter keys are hashed: the table then holds neither addresses nor emails. */
-function counterKey(kind: string, route: string, subject: string): string {
-  return createHash('sha256').update(`${kind}\n${route}\n${subject}`).digest('base64url');
-}
-
 /**
- * Removes counters whose window is over and sessions past their expiry. Sign-ins are what add rows to both tables,
- * so sweeping at their pace keeps both small. Best effort: a failed sweep leaves the rows for the next one.
+ * Removes counters whose window is over (older than the longest window, so over whatever their own) and sessions
+ * past their expiry. Sign-ins are what add rows to both tables, so sweeping at their pace keeps both small. Best
+ * effort: a failed sweep leaves the rows for the next one.
  */
-async function sweepExpired(ctx: AppContext, now: Date, windowMs: number) {
+async function sweepExpired(ctx: AppContext, now: Date, longestWindowMs: number) {
   try {
-    await deleteSignInAttemptsBefore(ctx.db, new Date(now.getTime() - windowMs));
+    await deleteSignInAttemptsBefore(ctx.db, new Date(now.getTime() - longestWindowMs));
     await deleteExpiredSessions(ctx.db, now);
   } catch {
     // see above
@@ -147,7 +181,7 @@ async function sweepExpired(ctx: AppContext, now: Date, windowMs: number) {
  * A store for @fastify/rate-limit that keeps the counters in the database, so that every app instance on one
  * PostgreSQL server enforces the same limits (the instances keep no state of their own). Uses the app clock.
  */
-function postgresRateLimitStore(ctx: AppContext) {
+function postgresRateLimitStore(ctx: AppContext, longestWindowMs: number) {
   let counted = 0;
   return class PostgresRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
@@ -156,7 +190,7 @@ function postgresRateLimitStore(ctx: AppContext) {
         ({ attempts, resetAt }) => callback(null, { current: attempts, ttl: Math.max(0, resetAt.getTime() - now.getTime()) }),
         (error: Error) => callback(error),
       );
-      if (++counted % SWEEP_EVERY === 0) void sweepExpired(ctx, now, timeWindow);
+      if (++counted % SWEEP_EVERY === 0) void sweepExpired(ctx, now, longestWindowMs);
     }
 
     child(): FastifyRateLimitStore {

@@ -4,18 +4,21 @@ import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
 import { confirmPassword, endSession, identify, renewSession } from '../auth/sessions';
 import { findUserByEmail } from '../db/queries/users';
-import { authenticate, checkPassword } from '../auth/credentials';
+import { checkPassword } from '../auth/credentials';
+import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
 import { invalid, unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
-/** Owner and manager sign-in (DESIGN section 4): the screens navigate to /api/login and /api/logout. */
+/** Owner and manager sign-in (docs/product.md §4, §12.2): the screens navigate to /api/login and /api/logout. */
 export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/login', async (_request, reply) => reply.redirect('/login', 302));
 
-  app.post('/api/auth/login', { config: { signIn: true } }, async (request, reply) => {
+  // Throttled per address, per address and account, and per account with known devices apart (server/http/security.ts).
+  app.post('/api/auth/login', { config: { signIn: 'user' } }, async (request, reply) => {
     const input = parseInput(loginInput, request.body ?? {});
-    const user = await authenticate(await findUserByEmail(ctx.db, input.email), input.password);
+    const user = await authenticateThrottled(ctx, request, await findUserByEmail(ctx.db, input.email), input.password);
     await renewSession(ctx, request, reply, 'user', user.id);
+    await signInSucceeded(ctx, request, reply, 'user', user.id);
     return { id: user.id, email: user.email, name: user.name, role: user.role } satisfies AuthUser;
   });
 

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { signInAttempts } from '../schema';
 
@@ -37,4 +37,20 @@ export async function deleteSignInAttemptsBefore(db: Db, before: Date): Promise<
     .where(lt(signInAttempts.windowStartedAt, before))
     .returning({ key: signInAttempts.key });
   return rows.length;
+}
+
+/** The attempts counted under a key in its current window (0 when none), without counting one. */
+export async function readSignInAttempts(db: Db, key: string, now: Date, windowMs: number): Promise<number> {
+  const since = new Date(now.getTime() - windowMs).toISOString();
+  const [row] = await db
+    .select({ attempts: signInAttempts.attempts })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.key, key), sql`${signInAttempts.windowStartedAt} > ${since}::timestamptz`))
+    .limit(1);
+  return row?.attempts ?? 0;
+}
+
+/** Forgets one counter (a successful sign-in resets its address-and-account count). */
+export async function deleteSignInAttempts(db: Db, key: string): Promise<void> {
+  await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
