@@ -411,7 +411,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       connections: options.connections,
       duration: options.loadSeconds,
       timeout: 30,
-      requests: [{ setupRequest: () => requestOf(pickLoadKind(), sessions, server!.ready.agentIds, before.agents) }],
+      // Merged into autocannon's own request, which carries the Host header (the app refuses unknown hosts).
+      requests: [{ setupRequest: (request) => ({ ...request, ...requestOf(pickLoadKind(), sessions, server!.ready.agentIds, before.agents) }) }],
     });
     const eventLoopUnderLoad = await server.send<LoopDelay>({ cmd: 'loop' });
 

@@ -69,6 +69,8 @@ export async function signInAs(
     tokenHash: hashToken(token),
     kind: subject.kind,
     subjectId: subject.id,
+    // Signed in (password entered) at the app's clock, so sensitive actions count from there.
+    createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
   return { cookie: `${subject.kind === 'agent' ? 'agent_sid' : 'sid'}=${token}`, token };

@@ -523,6 +523,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
       rewardTitle: 'Coffee Gift Card',
       claimedAt: '2026-03-01T12:00:00.000Z',
       processedAt: null,
+      contactErasedAt: null,
       fullName: 'Jordan Reyes',
       email: 'jordan@example.com',
       phone: '+1 555 0100',

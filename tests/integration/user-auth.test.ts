@@ -109,7 +109,7 @@ describeEachEngine('GET /api/app-info outside demo mode', (get) => {
   it('says demo is off and carries no credentials', async () => {
     const res = await get().request({ method: 'GET', url: '/api/app-info' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ demo: false });
+    expect(res.json()).toEqual({ demo: false, signUp: 'open' });
   });
 });
 
@@ -121,6 +121,7 @@ describeEachEngine(
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         demo: true,
+        signUp: 'open',
         demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password },
         demoOwner: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
       });
