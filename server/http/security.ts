@@ -63,6 +63,8 @@ function accountLimits(limits: SignInRateLimits): AccountLimits {
 }
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Expired counters and sessions are swept once every this many counted attempts (per app instance). */
@@ -95,6 +97,11 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext, li
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: ctx.config.cookieSecure ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  });
+
+  // No screen needs the camera, microphone, location, payments or sensors; no embedded page may ask for them either.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   // API answers carry personal data (claims' addresses and phones, agents' totals): no browser or proxy keeps them.

@@ -9,6 +9,7 @@ import type { Database } from '../../server/db/client';
 import { queryRows } from '../../server/db/client';
 import { countSignInAttempt, deleteSignInAttemptsBefore } from '../../server/db/queries/sign-in-attempts';
 import { agents, users } from '../../server/db/schema';
+import { PERMISSIONS_POLICY } from '../../server/http/security';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { openTestDatabase, testEngines } from '../support/test-database';
 import { describeEachEngine, testConfig } from '../support/test-app';
@@ -259,6 +260,7 @@ describe('security headers', () => {
           expect(res.headers['x-content-type-options'], url).toBe('nosniff');
           expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
           expect(res.headers['x-frame-options'], url).toBe('DENY');
+          expect(res.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
           expect(res.headers['strict-transport-security'], url).toBeUndefined();
         }
       } finally {
