@@ -1,6 +1,6 @@
 /**
  * How the browser tests and the web benchmark start Debian's Chromium. Without these it tries the network at every
- * start and fails slowly (DESIGN section 6); no sandbox, as root in a container.
+ * start and fails slowly (seen on the project's build machines); no sandbox, as root in a container.
  */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
