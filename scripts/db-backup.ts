@@ -1,28 +1,30 @@
-// npm run db:backup -- <file> [--url http://127.0.0.1:3000] [--email owner@example.com] [--force]
-// Writes a consistent backup of the embedded database (DATA_DIR) to <file>, a .tar.gz of the data directory.
+// npm run db:backup -- <file> [--url http://127.0.0.1:3000] [--email owner@example.com] [--passphrase-file F] [--force]
+// Writes a consistent backup of the embedded database (DATA_DIR) to <file>, a .tar.gz of the data directory
+// (encrypted with AES-256-GCM when a passphrase is given: --passphrase-file or BACKUP_PASSPHRASE).
 // When the app is not running, the backup is read from the data directory directly. While it runs, the app holds
 // the data directory (a second process would corrupt it), so the backup is asked of the app itself: the command
 // signs in as an owner and downloads POST /api/admin/backup (docs/decisions/0007-backups.md).
 // On PostgreSQL (DATABASE_URL) use pg_dump; see Backups in the README.
-import { createWriteStream, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
 import { loadConfig, type AppConfig } from '../server/config';
-import { dumpEmbeddedDatabase } from '../server/db/backup';
+import { assertBackupPassphrase, BackupPassphraseError, takeEmbeddedBackup } from '../server/db/backup';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { ask, runCli } from './support/cli';
 
-const usage = `Usage: npm run db:backup -- <file> [--url URL] [--email EMAIL] [--force]
+const usage = `Usage: npm run db:backup -- <file> [--url URL] [--email EMAIL] [--passphrase-file FILE] [--force]
 
 Backs up the embedded database in DATA_DIR (default ./data) to <file> (a .tar.gz; restore it with npm run db:restore).
 While the app runs, the backup is taken by the app: the command signs in at --url (default http://HOST:PORT from the
 environment) as the owner --email (default BACKUP_EMAIL or OWNER_EMAIL), with the password from BACKUP_PASSWORD
 or OWNER_PASSWORD, or a prompt. The file holds personal data and password hashes: it is created readable by its
-owner only.
+owner only. With a passphrase (the first line of --passphrase-file, or BACKUP_PASSPHRASE; at least 12 characters)
+the file is encrypted (AES-256-GCM); npm run db:restore asks for it.
 On PostgreSQL (DATABASE_URL set) use pg_dump instead; see Backups in the README.`;
 
 class BackupError extends Error {}
@@ -39,7 +41,7 @@ async function writeAtomically(file: string, write: (temporary: string) => Promi
   }
 }
 
-async function backUpDirectly(config: AppConfig, file: string): Promise<boolean> {
+async function backUpDirectly(config: AppConfig, file: string, passphrase: string | undefined): Promise<boolean> {
   let database;
   try {
     database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
@@ -48,9 +50,8 @@ async function backUpDirectly(config: AppConfig, file: string): Promise<boolean>
     throw error;
   }
   try {
-    const archive = await dumpEmbeddedDatabase(database.db);
-    const bytes = Buffer.from(await archive.arrayBuffer());
-    await writeAtomically(file, async (temporary) => writeFileSync(temporary, bytes, { mode: 0o600 }));
+    const backup = await takeEmbeddedBackup(database.db, passphrase === undefined ? {} : { passphrase });
+    await writeAtomically(file, (temporary) => pipeline(backup.stream, createWriteStream(temporary, { mode: 0o600 })));
   } finally {
     await database.close();
   }
@@ -79,7 +80,7 @@ async function messageOf(res: Response): Promise<string> {
   }
 }
 
-async function backUpThroughApp(config: AppConfig, file: string, options: { url?: string; email?: string }) {
+async function backUpThroughApp(config: AppConfig, file: string, options: { url?: string; email?: string }, passphrase: string | undefined) {
   const base = (options.url ?? defaultUrl(config)).replace(/\/+$/, '');
   const email = options.email ?? process.env.BACKUP_EMAIL ?? config.owner?.email;
   if (!email) throw new BackupError('The app is running on this data directory: pass --email (or set OWNER_EMAIL) of an owner account to take the backup through it.');
@@ -94,7 +95,12 @@ async function backUpThroughApp(config: AppConfig, file: string, options: { url?
   if (!login.ok) throw new BackupError(`Signing in as ${email} at ${base} failed: ${login.status} ${await messageOf(login)}`);
   const cookie = (login.headers.getSetCookie?.() ?? []).map((line) => line.split(';')[0]).join('; ');
   try {
-    const res = await call(`${base}/api/admin/backup`, { method: 'POST', headers: { cookie } });
+    // The app encrypts it: the backup never leaves the app unencrypted.
+    const res = await call(`${base}/api/admin/backup`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(passphrase === undefined ? {} : { passphrase }),
+    });
     if (!res.ok || !res.body) throw new BackupError(`The app refused the backup: ${res.status} ${await messageOf(res)}`);
     await writeAtomically(file, (temporary) =>
       pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(temporary, { mode: 0o600 })),
@@ -105,11 +111,26 @@ async function backUpThroughApp(config: AppConfig, file: string, options: { url?
   return base;
 }
 
+/** The passphrase to encrypt with: the first line of --passphrase-file, else BACKUP_PASSPHRASE, else none. */
+function backupPassphrase(passphraseFile: string | undefined): string | undefined {
+  let passphrase = process.env.BACKUP_PASSPHRASE || undefined;
+  if (passphraseFile !== undefined) {
+    try {
+      passphrase = readFileSync(passphraseFile, 'utf8').split(/\r?\n/)[0];
+    } catch (error) {
+      throw new BackupError(`Could not read the passphrase file ${passphraseFile}: ${(error as Error).message}`);
+    }
+  }
+  if (passphrase !== undefined) assertBackupPassphrase(passphrase);
+  return passphrase;
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     options: {
       url: { type: 'string' },
       email: { type: 'string' },
+      'passphrase-file': { type: 'string' },
       force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -142,14 +163,16 @@ async function main(): Promise<number> {
   }
 
   try {
-    if (await backUpDirectly(config, file)) {
-      console.log(`Backed up the embedded database in ${dataDir} to ${file} (the app was not running).`);
+    const passphrase = backupPassphrase(values['passphrase-file']);
+    const encrypted = passphrase === undefined ? '' : ', encrypted';
+    if (await backUpDirectly(config, file, passphrase)) {
+      console.log(`Backed up the embedded database in ${dataDir} to ${file} (the app was not running${encrypted}).`);
     } else {
-      const base = await backUpThroughApp(config, file, values);
-      console.log(`Backed up the embedded database in ${dataDir} to ${file} (taken by the app running at ${base}).`);
+      const base = await backUpThroughApp(config, file, values, passphrase);
+      console.log(`Backed up the embedded database in ${dataDir} to ${file} (taken by the app running at ${base}${encrypted}).`);
     }
   } catch (error) {
-    if (error instanceof BackupError) {
+    if (error instanceof BackupError || error instanceof BackupPassphraseError) {
       console.error(error.message);
       return 2;
     }

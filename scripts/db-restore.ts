@@ -1,23 +1,36 @@
-// npm run db:restore -- <file>
+// npm run db:restore -- <file> [--passphrase-file F]
 // Restores a backup made by `npm run db:backup` into DATA_DIR, which must be empty or not exist yet (a restore
 // never overwrites data). Then start the app on that DATA_DIR. On PostgreSQL use pg_restore (README, Backups).
+// An encrypted backup needs its passphrase: --passphrase-file, BACKUP_PASSPHRASE, or a prompt.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
-import { BACKUP_MAGIC } from '../server/db/backup';
+import { BACKUP_MAGIC, BackupPassphraseError, decryptBackup, isEncryptedBackup } from '../server/db/backup';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { checkConsistency } from '../server/db/operations/check-consistency';
-import { runCli } from './support/cli';
+import { ask, runCli } from './support/cli';
 
-const usage = `Usage: npm run db:restore -- <file>
+const usage = `Usage: npm run db:restore -- <file> [--passphrase-file FILE]
 
 Restores a backup made by npm run db:backup into the embedded database directory DATA_DIR (default ./data), which
-must be empty or not exist yet. On PostgreSQL (DATABASE_URL set) use pg_restore; see Backups in the README.`;
+must be empty or not exist yet. An encrypted backup is opened with the first line of --passphrase-file, or
+BACKUP_PASSPHRASE, or a passphrase typed at the prompt. On PostgreSQL (DATABASE_URL set) use pg_restore; see Backups
+in the README.`;
+
+/** The passphrase of an encrypted backup: the first line of --passphrase-file, BACKUP_PASSPHRASE, or a prompt. */
+async function passphraseFor(file: string, passphraseFile: string | undefined): Promise<string | undefined> {
+  if (passphraseFile !== undefined) return readFileSync(passphraseFile, 'utf8').split(/\r?\n/)[0];
+  return process.env.BACKUP_PASSPHRASE || (await ask(`Passphrase of ${path.basename(file)}: `, true));
+}
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    options: { 'passphrase-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (values.help) {
     console.log(usage);
     return 0;
@@ -37,8 +50,9 @@ async function main(): Promise<number> {
     console.error(`${file} does not exist.`);
     return 2;
   }
-  const archive = readFileSync(file);
-  if (!archive.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC)) {
+  let archive = readFileSync(file);
+  const encrypted = isEncryptedBackup(archive);
+  if (!encrypted && !archive.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC)) {
     console.error(`${file} is not a backup made by npm run db:backup (a .tar.gz of the data directory).`);
     return 2;
   }
@@ -49,6 +63,25 @@ async function main(): Promise<number> {
     console.error(`${dataDir} is not empty: a restore never overwrites data. Restore into a new or empty directory ` +
       '(set DATA_DIR), or move the current one away first (stop the app if it runs on it).');
     return 2;
+  }
+  if (encrypted) {
+    // Checked whole before anything is written: a wrong passphrase or a changed file changes nothing.
+    const passphrase = await passphraseFor(file, values['passphrase-file']);
+    if (!passphrase) {
+      console.error(`${file} is encrypted: give its passphrase with --passphrase-file or BACKUP_PASSPHRASE, or run this command in a terminal.`);
+      return 2;
+    }
+    try {
+      archive = await decryptBackup(archive, passphrase);
+    } catch (error) {
+      if (!(error instanceof BackupPassphraseError)) throw error;
+      console.error(`${file}: ${error.message}`);
+      return 2;
+    }
+    if (!archive.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC)) {
+      console.error(`${file} is not a backup made by npm run db:backup (it decrypts, but not to a .tar.gz).`);
+      return 2;
+    }
   }
 
   let database;

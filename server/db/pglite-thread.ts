@@ -6,7 +6,6 @@ type Request =
   | { op: 'exec'; sql: string; options?: WireOptions; txId?: number }
   | { op: 'begin'; txId: number }
   | { op: 'end'; txId: number; commit: boolean }
-  | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
   | { op: 'close' };
 
 /** Query options that can cross threads: parsers become the list of types whose text is kept as is. */
@@ -33,6 +32,7 @@ function toError(data: Record<string, unknown> & { message: string }): Error {
  * migrator and the backup use. PGlite executes SQL on the thread that owns it; on the main thread every query
  * held the event loop for as long as it ran, and a queue of them for as long as the queue lasted. Here the main
  * thread only posts messages: requests keep flowing while a query, a transaction or a backup runs.
+ * Backups read the files of `dataDir` from this thread (server/db/backup.ts); the worker only runs their SQL.
  */
 export class PgliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -40,7 +40,11 @@ export class PgliteThread {
   private nextTransaction = 0;
   private failure: Error | undefined;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    /** The data dir on disk (PGDATA) the worker serves. */
+    readonly dataDir: string,
+  ) {
     worker.on('message', (message: Reply) => {
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
@@ -76,7 +80,7 @@ export class PgliteThread {
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The database thread stopped while opening ${dataDir} (exit code ${code})`)));
     });
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, dataDir);
   }
 
   private call<T>(request: Request): Promise<T> {
@@ -133,17 +137,6 @@ export class PgliteThread {
       await this.call({ op: 'end', txId, commit: false }).catch(() => undefined);
       throw error;
     }
-  }
-
-  /** The data dir as a tarball, taken between transactions. */
-  async dumpDataDir(compression: 'none' | 'gzip' | 'auto' = 'auto'): Promise<Blob> {
-    const { buffer, type } = await this.call<{ buffer: ArrayBuffer; type: string }>({ op: 'dump', compression });
-    return new Blob([buffer], { type });
-  }
-
-  /** PGlite's exclusive section, as backups use it around dumpDataDir (which the thread already runs exclusively). */
-  _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T> {
-    return work();
   }
 
   async close(): Promise<void> {

@@ -78,11 +78,6 @@ async function handle(message) {
       return begin(message.txId);
     case 'end':
       return end(message.txId, message.commit);
-    case 'dump': {
-      // Between transactions, as a consistent copy needs (PGlite serves one at a time).
-      const file = await pg._runExclusiveTransaction(() => pg.dumpDataDir(message.compression));
-      return { buffer: await file.arrayBuffer(), type: file.type };
-    }
     case 'close':
       await pg.close();
       return null;
@@ -94,8 +89,7 @@ async function handle(message) {
 parentPort.on('message', (message) => {
   handle(message).then(
     (result) => {
-      const transfer = result && result.buffer instanceof ArrayBuffer ? [result.buffer] : [];
-      parentPort.postMessage({ id: message.id, ok: true, result }, transfer);
+      parentPort.postMessage({ id: message.id, ok: true, result });
       if (message.op === 'close') parentPort.close();
     },
     (error) => parentPort.postMessage({ id: message.id, ok: false, error: errorData(error) }),

@@ -1,25 +1,35 @@
 import type { FastifyInstance } from 'fastify';
+import { backupRequest } from '../../contract/admin';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
-import { dumpEmbeddedDatabase } from '../db/backup';
+import { requireRecentPassword } from '../auth/sessions';
+import { takeEmbeddedBackup } from '../db/backup';
 import { AppError } from '../domain/errors';
+import { parseInput } from '../http/errors';
 
 const BACKUP_ON_POSTGRES =
   'This server uses a PostgreSQL database: back it up with pg_dump (see Backups in the README)';
 
 /** Maintenance for the owner (docs/decisions/0007-backups.md). */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
-  // A backup of the embedded database while the app runs (the app holds the data dir, so no other process can read it).
+  // A backup of the embedded database while the app runs (the app holds the data dir, so no other process can read
+  // it), streamed as it is taken; encrypted when the optional JSON body gives a passphrase.
   app.post('/api/admin/backup', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     if (ctx.engine !== 'pglite') throw new AppError('NOT_FOUND', BACKUP_ON_POSTGRES);
-    const archive = await dumpEmbeddedDatabase(ctx.db);
-    request.log.info({ userId: owner.id, bytes: archive.size }, 'database backup taken');
+    const { passphrase } = parseInput(backupRequest, request.body ?? {});
+    await requireRecentPassword(ctx, request, 'user');
+    const backup = await takeEmbeddedBackup(ctx.db, passphrase === undefined ? {} : { passphrase });
+    backup.done.then(
+      (bytes) => request.log.info({ userId: owner.id, bytes, encrypted: backup.encrypted }, 'database backup taken'),
+      (error: Error) => request.log.warn({ userId: owner.id, reason: error.message }, 'database backup not completed'),
+    );
     const stamp = ctx.now().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const name = `tiertrack-backup-${stamp}.tar.gz${backup.encrypted ? '.enc' : ''}`;
     return reply
-      .header('content-type', 'application/gzip')
-      .header('content-disposition', `attachment; filename="tiertrack-backup-${stamp}.tar.gz"`)
+      .header('content-type', backup.encrypted ? 'application/octet-stream' : 'application/gzip')
+      .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'no-store')
-      .send(Buffer.from(await archive.arrayBuffer()));
+      .send(backup.stream);
   });
 }

@@ -18,6 +18,8 @@ import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-db-tools-'));
 const dir = (name: string) => path.join(root, name);
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
+// The backup taken through the app is encrypted by the app (the passphrase travels in the request's JSON body).
+const PASSPHRASE = { BACKUP_PASSPHRASE: 'a long backup passphrase' };
 
 afterAll(() => {
   killStartedProcesses();
@@ -77,12 +79,12 @@ describe('backups of the embedded database', () => {
     await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
     const beforeBackup = acknowledged.map((entry) => entry.id);
 
-    const online = await script('db-backup', [dir('online.tar.gz'), '--url', app.url], { DATA_DIR: dir('app'), ...OWNER });
+    const online = await script('db-backup', [dir('online.tar.gz.enc'), '--url', app.url], { DATA_DIR: dir('app'), ...OWNER, ...PASSPHRASE });
     writing = false;
     await writer;
     expect(online.code, online.output).toBe(0);
-    expect(online.output).toContain(`taken by the app running at ${app.url}`);
-    expect(statSync(dir('online.tar.gz')).mode & 0o777).toBe(0o600);
+    expect(online.output).toContain(`taken by the app running at ${app.url}, encrypted`);
+    expect(statSync(dir('online.tar.gz.enc')).mode & 0o777).toBe(0o600);
     expect(acknowledged.length).toBeGreaterThan(beforeBackup.length);
 
     // The check cannot open a data directory the app holds.
@@ -105,7 +107,7 @@ describe('backups of the embedded database', () => {
     const [overData, notBackup, restoredOnline, restoredOffline] = await Promise.all([
       script('db-restore', [dir('offline.tar.gz')], { DATA_DIR: dir('app') }),
       script('db-restore', [dir('not-a-backup.tar.gz')], { DATA_DIR: dir('never') }),
-      script('db-restore', [dir('online.tar.gz')], { DATA_DIR: dir('restored-online') }),
+      script('db-restore', [dir('online.tar.gz.enc')], { DATA_DIR: dir('restored-online'), ...PASSPHRASE }),
       script('db-restore', [dir('offline.tar.gz')], { DATA_DIR: dir('restored-offline') }),
     ]);
     expect(overData.code).toBe(2);

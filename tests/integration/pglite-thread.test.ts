@@ -4,10 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dumpEmbeddedDatabase } from '../../server/db/backup';
+import { takeEmbeddedBackup } from '../../server/db/backup';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { findAgentByEmail, insertAgent } from '../../server/db/queries/agents';
 import { agents } from '../../server/db/schema';
@@ -98,8 +99,10 @@ it('serves other queries in order around a transaction, and the event loop turns
 });
 
 it('takes a backup while it serves', async () => {
-  const backup = await dumpEmbeddedDatabase(database.db);
-  const tar = gunzipSync(Buffer.from(await backup.arrayBuffer()));
+  expect(database.dataDir).toBe(path.join(root, 'data', 'pg'));
+  const backup = await takeEmbeddedBackup(database.db);
+  const tar = gunzipSync(await buffer(backup.stream));
+  expect(await backup.done).toBeGreaterThan(0);
   expect(tar.length).toBeGreaterThan(1_000_000);
   expect(tar.subarray(257, 262).toString()).toBe('ustar');
 });

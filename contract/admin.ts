@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** A backup passphrase: long enough that guessing it offline (the file may leave the server) is out of reach. */
+export const BACKUP_PASSPHRASE_MIN = 12;
+export const BACKUP_PASSPHRASE_MAX = 1_024;
+
+export const backupPassphrase = z
+  .string()
+  .min(BACKUP_PASSPHRASE_MIN, `The passphrase must be at least ${BACKUP_PASSPHRASE_MIN} characters`)
+  .max(BACKUP_PASSPHRASE_MAX, `The passphrase must be at most ${BACKUP_PASSPHRASE_MAX} characters`);
+
+/** POST /api/admin/backup: an optional JSON body; with a passphrase the backup is encrypted (AES-256-GCM). */
+export const backupRequest = z.strictObject({ passphrase: backupPassphrase.optional() });
+export type BackupRequest = z.infer<typeof backupRequest>;
