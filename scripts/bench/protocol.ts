@@ -1,4 +1,4 @@
-// What the benchmark (scripts/bench/run.ts) and the app under test (scripts/bench/server.ts) say to each other.
+// What the benchmark (scripts/bench/server-process.ts) and the app under test (scripts/bench/server.ts) say to each other.
 
 /** The owner account the benchmark server creates and signs in with. */
 export const BENCH_OWNER = { email: 'owner@bench.example', password: 'bench-owner-password' };

@@ -3,7 +3,7 @@
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase, type Database } from '../../server/db/client';
 import { claimMeta, readMeta } from '../../server/db/queries/app-meta';
-import { analyzeLoadedTables, loadReferenceData, type ReferenceDataSummary } from '../../server/db/queries/bulk-load';
+import { analyzeLoadedTables, loadReferenceData, type ReferenceDataSummary } from './bulk-load';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 
 /** Every generated agent signs in with this password (agent1@bench.example ... agentN@bench.example). */

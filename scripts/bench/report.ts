@@ -1,6 +1,9 @@
 // The benchmark's one table (the bars of docs/product.md §15, measured), and the sections of docs/performance.md it keeps.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { BenchReport, MachineInfo, RequestKind, Stats } from './run';
+import type { Stats } from './latency';
+import type { MachineInfo } from './machine';
+import type { RequestKind } from './requests';
+import type { BenchReport } from './run';
 
 export interface ReportRow {
   measure: string;

@@ -1,12 +1,12 @@
 // The app under benchmark, in a process of its own (so that the load generator does not share its event loop):
 // the real createApp on the generated data, listening on a free port, with the time each response took on the
 // server in a Server-Timing header and the event loop's delays recorded. The benchmark drives it over IPC.
-// Started by scripts/bench/run.ts with BENCH_DATABASE (JSON: {engine, dataDir} or {engine, url}).
+// Started by scripts/bench/server-process.ts with BENCH_DATABASE (JSON: {engine, dataDir} or {engine, url}).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
-import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEntryPerAgent } from '../../server/db/queries/bulk-load';
+import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEntryPerAgent } from './queries';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';

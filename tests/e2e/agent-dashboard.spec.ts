@@ -1,4 +1,4 @@
-import { addIncome, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi, uniqueEmail } from './agent-support';
+import { addIncomeAsOwner, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi, uniqueEmail } from './support/helpers';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
@@ -67,7 +67,7 @@ test.describe('agent tier dashboard, signed out', () => {
 test.describe('agent tier dashboard, signed in', () => {
   test('shows the tiles and the tier cards with state, progress, remaining amount, rewards and icons', async ({ page, request }) => {
     const agent = await registerAgentViaApi(page.request, 'dash-view', 'Sasha');
-    await addIncome(request, agent.id, '12000.00');
+    await addIncomeAsOwner(request, agent.id, '12000.00');
     await page.goto('/agent/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${agent.name}!` })).toBeVisible();
 
@@ -113,7 +113,7 @@ test.describe('agent tier dashboard, signed in', () => {
 
   test('claims through the dialog: required fields gate submit, the tier becomes CLAIMED, a second claim is refused', async ({ page, request, pageErrors }) => {
     const agent = await registerAgentViaApi(page.request, 'dash-claim', 'Jamie');
-    await addIncome(request, agent.id, '12000.00');
+    await addIncomeAsOwner(request, agent.id, '12000.00');
     await page.goto('/agent/dashboard');
 
     // Keyboard: the claim button opens the dialog, Escape closes it and focus returns.
@@ -180,7 +180,7 @@ test.describe('agent tier dashboard, signed in', () => {
 
   test('keeps the dialog and its details open after a network failure, with the reason inside it', async ({ page, request, pageErrors }) => {
     const agent = await registerAgentViaApi(page.request, 'dash-claim-offline', 'Robin');
-    await addIncome(request, agent.id, '6000.00');
+    await addIncomeAsOwner(request, agent.id, '6000.00');
     await page.goto('/agent/dashboard');
     await tierCard(page, 'Starter').getByRole('button', { name: 'Claim This Reward' }).click();
     const dialog = page.getByRole('dialog', { name: 'Claim your Starter reward' });
@@ -200,7 +200,7 @@ test.describe('agent tier dashboard, signed in', () => {
 
   test('shows Max Level once every tier is reached', async ({ page, request }) => {
     const agent = await registerAgentViaApi(page.request, 'dash-max', 'Morgan');
-    await addIncome(request, agent.id, '1000000.00');
+    await addIncomeAsOwner(request, agent.id, '1000000.00');
     await page.goto('/agent/dashboard');
     await expect(tile(page, 'Max Level')).toContainText('All tiers reached');
     await expect(page.getByText('Next Target')).toHaveCount(0);

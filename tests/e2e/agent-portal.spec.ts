@@ -1,4 +1,4 @@
-import { addIncome, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi } from './agent-support';
+import { addIncomeAsOwner, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi } from './support/helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 test.describe('agent portal, signed out', () => {
@@ -83,7 +83,7 @@ test.describe('agent portal, signed in', () => {
 
   test('claims a reward end to end: pick, form, success; the tier becomes CLAIMED; a second claim is refused', async ({ page, request, pageErrors }) => {
     const agent = await registerAgentViaApi(request, 'portal-claim', 'Avery');
-    await addIncome(request, agent.id, '12000.00');
+    await addIncomeAsOwner(request, agent.id, '12000.00');
 
     await page.goto('/agents');
     await page.getByLabel('Email').fill(agent.email);

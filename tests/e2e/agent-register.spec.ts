@@ -1,5 +1,5 @@
 import { registrationMessages } from '../../contract/sign-up';
-import { expectNoHorizontalOverflow, uniqueEmail } from './agent-support';
+import { expectNoHorizontalOverflow, uniqueEmail } from './support/helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 test.describe('agent registration page', () => {

@@ -1,5 +1,5 @@
 import { DEMO_MANAGER, DEMO_OWNER } from '../../contract/demo';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 test.describe('owner and manager sign-in', () => {
   test('the owner signs in at /api/login and lands on the dashboard', async ({ page }) => {
@@ -58,7 +58,7 @@ test.describe('owner and manager sign-in', () => {
   });
 
   test('logout ends the session and returns to the landing page', async ({ page }) => {
-    expect((await page.request.post('/api/auth/login', { data: DEMO_OWNER })).status()).toBe(200);
+    await signInAs(page);
     await page.goto('/');
     await page.getByRole('link', { name: 'Logout' }).click();
 

@@ -1,5 +1,5 @@
-import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, signInAs, uniqueName, toasts } from './owner-helpers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, uniqueName, toasts } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 test.describe('agents tab', () => {
   test('shows a card per agent with its figures', async ({ page }) => {

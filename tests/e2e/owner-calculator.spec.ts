@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import type { OwnerDashboard } from '../../contract/dashboard';
-import { agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, signInAs, toasts, type CreatedAgent } from './owner-helpers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, toasts, type TestAgent } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 const row = (page: Page, agentName: string) => page.getByRole('listitem').filter({ hasText: agentName });
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit Profit Entries' });
 const total = (page: Page) => page.locator('output');
 
-async function totalOf(page: Page, agent: CreatedAgent) {
+async function totalOf(page: Page, agent: TestAgent) {
   return (await agentByName(page.request, agent.name))?.totalIncome;
 }
 

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { RewardOption } from '../../contract/rewards';
 import type { TierSetting } from '../../contract/tiers';
-import { allowConsoleErrors, createAgent, openTab, signInAs, toasts, type CreatedAgent } from './owner-helpers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { allowConsoleErrors, createAgent, openTab, toasts, type TestAgent } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './support/fixtures';
 
 const DATE_TIME = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/;
 
@@ -14,8 +14,8 @@ async function firstOptionOf(request: APIRequestContext, tierName: string) {
 }
 
 /** An agent who reached Starter and Bronze claims both: one through the portal form, one through the tier dashboard. */
-async function claimTwoRewards(request: APIRequestContext, agent: CreatedAgent) {
-  expect((await request.post('/api/agents/login', { data: { email: agent.email, password: agent.password } })).status()).toBe(200);
+async function claimTwoRewards(request: APIRequestContext, agent: TestAgent) {
+  await signInAgent(request, agent);
   const starter = await firstOptionOf(request, 'Starter');
   const portal = await request.post('/api/rewards/claim', {
     data: {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { OwnerDashboard } from '../../contract/dashboard';
-import { agentByName, allowConsoleErrors, createAgent, openDashboard, openTab, searchAgents, signInAs, toasts } from './owner-helpers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { agentByName, allowConsoleErrors, createAgent, openDashboard, openTab, searchAgents, toasts } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 
 /** Holds navigations matching the pattern until the returned function is called. */

@@ -1,7 +1,7 @@
 import { MIN_STAFF_PASSWORD_LENGTH } from '../../contract/auth';
 import { DEMO_OWNER } from '../../contract/demo';
-import { openTab, signInAs, toasts, uniqueName } from './owner-helpers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { openTab, toasts, uniqueName } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 test.describe('team', () => {
   test('lists the accounts, adds a manager who can sign in, and removes them after confirmation', async ({ page, request }) => {

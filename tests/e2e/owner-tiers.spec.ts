@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TierSetting } from '../../contract/tiers';
-import { allowConsoleErrors, openTab, signInAs, toasts } from './owner-helpers';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { allowConsoleErrors, openTab, toasts } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 async function tierByName(page: Page, name: string): Promise<TierSetting> {
   const tiers = (await (await page.request.get('/api/tier-settings')).json()) as TierSetting[];

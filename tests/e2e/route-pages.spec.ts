@@ -1,8 +1,7 @@
 // The built app's per-route pages (docs/decisions/0009-performance.md): each names the scripts its screen loads, and
 // "/" for a browser with an owner or manager session cookie reads the dashboard beside the session check.
 import { DEMO_OWNER } from '../../contract/demo';
-import { signInAs } from './owner-helpers';
-import { expect, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
 
 const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
 

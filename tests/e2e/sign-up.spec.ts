@@ -1,7 +1,7 @@
 // Who may register (the owner's sign-up modes, invitations, approval) and the password confirmation of sensitive
 // actions. These tests run against a server of their own (support/clock-server.ts): they change the sign-up mode,
 // which every other test shares, and move the server's clock past the 10 minutes a password confirmation lasts.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 import { WRONG_PASSWORD } from '../../contract/auth';
 import { DEMO_OWNER } from '../../contract/demo';
@@ -13,10 +13,9 @@ import {
   registrationMessages,
   type SignUpMode,
 } from '../../contract/sign-up';
-import { expectNoHorizontalOverflow, uniqueEmail } from './agent-support';
-import { allowConsoleErrors, createAgent, openTab, searchAgents, signInAs, toasts } from './owner-helpers';
+import { allowConsoleErrors, createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, uniqueEmail } from './support/helpers';
 import { CLOCK_SERVER_PORT, startClockServer, type ClockServer } from './support/clock-server-control';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 const baseURL = `http://127.0.0.1:${CLOCK_SERVER_PORT}`;
 /** The server's message when a sensitive action needs the password again (server/auth/sessions.ts). */
@@ -40,7 +39,7 @@ test.afterAll(async () => {
 async function setSignUpMode(mode: SignUpMode) {
   const api = await playwrightRequest.newContext({ baseURL });
   try {
-    expect((await api.post('/api/auth/login', { data: DEMO_OWNER })).status()).toBe(200);
+    await signInAs(api, 'owner');
     const response = await api.put('/api/owner/sign-up', { data: { mode } });
     expect(response.status(), await response.text()).toBe(200);
   } finally {
@@ -83,10 +82,6 @@ async function openSignUpSettings(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Sign-up settings' });
   await expect(dialog.getByRole('group', { name: 'Who can register' })).toBeVisible();
   return dialog;
-}
-
-async function agentSignIn(request: APIRequestContext, who: Registrant) {
-  return request.post('/api/agents/login', { data: { email: who.email, password: who.password } });
 }
 
 test('open: a new agent registers and lands signed in at the portal', async ({ page }) => {
@@ -164,7 +159,7 @@ test('approval: Decline deletes the registration after confirming', async ({ pag
   await confirm.getByRole('button', { name: 'Decline' }).click();
   await expect(toasts(page).getByText('Registration declined')).toBeVisible();
   await expect(page.getByText('No matching agents')).toBeVisible();
-  expect((await agentSignIn(api, who)).status()).toBe(401);
+  expect((await api.post('/api/agents/login', { data: { email: who.email, password: who.password } })).status()).toBe(401);
   await api.dispose();
   allowConsoleErrors(pageErrors, /status of 401/);
 });

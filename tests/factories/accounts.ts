@@ -5,6 +5,8 @@ import type { Db } from '../../server/db/client';
 import { insertAgent, type AgentRow } from '../../server/db/queries/agents';
 import { insertSession } from '../../server/db/queries/sessions';
 import { insertUser, type UserRole, type UserRow } from '../../server/db/queries/users';
+import { SESSION_COOKIE } from '../support/sign-in';
+import { addIncome } from './rewards';
 
 /** Every factory account has this password; its Argon2id hash (OWASP parameters) is precomputed below. */
 export const FACTORY_PASSWORD = 'factory-password-1';
@@ -73,16 +75,58 @@ export async function signInAs(
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
-  return { cookie: `${subject.kind === 'agent' ? 'agent_sid' : 'sid'}=${token}`, token };
+  return { cookie: `${SESSION_COOKIE[subject.kind]}=${token}`, token };
 }
 
 export const signInAgent = (db: Db, agent: { id: number }, now?: Date) => signInAs(db, { kind: 'agent', id: agent.id }, now);
 export const signInUser = (db: Db, user: { id: number }, now?: Date) => signInAs(db, { kind: 'user', id: user.id }, now);
 
-/** The Cookie header a response set, as a browser would send it back (name=value pairs only). */
-export function cookieHeaderFrom(setCookie: string | string[] | undefined): string {
-  return [setCookie ?? []]
-    .flat()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
+/**
+ * A sign-in time after any date the tests move the app's clock to: a session made then outlives every test clock.
+ * For suites that move their clock around but need their callers signed in throughout.
+ */
+export const SESSIONS_OUTLIVE_CLOCK = new Date('2099-01-01T00:00:00Z');
+
+/** What the signed-in fixtures need of a test app: its database and the clock it reads. */
+export interface FixtureApp {
+  database: { db: Db };
+  clock: { now: Date };
+}
+
+/**
+ * A new agent, signed in at the app's clock (or `signedInAt`), with `total` of income recorded first when given:
+ * the agent's row and the Cookie header of its session.
+ */
+export async function signedInAgent(
+  t: FixtureApp,
+  options: AgentOverrides & { total?: string; signedInAt?: Date } = {},
+): Promise<AgentRow & { cookie: string }> {
+  const { total, signedInAt, ...overrides } = options;
+  const agent = await createAgent(t.database.db, overrides);
+  if (total !== undefined && total !== '0.00') await addIncome(t.database.db, agent, total, { now: t.clock.now });
+  return { ...agent, cookie: (await signInAgent(t.database.db, agent, signedInAt ?? t.clock.now)).cookie };
+}
+
+/** A new owner or manager, signed in at the app's clock (or `signedInAt`): the account and its Cookie header. */
+export async function signedInUser(t: FixtureApp, role: UserRole, signedInAt?: Date): Promise<UserRow & { cookie: string }> {
+  const user = await createUser(t.database.db, { role });
+  return { ...user, cookie: (await signInUser(t.database.db, user, signedInAt ?? t.clock.now)).cookie };
+}
+
+/** The Cookie header of a new owner signed in at the app's clock (or `signedInAt`). */
+export const ownerCookie = async (t: FixtureApp, signedInAt?: Date) => (await signedInUser(t, 'owner', signedInAt)).cookie;
+
+export interface SignedInCookies {
+  owner: string;
+  manager: string;
+  agent: string;
+}
+
+/** The Cookie headers of a new owner, manager and agent (`agent`: its overrides), each signed in as `ownerCookie`. */
+export async function signedInCookies(t: FixtureApp, signedInAt?: Date, agent: AgentOverrides = {}): Promise<SignedInCookies> {
+  return {
+    owner: await ownerCookie(t, signedInAt),
+    manager: (await signedInUser(t, 'manager', signedInAt)).cookie,
+    agent: (await signedInAgent(t, { ...agent, signedInAt })).cookie,
+  };
 }

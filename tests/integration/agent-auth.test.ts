@@ -4,7 +4,8 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import { agents, sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/auth/sessions';
-import { cookieHeaderFrom, createAgent, createUser, FACTORY_PASSWORD, signInUser, uniqueSuffix } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, signInUser, uniqueSuffix } from '../factories/accounts';
+import { cookieFrom } from '../support/sign-in';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
@@ -19,12 +20,6 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 async function countAgents(get: () => TestApp): Promise<number> {
   const [row] = await queryRows<{ n: number }>(get().database.db, sql`select count(*)::int as n from agents`);
   return row!.n;
-}
-
-function agentCookie(setCookie: string | string[] | undefined): string {
-  const line = [setCookie ?? []].flat().find((c) => c.startsWith('agent_sid='));
-  if (!line) throw new Error('no agent_sid cookie was set');
-  return cookieHeaderFrom(line);
 }
 
 describeEachEngine('POST /api/agents/register', (get) => {
@@ -44,7 +39,7 @@ describeEachEngine('POST /api/agents/register', (get) => {
 
     const login = await get().request({ method: 'POST', url: '/api/agents/login', payload: { email, password: body.password } });
     expect(login.statusCode).toBe(200);
-    const session = await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie: agentCookie(login.headers['set-cookie']) } });
+    const session = await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie: cookieFrom(login.headers['set-cookie'], 'agent_sid') } });
     expect(session.json()).toEqual({ authenticated: true, agent: { id: row!.id, name: 'Ada Lovelace', email, position: 'Sales Agent' } });
   });
 
@@ -121,7 +116,7 @@ describeEachEngine('POST /api/agents/login', (get) => {
       authenticated: true,
       agent: { id: agent.id, name: 'Grace Hopper', email: agent.email, position: 'Account Executive' },
     });
-    const cookie = agentCookie(res.headers['set-cookie']);
+    const cookie = cookieFrom(res.headers['set-cookie'], 'agent_sid');
     const rows = await get().database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(cookie.split('=')[1]!)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'agent', agentId: agent.id, userId: null });
@@ -178,7 +173,7 @@ describeEachEngine('GET /api/agents/session and POST /api/agents/logout', (get) 
   it('logout deletes the session row, clears the cookie (204), and the old cookie no longer works', async () => {
     const agent = await createAgent(get().database.db);
     const login = await get().request({ method: 'POST', url: '/api/agents/login', payload: { email: agent.email, password: FACTORY_PASSWORD } });
-    const cookie = agentCookie(login.headers['set-cookie']);
+    const cookie = cookieFrom(login.headers['set-cookie'], 'agent_sid');
     expect((await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie } })).statusCode).toBe(200);
 
     const res = await get().request({ method: 'POST', url: '/api/agents/logout', headers: { cookie } });

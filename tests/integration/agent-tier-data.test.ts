@@ -1,15 +1,13 @@
 import { expect, it } from 'vitest';
 import { agentTierData } from '../../contract/agent-tier-data';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createUser, signedInAgent, signInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-async function signedInAgent(t: TestApp, total = '0.00') {
-  const agent = await createAgent(t.database.db, { firstName: 'Aiko', lastName: `Tanaka${total}` });
-  if (total !== '0.00') await addIncome(t.database.db, agent, total, { now: t.clock.now });
-  return { id: agent.id, name: agent.name, cookie: (await signInAgent(t.database.db, agent, t.clock.now)).cookie };
-}
+/** An agent named after its income, so that each test's agent is told apart by name. */
+const aiko = (t: TestApp, total = '0.00') => signedInAgent(t, { total, firstName: 'Aiko', lastName: `Tanaka${total}` });
+
 
 async function tierData(t: TestApp, cookie: string) {
   const res = await t.request({ method: 'GET', url: '/api/agent-tier-data', headers: { cookie } });
@@ -20,7 +18,7 @@ async function tierData(t: TestApp, cookie: string) {
 describeEachEngine('GET /api/agent-tier-data', (get) => {
   it('gives a new agent a zero total, no claims, Starter as the next tier, and all 12 tiers by order', async () => {
     const t = get();
-    const agent = await signedInAgent(t);
+    const agent = await aiko(t);
     const data = await tierData(t, agent.cookie);
     expect(data.agent).toEqual({
       id: agent.id,
@@ -45,7 +43,7 @@ describeEachEngine('GET /api/agent-tier-data', (get) => {
       ['1000000.00', null],
     ];
     for (const [total, next] of cases) {
-      const agent = await signedInAgent(t, total);
+      const agent = await aiko(t, total);
       const data = await tierData(t, agent.cookie);
       expect(data.agent.totalIncome).toBe(total);
       expect(data.agent.nextTier?.name ?? null, total).toBe(next);
@@ -54,8 +52,8 @@ describeEachEngine('GET /api/agent-tier-data', (get) => {
 
   it('lists the tiers the agent has claimed, and only its own', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '25000.00');
-    const other = await signedInAgent(t, '25000.00');
+    const agent = await aiko(t, '25000.00');
+    const other = await aiko(t, '25000.00');
     const starter = await createRewardOption(t.database.db, { tierId: 1 });
     const silver = await createRewardOption(t.database.db, { tierId: 3 });
     await createPendingClaim(t.database.db, { agentId: agent.id, tierId: 3, rewardOptionId: silver.id });
@@ -68,7 +66,7 @@ describeEachEngine('GET /api/agent-tier-data', (get) => {
 
   it('follows a deduction: the total and next tier change, the claims stay', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '10000.00');
+    const agent = await aiko(t, '10000.00');
     const bronze = await createRewardOption(t.database.db, { tierId: 2 });
     await createPendingClaim(t.database.db, { agentId: agent.id, tierId: 2, rewardOptionId: bronze.id });
     await addIncome(t.database.db, agent, '-2000.00', { now: t.clock.now });

@@ -4,32 +4,12 @@ import { AGENT_PAGE_SIZE, agentPage, agentSummary } from '../../contract/agents'
 import { verifyPassword } from '../../server/auth/passwords';
 import { queryRows } from '../../server/db/client';
 import { findAgentById } from '../../server/db/queries/agents';
-import { createAgent, createUser, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { createAgent, SESSIONS_OUTLIVE_CLOCK, type SignedInCookies, signedInCookies, signInAgent, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-// Sessions made here outlive every clock move in this file.
-const SESSION_CLOCK = new Date('2099-01-01T00:00:00Z');
 // Wednesday 2026-11-18 15:00 UTC.
 const NOW = new Date('2026-11-18T15:00:00Z');
-
-interface Cookies {
-  owner: string;
-  manager: string;
-  agent: string;
-}
-
-async function signInEveryone(t: TestApp): Promise<Cookies> {
-  const db = t.database.db;
-  const owner = await createUser(db, { role: 'owner' });
-  const manager = await createUser(db, { role: 'manager' });
-  const agent = await createAgent(db, { firstName: 'Session', lastName: 'Holder' });
-  return {
-    owner: (await signInUser(db, owner, SESSION_CLOCK)).cookie,
-    manager: (await signInUser(db, manager, SESSION_CLOCK)).cookie,
-    agent: (await signInAgent(db, agent, SESSION_CLOCK)).cookie,
-  };
-}
 
 /** Row counts of everything an agent owns, overall or for one agent. */
 async function countRows(t: TestApp, agentId?: number) {
@@ -58,9 +38,9 @@ const newAgentBody = (extra: Record<string, unknown> = {}) => ({
 describeEachEngine(
   '/api/agents',
   (get) => {
-    let cookies: Cookies;
+    let cookies: SignedInCookies;
     beforeAll(async () => {
-      cookies = await signInEveryone(get());
+      cookies = await signedInCookies(get(), SESSIONS_OUTLIVE_CLOCK, { firstName: 'Session', lastName: 'Holder' });
     });
 
     describe('GET /api/agents', () => {
@@ -307,7 +287,7 @@ describeEachEngine(
         await addIncome(db, agent, '-500.00', { now: NOW, date: new Date('2026-10-01T12:00:00Z') });
         const option = await createRewardOption(db, { tierId: 1 });
         await createPendingClaim(db, { agentId: agent.id, tierId: 1, rewardOptionId: option.id });
-        const { cookie } = await signInAgent(db, agent, SESSION_CLOCK);
+        const { cookie } = await signInAgent(db, agent, SESSIONS_OUTLIVE_CLOCK);
         return { agent, cookie };
       }
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENCRYPTED_BACKUP_MAGIC, takeEmbeddedBackup } from '../../server/db/backup';
 import { openDatabase, queryRows, type Database, type Db } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { loadReferenceData } from '../../server/db/queries/bulk-load';
+import { loadReferenceData } from '../../scripts/bench/bulk-load';
 import { FACTORY_PASSWORD_HASH } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { killStartedProcesses, runToExit } from '../support/app-process';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { rewardClaims } from '../../server/db/schema';
-import { createAgent, createUser, signInUser } from '../factories/accounts';
+import { createAgent, ownerCookie } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, testConfig } from '../support/test-app';
 
@@ -33,7 +33,7 @@ describeEachEngine(
       await app.ready();
       await app.close();
 
-      const owner = (await signInUser(db, await createUser(db, { role: 'owner' }), now)).cookie;
+      const owner = await ownerCookie(get(), now);
       const listed = (await get().request({ method: 'GET', url: '/api/owner/reward-claims', headers: { cookie: owner } })).json() as {
         id: number;
         fullName: string;

@@ -10,7 +10,8 @@ import { incomeEntry, type IncomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { killStartedProcesses, signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
+import { killStartedProcesses, startAppProcess, type AppProcess } from '../support/app-process';
+import { signInOverHttp } from '../support/sign-in';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-crash-'));

@@ -11,7 +11,8 @@ import { openDatabase, queryRows, type Db } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
-import { killStartedProcesses, runToExit, signInOverHttp, startAppProcess } from '../support/app-process';
+import { killStartedProcesses, runToExit, startAppProcess } from '../support/app-process';
+import { signInOverHttp } from '../support/sign-in';
 import { databaseFingerprint } from '../support/fingerprint';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 
@@ -143,7 +144,7 @@ describe('backups of the embedded database', () => {
     for (const entry of duringWrites.entries) expect(entry).toEqual(originalById.get(entry.id));
     // Entries are kept in id order: the backup holds a prefix of the original's.
     expect(duringWrites.entries).toEqual(original.entries.slice(0, duringWrites.entries.length));
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('npm run db:check', () => {
@@ -173,7 +174,7 @@ describe('npm run db:check', () => {
     // The figures are back; the achievement is recorded again (dated by the entry that reached it).
     for (const table of ['agents', 'income_entries', 'agent_period_totals', 'users', 'reward_claims']) expect(after[table], table).toEqual(before[table]);
     expect(after.tier_achievements!.rows).toBe(before.tier_achievements!.rows);
-  }, 60_000);
+  }, 120_000);
 
   it('says so when there is no database in DATA_DIR', async () => {
     const result = await script('db-check', [], { DATA_DIR: dir('empty') });

@@ -4,10 +4,9 @@ import { incomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInCookies } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-const SESSION_CLOCK = new Date('2099-01-01T00:00:00Z');
 // Wednesday 2026-11-18 15:00 UTC.
 const NOW = new Date('2026-11-18T15:00:00Z');
 const HOUR = 60 * 60 * 1000;
@@ -42,10 +41,7 @@ describeEachEngine(
     let manager: string;
     let agentCookie: string;
     beforeAll(async () => {
-      const db = get().database.db;
-      owner = (await signInUser(db, await createUser(db, { role: 'owner' }), SESSION_CLOCK)).cookie;
-      manager = (await signInUser(db, await createUser(db, { role: 'manager' }), SESSION_CLOCK)).cookie;
-      agentCookie = (await signInAgent(db, await createAgent(db), SESSION_CLOCK)).cookie;
+      ({ owner, manager, agent: agentCookie } = await signedInCookies(get(), SESSIONS_OUTLIVE_CLOCK));
     });
 
     const post = (t: TestApp, payload: unknown, cookie: string | undefined = owner) =>

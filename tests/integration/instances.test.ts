@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentPage } from '../../contract/agents';
 import { lockDataDir } from '../../server/db/data-dir-lock';
-import { killStartedProcesses, runToExit, signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
+import { killStartedProcesses, runToExit, startAppProcess, type AppProcess } from '../support/app-process';
+import { overFetch, signIn, signInOverHttp } from '../support/sign-in';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-instances-'));
@@ -79,10 +80,9 @@ if (postgres) {
         position: 'Sales Agent',
       });
       expect(registered.status).toBe(202);
-      const signedIn = await send(a, 'POST', '/api/agents/login', { email: 'pat@example.test', password: 'long enough' });
-      expect(signedIn.status).toBe(200);
-      const agentCookie = signedIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-      const agentId = ((await signedIn.json()) as { agent: { id: number } }).agent.id;
+      const signedIn = await signIn(overFetch(a.url), 'agent', { email: 'pat@example.test', password: 'long enough' });
+      const agentCookie = signedIn.cookie;
+      const agentId = (signedIn.body as { agent: { id: number } }).agent.id;
       expect((await get(b, '/api/agents/session', agentCookie)).status).toBe(200);
 
       // A write on one is read on the other, by the owner and by the agent.

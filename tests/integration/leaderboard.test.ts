@@ -3,20 +3,15 @@ import { beforeAll, expect, it } from 'vitest';
 import { AGENT_PAGE_SIZE } from '../../contract/agents';
 import { LEADERBOARD_PAGE_SIZE, leaderboardPage, ownerDashboard, type LeaderboardPage } from '../../contract/dashboard';
 import { queryRows } from '../../server/db/client';
-import { loadReferenceData } from '../../server/db/queries/bulk-load';
+import { loadReferenceData } from '../../scripts/bench/bulk-load';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, createUser, FACTORY_PASSWORD_HASH, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, FACTORY_PASSWORD_HASH, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-// Sessions made here outlive every clock move in this file.
-const SESSION_CLOCK = new Date('2099-01-01T00:00:00Z');
 // Wednesday 2026-11-18 15:00 UTC: this month is November 2026.
 const NOW = new Date('2026-11-18T15:00:00Z');
 
-async function ownerCookie(t: TestApp) {
-  return (await signInUser(t.database.db, await createUser(t.database.db, { role: 'owner' }), SESSION_CLOCK)).cookie;
-}
 
 async function readPage(t: TestApp, cookie: string, query: string): Promise<LeaderboardPage> {
   const res = await t.request({ method: 'GET', url: `/api/owner/leaderboard?${query}`, headers: { cookie } });
@@ -34,7 +29,7 @@ describeEachEngine(
     beforeAll(async () => {
       const t = get();
       const db = t.database.db;
-      owner = await ownerCookie(t);
+      owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       const agent = async (firstName: string, lastName: string, entries: Array<[string, string?]>) => {
         const row = await createAgent(db, { firstName, lastName });
         for (const [amount, date] of entries) await addIncome(db, row, amount, { now: NOW, ...(date ? { date: new Date(date) } : {}) });
@@ -123,14 +118,10 @@ describeEachEngine(
       const t = get();
       const anonymous = await t.request({ method: 'GET', url: '/api/owner/leaderboard' });
       expect(anonymous.statusCode).toBe(401);
-      const agent = await createAgent(t.database.db);
-      const asAgent = await t.request({
-        method: 'GET',
-        url: '/api/owner/leaderboard',
-        headers: { cookie: (await signInAgent(t.database.db, agent, SESSION_CLOCK)).cookie },
-      });
+      const agent = await signedInAgent(t, { signedInAt: SESSIONS_OUTLIVE_CLOCK });
+      const asAgent = await t.request({ method: 'GET', url: '/api/owner/leaderboard', headers: { cookie: agent.cookie } });
       expect(asAgent.statusCode).toBe(403);
-      const manager = (await signInUser(t.database.db, await createUser(t.database.db, { role: 'manager' }), SESSION_CLOCK)).cookie;
+      const manager = (await signedInUser(t, 'manager', SESSIONS_OUTLIVE_CLOCK)).cookie;
       expect((await t.request({ method: 'GET', url: '/api/owner/leaderboard', headers: { cookie: manager } })).statusCode).toBe(200);
       for (const query of ['offset=-5', 'limit=0', 'limit=500', 'offset=x', `search=${'y'.repeat(101)}`, 'limit=2&limit=3']) {
         const res = await t.request({ method: 'GET', url: `/api/owner/leaderboard?${query}`, headers: { cookie: owner } });
@@ -161,7 +152,7 @@ describeEachEngine(
         passwordHash: FACTORY_PASSWORD_HASH,
         batchSize: 7_000,
       });
-      owner = await ownerCookie(t);
+      owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       // The whole ranking, sorted in the database from the month's roll-ups.
       const rows = await queryRows<{ id: number }>(
         db,

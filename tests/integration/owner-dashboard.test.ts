@@ -1,17 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ownerDashboard, type OwnerDashboard } from '../../contract/dashboard';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signedInAgent, signedInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-// Sessions made here outlive every clock move in this file.
-const SESSION_CLOCK = new Date('2099-01-01T00:00:00Z');
 const NEW_YORK = { ORG_TIMEZONE: 'America/New_York' };
 // Monday 2026-11-23 12:00 in New York (EST, UTC-5).
 const NOW = new Date('2026-11-23T17:00:00Z');
 
-async function ownerCookie(t: TestApp) {
-  return (await signInUser(t.database.db, await createUser(t.database.db, { role: 'owner' }), SESSION_CLOCK)).cookie;
-}
 
 async function readDashboard(t: TestApp, cookie: string): Promise<OwnerDashboard> {
   const res = await t.request({ method: 'GET', url: '/api/owner/dashboard', headers: { cookie } });
@@ -42,7 +37,7 @@ describeEachEngine(
   (get) => {
     it('shows zeros and no entries before anything is recorded', async () => {
       const t = get();
-      const dashboard = await readDashboard(t, await ownerCookie(t));
+      const dashboard = await readDashboard(t, await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK));
       expect(dashboard).toEqual({
         overview: { totalAgents: 0, newTierAchievements: 0 },
         timePeriods: {
@@ -62,17 +57,13 @@ describeEachEngine(
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().code).toBe('UNAUTHENTICATED');
 
-      const agent = await createAgent(db);
-      const asAgent = await t.request({
-        method: 'GET',
-        url: '/api/owner/dashboard',
-        headers: { cookie: (await signInAgent(db, agent, SESSION_CLOCK)).cookie },
-      });
+      const agent = await signedInAgent(t, { signedInAt: SESSIONS_OUTLIVE_CLOCK });
+      const asAgent = await t.request({ method: 'GET', url: '/api/owner/dashboard', headers: { cookie: agent.cookie } });
       expect(asAgent.statusCode).toBe(403);
       expect(asAgent.json().code).toBe('FORBIDDEN');
 
-      const manager = (await signInUser(db, await createUser(db, { role: 'manager' }), SESSION_CLOCK)).cookie;
-      const owner = await ownerCookie(t);
+      const manager = (await signedInUser(t, 'manager', SESSIONS_OUTLIVE_CLOCK)).cookie;
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       await addEntry(t, owner, agent.id, '42.00');
       const asManager = await readDashboard(t, manager);
       expect(asManager.overview.totalAgents).toBe(1);
@@ -91,7 +82,7 @@ describeEachEngine(
     let blake: number;
     beforeAll(async () => {
       const t = get();
-      owner = await ownerCookie(t);
+      owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       avery = (await createAgent(t.database.db, { firstName: 'Avery', lastName: 'Stone' })).id;
       blake = (await createAgent(t.database.db, { firstName: 'Blake', lastName: 'Rivers' })).id;
       // Sunday 23:59 in New York is last week; Monday 00:00 is this week.
@@ -213,7 +204,7 @@ describeEachEngine(
   (get) => {
     it('lists the 10 most recently recorded entries, newest first, whatever their dates', async () => {
       const t = get();
-      const owner = await ownerCookie(t);
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       const casey = await createAgent(t.database.db, { firstName: 'Casey', lastName: 'Lane' });
       const drew = await createAgent(t.database.db, { firstName: 'Drew', lastName: 'Park' });
       const made: Array<{ id: number; createdAt: string }> = [];
@@ -263,7 +254,7 @@ describeEachEngine(
   (get) => {
     it('counts distinct agents promoted this month in the organisation time zone', async () => {
       const t = get();
-      const owner = await ownerCookie(t);
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       const agent = async (first: string) => (await createAgent(t.database.db, { firstName: first, lastName: 'Test' })).id;
       const [early, steady, climber, small, edge] = [await agent('Early'), await agent('Steady'), await agent('Climber'), await agent('Small'), await agent('Edge')];
       try {
@@ -301,7 +292,7 @@ describeEachEngine(
 
     it('ranks agents by this month income, highest first, then by name', async () => {
       const t = get();
-      const owner = await ownerCookie(t);
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       for (const id of (await readDashboard(t, owner)).agents.map((a) => a.id)) {
         await t.request({ method: 'DELETE', url: `/api/agents/${id}`, headers: { cookie: owner } });
       }

@@ -12,13 +12,12 @@ import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { tierSettingList, type TierSetting } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signInAgent } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
 // Wednesday 18 November 2026, 15:00 UTC (the test organisation's time zone is UTC).
 const NOW = new Date('2026-11-18T15:00:00Z');
-const SESSIONS_FROM = new Date('2099-01-01T00:00:00Z');
 
 /** A small deterministic generator, so a failure can be repeated. */
 function random(seed: number) {
@@ -31,9 +30,6 @@ function random(seed: number) {
 
 const cents = (money: string) => parseMoneyToCents(money)!;
 
-async function ownerCookie(t: TestApp): Promise<string> {
-  return (await signInUser(t.database.db, await createUser(t.database.db, { role: 'owner' }), SESSIONS_FROM)).cookie;
-}
 
 async function tiers(t: TestApp): Promise<TierSetting[]> {
   return tierSettingList.parse((await t.request({ method: 'GET', url: '/api/tier-settings' })).json());
@@ -44,7 +40,7 @@ describeEachEngine(
   (get) => {
     it('give totals, week/month/year sums and achievements equal to what was sent', async () => {
       const t = get();
-      const owner = await ownerCookie(t);
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       const agents = await Promise.all(Array.from({ length: 10 }, () => createAgent(t.database.db)));
       // Dates on both sides of the week, month and year edges, and up to a day ahead.
       const dates = [
@@ -107,7 +103,7 @@ describeEachEngine(
   (get) => {
     it('keep thresholds strictly increasing, applying each accepted edit and nothing of a refused one (20 rounds)', async () => {
       const t = get();
-      const owner = await ownerCookie(t);
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       const next = random(11);
       const statuses: number[] = [];
       for (let round = 0; round < 20; round++) {
@@ -155,7 +151,7 @@ describeEachEngine(
   (get) => {
     let owner: string;
     beforeAll(async () => {
-      owner = await ownerCookie(get());
+      owner = await ownerCookie(get(), SESSIONS_OUTLIVE_CLOCK);
     });
 
     it('never fail with 5xx and leave every figure consistent, with nothing left of the deleted agent', async () => {
@@ -165,7 +161,7 @@ describeEachEngine(
         Array.from({ length: 6 }, async (_, i) => {
           const agent = await createAgent(db);
           await addIncome(db, agent, `${18_000 + i * 1_500}.00`, { now: NOW });
-          return { id: agent.id, cookie: (await signInAgent(db, agent, SESSIONS_FROM)).cookie };
+          return { id: agent.id, cookie: (await signInAgent(db, agent, SESSIONS_OUTLIVE_CLOCK)).cookie };
         }),
       );
       const options = await Promise.all([1, 1, 2, 2, 3, 3, 4].map((tierId) => createRewardOption(db, { tierId })));

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentPage } from '../../contract/agents';
-import { signInOverHttp } from '../support/app-process';
+import { signInOverHttp } from '../support/sign-in';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-restart-'));
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };

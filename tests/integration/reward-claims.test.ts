@@ -2,23 +2,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { claimCreated, rewardClaim, type RewardCategory } from '../../contract/rewards';
 import { queryRows } from '../../server/db/client';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
 /** A new agent with the given total income, signed in. */
-async function signedInAgent(t: TestApp, total = '0.00', name?: string) {
-  const [firstName, lastName] = name ? name.split(' ') : [undefined, undefined];
-  const agent = await createAgent(t.database.db, { firstName, lastName });
-  if (total !== '0.00') await addIncome(t.database.db, agent, total, { now: t.clock.now });
-  const { cookie } = await signInAgent(t.database.db, agent, t.clock.now);
-  return { id: agent.id, name: agent.name, cookie };
-}
 
-async function signedInUser(t: TestApp, role: 'owner' | 'manager') {
-  const user = await createUser(t.database.db, { role });
-  return { id: user.id, cookie: (await signInUser(t.database.db, user, t.clock.now)).cookie };
-}
 
 const addOption = (t: TestApp, tierId: number, title: string, options: { isActive?: boolean; category?: RewardCategory } = {}) =>
   createRewardOption(t.database.db, { tierId, title, description: `${title} description`, category: options.category ?? 'Gift Card', ...options });
@@ -69,7 +58,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('creates a pending claim for the option tier with every contact field and the option title', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '5000.00');
+    const agent = await signedInAgent(t, { total: '5000.00' });
     const res = await t.request({
       method: 'POST',
       url: '/api/rewards/claim',
@@ -104,7 +93,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
   it('stores an omitted or empty telegram as null', async () => {
     const t = get();
     for (const telegram of [undefined, '']) {
-      const agent = await signedInAgent(t, '5000.00');
+      const agent = await signedInAgent(t, { total: '5000.00' });
       const res = await t.request({
         method: 'POST',
         url: '/api/rewards/claim',
@@ -118,7 +107,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('refuses a tier not reached yet, one cent below the threshold', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '9999.99');
+    const agent = await signedInAgent(t, { total: '9999.99' });
     const before = await countClaims(t);
     const res = await t.request({
       method: 'POST',
@@ -133,7 +122,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('allows a claim exactly at the threshold', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '10000.00');
+    const agent = await signedInAgent(t, { total: '10000.00' });
     const res = await t.request({
       method: 'POST',
       url: '/api/rewards/claim',
@@ -146,7 +135,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('refuses a second claim of the same tier with 409, even with another option of that tier', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '6000.00');
+    const agent = await signedInAgent(t, { total: '6000.00' });
     const other = (await addOption(t, 1, 'Swag Pack')).id;
     const first = await t.request({
       method: 'POST',
@@ -169,7 +158,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('refuses an inactive option with 400 and an unknown option with 404', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '6000.00');
+    const agent = await signedInAgent(t, { total: '6000.00' });
     const inactive = (await addOption(t, 1, 'Retired Mug', { isActive: false })).id;
     const before = await countClaims(t);
     const res = await t.request({
@@ -194,8 +183,8 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('refuses a claim naming another agent with 403', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '6000.00');
-    const other = await signedInAgent(t, '6000.00');
+    const agent = await signedInAgent(t, { total: '6000.00' });
+    const other = await signedInAgent(t, { total: '6000.00' });
     const before = await countClaims(t);
     const res = await t.request({
       method: 'POST',
@@ -210,7 +199,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('answers 401 to anonymous callers and 403 to owners and managers', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '6000.00');
+    const agent = await signedInAgent(t, { total: '6000.00' });
     const owner = await signedInUser(t, 'owner');
     const manager = await signedInUser(t, 'manager');
     const before = await countClaims(t);
@@ -232,7 +221,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('answers 400 to malformed bodies and changes nothing', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '6000.00');
+    const agent = await signedInAgent(t, { total: '6000.00' });
     const good = portalBody(agent.id, starterGift);
     const bad: unknown[] = [
       {},
@@ -290,7 +279,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('lets exactly one of 50 simultaneous claims of one tier through', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '20000.00');
+    const agent = await signedInAgent(t, { total: '20000.00' });
     const silver = (await addOption(t, 3, 'Wireless Headphones', { category: 'Physical Item' })).id;
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
@@ -317,7 +306,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
 
   it('refuses a claim after a deduction took the total below the threshold', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '10000.00');
+    const agent = await signedInAgent(t, { total: '10000.00' });
     await addIncome(t.database.db, agent, '-0.01', { now: t.clock.now });
     const res = await t.request({
       method: 'POST',
@@ -340,7 +329,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
 
   it('creates a pending claim with name, email, phone, address and shipping instructions', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '5000.00');
+    const agent = await signedInAgent(t, { total: '5000.00' });
     const res = await t.request({
       method: 'POST',
       url: '/api/agents/claim-reward',
@@ -368,7 +357,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
 
   it('accepts the optional phone and shipping instructions left out or empty', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '5000.00');
+    const agent = await signedInAgent(t, { total: '5000.00' });
     const res = await t.request({
       method: 'POST',
       url: '/api/agents/claim-reward',
@@ -381,7 +370,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
 
   it('refuses an option that belongs to another tier', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '15000.00');
+    const agent = await signedInAgent(t, { total: '15000.00' });
     const before = await countClaims(t);
     const res = await t.request({
       method: 'POST',
@@ -396,7 +385,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
 
   it('refuses a tier not reached, an unknown tier and an unknown option', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '5000.00');
+    const agent = await signedInAgent(t, { total: '5000.00' });
     const before = await countClaims(t);
     const cases = [
       { payload: dashboardBody(2, bronzeGift), status: 400, message: 'You have not reached the Bronze tier yet' },
@@ -413,7 +402,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
 
   it('refuses a tier already claimed through the other claim path', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '5000.00');
+    const agent = await signedInAgent(t, { total: '5000.00' });
     const portal = await t.request({
       method: 'POST',
       url: '/api/rewards/claim',
@@ -451,7 +440,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
 
   it('answers 400 to malformed bodies and changes nothing', async () => {
     const t = get();
-    const agent = await signedInAgent(t, '5000.00');
+    const agent = await signedInAgent(t, { total: '5000.00' });
     const good = dashboardBody(1, starterGift);
     const bad: unknown[] = [
       {},
@@ -491,7 +480,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
     const t = get();
     owner = await signedInUser(t, 'owner');
     manager = await signedInUser(t, 'manager');
-    agent = await signedInAgent(t, '20000.00', 'Elena Kowalski');
+    agent = await signedInAgent(t, { total: '20000.00', firstName: 'Elena', lastName: 'Kowalski' });
     optionIds = [
       (await addOption(t, 1, 'Coffee Gift Card')).id,
       (await addOption(t, 2, 'Amazon Gift Card')).id,
@@ -595,7 +584,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
 
   it('lets only the owner process claims', async () => {
     const t = get();
-    const other = await signedInAgent(t, '5000.00');
+    const other = await signedInAgent(t, { total: '5000.00' });
     const made = await t.request({
       method: 'POST',
       url: '/api/rewards/claim',

@@ -2,20 +2,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { agentRewardData, rewardOption } from '../../contract/rewards';
 import { queryRows } from '../../server/db/client';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-async function signedInAgent(t: TestApp, total = '0.00') {
-  const agent = await createAgent(t.database.db);
-  if (total !== '0.00') await addIncome(t.database.db, agent, total, { now: t.clock.now });
-  return { id: agent.id, cookie: (await signInAgent(t.database.db, agent, t.clock.now)).cookie };
-}
 
-async function signedInUser(t: TestApp, role: 'owner' | 'manager') {
-  const user = await createUser(t.database.db, { role });
-  return { id: user.id, cookie: (await signInUser(t.database.db, user, t.clock.now)).cookie };
-}
 
 async function countOptions(t: TestApp): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from reward_options`);
@@ -246,7 +237,7 @@ describeEachEngine('GET /api/rewards/agent/{agentId}', (get) => {
       bronze: (await createRewardOption(db, { tierId: 2, title: 'Headset', category: 'Physical Item' })).id,
       silver: (await createRewardOption(db, { tierId: 3, title: 'Spa Day', category: 'Experience' })).id,
     };
-    agent = await signedInAgent(t, '12500.00');
+    agent = await signedInAgent(t, { total: '12500.00' });
     await createPendingClaim(db, { agentId: agent.id, tierId: 1, rewardOptionId: options.starter, rewardTitle: 'Coffee Gift Card' });
   });
 
@@ -272,7 +263,7 @@ describeEachEngine('GET /api/rewards/agent/{agentId}', (get) => {
 
   it('drops a tier once a deduction takes the total below it, and includes one reached exactly', async () => {
     const t = get();
-    const other = await signedInAgent(t, '20000.00');
+    const other = await signedInAgent(t, { total: '20000.00' });
     const before = await t.request({ method: 'GET', url: `/api/rewards/agent/${other.id}`, headers: { cookie: other.cookie } });
     expect(before.json().achievedTiers.map((a: { tier: { name: string } }) => a.tier.name)).toEqual(['Starter', 'Bronze', 'Silver']);
     await addIncome(t.database.db, other, '-0.01', { now: t.clock.now });
@@ -282,7 +273,7 @@ describeEachEngine('GET /api/rewards/agent/{agentId}', (get) => {
 
   it('gives an empty list to an agent below the first tier or in the negative', async () => {
     const t = get();
-    const poor = await signedInAgent(t, '-250.00');
+    const poor = await signedInAgent(t, { total: '-250.00' });
     const res = await t.request({ method: 'GET', url: `/api/rewards/agent/${poor.id}`, headers: { cookie: poor.cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ achievedTiers: [] });
@@ -305,7 +296,7 @@ describeEachEngine('GET /api/rewards/agent/{agentId}', (get) => {
 
   it("answers 403 to an agent asking for another agent's rewards and 401 to anonymous callers", async () => {
     const t = get();
-    const other = await signedInAgent(t, '50000.00');
+    const other = await signedInAgent(t, { total: '50000.00' });
     const res = await t.request({ method: 'GET', url: `/api/rewards/agent/${other.id}`, headers: { cookie: agent.cookie } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');

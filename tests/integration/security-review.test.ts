@@ -1,6 +1,6 @@
 // Findings of the ASVS review (docs/security.md) that no other test shows directly.
 import { expect, it } from 'vitest';
-import { createAgent, createUser, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { ownerCookie, signedInAgent, uniqueSuffix } from '../factories/accounts';
 import { createRewardOption, addIncome } from '../factories/rewards';
 import { databaseFingerprint } from '../support/fingerprint';
 import { COMMON_PASSWORD } from '../../server/auth/password-policy';
@@ -28,7 +28,7 @@ describeEachEngine('ASVS review findings', (get) => {
   it('V2.1.1/V2.1.7: common and leaked passwords are refused everywhere a password is chosen; owners and managers need 10 characters', async () => {
     const t = get();
     const db = t.database.db;
-    const owner = (await signInUser(db, await createUser(db, { role: 'owner' }), t.clock.now)).cookie;
+    const owner = await ownerCookie(t);
     const before = await databaseFingerprint(db);
     const attempts = [
       { url: '/api/agents/register', payload: { email: `common-${uniqueSuffix()}@example.test`, password: 'Password123!', firstName: 'C', lastName: 'P', position: 'p' } },
@@ -54,10 +54,9 @@ describeEachEngine('ASVS review findings', (get) => {
   it('V5.2.2: text with a NUL character is refused with 400 wherever it would be stored, changing nothing', async () => {
     const t = get();
     const db = t.database.db;
-    const owner = (await signInUser(db, await createUser(db, { role: 'owner' }), t.clock.now)).cookie;
-    const agent = await createAgent(db);
-    await addIncome(db, agent, '6000.00', { now: t.clock.now });
-    const agentCookie = (await signInAgent(db, agent, t.clock.now)).cookie;
+    const owner = await ownerCookie(t);
+    const agent = await signedInAgent(t, { total: '6000.00' });
+    const agentCookie = agent.cookie;
     const option = await createRewardOption(db, { tierId: 1 });
     const nul = 'A\u0000B';
     const before = await databaseFingerprint(db);
@@ -91,7 +90,7 @@ describeEachEngine('ASVS review findings', (get) => {
   it('V8.2.1: every API answer, errors included, tells browsers and proxies not to store it', async () => {
     const t = get();
     const db = t.database.db;
-    const owner = (await signInUser(db, await createUser(db, { role: 'owner' }), t.clock.now)).cookie;
+    const owner = await ownerCookie(t);
     for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET')) {
       const url = route.url.replace(':id', '1');
       for (const headers of [{}, { cookie: owner }]) {

@@ -5,17 +5,12 @@ import { createApp } from '../../server/app';
 import { hashToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../server/auth/sessions';
 import type { Database } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
-import { cookieHeaderFrom, createAgent, createUser, FACTORY_PASSWORD, signInAgent } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, signInAgent } from '../factories/accounts';
+import { cookieFrom, setCookieLine } from '../support/sign-in';
 import { openTestDatabase, testEngines } from '../support/test-database';
 import { describeEachEngine, startTestApp, testConfig } from '../support/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-function setCookieLine(setCookie: string | string[] | undefined, name: string): string {
-  const line = [setCookie ?? []].flat().find((c) => c.startsWith(`${name}=`));
-  if (!line) throw new Error(`no ${name} cookie was set`);
-  return line;
-}
 
 describeEachEngine('sessions', (get) => {
   const agentLogin = (email: string, cookie?: string) =>
@@ -55,15 +50,15 @@ describeEachEngine('sessions', (get) => {
 
   it('get a fresh token at every sign-in; signing in again over an old session ends the old one (no fixation)', async () => {
     const agent = await createAgent(get().database.db);
-    const first = cookieHeaderFrom(setCookieLine((await agentLogin(agent.email)).headers['set-cookie'], 'agent_sid'));
-    const second = cookieHeaderFrom(setCookieLine((await agentLogin(agent.email)).headers['set-cookie'], 'agent_sid'));
+    const first = cookieFrom((await agentLogin(agent.email)).headers['set-cookie'], 'agent_sid');
+    const second = cookieFrom((await agentLogin(agent.email)).headers['set-cookie'], 'agent_sid');
     expect(second).not.toBe(first);
     // Two sign-ins without a cookie are two devices: both live.
     expect((await agentSession(first)).statusCode).toBe(200);
     expect((await agentSession(second)).statusCode).toBe(200);
 
     // A sign-in that arrives with a session cookie (planted or old) replaces that session.
-    const third = cookieHeaderFrom(setCookieLine((await agentLogin(agent.email, first)).headers['set-cookie'], 'agent_sid'));
+    const third = cookieFrom((await agentLogin(agent.email, first)).headers['set-cookie'], 'agent_sid');
     expect(third).not.toBe(first);
     expect((await agentSession(first)).statusCode).toBe(401);
     expect((await agentSession(third)).statusCode).toBe(200);
@@ -72,14 +67,14 @@ describeEachEngine('sessions', (get) => {
   it('owner sign-in also rotates: the cookie sent with the sign-in stops working', async () => {
     const owner = await createUser(get().database.db, { role: 'owner' });
     const login = () => get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-    const first = cookieHeaderFrom(setCookieLine((await login()).headers['set-cookie'], 'sid'));
+    const first = cookieFrom((await login()).headers['set-cookie'], 'sid');
     const again = await get().request({
       method: 'POST',
       url: '/api/auth/login',
       headers: { cookie: first },
       payload: { email: owner.email, password: FACTORY_PASSWORD },
     });
-    const second = cookieHeaderFrom(setCookieLine(again.headers['set-cookie'], 'sid'));
+    const second = cookieFrom(again.headers['set-cookie'], 'sid');
     expect(second).not.toBe(first);
     expect((await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: first } })).statusCode).toBe(401);
     expect((await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: second } })).statusCode).toBe(200);
@@ -89,7 +84,7 @@ describeEachEngine('sessions', (get) => {
     const start = new Date(get().clock.now);
     try {
       const agent = await createAgent(get().database.db);
-      const cookie = cookieHeaderFrom(setCookieLine((await agentLogin(agent.email)).headers['set-cookie'], 'agent_sid'));
+      const cookie = cookieFrom((await agentLogin(agent.email)).headers['set-cookie'], 'agent_sid');
 
       get().clock.now = new Date(start.getTime() + 2 * DAY);
       const used = await agentSession(cookie);
@@ -119,7 +114,7 @@ describeEachEngine('sessions', (get) => {
     try {
       const owner = await createUser(get().database.db, { role: 'owner' });
       const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-      const cookie = cookieHeaderFrom(setCookieLine(res.headers['set-cookie'], 'sid'));
+      const cookie = cookieFrom(res.headers['set-cookie'], 'sid');
       const me = () => get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
       // Used every 10 days: each use slides the expiry, but never past 90 days after sign-in.
       let lastExpiry = '';
@@ -145,7 +140,7 @@ describeEachEngine('sessions', (get) => {
     try {
       const owner = await createUser(get().database.db, { role: 'owner' });
       const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-      const cookie = cookieHeaderFrom(setCookieLine(res.headers['set-cookie'], 'sid'));
+      const cookie = cookieFrom(res.headers['set-cookie'], 'sid');
       get().clock.now = new Date(start.getTime() + 31 * DAY);
       const me = await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
       expect(me.statusCode).toBe(401);
@@ -162,7 +157,7 @@ describeEachEngine('owner logout by link', (get) => {
     const owner = await createUser(get().database.db, { role: 'owner' });
     const signIn = async () => {
       const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-      return cookieHeaderFrom(setCookieLine(res.headers['set-cookie'], 'sid'));
+      return cookieFrom(res.headers['set-cookie'], 'sid');
     };
     const signedIn = async (cookie: string) =>
       (await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
@@ -244,8 +239,8 @@ describe('two app instances on one database (stateless instances)', () => {
         const owner = await createUser(database.db, { role: 'owner' });
         const agentLogin = await first.inject({ method: 'POST', url: '/api/agents/login', payload: { email: agent.email, password: FACTORY_PASSWORD } });
         const ownerLogin = await second.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-        const agentCookie = cookieHeaderFrom(setCookieLine(agentLogin.headers['set-cookie'], 'agent_sid'));
-        const ownerCookie = cookieHeaderFrom(setCookieLine(ownerLogin.headers['set-cookie'], 'sid'));
+        const agentCookie = cookieFrom(agentLogin.headers['set-cookie'], 'agent_sid');
+        const ownerCookie = cookieFrom(ownerLogin.headers['set-cookie'], 'sid');
 
         expect((await second.inject({ method: 'GET', url: '/api/agents/session', headers: { cookie: agentCookie } })).json()).toMatchObject({
           authenticated: true,

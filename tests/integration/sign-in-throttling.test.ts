@@ -8,7 +8,8 @@ import { createApp } from '../../server/app';
 import type { Database, Db } from '../../server/db/client';
 import { queryRows } from '../../server/db/client';
 import type { SignInRateLimits } from '../../server/http/security';
-import { cookieHeaderFrom, createAgent, createUser, FACTORY_PASSWORD, uniqueSuffix } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, uniqueSuffix } from '../factories/accounts';
+import { cookieHeaderFrom, findSetCookie } from '../support/sign-in';
 import { openTestDatabase, testEngines } from '../support/test-database';
 import { testConfig } from '../support/test-app';
 
@@ -33,10 +34,6 @@ const freshAddress = () => {
   const n = ++addressCount;
   return `198.51.${100 + Math.floor(n / 250)}.${(n % 250) + 1}`;
 };
-
-function cookieLine(res: LightMyRequestResponse, name: string): string | undefined {
-  return [res.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${name}=`));
-}
 
 describe('sign-in throttling', () => {
   for (const engine of testEngines()) {
@@ -85,7 +82,7 @@ describe('sign-in throttling', () => {
             const home = freshAddress();
             const first = await attempt(app, url, home, right);
             expect(first.res.statusCode).toBe(200);
-            const deviceLine = cookieLine(first.res, device);
+            const deviceLine = findSetCookie(first.res.headers['set-cookie'], device);
             expect(deviceLine).toBeDefined();
             expect(deviceLine).toMatch(/; Path=\/api(;|$)/);
             expect(deviceLine).toMatch(/; HttpOnly(;|$)/);
@@ -113,7 +110,7 @@ describe('sign-in throttling', () => {
             const known = await attempt(twin, url, home, right, knownDevice);
             expect(known.res.statusCode).toBe(200);
             expect(known.ms).toBeLessThan(DELAY.maxMs);
-            expect(cookieLine(known.res, session)).toBeDefined();
+            expect(findSetCookie(known.res.headers['set-cookie'], session)).toBeDefined();
             // ...even from an address it never used.
             const travelling = await attempt(app, url, freshAddress(), right, knownDevice);
             expect(travelling.res.statusCode).toBe(200);
@@ -124,7 +121,7 @@ describe('sign-in throttling', () => {
             expect(newDevice.res.statusCode).toBe(200);
             expect(newDevice.ms).toBeGreaterThanOrEqual(DELAY.maxMs - 5);
             expect(newDevice.ms).toBeLessThan(DELAY.maxMs + SLACK_MS);
-            expect(cookieLine(newDevice.res, device)).toBeDefined();
+            expect(findSetCookie(newDevice.res.headers['set-cookie'], device)).toBeDefined();
           });
 
           it('throttles an attacker at one address: 429 past the limit, even for the right password', async () => {
@@ -191,7 +188,7 @@ describe('sign-in throttling', () => {
             const account = await make(database.db);
             const office = freshAddress();
             const signedIn = await attempt(app, url, office, { email: account.email, password: FACTORY_PASSWORD });
-            const knownDevice = cookieHeaderFrom(cookieLine(signedIn.res, device));
+            const knownDevice = cookieHeaderFrom(findSetCookie(signedIn.res.headers['set-cookie'], device));
 
             // Someone else at the office uses up the address's limit and this account's limit there.
             for (let i = 0; i < LIMITS.perIpAndAccount!; i++) {
@@ -205,11 +202,11 @@ describe('sign-in throttling', () => {
             // The known device is not held up by them.
             const known = await attempt(twin, url, office, { email: account.email, password: FACTORY_PASSWORD }, knownDevice);
             expect(known.res.statusCode).toBe(200);
-            const renewed = cookieHeaderFrom(cookieLine(known.res, device));
+            const renewed = cookieHeaderFrom(findSetCookie(known.res.headers['set-cookie'], device));
 
             // A tampered cookie, or one of another account, is no known device: the office's limit applies.
             const other = await make(database.db);
-            const otherDevice = cookieHeaderFrom(cookieLine((await attempt(app, url, freshAddress(), { email: other.email, password: FACTORY_PASSWORD })).res, device));
+            const otherDevice = cookieHeaderFrom(findSetCookie((await attempt(app, url, freshAddress(), { email: other.email, password: FACTORY_PASSWORD })).res.headers['set-cookie'], device));
             const tampered = renewed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
             for (const cookie of [tampered, otherDevice, `${device}=${account.id}.${clock.now.getTime()}.${'a'.repeat(22)}.${'b'.repeat(43)}`]) {
               const res = (await attempt(app, url, office, { email: account.email, password: FACTORY_PASSWORD }, cookie)).res;

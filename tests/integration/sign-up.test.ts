@@ -7,8 +7,9 @@ import { WRONG_PASSWORD } from '../../contract/auth';
 import { PASSWORD_CONFIRMATION_REQUIRED } from '../../server/auth/sessions';
 import { agents, invitations } from '../../server/db/schema';
 import { createApp } from '../../server/app';
-import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, signedInAgent, signedInUser, uniqueSuffix } from '../factories/accounts';
 import { databaseFingerprint } from '../support/fingerprint';
+import { cookieFrom } from '../support/sign-in';
 import { describeEachEngine, testConfig } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
 
@@ -24,7 +25,7 @@ describeEachEngine('sign-up', (get) => {
   async function freshOwner() {
     const owner = await createUser(get().database.db, { role: 'owner' });
     const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-    const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+    const cookie = cookieFrom(res.headers['set-cookie'], 'sid');
     return { owner, cookie };
   }
   async function setMode(mode: SignUpMode) {
@@ -74,7 +75,7 @@ describeEachEngine('sign-up', (get) => {
     const list = await get().request({ method: 'GET', url: `/api/agents?search=${encodeURIComponent(email)}`, headers: { cookie } });
     const [agent] = list.json().agents;
     expect(agent).toMatchObject({ email, status: 'pending' });
-    const manager = await signInUser(get().database.db, await createUser(get().database.db), get().clock.now);
+    const manager = await signedInUser(get(), 'manager');
     expect((await get().request({ method: 'POST', url: `/api/agents/${agent.id}/approve`, headers: { cookie: manager.cookie } })).statusCode).toBe(403);
     expect((await get().request({ method: 'POST', url: `/api/agents/${agent.id}/approve`, headers: { cookie } })).statusCode).toBe(204);
     expect((await login(email, 'a new password')).statusCode).toBe(200);
@@ -180,8 +181,8 @@ describeEachEngine('sign-up', (get) => {
 
   it('only the owner reads and changes sign-up settings and invitations', async () => {
     const db = get().database.db;
-    const manager = await signInUser(db, await createUser(db), get().clock.now);
-    const agent = await signInAgent(db, await createAgent(db), get().clock.now);
+    const manager = await signedInUser(get(), 'manager');
+    const agent = await signedInAgent(get());
     const calls = [
       { method: 'GET', url: '/api/owner/sign-up' },
       { method: 'PUT', url: '/api/owner/sign-up', payload: { mode: 'open' } },

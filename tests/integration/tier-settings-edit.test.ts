@@ -3,11 +3,10 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { tierSetting, type TierSetting } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, createUser, signInAgent, signInUser } from '../factories/accounts';
+import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInCookies } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-const SESSION_CLOCK = new Date('2099-01-01T00:00:00Z');
 const NOW = new Date('2026-11-18T15:00:00Z');
 const SHIPPED_THRESHOLDS = ['5000.00', '10000.00', '20000.00', '35000.00', '50000.00', '75000.00', '100000.00', '150000.00', '200000.00', '300000.00', '500000.00', '1000000.00'];
 
@@ -32,10 +31,7 @@ describeEachEngine(
     let manager: string;
     let agentCookie: string;
     beforeAll(async () => {
-      const db = get().database.db;
-      owner = (await signInUser(db, await createUser(db, { role: 'owner' }), SESSION_CLOCK)).cookie;
-      manager = (await signInUser(db, await createUser(db, { role: 'manager' }), SESSION_CLOCK)).cookie;
-      agentCookie = (await signInAgent(db, await createAgent(db), SESSION_CLOCK)).cookie;
+      ({ owner, manager, agent: agentCookie } = await signedInCookies(get(), SESSIONS_OUTLIVE_CLOCK));
     });
 
     // Every test starts from the shipped thresholds and rewards.

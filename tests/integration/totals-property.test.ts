@@ -7,11 +7,10 @@ import { centsToMoneyString } from '../../contract/money';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, createUser, signInUser } from '../factories/accounts';
+import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
 const TIME_ZONE = 'America/New_York';
-const SESSION_CLOCK = new Date('2099-01-01T00:00:00Z');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -120,8 +119,7 @@ describeEachEngine(
   (get) => {
     let owner: string;
     beforeAll(async () => {
-      const db = get().database.db;
-      owner = (await signInUser(db, await createUser(db, { role: 'owner' }), SESSION_CLOCK)).cookie;
+      owner = await ownerCookie(get(), SESSIONS_OUTLIVE_CLOCK);
     });
 
     async function runScenario(t: TestApp, clock: Date, commands: Command[]) {

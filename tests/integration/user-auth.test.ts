@@ -2,14 +2,9 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { DEMO_AGENT, DEMO_OWNER } from '../../contract/demo';
 import { sessions } from '../../server/db/schema';
-import { cookieHeaderFrom, createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { cookieFrom } from '../support/sign-in';
 import { describeEachEngine } from '../support/test-app';
-
-function userCookie(setCookie: string | string[] | undefined): string {
-  const line = [setCookie ?? []].flat().find((c) => c.startsWith('sid='));
-  if (!line) throw new Error('no sid cookie was set');
-  return cookieHeaderFrom(line);
-}
 
 describeEachEngine('owner and manager sign-in', (get) => {
   it('GET /api/login redirects (302) to the sign-in page /login', async () => {
@@ -30,7 +25,7 @@ describeEachEngine('owner and manager sign-in', (get) => {
       const expected = { id: user.id, email: user.email, name: `Pat ${role}`, role };
       expect(res.json()).toEqual(expected);
 
-      const me = await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: userCookie(res.headers['set-cookie']) } });
+      const me = await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res.headers['set-cookie'], 'sid') } });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual(expected);
     }

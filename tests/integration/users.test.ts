@@ -9,14 +9,10 @@ import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { lockDataDir } from '../../server/db/data-dir-lock';
 import { findUserByEmail } from '../../server/db/queries/users';
 import { sessions, users } from '../../server/db/schema';
-import { createAgent, createUser, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { createAgent, createUser, signedInUser, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
-async function ownerCookie(get: () => TestApp) {
-  const owner = await createUser(get().database.db, { role: 'owner' });
-  return { owner, cookie: (await signInUser(get().database.db, owner, get().clock.now)).cookie };
-}
 
 const managerInput = (overrides: Record<string, unknown> = {}) => ({
   email: `manager-${uniqueSuffix()}@example.test`,
@@ -33,7 +29,7 @@ async function countUsers(get: () => TestApp): Promise<number> {
 
 describeEachEngine('/api/users (owner only)', (get) => {
   it('GET lists owners and managers with {id, email, name, role, createdAt} and never a hash', async () => {
-    const { owner, cookie } = await ownerCookie(get);
+    const { cookie, ...owner } = await signedInUser(get(), 'owner');
     const manager = await createUser(get().database.db, { role: 'manager', name: 'Listed Manager' });
     const res = await get().request({ method: 'GET', url: '/api/users', headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -45,7 +41,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
   });
 
   it('POST creates a manager (201) who can sign in at once; the email is trimmed and lower-cased', async () => {
-    const { cookie } = await ownerCookie(get);
+    const { cookie } = await signedInUser(get(), 'owner');
     const input = managerInput({ email: `  New.Manager.${uniqueSuffix()}@Example.TEST ` });
     const res = await get().request({ method: 'POST', url: '/api/users', headers: { cookie }, payload: input });
     expect(res.statusCode).toBe(201);
@@ -60,7 +56,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
   });
 
   it('POST answers 409 for a taken email in any case, and creates nothing', async () => {
-    const { owner, cookie } = await ownerCookie(get);
+    const { cookie, ...owner } = await signedInUser(get(), 'owner');
     const before = await countUsers(get);
     const res = await get().request({
       method: 'POST',
@@ -80,7 +76,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
     [{ name: '  ' }, 'name', 'Name is required'],
     [{ password: 'short' }, 'password', 'Password must be at least 10 characters'],
   ])('POST validates %j (400, nothing created)', async (overrides, field, message) => {
-    const { cookie } = await ownerCookie(get);
+    const { cookie } = await signedInUser(get(), 'owner');
     const before = await countUsers(get);
     const res = await get().request({ method: 'POST', url: '/api/users', headers: { cookie }, payload: managerInput(overrides) });
     expect(res.statusCode).toBe(400);
@@ -89,7 +85,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
   });
 
   it('DELETE removes a manager (204) with its sessions; a second delete is 404', async () => {
-    const { cookie } = await ownerCookie(get);
+    const { cookie } = await signedInUser(get(), 'owner');
     const manager = await createUser(get().database.db, { role: 'manager' });
     const managerSession = await signInUser(get().database.db, manager, get().clock.now);
 
@@ -107,7 +103,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
   });
 
   it('DELETE refuses the owner itself (400) and another owner (403), and deletes nothing', async () => {
-    const { owner, cookie } = await ownerCookie(get);
+    const { cookie, ...owner } = await signedInUser(get(), 'owner');
     const otherOwner = await createUser(get().database.db, { role: 'owner' });
     const self = await get().request({ method: 'DELETE', url: `/api/users/${owner.id}`, headers: { cookie } });
     expect(self.statusCode).toBe(400);
@@ -120,7 +116,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
   });
 
   it('DELETE with an id that cannot exist is 404, not 500', async () => {
-    const { cookie } = await ownerCookie(get);
+    const { cookie } = await signedInUser(get(), 'owner');
     for (const id of ['abc', '0', '-1', '1.5', '99999999999', '2147483647']) {
       const res = await get().request({ method: 'DELETE', url: `/api/users/${id}`, headers: { cookie } });
       expect(res.statusCode, id).toBe(404);

@@ -71,17 +71,3 @@ export function runToExit(args: string[], env: Record<string, string>, timeoutMs
     });
   });
 }
-
-/** Signs in on a running app (owner/manager form) and returns the Cookie header to send back. */
-export async function signInOverHttp(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}

@@ -1,5 +1,9 @@
+// The browser tests' fixtures: the test (failing on page and console errors), signing in through the API with the
+// sign-in helpers the integration tests use (tests/support/sign-in.ts), and the accessibility check.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_MANAGER, DEMO_OWNER } from '../../../contract/demo';
+import { signIn, type Credentials, type PostJson, type SignedIn } from '../../support/sign-in';
 
 /** Fails a test on any page error or console error, as a person would notice a broken page. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -20,6 +24,29 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/** Sends a JSON POST through a Playwright request context, which keeps the cookies the answer sets. */
+export const overRequest =
+  (request: APIRequestContext): PostJson =>
+  async (path, data) => {
+    const res = await request.post(path, { data });
+    const setCookie = res.headersArray().filter((header) => header.name.toLowerCase() === 'set-cookie');
+    return { status: res.status(), setCookie: setCookie.map((header) => header.value), text: await res.text() };
+  };
+
+export type StaffRole = 'owner' | 'manager';
+
+/**
+ * Signs in as the demo owner or manager through the API. Given a page, its request context shares cookies with the
+ * page (the page is signed in); given a separate request context, only that context is.
+ */
+export async function signInAs(target: Page | APIRequestContext, role: StaffRole = 'owner'): Promise<SignedIn> {
+  const request = 'request' in target ? target.request : target;
+  return signIn(overRequest(request), 'user', role === 'owner' ? DEMO_OWNER : DEMO_MANAGER);
+}
+
+/** Signs an agent in through the API on the request context (`page.request`: the page is signed in too). */
+export const signInAgent = (request: APIRequestContext, agent: Credentials) => signIn(overRequest(request), 'agent', agent);
 
 /** Zero axe violations (WCAG 2.1 AA rules) on what the page shows now. */
 export async function expectNoAxeViolations(page: Page) {

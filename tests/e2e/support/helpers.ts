@@ -1,16 +1,8 @@
-// Helpers of the owner dashboard browser tests: fast sign-in through the API and fresh data per test.
+// The browser tests' helpers, one set for the owner and the agent specs: fresh data per test (agents, income) made
+// through the API, the dashboard's tabs and lists, console errors a test causes on purpose, and layout checks.
+// Signing in is in ./fixtures.ts.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_MANAGER, DEMO_OWNER } from '../../contract/demo';
-import { expect } from './support/fixtures';
-
-export type StaffRole = 'owner' | 'manager';
-
-/** Signs in through the API; page.request shares its cookies with the page. */
-export async function signInAs(page: Page, role: StaffRole = 'owner') {
-  const credentials = role === 'owner' ? DEMO_OWNER : DEMO_MANAGER;
-  const response = await page.request.post('/api/auth/login', { data: credentials });
-  expect(response.status(), `sign in as ${role}`).toBe(200);
-}
+import { expect, signInAgent, signInAs, type StaffRole } from './fixtures';
 
 /** Signs in and opens the dashboard, waiting until its data is shown. */
 export async function openDashboard(page: Page, role: StaffRole = 'owner') {
@@ -48,7 +40,10 @@ export function uniqueName(prefix: string) {
   return { name: `${prefix} ${tag}`, email: `${prefix.toLowerCase().replace(/\W+/g, '-')}-${tag}@e2e.test` };
 }
 
-export interface CreatedAgent {
+/** An email no other test (or run against the same server) uses. */
+export const uniqueEmail = (tag: string) => uniqueName(`e2e-${tag}`).email;
+
+export interface TestAgent {
   id: number;
   name: string;
   email: string;
@@ -56,7 +51,7 @@ export interface CreatedAgent {
 }
 
 /** Adds an agent as the signed-in owner (POST /api/agents), optionally with a first income entry. */
-export async function createAgent(request: APIRequestContext, prefix = 'Agent', income?: string): Promise<CreatedAgent> {
+export async function createAgent(request: APIRequestContext, prefix = 'Agent', income?: string): Promise<TestAgent> {
   const { name, email } = uniqueName(prefix);
   const password = 'e2e-password-1';
   const response = await request.post('/api/agents', { data: { name, position: 'Field Agent', email, password } });
@@ -66,9 +61,34 @@ export async function createAgent(request: APIRequestContext, prefix = 'Agent', 
   return { id: agent.id, name, email, password };
 }
 
+/**
+ * Registers a fresh agent through the API (sign-up open, as in the e2e server) and signs it in. The request context
+ * keeps the new agent's session cookie, so pass `page.request` to be signed in as it in the browser, or the separate
+ * `request` fixture to stay signed out.
+ */
+export async function registerAgentViaApi(request: APIRequestContext, tag: string, firstName = 'Casey'): Promise<TestAgent> {
+  const email = uniqueEmail(tag);
+  const password = 'e2e-password-123';
+  const lastName = `Tester${counter}`;
+  const response = await request.post('/api/agents/register', {
+    data: { email, password, firstName, lastName, position: 'Sales Agent' },
+  });
+  // 202 and no session, the same answer for a new and a known email: the new agent signs in like any other.
+  expect(response.status(), await response.text()).toBe(202);
+  const { agent } = (await signInAgent(request, { email, password })).body as { agent: { id: number; name: string } };
+  return { id: agent.id, name: agent.name, email, password };
+}
+
+/** Records an income entry as the owner the request context is signed in as. */
 export async function addIncome(request: APIRequestContext, agentId: number, amount: string, description = 'E2E entry') {
   const response = await request.post('/api/income-entries', { data: { agentId, amount, description } });
   expect(response.status(), 'add income entry').toBe(201);
+}
+
+/** Signs the request context in as the demo owner, then records an income entry (for the agent specs). */
+export async function addIncomeAsOwner(request: APIRequestContext, agentId: number, amount: string) {
+  await signInAs(request, 'owner');
+  await addIncome(request, agentId, amount);
 }
 
 /**
@@ -78,6 +98,17 @@ export async function addIncome(request: APIRequestContext, agentId: number, amo
 export function allowConsoleErrors(pageErrors: string[], pattern: RegExp) {
   const kept = pageErrors.filter((error) => !pattern.test(error));
   pageErrors.splice(0, pageErrors.length, ...kept);
+}
+
+/** As allowConsoleErrors, and the error must have happened. */
+export function expectConsoleErrors(pageErrors: string[], pattern: RegExp): void {
+  expect(pageErrors.some((error) => pattern.test(error)), `expected a console error matching ${pattern}`).toBe(true);
+  allowConsoleErrors(pageErrors, pattern);
+}
+
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow, 'the page scrolls sideways').toBe(false);
 }
 
 /**

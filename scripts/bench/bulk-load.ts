@@ -1,11 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../client';
-import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
-
 // The reference data set of docs/product.md §15, loaded set-based: every row comes from generate_series inside the
 // database (no row crosses the wire), secondary indexes and foreign keys are dropped for the load and rebuilt once
 // at the end, and every derived figure (running totals, entry counts, peaks, roll-ups, achievements) is computed
-// in SQL from the loaded entries, by the same rules recordIncomeEntry keeps them by.
+// in SQL from the loaded entries, by the same rules recordIncomeEntry keeps them by (server/db/rule-sql.ts).
+// Used by scripts/bench/reference-data.ts (npm run generate-data, the benchmark) and tests on large data.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../server/db/client';
+import { periodRollUpsFromEntries, thresholdReached } from '../../server/db/rule-sql';
+import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../../server/db/schema';
 
 export interface ReferenceDataOptions {
   agents: number;
@@ -23,9 +24,6 @@ export interface ReferenceDataOptions {
   seed?: number;
   onProgress?: (message: string) => void;
 }
-
-/** The email of the n-th generated agent (1-based), so that a benchmark can sign in as one. */
-export const referenceAgentEmail = (n: number) => `agent${n}@bench.example`;
 
 const FIRST_NAMES = [
   'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'Mateo', 'Isabella', 'Lucas', 'Mia', 'Levi', 'Amelia',
@@ -79,34 +77,38 @@ interface SavedDefinition {
   definition: string;
 }
 
-/** Non-unique indexes of the loaded tables (unique ones and primary keys stay: they guard the load). */
-async function listSecondaryIndexes(db: Db): Promise<SavedDefinition[]> {
+/**
+ * The definitions of objects on the loaded tables: `from` joins the table's pg_class row as `tc`, `columns` name
+ * each object and give its definition, `filter` keeps the ones wanted.
+ */
+async function listOnLoadedTables(db: Db, columns: SQL, from: SQL, filter: SQL): Promise<SavedDefinition[]> {
   return queryRows<SavedDefinition>(
     db,
-    sql`select ic.relname as name, tc.relname as table, pg_get_indexdef(i.indexrelid) as definition
-      from pg_index i
-      join pg_class ic on ic.oid = i.indexrelid
-      join pg_class tc on tc.oid = i.indrelid
+    sql`select ${columns}, tc.relname as table
+      from ${from}
       join pg_namespace n on n.oid = tc.relnamespace
-      where n.nspname = current_schema() and tc.relname in (${loadedTableNames})
-        and not i.indisunique and not i.indisprimary
+      where n.nspname = current_schema() and tc.relname in (${loadedTableNames}) and ${filter}
       order by 1`,
   );
 }
 
-/** Foreign keys of the tables that reference agents (checked row by row during a load: once at the end is enough). */
-async function listForeignKeys(db: Db): Promise<SavedDefinition[]> {
-  return queryRows<SavedDefinition>(
+/** Non-unique indexes of the loaded tables (unique ones and primary keys stay: they guard the load). */
+const listSecondaryIndexes = (db: Db) =>
+  listOnLoadedTables(
     db,
-    sql`select c.conname as name, tc.relname as table, pg_get_constraintdef(c.oid) as definition
-      from pg_constraint c
-      join pg_class tc on tc.oid = c.conrelid
-      join pg_namespace n on n.oid = tc.relnamespace
-      where n.nspname = current_schema() and c.contype = 'f'
-        and tc.relname in (${loadedTableNames})
-      order by 1`,
+    sql`ic.relname as name, pg_get_indexdef(i.indexrelid) as definition`,
+    sql`pg_index i join pg_class ic on ic.oid = i.indexrelid join pg_class tc on tc.oid = i.indrelid`,
+    sql`not i.indisunique and not i.indisprimary`,
   );
-}
+
+/** Foreign keys of the tables that reference agents (checked row by row during a load: once at the end is enough). */
+const listForeignKeys = (db: Db) =>
+  listOnLoadedTables(
+    db,
+    sql`c.conname as name, pg_get_constraintdef(c.oid) as definition`,
+    sql`pg_constraint c join pg_class tc on tc.oid = c.conrelid`,
+    sql`c.contype = 'f'`,
+  );
 
 export interface ReferenceDataSummary {
   agents: number;
@@ -219,16 +221,14 @@ export async function loadReferenceData(db: Db, options: ReferenceDataOptions): 
     // Week, month and year roll-ups in the organisation's time zone (PostgreSQL's weeks start on Monday).
     await tx.execute(sql`
       insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-      select e.agent_id, k.kind, date_trunc(k.kind, e.date at time zone ${options.timeZone})::date, sum(e.amount)
-      from ${incomeEntries} e cross join (values ('week'), ('month'), ('year')) as k(kind)
-      group by 1, 2, 3`);
+      ${periodRollUpsFromEntries(options.timeZone)}`);
     progress('period roll-ups');
 
     // A tier is reached by the first entry whose running total reaches its threshold; ids follow creation times.
     await tx.execute(sql`
       insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
       select e.agent_id, t.id, min(e.created_at)
-      from ${incomeEntries} e join ${tierSettings} t on e.new_total >= t.threshold
+      from ${incomeEntries} e join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`e.new_total`)}
       group by 1, 2`);
     progress('tier achievements');
 
@@ -260,62 +260,4 @@ export async function loadReferenceData(db: Db, options: ReferenceDataOptions): 
 export async function analyzeLoadedTables(db: Db): Promise<void> {
   await db.execute(sql`vacuum full ${agents}`);
   await db.execute(sql`vacuum analyze`);
-}
-
-/** The number of agents, so a caller can tell an empty database from a loaded one. */
-export async function countAgentsAndEntries(db: Db): Promise<{ agents: number; entries: number }> {
-  const [row] = await queryRows<{ agents: number; entries: number }>(
-    db,
-    sql`select (select count(*)::int from ${agents}) as agents, (select count(*)::int from ${incomeEntries}) as entries`,
-  );
-  return row!;
-}
-
-/**
- * The naive query of docs/product.md §15: every agent with the sum of all its entries in the current week, month and
- * year, straight from income_entries (a scan of every entry). The benchmark measures it beside the real reads,
- * which use the roll-ups instead; nothing in the app runs it.
- */
-export async function scanEveryEntryPerAgent(db: Db, starts: { week: string; month: string; year: string }, timeZone: string): Promise<number> {
-  const since = (day: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select a.id,
-        coalesce(sum(e.amount) filter (where e.date >= ${since(starts.week)}), 0)::text as weekly,
-        coalesce(sum(e.amount) filter (where e.date >= ${since(starts.month)}), 0)::text as monthly,
-        coalesce(sum(e.amount) filter (where e.date >= ${since(starts.year)}), 0)::text as yearly
-      from ${agents} a left join ${incomeEntries} e on e.agent_id = a.id
-      group by a.id
-      order by 3 desc`,
-  );
-  return rows.length;
-}
-
-/** The server's version line, such as "PostgreSQL 15.20 on x86_64-pc-linux-gnu...". */
-export async function readServerVersion(db: Db): Promise<string> {
-  const [row] = await queryRows<{ version: string }>(db, sql`select version() as version`);
-  return row!.version;
-}
-
-/** The lowest and highest agent ids (a benchmark writes entries for agents between them). */
-export async function readAgentIdRange(db: Db): Promise<{ first: number; last: number }> {
-  const [row] = await queryRows<{ first: number; last: number }>(db, sql`select min(id)::int as first, max(id)::int as last from ${agents}`);
-  return row!;
-}
-
-/** Whether a database of that name exists on the PostgreSQL server `db` is connected to. */
-export async function databaseExists(db: Db, name: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from pg_database where datname = ${name}`);
-  return rows.length > 0;
-}
-
-/** CREATE DATABASE, optionally as a file-level copy of a template (which nobody may be connected to). */
-export async function createDatabase(db: Db, name: string, template?: string): Promise<void> {
-  await db.execute(
-    template ? sql`create database ${sql.identifier(name)} template ${sql.identifier(template)}` : sql`create database ${sql.identifier(name)}`,
-  );
-}
-
-export async function dropDatabase(db: Db, name: string): Promise<void> {
-  await db.execute(sql`drop database if exists ${sql.identifier(name)} with (force)`);
 }

@@ -1,0 +1,46 @@
+// What the benchmark reads of its database besides the app's own queries: counts, the agents it writes entries for,
+// the server's version, and the naive scan the app's reads are measured against (scripts/bench/server.ts).
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../server/db/client';
+import { agents, incomeEntries } from '../../server/db/schema';
+
+/** The numbers of agents and entries, so a caller can tell an empty database from a loaded one. */
+export async function countAgentsAndEntries(db: Db): Promise<{ agents: number; entries: number }> {
+  const [row] = await queryRows<{ agents: number; entries: number }>(
+    db,
+    sql`select (select count(*)::int from ${agents}) as agents, (select count(*)::int from ${incomeEntries}) as entries`,
+  );
+  return row!;
+}
+
+/**
+ * The naive query of docs/product.md §15: every agent with the sum of all its entries in the current week, month and
+ * year, straight from income_entries (a scan of every entry). The benchmark measures it beside the real reads,
+ * which use the roll-ups instead; nothing in the app runs it.
+ */
+export async function scanEveryEntryPerAgent(db: Db, starts: { week: string; month: string; year: string }, timeZone: string): Promise<number> {
+  const since = (day: string) => sql`(${day}::date)::timestamp at time zone ${timeZone}`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select a.id,
+        coalesce(sum(e.amount) filter (where e.date >= ${since(starts.week)}), 0)::text as weekly,
+        coalesce(sum(e.amount) filter (where e.date >= ${since(starts.month)}), 0)::text as monthly,
+        coalesce(sum(e.amount) filter (where e.date >= ${since(starts.year)}), 0)::text as yearly
+      from ${agents} a left join ${incomeEntries} e on e.agent_id = a.id
+      group by a.id
+      order by 3 desc`,
+  );
+  return rows.length;
+}
+
+/** The server's version line, such as "PostgreSQL 15.20 on x86_64-pc-linux-gnu...". */
+export async function readServerVersion(db: Db): Promise<string> {
+  const [row] = await queryRows<{ version: string }>(db, sql`select version() as version`);
+  return row!.version;
+}
+
+/** The lowest and highest agent ids (a benchmark writes entries for agents between them). */
+export async function readAgentIdRange(db: Db): Promise<{ first: number; last: number }> {
+  const [row] = await queryRows<{ first: number; last: number }>(db, sql`select min(id)::int as first, max(id)::int as last from ${agents}`);
+  return row!;
+}

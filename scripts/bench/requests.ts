@@ -1,0 +1,81 @@
+// The requests the benchmark sends, each kind with fresh random parameters (a page, a search, an agent, an amount),
+// as the owner or one of the generated agents.
+import type { AutocannonRequest } from 'autocannon';
+import { BENCH_OWNER } from './protocol';
+import { REFERENCE_AGENT_PASSWORD } from './reference-data';
+
+export const requestKinds = [
+  'dashboard',
+  'leaderboard',
+  'agentTierData',
+  'agentsList',
+  'incomeEntry',
+  'leaderboardAnyPage',
+  'leaderboardSearch',
+  'agentsSearch',
+] as const;
+export type RequestKind = (typeof requestKinds)[number];
+
+/** The status a request of that kind answers when it succeeds. */
+export const expectedStatus = (kind: RequestKind) => (kind === 'incomeEntry' ? 201 : 200);
+
+const SEARCHES = ['smith', 'liam', 'garcia', 'ava n', 'son', 'lee', 'agent12', 'patel', 'o', 'renewal'];
+const FIRST_PAGES = 20;
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+export interface Sessions {
+  owner: string;
+  agents: string[];
+}
+
+/** Signs in as the benchmark's owner and as the first `agentCount` generated agents; their cookies. */
+export async function signIn(base: string, agentCount: number): Promise<Sessions> {
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .join('; ');
+  const login = async (url: string, email: string, password: string) => {
+    const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (!res.ok) throw new Error(`Sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+    return cookieOf(res);
+  };
+  const owner = await login('/api/auth/login', BENCH_OWNER.email, BENCH_OWNER.password);
+  const agents: string[] = [];
+  for (let n = 1; n <= agentCount; n++) agents.push(await login('/api/agents/login', `agent${n}@bench.example`, REFERENCE_AGENT_PASSWORD));
+  return { owner, agents };
+}
+
+/** One request of a kind, with fresh random parameters (a page, a search, an agent, an amount). */
+export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { first: number; last: number }, totalAgents: number): AutocannonRequest {
+  const owner = { cookie: sessions.owner };
+  const page = (pages: number) => randomInt(0, Math.max(0, pages - 1)) * 25;
+  switch (kind) {
+    case 'dashboard':
+      return { method: 'GET', path: '/api/owner/dashboard', headers: owner };
+    case 'leaderboard':
+      return { method: 'GET', path: `/api/owner/leaderboard?offset=${page(FIRST_PAGES)}&limit=25`, headers: owner };
+    case 'leaderboardAnyPage':
+      return { method: 'GET', path: `/api/owner/leaderboard?offset=${page(Math.ceil(totalAgents / 25))}&limit=25`, headers: owner };
+    case 'leaderboardSearch':
+      return { method: 'GET', path: `/api/owner/leaderboard?search=${encodeURIComponent(pick(SEARCHES))}`, headers: owner };
+    case 'agentsList':
+      return { method: 'GET', path: `/api/agents?offset=${page(FIRST_PAGES)}&limit=25`, headers: owner };
+    case 'agentsSearch':
+      return { method: 'GET', path: `/api/agents?search=${encodeURIComponent(pick(SEARCHES))}`, headers: owner };
+    case 'agentTierData':
+      return { method: 'GET', path: '/api/agent-tier-data', headers: { cookie: pick(sessions.agents) } };
+    case 'incomeEntry': {
+      const cents = randomInt(-5_000, 50_000) || 1;
+      const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+      return {
+        method: 'POST',
+        path: '/api/income-entries',
+        headers: { ...owner, 'content-type': 'application/json' },
+        body: JSON.stringify({ agentId: randomInt(agentIds.first, agentIds.last), amount, description: 'Benchmark entry' }),
+      };
+    }
+  }
+}
