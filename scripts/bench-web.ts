@@ -14,7 +14,12 @@ import { loadConfig } from '../server/config';
 import { machineLine, markdownTable, writeDocSection } from './bench/report';
 import { CHROMIUM_FLAGS } from './support/chromium-flags';
 import { exitAfterOutput } from './support/cli';
-import { machineInfo, preparePglite, preparePostgres, projectRoot, QUICK_RUN, signIn, startServer, type ServerHandle } from './bench/run';
+import { projectRoot } from './support/project-root';
+import { preparePglite, preparePostgres } from './bench/data-set';
+import { machineInfo } from './bench/machine';
+import { signIn } from './bench/requests';
+import { QUICK_RUN } from './bench/run';
+import { startServer, type ServerHandle } from './bench/server-process';
 import { REFERENCE_SIZE } from './bench/reference-data';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -7,8 +7,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
 import { formatReport, reportRows, writeDocSection } from './bench/report';
 import { exitAfterOutput, positiveWholeOption } from './support/cli';
-import { FULL_RUN, projectRoot, QUICK_RUN, runBenchmark } from './bench/run';
-import { REFERENCE_SIZE } from './bench/reference-data';
+import { projectRoot } from './support/project-root';
+import { FULL_RUN, QUICK_RUN, runBenchmark } from './bench/run';
+import { REFERENCE_SIZE, SIZE_OPTIONS, sizeOption } from './bench/reference-data';
 
 const usage = `Usage: npm run bench -- [--quick] [--agents N] [--entries N] [--months N] [--samples N]
                        [--load-seconds N] [--connections N] [--no-doc]
@@ -24,9 +25,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       quick: { type: 'boolean' },
-      agents: { type: 'string' },
-      entries: { type: 'string' },
-      months: { type: 'string' },
+      ...SIZE_OPTIONS,
       samples: { type: 'string' },
       'load-seconds': { type: 'string' },
       connections: { type: 'string' },
@@ -40,11 +39,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const preset = values.quick ? QUICK_RUN : FULL_RUN;
-  const size = {
-    agents: positiveWholeOption('agents', values.agents, preset.size.agents),
-    entries: positiveWholeOption('entries', values.entries, preset.size.entries),
-    months: positiveWholeOption('months', values.months, preset.size.months),
-  };
+  const size = sizeOption(values, preset.size);
   const report = await runBenchmark({
     size,
     databaseUrl: config.databaseUrl,

@@ -5,17 +5,16 @@
 // the data directory (a second process would corrupt it), so the backup is asked of the app itself: the command
 // signs in as an owner and downloads POST /api/admin/backup (docs/decisions/0007-backups.md).
 // On PostgreSQL (DATABASE_URL) use pg_dump; see Backups in the README.
-import { createWriteStream, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { parseArgs } from 'node:util';
-import { loadConfig, type AppConfig } from '../server/config';
+import type { AppConfig } from '../server/config';
 import { assertBackupPassphrase, BackupPassphraseError, takeEmbeddedBackup } from '../server/db/backup';
-import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
-import { ask, runCli } from './support/cli';
+import { givenPassphrase, openUnlessLocked, parseBackupCommand } from './support/backup-command';
+import { ask, CommandError, runCli } from './support/cli';
 
 const usage = `Usage: npm run db:backup -- <file> [--url URL] [--email EMAIL] [--passphrase-file FILE] [--force]
 
@@ -26,9 +25,6 @@ or OWNER_PASSWORD, or a prompt. The file holds personal data and password hashes
 owner only. With a passphrase (the first line of --passphrase-file, or BACKUP_PASSPHRASE; at least 12 characters)
 the file is encrypted (AES-256-GCM); npm run db:restore asks for it.
 On PostgreSQL (DATABASE_URL set) use pg_dump instead; see Backups in the README.`;
-
-class BackupError extends Error {}
-
 
 /** Writes through a temporary file, so that a failed backup never leaves a truncated file under the name asked for. */
 async function writeAtomically(file: string, write: (temporary: string) => Promise<void>) {
@@ -42,13 +38,8 @@ async function writeAtomically(file: string, write: (temporary: string) => Promi
 }
 
 async function backUpDirectly(config: AppConfig, file: string, passphrase: string | undefined): Promise<boolean> {
-  let database;
-  try {
-    database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) return false;
-    throw error;
-  }
+  const database = await openUnlessLocked(config);
+  if (database instanceof DataDirLockedError) return false;
   try {
     const backup = await takeEmbeddedBackup(database.db, passphrase === undefined ? {} : { passphrase });
     await writeAtomically(file, (temporary) => pipeline(backup.stream, createWriteStream(temporary, { mode: 0o600 })));
@@ -67,7 +58,7 @@ async function call(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
-    throw new BackupError(`Could not reach the app at ${new URL(url).origin} (${(error as Error).cause ?? (error as Error).message}). Pass --url with the address it runs at.`);
+    throw new CommandError(`Could not reach the app at ${new URL(url).origin} (${(error as Error).cause ?? (error as Error).message}). Pass --url with the address it runs at.`);
   }
 }
 
@@ -83,16 +74,16 @@ async function messageOf(res: Response): Promise<string> {
 async function backUpThroughApp(config: AppConfig, file: string, options: { url?: string; email?: string }, passphrase: string | undefined) {
   const base = (options.url ?? defaultUrl(config)).replace(/\/+$/, '');
   const email = options.email ?? process.env.BACKUP_EMAIL ?? config.owner?.email;
-  if (!email) throw new BackupError('The app is running on this data directory: pass --email (or set OWNER_EMAIL) of an owner account to take the backup through it.');
+  if (!email) throw new CommandError('The app is running on this data directory: pass --email (or set OWNER_EMAIL) of an owner account to take the backup through it.');
   const password = process.env.BACKUP_PASSWORD || config.owner?.password || (await ask(`Password of ${email}: `, true));
-  if (!password) throw new BackupError(`No password for ${email}: set BACKUP_PASSWORD (or OWNER_PASSWORD), or run this command in a terminal.`);
+  if (!password) throw new CommandError(`No password for ${email}: set BACKUP_PASSWORD (or OWNER_PASSWORD), or run this command in a terminal.`);
 
   const login = await call(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  if (!login.ok) throw new BackupError(`Signing in as ${email} at ${base} failed: ${login.status} ${await messageOf(login)}`);
+  if (!login.ok) throw new CommandError(`Signing in as ${email} at ${base} failed: ${login.status} ${await messageOf(login)}`);
   const cookie = (login.headers.getSetCookie?.() ?? []).map((line) => line.split(';')[0]).join('; ');
   try {
     // The app encrypts it: the backup never leaves the app unencrypted.
@@ -101,7 +92,7 @@ async function backUpThroughApp(config: AppConfig, file: string, options: { url?
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify(passphrase === undefined ? {} : { passphrase }),
     });
-    if (!res.ok || !res.body) throw new BackupError(`The app refused the backup: ${res.status} ${await messageOf(res)}`);
+    if (!res.ok || !res.body) throw new CommandError(`The app refused the backup: ${res.status} ${await messageOf(res)}`);
     await writeAtomically(file, (temporary) =>
       pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(temporary, { mode: 0o600 })),
     );
@@ -113,46 +104,19 @@ async function backUpThroughApp(config: AppConfig, file: string, options: { url?
 
 /** The passphrase to encrypt with: the first line of --passphrase-file, else BACKUP_PASSPHRASE, else none. */
 function backupPassphrase(passphraseFile: string | undefined): string | undefined {
-  let passphrase = process.env.BACKUP_PASSPHRASE || undefined;
-  if (passphraseFile !== undefined) {
-    try {
-      passphrase = readFileSync(passphraseFile, 'utf8').split(/\r?\n/)[0];
-    } catch (error) {
-      throw new BackupError(`Could not read the passphrase file ${passphraseFile}: ${(error as Error).message}`);
-    }
-  }
+  const passphrase = givenPassphrase(passphraseFile);
   if (passphrase !== undefined) assertBackupPassphrase(passphrase);
   return passphrase;
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    options: {
-      url: { type: 'string' },
-      email: { type: 'string' },
-      'passphrase-file': { type: 'string' },
-      force: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    console.error(usage);
-    return 2;
-  }
-  const file = path.resolve(positionals[0]!);
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    console.error('The app uses a PostgreSQL server (DATABASE_URL): back it up with pg_dump, for example\n' +
-      `  pg_dump --format=custom --file=${positionals[0]} "$DATABASE_URL"\nSee Backups in the README.`);
-    return 2;
-  }
-  const dataDir = path.resolve(config.dataDir);
+  const command = parseBackupCommand(
+    { url: { type: 'string' }, email: { type: 'string' }, 'passphrase-file': { type: 'string' }, force: { type: 'boolean' } },
+    usage,
+    (given) => `back it up with pg_dump, for example\n  pg_dump --format=custom --file=${given} "$DATABASE_URL"`,
+  );
+  if (typeof command === 'number') return command;
+  const { values, file, config, dataDir } = command;
   if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) {
     console.error(`There is no database in ${dataDir} (set DATA_DIR).`);
     return 2;
@@ -172,7 +136,7 @@ async function main(): Promise<number> {
       console.log(`Backed up the embedded database in ${dataDir} to ${file} (taken by the app running at ${base}${encrypted}).`);
     }
   } catch (error) {
-    if (error instanceof BackupError || error instanceof BackupPassphraseError) {
+    if (error instanceof BackupPassphraseError) {
       console.error(error.message);
       return 2;
     }

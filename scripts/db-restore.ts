@@ -4,12 +4,10 @@
 // An encrypted backup needs its passphrase: --passphrase-file, BACKUP_PASSPHRASE, or a prompt.
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config';
 import { BACKUP_MAGIC, BackupPassphraseError, decryptBackup, isEncryptedBackup } from '../server/db/backup';
-import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { checkConsistency } from '../server/db/operations/check-consistency';
+import { givenPassphrase, openUnlessLocked, parseBackupCommand } from './support/backup-command';
 import { ask, runCli } from './support/cli';
 
 const usage = `Usage: npm run db:restore -- <file> [--passphrase-file FILE]
@@ -21,43 +19,31 @@ in the README.`;
 
 /** The passphrase of an encrypted backup: the first line of --passphrase-file, BACKUP_PASSPHRASE, or a prompt. */
 async function passphraseFor(file: string, passphraseFile: string | undefined): Promise<string | undefined> {
-  if (passphraseFile !== undefined) return readFileSync(passphraseFile, 'utf8').split(/\r?\n/)[0];
-  return process.env.BACKUP_PASSPHRASE || (await ask(`Passphrase of ${path.basename(file)}: `, true));
+  return givenPassphrase(passphraseFile) ?? (await ask(`Passphrase of ${path.basename(file)}: `, true));
 }
 
+/** Whether the bytes are a .tar.gz, as npm run db:backup writes (before encryption). */
+const isArchive = (data: Buffer) => data.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC);
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    options: { 'passphrase-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    console.error(usage);
-    return 2;
-  }
-  const file = path.resolve(positionals[0]!);
-  const config = loadConfig();
-  if (config.databaseUrl) {
-    console.error('The app uses a PostgreSQL server (DATABASE_URL): restore a pg_dump backup with pg_restore, for example\n' +
-      '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" backup.dump\nSee Backups in the README.');
-    return 2;
-  }
+  const command = parseBackupCommand(
+    { 'passphrase-file': { type: 'string' } },
+    usage,
+    () => 'restore a pg_dump backup with pg_restore, for example\n  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" backup.dump',
+  );
+  if (typeof command === 'number') return command;
+  const { values, file, config, dataDir } = command;
   if (!existsSync(file)) {
     console.error(`${file} does not exist.`);
     return 2;
   }
   let archive = readFileSync(file);
   const encrypted = isEncryptedBackup(archive);
-  if (!encrypted && !archive.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC)) {
+  if (!encrypted && !isArchive(archive)) {
     console.error(`${file} is not a backup made by npm run db:backup (a .tar.gz of the data directory).`);
     return 2;
   }
 
-  const dataDir = path.resolve(config.dataDir);
   const existed = existsSync(dataDir);
   if (existed && readdirSync(dataDir).length > 0) {
     console.error(`${dataDir} is not empty: a restore never overwrites data. Restore into a new or empty directory ` +
@@ -78,7 +64,7 @@ async function main(): Promise<number> {
       console.error(`${file}: ${error.message}`);
       return 2;
     }
-    if (!archive.subarray(0, BACKUP_MAGIC.length).equals(BACKUP_MAGIC)) {
+    if (!isArchive(archive)) {
       console.error(`${file} is not a backup made by npm run db:backup (it decrypts, but not to a .tar.gz).`);
       return 2;
     }
@@ -86,16 +72,16 @@ async function main(): Promise<number> {
 
   let database;
   try {
-    database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir, loadDataDir: new Blob([archive]) });
+    database = await openUnlessLocked(config, new Blob([archive]));
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(`${error.message}\nSomething started on this directory meanwhile; nothing was restored.`);
-      return 2;
-    }
     // Leave the directory as it was found.
     if (existed) for (const entry of readdirSync(dataDir)) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     else rmSync(dataDir, { recursive: true, force: true });
     console.error(`${file} could not be restored: ${(error as Error).message}`);
+    return 2;
+  }
+  if (database instanceof DataDirLockedError) {
+    console.error(`${database.message}\nSomething started on this directory meanwhile; nothing was restored.`);
     return 2;
   }
   try {

@@ -3,9 +3,8 @@
 // else the embedded database in DATA_DIR (default ./data). The database must have no agents yet.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config';
-import { positiveWholeOption } from './support/cli';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
-import { generateReferenceData, REFERENCE_AGENT_PASSWORD, REFERENCE_SIZE, type DatabaseTarget } from './bench/reference-data';
+import { generateReferenceData, REFERENCE_AGENT_PASSWORD, REFERENCE_SIZE, SIZE_OPTIONS, sizeOption, type DatabaseTarget } from './bench/reference-data';
 
 const usage = `Usage: npm run generate-data -- [--agents N] [--entries N] [--months N] [--no-verify]
 
@@ -18,9 +17,7 @@ Agents sign in as agent1@bench.example ... with the password ${REFERENCE_AGENT_P
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      agents: { type: 'string' },
-      entries: { type: 'string' },
-      months: { type: 'string' },
+      ...SIZE_OPTIONS,
       'no-verify': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -30,11 +27,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const size = {
-    agents: positiveWholeOption('agents', values.agents, REFERENCE_SIZE.agents),
-    entries: positiveWholeOption('entries', values.entries, REFERENCE_SIZE.entries),
-    months: positiveWholeOption('months', values.months, REFERENCE_SIZE.months),
-  };
+  const size = sizeOption(values, REFERENCE_SIZE);
   const target: DatabaseTarget = config.databaseUrl
     ? { engine: 'postgres', url: config.databaseUrl }
     : { engine: 'pglite', dataDir: config.dataDir };

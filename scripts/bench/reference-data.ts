@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../server/db/client';
 import { claimMeta, readMeta } from '../../server/db/queries/app-meta';
 import { analyzeLoadedTables, loadReferenceData, type ReferenceDataSummary } from './bulk-load';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
+import { positiveWholeOption } from '../support/cli';
 
 /** Every generated agent signs in with this password (agent1@bench.example ... agentN@bench.example). */
 export const REFERENCE_AGENT_PASSWORD = 'bench-agent-password';
@@ -20,6 +21,18 @@ export interface ReferenceDataSize {
 }
 
 export const REFERENCE_SIZE: ReferenceDataSize = { agents: 10_000, entries: 1_000_000, months: 24 };
+
+/** The command-line options that set a data set's size (for parseArgs); sizeOption reads them. */
+export const SIZE_OPTIONS = { agents: { type: 'string' }, entries: { type: 'string' }, months: { type: 'string' } } as const;
+
+/** The size asked for with --agents, --entries and --months; each one not given is the fallback's. */
+export function sizeOption(values: { agents?: string | undefined; entries?: string | undefined; months?: string | undefined }, fallback: ReferenceDataSize): ReferenceDataSize {
+  return {
+    agents: positiveWholeOption('agents', values.agents, fallback.agents),
+    entries: positiveWholeOption('entries', values.entries, fallback.entries),
+    months: positiveWholeOption('months', values.months, fallback.months),
+  };
+}
 
 export interface GenerateOptions extends ReferenceDataSize {
   timeZone: string;

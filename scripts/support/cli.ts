@@ -41,15 +41,18 @@ export function exitAfterOutput(code: number): void {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 }
 
+/** A failure the user can act on (a wrong argument, an unreadable file): runCli prints its message alone. */
+export class CommandError extends Error {}
+
 /**
  * Runs a command's main function and exits with the code it returns. A bad configuration or bad arguments print
- * their message (with the usage for arguments) and exit with failureCode.
+ * their message (with the usage for arguments), as does a CommandError, and exit with failureCode.
  */
 export function runCli(main: () => Promise<number>, usage: string, failureCode: number): void {
   main().then(
     (code) => exitAfterOutput(code),
     (error: unknown) => {
-      if (error instanceof ConfigError) console.error(error.message);
+      if (error instanceof ConfigError || error instanceof CommandError) console.error(error.message);
       else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
         console.error(`${error.message}\n\n${usage}`);
       } else console.error(error);
