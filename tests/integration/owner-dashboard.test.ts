@@ -52,7 +52,6 @@ describeEachEngine(
 
     it('answers 401 without a session, 403 for an agent, 200 with the same data for a manager and the owner', async () => {
       const t = get();
-      const db = t.database.db;
       const anonymous = await t.request({ method: 'GET', url: '/api/owner/dashboard' });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().code).toBe('UNAUTHENTICATED');

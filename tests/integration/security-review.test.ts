@@ -1,7 +1,7 @@
 // Findings of the ASVS review (docs/security.md) that no other test shows directly.
 import { expect, it } from 'vitest';
 import { ownerCookie, signedInAgent, uniqueSuffix } from '../factories/accounts';
-import { createRewardOption, addIncome } from '../factories/rewards';
+import { createRewardOption } from '../factories/rewards';
 import { databaseFingerprint } from '../support/fingerprint';
 import { COMMON_PASSWORD } from '../../server/auth/password-policy';
 import { describeEachEngine } from '../support/test-app';
@@ -89,7 +89,6 @@ describeEachEngine('ASVS review findings', (get) => {
 
   it('V8.2.1: every API answer, errors included, tells browsers and proxies not to store it', async () => {
     const t = get();
-    const db = t.database.db;
     const owner = await ownerCookie(t);
     for (const route of t.app.apiRoutes.filter((r) => r.method === 'GET')) {
       const url = route.url.replace(':id', '1');

@@ -180,7 +180,6 @@ describeEachEngine('sign-up', (get) => {
   });
 
   it('only the owner reads and changes sign-up settings and invitations', async () => {
-    const db = get().database.db;
     const manager = await signedInUser(get(), 'manager');
     const agent = await signedInAgent(get());
     const calls = [
