@@ -6,7 +6,7 @@ import { hashToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../server/auth
 import type { Database } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent } from '../factories/accounts';
-import { cookieFrom, setCookieLine } from '../support/sign-in';
+import { cookieFrom, overInject, setCookieLine, signIn } from '../support/sign-in';
 import { openTestDatabase, testEngines } from '../support/test-database';
 import { describeEachEngine, startTestApp, testConfig } from '../support/test-app';
 
@@ -113,8 +113,7 @@ describeEachEngine('sessions', (get) => {
     const start = new Date(get().clock.now);
     try {
       const owner = await createUser(get().database.db, { role: 'owner' });
-      const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-      const cookie = cookieFrom(res.headers['set-cookie'], 'sid');
+      const { session: cookie } = await signIn(overInject(get().request), 'user', { email: owner.email, password: FACTORY_PASSWORD });
       const me = () => get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
       // Used every 10 days: each use slides the expiry, but never past 90 days after sign-in.
       let lastExpiry = '';
@@ -139,8 +138,7 @@ describeEachEngine('sessions', (get) => {
     const start = new Date(get().clock.now);
     try {
       const owner = await createUser(get().database.db, { role: 'owner' });
-      const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-      const cookie = cookieFrom(res.headers['set-cookie'], 'sid');
+      const { session: cookie } = await signIn(overInject(get().request), 'user', { email: owner.email, password: FACTORY_PASSWORD });
       get().clock.now = new Date(start.getTime() + 31 * DAY);
       const me = await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
       expect(me.statusCode).toBe(401);
@@ -155,16 +153,13 @@ describeEachEngine('sessions', (get) => {
 describeEachEngine('owner logout by link', (get) => {
   it('signs out from our own pages, and is harmless when another site leads the browser there', async () => {
     const owner = await createUser(get().database.db, { role: 'owner' });
-    const signIn = async () => {
-      const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-      return cookieFrom(res.headers['set-cookie'], 'sid');
-    };
+    const signOwnerIn = async () => (await signIn(overInject(get().request), 'user', { email: owner.email, password: FACTORY_PASSWORD })).session;
     const signedIn = async (cookie: string) =>
       (await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
     const logout = (cookie: string, site?: string) =>
       get().request({ method: 'GET', url: '/api/logout', headers: { cookie, ...(site ? { 'sec-fetch-site': site } : {}) } });
 
-    const cookie = await signIn();
+    const cookie = await signOwnerIn();
     for (const site of ['cross-site', 'same-site']) {
       const res = await logout(cookie, site);
       expect(res.statusCode).toBe(302);
@@ -172,7 +167,7 @@ describeEachEngine('owner logout by link', (get) => {
       expect(await signedIn(cookie), site).toBe(true);
     }
     for (const site of ['same-origin', 'none', undefined]) {
-      const fresh = await signIn();
+      const fresh = await signOwnerIn();
       const res = await logout(fresh, site);
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/');

@@ -9,7 +9,7 @@ import { agents, invitations } from '../../server/db/schema';
 import { createApp } from '../../server/app';
 import { createAgent, createUser, FACTORY_PASSWORD, signedInAgent, signedInUser, uniqueSuffix } from '../factories/accounts';
 import { databaseFingerprint } from '../support/fingerprint';
-import { cookieFrom } from '../support/sign-in';
+import { overInject, signIn } from '../support/sign-in';
 import { describeEachEngine, testConfig } from '../support/test-app';
 import { openTestDatabase } from '../support/test-database';
 
@@ -24,8 +24,7 @@ describeEachEngine('sign-up', (get) => {
   /** An owner whose password was entered just now (app clock), as the sensitive routes need. */
   async function freshOwner() {
     const owner = await createUser(get().database.db, { role: 'owner' });
-    const res = await get().request({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } });
-    const cookie = cookieFrom(res.headers['set-cookie'], 'sid');
+    const { session: cookie } = await signIn(overInject(get().request), 'user', { email: owner.email, password: FACTORY_PASSWORD });
     return { owner, cookie };
   }
   async function setMode(mode: SignUpMode) {

@@ -1,8 +1,10 @@
 // Signing in over HTTP, as a browser does, for every kind of test: the sign-in routes, the session cookies, and the
-// Cookie header to send back. The integration tests send through fetch to a running process (`overFetch`), the
-// browser tests through Playwright's request context (tests/e2e/support/fixtures.ts). It imports nothing from the
-// server or a test runner, so that both load it. A test that only needs a signed-in caller, not the sign-in itself,
-// makes the session in the database instead (tests/factories/accounts.ts: no Argon2 work, any app clock).
+// Cookie header to send back. The integration tests send through a test app's inject (`overInject`) or fetch to a
+// running process (`overFetch`), the browser tests through Playwright's request context
+// (tests/e2e/support/fixtures.ts). It imports types only, nothing from the server or a test runner, so that both load
+// it. A test that only needs a signed-in caller, not the sign-in itself, makes the session in the database instead
+// (tests/factories/accounts.ts: no Argon2 work, any app clock).
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 
 /** Who a session is for: an owner or manager (`user`), or an agent. */
 export type SessionKind = 'user' | 'agent';
@@ -58,9 +60,19 @@ export const overFetch =
     return { status: res.status, setCookie: res.headers.getSetCookie(), text: await res.text() };
   };
 
+/** POSTs through Fastify's inject: a test app's `request`, or `(options) => app.inject(options)`. */
+export const overInject =
+  (inject: (options: InjectOptions) => Promise<LightMyRequestResponse>): PostJson =>
+  async (path, payload) => {
+    const res = await inject({ method: 'POST', url: path, payload: payload as InjectOptions['payload'] });
+    return { status: res.statusCode, setCookie: [res.headers['set-cookie'] ?? []].flat(), text: res.body };
+  };
+
 export interface SignedIn {
   /** Every cookie the answer set (the session's and the device's), as a browser would send them back. */
   cookie: string;
+  /** The session cookie alone (`sid=…` or `agent_sid=…`). */
+  session: string;
   /** The answer's body: the signed-in user, or `{ agent }`. */
   body: unknown;
 }
@@ -72,8 +84,8 @@ export interface SignedIn {
 export async function signIn(post: PostJson, kind: SessionKind, credentials: Credentials): Promise<SignedIn> {
   const answer = await post(SIGN_IN_PATH[kind], { email: credentials.email, password: credentials.password });
   if (answer.status !== 200) throw new Error(`sign-in of ${kind} ${credentials.email} failed: ${answer.status} ${answer.text}`);
-  setCookieLine(answer.setCookie, SESSION_COOKIE[kind]);
-  return { cookie: cookieHeaderFrom(answer.setCookie), body: JSON.parse(answer.text) as unknown };
+  const session = cookieFrom(answer.setCookie, SESSION_COOKIE[kind]);
+  return { cookie: cookieHeaderFrom(answer.setCookie), session, body: JSON.parse(answer.text) as unknown };
 }
 
 /** Signs an owner or manager in on the app running at `url` and returns the Cookie header to send back. */
