@@ -1,9 +1,9 @@
-import { createApp } from './app';
-import { bootstrapDatabase, demoModeIsLoud } from './bootstrap';
+import { demoModeIsLoud } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { hostAdvice } from './http/host-check';
+import { prepareServer } from './serve';
 
 function fail(message: string): never {
   console.error(message);
@@ -29,16 +29,7 @@ async function main() {
     throw error;
   }
 
-  await database.migrate();
-  const { demo, demoOwner, signIn } = await bootstrapDatabase(database, config);
-  const app = await createApp({
-    database,
-    config,
-    demo,
-    demoOwner,
-    ...(config.webDir ? { webRoot: config.webDir } : {}),
-    logger: { level: config.logLevel },
-  });
+  const { app, demo, signIn } = await prepareServer(database, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -4,10 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../../server/app';
-import { bootstrapDatabase } from '../../../server/bootstrap';
 import { loadConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
+import { prepareServer } from '../../../server/serve';
 
 export const CLOCK_STEP_MS = 11 * 60 * 1000;
 
@@ -17,17 +16,7 @@ Object.assign(process.env, { DATA_DIR: dataDir, HOST: '127.0.0.1', DEMO: '1', LO
 let offsetMs = 0;
 const config = loadConfig();
 const database = await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
-await database.migrate();
-const { demo, demoOwner } = await bootstrapDatabase(database, config);
-const app = await createApp({
-  database,
-  config,
-  demo,
-  demoOwner,
-  ...(config.webDir ? { webRoot: config.webDir } : {}),
-  logger: { level: config.logLevel },
-  now: () => new Date(Date.now() + offsetMs),
-});
+const { app } = await prepareServer(database, config, { now: () => new Date(Date.now() + offsetMs) });
 
 process.on('SIGUSR2', () => {
   offsetMs += CLOCK_STEP_MS;
