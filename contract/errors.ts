@@ -13,6 +13,7 @@ export const errorCodes = [
   'HEADERS_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -29,6 +30,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const validationIssue = z.object({ path: z.string(), message: z.string() });

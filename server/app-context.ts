@@ -1,6 +1,7 @@
 import type { SignUpMode } from '../contract/sign-up';
 import type { AppConfig } from './config';
 import type { Db, Engine } from './db/client';
+import type { EventHub } from './live/event-hub';
 
 /** What every route handler may use: the database, the configuration and the clock. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   demoOwner: boolean;
   /** The sign-up mode until the owner or the start stores one (approval in production, else open). */
   signUpDefault: SignUpMode;
+  /** The live-update fan-out of this instance (GET /api/events, TV links). */
+  live: EventHub;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

@@ -30,6 +30,8 @@ import { registerRewardClaimRoutes } from './routes/reward-claims';
 import { scheduleMaintenance } from './maintenance';
 import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
+import { registerEventRoutes } from './routes/events';
+import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -48,6 +50,8 @@ export interface CreateAppOptions {
   connectionLimits?: ConnectionLimits;
   /** Sign-in rate limits; default 10 a minute per IP and route, 5 per email (very high under NODE_ENV=test). */
   signInRateLimits?: SignInRateLimits;
+  /** Heartbeat, credential-check and coalescing intervals of the live-update streams (tests shorten them). */
+  eventHub?: Partial<EventHubOptions>;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it in-process. */
@@ -65,6 +69,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.server.maxConnections = config.maxConnections;
   app.removeContentTypeParser('text/plain');
 
+  const now = options.now ?? (() => new Date());
+  const live = new EventHub(database.db, database.listen, { maxStreams: config.maxStreams }, app.log, now, {
+    ...DEFAULT_EVENT_HUB_OPTIONS,
+    ...options.eventHub,
+  });
+  app.addHook('onReady', () => live.start());
+  // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
+  app.addHook('preClose', () => live.close());
+
   const ctx: AppContext = {
     db: database.db,
     engine: database.engine,
@@ -72,7 +85,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     demo: options.demo ?? false,
     demoOwner: options.demoOwner ?? options.demo ?? false,
     signUpDefault: defaultSignUpMode(config.nodeEnv, options.demo ?? false),
-    now: options.now ?? (() => new Date()),
+    live,
+    now,
   };
 
   installErrorHandler(app);
@@ -99,6 +113,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerRewardClaimRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
   registerSignUpRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

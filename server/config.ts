@@ -48,6 +48,12 @@ const envSchema = z
       .min(10, 'must be at least 10')
       .max(1_000_000, 'must be at most 1000000')
       .default(10_000),
+    MAX_STREAMS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(5_000),
     CLAIM_CONTACT_RETENTION_DAYS: z.coerce
       .number({ error: 'must be a whole number of days' })
       .int('must be a whole number of days')
@@ -86,6 +92,8 @@ export interface AppConfig {
   allowedHosts: string[];
   /** Open connections at most (event streams included); more are refused at once. */
   maxConnections: number;
+  /** Open live-update streams (GET /api/events and TV links) at most on this instance; more get a 429. */
+  maxStreams: number;
   /** Days after a claim is filled before its contact details are erased. */
   claimContactRetentionDays: number;
   logLevel: string;
@@ -119,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     allowedHosts: [...(e.PUBLIC_URL ? [new URL(e.PUBLIC_URL).hostname] : []), ...(e.ALLOWED_HOSTS ?? [])],
     maxConnections: e.MAX_CONNECTIONS,
+    maxStreams: e.MAX_STREAMS,
     claimContactRetentionDays: e.CLAIM_CONTACT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
   };

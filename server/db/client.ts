@@ -24,6 +24,12 @@ export interface Database {
    * an in-memory PGlite (tests). Online backups read their files from it (server/db/backup.ts).
    */
   dataDir?: string;
+  /**
+   * LISTEN on a channel: `onNotify` runs for each notification, and also after the listening connection was lost and
+   * made again (notifications sent meanwhile are gone: the caller catches up from its own cursor). Resolves to what
+   * stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'postgres',
+      listen: (channel, onNotify) => listenPostgres(options.url, channel, onNotify),
       migrate: () => migrateWithLock(pool),
       close: () => pool.end(),
     };
@@ -62,14 +69,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     // A data dir (the app, the scripts) is served from a worker thread, so that queries never hold the event loop
     // (docs/decisions/0009-performance.md); in-memory databases (tests) run in this thread.
-    const client = dataDir
-      ? (await PgliteThread.open(dataDir, options.loadDataDir)).asPglite()
+    const thread = dataDir ? await PgliteThread.open(dataDir, options.loadDataDir) : undefined;
+    const client = thread
+      ? thread.asPglite()
       : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       engine: 'pglite',
       ...(dataDir ? { dataDir } : {}),
+      // One process holds an embedded database, so its own notifications are all there is to hear.
+      listen: (channel, onNotify) => (thread ?? client).listen(channel, () => onNotify()),
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       close: async () => {
         try {
@@ -83,6 +93,55 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
+}
+
+/** How long to wait before making a lost LISTEN connection again. */
+const RELISTEN_AFTER_MS = 1000;
+
+/**
+ * LISTEN on PostgreSQL through a connection of its own (a pooled one would be handed to queries), made again a
+ * second after it is lost (a database restart, a network cut), after which `onNotify` runs once so the caller reads
+ * what it missed.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (first: boolean) => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const reconnect = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = undefined;
+      client.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(false), RELISTEN_AFTER_MS);
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    client.on('notification', () => onNotify());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      if (first) {
+        lost = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      reconnect();
+      return;
+    }
+    current = client;
+    if (!first) onNotify();
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
+  };
 }
 
 // An arbitrary constant naming the advisory lock below.

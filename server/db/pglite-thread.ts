@@ -6,6 +6,8 @@ type Request =
   | { op: 'exec'; sql: string; options?: WireOptions; txId?: number }
   | { op: 'begin'; txId: number }
   | { op: 'end'; txId: number; commit: boolean }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
   | { op: 'close' };
 
 /** Query options that can cross threads: parsers become the list of types whose text is kept as is. */
@@ -14,7 +16,10 @@ interface WireOptions {
   rawTypes?: number[];
 }
 
-type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
+type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: Record<string, unknown> & { message: string } }
+  | { id?: undefined; notification: string; payload: string };
 
 function toWire(options: QueryOptions | undefined): WireOptions | undefined {
   if (!options) return undefined;
@@ -39,6 +44,7 @@ export class PgliteThread {
   private nextId = 0;
   private nextTransaction = 0;
   private failure: Error | undefined;
+  private readonly listeners = new Map<string, (payload: string) => void>();
 
   private constructor(
     private readonly worker: Worker,
@@ -46,6 +52,10 @@ export class PgliteThread {
     readonly dataDir: string,
   ) {
     worker.on('message', (message: Reply) => {
+      if ('notification' in message) {
+        this.listeners.get(message.notification)?.(message.payload);
+        return;
+      }
       const waiting = this.pending.get(message.id);
       if (!waiting) return;
       this.pending.delete(message.id);
@@ -137,6 +147,16 @@ export class PgliteThread {
       await this.call({ op: 'end', txId, commit: false }).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** LISTEN on a channel of the database in the thread (one listener per channel); resolves to what stops it. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    this.listeners.set(channel, callback);
+    await this.call({ op: 'listen', channel });
+    return async () => {
+      this.listeners.delete(channel);
+      if (!this.failure) await this.call({ op: 'unlisten', channel });
+    };
   }
 
   async close(): Promise<void> {

@@ -32,6 +32,9 @@ const pg = await PGlite.create({
   ...(workerData.archive ? { loadDataDir: new Blob([workerData.archive]) } : {}),
 });
 
+/** What stops each LISTEN, by channel. */
+const unlisteners = new Map();
+
 /** Open transactions by id: the PGlite transaction, and how to end it. */
 const transactions = new Map();
 
@@ -78,6 +81,17 @@ async function handle(message) {
       return begin(message.txId);
     case 'end':
       return end(message.txId, message.commit);
+    case 'listen':
+      // Notifications travel to the main thread as messages without an id (pglite-thread.ts).
+      unlisteners.set(
+        message.channel,
+        await pg.listen(message.channel, (payload) => parentPort.postMessage({ notification: message.channel, payload })),
+      );
+      return null;
+    case 'unlisten':
+      await unlisteners.get(message.channel)?.();
+      unlisteners.delete(message.channel);
+      return null;
     case 'close':
       await pg.close();
       return null;

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -253,4 +254,39 @@ export const signInAttempts = pgTable(
     attempts: integer('attempts').notNull(),
   },
   (t) => [index('sign_in_attempts_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * What happened, for live updates (docs/decisions/0014-live-events.md): one row per change, written in the same
+ * transaction as the change, in commit order (ids are taken under a lock held until commit), kept at least 24 hours
+ * for Last-Event-ID replay. `public_data` is what anyone in the organisation (and a TV link) may see of it,
+ * `private_data` what only staff and the agent concerned may see. Neither ever holds an address or a phone number.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    /** The agent the event is about (no foreign key: an agent's deletion is itself an event). */
+    agentId: integer('agent_id'),
+    publicData: jsonb('public_data').notNull(),
+    privateData: jsonb('private_data').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('events_created_idx').on(t.createdAt), index('events_agent_idx').on(t.agentId)],
+);
+
+/** Links that turn a screen into a live leaderboard without signing in. Only the SHA-256 of the token is kept. */
+export const tvLinks = pgTable(
+  'tv_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    showAmounts: boolean('show_amounts').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [uniqueIndex('tv_links_token_hash_key').on(t.tokenHash)],
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { Database, Engine } from '../../server/db/client';
 import { openTestDatabase, testEngines } from './test-database';
@@ -15,18 +15,33 @@ export interface TestApp {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+/**
+ * A request whose body goes as written, labelled JSON (inject serialises objects, and labels no string): for bodies
+ * that are not JSON, not an object, or empty.
+ */
+export function rawJsonRequest(method: 'POST' | 'PATCH', url: string, body: string, cookie?: string): InjectOptions {
+  return { method, url, headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' }, payload: body };
+}
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({ NODE_ENV: 'test', ORG_TIMEZONE: 'UTC', LOG_LEVEL: 'silent', ...overrides });
 }
 
 export async function startTestApp(
   engine: Engine,
-  options: { env?: Record<string, string>; demo?: boolean; now?: Date } = {},
+  options: { env?: Record<string, string>; demo?: boolean; now?: Date; eventHub?: CreateAppOptions['eventHub'] } = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const database = await openTestDatabase(engine);
   const config = testConfig(options.env);
   const clock = { now: options.now ?? new Date() };
-  const app = await createApp({ database, config, webRoot: null, demo: options.demo ?? false, now: () => clock.now });
+  const app = await createApp({
+    database,
+    config,
+    webRoot: null,
+    demo: options.demo ?? false,
+    now: () => clock.now,
+    ...(options.eventHub ? { eventHub: options.eventHub } : {}),
+  });
   await app.ready();
   return {
     engine,

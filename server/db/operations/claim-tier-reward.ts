@@ -3,6 +3,7 @@ import type { ClaimCreated } from '../../../contract/rewards';
 import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
+import { appendEvents, claimEvent } from '../events';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
 import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
@@ -42,7 +43,7 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
       // Same order as recordIncomeEntry (thresholds, then the agent row), so the two cannot deadlock.
       await lockTierThresholds(tx, 'shared');
       const [agent] = await tx
-        .select({ totalIncome: agents.totalIncome })
+        .select({ totalIncome: agents.totalIncome, name: agents.name })
         .from(agents)
         .where(eq(agents.id, request.agentId))
         .for('share');
@@ -74,7 +75,9 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
           claimedAt: request.now,
         })
         .returning({ id: rewardClaims.id, rewardTitle: rewardClaims.rewardTitle, status: rewardClaims.status });
-      return { id: claim!.id, tierId: tier.id, tierName: tier.name, rewardTitle: claim!.rewardTitle, status: claim!.status };
+      const made = { id: claim!.id, tierId: tier.id, tierName: tier.name, rewardTitle: claim!.rewardTitle, status: claim!.status };
+      await appendEvents(tx, [claimEvent('claim.created', { ...made, agentId: request.agentId, agentName: agent.name })]);
+      return made;
     });
   } catch (error) {
     // Two claims raced past the check above; the unique index let exactly one through.

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { notFound, invalid } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
+import { appendEvents } from '../events';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
 import type { NamedIncomeEntryRow, NewIncomeEntry } from '../queries/income-entries';
@@ -20,6 +21,14 @@ interface RecordedRow {
   new_total: string;
   transaction_type: 'addition' | 'deduction';
   created_at_ms: number;
+  /** Tiers this entry reached for the first time (JSON text on PostgreSQL, parsed on PGlite). */
+  reached: string | ReachedTier[];
+}
+
+interface ReachedTier {
+  id: number;
+  name: string;
+  color: string;
 }
 
 /**
@@ -69,13 +78,38 @@ export async function recordIncomeEntry(
             insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
             select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.total_income`)}
             on conflict do nothing
+            returning tier_id
           )
           select entry.id::float8 as id, entry.agent_id, agent.name as agent_name, entry.amount::text as amount,
             entry.description, ${epochMs(sql`entry.date`)} as date_ms, entry.new_total::text as new_total,
-            entry.transaction_type, ${epochMs(sql`entry.created_at`)} as created_at_ms
+            entry.transaction_type, ${epochMs(sql`entry.created_at`)} as created_at_ms,
+            (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.tier_order), '[]'::json)
+              from reached join ${tierSettings} t on t.id = reached.tier_id) as reached
           from entry, agent`,
       );
       if (!row) throw notFound('Agent');
+      const reached: ReachedTier[] = typeof row.reached === 'string' ? JSON.parse(row.reached) : row.reached;
+      const who = { agentId: row.agent_id, agentName: row.agent_name };
+      await appendEvents(tx, [
+        {
+          type: 'entry.created',
+          agentId: row.agent_id,
+          public: {
+            entryId: row.id,
+            ...who,
+            amount: row.amount,
+            transactionType: row.transaction_type,
+            date: new Date(row.date_ms).toISOString(),
+          },
+          private: { description: row.description, newTotal: row.new_total },
+        },
+        ...reached.map((tier) => ({
+          type: 'tier.reached' as const,
+          agentId: row.agent_id,
+          public: { ...who, tierId: tier.id, tierName: tier.name, tierColor: tier.color },
+          private: {},
+        })),
+      ]);
       return {
         id: row.id,
         agentId: row.agent_id,

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { SignUpMode } from '../../../contract/sign-up';
 import { assertRegistrationAllowed, invitationInvalid, registrationStatus } from '../../domain/sign-up';
 import type { Db } from '../client';
+import { agentEvent, appendEvents } from '../events';
 import { readSignUpMode } from '../queries/sign-up';
 import { agents, invitations, users } from '../schema';
 
@@ -58,11 +59,12 @@ export async function registerAgent(
         status: registrationStatus(mode),
       })
       .onConflictDoNothing({ target: agents.email })
-      .returning({ id: agents.id, status: agents.status });
+      .returning({ id: agents.id, status: agents.status, name: agents.name });
     if (!agent) return { mode };
     if (invitationId !== undefined) {
       await tx.update(invitations).set({ usedAt: now, usedBy: agent.id }).where(eq(invitations.id, invitationId));
     }
-    return { mode, agent };
+    await appendEvents(tx, [agentEvent('agent.created', agent)]);
+    return { mode, agent: { id: agent.id, status: agent.status } };
   });
 }

@@ -4,6 +4,7 @@ import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { emailTaken, notFound } from '../../domain/errors';
 import { refusedAs, UNIQUE_VIOLATION } from '../errors';
+import { agentEvent, appendEvents, eraseAgentEvents } from '../events';
 import { agentPeriodTotals, agents } from '../schema';
 
 export interface NewAgent {
@@ -19,13 +20,16 @@ export type AgentRow = typeof agents.$inferSelect;
 
 /** Inserts an agent; the email is stored trimmed and lower-case. A taken email is a 409. */
 export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
-  const [row] = await refusedAs(UNIQUE_VIOLATION, emailTaken, () =>
-    db
-      .insert(agents)
-      .values({ ...agent, email: agent.email.trim().toLowerCase() })
-      .returning(),
+  return refusedAs(UNIQUE_VIOLATION, emailTaken, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(agents)
+        .values({ ...agent, email: agent.email.trim().toLowerCase() })
+        .returning();
+      await appendEvents(tx, [agentEvent('agent.created', row!)]);
+      return row!;
+    }),
   );
-  return row!;
 }
 
 export async function findAgentByEmail(db: Db, email: string): Promise<AgentRow | undefined> {
@@ -218,9 +222,14 @@ export async function listLeaderboardPage(
 
 /**
  * Deletes an agent. Its income entries, period roll-ups, achievements, sessions and reward claims go with it
- * (foreign keys ON DELETE CASCADE) in the same statement, hence the same transaction. NOT_FOUND when there was none.
+ * (foreign keys ON DELETE CASCADE) in the same statement, and what the kept live events said about it, in the same
+ * transaction as the agent.deleted event. NOT_FOUND when there was none.
  */
 export async function deleteAgent(db: Db, id: number): Promise<void> {
-  const rows = await db.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
-  if (rows.length === 0) throw notFound('Agent');
+  await db.transaction(async (tx) => {
+    const rows = await tx.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
+    if (rows.length === 0) throw notFound('Agent');
+    await eraseAgentEvents(tx, id);
+    await appendEvents(tx, [agentEvent('agent.deleted', { id })]);
+  });
 }

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Live updates (DESIGN section 7, "Events"): the server-sent event stream of GET /api/events and of a TV link.
+ * Each message has `id:` (the event's id, for Last-Event-ID), `event:` (one of the types below) and `data:` (JSON).
+ * Which fields a reader receives depends on who it is: see docs/decisions/0014-live-events.md.
+ */
+export const eventTypes = [
+  'entry.created',
+  'entry.voided',
+  'tier.reached',
+  'claim.created',
+  'claim.updated',
+  'leaderboard.changed',
+  'agent.created',
+  'agent.deleted',
+] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/**
+ * Sent instead of a replay when the events after the reader's Last-Event-ID are no longer kept (or the id is not one
+ * this server gave): the reader reloads what it shows, then follows the stream as usual.
+ */
+export const STREAM_RESET = 'stream.reset';
+
+/** An income entry was recorded. Readers who may not see amounts (a TV link without them) get no `amount`. */
+export interface EntryCreatedData {
+  entryId: number;
+  agentId: number;
+  agentName: string;
+  amount?: string;
+  transactionType: 'addition' | 'deduction';
+  /** ISO time the entry counts at. */
+  date: string;
+  /** Staff and the agent itself only. */
+  description?: string | null;
+  /** Staff and the agent itself only: the agent's total after this entry. */
+  newTotal?: string;
+}
+
+export interface EntryVoidedData {
+  entryId: number;
+  agentId: number;
+  agentName: string;
+  amount?: string;
+}
+
+/** An agent's total reached a tier for the first time. Public: every signed-in agent and TV links see it. */
+export interface TierReachedData {
+  agentId: number;
+  agentName: string;
+  tierId: number;
+  tierName: string;
+  tierColor: string;
+}
+
+/** A reward was claimed or its claim changed. Never carries contact details (addresses, phones). */
+export interface ClaimEventData {
+  claimId: number;
+  agentId: number;
+  agentName: string;
+  tierId: number;
+  tierName: string;
+  rewardTitle: string;
+  status: string;
+}
+
+/** The monthly and weekly boards may have changed: sent at most once a second, after entries and agent changes. */
+export type LeaderboardChangedData = Record<string, never>;
+
+export interface AgentCreatedData {
+  agentId: number;
+  agentName: string;
+  /** pending: registered while sign-up needs the owner's approval (staff only see those). */
+  status: 'active' | 'pending';
+}
+
+export interface AgentDeletedData {
+  agentId: number;
+}
+
+export interface EventDataByType {
+  'entry.created': EntryCreatedData;
+  'entry.voided': EntryVoidedData;
+  'tier.reached': TierReachedData;
+  'claim.created': ClaimEventData;
+  'claim.updated': ClaimEventData;
+  'leaderboard.changed': LeaderboardChangedData;
+  'agent.created': AgentCreatedData;
+  'agent.deleted': AgentDeletedData;
+}
+
+/** One message of an event stream as a client reads it. */
+export type LiveEvent = { [T in EventType]: { id: number; type: T; data: EventDataByType[T] } }[EventType];
+
+/** `?lastEventId=` for clients that cannot set the Last-Event-ID header (the header wins when both are present). */
+export const eventStreamQuery = z
+  .object({ lastEventId: z.string().regex(/^\d{1,15}$/, 'lastEventId must be an event id (digits)').optional() })
+  .strict();
+
+/** How many streams one person (or one TV link) may keep open at once. */
+export const MAX_STREAMS_PER_IDENTITY = 10;

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { EventType } from '../../contract/events';
+import { queryRows, type Db } from './client';
+import { appMeta, events } from './schema';
+
+/** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
+export const EVENTS_CHANNEL = 'tiertrack_events';
+
+// An arbitrary constant naming the advisory lock below.
+const EVENT_ORDER_LOCK = sql.raw('7406190003');
+
+export interface NewEvent {
+  type: EventType;
+  /** The agent the event is about, when there is one: it decides who may read the private part. */
+  agentId: number | null;
+  /** What anyone in the organisation, and a TV link, may see. */
+  public: Record<string, unknown>;
+  /** What only owners, managers and the agent itself may see (merged over the public part for them). */
+  private: Record<string, unknown>;
+}
+
+export interface StoredEvent extends NewEvent {
+  id: number;
+}
+
+/**
+ * Appends events inside the transaction `tx` of the change they report, as its LAST statement, and asks for a
+ * NOTIFY that PostgreSQL delivers only if (and when) the transaction commits. The ids are taken under a
+ * transaction-level advisory lock, so they are in commit order: a reader that has seen id N has seen every event
+ * below N that will ever exist, which is what makes `id > Last-Event-ID` replay exact. The lock is held only
+ * from here to the commit; taking it last (after every row lock of the change) cannot deadlock.
+ */
+export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
+  if (list.length === 0) return;
+  const values = sql.join(
+    list.map((event) => sql`(${event.type}, ${event.agentId}::int, ${JSON.stringify(event.public)}::jsonb, ${JSON.stringify(event.private)}::jsonb)`),
+    sql`, `,
+  );
+  await tx.execute(sql`with ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
+      added as (
+        insert into ${events} (type, agent_id, public_data, private_data)
+        select v.type, v.agent_id, v.public_data, v.private_data
+        from ordered cross join (values ${values}) as v(type, agent_id, public_data, private_data)
+        returning id
+      )
+    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from added`);
+}
+
+/** A claim's event: who claimed which tier's reward and its status; never the contact details. */
+export function claimEvent(
+  type: 'claim.created' | 'claim.updated',
+  claim: { id: number; agentId: number; agentName: string; tierId: number; tierName: string; rewardTitle: string; status: string },
+): NewEvent {
+  return {
+    type,
+    agentId: claim.agentId,
+    public: { claimId: claim.id, agentId: claim.agentId, agentName: claim.agentName, tierId: claim.tierId, tierName: claim.tierName },
+    private: { rewardTitle: claim.rewardTitle, status: claim.status },
+  };
+}
+
+/** An agent's event: made (active, or pending the owner's approval) or deleted. */
+export function agentEvent(type: 'agent.created', agent: { id: number; name: string; status: 'active' | 'pending' }): NewEvent;
+export function agentEvent(type: 'agent.deleted', agent: { id: number }): NewEvent;
+export function agentEvent(type: 'agent.created' | 'agent.deleted', agent: { id: number; name?: string; status?: string }): NewEvent {
+  if (type === 'agent.deleted') return { type, agentId: agent.id, public: { agentId: agent.id }, private: {} };
+  return { type, agentId: agent.id, public: { agentId: agent.id, agentName: agent.name }, private: { status: agent.status } };
+}
+
+interface EventRow {
+  id: number;
+  type: EventType;
+  agent_id: number | null;
+  public_data: Record<string, unknown> | string;
+  private_data: Record<string, unknown> | string;
+}
+
+const json = (value: Record<string, unknown> | string) => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value);
+
+/** Events after `afterId`, oldest first, at most `limit`. */
+export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
+  const rows = await queryRows<EventRow>(
+    db,
+    sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events}
+      where id > ${afterId} order by id limit ${limit}`,
+  );
+  return rows.map((row) => ({ id: row.id, type: row.type, agentId: row.agent_id, public: json(row.public_data), private: json(row.private_data) }));
+}
+
+/** The newest event id (0 when there is none yet). */
+export async function latestEventId(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: number | null }>(db, sql`select max(id)::float8 as id from ${events}`);
+  return row?.id ?? 0;
+}
+
+const PRUNED_THROUGH = 'events_pruned_through';
+
+/** The newest event id that pruning has removed: a reader whose Last-Event-ID is below it cannot be replayed. */
+export async function eventsPrunedThrough(db: Db): Promise<number> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(sql`${appMeta.key} = ${PRUNED_THROUGH}`);
+  return row ? Number(row.value) : 0;
+}
+
+/** Removes events created before `before`, remembering the newest id removed. Returns how many went. */
+export async function pruneEvents(db: Db, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ removed: number; newest: number | null }>(
+      tx,
+      sql`with gone as (delete from ${events} where created_at < ${before.toISOString()}::timestamptz returning id)
+        select count(*)::int as removed, max(id)::float8 as newest from gone`,
+    );
+    if (row?.newest) {
+      await tx
+        .insert(appMeta)
+        .values({ key: PRUNED_THROUGH, value: String(row.newest) })
+        .onConflictDoUpdate({ target: appMeta.key, set: { value: sql`greatest(${appMeta.value}::bigint, excluded.value::bigint)::text` } });
+    }
+    return row?.removed ?? 0;
+  });
+}
+
+/** Erases what the kept events say about an agent (its name, amounts): part of deleting the agent. */
+export async function eraseAgentEvents(tx: Db, agentId: number): Promise<void> {
+  await tx.execute(sql`delete from ${events} where agent_id = ${agentId}`);
+}

@@ -1,0 +1,49 @@
+import type { EventType } from '../../contract/events';
+
+/** Who reads an event stream (DESIGN section 7, "Who sees what"). */
+export type EventReader =
+  | { kind: 'staff'; role: 'owner' | 'manager'; userId: number }
+  | { kind: 'agent'; agentId: number }
+  | { kind: 'tv'; linkId: number; showAmounts: boolean };
+
+/**
+ * How much of an event a reader gets: `full` is the public and the private part, `public` the public part only,
+ * `public-without-amounts` the public part less its amounts; null means the reader does not get the event at all.
+ */
+export type EventView = 'full' | 'public' | 'public-without-amounts';
+
+/** Events a TV board shows: wins, tiers reached and "the boards changed". */
+const TV_TYPES: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'tier.reached', 'leaderboard.changed']);
+
+/** Public fields that are amounts of money: a TV link shows them only when it was made with showAmounts. */
+export const AMOUNT_FIELDS: readonly string[] = ['amount'];
+
+/**
+ * The visibility rules of live events. Owners and managers read everything (events never carry addresses or phone
+ * numbers, so a manager's view needs nothing removed); an agent reads its own events, the public part of others'
+ * tier.reached, and leaderboard.changed; a TV link reads the public part of wins and tiers, with amounts only when
+ * it allows them.
+ */
+export function eventViewFor(reader: EventReader, event: { type: EventType; agentId: number | null }): EventView | null {
+  switch (reader.kind) {
+    case 'staff':
+      return 'full';
+    case 'agent':
+      if (event.type === 'leaderboard.changed') return 'public';
+      if (event.agentId !== null && event.agentId === reader.agentId) return 'full';
+      return event.type === 'tier.reached' ? 'public' : null;
+    case 'tv':
+      if (!TV_TYPES.has(event.type)) return null;
+      return reader.showAmounts ? 'public' : 'public-without-amounts';
+  }
+}
+
+/** The data a reader with this view receives of an event. */
+export function eventDataFor(
+  view: EventView,
+  event: { public: Record<string, unknown>; private: Record<string, unknown> },
+): Record<string, unknown> {
+  if (view === 'full') return { ...event.public, ...event.private };
+  if (view === 'public') return event.public;
+  return Object.fromEntries(Object.entries(event.public).filter(([key]) => !AMOUNT_FIELDS.includes(key)));
+}

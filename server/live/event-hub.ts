@@ -1,0 +1,331 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../contract/events';
+import type { Db } from '../db/client';
+import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, readEventsAfter, type StoredEvent } from '../db/events';
+import { liveStreamCredentials } from '../db/queries/event-streams';
+import { AppError } from '../domain/errors';
+import { eventDataFor, eventViewFor, type EventReader, type EventView } from '../domain/event-visibility';
+
+export interface EventHubOptions {
+  /** A comment line this often keeps proxies from closing a quiet stream (DESIGN: 15 s). */
+  heartbeatMs: number;
+  /** How often the sessions and TV links behind open streams are checked (a revoked link closes within this). */
+  checkCredentialsMs: number;
+  /** leaderboard.changed is sent at most this often. */
+  leaderboardEveryMs: number;
+  /** A stream whose unsent data grows past this many bytes is dropped (its reader is too slow). */
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
+  heartbeatMs: 15_000,
+  checkCredentialsMs: 5_000,
+  leaderboardEveryMs: 1_000,
+  maxBufferedBytes: 256 * 1024,
+};
+
+/** What an open stream stands on: a session (by its token's hash) or a TV link; checked while the stream is open. */
+export type StreamCredential = { kind: 'session'; tokenHash: string } | { kind: 'tv-link'; linkId: number };
+
+export interface StreamRequest {
+  reader: EventReader;
+  credential: StreamCredential;
+  /** The reader's Last-Event-ID, when it reconnects. */
+  lastEventId: number | undefined;
+}
+
+interface Stream {
+  reader: EventReader;
+  identityKey: string;
+  credential: StreamCredential;
+  response: ServerResponse;
+  /** Every event up to this id has been sent, or was not for this reader. */
+  cursor: number;
+  /** Set once the replay is done; until then live events wait in the database for the replay to read them. */
+  live: boolean;
+}
+
+/** Types after which the leaderboards may read differently. */
+const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted']);
+const BATCH = 500;
+
+function identityKeyOf(reader: EventReader): string {
+  switch (reader.kind) {
+    case 'staff':
+      return `user:${reader.userId}`;
+    case 'agent':
+      return `agent:${reader.agentId}`;
+    case 'tv':
+      return `tv:${reader.linkId}`;
+  }
+}
+
+function message(id: number, type: string, data: unknown): string {
+  return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The live-update fan-out of one app instance (docs/decisions/0014-live-events.md). It LISTENs on the events
+ * channel; each notification wakes one read of the events after its cursor, and each event read is written to every
+ * open stream whose reader may see it (the message is built once per view). Nothing is kept in memory between
+ * instances: each reads the same table, so a second instance on the same PostgreSQL delivers the same events.
+ */
+export class EventHub {
+  private readonly streams = new Set<Stream>();
+  private cursor = 0;
+  private reading: Promise<void> | undefined;
+  private readAgain = false;
+  private closed = false;
+  private started = false;
+  private stopListening: (() => Promise<void>) | undefined;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private boardsTimer: NodeJS.Timeout | undefined;
+  private boardsSentAt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>,
+    private readonly limits: { maxStreams: number },
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+    private readonly options: EventHubOptions = DEFAULT_EVENT_HUB_OPTIONS,
+  ) {}
+
+  /** Starts listening from the newest event; call once the database is migrated. */
+  async start(): Promise<void> {
+    this.cursor = await latestEventId(this.db);
+    this.stopListening = await this.listen(EVENTS_CHANNEL, () => this.wake());
+    this.started = true;
+    const every = (ms: number, task: () => void) => {
+      const timer = setInterval(task, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.options.heartbeatMs, () => this.writeToAll(': keep-alive\n\n'));
+    every(this.options.checkCredentialsMs, () => void this.checkCredentials());
+    // Catches up if the database was busy when a notification came (a failed read is retried here too).
+    this.wake();
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /**
+   * Checks the limits (429 beyond them), then takes over the response: writes the stream's headers, replays what
+   * the reader missed and keeps the stream open until the reader goes, its credential ends, or the hub closes.
+   */
+  async open(reply: FastifyReply, request: StreamRequest): Promise<void> {
+    if (this.closed || !this.started) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now; try again shortly');
+    const identityKey = identityKeyOf(request.reader);
+    if (this.streams.size >= this.limits.maxStreams) {
+      throw new AppError('RATE_LIMITED', 'The server has as many live-update connections open as it allows; try again shortly');
+    }
+    let own = 0;
+    for (const stream of this.streams) if (stream.identityKey === identityKey) own++;
+    if (own >= MAX_STREAMS_PER_IDENTITY) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `At most ${MAX_STREAMS_PER_IDENTITY} live-update connections can be open for one account or TV link; close another tab or screen`,
+      );
+    }
+
+    // From here on the response is written by hand; the headers set so far (security headers) go with it.
+    reply.hijack();
+    const response = reply.raw;
+    const stream: Stream = { reader: request.reader, identityKey, credential: request.credential, response, cursor: this.cursor, live: false };
+    this.streams.add(stream);
+    response.on('close', () => this.streams.delete(stream));
+    response.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // Proxies such as nginx would otherwise hold the messages back.
+      'x-accel-buffering': 'no',
+    });
+    response.write('retry: 2000\n\n');
+    try {
+      await this.replay(stream, request.lastEventId);
+    } catch (error) {
+      this.log.error({ err: error }, 'event stream replay failed');
+      this.end(stream);
+    }
+  }
+
+  /** Sends what the reader missed since `lastEventId` (or a reset when that is no longer kept), then goes live. */
+  private async replay(stream: Stream, lastEventId: number | undefined): Promise<void> {
+    if (lastEventId === undefined) {
+      stream.live = true;
+      return;
+    }
+    const prunedThrough = await eventsPrunedThrough(this.db);
+    const newest = Math.max(this.cursor, await latestEventId(this.db));
+    if (lastEventId < prunedThrough || lastEventId > newest) {
+      stream.cursor = this.cursor;
+      this.write(stream, message(this.cursor, STREAM_RESET, {}));
+      stream.live = true;
+      return;
+    }
+    stream.cursor = lastEventId;
+    let movedBoards = false;
+    // Reads until it has caught up with the hub; the check and the switch to live are one synchronous step, so no
+    // event falls between the replay and the live stream.
+    for (;;) {
+      // Every event up to the hub's cursor was committed before this read began, so a short batch has them all.
+      const readThrough = this.cursor;
+      const batch = await readEventsAfter(this.db, stream.cursor, BATCH);
+      if (stream.response.destroyed) return;
+      for (const event of batch) {
+        this.deliver(stream, event, new Map());
+        if (MOVES_BOARDS.has(event.type)) movedBoards = true;
+      }
+      if (batch.length < BATCH) {
+        stream.cursor = Math.max(stream.cursor, readThrough);
+        if (stream.cursor >= this.cursor) break;
+      }
+    }
+    stream.live = true;
+    if (movedBoards) this.write(stream, message(stream.cursor, 'leaderboard.changed', {}));
+  }
+
+  /** Ends the streams whose credential is this session, at once (this instance; others notice at their check). */
+  endSession(tokenHash: string): void {
+    for (const stream of this.streams) {
+      if (stream.credential.kind === 'session' && stream.credential.tokenHash === tokenHash) this.end(stream);
+    }
+  }
+
+  /** Ends the streams of a TV link, at once (this instance; others notice at their check). */
+  endTvLink(linkId: number): void {
+    for (const stream of this.streams) {
+      if (stream.credential.kind === 'tv-link' && stream.credential.linkId === linkId) this.end(stream);
+    }
+  }
+
+  /** Ends every stream and stops listening; new streams are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    clearTimeout(this.boardsTimer);
+    clearTimeout(this.retryTimer);
+    for (const stream of this.streams) this.end(stream);
+    await this.stopListening?.();
+    await this.reading;
+  }
+
+  private wake(): void {
+    if (this.closed) return;
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    this.reading = this.readNew().finally(() => {
+      this.reading = undefined;
+    });
+  }
+
+  private async readNew(): Promise<void> {
+    try {
+      do {
+        this.readAgain = false;
+        let batch: StoredEvent[];
+        do {
+          batch = await readEventsAfter(this.db, this.cursor, BATCH);
+          if (this.closed) return;
+          this.fanOut(batch);
+        } while (batch.length === BATCH);
+      } while (this.readAgain && !this.closed);
+    } catch (error) {
+      if (this.closed) return;
+      this.log.error({ err: error }, 'reading new events failed; retrying in a second');
+      this.retryTimer = setTimeout(() => this.wake(), 1000);
+      this.retryTimer.unref();
+    }
+  }
+
+  private fanOut(batch: readonly StoredEvent[]): void {
+    let movedBoards = false;
+    for (const event of batch) {
+      const built = new Map<EventView, string>();
+      for (const stream of this.streams) if (stream.live) this.deliver(stream, event, built);
+      this.cursor = event.id;
+      if (MOVES_BOARDS.has(event.type)) movedBoards = true;
+    }
+    if (movedBoards) this.boardsMoved();
+  }
+
+  /** Writes one event to one stream if its reader may see it; `built` keeps each view's message for the next stream. */
+  private deliver(stream: Stream, event: StoredEvent, built: Map<EventView, string>): void {
+    if (event.id <= stream.cursor) return;
+    stream.cursor = event.id;
+    const view = eventViewFor(stream.reader, event);
+    if (view === null) return;
+    let text = built.get(view);
+    if (text === undefined) {
+      text = message(event.id, event.type, eventDataFor(view, event));
+      built.set(view, text);
+    }
+    this.write(stream, text);
+  }
+
+  /** leaderboard.changed, coalesced: at once if none went out in the last second, else when that second is over. */
+  private boardsMoved(): void {
+    if (this.boardsTimer) return;
+    const wait = this.boardsSentAt + this.options.leaderboardEveryMs - Date.now();
+    const send = () => {
+      this.boardsTimer = undefined;
+      this.boardsSentAt = Date.now();
+      const text = message(this.cursor, 'leaderboard.changed', {});
+      for (const stream of this.streams) {
+        if (stream.live && eventViewFor(stream.reader, { type: 'leaderboard.changed', agentId: null }) !== null) this.write(stream, text);
+      }
+    };
+    if (wait <= 0) send();
+    else {
+      this.boardsTimer = setTimeout(send, wait);
+      this.boardsTimer.unref();
+    }
+  }
+
+  private write(stream: Stream, text: string): void {
+    if (stream.response.destroyed) return;
+    // A reader that does not keep up is dropped rather than buffered for without end; it reconnects and replays.
+    if (stream.response.writableLength > this.options.maxBufferedBytes) {
+      stream.response.destroy();
+      this.streams.delete(stream);
+      return;
+    }
+    stream.response.write(text);
+  }
+
+  private writeToAll(text: string): void {
+    for (const stream of this.streams) if (stream.live) this.write(stream, text);
+  }
+
+  private end(stream: Stream): void {
+    this.streams.delete(stream);
+    if (!stream.response.destroyed) stream.response.end();
+  }
+
+  private async checkCredentials(): Promise<void> {
+    if (this.streams.size === 0) return;
+    const sessionHashes = new Set<string>();
+    const tvLinkIds = new Set<number>();
+    for (const { credential } of this.streams) {
+      if (credential.kind === 'session') sessionHashes.add(credential.tokenHash);
+      else tvLinkIds.add(credential.linkId);
+    }
+    try {
+      const live = await liveStreamCredentials(this.db, { sessionHashes: [...sessionHashes], tvLinkIds: [...tvLinkIds] }, this.now());
+      for (const stream of this.streams) {
+        const holds =
+          stream.credential.kind === 'session' ? live.sessionHashes.has(stream.credential.tokenHash) : live.tvLinkIds.has(stream.credential.linkId);
+        if (!holds) this.end(stream);
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'checking the credentials of open event streams failed');
+    }
+  }
+}

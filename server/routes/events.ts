@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { eventStreamQuery } from '../../contract/events';
+import type { AppContext } from '../app-context';
+import { requireAnyIdentity } from '../auth/permissions';
+import { cookieNames, hashToken } from '../auth/sessions';
+import { invalid } from '../domain/errors';
+import type { EventReader } from '../domain/event-visibility';
+import { parseInput } from '../http/errors';
+import type { StreamCredential } from '../live/event-hub';
+
+/** Last-Event-ID from the header (EventSource sends it on reconnect) or, for clients that cannot set it, the query. */
+export function parseLastEventId(header: string | string[] | undefined, query: string | undefined): number | undefined {
+  const raw = Array.isArray(header) ? header[0] : header;
+  const value = raw ?? query;
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,15}$/.test(value.trim())) throw invalid('Last-Event-ID must be an event id (digits)', 'lastEventId');
+  return Number(value.trim());
+}
+
+/** Live updates (DESIGN section 7, "Events"): GET /api/events, a server-sent event stream for anyone signed in. */
+export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/events', async (request, reply) => {
+    const identity = await requireAnyIdentity(ctx, request, reply);
+    const query = parseInput(eventStreamQuery, request.query);
+    const lastEventId = parseLastEventId(request.headers['last-event-id'], query.lastEventId);
+    // Someone signed in both ways in one browser reads as the owner or manager: that view includes their own events.
+    let reader: EventReader;
+    let credential: StreamCredential;
+    if (identity.user) {
+      reader = { kind: 'staff', role: identity.user.role, userId: identity.user.id };
+      credential = { kind: 'session', tokenHash: hashToken(request.cookies[cookieNames.user] ?? '') };
+    } else {
+      reader = { kind: 'agent', agentId: identity.agent!.id };
+      credential = { kind: 'session', tokenHash: hashToken(request.cookies[cookieNames.agent] ?? '') };
+    }
+    await ctx.live.open(reply, { reader, credential, lastEventId });
+  });
+}
