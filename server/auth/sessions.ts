@@ -51,7 +51,11 @@ export async function renewSession(ctx: AppContext, request: FastifyRequest, rep
 /** Ends the session named by the request's cookie (if any) and clears the cookie. */
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind) {
   const token = request.cookies[cookieNames[kind]];
-  if (token) await deleteSession(ctx.db, hashToken(token));
+  if (token) {
+    await deleteSession(ctx.db, hashToken(token));
+    // Its live-update streams here end now; other instances end theirs at their next check (within seconds).
+    ctx.live.endSession(hashToken(token));
+  }
   reply.clearCookie(cookieNames[kind], { path: '/' });
 }
 

@@ -72,6 +72,8 @@ interface Row {
   /** Where the answer differs on PostgreSQL. */
   postgresStatus?: [number, number, number, number, number];
   body?: (f: Fixture) => unknown;
+  /** An event stream: its answer never ends, so it is read over real HTTP up to the status, then closed. */
+  stream?: true;
 }
 
 const contact = { fullName: 'Pat Example', email: 'pat@example.test', phone: '+1 555 0100', telegram: '', address: '1 Main Street', city: 'Springfield', zipcode: '12345' };
@@ -101,6 +103,7 @@ const matrix: Row[] = [
   { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200] },
   // Any signed-in identity
   { route: 'GET /api/rewards/tier/{tier1}',         status: [401, 200, 200, 200, 200] },
+  { route: 'GET /api/events',                       status: [401, 200, 200, 200, 200], stream: true },
   // Owners and managers
   { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200] },
   { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200] },
@@ -145,6 +148,20 @@ function fillPath(path: string, fixture: Fixture): string {
 }
 
 describeEachEngine('authorization matrix', (get) => {
+  let origin: string | undefined;
+  /** Opens an event stream over HTTP; a 200 is closed at once, a refusal's JSON body is read. */
+  async function streamStatus(path: string, cookie: string | undefined): Promise<{ statusCode: number; json(): { code: string } }> {
+    if (!origin) {
+      await get().app.listen({ port: 0, host: '127.0.0.1' });
+      origin = `http://127.0.0.1:${(get().app.server.address() as { port: number }).port}`;
+    }
+    const controller = new AbortController();
+    const res = await fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+    const body = res.status === 200 ? undefined : ((await res.json()) as { code: string });
+    controller.abort();
+    return { statusCode: res.status, json: () => body! };
+  }
+
   it('has exactly one row per route', () => {
     const keys = matrix.map((row) => routePattern(row.route));
     expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
@@ -168,12 +185,14 @@ describeEachEngine('authorization matrix', (get) => {
     for (const [index, caller] of callers.entries()) {
       const fixture = await makeFixture(get().database.db, get().clock.now, caller);
       const body = row.body?.(fixture);
-      const res = await get().request({
-        method: method as 'GET',
-        url: fillPath(path, fixture),
-        headers: fixture.cookie ? { cookie: fixture.cookie } : {},
-        ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
-      });
+      const res = row.stream
+        ? await streamStatus(fillPath(path, fixture), fixture.cookie)
+        : await get().request({
+            method: method as 'GET',
+            url: fillPath(path, fixture),
+            headers: fixture.cookie ? { cookie: fixture.cookie } : {},
+            ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+          });
       actual[caller] = res.statusCode;
       expected[caller] = ((get().engine === 'postgres' && row.postgresStatus) || row.status)[index]!;
       // Refusals carry the JSON error shape with the matching code.

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { agentPage } from '../../contract/agents';
 import { lockDataDir } from '../../server/db/data-dir-lock';
 import { killStartedProcesses, runToExit, startAppProcess, type AppProcess } from '../support/app-process';
+import { openEventStream, type StreamMessage } from '../support/event-stream';
 import { overFetch, signIn, signInOverHttp } from '../support/sign-in';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 
@@ -85,8 +86,14 @@ if (postgres) {
       const agentId = (signedIn.body as { agent: { id: number } }).agent.id;
       expect((await get(b, '/api/agents/session', agentCookie)).status).toBe(200);
 
-      // A write on one is read on the other, by the owner and by the agent.
+      // A write on one is read on the other, by the owner and by the agent, and reaches the live streams open on
+      // both at once: each instance listens to the database, not to the other.
+      const ownerOnB = await openEventStream(`${b.url}/api/events`, { cookie: owner });
+      const agentOnA = await openEventStream(`${a.url}/api/events`, { cookie: agentCookie });
       expect((await send(a, 'POST', '/api/income-entries', { agentId, amount: '12500.00' }, owner)).status).toBe(201);
+      const entryEvent = (message: StreamMessage) => message.type === 'entry.created' && message.data.agentId === agentId;
+      expect((await ownerOnB.next(entryEvent, 2000)).data).toMatchObject({ amount: '12500.00', newTotal: '12500.00' });
+      expect((await agentOnA.next(entryEvent, 2000)).data).toMatchObject({ amount: '12500.00', newTotal: '12500.00' });
       const { agents } = agentPage.parse(await (await get(b, '/api/agents', owner)).json());
       expect(agents.find((row) => row.id === agentId)).toMatchObject({ totalIncome: '12500.00', monthlyIncome: '12500.00', totalEntries: 1 });
       const tierData = (await (await get(b, '/api/agent-tier-data', agentCookie)).json()) as { agent: { totalIncome: string } };
@@ -98,6 +105,7 @@ if (postgres) {
       // Signing out on one ends the session on both.
       expect((await send(a, 'POST', '/api/agents/logout', {}, agentCookie)).status).toBe(204);
       expect((await get(b, '/api/agents/session', agentCookie)).status).toBe(401);
+      await agentOnA.ended;
 
       // Sign-in attempts are counted in the database, whichever instance gets them: 10 a minute from one address on
       // a sign-in route (the owner's sign-in above was the first), then 429 even for the right password...
@@ -123,10 +131,13 @@ if (postgres) {
       const { agents: after } = agentPage.parse(await (await get(b, '/api/agents', owner)).json());
       expect(after.find((row) => row.id === agentId)!.totalIncome).toBe('12000.00');
 
+      // The owner's stream on B saw the entry written through the restarted A; stopping B ends it cleanly.
+      expect((await ownerOnB.next((m) => entryEvent(m) && m.data.amount === '-500.00', 2000)).data.newTotal).toBe('12000.00');
       for (const app of [a, b]) {
         app.child.kill('SIGTERM');
         expect(await app.exited).toBe(0);
       }
+      await ownerOnB.ended;
     }, 60_000);
   });
 }

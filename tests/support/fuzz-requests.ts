@@ -6,12 +6,14 @@
 // extra fields, query strings, odd headers, other client addresses). Routes that take no input get noise only.
 // The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
 // and the database unchanged (sessions and sign-in counters aside).
+import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInput } from '../../contract/auth';
 import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
 import { errorBody, errorStatus } from '../../contract/errors';
+import { eventStreamQuery } from '../../contract/events';
 import { createIncomeEntryInput, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
@@ -367,6 +369,8 @@ interface RouteSpec {
   strict?: boolean;
   /** The contract schema of the query string, and a malformed value for each of its parameters. */
   query?: { schema: z.ZodType; invalid: Record<string, Pick<string | string[]>[]> };
+  /** An event stream: a 200 never ends, so its answer is read up to the headers and then closed. */
+  stream?: true;
 }
 
 const badCounts = (max: number) =>
@@ -493,6 +497,28 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/owner/dashboard' },
   { route: 'GET /api/owner/leaderboard' },
   { route: 'GET /api/agents', query: agentListQueryFuzz },
+  {
+    route: 'GET /api/events',
+    stream: true,
+    query: {
+      schema: eventStreamQuery,
+      invalid: {
+        lastEventId: picks<string | string[]>([
+          ['-1', '-1'],
+          ['abc', 'abc'],
+          ['1.5', '1.5'],
+          ['1e3', '1e3'],
+          ['empty', ''],
+          ['0x10', '0x10'],
+          ['16 digits', '1234567890123456'],
+          ['arabic-indic digit', '\u0663'],
+          ['leading space', ' 5'],
+          ['NUL', '\u0000'],
+          ['twice', ['1', '2']],
+        ]),
+      },
+    },
+  },
   { route: 'GET /api/owner/leaderboard', query: agentListQueryFuzz },
   { route: 'GET /api/owner/reward-claims' },
   { route: 'PATCH /api/reward-claims/:id/process', param: (f) => f.claim },
@@ -938,7 +964,8 @@ export async function runFuzzCase(target: FuzzTarget, c: FuzzCase, before?: Fing
   if (built.wellFormedBody !== undefined) {
     return { status: 0, problems: [`the fuzzer generated a well-formed body (not sent): ${built.wellFormedBody}`], after: start };
   }
-  const res = await target.app.inject(built.options);
+  const spec = routeSpecs.find((s) => s.route === c.route)!;
+  const res = spec.stream ? await injectStream(target.app, built.options) : await target.app.inject(built.options);
   const problems = checkResponse(res, built.malformed);
   const after = await databaseFingerprint(target.db);
   for (const table of new Set([...Object.keys(start), ...Object.keys(after)])) {
@@ -947,6 +974,20 @@ export async function runFuzzCase(target: FuzzTarget, c: FuzzCase, before?: Fing
     }
   }
   return { status: res.statusCode, problems, after };
+}
+
+/** Sends a request to an event stream route: a stream that opens is closed at once, any other answer read whole. */
+async function injectStream(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  let body = '';
+  if (res.statusCode === 200 && String(res.headers['content-type']).startsWith('text/event-stream')) {
+    (res.raw.res as ServerResponse).destroy();
+  } else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of res.stream()) chunks.push(Buffer.from(chunk as Buffer));
+    body = Buffer.concat(chunks).toString('utf8');
+  }
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) as unknown } as LightMyRequestResponse;
 }
 
 /** A short description of a case, for summaries. */
