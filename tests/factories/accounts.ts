@@ -1,5 +1,6 @@
 // Accounts and sessions for tests, made directly in the database (no HTTP, no Argon2 work per account).
 import { randomBytes } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { hashToken, SESSION_TTL_MS } from '../../server/auth/sessions';
 import type { Db } from '../../server/db/client';
 import { insertAgent, type AgentRow } from '../../server/db/queries/agents';
@@ -122,11 +123,18 @@ export interface SignedInCookies {
   agent: string;
 }
 
-/** The Cookie headers of a new owner, manager and agent (`agent`: its overrides), each signed in as `ownerCookie`. */
-export async function signedInCookies(t: FixtureApp, signedInAt?: Date, agent: AgentOverrides = {}): Promise<SignedInCookies> {
-  return {
-    owner: await ownerCookie(t, signedInAt),
-    manager: (await signedInUser(t, 'manager', signedInAt)).cookie,
-    agent: (await signedInAgent(t, { ...agent, signedInAt })).cookie,
-  };
+/**
+ * The Cookie headers of a new owner, manager and agent (`agent`: its overrides) that a whole suite shares: made by
+ * the suite's beforeAll and signed in at SESSIONS_OUTLIVE_CLOCK, so that they stay valid wherever the suite moves
+ * its clock. Call it in the suite's body; the headers are there from its first test on.
+ */
+export function signedInCookiesForSuite(get: () => FixtureApp, agent: AgentOverrides = {}): SignedInCookies {
+  const cookies: SignedInCookies = { owner: '', manager: '', agent: '' };
+  beforeAll(async () => {
+    const t = get();
+    cookies.owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
+    cookies.manager = (await signedInUser(t, 'manager', SESSIONS_OUTLIVE_CLOCK)).cookie;
+    cookies.agent = (await signedInAgent(t, { ...agent, signedInAt: SESSIONS_OUTLIVE_CLOCK })).cookie;
+  });
+  return cookies;
 }

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AGENT_PAGE_SIZE, agentPage, agentSummary } from '../../contract/agents';
 import { verifyPassword } from '../../server/auth/passwords';
 import { queryRows } from '../../server/db/client';
 import { findAgentById } from '../../server/db/queries/agents';
-import { createAgent, SESSIONS_OUTLIVE_CLOCK, type SignedInCookies, signedInCookies, signInAgent, uniqueSuffix } from '../factories/accounts';
+import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInCookiesForSuite, signInAgent, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
-import { describeEachEngine, type TestApp } from '../support/test-app';
+import { describeEachEngine, rawJsonRequest, type TestApp } from '../support/test-app';
 
 // Wednesday 2026-11-18 15:00 UTC.
 const NOW = new Date('2026-11-18T15:00:00Z');
@@ -38,10 +38,7 @@ const newAgentBody = (extra: Record<string, unknown> = {}) => ({
 describeEachEngine(
   '/api/agents',
   (get) => {
-    let cookies: SignedInCookies;
-    beforeAll(async () => {
-      cookies = await signedInCookies(get(), SESSIONS_OUTLIVE_CLOCK, { firstName: 'Session', lastName: 'Holder' });
-    });
+    const cookies = signedInCookiesForSuite(get, { firstName: 'Session', lastName: 'Holder' });
 
     describe('GET /api/agents', () => {
       it('answers 401 without a session and 403 for an agent', async () => {
@@ -245,12 +242,7 @@ describeEachEngine(
           expect(res.json().message).toContain(message);
         }
         for (const payload of ['null', '[]', '"text"', '{"name":']) {
-          const res = await t.request({
-            method: 'POST',
-            url: '/api/agents',
-            headers: { cookie: cookies.owner, 'content-type': 'application/json' },
-            payload,
-          });
+          const res = await t.request(rawJsonRequest('POST', '/api/agents', payload, cookies.owner));
           expect(res.statusCode, payload).toBe(400);
         }
         const form = await t.request({

@@ -4,8 +4,8 @@ import { incomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/money';
 import { queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInCookies } from '../factories/accounts';
-import { describeEachEngine, type TestApp } from '../support/test-app';
+import { createAgent, signedInCookiesForSuite } from '../factories/accounts';
+import { describeEachEngine, rawJsonRequest, type TestApp } from '../support/test-app';
 
 // Wednesday 2026-11-18 15:00 UTC.
 const NOW = new Date('2026-11-18T15:00:00Z');
@@ -37,14 +37,9 @@ async function agentTotals(t: TestApp, agentId: number) {
 describeEachEngine(
   'POST /api/income-entries',
   (get) => {
-    let owner: string;
-    let manager: string;
-    let agentCookie: string;
-    beforeAll(async () => {
-      ({ owner, manager, agent: agentCookie } = await signedInCookies(get(), SESSIONS_OUTLIVE_CLOCK));
-    });
+    const cookies = signedInCookiesForSuite(get);
 
-    const post = (t: TestApp, payload: unknown, cookie: string | undefined = owner) =>
+    const post = (t: TestApp, payload: unknown, cookie: string | undefined = cookies.owner) =>
       t.request({
         method: 'POST',
         url: '/api/income-entries',
@@ -193,12 +188,7 @@ describeEachEngine(
         await expectRefused(t, { agentId, amount: '10', description: 'a\u0000b' }, 400, 'Description must not contain NUL characters');
         for (const payload of ['null', '[]', '42', '{"agentId":', '']) {
           const before = await databaseState(t);
-          const res = await t.request({
-            method: 'POST',
-            url: '/api/income-entries',
-            headers: { cookie: owner, 'content-type': 'application/json' },
-            payload,
-          });
+          const res = await t.request(rawJsonRequest('POST', '/api/income-entries', payload, cookies.owner));
           expect(res.statusCode, payload).toBe(400);
           expect(await databaseState(t)).toEqual(before);
         }
@@ -226,7 +216,7 @@ describeEachEngine(
         const payload = { agentId, amount: '10.00' };
         const anonymous = await post(t, payload, '');
         expect(anonymous.statusCode).toBe(401);
-        for (const cookie of [agentCookie, manager]) {
+        for (const cookie of [cookies.agent, cookies.manager]) {
           const res = await post(t, payload, cookie);
           expect(res.statusCode).toBe(403);
           expect(res.json().code).toBe('FORBIDDEN');

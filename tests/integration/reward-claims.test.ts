@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { claimCreated, rewardClaim, type RewardCategory } from '../../contract/rewards';
 import { queryRows } from '../../server/db/client';
 import { signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
-import { describeEachEngine, type TestApp } from '../support/test-app';
-
-/** A new agent with the given total income, signed in. */
-
+import { describeEachEngine, rawJsonRequest, type TestApp } from '../support/test-app';
 
 const addOption = (t: TestApp, tierId: number, title: string, options: { isActive?: boolean; category?: RewardCategory } = {}) =>
   createRewardOption(t.database.db, { tierId, title, description: `${title} description`, category: options.category ?? 'Gift Card', ...options });
@@ -22,9 +20,8 @@ async function claimRow(t: TestApp, id: number) {
   return row;
 }
 
-const portalBody = (agentId: number, rewardId: number, extra: Record<string, unknown> = {}) => ({
-  agentId,
-  rewardId,
+/** The contact details every portal claim here is sent with, unless a test changes some. */
+const portalContact = {
   fullName: 'Jordan Reyes',
   email: 'jordan@example.com',
   phone: '+1 555 0100',
@@ -32,8 +29,9 @@ const portalBody = (agentId: number, rewardId: number, extra: Record<string, unk
   address: '1 Main Street',
   city: 'Springfield',
   zipcode: '12345',
-  ...extra,
-});
+};
+
+const portalBody = (agentId: number, rewardId: number, extra: Record<string, unknown> = {}) => ({ agentId, rewardId, ...portalContact, ...extra });
 
 const dashboardBody = (tierId: number, rewardOptionId: number, agentData: Record<string, unknown> = {}) => ({
   tierId,
@@ -48,6 +46,48 @@ const dashboardBody = (tierId: number, rewardOptionId: number, agentData: Record
   },
 });
 
+const PORTAL_CLAIM = '/api/rewards/claim';
+const DASHBOARD_CLAIM = '/api/agents/claim-reward';
+
+/** POSTs a claim to one of the claim routes, with the caller's Cookie header or none (anonymous). */
+const postClaim = (t: TestApp, url: string, payload: object, cookie?: string) =>
+  t.request({ method: 'POST', url, headers: cookie ? { cookie } : {}, payload });
+
+/** The signed-in `agent` claims reward option `rewardId` in the agent portal, with `portalBody`'s contact details. */
+const claimInPortal = (t: TestApp, agent: { id: number; cookie: string }, rewardId: number, extra?: Record<string, unknown>) =>
+  postClaim(t, PORTAL_CLAIM, portalBody(agent.id, rewardId, extra), agent.cookie);
+
+/** The signed-in `agent` claims option `rewardOptionId` of tier `tierId` on its tier dashboard. */
+const claimOnDashboard = (
+  t: TestApp,
+  agent: { cookie: string },
+  tierId: number,
+  rewardOptionId: number,
+  agentData?: Record<string, unknown>,
+) => postClaim(t, DASHBOARD_CLAIM, dashboardBody(tierId, rewardOptionId, agentData), agent.cookie);
+
+const processUrl = (id: number | string) => `/api/reward-claims/${id}/process`;
+
+/** PATCH /api/reward-claims/{id}/process without a body, with the caller's Cookie header or none (anonymous). */
+const processClaim = (t: TestApp, id: number | string, cookie?: string) =>
+  t.request({ method: 'PATCH', url: processUrl(id), headers: cookie ? { cookie } : {} });
+
+/** A pending claim the signed-in `agent` made in the agent portal (the test fails unless it was taken): its id. */
+async function claimedInPortal(t: TestApp, agent: { id: number; cookie: string }, rewardId: number): Promise<number> {
+  const res = await claimInPortal(t, agent, rewardId);
+  expect(res.statusCode).toBe(201);
+  return claimCreated.parse(res.json()).claim.id;
+}
+
+/** Sends a claim that must be refused with `status`, and checks that it was and that no claim was added: the answer. */
+async function expectRefused(t: TestApp, send: () => Promise<LightMyRequestResponse>, status: number) {
+  const before = await countClaims(t);
+  const res = await send();
+  expect(res.statusCode).toBe(status);
+  expect(await countClaims(t)).toBe(before);
+  return res;
+}
+
 describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
   let starterGift: number;
   let bronzeGift: number;
@@ -59,31 +99,23 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
   it('creates a pending claim for the option tier with every contact field and the option title', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '5000.00' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, starterGift),
-    });
+    const res = await claimInPortal(t, agent, starterGift);
     expect(res.statusCode).toBe(201);
     const body = claimCreated.parse(res.json());
     expect(body.claim).toEqual({ id: expect.any(Number), tierId: 1, tierName: 'Starter', rewardTitle: 'Coffee Gift Card', status: 'pending' });
     expect(body.message).toBe('Your reward claim has been submitted successfully.');
 
     const row = await claimRow(t, body.claim.id);
+    // The other contact fields are stored in columns of the same name.
+    const { fullName, ...sameNamedContact } = portalContact;
     expect(row).toMatchObject({
       agent_id: agent.id,
       tier_id: 1,
       reward_option_id: starterGift,
       reward_title: 'Coffee Gift Card',
       status: 'pending',
-      full_name: 'Jordan Reyes',
-      email: 'jordan@example.com',
-      phone: '+1 555 0100',
-      telegram: '@jordan',
-      address: '1 Main Street',
-      city: 'Springfield',
-      zipcode: '12345',
+      full_name: fullName,
+      ...sameNamedContact,
       shipping_instructions: null,
       processed_at: null,
     });
@@ -94,12 +126,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
     const t = get();
     for (const telegram of [undefined, '']) {
       const agent = await signedInAgent(t, { total: '5000.00' });
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/rewards/claim',
-        headers: { cookie: agent.cookie },
-        payload: portalBody(agent.id, starterGift, { telegram }),
-      });
+      const res = await claimInPortal(t, agent, starterGift, { telegram });
       expect(res.statusCode).toBe(201);
       expect((await claimRow(t, res.json().claim.id))!.telegram).toBeNull();
     }
@@ -108,27 +135,14 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
   it('refuses a tier not reached yet, one cent below the threshold', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '9999.99' });
-    const before = await countClaims(t);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, bronzeGift),
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await expectRefused(t, () => claimInPortal(t, agent, bronzeGift), 400);
     expect(res.json()).toEqual({ message: 'You have not reached the Bronze tier yet', code: 'VALIDATION_FAILED' });
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('allows a claim exactly at the threshold', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '10000.00' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, bronzeGift),
-    });
+    const res = await claimInPortal(t, agent, bronzeGift);
     expect(res.statusCode).toBe(201);
     expect(res.json().claim.tierName).toBe('Bronze');
   });
@@ -137,64 +151,28 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
     const t = get();
     const agent = await signedInAgent(t, { total: '6000.00' });
     const other = (await addOption(t, 1, 'Swag Pack')).id;
-    const first = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, starterGift),
-    });
-    expect(first.statusCode).toBe(201);
-    const before = await countClaims(t);
-    const second = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, other),
-    });
-    expect(second.statusCode).toBe(409);
+    await claimedInPortal(t, agent, starterGift);
+    const second = await expectRefused(t, () => claimInPortal(t, agent, other), 409);
     expect(second.json()).toEqual({ message: 'You have already claimed the reward for the Starter tier', code: 'CONFLICT' });
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('refuses an inactive option with 400 and an unknown option with 404', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '6000.00' });
     const inactive = (await addOption(t, 1, 'Retired Mug', { isActive: false })).id;
-    const before = await countClaims(t);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, inactive),
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await expectRefused(t, () => claimInPortal(t, agent, inactive), 400);
     expect(res.json()).toEqual({ message: 'This reward is no longer available', code: 'VALIDATION_FAILED' });
 
-    const unknown = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, 2_000_000_000),
-    });
-    expect(unknown.statusCode).toBe(404);
+    const unknown = await expectRefused(t, () => claimInPortal(t, agent, 2_000_000_000), 404);
     expect(unknown.json()).toEqual({ message: 'Reward option not found', code: 'NOT_FOUND' });
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('refuses a claim naming another agent with 403', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '6000.00' });
     const other = await signedInAgent(t, { total: '6000.00' });
-    const before = await countClaims(t);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(other.id, starterGift),
-    });
-    expect(res.statusCode).toBe(403);
+    const res = await expectRefused(t, () => postClaim(t, PORTAL_CLAIM, portalBody(other.id, starterGift), agent.cookie), 403);
     expect(res.json().code).toBe('FORBIDDEN');
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('answers 401 to anonymous callers and 403 to owners and managers', async () => {
@@ -202,21 +180,12 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
     const agent = await signedInAgent(t, { total: '6000.00' });
     const owner = await signedInUser(t, 'owner');
     const manager = await signedInUser(t, 'manager');
-    const before = await countClaims(t);
-    const anonymous = await t.request({ method: 'POST', url: '/api/rewards/claim', payload: portalBody(agent.id, starterGift) });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await expectRefused(t, () => postClaim(t, PORTAL_CLAIM, portalBody(agent.id, starterGift)), 401);
     expect(anonymous.json().code).toBe('UNAUTHENTICATED');
     for (const user of [owner, manager]) {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/rewards/claim',
-        headers: { cookie: user.cookie },
-        payload: portalBody(agent.id, starterGift),
-      });
-      expect(res.statusCode).toBe(403);
+      const res = await expectRefused(t, () => postClaim(t, PORTAL_CLAIM, portalBody(agent.id, starterGift), user.cookie), 403);
       expect(res.json().code).toBe('FORBIDDEN');
     }
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('answers 400 to malformed bodies and changes nothing', async () => {
@@ -251,12 +220,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
     ];
     const before = await countClaims(t);
     for (const payload of bad) {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/rewards/claim',
-        headers: { cookie: agent.cookie, 'content-type': 'application/json' },
-        payload: JSON.stringify(payload),
-      });
+      const res = await t.request(rawJsonRequest('POST', PORTAL_CLAIM, JSON.stringify(payload), agent.cookie));
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
@@ -265,12 +229,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
       ['agentId=1', 'application/x-www-form-urlencoded'],
       ['', 'application/json'],
     ] as const) {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/rewards/claim',
-        headers: { cookie: agent.cookie, 'content-type': contentType },
-        payload,
-      });
+      const res = await t.request({ method: 'POST', url: PORTAL_CLAIM, headers: { cookie: agent.cookie, 'content-type': contentType }, payload });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
@@ -281,16 +240,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
     const t = get();
     const agent = await signedInAgent(t, { total: '20000.00' });
     const silver = (await addOption(t, 3, 'Wireless Headphones', { category: 'Physical Item' })).id;
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        t.request({
-          method: 'POST',
-          url: '/api/rewards/claim',
-          headers: { cookie: agent.cookie },
-          payload: portalBody(agent.id, silver),
-        }),
-      ),
-    );
+    const responses = await Promise.all(Array.from({ length: 50 }, () => claimInPortal(t, agent, silver)));
     const statuses = responses.map((res) => res.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -308,12 +258,7 @@ describeEachEngine('POST /api/rewards/claim (agent portal)', (get) => {
     const t = get();
     const agent = await signedInAgent(t, { total: '10000.00' });
     await addIncome(t.database.db, agent, '-0.01', { now: t.clock.now });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, bronzeGift),
-    });
+    const res = await claimInPortal(t, agent, bronzeGift);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('You have not reached the Bronze tier yet');
   });
@@ -330,12 +275,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
   it('creates a pending claim with name, email, phone, address and shipping instructions', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '5000.00' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/agents/claim-reward',
-      headers: { cookie: agent.cookie },
-      payload: dashboardBody(1, starterGift),
-    });
+    const res = await claimOnDashboard(t, agent, 1, starterGift);
     expect(res.statusCode).toBe(201);
     const body = claimCreated.parse(res.json());
     expect(body.claim).toEqual({ id: expect.any(Number), tierId: 1, tierName: 'Starter', rewardTitle: 'Swag Pack', status: 'pending' });
@@ -358,12 +298,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
   it('accepts the optional phone and shipping instructions left out or empty', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '5000.00' });
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/agents/claim-reward',
-      headers: { cookie: agent.cookie },
-      payload: dashboardBody(1, starterGift, { phone: undefined, shippingInfo: '' }),
-    });
+    const res = await claimOnDashboard(t, agent, 1, starterGift, { phone: undefined, shippingInfo: '' });
     expect(res.statusCode).toBe(201);
     expect(await claimRow(t, res.json().claim.id)).toMatchObject({ phone: null, shipping_instructions: null });
   });
@@ -371,71 +306,39 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
   it('refuses an option that belongs to another tier', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '15000.00' });
-    const before = await countClaims(t);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/agents/claim-reward',
-      headers: { cookie: agent.cookie },
-      payload: dashboardBody(1, bronzeGift),
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await expectRefused(t, () => claimOnDashboard(t, agent, 1, bronzeGift), 400);
     expect(res.json()).toEqual({ message: 'This reward is not offered for the Starter tier', code: 'VALIDATION_FAILED' });
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('refuses a tier not reached, an unknown tier and an unknown option', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '5000.00' });
-    const before = await countClaims(t);
     const cases = [
       { payload: dashboardBody(2, bronzeGift), status: 400, message: 'You have not reached the Bronze tier yet' },
       { payload: dashboardBody(13, starterGift), status: 404, message: 'Tier not found' },
       { payload: dashboardBody(1, 2_000_000_000), status: 404, message: 'Reward option not found' },
     ];
     for (const { payload, status, message } of cases) {
-      const res = await t.request({ method: 'POST', url: '/api/agents/claim-reward', headers: { cookie: agent.cookie }, payload });
-      expect(res.statusCode).toBe(status);
+      const res = await expectRefused(t, () => postClaim(t, DASHBOARD_CLAIM, payload, agent.cookie), status);
       expect(res.json().message).toBe(message);
     }
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('refuses a tier already claimed through the other claim path', async () => {
     const t = get();
     const agent = await signedInAgent(t, { total: '5000.00' });
-    const portal = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: agent.cookie },
-      payload: portalBody(agent.id, starterGift),
-    });
-    expect(portal.statusCode).toBe(201);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/agents/claim-reward',
-      headers: { cookie: agent.cookie },
-      payload: dashboardBody(1, starterGift),
-    });
-    expect(res.statusCode).toBe(409);
+    await claimedInPortal(t, agent, starterGift);
+    const res = await expectRefused(t, () => claimOnDashboard(t, agent, 1, starterGift), 409);
     expect(res.json()).toEqual({ message: 'You have already claimed the reward for the Starter tier', code: 'CONFLICT' });
   });
 
   it('answers 401 to anonymous callers and 403 to owners and managers', async () => {
     const t = get();
-    const before = await countClaims(t);
-    const anonymous = await t.request({ method: 'POST', url: '/api/agents/claim-reward', payload: dashboardBody(1, starterGift) });
-    expect(anonymous.statusCode).toBe(401);
+    await expectRefused(t, () => postClaim(t, DASHBOARD_CLAIM, dashboardBody(1, starterGift)), 401);
     for (const role of ['owner', 'manager'] as const) {
       const user = await signedInUser(t, role);
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/agents/claim-reward',
-        headers: { cookie: user.cookie },
-        payload: dashboardBody(1, starterGift),
-      });
-      expect(res.statusCode).toBe(403);
+      await expectRefused(t, () => claimOnDashboard(t, user, 1, starterGift), 403);
     }
-    expect(await countClaims(t)).toBe(before);
   });
 
   it('answers 400 to malformed bodies and changes nothing', async () => {
@@ -461,7 +364,7 @@ describeEachEngine('POST /api/agents/claim-reward (tier dashboard)', (get) => {
     ];
     const before = await countClaims(t);
     for (const payload of bad) {
-      const res = await t.request({ method: 'POST', url: '/api/agents/claim-reward', headers: { cookie: agent.cookie }, payload: payload as object });
+      const res = await postClaim(t, DASHBOARD_CLAIM, payload as object, agent.cookie);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
@@ -489,14 +392,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
     claimIds = [];
     for (const [index, optionId] of optionIds.entries()) {
       t.clock.now = new Date(Date.UTC(2026, 2, 1 + index, 12, 0, 0));
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/rewards/claim',
-        headers: { cookie: agent.cookie },
-        payload: portalBody(agent.id, optionId),
-      });
-      expect(res.statusCode).toBe(201);
-      claimIds.push(res.json().claim.id);
+      claimIds.push(await claimedInPortal(t, agent, optionId));
     }
   });
 
@@ -513,13 +409,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
       claimedAt: '2026-03-01T12:00:00.000Z',
       processedAt: null,
       contactErasedAt: null,
-      fullName: 'Jordan Reyes',
-      email: 'jordan@example.com',
-      phone: '+1 555 0100',
-      telegram: '@jordan',
-      address: '1 Main Street',
-      city: 'Springfield',
-      zipcode: '12345',
+      ...portalContact,
       shippingInstructions: null,
       agentId: agent.id,
       agentName: 'Elena Kowalski',
@@ -541,12 +431,12 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
   it('processes a pending claim sent without a body, then refuses to process it again', async () => {
     const t = get();
     t.clock.now = new Date('2026-03-10T09:30:00.000Z');
-    const res = await t.request({ method: 'PATCH', url: `/api/reward-claims/${claimIds[0]}/process`, headers: { cookie: owner.cookie } });
+    const res = await processClaim(t, claimIds[0]!, owner.cookie);
     expect(res.statusCode).toBe(200);
     const claim = rewardClaim.parse(res.json());
     expect(claim).toMatchObject({ id: claimIds[0], status: 'processed', processedAt: '2026-03-10T09:30:00.000Z', tierName: 'Starter' });
 
-    const again = await t.request({ method: 'PATCH', url: `/api/reward-claims/${claimIds[0]}/process`, headers: { cookie: owner.cookie } });
+    const again = await processClaim(t, claimIds[0]!, owner.cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'This claim has already been processed', code: 'CONFLICT' });
     expect((await claimRow(t, claimIds[0]!))!.status).toBe('processed');
@@ -554,21 +444,11 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
 
   it('processes with an empty JSON object, or an empty body labelled JSON', async () => {
     const t = get();
-    const withObject = await t.request({
-      method: 'PATCH',
-      url: `/api/reward-claims/${claimIds[1]}/process`,
-      headers: { cookie: owner.cookie },
-      payload: {},
-    });
+    const withObject = await t.request({ method: 'PATCH', url: processUrl(claimIds[1]!), headers: { cookie: owner.cookie }, payload: {} });
     expect(withObject.statusCode).toBe(200);
     expect(withObject.json().status).toBe('processed');
 
-    const emptyJson = await t.request({
-      method: 'PATCH',
-      url: `/api/reward-claims/${claimIds[2]}/process`,
-      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
-      payload: '',
-    });
+    const emptyJson = await t.request(rawJsonRequest('PATCH', processUrl(claimIds[2]!), '', owner.cookie));
     expect(emptyJson.statusCode).toBe(200);
     expect(emptyJson.json().status).toBe('processed');
   });
@@ -576,7 +456,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
   it('answers 404 to unknown or malformed claim ids', async () => {
     const t = get();
     for (const id of ['999999', '2147483648', '99999999999999999999', 'abc', '0', '-1', '1.5']) {
-      const res = await t.request({ method: 'PATCH', url: `/api/reward-claims/${id}/process`, headers: { cookie: owner.cookie } });
+      const res = await processClaim(t, id, owner.cookie);
       expect(res.statusCode, id).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }
@@ -585,17 +465,10 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
   it('lets only the owner process claims', async () => {
     const t = get();
     const other = await signedInAgent(t, { total: '5000.00' });
-    const made = await t.request({
-      method: 'POST',
-      url: '/api/rewards/claim',
-      headers: { cookie: other.cookie },
-      payload: portalBody(other.id, optionIds[0]!),
-    });
-    const id = made.json().claim.id as number;
-    const url = `/api/reward-claims/${id}/process`;
-    expect((await t.request({ method: 'PATCH', url })).statusCode).toBe(401);
-    expect((await t.request({ method: 'PATCH', url, headers: { cookie: other.cookie } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'PATCH', url, headers: { cookie: manager.cookie } })).statusCode).toBe(403);
+    const id = await claimedInPortal(t, other, optionIds[0]!);
+    expect((await processClaim(t, id)).statusCode).toBe(401);
+    expect((await processClaim(t, id, other.cookie)).statusCode).toBe(403);
+    expect((await processClaim(t, id, manager.cookie)).statusCode).toBe(403);
     expect(await claimRow(t, id)).toMatchObject({ status: 'pending', processed_at: null });
   });
 

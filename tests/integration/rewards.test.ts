@@ -4,9 +4,7 @@ import { agentRewardData, rewardOption } from '../../contract/rewards';
 import { queryRows } from '../../server/db/client';
 import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
-import { describeEachEngine, type TestApp } from '../support/test-app';
-
-
+import { describeEachEngine, rawJsonRequest, type TestApp } from '../support/test-app';
 
 async function countOptions(t: TestApp): Promise<number> {
   const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from reward_options`);
@@ -156,12 +154,7 @@ describeEachEngine('POST /api/rewards', (get) => {
       expect(res.json().message).toContain(message);
     }
     for (const payload of ['[]', 'null', '"text"', '{"title":', '']) {
-      const res = await t.request({
-        method: 'POST',
-        url: '/api/rewards',
-        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
-        payload,
-      });
+      const res = await t.request(rawJsonRequest('POST', '/api/rewards', payload, owner.cookie));
       expect(res.statusCode, payload).toBe(400);
     }
     expect(await countOptions(t)).toBe(before);

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { tierSetting, type TierSetting } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInCookies } from '../factories/accounts';
+import { createAgent, signedInCookiesForSuite } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
-import { describeEachEngine, type TestApp } from '../support/test-app';
+import { describeEachEngine, rawJsonRequest, type TestApp } from '../support/test-app';
 
 const NOW = new Date('2026-11-18T15:00:00Z');
 const SHIPPED_THRESHOLDS = ['5000.00', '10000.00', '20000.00', '35000.00', '50000.00', '75000.00', '100000.00', '150000.00', '200000.00', '300000.00', '500000.00', '1000000.00'];
@@ -27,12 +27,7 @@ async function achievementsOf(t: TestApp, agentId: number) {
 describeEachEngine(
   'PATCH /api/tier-settings/{id}',
   (get) => {
-    let owner: string;
-    let manager: string;
-    let agentCookie: string;
-    beforeAll(async () => {
-      ({ owner, manager, agent: agentCookie } = await signedInCookies(get(), SESSIONS_OUTLIVE_CLOCK));
-    });
+    const cookies = signedInCookiesForSuite(get);
 
     // Every test starts from the shipped thresholds and rewards.
     afterEach(async () => {
@@ -42,7 +37,7 @@ describeEachEngine(
       }
     });
 
-    const patch = (t: TestApp, id: number | string, payload: unknown, cookie: string | undefined = owner) =>
+    const patch = (t: TestApp, id: number | string, payload: unknown, cookie: string | undefined = cookies.owner) =>
       t.request({ method: 'PATCH', url: `/api/tier-settings/${id}`, headers: cookie ? { cookie } : {}, payload: payload as object });
 
     it('changes a threshold within its neighbours, answering 200 with the tier', async () => {
@@ -112,12 +107,7 @@ describeEachEngine(
         expect(res.json().code).toBe('VALIDATION_FAILED');
       }
       for (const payload of ['null', '[]', '"x"', '{']) {
-        const res = await t.request({
-          method: 'PATCH',
-          url: '/api/tier-settings/3',
-          headers: { cookie: owner, 'content-type': 'application/json' },
-          payload,
-        });
+        const res = await t.request(rawJsonRequest('PATCH', '/api/tier-settings/3', payload, cookies.owner));
         expect(res.statusCode, payload).toBe(400);
       }
       for (const id of ['13', '0', '999999', 'abc', '-1']) {
@@ -132,7 +122,7 @@ describeEachEngine(
       const t = get();
       const before = await listTiers(t);
       expect((await patch(t, 3, { threshold: '25000' }, '')).statusCode).toBe(401);
-      for (const cookie of [agentCookie, manager]) {
+      for (const cookie of [cookies.agent, cookies.manager]) {
         const res = await patch(t, 3, { threshold: '25000' }, cookie);
         expect(res.statusCode).toBe(403);
         expect(res.json().code).toBe('FORBIDDEN');
@@ -205,7 +195,7 @@ describeEachEngine(
         await addIncome(t.database.db, agent, '9000.00', { now: NOW });
         const [lowered, entry] = await Promise.all([
           patch(t, 2, { threshold: '9500' }),
-          t.request({ method: 'POST', url: '/api/income-entries', headers: { cookie: owner }, payload: { agentId: agent.id, amount: '600' } }),
+          t.request({ method: 'POST', url: '/api/income-entries', headers: { cookie: cookies.owner }, payload: { agentId: agent.id, amount: '600' } }),
         ]);
         expect([lowered.statusCode, entry.statusCode]).toEqual([200, 201]);
         expect((await achievementsOf(t, agent.id)).map((a) => a.tier_id)).toEqual([1, 2]);
