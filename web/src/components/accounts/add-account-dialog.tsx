@@ -1,0 +1,100 @@
+import { UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { FormProvider, useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '../../lib/api-client';
+import { Button } from '../ui/button';
+import { FormDialog, useFormDialog } from '../ui/form-dialog';
+import { FormField } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { toast } from '../ui/use-toast';
+
+/** The fields of every account the owner adds, an agent's or a manager's. */
+export interface AccountFormFields {
+  name: string;
+  email: string;
+  password: string;
+}
+
+interface AddAccountDialogProps<TForm extends AccountFormFields, TValues extends FieldValues, TCreated> {
+  /** What the dialog adds, as its button, title and messages name it: "Agent", "Manager". */
+  noun: string;
+  description: string;
+  /** The form of the account's fields and any others; Cancel, Escape and success reset it to its default values. */
+  form: UseFormReturn<TForm, unknown, TValues>;
+  /** Sends the checked values (a mutation's `mutate`), calling back once the account is added or refused. */
+  create: (values: TValues, callbacks: { onSuccess: (created: TCreated) => void; onError: (error: Error) => void }) => void;
+  /** The request of `create` is on its way. */
+  pending: boolean;
+  /** The success message, naming the added account where it can. */
+  successMessage: (created: TCreated) => string;
+  password: { label: string; hint: string };
+  /** More fields, shown between the name and the email. */
+  children?: ReactNode;
+}
+
+/**
+ * The owner adds an account (an agent, a manager) in a dialog: name, the caller's own fields, email and initial
+ * password; a toast says how it went, and the dialog closes with an empty form once the account is added.
+ */
+export function AddAccountDialog<TForm extends AccountFormFields, TValues extends FieldValues, TCreated>({
+  noun,
+  description,
+  form,
+  create,
+  pending,
+  successMessage,
+  password,
+  children,
+}: AddAccountDialogProps<TForm, TValues, TCreated>) {
+  const dialog = useFormDialog(() => form.reset());
+  const onSubmit = form.handleSubmit((values) =>
+    create(values, {
+      onSuccess: (created) => {
+        toast({ title: 'Success', description: successMessage(created), variant: 'success' });
+        dialog.done();
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, `Failed to add ${noun.toLowerCase()}`), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <FormDialog
+        state={dialog}
+        trigger={
+          <Button>
+            <UserPlus aria-hidden="true" />
+            {`Add ${noun}`}
+          </Button>
+        }
+        title={`Add ${noun}`}
+        description={description}
+        onSubmit={onSubmit}
+        pending={pending}
+        submitLabel={`Add ${noun}`}
+      >
+        <AccountFields password={password}>{children}</AccountFields>
+      </FormDialog>
+    </FormProvider>
+  );
+}
+
+function AccountFields({ password, children }: Pick<AddAccountDialogProps<AccountFormFields, AccountFormFields, unknown>, 'password' | 'children'>) {
+  const { register, formState } = useFormContext<AccountFormFields>();
+  const { errors } = formState;
+  return (
+    <>
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...register('name')} />
+      </FormField>
+      {children}
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...register('email')} />
+      </FormField>
+      <FormField label={password.label} error={errors.password?.message} hint={password.hint}>
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </FormField>
+    </>
+  );
+}
