@@ -31,6 +31,7 @@ import { scheduleMaintenance } from './maintenance';
 import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
+import { registerTvLinkRoutes } from './routes/tv-links';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -114,6 +115,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAdminRoutes(app, ctx);
   registerSignUpRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerTvLinkRoutes(app, ctx);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -311,15 +311,17 @@ export class EventHub {
 
   private async checkCredentials(): Promise<void> {
     if (this.streams.size === 0) return;
+    // Only the streams open now are judged: one opened while the query runs is not in its answer.
+    const checked = [...this.streams];
     const sessionHashes = new Set<string>();
     const tvLinkIds = new Set<number>();
-    for (const { credential } of this.streams) {
+    for (const { credential } of checked) {
       if (credential.kind === 'session') sessionHashes.add(credential.tokenHash);
       else tvLinkIds.add(credential.linkId);
     }
     try {
       const live = await liveStreamCredentials(this.db, { sessionHashes: [...sessionHashes], tvLinkIds: [...tvLinkIds] }, this.now());
-      for (const stream of this.streams) {
+      for (const stream of checked) {
         const holds =
           stream.credential.kind === 'session' ? live.sessionHashes.has(stream.credential.tokenHash) : live.tvLinkIds.has(stream.credential.linkId);
         if (!holds) this.end(stream);

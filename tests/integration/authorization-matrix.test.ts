@@ -5,6 +5,8 @@ import type { Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { insertInvitation } from '../../server/db/queries/sign-up';
+import { insertTvLink } from '../../server/db/queries/tv-links';
+import { hashToken } from '../../server/auth/sessions';
 import { describeEachEngine } from '../support/test-app';
 
 const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner'] as const;
@@ -25,6 +27,9 @@ interface Fixture {
   owner: { id: number; email: string };
   /** An open invitation link made by the owner. */
   invitation: number;
+  /** A TV link made by the owner, and its token. */
+  tvLink: number;
+  tvToken: string;
   cookie: string | undefined;
 }
 
@@ -44,6 +49,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     createdAt: now,
     expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
   });
+  const tvToken = `matrix${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
+  const tvLink = await insertTvLink(db, { name: 'Matrix TV', showAmounts: false, tokenHash: hashToken(tvToken), createdBy: owner.id, createdAt: now });
   const sessions: Record<Caller, () => Promise<{ cookie: string } | undefined>> = {
     anonymous: async () => undefined,
     agentA: () => signInAgent(db, agentA, now),
@@ -60,6 +67,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     manager,
     owner,
     invitation: invitation.id,
+    tvLink: tvLink.id,
+    tvToken,
     cookie: (await sessions[caller]())?.cookie,
   };
 }
@@ -128,6 +137,12 @@ const matrix: Row[] = [
   { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201] },
   { route: 'DELETE /api/owner/invitations/{invitation}', status: [401, 403, 403, 403, 204] },
   { route: 'POST /api/agents/{agentA.id}/approve',  status: [401, 403, 403, 403, 204] },
+  { route: 'POST /api/tv-links',                   status: [401, 403, 403, 403, 201], body: () => ({ name: 'Office TV', showAmounts: true }) },
+  { route: 'GET /api/tv-links',                    status: [401, 403, 403, 403, 200] },
+  { route: 'DELETE /api/tv-links/{tvLink}',        status: [401, 403, 403, 403, 204] },
+  // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
+  { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200], stream: true },
   // Backups over HTTP are for the embedded database (docs/decisions/0007-backups.md).
   { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200], postgresStatus: [401, 403, 403, 403, 404] },
 ];
@@ -142,7 +157,7 @@ function routePattern(route: string): string {
 function fillPath(path: string, fixture: Fixture): string {
   return path.replace(placeholder, (_match, name: string) => {
     const value = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], fixture);
-    if (typeof value !== 'number') throw new Error(`no fixture value for {${name}}`);
+    if (typeof value !== 'number' && typeof value !== 'string') throw new Error(`no fixture value for {${name}}`);
     return String(value);
   });
 }

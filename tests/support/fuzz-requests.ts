@@ -14,6 +14,9 @@ import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInpu
 import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
 import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/events';
+import { createTvLinkInput } from '../../contract/tv-links';
+import { hashToken } from '../../server/auth/sessions';
+import { insertTvLink } from '../../server/db/queries/tv-links';
 import { createIncomeEntryInput, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
@@ -38,6 +41,8 @@ export interface FuzzFixture {
   rewardOption: number;
   /** The agent's pending claim (tier 2). */
   claim: number;
+  /** A TV link (not revoked) and its token. */
+  tvLink: { id: number; token: string };
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -50,7 +55,9 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
   const claim = await createPendingClaim(db, { agentId: agent.id, tierId: 2, rewardOptionId: tier2Option.id });
   const manager = await createUser(db, { role: 'manager' });
   const owner = await createUser(db, { role: 'owner' });
-  return { agent, otherAgent, manager, owner, rewardOption: option.id, claim: claim.id };
+  const tvToken = `fuzz${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
+  const tvLink = await insertTvLink(db, { name: 'Fuzz TV', showAmounts: true, tokenHash: hashToken(tvToken), createdBy: owner.id, createdAt: now });
+  return { agent, otherAgent, manager, owner, rewardOption: option.id, claim: claim.id, tvLink: { id: tvLink.id, token: tvToken } };
 }
 
 /** A fresh session cookie for the identity (a logout in an earlier case must not turn the caller anonymous). */
@@ -356,8 +363,8 @@ function fieldPaths(fields: Fields, prefix: string[] = []): { path: string[]; fi
 interface RouteSpec {
   /** "METHOD /api/path/:param", as the app registers it. */
   route: string;
-  /** A value for the path parameter that names an existing row. */
-  param?: (f: FuzzFixture) => number;
+  /** A value for the path parameter that names an existing row (a TV link's token for the board routes). */
+  param?: (f: FuzzFixture) => number | string;
   /** A body that would succeed (for the identity the route is for). */
   body?: (f: FuzzFixture, now: Date) => Record<string, unknown>;
   fields?: Fields;
@@ -388,6 +395,21 @@ const badCounts = (max: number) =>
     ['NUL', '\u0000'],
     ['twice', ['1', '2']],
   ]);
+/** Last-Event-ID values of the event streams that are not event ids. */
+const badEventIds = picks<string | string[]>([
+          ['-1', '-1'],
+          ['abc', 'abc'],
+          ['1.5', '1.5'],
+          ['1e3', '1e3'],
+          ['empty', ''],
+          ['0x10', '0x10'],
+          ['16 digits', '1234567890123456'],
+          ['arabic-indic digit', '\u0663'],
+          ['leading space', ' 5'],
+          ['NUL', '\u0000'],
+          ['twice', ['1', '2']],
+        ]);
+
 /** GET /api/agents and GET /api/owner/leaderboard: a page of agents, searched. */
 const agentListQueryFuzz = {
   schema: agentListQuery,
@@ -503,19 +525,7 @@ export const routeSpecs: RouteSpec[] = [
     query: {
       schema: eventStreamQuery,
       invalid: {
-        lastEventId: picks<string | string[]>([
-          ['-1', '-1'],
-          ['abc', 'abc'],
-          ['1.5', '1.5'],
-          ['1e3', '1e3'],
-          ['empty', ''],
-          ['0x10', '0x10'],
-          ['16 digits', '1234567890123456'],
-          ['arabic-indic digit', '\u0663'],
-          ['leading space', ' 5'],
-          ['NUL', '\u0000'],
-          ['twice', ['1', '2']],
-        ]),
+        lastEventId: badEventIds
       },
     },
   },
@@ -581,6 +591,17 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'POST /api/owner/invitations' },
   { route: 'DELETE /api/owner/invitations/:id', param: () => 1 },
   { route: 'POST /api/agents/:id/approve', param: (f) => f.agent.id },
+  {
+    route: 'POST /api/tv-links',
+    body: () => ({ name: 'Fuzz TV', showAmounts: true }),
+    fields: { name: text(100), showAmounts: { kind: 'boolean', required: true } },
+    schema: createTvLinkInput,
+    strict: true,
+  },
+  { route: 'GET /api/tv-links' },
+  { route: 'DELETE /api/tv-links/:id', param: (f) => f.tvLink.id },
+  { route: 'GET /api/tv/:token', param: (f) => f.tvLink.token },
+  { route: 'GET /api/tv/:token/events', param: (f) => f.tvLink.token, stream: true, query: { schema: eventStreamQuery, invalid: { lastEventId: badEventIds } } },
 ];
 
 /** "GET /api/agents/:id" -> "GET /api/agents/:param", to compare with the registered routes. */

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { displayName } from './fields';
+
+/**
+ * TV links (DESIGN section 7): a revocable link that turns any screen into a live leaderboard without signing in.
+ * The token is shown once, when the link is made; only its hash is kept.
+ */
+export const createTvLinkInput = z.strictObject({
+  name: displayName('Name is required', 100, 'Name'),
+  showAmounts: z.boolean({ error: 'showAmounts must be true or false' }),
+});
+export type CreateTvLinkInput = z.input<typeof createTvLinkInput>;
+
+export const tvLink = z.object({ id: z.number(), name: z.string(), showAmounts: z.boolean(), createdAt: z.string() });
+export type TvLink = z.infer<typeof tvLink>;
+
+/** GET /api/tv-links (owner): the links that are not revoked, newest first. */
+export const tvLinkList = z.object({ links: z.array(tvLink) });
+export type TvLinkList = z.infer<typeof tvLinkList>;
+
+/** POST /api/tv-links answer (201): the only time the token and the link's address are shown. */
+export const createdTvLink = tvLink.extend({ url: z.string(), token: z.string() });
+export type CreatedTvLink = z.infer<typeof createdTvLink>;
+
+/** How many agents each board of the TV shows. */
+export const TV_BOARD_SIZE = 10;
+/** How many of the latest wins the ticker shows. */
+export const TV_TICKER_SIZE = 8;
+
+/** A row of a TV board: public fields only; `amount` only when the link shows amounts. */
+export const tvBoardRow = z.object({ rank: z.number(), agentId: z.number(), name: z.string(), amount: z.string().optional() });
+export type TvBoardRow = z.infer<typeof tvBoardRow>;
+
+export const tvWin = z.object({ entryId: z.number(), agentId: z.number(), agentName: z.string(), amount: z.string().optional(), date: z.string() });
+export type TvWin = z.infer<typeof tvWin>;
+
+/** GET /api/tv/{token}: what the board shows now; the stream GET /api/tv/{token}/events says when to read it again. */
+export const tvSnapshot = z.object({
+  name: z.string(),
+  showAmounts: z.boolean(),
+  week: z.array(tvBoardRow),
+  month: z.array(tvBoardRow),
+  wins: z.array(tvWin),
+});
+export type TvSnapshot = z.infer<typeof tvSnapshot>;
+
+export const TV_LINK_NOT_FOUND = 'This TV link does not exist or was revoked. Ask the owner for a new one.';

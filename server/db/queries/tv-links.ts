@@ -1,0 +1,80 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { TV_BOARD_SIZE, TV_TICKER_SIZE, type TvBoardRow, type TvLink, type TvWin } from '../../../contract/tv-links';
+import type { PeriodStarts } from '../../domain/periods';
+import { queryRows, type Db } from '../client';
+import { agentPeriodTotals, agents, incomeEntries, tvLinks } from '../schema';
+
+const toTvLink = (row: { id: number; name: string; showAmounts: boolean; createdAt: Date }): TvLink => ({
+  id: row.id,
+  name: row.name,
+  showAmounts: row.showAmounts,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function insertTvLink(
+  db: Db,
+  link: { name: string; showAmounts: boolean; tokenHash: string; createdBy: number; createdAt: Date },
+): Promise<TvLink> {
+  const [row] = await db.insert(tvLinks).values(link).returning();
+  return toTvLink(row!);
+}
+
+/** The links that are not revoked, newest first. */
+export async function listTvLinks(db: Db): Promise<TvLink[]> {
+  const rows = await db.select().from(tvLinks).where(isNull(tvLinks.revokedAt)).orderBy(desc(tvLinks.createdAt), desc(tvLinks.id));
+  return rows.map(toTvLink);
+}
+
+/** Revokes a link; NOT revoked before and existing, else false. */
+export async function revokeTvLink(db: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tvLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(tvLinks.id, id), isNull(tvLinks.revokedAt)))
+    .returning({ id: tvLinks.id });
+  return rows.length > 0;
+}
+
+/** The live (not revoked) link whose token has this hash. */
+export async function findLiveTvLink(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ id: tvLinks.id, name: tvLinks.name, showAmounts: tvLinks.showAmounts })
+    .from(tvLinks)
+    .where(and(eq(tvLinks.tokenHash, tokenHash), isNull(tvLinks.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The top of a period's board: the agents with the highest positive income in the week or month, read along
+ * agent_period_totals_period_idx (the cost follows the board's size, not the team's). Public fields only.
+ */
+export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: PeriodStarts, showAmounts: boolean): Promise<TvBoardRow[]> {
+  const rows = await queryRows<{ agent_id: number; name: string; amount: string }>(
+    db,
+    sql`select m.agent_id, a.name, m.income::text as amount
+      from ${agentPeriodTotals} m join ${agents} a on a.id = m.agent_id and a.status = 'active'
+      where m.period_kind = ${kind} and m.period_start = ${kind === 'week' ? periods.week : periods.month}::date and m.income > 0
+      order by m.income desc, a.name, a.id
+      limit ${TV_BOARD_SIZE}`,
+  );
+  return rows.map((row, index) => ({ rank: index + 1, agentId: row.agent_id, name: row.name, ...(showAmounts ? { amount: row.amount } : {}) }));
+}
+
+/** The latest wins (positive entries), newest first, along income_entries_created_idx. */
+export async function readTvWins(db: Db, showAmounts: boolean): Promise<TvWin[]> {
+  const rows = await db
+    .select({ id: incomeEntries.id, agentId: incomeEntries.agentId, agentName: agents.name, amount: incomeEntries.amount, date: incomeEntries.date })
+    .from(incomeEntries)
+    .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
+    .where(sql`${incomeEntries.amount} > 0`)
+    .orderBy(desc(incomeEntries.createdAt), desc(incomeEntries.id))
+    .limit(TV_TICKER_SIZE);
+  return rows.map((row) => ({
+    entryId: row.id,
+    agentId: row.agentId,
+    agentName: row.agentName,
+    ...(showAmounts ? { amount: row.amount } : {}),
+    date: row.date.toISOString(),
+  }));
+}

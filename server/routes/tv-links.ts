@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  createTvLinkInput,
+  TV_LINK_NOT_FOUND,
+  type CreatedTvLink,
+  type TvLinkList,
+  type TvSnapshot,
+} from '../../contract/tv-links';
+import { eventStreamQuery } from '../../contract/events';
+import type { AppContext } from '../app-context';
+import { requireOwner } from '../auth/permissions';
+import { hashToken } from '../auth/sessions';
+import { findLiveTvLink, insertTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
+import { AppError, notFound } from '../domain/errors';
+import { periodStartsOf } from '../domain/periods';
+import { parseId, parseInput } from '../http/errors';
+import { parseLastEventId } from './events';
+
+type TokenParams = { Params: { token: string } };
+
+/** Tokens are 32 base64url characters; anything else is not one (and is not looked up). */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * TV links (DESIGN section 7): the owner makes, lists and revokes them; the board reads its snapshot and its stream
+ * with the token alone. A revoked link's streams end at once on this instance and within seconds on the others.
+ */
+export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
+  const linkAddress = (request: FastifyRequest, token: string) =>
+    `${(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/tv/${token}`;
+
+  const liveLink = async (token: string) => {
+    const link = TOKEN_SHAPE.test(token) ? await findLiveTvLink(ctx.db, hashToken(token)) : undefined;
+    if (!link) throw new AppError('NOT_FOUND', TV_LINK_NOT_FOUND);
+    return link;
+  };
+
+  app.post('/api/tv-links', async (request, reply) => {
+    const owner = await requireOwner(ctx, request, reply);
+    const input = parseInput(createTvLinkInput, request.body);
+    const token = randomBytes(24).toString('base64url');
+    const link = await insertTvLink(ctx.db, { ...input, tokenHash: hashToken(token), createdBy: owner.id, createdAt: ctx.now() });
+    request.log.info({ tvLinkId: link.id }, 'TV link created');
+    return reply.status(201).send({ ...link, url: linkAddress(request, token), token } satisfies CreatedTvLink);
+  });
+
+  app.get('/api/tv-links', async (request, reply): Promise<TvLinkList> => {
+    await requireOwner(ctx, request, reply);
+    return { links: await listTvLinks(ctx.db) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/tv-links/:id', async (request, reply) => {
+    await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'TV link');
+    if (!(await revokeTvLink(ctx.db, id, ctx.now()))) throw notFound('TV link');
+    ctx.live.endTvLink(id);
+    request.log.info({ tvLinkId: id }, 'TV link revoked');
+    return reply.status(204).send();
+  });
+
+  app.get<TokenParams>('/api/tv/:token', async (request): Promise<TvSnapshot> => {
+    const link = await liveLink(request.params.token);
+    const periods = periodStartsOf(ctx.now(), ctx.config.orgTimezone);
+    const [week, month, wins] = await Promise.all([
+      readTvBoard(ctx.db, 'week', periods, link.showAmounts),
+      readTvBoard(ctx.db, 'month', periods, link.showAmounts),
+      readTvWins(ctx.db, link.showAmounts),
+    ]);
+    return { name: link.name, showAmounts: link.showAmounts, week, month, wins };
+  });
+
+  app.get<TokenParams>('/api/tv/:token/events', async (request, reply) => {
+    const link = await liveLink(request.params.token);
+    const query = parseInput(eventStreamQuery, request.query);
+    const lastEventId = parseLastEventId(request.headers['last-event-id'], query.lastEventId);
+    await ctx.live.open(reply, {
+      reader: { kind: 'tv', linkId: link.id, showAmounts: link.showAmounts },
+      credential: { kind: 'tv-link', linkId: link.id },
+      lastEventId,
+    });
+  });
+}

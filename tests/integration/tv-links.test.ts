@@ -1,0 +1,154 @@
+// TV links (DESIGN section 7): the owner makes, lists and revokes them; a board reads its snapshot and its live
+// stream with the token alone, public fields only, amounts only when the link allows them. Both engines, over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';
+import { signedInAgent, signedInUser } from '../factories/accounts';
+import { addIncome } from '../factories/rewards';
+import { openEventStream, type OpenedStream } from '../support/event-stream';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { testEngines } from '../support/test-database';
+
+for (const engine of testEngines()) {
+  describe(`TV links [${engine}]`, () => {
+    let t: TestApp & { close(): Promise<void> };
+    let base: string;
+    let owner: { cookie: string };
+    const opened: OpenedStream[] = [];
+
+    const call = (method: string, path: string, body?: unknown, cookie = owner.cookie) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    const createLink = async (name: string, showAmounts: boolean) => {
+      const res = await call('POST', '/api/tv-links', { name, showAmounts });
+      expect(res.status).toBe(201);
+      return (await res.json()) as CreatedTvLink;
+    };
+    const openTv = async (token: string) => {
+      const stream = await openEventStream(`${base}/api/tv/${token}/events`);
+      opened.push(stream);
+      return stream;
+    };
+
+    beforeAll(async () => {
+      t = await startTestApp(engine, { eventHub: { checkCredentialsMs: 200, leaderboardEveryMs: 200 } });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      owner = await signedInUser(t, 'owner');
+    });
+    afterAll(async () => {
+      for (const stream of opened) stream.close();
+      await t.close();
+    });
+
+    it('makes a link whose token is shown once, lists it without the token, and refuses bad input with nothing made', async () => {
+      const link = await createLink('Sales floor TV', false);
+      expect(link).toMatchObject({ name: 'Sales floor TV', showAmounts: false });
+      expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(link.url).toBe(`${base}/tv/${link.token}`);
+      const list = (await (await call('GET', '/api/tv-links')).json()) as { links: Record<string, unknown>[] };
+      const listed = list.links.find((row) => row.id === link.id);
+      expect(listed).toEqual({ id: link.id, name: 'Sales floor TV', showAmounts: false, createdAt: link.createdAt });
+
+      for (const [body, message] of [
+        [{ name: '', showAmounts: true }, 'Name is required'],
+        [{ name: 'TV' }, 'showAmounts must be true or false'],
+        [{ name: 'TV', showAmounts: 'yes' }, 'showAmounts must be true or false'],
+        [{ name: 'TV\u202Eevil', showAmounts: true }, 'Name must not contain invisible or text-direction characters'],
+      ] as const) {
+        const res = await call('POST', '/api/tv-links', body);
+        expect(res.status).toBe(400);
+        expect(((await res.json()) as { message: string }).message).toContain(message);
+      }
+      const extra = await call('POST', '/api/tv-links', { name: 'TV', showAmounts: true, token: 'mine' });
+      expect(extra.status).toBe(400);
+      const after = (await (await call('GET', '/api/tv-links')).json()) as { links: unknown[] };
+      expect(after.links.length).toBe(list.links.length);
+    });
+
+    it('shows the week and month boards and the latest wins, public fields only, amounts only when allowed', async () => {
+      const top = await signedInAgent(t, { firstName: 'Top', lastName: 'Seller', email: `top-${engine}@example.test` });
+      const second = await signedInAgent(t, { firstName: 'Second', lastName: 'Seller' });
+      await addIncome(t.database.db, top, '9000.00', { now: t.clock.now, description: 'Renewal: Secret Client' });
+      await addIncome(t.database.db, second, '4000.00', { now: t.clock.now });
+      await addIncome(t.database.db, second, '-100.00', { now: t.clock.now, description: 'Chargeback' });
+
+      const plain = await createLink('No amounts', false);
+      const withAmounts = await createLink('With amounts', true);
+      const anonymous = (token: string) => fetch(`${base}/api/tv/${token}`);
+
+      const res = await anonymous(plain.token);
+      expect(res.status).toBe(200);
+      const snapshot = (await res.json()) as TvSnapshot;
+      expect(snapshot.name).toBe('No amounts');
+      expect(snapshot.showAmounts).toBe(false);
+      for (const board of [snapshot.week, snapshot.month]) {
+        const rows = board.filter((row) => row.agentId === top.id || row.agentId === second.id);
+        expect(rows.map((row) => row.name)).toEqual(['Top Seller', 'Second Seller']);
+        expect(rows[0]!.rank).toBeLessThan(rows[1]!.rank);
+      }
+      expect(snapshot.wins.slice(0, 2).map((win) => win.agentName)).toEqual(['Second Seller', 'Top Seller']);
+      const text = JSON.stringify(snapshot);
+      for (const hidden of ['"amount"', '9000', 'Secret Client', 'Chargeback', `top-${engine}@example.test`, '@']) expect(text).not.toContain(hidden);
+
+      const shown = (await (await anonymous(withAmounts.token)).json()) as TvSnapshot;
+      expect(shown.month.find((row) => row.agentId === top.id)?.amount).toBe('9000.00');
+      expect(shown.wins.find((win) => win.agentId === second.id)?.amount).toBe('4000.00');
+      expect(JSON.stringify(shown)).not.toContain('Secret Client');
+    });
+
+    it('streams wins and tiers reached to a board, without private fields, amounts only when allowed', async () => {
+      const plain = await createLink('Plain board', false);
+      const withAmounts = await createLink('Amounts board', true);
+      const [plainStream, amountStream] = await Promise.all([openTv(plain.token), openTv(withAmounts.token)]);
+      expect(plainStream.status).toBe(200);
+      const agent = await signedInAgent(t, { firstName: 'Ticker', lastName: 'Agent' });
+      await addIncome(t.database.db, agent, '5000.00', { now: t.clock.now, description: 'Renewal: Private Co' });
+
+      const isWin = (m: { type: string; data: Record<string, unknown> }) => m.type === 'entry.created' && m.data.agentId === agent.id;
+      const plainWin = await plainStream.next(isWin);
+      expect(plainWin.data).toEqual({ entryId: expect.any(Number), agentId: agent.id, agentName: 'Ticker Agent', transactionType: 'addition', date: expect.any(String) });
+      expect((await amountStream.next(isWin)).data).toMatchObject({ amount: '5000.00', agentName: 'Ticker Agent' });
+      const tier = await plainStream.next((m) => m.type === 'tier.reached' && m.data.agentId === agent.id);
+      expect(tier.data).toMatchObject({ agentName: 'Ticker Agent', tierName: 'Starter' });
+      await plainStream.next((m) => m.type === 'leaderboard.changed');
+      const all = JSON.stringify([...plainStream.messages, ...amountStream.messages]);
+      expect(all).not.toContain('Private Co');
+      expect(all).not.toContain('newTotal');
+      expect(all).not.toContain('agent.created');
+      expect(JSON.stringify(plainStream.messages)).not.toContain('"amount"');
+    });
+
+    it('refuses unknown, malformed and revoked tokens with the same 404, and revoking ends the board stream', async () => {
+      const link = await createLink('Soon revoked', true);
+      const stream = await openTv(link.token);
+      expect(stream.status).toBe(200);
+      for (const token of ['x'.repeat(32), 'short', link.token.slice(0, 31) + '!']) {
+        for (const path of [`/api/tv/${encodeURIComponent(token)}`, `/api/tv/${encodeURIComponent(token)}/events`]) {
+          const res = await fetch(`${base}${path}`);
+          expect(res.status).toBe(404);
+          expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: TV_LINK_NOT_FOUND });
+        }
+      }
+      expect((await call('DELETE', `/api/tv-links/${link.id}`)).status).toBe(204);
+      await stream.ended;
+      expect((await fetch(`${base}/api/tv/${link.token}`)).status).toBe(404);
+      expect((await fetch(`${base}/api/tv/${link.token}/events`)).status).toBe(404);
+      const list = (await (await call('GET', '/api/tv-links')).json()) as { links: { id: number }[] };
+      expect(list.links.map((row) => row.id)).not.toContain(link.id);
+      expect((await call('DELETE', `/api/tv-links/${link.id}`)).status).toBe(404);
+    });
+
+    it('ends a board stream revoked elsewhere (another instance) at the next check', async () => {
+      const link = await createLink('Revoked in the database', false);
+      const stream = await openTv(link.token);
+      expect(stream.status).toBe(200);
+      // As another instance would: the row changes, this instance's hub is not told.
+      const { revokeTvLink } = await import('../../server/db/queries/tv-links');
+      expect(await revokeTvLink(t.database.db, link.id, new Date())).toBe(true);
+      await stream.ended;
+    });
+  });
+}
