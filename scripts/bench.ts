@@ -12,11 +12,12 @@ import { FULL_RUN, QUICK_RUN, runBenchmark } from './bench/run';
 import { REFERENCE_SIZE, SIZE_OPTIONS, sizeOption } from './bench/reference-data';
 
 const usage = `Usage: npm run bench -- [--quick] [--agents N] [--entries N] [--months N] [--samples N]
-                       [--load-seconds N] [--connections N] [--no-doc]
+                       [--load-seconds N] [--connections N] [--streams N] [--no-doc]
 
 Measures the owner dashboard, the monthly leaderboard, the agent tier data, the agents list and an income entry
-write (server time), the naive scan they replace, the event loop, and a load of mixed reads and writes, then checks
-every total. Uses DATABASE_URL (a PostgreSQL database for the benchmark) when set, else PGlite.
+write (server time), the naive scan they replace, the event loop, a load of mixed reads and writes, and the same
+load again with --streams event streams open (on two instances on PostgreSQL), timing entries to every stream; then
+checks every total. Uses DATABASE_URL (a PostgreSQL database for the benchmark) when set, else PGlite.
 --quick: ${QUICK_RUN.size.agents} agents, ${QUICK_RUN.size.entries} entries, a ${QUICK_RUN.loadSeconds} s load.
 Results on the reference data set (${REFERENCE_SIZE.agents} agents, ${REFERENCE_SIZE.entries} entries) go into
 docs/performance.md unless --no-doc.`;
@@ -29,6 +30,7 @@ async function main(): Promise<number> {
       samples: { type: 'string' },
       'load-seconds': { type: 'string' },
       connections: { type: 'string' },
+      streams: { type: 'string' },
       'no-doc': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -48,6 +50,7 @@ async function main(): Promise<number> {
     naiveRuns: preset.naiveRuns,
     loadSeconds: positiveWholeOption('load-seconds', values['load-seconds'], preset.loadSeconds),
     connections: positiveWholeOption('connections', values.connections, preset.connections),
+    liveStreams: positiveWholeOption('streams', values.streams, preset.liveStreams),
     log: (message) => console.log(message),
   });
   const text = formatReport(report);

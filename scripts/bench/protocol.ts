@@ -9,7 +9,16 @@ export type BenchCommand =
   | { cmd: 'loop' }
   | { cmd: 'counts' }
   | { cmd: 'consistency' }
+  | { cmd: 'stream-sessions'; count: number }
+  | { cmd: 'memory' }
   | { cmd: 'stop' };
+
+/** The server's memory after a full garbage collection, in bytes. */
+export interface MemoryUse {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
 
 export interface ReadyMessage {
   type: 'ready';

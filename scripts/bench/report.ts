@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Stats } from './latency';
 import type { MachineInfo } from './machine';
 import type { RequestKind } from './requests';
+import type { ProbeResult } from './live';
 import type { BenchReport } from './run';
 
 export interface ReportRow {
@@ -73,6 +74,30 @@ export function reportRows(report: BenchReport): ReportRow[] {
     result: `${count(load.throughput)} requests/s, p99 ${ms(load.p99)}, ${count(failures)} errors (${count(load.non2xx)} non-2xx, ${count(load.errors)} connection errors, ${count(load.timeouts)} timeouts) in ${count(load.requests)} requests`,
     pass: failures === 0,
   });
+  const live = report.live;
+  const liveFailures = live.load.errors + live.load.non2xx + live.load.timeouts;
+  const delivered = (result: ProbeResult) =>
+    `p50 ${ms(result.p50)}, p99 ${ms(result.p99)}, max ${ms(result.max)}; ${count(result.delivered)} of ${count(result.expected)} deliveries`;
+  rows.push(
+    {
+      measure:
+        `Live updates: ${count(live.streams)} event streams open` +
+        (live.onSecondInstance > 0 ? ` (${count(live.onSecondInstance)} on a second instance on the same database)` : '') +
+        ` during the same load again; a probe entry 4 times a second, timed from its acknowledgement to each stream`,
+      target: 'every stream, p99 <= 500 ms',
+      result:
+        `${delivered(live.delivery)} (${count(live.delivery.probes)} probes), ${count(live.dropped)} streams dropped; ` +
+        (live.secondInstance ? `second instance's streams: ${delivered(live.secondInstance)}; ` : '') +
+        `load meanwhile ${count(live.load.throughput)} requests/s, p99 ${ms(live.load.p99)}, ${count(liveFailures)} errors`,
+      pass: live.delivery.delivered === live.delivery.expected && live.delivery.p99 <= 500 && live.dropped === 0 && liveFailures === 0,
+    },
+    {
+      measure: 'Server memory per open event stream (growth after a full garbage collection, divided by the streams open on it)',
+      target: '-',
+      result: `${(live.memoryPerStream.heap / 1024).toFixed(1)} KB of heap, ${(live.memoryPerStream.rss / 1024).toFixed(1)} KB of resident memory`,
+      pass: undefined,
+    },
+  );
   const consistency = report.consistency;
   rows.push({
     measure: 'Totals exact afterwards: checkConsistency over every entry; every acknowledged entry stored',

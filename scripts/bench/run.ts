@@ -4,14 +4,18 @@
 // Its parts: the data set (data-set.ts), the app's process (server-process.ts), the requests (requests.ts), their
 // latency (latency.ts), the load (load.ts) and the machine (machine.ts); this file runs them in order.
 import os from 'node:os';
+import type { AutocannonRequest } from 'autocannon';
 import { preparePglite, preparePostgres } from './data-set';
 import { measure, statsOf, type Stats } from './latency';
 import { pickLoadKind, runLoad, type LoadResult } from './load';
 import { engineVersion, machineInfo, type MachineInfo } from './machine';
-import type { ConsistencyOutcome, LoopDelay } from './protocol';
+import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
 import { expectedStatus, requestKinds, requestOf, signIn, type RequestKind } from './requests';
 import { startServer, type ServerHandle } from './server-process';
+import { openStreams, probeResult, writeProbes, type ProbeResult } from './live';
+import type { DatabaseTarget } from './reference-data';
+import { MAX_STREAMS_PER_IDENTITY } from '../../contract/events';
 
 // The request kinds a report has a timing for (tests/integration/bench-smoke.test.ts reads them here).
 export { requestKinds } from './requests';
@@ -28,11 +32,33 @@ export interface BenchOptions {
   naiveRuns: number;
   loadSeconds: number;
   connections: number;
+  /** Event streams open during the second load (DESIGN section 5, live updates). */
+  liveStreams: number;
   log: (message: string) => void;
 }
 
-export const FULL_RUN = { size: REFERENCE_SIZE, samples: 200, naiveRuns: 3, loadSeconds: 60, connections: 100 };
-export const QUICK_RUN = { size: { agents: 200, entries: 20_000, months: 3 }, samples: 20, naiveRuns: 2, loadSeconds: 5, connections: 100 };
+export const FULL_RUN = { size: REFERENCE_SIZE, samples: 200, naiveRuns: 3, loadSeconds: 60, connections: 100, liveStreams: 1000 };
+export const QUICK_RUN = {
+  size: { agents: 200, entries: 20_000, months: 3 },
+  samples: 20,
+  naiveRuns: 2,
+  loadSeconds: 5,
+  connections: 100,
+  liveStreams: 100,
+};
+
+export interface LiveReport {
+  streams: number;
+  /** Of them, on a second instance on the same database (PostgreSQL). */
+  onSecondInstance: number;
+  load: LoadResult;
+  delivery: ProbeResult;
+  /** The second instance's streams alone (PostgreSQL). */
+  secondInstance?: ProbeResult | undefined;
+  dropped: number;
+  /** Growth of the first instance's memory per stream open on it, in bytes (after a full collection). */
+  memoryPerStream: { heap: number; rss: number };
+}
 
 export interface BenchReport {
   engine: 'pglite' | 'postgres';
@@ -46,6 +72,7 @@ export interface BenchReport {
   /** During the load, when the load generator, the server and the database share the machine's cores. */
   eventLoopUnderLoad: LoopDelay;
   load: LoadResult;
+  live: LiveReport;
   consistency: ConsistencyOutcome & { entriesAdded: number; writesAcknowledged: number };
   machine: MachineInfo;
   startedAt: string;
@@ -54,6 +81,8 @@ export interface BenchReport {
 
 /** Requests of each kind sent before the timed ones (so that the first timed one finds the app warm). */
 const WARM_UP = 3;
+/** How often a probe entry is written while the streams are open. */
+const PROBE_EVERY_MS = 250;
 /** Agents signed in for the requests an agent makes. */
 const AGENT_SESSIONS = 20;
 
@@ -93,11 +122,17 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const load = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickLoadKind()));
     const eventLoopUnderLoad = await server.send<LoopDelay>({ cmd: 'loop' });
 
+    const live = await measureLive(server, target, options, base, {
+      nextLoadRequest: () => request(pickLoadKind()),
+      ownerCookie: sessions.owner,
+      probeAgentId: agentIds.first,
+    });
+
     options.log('Checking every total against the entries...');
     const after = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
     const consistency = await server.send<ConsistencyOutcome>({ cmd: 'consistency' });
     // Every entry the load, the warm-up and the timed requests had acknowledged.
-    const writesAcknowledged = (load.statusCodes['201'] ?? 0) + options.samples + WARM_UP;
+    const writesAcknowledged = (load.statusCodes['201'] ?? 0) + (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP;
     await server.send({ cmd: 'stop' });
     server = undefined;
 
@@ -111,6 +146,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       eventLoop,
       eventLoopUnderLoad,
       load,
+      live,
       consistency: { ...consistency, entriesAdded: after.entries - before.entries, writesAcknowledged },
       machine: machineInfo(loadBefore),
       startedAt,
@@ -119,5 +155,56 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
   } finally {
     server?.kill();
     await cleanup();
+  }
+}
+
+/**
+ * The live-updates bar: event streams of managers (who receive every entry) open on the app, and on PostgreSQL half of
+ * them on a second instance on the same database, while the same load runs again and a probe entry is written four
+ * times a second; each probe's delay is from its acknowledgement (the 201 the owner's screen waits for) to its arrival
+ * on each stream.
+ */
+async function measureLive(
+  server: ServerHandle,
+  target: DatabaseTarget,
+  options: BenchOptions,
+  base: string,
+  { nextLoadRequest, ownerCookie, probeAgentId }: { nextLoadRequest: () => AutocannonRequest; ownerCookie: string; probeAgentId: number },
+): Promise<LiveReport> {
+  const count = options.liveStreams;
+  const second = target.engine === 'postgres' ? await startServer(target, options.timeZone) : undefined;
+  try {
+    const bases = second ? [base, `http://127.0.0.1:${second.ready.port}`] : [base];
+    options.log(`Live updates: ${count} event streams${second ? ' on two instances' : ''} during a second load...`);
+    const cookies = await server.send<string[]>({ cmd: 'stream-sessions', count: Math.ceil(count / MAX_STREAMS_PER_IDENTITY) });
+    const before = await server.send<MemoryUse>({ cmd: 'memory' });
+    const streams = await openStreams(bases, cookies, count);
+    const after = await server.send<MemoryUse>({ cmd: 'memory' });
+    const onFirst = Math.ceil(count / bases.length);
+    let loadDone = false;
+    const [load, acknowledged] = await Promise.all([
+      runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, nextLoadRequest).finally(() => {
+        loadDone = true;
+      }),
+      writeProbes(base, ownerCookie, probeAgentId, PROBE_EVERY_MS, () => loadDone),
+    ]);
+    // The last probes' deliveries.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const dropped = streams.dropped();
+    streams.close();
+    return {
+      streams: count,
+      onSecondInstance: count - onFirst,
+      load,
+      delivery: probeResult(acknowledged, streams, count),
+      secondInstance: second ? probeResult(acknowledged, streams, count - onFirst, 1) : undefined,
+      dropped,
+      memoryPerStream: {
+        heap: (after.heapUsed + after.external - before.heapUsed - before.external) / onFirst,
+        rss: (after.rss - before.rss) / onFirst,
+      },
+    };
+  } finally {
+    if (second) await second.send({ cmd: 'stop' }).catch(() => second.kill());
   }
 }

@@ -2,7 +2,10 @@
 // the real createApp on the generated data, listening on a free port, with the time each response took on the
 // server in a Server-Timing header and the event loop's delays recorded. The benchmark drives it over IPC.
 // Started by scripts/bench/server-process.ts with BENCH_DATABASE (JSON: {engine, dataDir} or {engine, url}).
+import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { cookieNames, hashToken } from '../../server/auth/sessions';
+import { insertSession } from '../../server/db/queries/sessions';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
@@ -10,7 +13,7 @@ import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEn
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';
-import { BENCH_OWNER, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type ReadyMessage } from './protocol';
+import { BENCH_OWNER, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type MemoryUse, type ReadyMessage } from './protocol';
 import { openTarget, type DatabaseTarget } from './reference-data';
 
 /** The timer interval of the event-loop delay histogram; reported delays are beyond it. */
@@ -77,6 +80,29 @@ async function main() {
         const started = performance.now();
         const drifts = await checkConsistency(database.db, config.orgTimezone);
         return { drifts: drifts.length, first: drifts[0], seconds: (performance.now() - started) / 1000 } satisfies ConsistencyOutcome;
+      }
+      case 'stream-sessions': {
+        // Managers read every event: the heaviest streams. Sessions are made directly (no Argon2 per account).
+        const cookies: string[] = [];
+        for (let n = 1; n <= message.count; n++) {
+          const email = `viewer${n}@bench.example`;
+          const user =
+            (await findUserByEmail(database.db, email)) ??
+            (await insertUser(database.db, { email, name: `Viewer ${n}`, role: 'manager', passwordHash: 'not-for-signing-in' }));
+          const token = randomBytes(32).toString('base64url');
+          await insertSession(database.db, { tokenHash: hashToken(token), kind: 'user', subjectId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+          cookies.push(`${cookieNames.user}=${token}`);
+        }
+        return cookies;
+      }
+      case 'memory': {
+        // Twice, a turn of the event loop apart: what the first frees may hold more that only the second sees.
+        const gc = (globalThis as { gc?: () => void }).gc;
+        gc?.();
+        await new Promise((resolve) => setImmediate(resolve));
+        gc?.();
+        const { rss, heapUsed, external } = process.memoryUsage();
+        return { rss, heapUsed, external } satisfies MemoryUse;
       }
       case 'stop':
         loop.disable();

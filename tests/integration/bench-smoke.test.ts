@@ -19,6 +19,7 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     naiveRuns: 1,
     loadSeconds: 1,
     connections: 5,
+    liveStreams: 20,
     log: () => {},
   });
 
@@ -31,6 +32,9 @@ it('runs on a tiny data set and reports every row of the table', async () => {
   expect(report.naiveScan.samples).toBe(1);
   expect(report.load.requests).toBeGreaterThan(0);
   expect(report.load.errors + report.load.non2xx + report.load.timeouts).toBe(0);
+  expect(report.live.delivery.probes).toBeGreaterThan(0);
+  expect(report.live.delivery.delivered).toBe(report.live.delivery.expected);
+  expect(report.live.dropped).toBe(0);
   expect(report.consistency.drifts).toBe(0);
   expect(report.consistency.entriesAdded).toBeGreaterThanOrEqual(report.consistency.writesAcknowledged);
 
@@ -47,6 +51,8 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     /^Longest event-loop delay in the server while/,
     /^Longest event-loop delay during the load/,
     /^Load: /,
+    /^Live updates: /,
+    /^Server memory per open event stream/,
     /^Totals exact afterwards/,
   ]) {
     expect(measures.some((measure) => expected.test(measure)), String(expected)).toBe(true);
