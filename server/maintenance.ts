@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
+import { pruneEvents } from './db/events';
 import { eraseFilledClaimContacts } from './db/queries/reward-claims';
 
 /** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
-/** One pass of the periodic work: erasing the contact details of claims filled long enough ago. */
-export async function runMaintenance(ctx: AppContext): Promise<{ claimContactsErased: number }> {
+/** Live events are kept this long for Last-Event-ID replay (DESIGN section 7 asks for at least 24 hours). */
+export const EVENTS_KEPT_MS = 48 * 60 * 60 * 1000;
+
+/** One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events. */
+export async function runMaintenance(ctx: AppContext): Promise<{ claimContactsErased: number; eventsPruned: number }> {
   const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
-  return { claimContactsErased };
+  const eventsPruned = await pruneEvents(ctx.db, new Date(ctx.now().getTime() - EVENTS_KEPT_MS));
+  return { claimContactsErased, eventsPruned };
 }
 
 /** Runs the maintenance once the app is ready and then every hour, until the app closes. */

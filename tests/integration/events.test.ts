@@ -4,7 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
+import type { AppContext } from '../../server/app-context';
 import { pruneEvents } from '../../server/db/events';
+import { runMaintenance } from '../../server/maintenance';
 import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
@@ -262,6 +264,19 @@ for (const engine of testEngines()) {
       await addIncome(t.database.db, agent, '3.00');
       await stale.next((m) => m.type === 'entry.created' && m.data.amount === '3.00');
       expect(stale.messages.filter((m) => m.type === 'entry.created').map((m) => m.data.amount)).toEqual(['3.00']);
+    });
+
+    it('keeps events for 48 hours: the maintenance pass prunes older ones and keeps the rest', async () => {
+      const agent = await signedInAgent(t);
+      await addIncome(t.database.db, agent, '4.00');
+      const [old] = await queryRows<{ id: number }>(t.database.db, sql`select max(id)::float8 as id from events`);
+      await t.database.db.execute(sql`update events set created_at = now() - interval '49 hours' where id <= ${old!.id}`);
+      await addIncome(t.database.db, agent, '5.00');
+      const { eventsPruned } = await runMaintenance({ db: t.database.db, config: t.config, now: () => new Date() } as AppContext);
+      expect(eventsPruned).toBeGreaterThan(0);
+      const left = await storedEvents(t);
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.every((event) => event.id > old!.id)).toBe(true);
     });
 
     it('sends a comment line as a heartbeat while nothing happens', async () => {
