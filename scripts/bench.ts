@@ -15,9 +15,10 @@ const usage = `Usage: npm run bench -- [--quick] [--agents N] [--entries N] [--m
                        [--load-seconds N] [--connections N] [--streams N] [--no-doc]
 
 Measures the owner dashboard, the monthly leaderboard, the agent tier data, the agents list and an income entry
-write (server time), the naive scan they replace, the event loop, a load of mixed reads and writes, and the same
-load again with --streams event streams open (on two instances on PostgreSQL), timing entries to every stream; then
-checks every total. Uses DATABASE_URL (a PostgreSQL database for the benchmark) when set, else PGlite.
+write (server time), the naive scan they replace, the event loop, a load of mixed reads and writes, the second-wave
+load (a quarter each of entries, dashboards, leaderboard pages, tier data) with the bare-Fastify ceiling beside it,
+and that load again with --streams event streams open (on two instances on PostgreSQL), timing entries to every
+stream; then checks every total. Uses DATABASE_URL (a PostgreSQL database for the benchmark) when set, else PGlite.
 --quick: ${QUICK_RUN.size.agents} agents, ${QUICK_RUN.size.entries} entries, a ${QUICK_RUN.loadSeconds} s load.
 Results on the reference data set (${REFERENCE_SIZE.agents} agents, ${REFERENCE_SIZE.entries} entries) go into
 docs/performance.md unless --no-doc.`;

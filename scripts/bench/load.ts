@@ -14,15 +14,28 @@ const LOAD_MIX: Array<[RequestKind, number]> = [
   ['incomeEntry', 25],
 ];
 
-/** A kind of request drawn by the load's mix. */
-export function pickLoadKind(): RequestKind {
+/** The second-wave bar's mix (DESIGN section 5): a quarter each of entry writes, dashboards, leaderboard pages, tier data. */
+const DESIGN_MIX: Array<[RequestKind, number]> = [
+  ['incomeEntry', 25],
+  ['dashboard', 25],
+  ['leaderboard', 25],
+  ['agentTierData', 25],
+];
+
+function pickFrom(mix: Array<[RequestKind, number]>): RequestKind {
   let roll = Math.random() * 100;
-  for (const [kind, weight] of LOAD_MIX) {
+  for (const [kind, weight] of mix) {
     roll -= weight;
     if (roll < 0) return kind;
   }
-  return 'agentTierData';
+  return mix.at(-1)![0];
 }
+
+/** A kind of request drawn by the load's mix (the first wave's: mostly reads of every kind, a quarter writes). */
+export const pickLoadKind = (): RequestKind => pickFrom(LOAD_MIX);
+
+/** A kind of request drawn by the second-wave mix. */
+export const pickDesignMixKind = (): RequestKind => pickFrom(DESIGN_MIX);
 
 export interface LoadResult {
   seconds: number;

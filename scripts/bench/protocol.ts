@@ -11,6 +11,8 @@ export type BenchCommand =
   | { cmd: 'consistency' }
   | { cmd: 'stream-sessions'; count: number }
   | { cmd: 'memory' }
+  | { cmd: 'ceiling-start' }
+  | { cmd: 'ceiling-stop' }
   | { cmd: 'stop' };
 
 /** The server's memory after a full garbage collection, in bytes. */

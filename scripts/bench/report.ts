@@ -74,6 +74,23 @@ export function reportRows(report: BenchReport): ReportRow[] {
     result: `${count(load.throughput)} requests/s, p99 ${ms(load.p99)}, ${count(failures)} errors (${count(load.non2xx)} non-2xx, ${count(load.errors)} connection errors, ${count(load.timeouts)} timeouts) in ${count(load.requests)} requests`,
     pass: failures === 0,
   });
+  const design = report.designLoad;
+  const designFailures = design.errors + design.non2xx + design.timeouts;
+  const designBar = postgres ? { throughput: 1000, p99: 250 } : { throughput: 500, p99: 500 };
+  rows.push(
+    {
+      measure: `Second-wave load: ${design.seconds.toFixed(0)} s of a quarter each of entries, owner dashboards, leaderboard pages and agent tier data at ${design.connections} connections`,
+      target: `>= ${count(designBar.throughput)} requests/s, p99 <= ${designBar.p99} ms, zero errors`,
+      result: `${count(design.throughput)} requests/s, p99 ${ms(design.p99)}, ${count(designFailures)} errors in ${count(design.requests)} requests`,
+      pass: design.throughput >= designBar.throughput && design.p99 <= designBar.p99 && designFailures === 0,
+    },
+    {
+      measure: `Ceiling: the same Fastify answering a fixed 2 KB JSON at ${report.ceiling.connections} connections (the framework's limit on this machine)`,
+      target: '-',
+      result: `${count(report.ceiling.throughput)} requests/s, p99 ${ms(report.ceiling.p99)}; the second-wave load reaches ${((100 * design.throughput) / report.ceiling.throughput).toFixed(1)}% of it`,
+      pass: undefined,
+    },
+  );
   const live = report.live;
   const liveFailures = live.load.errors + live.load.non2xx + live.load.timeouts;
   const delivered = (result: ProbeResult) =>

@@ -7,7 +7,7 @@ import os from 'node:os';
 import type { AutocannonRequest } from 'autocannon';
 import { preparePglite, preparePostgres } from './data-set';
 import { measure, statsOf, type Stats } from './latency';
-import { pickLoadKind, runLoad, type LoadResult } from './load';
+import { pickDesignMixKind, pickLoadKind, runLoad, type LoadResult } from './load';
 import { engineVersion, machineInfo, type MachineInfo } from './machine';
 import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
@@ -72,6 +72,10 @@ export interface BenchReport {
   /** During the load, when the load generator, the server and the database share the machine's cores. */
   eventLoopUnderLoad: LoopDelay;
   load: LoadResult;
+  /** The second-wave bar: a quarter each of entries, dashboards, leaderboard pages and tier data. */
+  designLoad: LoadResult;
+  /** The same Fastify answering a fixed 2 KB JSON, at the same connections: the framework's limit here. */
+  ceiling: LoadResult;
   live: LiveReport;
   consistency: ConsistencyOutcome & { entriesAdded: number; writesAcknowledged: number };
   machine: MachineInfo;
@@ -81,6 +85,8 @@ export interface BenchReport {
 
 /** Requests of each kind sent before the timed ones (so that the first timed one finds the app warm). */
 const WARM_UP = 3;
+/** The ceiling's load lasts at most this long: its figure is steady within seconds. */
+const CEILING_SECONDS = 15;
 /** How often a probe entry is written while the streams are open. */
 const PROBE_EVERY_MS = 250;
 /** Agents signed in for the requests an agent makes. */
@@ -122,8 +128,19 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const load = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickLoadKind()));
     const eventLoopUnderLoad = await server.send<LoopDelay>({ cmd: 'loop' });
 
+    options.log(`Second-wave load (a quarter each of entries, dashboards, leaderboard pages, tier data) for ${options.loadSeconds} s...`);
+    const designLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickDesignMixKind()));
+    options.log('Ceiling: the same Fastify answering a fixed 2 KB JSON...');
+    const ceilingPort = await server.send<number>({ cmd: 'ceiling-start' });
+    const ceiling = await runLoad(
+      `http://127.0.0.1:${ceilingPort}`,
+      { connections: options.connections, seconds: Math.min(options.loadSeconds, CEILING_SECONDS) },
+      () => ({ method: 'GET', path: '/ceiling' }),
+    );
+    await server.send({ cmd: 'ceiling-stop' });
+
     const live = await measureLive(server, target, options, base, {
-      nextLoadRequest: () => request(pickLoadKind()),
+      nextLoadRequest: () => request(pickDesignMixKind()),
       ownerCookie: sessions.owner,
       probeAgentId: agentIds.first,
     });
@@ -132,7 +149,10 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const after = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
     const consistency = await server.send<ConsistencyOutcome>({ cmd: 'consistency' });
     // Every entry the load, the warm-up and the timed requests had acknowledged.
-    const writesAcknowledged = (load.statusCodes['201'] ?? 0) + (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP;
+    const writesAcknowledged =
+      (load.statusCodes['201'] ?? 0) +
+      (designLoad.statusCodes['201'] ?? 0) +
+      (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP;
     await server.send({ cmd: 'stop' });
     server = undefined;
 
@@ -146,6 +166,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       eventLoop,
       eventLoopUnderLoad,
       load,
+      designLoad,
+      ceiling,
       live,
       consistency: { ...consistency, entriesAdded: after.entries - before.entries, writesAcknowledged },
       machine: machineInfo(loadBefore),

@@ -4,6 +4,7 @@
 // Started by scripts/bench/server-process.ts with BENCH_DATABASE (JSON: {engine, dataDir} or {engine, url}).
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { cookieNames, hashToken } from '../../server/auth/sessions';
 import { insertSession } from '../../server/db/queries/sessions';
 import { createApp } from '../../server/app';
@@ -58,6 +59,7 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
 
+  let ceiling: FastifyInstance | undefined;
   const handle = async (message: BenchCommand): Promise<unknown> => {
     switch (message.cmd) {
       case 'naive-scan': {
@@ -104,6 +106,18 @@ async function main() {
         const { rss, heapUsed, external } = process.memoryUsage();
         return { rss, heapUsed, external } satisfies MemoryUse;
       }
+      case 'ceiling-start': {
+        // The framework's own limit on this machine: the same Fastify, in this process, answering a fixed 2 KB JSON.
+        const body = { items: Array.from({ length: 25 }, (_, i) => ({ id: i, name: `Agent ${i}`, total: '12345.67', position: 'Sales Agent', rank: i + 1 })) };
+        ceiling = Fastify({ logger: false });
+        ceiling.get('/ceiling', async () => body);
+        await ceiling.listen({ port: 0, host: '127.0.0.1' });
+        return (ceiling.server.address() as { port: number }).port;
+      }
+      case 'ceiling-stop':
+        await ceiling?.close();
+        ceiling = undefined;
+        return null;
       case 'stop':
         loop.disable();
         await app.close();

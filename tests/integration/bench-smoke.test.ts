@@ -32,6 +32,8 @@ it('runs on a tiny data set and reports every row of the table', async () => {
   expect(report.naiveScan.samples).toBe(1);
   expect(report.load.requests).toBeGreaterThan(0);
   expect(report.load.errors + report.load.non2xx + report.load.timeouts).toBe(0);
+  expect(report.designLoad.requests).toBeGreaterThan(0);
+  expect(report.ceiling.requests).toBeGreaterThan(0);
   expect(report.live.delivery.probes).toBeGreaterThan(0);
   expect(report.live.delivery.delivered).toBe(report.live.delivery.expected);
   expect(report.live.dropped).toBe(0);
@@ -51,6 +53,8 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     /^Longest event-loop delay in the server while/,
     /^Longest event-loop delay during the load/,
     /^Load: /,
+    /^Second-wave load: /,
+    /^Ceiling: /,
     /^Live updates: /,
     /^Server memory per open event stream/,
     /^Totals exact afterwards/,
