@@ -71,7 +71,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.removeContentTypeParser('text/plain');
 
   const now = options.now ?? (() => new Date());
-  const live = new EventHub(database.db, database.listen, { maxStreams: config.maxStreams }, app.log, now, {
+  const live = new EventHub(database.liveDb, database.listen, { maxStreams: config.maxStreams }, app.log, now, {
     ...DEFAULT_EVENT_HUB_OPTIONS,
     ...options.eventHub,
   });

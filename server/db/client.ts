@@ -18,6 +18,12 @@ export type Engine = 'pglite' | 'postgres';
 
 export interface Database {
   db: Db;
+  /**
+   * For the live-update fan-out's reads (new events, the credentials behind open streams): on PostgreSQL a pool of two
+   * connections of its own, so that delivering an event never waits behind the requests queued for the main pool;
+   * on PGlite the same database (it runs one query at a time anyway).
+   */
+  liveDb: Db;
   engine: Engine;
   /**
    * The embedded database's own directory (`DATA_DIR/pg`) when it lives on disk; undefined on PostgreSQL and for
@@ -50,12 +56,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const livePool = new pg.Pool({ connectionString: options.url, max: 2 });
+    livePool.on('error', () => {});
     return {
       db,
+      liveDb: drizzlePg(livePool, { schema }) as unknown as Db,
       engine: 'postgres',
       listen: (channel, onNotify) => listenPostgres(options.url, channel, onNotify),
       migrate: () => migrateWithLock(pool),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), livePool.end()]);
+      },
     };
   }
 
@@ -76,6 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
+      liveDb: db,
       engine: 'pglite',
       ...(dataDir ? { dataDir } : {}),
       // One process holds an embedded database, so its own notifications are all there is to hear.
