@@ -11,6 +11,8 @@ const AgentRegisterPage = lazy(() => import('./pages/agent-register-page'));
 const AgentDashboardPage = lazy(() => import('./pages/agent-dashboard-page'));
 const TestLoginPage = lazy(() => import('./pages/test-login-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
+// The office-screen board: visitors of every other page never download it.
+const TvBoardPage = lazy(() => import('./pages/tv-board-page'));
 
 export function AppRouter() {
   return (
@@ -22,6 +24,7 @@ export function AppRouter() {
         <Route path={paths.agentRegister} component={AgentRegisterPage} />
         <Route path={paths.agentDashboard} component={AgentDashboardPage} />
         <Route path={paths.testLogin} component={TestLoginPage} />
+        <Route path={paths.tvBoard} component={TvBoardPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

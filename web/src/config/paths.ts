@@ -6,6 +6,8 @@ export const paths = {
   agentDashboard: '/agent/dashboard',
   testLogin: '/test-login',
   login: '/login',
+  /** A TV link's board (DESIGN section 7): public, the token is the link's only credential. */
+  tvBoard: '/tv/:token',
   ownerLogin: '/api/login',
   ownerLogout: '/api/logout',
 } as const;

@@ -17,4 +17,7 @@ export const queryKeys = {
   rewardClaims: ['/api/owner/reward-claims'],
   users: ['/api/users'],
   signUpSettings: ['/api/owner/sign-up'],
+  tvLinks: ['/api/tv-links'],
+  /** Followed by the link's token: the board of one TV link. */
+  tvSnapshot: ['/api/tv'],
 } as const;

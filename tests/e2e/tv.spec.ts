@@ -1,0 +1,191 @@
+// TV mode (DESIGN section 7, "TV links"): the owner makes a link in the TV Links tab; a signed-out screen opens it and
+// follows the link's event stream. Entries are recorded through the API by the owner while the board stays open: what
+// it shows must change without a reload.
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { CreatedTvLink } from '../../contract/tv-links';
+import { addIncome, createAgent, openTab, toasts, uniqueName } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+
+/** The rotation period of the boards (web/src/features/tv-board/components/rotating-boards.tsx). */
+const ROTATE_MS = 15_000;
+/** The board reads itself again at most once a second; give the event and the read a moment beyond that. */
+const UPDATE_WITHIN_MS = 4_000;
+
+/** What a TV board logs when its link is revoked: the refused stream and board reads (404). */
+const REVOKED_NOISE = /status of 404|EventSource/;
+
+interface TvScreen {
+  page: Page;
+  /** Errors and console errors of the board's page; the test checks them at its end. */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+/** Opens a link's board in a signed-out browser context of its own, the size of an office screen. */
+async function openTvScreen(browser: Browser, url: string, options: BrowserContextOptions = {}): Promise<TvScreen> {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Top 10 · This week' })).toBeVisible();
+  await expect(liveStatus(page)).toHaveText('Live');
+  // A mark on the window: a reload or a navigation would lose it.
+  await page.evaluate(() => Object.assign(window, { tvMark: 'still here' }));
+  return { page, errors, close: () => context.close() };
+}
+
+async function expectNoReload(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { tvMark?: string }).tvMark), 'the board was reloaded').toBe('still here');
+}
+
+const liveStatus = (page: Page) => page.getByRole('contentinfo').getByRole('status');
+const weekBoard = (page: Page) => page.getByRole('list', { name: 'Top 10 · This week' });
+const wins = (page: Page) => page.getByRole('list', { name: 'Latest wins' });
+const celebration = (page: Page, text: string) => page.getByRole('status').getByText(text);
+
+/** Makes a TV link through the API as the owner the request context is signed in as. */
+async function createTvLink(request: APIRequestContext, showAmounts: boolean): Promise<CreatedTvLink> {
+  const response = await request.post('/api/tv-links', { data: { name: uniqueName('TV').name, showAmounts } });
+  expect(response.status(), 'create TV link').toBe(201);
+  return (await response.json()) as CreatedTvLink;
+}
+
+test.describe('TV mode', () => {
+  test('the owner makes a link; a signed-out screen shows the boards, follows entries and celebrates a tier, with no amounts', async ({
+    page,
+    browser,
+  }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'TV Links');
+    await expect(page.getByRole('heading', { name: 'How TV links work' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'New TV link' }).click();
+    const form = page.getByRole('dialog', { name: 'New TV link' });
+    await expect(form.getByLabel('Show amounts')).not.toBeChecked();
+    await form.getByRole('button', { name: 'Create link' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    const { name } = uniqueName('Floor TV');
+    await form.getByLabel('Name').fill(name);
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Create link' }).click();
+
+    const created = page.getByRole('dialog', { name: 'TV link created' });
+    const address = created.getByLabel(`Address of ${name}`);
+    await expect(address).toHaveValue(/^http:\/\/[^/]+\/tv\/[A-Za-z0-9_-]{32}$/);
+    const url = await address.inputValue();
+    await expect(created).toContainText('Shown only once');
+    await expect(created.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(created.getByRole('link', { name: /Open the board/ })).toHaveAttribute('href', url);
+    await expectNoAxeViolations(page);
+    await created.getByRole('button', { name: 'Done' }).click();
+    await expect(created).toBeHidden();
+    const row = page.getByRole('list', { name: 'Active links' }).getByRole('listitem').filter({ hasText: name });
+    await expect(row).toContainText('Amounts hidden');
+    // The address is not shown again.
+    await expect(page.getByText(url)).toHaveCount(0);
+
+    const tv = await openTvScreen(browser, url);
+    await expect(tv.page.getByRole('heading', { name: 'Latest wins' })).toBeVisible();
+    await expect(tv.page.getByRole('contentinfo')).toContainText(name);
+    await expectNoAxeViolations(tv.page);
+
+    const agent = await createAgent(page.request, 'TV Agent');
+    await addIncome(page.request, agent.id, '1200.00');
+    await expect(wins(tv.page).getByRole('listitem').first()).toContainText(agent.name, { timeout: UPDATE_WITHIN_MS });
+    await expect(wins(tv.page).getByRole('listitem').first()).toContainText('just now');
+    await expect(weekBoard(tv.page)).toContainText(agent.name);
+    await expectNoReload(tv.page);
+
+    // 1,200 + 4,000 passes Starter ($5,000).
+    await addIncome(page.request, agent.id, '4000.00');
+    const shown = celebration(tv.page, `${agent.name} reached Starter!`);
+    await expect(shown).toBeVisible({ timeout: UPDATE_WITHIN_MS });
+    await expect(shown.getByText('Starter', { exact: true })).toHaveCSS('background-color', 'rgb(100, 116, 139)');
+    await expectNoAxeViolations(tv.page);
+    // The link hides amounts: no dollar figure anywhere on the board, the celebration included.
+    await expect(tv.page.locator('body')).not.toContainText('$');
+    await expect(shown).toBeHidden({ timeout: 10_000 });
+    await expectNoReload(tv.page);
+
+    await tv.close();
+    expect(tv.errors, 'the board logged errors').toEqual([]);
+  });
+
+  test('a link that shows amounts shows them on the boards and in the wins', async ({ page, browser }) => {
+    await signInAs(page);
+    const link = await createTvLink(page.request, true);
+    const tv = await openTvScreen(browser, link.url);
+    const agent = await createAgent(page.request, 'TV Amounts');
+    await addIncome(page.request, agent.id, '1500.00');
+    const win = wins(tv.page).getByRole('listitem').filter({ hasText: agent.name });
+    await expect(win).toContainText('+$1,500', { timeout: UPDATE_WITHIN_MS });
+    await expect(weekBoard(tv.page).getByRole('listitem').filter({ hasText: agent.name })).toContainText('$1,500');
+    await tv.close();
+    expect(tv.errors, 'the board logged errors').toEqual([]);
+  });
+
+  test('the boards take turns: the week, then the month; with reduced motion they switch without moving', async ({ page, browser }) => {
+    await signInAs(page);
+    const link = await createTvLink(page.request, false);
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion });
+      const tvPage = await context.newPage();
+      await tvPage.clock.install();
+      await tvPage.goto(link.url);
+      const boards = tvPage.getByRole('list', { name: 'Boards' });
+      await expect(tvPage.getByRole('heading', { level: 1, name: 'Top 10 · This week' })).toBeVisible();
+      await expect(boards.locator('[aria-current="true"]')).toHaveText('This week');
+      await expect(tvPage.getByText('Next: This month')).toBeVisible();
+      const panel = tvPage.locator('section[aria-labelledby="tv-board-heading"] > div').last();
+      await expect(panel).toHaveCSS('animation-name', reducedMotion === 'reduce' ? 'none' : 'tv-board-in');
+
+      await tvPage.clock.fastForward(ROTATE_MS);
+      await expect(tvPage.getByRole('heading', { level: 1, name: 'Top 10 · This month' })).toBeVisible();
+      await expect(boards.locator('[aria-current="true"]')).toHaveText('This month');
+      await expect(tvPage.getByText('Next: This week')).toBeVisible();
+      await tvPage.clock.fastForward(ROTATE_MS);
+      await expect(tvPage.getByRole('heading', { level: 1, name: 'Top 10 · This week' })).toBeVisible();
+
+      const overflows = await tvPage.evaluate(() => document.documentElement.scrollHeight > window.innerHeight);
+      expect(overflows, 'the board scrolls at 1280x720').toBe(false);
+      await context.close();
+    }
+  });
+
+  test('after the owner revokes the link, the board says so and stops trying', async ({ page, browser }) => {
+    await signInAs(page);
+    const link = await createTvLink(page.request, false);
+    const tv = await openTvScreen(browser, link.url);
+
+    await page.goto('/');
+    await openTab(page, 'TV Links');
+    const row = page.getByRole('list', { name: 'Active links' }).getByRole('listitem').filter({ hasText: link.name });
+    await row.getByRole('button', { name: `Revoke ${link.name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Revoke ${link.name}?` });
+    await expect(confirm).toContainText('stop within a few seconds');
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Revoke Link' }).click();
+    await expect(toasts(page).getByText(`${link.name} revoked`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    await expect(tv.page.getByRole('heading', { level: 1, name: 'This TV link was revoked' })).toBeVisible({ timeout: 10_000 });
+    await expectNoAxeViolations(tv.page);
+    await expectNoReload(tv.page);
+    // Neither the stream nor the board is asked for again.
+    const requests: string[] = [];
+    tv.page.on('request', (request) => {
+      if (request.url().includes('/api/tv/')) requests.push(request.url());
+    });
+    await tv.page.waitForTimeout(5_000);
+    expect(requests).toEqual([]);
+
+    await tv.close();
+    expect(tv.errors.filter((error) => !REVOKED_NOISE.test(error)), 'the board logged errors').toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RETRY_FIRST_MS } from './get-tv-snapshot';
+import { coalesce, followTvStream, type TvEventSource, type TvStreamHandlers } from './tv-stream';
+
+// The unit project has no alias for @contract (Vite's): the real module, by its path.
+vi.mock('@contract/events', () => import('../../../../../contract/events'));
+
+class FakeSource implements TvEventSource {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  emit(type: string, data: unknown, id: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
+  }
+  /** The connection dropped; the browser tries again by itself. */
+  drop() {
+    this.readyState = 0;
+    this.onerror?.(new Event('error'));
+  }
+  /** A reconnection was refused (404, 429, 503): the browser gives up. */
+  refuse() {
+    this.readyState = 2;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+function setUp(revoked: () => Promise<boolean> = async () => false) {
+  const sources: FakeSource[] = [];
+  const handlers = {
+    onChange: vi.fn(),
+    onTierReached: vi.fn(),
+    onState: vi.fn(),
+    isRevoked: vi.fn(revoked),
+    onRevoked: vi.fn(),
+  } satisfies TvStreamHandlers;
+  const stop = followTvStream('tok_en', handlers, {
+    openSource: (url) => {
+      const source = new FakeSource(url);
+      sources.push(source);
+      return source;
+    },
+    random: () => 0.5,
+  });
+  return { sources, handlers, stop, latest: () => sources.at(-1)! };
+}
+
+describe('followTvStream', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('reads the board again on open and on each change, and passes tier celebrations on', () => {
+    const { latest, handlers } = setUp();
+    expect(latest().url).toBe('/api/tv/tok_en/events');
+    expect(handlers.onState).toHaveBeenLastCalledWith('connecting');
+    latest().open();
+    expect(handlers.onState).toHaveBeenLastCalledWith('live');
+    expect(handlers.onChange).toHaveBeenCalledTimes(1);
+    for (const type of ['entry.created', 'leaderboard.changed', 'stream.reset']) latest().emit(type, {}, '7');
+    expect(handlers.onChange).toHaveBeenCalledTimes(4);
+    const tier = { agentId: 3, agentName: 'Ada', tierId: 2, tierName: 'Bronze', tierColor: '#b45309' };
+    latest().emit('tier.reached', tier, '8');
+    expect(handlers.onTierReached).toHaveBeenCalledWith(tier);
+  });
+
+  it('leaves a dropped connection to the browser, and says it is reconnecting', () => {
+    const { sources, handlers } = setUp();
+    sources[0]!.open();
+    sources[0]!.drop();
+    expect(handlers.onState).toHaveBeenLastCalledWith('reconnecting');
+    vi.advanceTimersByTime(120_000);
+    expect(sources).toHaveLength(1);
+    expect(handlers.isRevoked).not.toHaveBeenCalled();
+  });
+
+  it('after a refusal, reopens from the last event with a growing delay while the link still exists', async () => {
+    const { sources, handlers } = setUp();
+    sources[0]!.open();
+    sources[0]!.emit('entry.created', {}, '41');
+    sources[0]!.refuse();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handlers.isRevoked).toHaveBeenCalledTimes(1);
+    expect(sources[0]!.closed).toBe(true);
+    await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS - 1);
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources[1]!.url).toBe('/api/tv/tok_en/events?lastEventId=41');
+
+    sources[1]!.refuse();
+    await vi.advanceTimersByTimeAsync(2 * RETRY_FIRST_MS - 1);
+    expect(sources).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(3);
+    // A success starts the delays again from the first.
+    sources[2]!.open();
+    sources[2]!.refuse();
+    await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+    expect(sources).toHaveLength(4);
+    expect(handlers.onRevoked).not.toHaveBeenCalled();
+  });
+
+  it('stops for good when the board answers 404 (revoked), and when a failed check cannot tell it reopens', async () => {
+    let answer: () => Promise<boolean> = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { sources, handlers } = setUp(() => answer());
+    sources[0]!.refuse();
+    await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+    expect(sources).toHaveLength(2);
+
+    answer = async () => true;
+    sources[1]!.refuse();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(handlers.onRevoked).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(sources).toHaveLength(2);
+  });
+
+  it('closes its source and its retry timer when stopped', async () => {
+    const { sources, stop } = setUp();
+    sources[0]!.refuse();
+    await vi.advanceTimersByTimeAsync(0);
+    stop();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(sources).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+
+    const second = setUp();
+    second.stop();
+    expect(second.latest().closed).toBe(true);
+  });
+});
+
+describe('coalesce', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('runs at once, then at most once per window, keeping the last call of a burst', () => {
+    const run = vi.fn();
+    const refresh = coalesce(run, 1_000);
+    refresh.call();
+    expect(run).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 20; i++) refresh.call();
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(5_000);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(vi.getTimerCount()).toBe(0);
+    refresh.call();
+    expect(run).toHaveBeenCalledTimes(3);
+    refresh.call();
+    refresh.cancel();
+    vi.advanceTimersByTime(5_000);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+});

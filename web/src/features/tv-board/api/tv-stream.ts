@@ -1,0 +1,160 @@
+import { STREAM_RESET, type TierReachedData } from '@contract/events';
+import { backoffDelay } from './get-tv-snapshot';
+
+/**
+ * The board's one event stream, GET /api/tv/{token}/events (DESIGN section 7, "Events"). A board stays on a wall for
+ * days, so nothing here grows: one EventSource at a time (the previous one closed before the next opens), one retry
+ * timer, and listeners attached to a source only, which go with it.
+ *
+ * The browser reconnects by itself after a dropped connection (the server asks for 2 s) and sends the last event id,
+ * so the server replays what was missed. It gives up when a reconnection is refused: the link was revoked (404), or
+ * the server is busy or down. Only a re-read of the board tells those apart; a 404 ends the stream for good, anything
+ * else opens it again after a growing delay.
+ */
+
+export type TvConnectionState = 'connecting' | 'live' | 'reconnecting';
+
+/** The part of EventSource used here (a test passes a fake). */
+export interface TvEventSource {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+}
+
+const CLOSED = 2;
+
+/** The events after which the boards and the wins may differ: the board reads its snapshot again. */
+const CHANGES_BOARD = ['entry.created', 'entry.voided', 'leaderboard.changed', 'agent.created', 'agent.deleted', STREAM_RESET];
+
+export interface TvStreamHandlers {
+  /** The boards may have changed (also after a reconnection: events may have been missed). */
+  onChange: () => void;
+  onTierReached: (data: TierReachedData) => void;
+  onState: (state: TvConnectionState) => void;
+  /** Reads the board again: true when the server says the link is gone (404). */
+  isRevoked: () => Promise<boolean>;
+  /** Called once when the link turns out to be revoked; the stream is then closed for good. */
+  onRevoked: () => void;
+}
+
+export interface TvStreamOptions {
+  openSource?: (url: string) => TvEventSource;
+  random?: () => number;
+}
+
+/** Follows the board's stream until the returned function is called or the link is revoked. */
+export function followTvStream(
+  token: string,
+  handlers: TvStreamHandlers,
+  { openSource = (url) => new EventSource(url), random = Math.random }: TvStreamOptions = {},
+): () => void {
+  const path = `/api/tv/${encodeURIComponent(token)}/events`;
+  let source: TvEventSource | null = null;
+  let lastEventId: string | undefined;
+  let refusals = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const remember = (message: MessageEvent<string>) => {
+    if (message.lastEventId) lastEventId = message.lastEventId;
+  };
+
+  function open() {
+    retryTimer = undefined;
+    if (stopped) return;
+    // A new EventSource cannot send the Last-Event-ID header: the query carries it (contract/events.ts).
+    const current = openSource(lastEventId ? `${path}?lastEventId=${encodeURIComponent(lastEventId)}` : path);
+    source = current;
+    current.onopen = () => {
+      refusals = 0;
+      handlers.onState('live');
+      // Whatever happened between the board's last read and now (before the first open, or while reconnecting).
+      handlers.onChange();
+    };
+    current.onerror = () => {
+      if (source !== current || stopped) return;
+      handlers.onState('reconnecting');
+      if (current.readyState !== CLOSED) return;
+      current.close();
+      source = null;
+      void checkThenReopen();
+    };
+    for (const type of CHANGES_BOARD) {
+      current.addEventListener(type, (message) => {
+        remember(message);
+        handlers.onChange();
+      });
+    }
+    current.addEventListener('tier.reached', (message) => {
+      remember(message);
+      let data: TierReachedData;
+      try {
+        data = JSON.parse(message.data) as TierReachedData;
+      } catch {
+        return;
+      }
+      handlers.onTierReached(data);
+    });
+  }
+
+  async function checkThenReopen() {
+    let revoked = false;
+    try {
+      revoked = await handlers.isRevoked();
+    } catch {
+      // The board could not be read either: the server or the network is down, not the link.
+    }
+    if (stopped) return;
+    if (revoked) {
+      stopped = true;
+      handlers.onRevoked();
+      return;
+    }
+    retryTimer = setTimeout(open, backoffDelay(refusals, random));
+    refusals += 1;
+  }
+
+  handlers.onState('connecting');
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    source?.close();
+    source = null;
+  };
+}
+
+/**
+ * Calls `run` at once, then at most once per `ms` while calls keep coming (the last call of a burst is never lost).
+ * `cancel` drops a pending call.
+ */
+export function coalesce(run: () => void, ms: number): { call: () => void; cancel: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let again = false;
+  const tick = () => {
+    if (!again) {
+      timer = undefined;
+      return;
+    }
+    again = false;
+    run();
+    timer = setTimeout(tick, ms);
+  };
+  return {
+    call() {
+      if (timer) {
+        again = true;
+        return;
+      }
+      run();
+      timer = setTimeout(tick, ms);
+    },
+    cancel() {
+      clearTimeout(timer);
+      timer = undefined;
+      again = false;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { TV_BOARD_SIZE, type TvBoardRow } from '@contract/tv-links';
+import { Trophy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { formatCurrency } from '../../../lib/format';
+
+/** How long each board stays on screen before the other takes its place. */
+const ROTATE_MS = 15_000;
+
+const boards = [
+  { key: 'week', label: 'This week', empty: 'No sales yet this week.' },
+  { key: 'month', label: 'This month', empty: 'No sales yet this month.' },
+] as const;
+
+/** Gold, silver and bronze for the first three. */
+const rankStyles: Record<number, string> = {
+  1: 'bg-amber-400 text-slate-950',
+  2: 'bg-slate-200 text-slate-950',
+  3: 'bg-orange-400 text-slate-950',
+};
+
+interface RotatingBoardsProps {
+  week: TvBoardRow[];
+  month: TvBoardRow[];
+  showAmounts: boolean;
+}
+
+/**
+ * The week's and the month's top agents, taking turns every ROTATE_MS: the pills say which board is shown and the bar
+ * under them fills until the next one. With reduced motion the board changes in place, with no bar.
+ */
+export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps) {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setIndex((current) => (current + 1) % boards.length), ROTATE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const board = boards[index]!;
+  const next = boards[(index + 1) % boards.length]!;
+  const rows = board.key === 'week' ? week : month;
+
+  return (
+    <section aria-labelledby="tv-board-heading" className="flex min-h-0 flex-col gap-5">
+      <header className="flex flex-wrap items-center justify-between gap-x-8 gap-y-3">
+        <h1 id="tv-board-heading" className="flex items-center gap-4 text-5xl font-extrabold tracking-tight">
+          <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
+          Top {TV_BOARD_SIZE} · {board.label}
+        </h1>
+        <ol aria-label="Boards" className="flex gap-3 text-2xl font-semibold">
+          {boards.map((candidate) => (
+            <li
+              key={candidate.key}
+              aria-current={candidate === board ? 'true' : undefined}
+              className={cn(
+                'rounded-full border-2 px-5 py-1.5',
+                candidate === board ? 'border-white bg-white text-slate-950' : 'border-slate-600 text-slate-300',
+              )}
+            >
+              {candidate.label}
+            </li>
+          ))}
+        </ol>
+      </header>
+      <div className="flex items-center gap-5">
+        <div className="h-2 flex-1 overflow-hidden rounded-full bg-slate-800 motion-reduce:hidden" aria-hidden="true">
+          {/* Mounted again with each board, so the fill starts over with it. */}
+          <div
+            key={index}
+            className="h-full origin-left rounded-full bg-amber-400 motion-safe:animate-[tv-progress_linear_both]"
+            style={{ animationDuration: `${ROTATE_MS}ms` }}
+          />
+        </div>
+        <p className="text-xl text-slate-300">Next: {next.label}</p>
+      </div>
+      <div key={board.key} className="min-h-0 flex-1 motion-safe:animate-[tv-board-in_500ms_ease-out_both]">
+        {rows.length === 0 ? (
+          <p className="flex h-full items-center justify-center rounded-2xl border-2 border-dashed border-slate-700 text-4xl font-semibold text-slate-300">
+            {board.empty}
+          </p>
+        ) : (
+          <ol aria-labelledby="tv-board-heading" className="grid h-full grid-rows-[repeat(10,minmax(0,1fr))] gap-2">
+            {rows.slice(0, TV_BOARD_SIZE).map((row) => (
+              <li
+                key={row.agentId}
+                className={cn(
+                  'flex min-h-0 items-center gap-5 rounded-xl bg-slate-900 px-5 ring-1 ring-slate-800',
+                  row.rank === 1 && 'ring-2 ring-amber-400',
+                )}
+              >
+                <span
+                  className={cn(
+                    'flex size-14 shrink-0 items-center justify-center rounded-full text-3xl font-black tabular-nums',
+                    rankStyles[row.rank] ?? 'bg-slate-800 text-white',
+                  )}
+                >
+                  <span className="sr-only">Rank </span>
+                  {row.rank}
+                </span>
+                <span className="min-w-0 flex-1 truncate text-4xl font-bold">{row.name}</span>
+                {showAmounts && row.amount !== undefined && (
+                  <span className="shrink-0 text-4xl font-extrabold tabular-nums text-emerald-300">{formatCurrency(row.amount)}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

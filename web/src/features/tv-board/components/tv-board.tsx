@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useTvBoard } from '../api/use-tv-board';
+import { ConnectionStatus } from './connection-status';
+import { RotatingBoards } from './rotating-boards';
+import { TierCelebrationOverlay } from './tier-celebration-overlay';
+import { TvLoadingScreen, TvRevokedScreen } from './tv-status-screens';
+import { WinsTicker } from './wins-ticker';
+import './tv-board.css';
+
+/**
+ * /tv/{token}: the leaderboard for an office screen, signed out (DESIGN section 7, "TV links"). The week's and the
+ * month's top agents take turns, the latest wins run down the side, and a tier reached fills the screen for a moment.
+ * It follows the link's event stream and reads the board again when it changes; once the link is revoked it says so
+ * and stops.
+ */
+export function TvBoard({ token }: { token: string }) {
+  const { snapshot, revoked, connection, celebration, celebrationDone } = useTvBoard(token);
+  const name = snapshot.data?.name;
+
+  useEffect(() => {
+    if (!name) return;
+    const before = document.title;
+    document.title = `${name} · TierTrack`;
+    return () => void (document.title = before);
+  }, [name]);
+
+  if (revoked) return <TvRevokedScreen />;
+  if (!snapshot.data) return <TvLoadingScreen retrying={snapshot.failureCount > 0} />;
+  const { week, month, wins, showAmounts } = snapshot.data;
+  return (
+    <div className="tv-board flex h-screen flex-col gap-6 overflow-hidden bg-slate-950 p-8 text-white">
+      <main className="flex min-h-0 flex-1 flex-col">
+        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-8">
+          <RotatingBoards week={week} month={month} showAmounts={showAmounts} />
+          <WinsTicker wins={wins} />
+        </div>
+        <TierCelebrationOverlay celebration={celebration} onDone={celebrationDone} />
+      </main>
+      <footer className="flex items-center justify-between gap-6 text-lg text-slate-300">
+        <span className="font-semibold text-white">TierTrack</span>
+        <p className="flex min-w-0 items-center gap-4">
+          <span className="truncate">{name}</span>
+          <ConnectionStatus state={connection} />
+        </p>
+      </footer>
+    </div>
+  );
+}

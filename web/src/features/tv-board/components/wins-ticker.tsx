@@ -1,0 +1,52 @@
+import { TV_TICKER_SIZE, type TvWin } from '@contract/tv-links';
+import { Sparkles } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { formatCurrency } from '../../../lib/format';
+import { formatRelativeTime } from '../utils/relative-time';
+
+/** "5 minutes ago" moves on this often. */
+const CLOCK_TICK_MS = 30_000;
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The latest wins, newest first: who, how much (when the link shows amounts) and how long ago. A new one slides in. */
+export function WinsTicker({ wins }: { wins: TvWin[] }) {
+  const now = useNow(CLOCK_TICK_MS);
+  return (
+    <section aria-labelledby="tv-wins-heading" className="flex min-h-0 flex-col gap-5 rounded-2xl bg-slate-900 p-6 ring-1 ring-slate-800">
+      <h2 id="tv-wins-heading" className="flex items-center gap-3 text-4xl font-extrabold tracking-tight">
+        <Sparkles className="size-10 shrink-0 text-amber-400" aria-hidden="true" />
+        Latest wins
+      </h2>
+      {wins.length === 0 ? (
+        <p className="text-2xl text-slate-300">No wins yet. The next sale shows here.</p>
+      ) : (
+        <ol aria-labelledby="tv-wins-heading" className="grid min-h-0 flex-1 grid-rows-[repeat(8,minmax(0,1fr))] gap-3">
+          {wins.slice(0, TV_TICKER_SIZE).map((win) => (
+            <li
+              key={win.entryId}
+              className="flex min-h-0 flex-col justify-center gap-1 border-b border-slate-800 last:border-b-0 motion-safe:animate-[tv-win-in_600ms_ease-out_both]"
+            >
+              <p className="flex items-baseline justify-between gap-4">
+                <span className="min-w-0 truncate text-3xl font-bold">{win.agentName}</span>
+                {win.amount !== undefined && (
+                  <span className="shrink-0 text-3xl font-extrabold tabular-nums text-emerald-300">+{formatCurrency(win.amount)}</span>
+                )}
+              </p>
+              <time dateTime={win.date} className="text-xl text-slate-300">
+                {formatRelativeTime(win.date, now)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+interface Callbacks {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+}
+
+/** Revokes a link: its boards show "revoked" within seconds. The callbacks are the hook's own: the row is gone by then. */
+export function useRevokeTvLink({ onSuccess, onError }: Callbacks = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: number) => apiRequest('DELETE', `/api/tv-links/${linkId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.tvLinks });
+      onSuccess?.();
+    },
+    onError,
+  });
+}
