@@ -5,17 +5,22 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { DEMO_MANAGER, DEMO_OWNER } from '../../../contract/demo';
 import { signIn, type Credentials, type PostJson, type SignedIn } from '../../support/sign-in';
 
+/** Collects the page's errors and console errors into `errors` (a test's second page: pass it `pageErrors`). */
+export function collectPageErrors(page: Page, errors: string[]) {
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // Session probes answer 401 when signed out, by design (docs/product.md §4.6); Chromium logs each as an error.
+    const expected401 = /Failed to load resource: the server responded with a status of 401/.test(message.text());
+    if (message.type() === 'error' && !expected401) errors.push(`console error: ${message.text()}`);
+  });
+}
+
 /** Fails a test on any page error or console error, as a person would notice a broken page. */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        // Session probes answer 401 when signed out, by design (docs/product.md §4.6); Chromium logs each as an error.
-        const expected401 = /Failed to load resource: the server responded with a status of 401/.test(message.text());
-        if (message.type() === 'error' && !expected401) errors.push(`console error: ${message.text()}`);
-      });
+      collectPageErrors(page, errors);
       await use(errors);
       expect(errors, 'the page logged errors').toEqual([]);
     },

@@ -28,6 +28,8 @@ const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
 const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
+// The live-update stream and its indicator come in a chunk of their own, beside the dashboard (lib/live-updates.ts).
+const LiveStatus = lazy(() => import('../../components/live/live-connection').then((m) => ({ default: m.LiveStatus })));
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -72,6 +74,12 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
             </div>
           </div>
           <div className="flex items-center gap-3">
+            {/* Every tab's figures follow the stream while the dashboard is open. */}
+            {!denied && (
+              <Suspense fallback={null}>
+                <LiveStatus reader={{ kind: 'staff' }} />
+              </Suspense>
+            )}
             <span className="hidden text-sm text-slate-700 sm:inline">
               {user.name} · {isOwner ? 'Owner' : 'Manager'}
             </span>

@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 
-/** The top bar of the agent screens: the product name (back to home) and the screen's own actions. */
-export function AgentBrandHeader({ subtitle, children }: { subtitle?: string; children?: ReactNode }) {
+/**
+ * The top bar of the agent screens: the product name (back to home), an optional status (the live-update indicator)
+ * and the screen's own actions.
+ */
+export function AgentBrandHeader({ subtitle, status, children }: { subtitle?: string; status?: ReactNode; children?: ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -13,7 +16,12 @@ export function AgentBrandHeader({ subtitle, children }: { subtitle?: string; ch
           <span>TierTrack</span>
           {subtitle && <span className="hidden text-sm font-medium text-slate-600 sm:inline">· {subtitle}</span>}
         </Link>
-        {children && <nav aria-label="Account" className="flex flex-wrap items-center gap-2">{children}</nav>}
+        {(status || children) && (
+          <div className="flex flex-wrap items-center gap-3">
+            {status}
+            {children && <nav aria-label="Account" className="flex flex-wrap items-center gap-2">{children}</nav>}
+          </div>
+        )}
       </div>
     </header>
   );

@@ -2,7 +2,7 @@ import type { SessionAgent } from '@contract/auth';
 import type { AgentTierData } from '@contract/agent-tier-data';
 import { summarizeTierProgress } from '@contract/tier-progress';
 import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, type LucideIcon } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Button } from '../../../components/ui/button';
@@ -16,8 +16,12 @@ import { formatCurrency } from '../../../lib/format';
 import { AuthenticationRequired } from './authentication-required';
 import { ClaimRewardDialog } from './claim-reward-dialog';
 import { formatRemaining, TierCard, tierCardId } from './tier-card';
+import { TierCelebration } from './tier-celebration';
 
 type Tier = AgentTierData['tiers'][number];
+
+// The live-update stream and its indicator come in a chunk of their own (lib/live-updates.ts).
+const LiveStatus = lazy(() => import('../../../components/live/live-connection').then((m) => ({ default: m.LiveStatus })));
 
 /** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14). */
 export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) {
@@ -69,46 +73,57 @@ export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) 
 
   return (
     <>
-      <AgentBrandHeader subtitle="Tier Dashboard">
+      <AgentBrandHeader
+        subtitle="Tier Dashboard"
+        status={
+          // The tiles and cards follow the stream: an entry recorded for the agent shows without a reload.
+          <Suspense fallback={null}>
+            <LiveStatus reader={{ kind: 'agent', agentId: sessionAgent.id }} />
+          </Suspense>
+        }
+      >
         <Button asChild variant="outline" size="sm">
           <Link href={paths.agentPortal}>Agent Portal</Link>
         </Button>
       </AgentBrandHeader>
-      <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
-        <section aria-labelledby="welcome-heading" className="flex flex-wrap items-start justify-between gap-4">
-          <div>
-            <h1 id="welcome-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              Welcome back, {agentName}!
-            </h1>
-            <p className="mt-1 text-slate-700">Track your progress through the tiers and claim your rewards.</p>
-          </div>
-          <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
-            <LogOut aria-hidden="true" />
-            {logout.isPending ? 'Logging out...' : 'Logout'}
-          </Button>
-        </section>
+      <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+        <TierCelebration agentId={sessionAgent.id} />
+        <div className="grid gap-6">
+          <section aria-labelledby="welcome-heading" className="flex flex-wrap items-start justify-between gap-4">
+            <div>
+              <h1 id="welcome-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                Welcome back, {agentName}!
+              </h1>
+              <p className="mt-1 text-slate-700">Track your progress through the tiers and claim your rewards.</p>
+            </div>
+            <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
+              <LogOut aria-hidden="true" />
+              {logout.isPending ? 'Logging out...' : 'Logout'}
+            </Button>
+          </section>
 
-        <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <SummaryTile icon={TrendingUp} label="Total Profit Earned" value={formatCurrency(tierData.data.agent.totalIncome)} />
-          <SummaryTile icon={Gift} label="Tiers Ready to Claim" value={String(summary.readyToClaimCount)} />
-          <SummaryTile icon={CheckCircle2} label="Rewards Claimed" value={String(summary.claimedCount)} />
-          {next ? (
-            <SummaryTile icon={Target} label="Next Target" value={next.tier.name} detail={`${formatRemaining(next.remainingCents)} to go`} />
-          ) : (
-            <SummaryTile icon={Award} label="Max Level" value="All tiers reached" />
-          )}
-        </section>
+          <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <SummaryTile icon={TrendingUp} label="Total Profit Earned" value={formatCurrency(tierData.data.agent.totalIncome)} />
+            <SummaryTile icon={Gift} label="Tiers Ready to Claim" value={String(summary.readyToClaimCount)} />
+            <SummaryTile icon={CheckCircle2} label="Rewards Claimed" value={String(summary.claimedCount)} />
+            {next ? (
+              <SummaryTile icon={Target} label="Next Target" value={next.tier.name} detail={`${formatRemaining(next.remainingCents)} to go`} />
+            ) : (
+              <SummaryTile icon={Award} label="Max Level" value="All tiers reached" />
+            )}
+          </section>
 
-        <section aria-labelledby="tiers-heading" className="grid gap-4">
-          <h2 id="tiers-heading" className="text-xl font-semibold text-slate-900">
-            Your Tiers
-          </h2>
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {summary.tiers.map((progress) => (
-              <TierCard key={progress.tier.id} progress={progress} onClaim={openClaim} />
-            ))}
-          </div>
-        </section>
+          <section aria-labelledby="tiers-heading" className="grid gap-4">
+            <h2 id="tiers-heading" className="text-xl font-semibold text-slate-900">
+              Your Tiers
+            </h2>
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {summary.tiers.map((progress) => (
+                <TierCard key={progress.tier.id} progress={progress} onClaim={openClaim} />
+              ))}
+            </div>
+          </section>
+        </div>
       </main>
       <ClaimRewardDialog
         tier={claimTier}

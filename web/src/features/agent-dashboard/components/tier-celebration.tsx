@@ -1,0 +1,72 @@
+import type { LiveEvent, TierReachedData } from '@contract/events';
+import { Sparkles, Trophy, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { tierCardId } from './tier-card';
+
+// In the live-update chunk, beside the stream it listens to (lib/live-updates.ts).
+const LiveEventListener = lazy(() =>
+  import('../../../components/live/live-connection').then((m) => ({ default: m.LiveEventListener })),
+);
+
+/**
+ * "You reached <tier>!" when the live-update stream says the signed-in agent's total reached a tier, until dismissed.
+ * The status region is on the page before anything is in it, so that screen readers announce what appears; the
+ * banner moves in and its trophy wiggles only when the person has not asked for reduced motion.
+ */
+export function TierCelebration({ agentId }: { agentId: number }) {
+  // One entry can pass several thresholds: each arrives as its own event, the highest last.
+  const [reached, setReached] = useState<TierReachedData[]>([]);
+  const onEvent = (event: LiveEvent) => {
+    // Other agents' tiers arrive too (public fields): only the agent's own is celebrated here.
+    if (event.type !== 'tier.reached' || event.data.agentId !== agentId) return;
+    const { data } = event;
+    setReached((shown) => [...shown.filter((tier) => tier.tierId !== data.tierId), data]);
+  };
+
+  const latest = reached.at(-1);
+  const earlier = reached.slice(0, -1).map((tier) => tier.tierName);
+  const showTier = (tierId: number) => {
+    const card = document.getElementById(tierCardId(tierId));
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div role="status">
+      <Suspense fallback={null}>
+        <LiveEventListener onEvent={onEvent} />
+      </Suspense>
+      {latest && (
+        <div
+          // A new tier plays the entrance again.
+          key={latest.tierId}
+          className="mb-6 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-xl border border-amber-300 bg-gradient-to-r from-amber-50 via-white to-brand-50 p-4 shadow-sm motion-safe:animate-celebrate-in sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:p-5"
+        >
+          <span
+            className="relative flex size-12 shrink-0 items-center justify-center rounded-full border-2 bg-white"
+            style={{ borderColor: latest.tierColor }}
+          >
+            <Trophy className="size-6 motion-safe:animate-celebrate-icon" style={{ color: latest.tierColor }} aria-hidden="true" />
+            <Sparkles className="absolute -right-2 -top-2 size-5 text-amber-500 motion-safe:animate-celebrate-spark" aria-hidden="true" />
+          </span>
+          <div>
+            <p className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">You reached {latest.tierName}!</p>
+            <p className="text-sm text-slate-700">
+              {earlier.length > 0 && `Also reached: ${earlier.join(', ')}. `}
+              Claim {earlier.length > 0 ? 'the rewards' : 'its reward'} from the tier cards below.
+            </p>
+          </div>
+          <div className="col-start-2 flex items-center gap-2 sm:col-start-3">
+            <Button variant="outline" size="sm" onClick={() => showTier(latest.tierId)}>
+              Show {latest.tierName}
+            </Button>
+            <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={() => setReached([])}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COALESCE_MS, createLiveUpdates, FAILURES_BEFORE_OFFLINE, RETRY_FIRST_MS, type EventStream } from './live-updates';
+
+// Vite resolves the @contract alias; the unit tests' runner has no such alias.
+vi.mock('@contract/events', () => import('../../../contract/events'));
+
+/** An EventSource stand-in the test drives: open, messages, errors. */
+class FakeStream implements EventStream {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  private readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  send(type: string, id: number, data: unknown) {
+    const event = { data: JSON.stringify(data), lastEventId: String(id) } as MessageEvent<string>;
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  /** A dropped connection (the browser reconnects) or a refused one (401, 429: the browser gives up). */
+  fail(refused: boolean) {
+    this.readyState = refused ? 2 : 0;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+function setUp() {
+  const queryClient = new QueryClient();
+  const invalidated: string[] = [];
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
+    invalidated.push(filters?.queryKey ? String(filters.queryKey[0]) : '*');
+  });
+  const streams: FakeStream[] = [];
+  const live = createLiveUpdates({
+    queryClient,
+    openStream: (url) => {
+      const stream = new FakeStream(url);
+      streams.push(stream);
+      return stream;
+    },
+    isOnline: () => true,
+    onConnectivity: () => () => {},
+  });
+  const count = (key: string) => invalidated.filter((k) => k === key).length;
+  return { live, streams, invalidated, count, latest: () => streams.at(-1)! };
+}
+
+const entry = (agentId: number) => ({ entryId: 1, agentId, agentName: 'A', transactionType: 'addition', date: '2026-11-23T10:00:00.000Z' });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('live updates', () => {
+  it('opens one stream for every screen that follows it, and closes it once the last one leaves', () => {
+    const { live, streams } = setUp();
+    const leaveOne = live.connect({ kind: 'staff' });
+    const leaveTwo = live.connect({ kind: 'staff' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]!.url).toBe('/api/events');
+    expect(live.getState()).toBe('connecting');
+    streams[0]!.open();
+    expect(live.getState()).toBe('live');
+
+    leaveOne();
+    vi.advanceTimersByTime(1000);
+    expect(streams[0]!.closed).toBe(false);
+    leaveTwo();
+    vi.advanceTimersByTime(1000);
+    expect(streams[0]!.closed).toBe(true);
+    expect(live.getState()).toBe('offline');
+  });
+
+  it('refetches each read at most once per window however many events arrive', () => {
+    const { live, latest, count } = setUp();
+    live.connect({ kind: 'staff' });
+    latest().open();
+    for (let id = 1; id <= 50; id++) latest().send('entry.created', id, entry(7));
+    // The first at once, then one for everything that came during the window.
+    expect(count('/api/owner/dashboard')).toBe(1);
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(count('/api/owner/dashboard')).toBe(2);
+    vi.advanceTimersByTime(COALESCE_MS * 3);
+    expect(count('/api/owner/dashboard')).toBe(2);
+    expect(count('/api/owner/leaderboard')).toBe(2);
+    expect(count('/api/agents')).toBe(2);
+  });
+
+  it("refreshes an agent's own reads for its own events only", () => {
+    const { live, latest, count } = setUp();
+    live.connect({ kind: 'agent', agentId: 7 });
+    latest().open();
+    latest().send('tier.reached', 1, { agentId: 8, agentName: 'B', tierId: 1, tierName: 'Starter', tierColor: '#000' });
+    expect(count('/api/agent-tier-data')).toBe(0);
+    latest().send('entry.created', 2, entry(7));
+    expect(count('/api/agent-tier-data')).toBe(1);
+  });
+
+  it('passes events to listeners, and reloads everything on stream.reset', () => {
+    const { live, latest, invalidated } = setUp();
+    const seen: string[] = [];
+    live.subscribeEvents((event) => seen.push(event.type));
+    live.connect({ kind: 'staff' });
+    latest().open();
+    latest().send('agent.deleted', 3, { agentId: 2 });
+    latest().send('stream.reset', 4, {});
+    expect(seen).toEqual(['agent.deleted']);
+    expect(invalidated.at(-1)).toBe('*');
+  });
+
+  it('says Reconnecting, then Offline, while the browser fails to reconnect, and Live once it is back', () => {
+    const { live, latest } = setUp();
+    live.connect({ kind: 'staff' });
+    latest().open();
+    latest().fail(false);
+    expect(live.getState()).toBe('reconnecting');
+    for (let i = 1; i < FAILURES_BEFORE_OFFLINE; i++) latest().fail(false);
+    expect(live.getState()).toBe('offline');
+    latest().open();
+    expect(live.getState()).toBe('live');
+  });
+
+  it('retries a refused stream later, from the last event it saw, after checking the session', () => {
+    const { live, streams, latest, invalidated } = setUp();
+    live.connect({ kind: 'agent', agentId: 7 });
+    latest().open();
+    latest().send('leaderboard.changed', 41, {});
+    latest().fail(true);
+    expect(invalidated).toContain('/api/agents/session');
+    expect(streams).toHaveLength(1);
+    vi.advanceTimersByTime(RETRY_FIRST_MS * 1.25);
+    expect(streams).toHaveLength(2);
+    expect(latest().url).toBe('/api/events?lastEventId=41');
+  });
+});
