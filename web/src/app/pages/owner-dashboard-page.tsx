@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, UserCog, Users } from 'lucide-react';
+import { AlertCircle, Calculator, Crown, Gift, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, Tv, UserCog, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -21,6 +21,7 @@ const tabModules = {
   calculator: () => import('../../features/income-entries/components/profit-calculator'),
   claims: () => import('../../features/reward-claims/components/reward-claims-tab'),
   team: () => import('../../features/team/components/team-tab'),
+  tvLinks: () => import('../../features/tv-links/components/tv-links-tab'),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -28,6 +29,7 @@ const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
 const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
+const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvLinksTab })));
 // The live-update stream and its indicator come in a chunk of their own, beside the dashboard (lib/live-updates.ts).
 const LiveStatus = lazy(() => import('../../components/live/live-connection').then((m) => ({ default: m.LiveStatus })));
 
@@ -42,6 +44,7 @@ const tabs = [
   { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
   { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true, load: tabModules.claims },
   { value: 'team', label: 'Team', icon: UserCog, ownerOnly: true, load: tabModules.team },
+  { value: 'tv-links', label: 'TV Links', icon: Tv, ownerOnly: true, load: tabModules.tvLinks },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -160,6 +163,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
           </LazyTab>
           <LazyTab value="team">
             <TeamTab />
+          </LazyTab>
+          <LazyTab value="tv-links">
+            <TvLinksTab />
           </LazyTab>
         </>
       )}
