@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's import alias for the shared contract (as in vite.config.ts), for its unit tests.
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   test: {
     projects: [
       {
+        // The root's resolve (the @contract alias) applies to this project too.
+        extends: true,
         test: {
           name: 'unit',
           include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/unit/**/*.test.ts'],

@@ -2,8 +2,6 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COALESCE_MS, createLiveUpdates, FAILURES_BEFORE_OFFLINE, RETRY_FIRST_MS, type EventStream } from './live-updates';
 
-// Vite resolves the @contract alias; the unit tests' runner has no such alias.
-vi.mock('@contract/events', () => import('../../../contract/events'));
 
 /** An EventSource stand-in the test drives: open, messages, errors. */
 class FakeStream implements EventStream {
