@@ -31,11 +31,11 @@ export interface Database {
    */
   dataDir?: string;
   /**
-   * LISTEN on a channel: `onNotify` runs for each notification, and also after the listening connection was lost and
-   * made again (notifications sent meanwhile are gone: the caller catches up from its own cursor). Resolves to what
-   * stops listening.
+   * LISTEN on a channel: `onNotify` runs with each notification's payload, and without one after the listening
+   * connection was lost and made again (notifications sent meanwhile are gone: the caller catches up from its own
+   * cursor). Resolves to what stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -91,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       engine: 'pglite',
       ...(dataDir ? { dataDir } : {}),
       // One process holds an embedded database, so its own notifications are all there is to hear.
-      listen: (channel, onNotify) => (thread ?? client).listen(channel, () => onNotify()),
+      listen: (channel, onNotify) => (thread ?? client).listen(channel, (payload) => onNotify(payload)),
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       close: async () => {
         try {
@@ -115,7 +115,7 @@ const RELISTEN_AFTER_MS = 1000;
  * second after it is lost (a database restart, a network cut), after which `onNotify` runs once so the caller reads
  * what it missed.
  */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
   let stopped = false;
   let current: pg.Client | undefined;
@@ -132,7 +132,7 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
     };
     client.on('error', reconnect);
     client.on('end', reconnect);
-    client.on('notification', () => onNotify());
+    client.on('notification', (message) => onNotify(message.payload));
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);

@@ -23,12 +23,35 @@ export interface StoredEvent extends NewEvent {
   id: number;
 }
 
+/** Above this many characters a notification names its events' ids instead of carrying them (NOTIFY allows 8,000 bytes). */
+const NOTIFY_EVENTS_MAX = 7000;
+
+/**
+ * What a notification on EVENTS_CHANNEL says: the committed events themselves, in id order, or, when they would not
+ * fit, the range of their ids (to read from the table).
+ */
+export type EventsNotice = { events: StoredEvent[] } | { from: number; to: number };
+
+/** Reads a notification's payload; undefined when it is not one (the listener then reads the table). */
+export function parseEventsNotice(payload: string | undefined): EventsNotice | undefined {
+  if (!payload) return undefined;
+  try {
+    const notice = JSON.parse(payload) as EventsNotice;
+    if ('events' in notice && Array.isArray(notice.events)) return notice;
+    if ('from' in notice && typeof notice.from === 'number' && typeof notice.to === 'number') return notice;
+  } catch {
+    // Not ours: fall through.
+  }
+  return undefined;
+}
+
 /**
  * Appends events inside the transaction `tx` of the change they report, as its LAST statement, and asks for a
- * NOTIFY that PostgreSQL delivers only if (and when) the transaction commits. The ids are taken under a
- * transaction-level advisory lock, so they are in commit order: a reader that has seen id N has seen every event
- * below N that will ever exist, which is what makes `id > Last-Event-ID` replay exact. The lock is held only
- * from here to the commit; taking it last (after every row lock of the change) cannot deadlock.
+ * NOTIFY that PostgreSQL delivers only if (and when) the transaction commits, carrying the events (or their ids when
+ * too many). The ids are taken under a transaction-level advisory lock, so they are in commit order: a reader that
+ * has seen id N has seen every event below N that will ever exist, which is what makes `id > Last-Event-ID` replay
+ * exact, and notifications, delivered in commit order, arrive in id order. The lock is held only from here to the
+ * commit; taking it last (after every row lock of the change) cannot deadlock.
  */
 export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
   if (list.length === 0) return;
@@ -41,9 +64,15 @@ export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<v
         insert into ${events} (type, agent_id, public_data, private_data)
         select v.type, v.agent_id, v.public_data, v.private_data
         from ordered cross join (values ${values}) as v(type, agent_id, public_data, private_data)
-        returning id
+        returning id, type, agent_id, public_data, private_data
+      ),
+      notice as (
+        select json_build_object('events', json_agg(json_build_object(
+            'id', id, 'type', type, 'agentId', agent_id, 'public', public_data, 'private', private_data) order by id))::text as full_text,
+          json_build_object('from', min(id), 'to', max(id))::text as range_text
+        from added
       )
-    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from added`);
+    select pg_notify(${EVENTS_CHANNEL}, case when length(full_text) <= ${NOTIFY_EVENTS_MAX} then full_text else range_text end) from notice`);
 }
 
 /** A claim's event: who claimed which tier's reward and its status; never the contact details. */

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../contract/events';
 import type { Db } from '../db/client';
-import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, readEventsAfter, type StoredEvent } from '../db/events';
+import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
 import { eventDataFor, eventViewFor, type EventReader, type EventView } from '../domain/event-visibility';
@@ -67,9 +67,10 @@ function message(id: number, type: string, data: unknown): string {
 
 /**
  * The live-update fan-out of one app instance (docs/decisions/0014-live-events.md). It LISTENs on the events
- * channel; each notification wakes one read of the events after its cursor, and each event read is written to every
- * open stream whose reader may see it (the message is built once per view). Nothing is kept in memory between
- * instances: each reads the same table, so a second instance on the same PostgreSQL delivers the same events.
+ * channel; each notification carries the committed events (or names them, to be read from the table), and each
+ * event is written to every open stream whose reader may see it (the message is built once per view). Nothing
+ * passes between instances but the database: each hears the same notifications and reads the same table, so a
+ * second instance on the same PostgreSQL delivers the same events.
  */
 export class EventHub {
   private readonly streams = new Set<Stream>();
@@ -86,7 +87,7 @@ export class EventHub {
 
   constructor(
     private readonly db: Db,
-    private readonly listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>,
+    private readonly listen: (channel: string, onNotify: (payload?: string) => void) => Promise<() => Promise<void>>,
     private readonly limits: { maxStreams: number },
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
@@ -96,7 +97,7 @@ export class EventHub {
   /** Starts listening from the newest event; call once the database is migrated. */
   async start(): Promise<void> {
     this.cursor = await latestEventId(this.db);
-    this.stopListening = await this.listen(EVENTS_CHANNEL, () => this.wake());
+    this.stopListening = await this.listen(EVENTS_CHANNEL, (payload) => this.onNotice(payload));
     this.started = true;
     const every = (ms: number, task: () => void) => {
       const timer = setInterval(task, ms);
@@ -213,6 +214,21 @@ export class EventHub {
     for (const stream of this.streams) this.end(stream);
     await this.stopListening?.();
     await this.reading;
+  }
+
+  /**
+   * A notification: the committed events themselves are fanned out at once, with no read (notifications arrive in
+   * commit order, hence id order). A notice naming only ids, or one that comes while a read is under way (whose
+   * answer must go out first), or none at all (the listener reconnected), makes the hub read the table instead.
+   */
+  private onNotice(payload: string | undefined): void {
+    if (this.closed) return;
+    const notice = parseEventsNotice(payload);
+    if (!notice || !('events' in notice) || this.reading) {
+      this.wake();
+      return;
+    }
+    this.fanOut(notice.events.filter((event) => event.id > this.cursor));
   }
 
   private wake(): void {

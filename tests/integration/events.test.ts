@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import type { AppContext } from '../../server/app-context';
-import { pruneEvents } from '../../server/db/events';
+import { appendEvents, pruneEvents } from '../../server/db/events';
 import { runMaintenance } from '../../server/maintenance';
 import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
@@ -218,6 +218,25 @@ for (const engine of testEngines()) {
       expect((await ownerStream.next(isType('agent.deleted', agentId))).data).toEqual({ agentId });
       const kept = (await storedEvents(t)).filter((event) => event.agent_id === agentId);
       expect(kept.map((event) => event.type)).toEqual(['agent.deleted']);
+    });
+
+    it('delivers every event of a transaction too large for one notification, in order (read from the table)', async () => {
+      const owner = await signedInUser(t, 'owner');
+      const stream = await open(owner.cookie);
+      const agent = await createAgent(t.database.db);
+      const many = Array.from({ length: 60 }, (_, n) => ({
+        type: 'claim.updated' as const,
+        agentId: agent.id,
+        public: { claimId: 1_000_000 + n, agentId: agent.id, agentName: agent.name, tierId: 1, tierName: 'Starter' },
+        private: { rewardTitle: `Reward ${n} ${'x'.repeat(100)}`, status: 'processed' },
+      }));
+      await t.database.db.transaction((tx) => appendEvents(tx, many));
+      await addIncome(t.database.db, agent, '3.00');
+      await stream.next(isType('entry.created', agent.id));
+      const claims = stream.messages.filter(isType('claim.updated', agent.id));
+      expect(claims.map((m) => m.data.claimId)).toEqual(many.map((event) => event.public.claimId));
+      const ids = claims.map((m) => m.id!);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
     });
 
     it('replays what was missed after Last-Event-ID (header or query), in order, then continues live', async () => {
