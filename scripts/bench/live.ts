@@ -2,13 +2,14 @@
 // how long a new entry takes to reach every one of them. The streams are plain HTTP readers in this process; each
 // looks for the probe entries' descriptions in what it receives, without parsing every message.
 import http from 'node:http';
+import { wallClockMs } from './protocol';
 
 export interface LiveStreams {
   /** Streams that answered 200 and are open. */
   open(): number;
   /** Streams the server ended or that failed (a slow reader is dropped by the server). */
   dropped(): number;
-  /** When a stream saw each probe (performance.now()) and on which server (its index in `bases`), by probe number. */
+  /** When a stream saw each probe (wall clock, ms) and on which server (its index in `bases`), by probe number. */
   seen: Map<number, Array<{ at: number; server: number }>>;
   close(): void;
 }
@@ -36,7 +37,7 @@ export async function openStreams(bases: string[], cookies: string[], count: num
         response.setEncoding('utf8');
         let tail = '';
         response.on('data', (chunk: string) => {
-          const at = performance.now();
+          const at = wallClockMs();
           const text = tail + chunk;
           let from = 0;
           for (;;) {
@@ -85,34 +86,24 @@ export interface ProbeResult {
   /** Deliveries expected: probes x streams open. */
   expected: number;
   delivered: number;
-  /** From each probe's acknowledgement (its 201) to each stream receiving it, in ms; 0 when it arrived first. */
+  /** From each probe's commit to each stream receiving it, in ms (clamped at 0: the two processes' clocks differ by well under a millisecond). */
   p50: number;
   p99: number;
   max: number;
 }
 
-/** Writes a probe entry every `everyMs` until `until()` is true; each records when the server acknowledged it. */
-export async function writeProbes(
-  base: string,
-  ownerCookie: string,
-  agentId: number,
-  everyMs: number,
-  until: () => boolean,
-): Promise<Map<number, number>> {
-  const acknowledged = new Map<number, number>();
+/**
+ * Has a probe entry written every `everyMs` until `until()` is true; `write` resolves to the wall-clock time its
+ * transaction committed, by probe number.
+ */
+export async function writeProbes(write: (probe: number) => Promise<number>, everyMs: number, until: () => boolean): Promise<Map<number, number>> {
+  const committed = new Map<number, number>();
   for (let probe = 1; !until(); probe++) {
     const started = performance.now();
-    const res = await fetch(`${base}/api/income-entries`, {
-      method: 'POST',
-      headers: { cookie: ownerCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ agentId, amount: '1.00', description: `live-probe-${probe}` }),
-    });
-    await res.arrayBuffer();
-    if (res.status !== 201) throw new Error(`A probe entry answered ${res.status}`);
-    acknowledged.set(probe, performance.now());
+    committed.set(probe, await write(probe));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (performance.now() - started))));
   }
-  return acknowledged;
+  return committed;
 }
 
 /** Delivery delays of the probes to the streams (of one server, when given). */

@@ -11,9 +11,13 @@ export type BenchCommand =
   | { cmd: 'consistency' }
   | { cmd: 'stream-sessions'; count: number }
   | { cmd: 'memory' }
+  | { cmd: 'probe-entry'; agentId: number; probe: number }
   | { cmd: 'ceiling-start' }
   | { cmd: 'ceiling-stop' }
   | { cmd: 'stop' };
+
+/** A wall-clock time with sub-millisecond precision, comparable between the benchmark's processes. */
+export const wallClockMs = () => performance.timeOrigin + performance.now();
 
 /** The server's memory after a full garbage collection, in bytes. */
 export interface MemoryUse {

@@ -100,7 +100,7 @@ export function reportRows(report: BenchReport): ReportRow[] {
       measure:
         `Live updates: ${count(live.streams)} event streams open` +
         (live.onSecondInstance > 0 ? ` (${count(live.onSecondInstance)} on a second instance on the same database)` : '') +
-        ` during the same load again; a probe entry 4 times a second, timed from its acknowledgement to each stream`,
+        ` during the same load again; a probe entry 4 times a second, timed from its commit to each stream`,
       target: 'every stream, p99 <= 500 ms',
       result:
         `${delivered(live.delivery)} (${count(live.delivery.probes)} probes), ${count(live.dropped)} streams dropped; ` +

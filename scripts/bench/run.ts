@@ -141,7 +141,6 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 
     const live = await measureLive(server, target, options, base, {
       nextLoadRequest: () => request(pickDesignMixKind()),
-      ownerCookie: sessions.owner,
       probeAgentId: agentIds.first,
     });
 
@@ -183,15 +182,15 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 /**
  * The live-updates bar: event streams of managers (who receive every entry) open on the app, and on PostgreSQL half of
  * them on a second instance on the same database, while the same load runs again and a probe entry is written four
- * times a second; each probe's delay is from its acknowledgement (the 201 the owner's screen waits for) to its arrival
- * on each stream.
+ * times a second by the app's own code in its process; each probe's delay is from its commit to its arrival on each
+ * stream.
  */
 async function measureLive(
   server: ServerHandle,
   target: DatabaseTarget,
   options: BenchOptions,
   base: string,
-  { nextLoadRequest, ownerCookie, probeAgentId }: { nextLoadRequest: () => AutocannonRequest; ownerCookie: string; probeAgentId: number },
+  { nextLoadRequest, probeAgentId }: { nextLoadRequest: () => AutocannonRequest; probeAgentId: number },
 ): Promise<LiveReport> {
   const count = options.liveStreams;
   const second = target.engine === 'postgres' ? await startServer(target, options.timeZone) : undefined;
@@ -208,7 +207,7 @@ async function measureLive(
       runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, nextLoadRequest).finally(() => {
         loadDone = true;
       }),
-      writeProbes(base, ownerCookie, probeAgentId, PROBE_EVERY_MS, () => loadDone),
+      writeProbes((probe) => server.send<number>({ cmd: 'probe-entry', agentId: probeAgentId, probe }), PROBE_EVERY_MS, () => loadDone),
     ]);
     // The last probes' deliveries.
     await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -14,7 +14,8 @@ import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEn
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';
-import { BENCH_OWNER, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type MemoryUse, type ReadyMessage } from './protocol';
+import { recordIncomeEntry } from '../../server/db/operations/record-income-entry';
+import { BENCH_OWNER, wallClockMs, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type MemoryUse, type ReadyMessage } from './protocol';
 import { openTarget, type DatabaseTarget } from './reference-data';
 
 /** The timer interval of the event-loop delay histogram; reported delays are beyond it. */
@@ -105,6 +106,17 @@ async function main() {
         gc?.();
         const { rss, heapUsed, external } = process.memoryUsage();
         return { rss, heapUsed, external } satisfies MemoryUse;
+      }
+      case 'probe-entry': {
+        // Written by the app's own code, but not through HTTP: the time returned is the commit's, however long the
+        // write queued for a connection under the load.
+        const now = new Date();
+        await recordIncomeEntry(
+          database.db,
+          { agentId: message.agentId, amount: '1.00', description: `live-probe-${message.probe}`, date: now },
+          { timeZone: config.orgTimezone, now },
+        );
+        return wallClockMs();
       }
       case 'ceiling-start': {
         // The framework's own limit on this machine: the same Fastify, in this process, answering a fixed 2 KB JSON.
