@@ -32,13 +32,19 @@ const NOTIFY_EVENTS_MAX = 7000;
  */
 export type EventsNotice = { events: StoredEvent[] } | { from: number; to: number };
 
-/** Reads a notification's payload; undefined when it is not one (the listener then reads the table). */
+/**
+ * Reads a notification's payload (`{ids, events}`: the events in the order written, and the ids they were given, in
+ * the same order; or `{from, to}`); undefined when it is not one (the listener then reads the table).
+ */
 export function parseEventsNotice(payload: string | undefined): EventsNotice | undefined {
   if (!payload) return undefined;
   try {
-    const notice = JSON.parse(payload) as EventsNotice;
-    if ('events' in notice && Array.isArray(notice.events)) return notice;
-    if ('from' in notice && typeof notice.from === 'number' && typeof notice.to === 'number') return notice;
+    const notice = JSON.parse(payload) as { ids?: unknown; events?: unknown; from?: unknown; to?: unknown };
+    if (Array.isArray(notice.ids) && Array.isArray(notice.events) && notice.ids.length === notice.events.length) {
+      const ids = notice.ids as number[];
+      return { events: (notice.events as NewEvent[]).map((event, index) => ({ ...event, id: ids[index]! })) };
+    }
+    if (typeof notice.from === 'number' && typeof notice.to === 'number') return { from: notice.from, to: notice.to };
   } catch {
     // Not ours: fall through.
   }
@@ -56,23 +62,25 @@ export function parseEventsNotice(payload: string | undefined): EventsNotice | u
 export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
   if (list.length === 0) return;
   const values = sql.join(
-    list.map((event) => sql`(${event.type}, ${event.agentId}::int, ${JSON.stringify(event.public)}::jsonb, ${JSON.stringify(event.private)}::jsonb)`),
+    list.map((event, index) => sql`(${index}::int, ${event.type}, ${event.agentId}::int, ${JSON.stringify(event.public)}::jsonb, ${JSON.stringify(event.private)}::jsonb)`),
     sql`, `,
   );
+  // The notice is written here, not rebuilt from the stored rows in SQL (cheaper); SQL only adds the ids it takes.
+  const described = JSON.stringify(list.map(({ type, agentId, public: publicData, private: privateData }) => ({ type, agentId, public: publicData, private: privateData })));
+  const notice =
+    described.length <= NOTIFY_EVENTS_MAX
+      ? sql`'{"ids":[' || string_agg(id::text, ',' order by id) || '],"events":' || ${described}::text || '}'`
+      : sql`json_build_object('from', min(id), 'to', max(id))::text`;
   await tx.execute(sql`with ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
       added as (
         insert into ${events} (type, agent_id, public_data, private_data)
         select v.type, v.agent_id, v.public_data, v.private_data
-        from ordered cross join (values ${values}) as v(type, agent_id, public_data, private_data)
-        returning id, type, agent_id, public_data, private_data
-      ),
-      notice as (
-        select json_build_object('events', json_agg(json_build_object(
-            'id', id, 'type', type, 'agentId', agent_id, 'public', public_data, 'private', private_data) order by id))::text as full_text,
-          json_build_object('from', min(id), 'to', max(id))::text as range_text
-        from added
+        from ordered cross join (values ${values}) as v(n, type, agent_id, public_data, private_data)
+        -- Ids follow the order of the list, so that the notice can pair them with the events it carries.
+        order by v.n
+        returning id
       )
-    select pg_notify(${EVENTS_CHANNEL}, case when length(full_text) <= ${NOTIFY_EVENTS_MAX} then full_text else range_text end) from notice`);
+    select pg_notify(${EVENTS_CHANNEL}, ${notice}) from added`);
 }
 
 /** A claim's event: who claimed which tier's reward and its status; never the contact details. */
