@@ -85,6 +85,11 @@ export interface LiveUpdatesOptions {
   /** navigator.onLine, and the window's online/offline events (absent outside a browser). */
   isOnline?: () => boolean;
   onConnectivity?: (listener: (online: boolean) => void) => () => void;
+  /**
+   * Runs `start` once the page has loaded and the browser is idle; returns what cancels it. The stream is not part of
+   * what a page needs to show: opened during the load, a request that never ends would count against it.
+   */
+  afterPageLoad?: (start: () => void) => () => void;
 }
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -94,6 +99,7 @@ export function createLiveUpdates({
   openStream = (url) => new EventSource(url),
   isOnline = () => navigator.onLine,
   onConnectivity = browserConnectivity,
+  afterPageLoad = browserAfterPageLoad,
 }: LiveUpdatesOptions) {
   let state: LiveConnectionState = 'offline';
   const stateListeners = new Set<() => void>();
@@ -111,6 +117,7 @@ export function createLiveUpdates({
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let stopConnectivity: (() => void) | undefined;
+  let cancelPendingOpen: (() => void) | undefined;
 
   function setState(next: LiveConnectionState) {
     if (next === state) return;
@@ -210,6 +217,8 @@ export function createLiveUpdates({
   }
 
   function close() {
+    cancelPendingOpen?.();
+    cancelPendingOpen = undefined;
     clearTimeout(retryTimer);
     retryTimer = undefined;
     stream?.close();
@@ -246,10 +255,15 @@ export function createLiveUpdates({
       readers += 1;
       reader = who;
       clearTimeout(closeTimer);
-      if (!stream && !retryTimer) {
+      if (!stream && !retryTimer && !cancelPendingOpen) {
         setState('connecting');
         stopConnectivity ??= onConnectivity(onConnectivityChange);
-        open();
+        // What the screen read before the stream opened may already be stale when it does: read again then.
+        if (!lastEventId) reloadOnOpen = true;
+        cancelPendingOpen = afterPageLoad(() => {
+          cancelPendingOpen = undefined;
+          open();
+        });
       }
       let released = false;
       return () => {
@@ -268,6 +282,23 @@ export function createLiveUpdates({
       eventListeners.add(listener);
       return () => void eventListeners.delete(listener);
     },
+  };
+}
+
+function browserAfterPageLoad(start: () => void): () => void {
+  if (typeof window === 'undefined') {
+    start();
+    return () => {};
+  }
+  let idle: number | undefined;
+  const whenIdle = () => {
+    idle = window.requestIdleCallback ? window.requestIdleCallback(start, { timeout: 2000 }) : window.setTimeout(start, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
   };
 }
 
