@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Live updates (DESIGN section 7, "Events"): the server-sent event stream of GET /api/events and of a TV link.
+ * Live updates (docs/product.md §12.8): the server-sent event stream of GET /api/events and of a TV link.
  * Each message has `id:` (the event's id, for Last-Event-ID), `event:` (one of the types below) and `data:` (JSON).
  * Which fields a reader receives depends on who it is: see docs/decisions/0014-live-events.md.
  */

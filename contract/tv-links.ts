@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayName } from './fields';
 
 /**
- * TV links (DESIGN section 7): a revocable link that turns any screen into a live leaderboard without signing in.
+ * TV links (docs/product.md §11.20, §12.8): a revocable link that turns any screen into a live leaderboard without signing in.
  * The token is shown once, when the link is made; only its hash is kept.
  */
 export const createTvLinkInput = z.strictObject({

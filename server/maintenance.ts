@@ -6,7 +6,7 @@ import { eraseFilledClaimContacts } from './db/queries/reward-claims';
 /** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
-/** Live events are kept this long for Last-Event-ID replay (DESIGN section 7 asks for at least 24 hours). */
+/** Live events are kept this long for Last-Event-ID replay (docs/product.md §12.8: at least 24 hours). */
 export const EVENTS_KEPT_MS = 48 * 60 * 60 * 1000;
 
 /** One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events. */

@@ -1,4 +1,4 @@
-// Live updates under load (DESIGN section 5, "live updates"): many open event streams while the mixed load runs, and
+// Live updates under load (docs/performance.md, "Live updates"): many open event streams while the mixed load runs, and
 // how long a new entry takes to reach every one of them. The streams are plain HTTP readers in this process; each
 // looks for the probe entries' descriptions in what it receives, without parsing every message.
 import http from 'node:http';

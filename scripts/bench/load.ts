@@ -14,7 +14,7 @@ const LOAD_MIX: Array<[RequestKind, number]> = [
   ['incomeEntry', 25],
 ];
 
-/** The second-wave bar's mix (DESIGN section 5): a quarter each of entry writes, dashboards, leaderboard pages, tier data. */
+/** The second-wave bar's mix (docs/performance.md): a quarter each of entry writes, dashboards, leaderboard pages, tier data. */
 const DESIGN_MIX: Array<[RequestKind, number]> = [
   ['incomeEntry', 25],
   ['dashboard', 25],

@@ -32,7 +32,7 @@ export interface BenchOptions {
   naiveRuns: number;
   loadSeconds: number;
   connections: number;
-  /** Event streams open during the second load (DESIGN section 5, live updates). */
+  /** Event streams open during the second load (docs/performance.md, "Live updates"). */
   liveStreams: number;
   log: (message: string) => void;
 }

@@ -1,6 +1,6 @@
 import type { EventType } from '../../contract/events';
 
-/** Who reads an event stream (DESIGN section 7, "Who sees what"). */
+/** Who reads an event stream (docs/product.md §12.8; decision 0014). */
 export type EventReader =
   | { kind: 'staff'; role: 'owner' | 'manager'; userId: number }
   | { kind: 'agent'; agentId: number }

@@ -8,7 +8,7 @@ import { AppError } from '../domain/errors';
 import { eventDataFor, eventViewFor, type EventReader, type EventView } from '../domain/event-visibility';
 
 export interface EventHubOptions {
-  /** A comment line this often keeps proxies from closing a quiet stream (DESIGN: 15 s). */
+  /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
   heartbeatMs: number;
   /** How often the sessions and TV links behind open streams are checked (a revoked link closes within this). */
   checkCredentialsMs: number;

@@ -17,7 +17,7 @@ export function parseLastEventId(header: string | string[] | undefined, query: s
   return Number(value.trim());
 }
 
-/** Live updates (DESIGN section 7, "Events"): GET /api/events, a server-sent event stream for anyone signed in. */
+/** Live updates (docs/product.md §12.8): GET /api/events, a server-sent event stream for anyone signed in. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/events', async (request, reply) => {
     const identity = await requireAnyIdentity(ctx, request, reply);

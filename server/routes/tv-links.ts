@@ -23,7 +23,7 @@ type TokenParams = { Params: { token: string } };
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 /**
- * TV links (DESIGN section 7): the owner makes, lists and revokes them; the board reads its snapshot and its stream
+ * TV links (docs/product.md §11.20, §12.8): the owner makes, lists and revokes them; the board reads its snapshot and its stream
  * with the token alone. A revoked link's streams end at once on this instance and within seconds on the others.
  */
 export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {

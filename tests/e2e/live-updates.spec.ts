@@ -1,4 +1,4 @@
-// Live updates (DESIGN section 7, "Events"; web/src/lib/live-updates.ts): the screens follow GET /api/events. Entries
+// Live updates (docs/product.md §11.19, §12.8; web/src/lib/live-updates.ts): the screens follow GET /api/events. Entries
 // are recorded through the API by an owner in a context of its own, as another person would, while the screens
 // under test stay open: what they show must change without a reload.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';

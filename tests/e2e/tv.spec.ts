@@ -1,4 +1,4 @@
-// TV mode (DESIGN section 7, "TV links"): the owner makes a link in the TV Links tab; a signed-out screen opens it and
+// TV mode (docs/product.md §11.20, §12.8): the owner makes a link in the TV Links tab; a signed-out screen opens it and
 // follows the link's event stream. Entries are recorded through the API by the owner while the board stays open: what
 // it shows must change without a reload.
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Live updates (DESIGN section 7, "Events"; docs/decisions/0014-live-events.md): every change writes its event in its
+// Live updates (docs/product.md §12.8; docs/decisions/0014-live-events.md): every change writes its event in its
 // own transaction, GET /api/events streams them to who may see them, replays from Last-Event-ID, keeps its limits and
 // ends with the session. On both engines, over real HTTP (a stream never ends, so app.inject cannot read one).
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// TV links (DESIGN section 7): the owner makes, lists and revokes them; a board reads its snapshot and its live
+// TV links (docs/product.md §11.20, §12.8): the owner makes, lists and revokes them; a board reads its snapshot and its live
 // stream with the token alone, public fields only, amounts only when the link allows them. Both engines, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';

@@ -395,20 +395,21 @@ const badCounts = (max: number) =>
     ['NUL', '\u0000'],
     ['twice', ['1', '2']],
   ]);
+
 /** Last-Event-ID values of the event streams that are not event ids. */
 const badEventIds = picks<string | string[]>([
-          ['-1', '-1'],
-          ['abc', 'abc'],
-          ['1.5', '1.5'],
-          ['1e3', '1e3'],
-          ['empty', ''],
-          ['0x10', '0x10'],
-          ['16 digits', '1234567890123456'],
-          ['arabic-indic digit', '\u0663'],
-          ['leading space', ' 5'],
-          ['NUL', '\u0000'],
-          ['twice', ['1', '2']],
-        ]);
+  ['-1', '-1'],
+  ['abc', 'abc'],
+  ['1.5', '1.5'],
+  ['1e3', '1e3'],
+  ['empty', ''],
+  ['0x10', '0x10'],
+  ['16 digits', '1234567890123456'],
+  ['arabic-indic digit', '\u0663'],
+  ['leading space', ' 5'],
+  ['NUL', '\u0000'],
+  ['twice', ['1', '2']],
+]);
 
 /** GET /api/agents and GET /api/owner/leaderboard: a page of agents, searched. */
 const agentListQueryFuzz = {
@@ -525,7 +526,7 @@ export const routeSpecs: RouteSpec[] = [
     query: {
       schema: eventStreamQuery,
       invalid: {
-        lastEventId: badEventIds
+        lastEventId: badEventIds,
       },
     },
   },
@@ -601,7 +602,12 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tv-links' },
   { route: 'DELETE /api/tv-links/:id', param: (f) => f.tvLink.id },
   { route: 'GET /api/tv/:token', param: (f) => f.tvLink.token },
-  { route: 'GET /api/tv/:token/events', param: (f) => f.tvLink.token, stream: true, query: { schema: eventStreamQuery, invalid: { lastEventId: badEventIds } } },
+  {
+    route: 'GET /api/tv/:token/events',
+    param: (f) => f.tvLink.token,
+    stream: true,
+    query: { schema: eventStreamQuery, invalid: { lastEventId: badEventIds } },
+  },
 ];
 
 /** "GET /api/agents/:id" -> "GET /api/agents/:param", to compare with the registered routes. */

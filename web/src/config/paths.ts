@@ -6,7 +6,7 @@ export const paths = {
   agentDashboard: '/agent/dashboard',
   testLogin: '/test-login',
   login: '/login',
-  /** A TV link's board (DESIGN section 7): public, the token is the link's only credential. */
+  /** A TV link's board (docs/product.md §11.20, §12.8): public, the token is the link's only credential. */
   tvBoard: '/tv/:token',
   ownerLogin: '/api/login',
   ownerLogout: '/api/logout',

@@ -5,7 +5,7 @@ import { queryClient as appQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
 /**
- * Live updates (DESIGN section 7, "Events"; contract/events.ts): one EventSource on GET /api/events per page, opened
+ * Live updates (docs/product.md §12.8; contract/events.ts): one EventSource on GET /api/events per page, opened
  * while a signed-in screen uses it. Each event marks stale the cached reads that show it, so the screens on display
  * refetch them; nothing polls. A burst of events (an import, a busy team) refetches each read at most once per
  * COALESCE_MS. The browser reconnects by itself after a dropped connection and the server replays what was missed;

@@ -2,7 +2,7 @@ import { STREAM_RESET, type TierReachedData } from '@contract/events';
 import { backoffDelay } from './get-tv-snapshot';
 
 /**
- * The board's one event stream, GET /api/tv/{token}/events (DESIGN section 7, "Events"). A board stays on a wall for
+ * The board's one event stream, GET /api/tv/{token}/events (docs/product.md §12.8). A board stays on a wall for
  * days, so nothing here grows: one EventSource at a time (the previous one closed before the next opens), one retry
  * timer, and listeners attached to a source only, which go with it.
  *

@@ -8,7 +8,7 @@ import { WinsTicker } from './wins-ticker';
 import './tv-board.css';
 
 /**
- * /tv/{token}: the leaderboard for an office screen, signed out (DESIGN section 7, "TV links"). The week's and the
+ * /tv/{token}: the leaderboard for an office screen, signed out (docs/product.md §11.20, §12.8). The week's and the
  * month's top agents take turns, the latest wins run down the side, and a tier reached fills the screen for a moment.
  * It follows the link's event stream and reads the board again when it changes; once the link is revoked it says so
  * and stops.

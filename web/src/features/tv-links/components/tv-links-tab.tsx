@@ -17,7 +17,7 @@ import { useTvLinks } from '../api/get-tv-links';
 import { CreatedTvLinkDialog } from './created-tv-link-dialog';
 import { NewTvLinkDialog } from './new-tv-link-dialog';
 
-/** Owner only (DESIGN section 7, "TV links"): the addresses that show the live leaderboard on a screen, signed out. */
+/** Owner only (docs/product.md §11.20, §12.8): the addresses that show the live leaderboard on a screen, signed out. */
 export function TvLinksTab() {
   const links = useTvLinks();
   const [created, setCreated] = useState<CreatedTvLink | null>(null);
