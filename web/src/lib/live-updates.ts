@@ -258,8 +258,8 @@ export function createLiveUpdates({
       if (!stream && !retryTimer && !cancelPendingOpen) {
         setState('connecting');
         stopConnectivity ??= onConnectivity(onConnectivityChange);
-        // What the screen read before the stream opened may already be stale when it does: read again then.
-        if (!lastEventId) reloadOnOpen = true;
+        // Known gap: an event committed between the screen's first read and this opening (about a second after the
+        // page loaded) shows with the next event. Closing it needs the first read to carry the newest event id.
         cancelPendingOpen = afterPageLoad(() => {
           cancelPendingOpen = undefined;
           open();
