@@ -1,39 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COALESCE_MS, createLiveUpdates, FAILURES_BEFORE_OFFLINE, RETRY_FIRST_MS, type EventStream } from './live-updates';
-
-
-/** An EventSource stand-in the test drives: open, messages, errors. */
-class FakeStream implements EventStream {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-
-  constructor(readonly url: string) {}
-
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  send(type: string, id: number, data: unknown) {
-    const event = { data: JSON.stringify(data), lastEventId: String(id) } as MessageEvent<string>;
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-  /** A dropped connection (the browser reconnects) or a refused one (401, 429: the browser gives up). */
-  fail(refused: boolean) {
-    this.readyState = refused ? 2 : 0;
-    this.onerror?.(new Event('error'));
-  }
-}
+import { FakeEventStream } from './fake-event-stream';
+import { COALESCE_MS, createLiveUpdates, FAILURES_BEFORE_OFFLINE, RETRY_FIRST_MS } from './live-updates';
 
 function setUp() {
   const queryClient = new QueryClient();
@@ -41,11 +9,11 @@ function setUp() {
   vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
     invalidated.push(filters?.queryKey ? String(filters.queryKey[0]) : '*');
   });
-  const streams: FakeStream[] = [];
+  const streams: FakeEventStream[] = [];
   const live = createLiveUpdates({
     queryClient,
     openStream: (url) => {
-      const stream = new FakeStream(url);
+      const stream = new FakeEventStream(url);
       streams.push(stream);
       return stream;
     },
@@ -85,7 +53,7 @@ describe('live updates', () => {
     const { live, latest, count } = setUp();
     live.connect({ kind: 'staff' });
     latest().open();
-    for (let id = 1; id <= 50; id++) latest().send('entry.created', id, entry(7));
+    for (let id = 1; id <= 50; id++) latest().emit('entry.created', entry(7), id);
     // The first at once, then one for everything that came during the window.
     expect(count('/api/owner/dashboard')).toBe(1);
     vi.advanceTimersByTime(COALESCE_MS);
@@ -100,9 +68,9 @@ describe('live updates', () => {
     const { live, latest, count } = setUp();
     live.connect({ kind: 'agent', agentId: 7 });
     latest().open();
-    latest().send('tier.reached', 1, { agentId: 8, agentName: 'B', tierId: 1, tierName: 'Starter', tierColor: '#000' });
+    latest().emit('tier.reached', { agentId: 8, agentName: 'B', tierId: 1, tierName: 'Starter', tierColor: '#000' }, 1);
     expect(count('/api/agent-tier-data')).toBe(0);
-    latest().send('entry.created', 2, entry(7));
+    latest().emit('entry.created', entry(7), 2);
     expect(count('/api/agent-tier-data')).toBe(1);
   });
 
@@ -112,8 +80,8 @@ describe('live updates', () => {
     live.subscribeEvents((event) => seen.push(event.type));
     live.connect({ kind: 'staff' });
     latest().open();
-    latest().send('agent.deleted', 3, { agentId: 2 });
-    latest().send('stream.reset', 4, {});
+    latest().emit('agent.deleted', { agentId: 2 }, 3);
+    latest().emit('stream.reset', {}, 4);
     expect(seen).toEqual(['agent.deleted']);
     expect(invalidated.at(-1)).toBe('*');
   });
@@ -122,9 +90,9 @@ describe('live updates', () => {
     const { live, latest } = setUp();
     live.connect({ kind: 'staff' });
     latest().open();
-    latest().fail(false);
+    latest().drop();
     expect(live.getState()).toBe('reconnecting');
-    for (let i = 1; i < FAILURES_BEFORE_OFFLINE; i++) latest().fail(false);
+    for (let i = 1; i < FAILURES_BEFORE_OFFLINE; i++) latest().drop();
     expect(live.getState()).toBe('offline');
     latest().open();
     expect(live.getState()).toBe('live');
@@ -134,8 +102,8 @@ describe('live updates', () => {
     const { live, streams, latest, invalidated } = setUp();
     live.connect({ kind: 'agent', agentId: 7 });
     latest().open();
-    latest().send('leaderboard.changed', 41, {});
-    latest().fail(true);
+    latest().emit('leaderboard.changed', {}, 41);
+    latest().refuse();
     expect(invalidated).toContain('/api/agents/session');
     expect(streams).toHaveLength(1);
     vi.advanceTimersByTime(RETRY_FIRST_MS * 1.25);

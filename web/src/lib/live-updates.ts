@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventTypes, STREAM_RESET, type EventType, type LiveEvent } from '@contract/events';
 import { useEffect, useSyncExternalStore } from 'react';
+import { EVENT_STREAM_CLOSED, type EventStream } from './event-stream';
 import { queryClient as appQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
 
@@ -68,16 +69,6 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
   }
 }
 
-/** The part of EventSource this module uses (a test passes a fake). */
-export interface EventStream {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-}
-
-const CLOSED = 2;
 
 export interface LiveUpdatesOptions {
   queryClient: QueryClient;
@@ -196,7 +187,7 @@ export function createLiveUpdates({
       failures += 1;
       // Without an event id the server cannot replay what happens until the stream is back.
       if (!lastEventId) reloadOnOpen = true;
-      if (source.readyState === CLOSED) {
+      if (source.readyState === EVENT_STREAM_CLOSED) {
         // Refused (401, 429) rather than dropped: the browser gives up, so the retry is ours. The session is read
         // again: if it ended, the screen leaves and the stream with it.
         source.close();

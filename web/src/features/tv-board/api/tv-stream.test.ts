@@ -1,45 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RETRY_FIRST_MS } from './get-tv-snapshot';
-import { coalesce, followTvStream, type TvEventSource, type TvStreamHandlers } from './tv-stream';
-
-// The unit project has no alias for @contract (Vite's): the real module, by its path.
-vi.mock('@contract/events', () => import('../../../../../contract/events'));
-
-class FakeSource implements TvEventSource {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  emit(type: string, data: unknown, id: string) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id }));
-  }
-  /** The connection dropped; the browser tries again by itself. */
-  drop() {
-    this.readyState = 0;
-    this.onerror?.(new Event('error'));
-  }
-  /** A reconnection was refused (404, 429, 503): the browser gives up. */
-  refuse() {
-    this.readyState = 2;
-    this.onerror?.(new Event('error'));
-  }
-}
+import { FakeEventStream } from '../../../lib/fake-event-stream';
+import { coalesce, followTvStream, type TvStreamHandlers } from './tv-stream';
 
 function setUp(revoked: () => Promise<boolean> = async () => false) {
-  const sources: FakeSource[] = [];
+  const sources: FakeEventStream[] = [];
   const handlers = {
     onChange: vi.fn(),
     onTierReached: vi.fn(),
@@ -49,7 +14,7 @@ function setUp(revoked: () => Promise<boolean> = async () => false) {
   } satisfies TvStreamHandlers;
   const stop = followTvStream('tok_en', handlers, {
     openSource: (url) => {
-      const source = new FakeSource(url);
+      const source = new FakeEventStream(url);
       sources.push(source);
       return source;
     },

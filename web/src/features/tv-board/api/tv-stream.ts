@@ -1,4 +1,5 @@
 import { STREAM_RESET, type TierReachedData } from '@contract/events';
+import { EVENT_STREAM_CLOSED, type EventStream } from '../../../lib/event-stream';
 import { backoffDelay } from './get-tv-snapshot';
 
 /**
@@ -14,16 +15,6 @@ import { backoffDelay } from './get-tv-snapshot';
 
 export type TvConnectionState = 'connecting' | 'live' | 'reconnecting';
 
-/** The part of EventSource used here (a test passes a fake). */
-export interface TvEventSource {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-}
-
-const CLOSED = 2;
 
 /** The events after which the boards and the wins may differ: the board reads its snapshot again. */
 const CHANGES_BOARD = ['entry.created', 'entry.voided', 'leaderboard.changed', 'agent.created', 'agent.deleted', STREAM_RESET];
@@ -40,7 +31,7 @@ export interface TvStreamHandlers {
 }
 
 export interface TvStreamOptions {
-  openSource?: (url: string) => TvEventSource;
+  openSource?: (url: string) => EventStream;
   random?: () => number;
 }
 
@@ -51,7 +42,7 @@ export function followTvStream(
   { openSource = (url) => new EventSource(url), random = Math.random }: TvStreamOptions = {},
 ): () => void {
   const path = `/api/tv/${encodeURIComponent(token)}/events`;
-  let source: TvEventSource | null = null;
+  let source: EventStream | null = null;
   let lastEventId: string | undefined;
   let refusals = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -76,7 +67,7 @@ export function followTvStream(
     current.onerror = () => {
       if (source !== current || stopped) return;
       handlers.onState('reconnecting');
-      if (current.readyState !== CLOSED) return;
+      if (current.readyState !== EVENT_STREAM_CLOSED) return;
       current.close();
       source = null;
       void checkThenReopen();
