@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { eventTypes, STREAM_RESET, type EventType, type LiveEvent } from '@contract/events';
 import { useEffect, useSyncExternalStore } from 'react';
+import { coalesce } from './coalesce';
 import { EVENT_STREAM_CLOSED, type EventStream } from './event-stream';
 import { queryClient as appQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -95,7 +96,7 @@ export function createLiveUpdates({
   let state: LiveConnectionState = 'offline';
   const stateListeners = new Set<() => void>();
   const eventListeners = new Set<LiveEventListener>();
-  const throttles = new Map<QueryKeyName, { again: boolean }>();
+  const throttles = new Map<QueryKeyName, ReturnType<typeof coalesce>>();
 
   let reader: LiveReader | null = null;
   let readers = 0;
@@ -122,24 +123,12 @@ export function createLiveUpdates({
 
   /** Invalidates at once, then at most once more per COALESCE_MS while events keep asking for it. */
   function refresh(name: QueryKeyName) {
-    const throttle = throttles.get(name);
-    if (throttle) {
-      throttle.again = true;
-      return;
+    let throttled = throttles.get(name);
+    if (!throttled) {
+      throttled = coalesce(() => invalidate(name), COALESCE_MS);
+      throttles.set(name, throttled);
     }
-    invalidate(name);
-    const entry = { again: false };
-    throttles.set(name, entry);
-    const tick = () => {
-      if (!entry.again) {
-        throttles.delete(name);
-        return;
-      }
-      entry.again = false;
-      invalidate(name);
-      setTimeout(tick, COALESCE_MS);
-    };
-    setTimeout(tick, COALESCE_MS);
+    throttled.call();
   }
 
   function reloadEverything() {

@@ -2,7 +2,8 @@ import type { TierReachedData } from '@contract/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isLinkGone, tvSnapshotQueryKey, tvSnapshotQueryOptions } from './get-tv-snapshot';
-import { coalesce, followTvStream, type TvConnectionState } from './tv-stream';
+import { coalesce } from '../../../lib/coalesce';
+import { followTvStream, type TvConnectionState } from './tv-stream';
 
 /** A burst of events (an import, a busy hour) reads the board at most once in this window. */
 const REFRESH_AT_MOST_EVERY_MS = 1_000;
