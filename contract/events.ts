@@ -98,5 +98,7 @@ export const eventStreamQuery = z
   .object({ lastEventId: z.string().regex(/^\d{1,15}$/, 'lastEventId must be an event id (digits)').optional() })
   .strict();
 
+export { EVENT_CURSOR_HEADER } from './limits';
+
 /** How many streams one person (or one TV link) may keep open at once. */
 export const MAX_STREAMS_PER_IDENTITY = 10;

@@ -20,3 +20,11 @@ export const COMING_SOON = 'Coming Soon';
  */
 export const signUpModes = ['open', 'approval', 'invite', 'closed'] as const;
 export type SignUpMode = (typeof signUpModes)[number];
+
+/**
+ * On every answer of a GET under /api/ (but the stream itself): the newest event committed before the server began
+ * to read it. A client that opens its stream after reading passes it as its first Last-Event-ID, so the events
+ * between its read and the stream's opening are replayed rather than missed. Absent while the server has not yet
+ * read the events table.
+ */
+export const EVENT_CURSOR_HEADER = 'x-event-cursor';

@@ -110,6 +110,14 @@ export class EventHub {
     this.wake();
   }
 
+  /**
+   * The newest event this instance has fanned out: every event up to it was committed before now, so a read that
+   * starts after this is taken shows them all. Undefined until the hub has started.
+   */
+  get newestEventId(): number | undefined {
+    return this.started ? this.cursor : undefined;
+  }
+
   get openStreams(): number {
     return this.streams.size;
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eventStreamQuery } from '../../contract/events';
+import { EVENT_CURSOR_HEADER, eventStreamQuery } from '../../contract/events';
 import type { AppContext } from '../app-context';
 import { requireAnyIdentity } from '../auth/permissions';
 import { cookieNames, hashToken } from '../auth/sessions';
@@ -19,6 +19,20 @@ export function parseLastEventId(header: string | string[] | undefined, query: s
 
 /** Live updates (docs/product.md §12.8): GET /api/events, a server-sent event stream for anyone signed in. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
+  // The newest event before each read (contract/events.ts EVENT_CURSOR_HEADER): taken when the request arrives, so
+  // the answer shows at least every event up to it; one the read also saw is replayed again, which costs a refetch.
+  const cursors = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const cursor = ctx.live.newestEventId;
+    if (cursor !== undefined && request.method === 'GET' && request.url.startsWith('/api/')) cursors.set(request, cursor);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const cursor = cursors.get(request);
+    if (cursor !== undefined && reply.statusCode < 300) reply.header(EVENT_CURSOR_HEADER, String(cursor));
+    done(null, payload);
+  });
+
   app.get('/api/events', async (request, reply) => {
     const identity = await requireAnyIdentity(ctx, request, reply);
     const query = parseInput(eventStreamQuery, request.query);

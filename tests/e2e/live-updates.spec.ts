@@ -94,6 +94,47 @@ test.describe('live updates', () => {
     await agentPage.context().close();
   });
 
+  test('the agent portal follows the stream too: its total and achieved tiers change without a reload', async ({ page, request }) => {
+    const writer = await ownerWriter(request);
+    const agent = await createAgent(writer, 'Portal');
+    await signInAgent(page.request, agent);
+    const starter = await thresholdOf(page, 'Starter');
+    await page.goto('/agents');
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${agent.name}` })).toBeVisible();
+    await expect(page.getByTestId('total-profit')).toHaveText('$0');
+    await expect(liveStatus(page)).toHaveText('Live');
+    await markWindow(page);
+
+    await addIncome(writer, agent.id, starter.toFixed(2), 'Portal live');
+    await expect(page.getByTestId('total-profit')).toHaveText(money(starter * 100).replace(/\.00$/, ''));
+    const tiers = page.getByRole('list', { name: 'Achieved tiers' });
+    await expect(tiers.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Starter' }) })).toContainText('ACHIEVED');
+    await expectNoReload(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('an entry recorded after the screen read its data but before its stream opened still shows', async ({ page, request }) => {
+    const writer = await ownerWriter(request);
+    const agent = await createAgent(writer, 'Between');
+    await signInAs(page);
+    // The stream opens after the page has loaded: its first request waits here until the entry is written.
+    let streamUrl = '';
+    await page.route('**/api/events*', async (route) => {
+      if (!streamUrl) {
+        streamUrl = route.request().url();
+        await addIncome(writer, agent.id, '777.00', 'Between read and stream');
+      }
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(recentTransactions(page).first()).toBeVisible();
+    await markWindow(page);
+    await expect(liveStatus(page)).toHaveText('Live');
+    expect(streamUrl, 'the first stream starts from the reads').toMatch(/\/api\/events\?lastEventId=\d+$/);
+    await expect(recentTransactions(page).first()).toContainText('Between read and stream');
+    await expectNoReload(page);
+  });
+
   test('reaching a tier celebrates on the agent dashboard, accessibly, and only for the agent itself', async ({ page, request }) => {
     const writer = await ownerWriter(request);
     const agent = await createAgent(writer, 'Climber');

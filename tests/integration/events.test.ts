@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/client';
 import type { AppContext } from '../../server/app-context';
+import { EVENT_CURSOR_HEADER } from '../../contract/events';
 import { appendEvents, pruneEvents } from '../../server/db/events';
 import { runMaintenance } from '../../server/maintenance';
 import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
@@ -266,6 +267,40 @@ for (const engine of testEngines()) {
       // The owner's replay holds the same entries, and its own id order.
       const ownerStream = await open(owner.cookie, { lastEventId: mark!.id });
       await ownerStream.next((m) => m.type === 'entry.created' && m.data.amount === '7.00' && m.data.agentId === agent.id);
+    });
+
+    it('answers every read with the newest event before it (x-event-cursor): a stream opened from it misses nothing', async () => {
+      const owner = await signedInUser(t, 'owner');
+      const agent = await signedInAgent(t);
+      const watcher = await open(owner.cookie);
+      await addIncome(t.database.db, agent, '12.00');
+      // Once the hub has fanned the entry out, a read taken after it names it or a newer event.
+      const seen = await watcher.next((m) => m.type === 'entry.created' && m.data.amount === '12.00');
+      const cursorOf = async (path: string, cookie: string) => {
+        const res = await fetch(`${base}${path}`, { headers: { cookie } });
+        expect(res.status).toBe(200);
+        const value = res.headers.get(EVENT_CURSOR_HEADER);
+        expect(value).toMatch(/^\d+$/);
+        return Number(value);
+      };
+      const dashboardCursor = await cursorOf('/api/owner/dashboard', owner.cookie);
+      expect(dashboardCursor).toBeGreaterThanOrEqual(seen.id!);
+      const readCursor = await cursorOf('/api/agent-tier-data', agent.cookie);
+      expect(readCursor).toBeGreaterThanOrEqual(dashboardCursor);
+
+      // An entry after the read, before the stream opens: the stream opened from the read's cursor replays it.
+      await addIncome(t.database.db, agent, '13.00');
+      const late = await open(agent.cookie, { lastEventId: readCursor });
+      await late.next((m) => m.type === 'entry.created' && m.data.amount === '13.00');
+      expect(late.messages.filter((m) => m.type === 'entry.created' && m.data.amount === '12.00')).toEqual([]);
+
+      // Refusals and writes carry none.
+      const refused = await fetch(`${base}/api/owner/dashboard`, { headers: { cookie: agent.cookie } });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get(EVENT_CURSOR_HEADER)).toBeNull();
+      const written = await postEntry(owner.cookie, agent.id, '1.00');
+      expect(written.status).toBe(201);
+      expect(written.headers.get(EVENT_CURSOR_HEADER)).toBeNull();
     });
 
     it('sends stream.reset when the events after Last-Event-ID are no longer kept, or the id was never given', async () => {

@@ -1,3 +1,6 @@
+import { EVENT_CURSOR_HEADER } from '@contract/limits';
+import { noteEventCursor } from './event-cursor';
+
 /**
  * The one HTTP client of the web app (docs/product.md §12.1, §13.2): every call carries credentials, a body is sent as
  * JSON only when present, and a non-successful response throws an error whose message is
@@ -54,6 +57,7 @@ async function requestText(method: string, url: string, data: unknown, on401: Un
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
+  noteEventCursor(res.headers.get(EVENT_CURSOR_HEADER));
   if (on401 === 'returnNull' && res.status === 401) {
     await res.text();
     return null;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventStream } from './fake-event-stream';
 import { COALESCE_MS, createLiveUpdates, FAILURES_BEFORE_OFFLINE, RETRY_FIRST_MS } from './live-updates';
 
-function setUp() {
+function setUp(readCursors: (string | undefined)[] = []) {
   const queryClient = new QueryClient();
   const invalidated: string[] = [];
   vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
@@ -19,6 +19,7 @@ function setUp() {
     },
     isOnline: () => true,
     onConnectivity: () => () => {},
+    takeReadCursor: () => readCursors.shift(),
   });
   const count = (key: string) => invalidated.filter((k) => k === key).length;
   return { live, streams, invalidated, count, latest: () => streams.at(-1)! };
@@ -47,6 +48,17 @@ describe('live updates', () => {
     vi.advanceTimersByTime(1000);
     expect(streams[0]!.closed).toBe(true);
     expect(live.getState()).toBe('offline');
+  });
+
+  it("opens first from the oldest cursor of the screen's reads, so what came after them is replayed", () => {
+    const { live, streams } = setUp(['40']);
+    const leave = live.connect({ kind: 'staff' });
+    expect(streams[0]!.url).toBe('/api/events?lastEventId=40');
+    leave();
+    vi.advanceTimersByTime(1000);
+    // Opened again with no read since: no cursor, nothing to replay.
+    live.connect({ kind: 'staff' });
+    expect(streams[1]!.url).toBe('/api/events');
   });
 
   it('refetches each read at most once per window however many events arrive', () => {

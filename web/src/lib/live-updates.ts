@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { eventTypes, STREAM_RESET, type EventType, type LiveEvent } from '@contract/events';
 import { useEffect, useSyncExternalStore } from 'react';
 import { coalesce } from './coalesce';
+import { takeEarliestEventCursor } from './event-cursor';
 import { EVENT_STREAM_CLOSED, type EventStream } from './event-stream';
 import { queryClient as appQueryClient } from './query-client';
 import { queryKeys } from './query-keys';
@@ -82,6 +83,8 @@ export interface LiveUpdatesOptions {
    * what a page needs to show: opened during the load, a request that never ends would count against it.
    */
   afterPageLoad?: (start: () => void) => () => void;
+  /** The oldest event cursor of the reads made before the stream opens (lib/event-cursor.ts), if any. */
+  takeReadCursor?: () => string | undefined;
 }
 
 export type LiveEventListener = (event: LiveEvent) => void;
@@ -92,6 +95,7 @@ export function createLiveUpdates({
   isOnline = () => navigator.onLine,
   onConnectivity = browserConnectivity,
   afterPageLoad = browserAfterPageLoad,
+  takeReadCursor = takeEarliestEventCursor,
 }: LiveUpdatesOptions) {
   let state: LiveConnectionState = 'offline';
   const stateListeners = new Set<() => void>();
@@ -158,7 +162,10 @@ export function createLiveUpdates({
       setState('offline');
       return;
     }
-    // A new EventSource cannot send the Last-Event-ID header: the query carries it (contract/events.ts).
+    // The first opening starts after the screens' reads, from the oldest of their cursors: what came between them
+    // and now is replayed. A new EventSource cannot send the Last-Event-ID header: the query carries it.
+    const readCursor = takeReadCursor();
+    if (lastEventId === undefined) lastEventId = readCursor;
     const url = lastEventId ? `${EVENTS_PATH}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_PATH;
     const source = openStream(url);
     stream = source;
@@ -208,6 +215,8 @@ export function createLiveUpdates({
     failures = 0;
     refusals = 0;
     lastEventId = undefined;
+    // The cursors of reads made while this stream was open are older than what it delivered.
+    takeReadCursor();
     reloadOnOpen = false;
     reader = null;
     setState('offline');
@@ -238,8 +247,7 @@ export function createLiveUpdates({
       if (!stream && !retryTimer && !cancelPendingOpen) {
         setState('connecting');
         stopConnectivity ??= onConnectivity(onConnectivityChange);
-        // Known gap: an event committed between the screen's first read and this opening (about a second after the
-        // page loaded) shows with the next event. Closing it needs the first read to carry the newest event id.
+        // Opened once the page has loaded; what was committed after the screen's reads is replayed (see open()).
         cancelPendingOpen = afterPageLoad(() => {
           cancelPendingOpen = undefined;
           open();
