@@ -103,7 +103,14 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 async function lighthouse(url: string, cookie?: string): Promise<LighthouseScores> {
   let lastError = '';
   for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
-    const report = await lighthouseReport(url, cookie);
+    let report: LighthouseReport;
+    try {
+      report = await lighthouseReport(url, cookie);
+    } catch (error) {
+      // Lighthouse sometimes fails to record the trace (NO_NAVSTART) and exits without a report: try again.
+      lastError = error instanceof Error ? error.message : String(error);
+      continue;
+    }
     const { performance, accessibility } = report.categories;
     if (!report.runtimeError && performance.score !== null && accessibility.score !== null) {
       return { performance: performance.score, accessibility: accessibility.score };
