@@ -14,6 +14,8 @@ export const eventTypes = [
   'leaderboard.changed',
   'agent.created',
   'agent.deleted',
+  'tier.updated',
+  'data.changed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -36,6 +38,8 @@ export interface EntryCreatedData {
   description?: string | null;
   /** Staff and the agent itself only: the agent's total after this entry. */
   newTotal?: string;
+  /** Staff and the agent itself only: ISO time the entry was recorded. */
+  createdAt?: string;
 }
 
 export interface EntryVoidedData {
@@ -52,6 +56,8 @@ export interface TierReachedData {
   tierId: number;
   tierName: string;
   tierColor: string;
+  /** Staff and the agent itself only: ISO time the tier was reached. */
+  achievedAt?: string;
 }
 
 /** A reward was claimed or its claim changed. Never carries contact details (addresses, phones). */
@@ -79,6 +85,21 @@ export interface AgentDeletedData {
   agentId: number;
 }
 
+/**
+ * A tier's threshold or rewards were changed by the owner: every agent's progress may read differently, and a lowered
+ * threshold records achievements (without a tier.reached each). Public; TV links do not get it.
+ */
+export interface TierUpdatedData {
+  tierId: number;
+  tierName: string;
+}
+
+/**
+ * Much changed at once outside the usual writes (a consistency repair, a bulk load): whoever shows anything reads it
+ * again. Public, for every reader.
+ */
+export type DataChangedData = Record<string, never>;
+
 export interface EventDataByType {
   'entry.created': EntryCreatedData;
   'entry.voided': EntryVoidedData;
@@ -88,6 +109,8 @@ export interface EventDataByType {
   'leaderboard.changed': LeaderboardChangedData;
   'agent.created': AgentCreatedData;
   'agent.deleted': AgentDeletedData;
+  'tier.updated': TierUpdatedData;
+  'data.changed': DataChangedData;
 }
 
 /** One message of an event stream as a client reads it. */

@@ -1,6 +1,7 @@
 import type { SignUpMode } from '../contract/sign-up';
 import type { AppConfig } from './config';
 import type { Db, Engine } from './db/client';
+import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
 
 /** What every route handler may use: the database, the configuration and the clock. */
@@ -16,6 +17,8 @@ export interface AppContext {
   signUpDefault: SignUpMode;
   /** The live-update fan-out of this instance (GET /api/events, TV links). */
   live: EventHub;
+  /** The owner dashboard and the monthly leaderboard kept in memory from the events (its reads fall back to the tables). */
+  boards: BoardState;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

@@ -32,6 +32,7 @@ import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
 import { registerTvLinkRoutes } from './routes/tv-links';
+import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -75,9 +76,16 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...DEFAULT_EVENT_HUB_OPTIONS,
     ...options.eventHub,
   });
-  app.addHook('onReady', () => live.start());
+  const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
+  app.addHook('onReady', async () => {
+    await live.start();
+    await boards.prepare(now());
+  });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
-  app.addHook('preClose', () => live.close());
+  app.addHook('preClose', async () => {
+    boards.close();
+    await live.close();
+  });
 
   const ctx: AppContext = {
     db: database.db,
@@ -87,6 +95,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     demoOwner: options.demoOwner ?? options.demo ?? false,
     signUpDefault: defaultSignUpMode(config.nodeEnv, options.demo ?? false),
     live,
+    boards,
     now,
   };
 

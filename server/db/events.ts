@@ -104,6 +104,9 @@ export function agentEvent(type: 'agent.created' | 'agent.deleted', agent: { id:
   return { type, agentId: agent.id, public: { agentId: agent.id, agentName: agent.name }, private: { status: agent.status } };
 }
 
+/** data.changed: much changed at once outside the usual writes; every reader reads again. */
+export const dataChangedEvent: NewEvent = { type: 'data.changed', agentId: null, public: {}, private: {} };
+
 interface EventRow {
   id: number;
   type: EventType;

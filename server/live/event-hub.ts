@@ -47,7 +47,7 @@ interface Stream {
 }
 
 /** Types after which the leaderboards may read differently. */
-const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted']);
+const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'data.changed']);
 const BATCH = 500;
 
 function identityKeyOf(reader: EventReader): string {
@@ -84,6 +84,8 @@ export class EventHub {
   private boardsTimer: NodeJS.Timeout | undefined;
   private boardsSentAt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  private readonly followers = new Set<(events: readonly StoredEvent[]) => void>();
+  private readonly waiters = new Set<{ id: number; done: (reached: boolean) => void }>();
 
   constructor(
     private readonly db: Db,
@@ -116,6 +118,37 @@ export class EventHub {
    */
   get newestEventId(): number | undefined {
     return this.started ? this.cursor : undefined;
+  }
+
+  /**
+   * Calls `follower` with every batch of events this instance fans out from now on, in commit order, right after
+   * the hub's cursor passed them (state kept in memory follows the database this way: docs/decisions/0015).
+   */
+  follow(follower: (events: readonly StoredEvent[]) => void): () => void {
+    this.followers.add(follower);
+    return () => void this.followers.delete(follower);
+  }
+
+  /**
+   * Resolves true once every event up to `id` has been fanned out here (at once if it has), reading the table if no
+   * notification brings them; false after `timeoutMs`, or when the hub is closed or not started.
+   */
+  reach(id: number, timeoutMs: number): Promise<boolean> {
+    if (this.started && this.cursor >= id) return Promise.resolve(true);
+    if (this.closed || !this.started) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = {
+        id,
+        done: (reached: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => waiter.done(false), timeoutMs);
+      this.waiters.add(waiter);
+      this.wake();
+    });
   }
 
   get openStreams(): number {
@@ -220,6 +253,7 @@ export class EventHub {
     clearTimeout(this.boardsTimer);
     clearTimeout(this.retryTimer);
     for (const stream of this.streams) this.end(stream);
+    for (const waiter of [...this.waiters]) waiter.done(false);
     await this.stopListening?.();
     await this.reading;
   }
@@ -278,6 +312,15 @@ export class EventHub {
       if (MOVES_BOARDS.has(event.type)) movedBoards = true;
     }
     if (movedBoards) this.boardsMoved();
+    if (batch.length === 0) return;
+    for (const follower of this.followers) {
+      try {
+        follower(batch);
+      } catch (error) {
+        this.log.error({ err: error }, 'an event follower failed');
+      }
+    }
+    for (const waiter of [...this.waiters]) if (waiter.id <= this.cursor) waiter.done(true);
   }
 
   /** Writes one event to one stream if its reader may see it; `built` keeps each view's message for the next stream. */

@@ -11,13 +11,17 @@ import { parseInput } from '../http/errors';
 export function registerOwnerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/dashboard', async (request, reply) => {
     await requireOwnerOrManager(ctx, request, reply);
-    return readOwnerDashboard(ctx.db, { now: ctx.now(), timeZone: ctx.config.orgTimezone });
+    const now = ctx.now();
+    return (await ctx.boards.dashboard(now)) ?? readOwnerDashboard(ctx.db, { now, timeZone: ctx.config.orgTimezone });
   });
 
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardPage> => {
     await requireOwnerOrManager(ctx, request, reply);
     const query = parseInput(agentListQuery, request.query);
-    const page = await listLeaderboardPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
+    const now = ctx.now();
+    const page =
+      (query.search ? undefined : await ctx.boards.leaderboardPage(now, query.offset, query.limit)) ??
+      (await listLeaderboardPage(ctx.db, periodStartsOf(now, ctx.config.orgTimezone), query));
     return { ...page, offset: query.offset, limit: query.limit };
   });
 }

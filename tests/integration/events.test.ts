@@ -126,9 +126,11 @@ for (const engine of testEngines()) {
       expect((await postEntry(owner.cookie, agent.id, '5000')).status).toBe(201);
 
       const own = await agentStream.next(isType('tier.reached', agent.id));
-      expect(own.data).toEqual({ agentId: agent.id, agentName: 'Ravi Menon', tierId: 1, tierName: 'Starter', tierColor: expect.any(String) });
+      const publicPart = { agentId: agent.id, agentName: 'Ravi Menon', tierId: 1, tierName: 'Starter', tierColor: expect.any(String) };
+      // The agent itself also learns when; other agents get the public part only.
+      expect(own.data).toEqual({ ...publicPart, achievedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
       const seen = await otherStream.next(isType('tier.reached', agent.id));
-      expect(seen.data).toEqual(own.data);
+      expect(seen.data).toEqual(publicPart);
       expect(seen.id).toBe(own.id);
       // The entry that reached it came first, in the same transaction.
       const entry = await agentStream.next(isType('entry.created', agent.id));
@@ -219,6 +221,25 @@ for (const engine of testEngines()) {
       expect((await ownerStream.next(isType('agent.deleted', agentId))).data).toEqual({ agentId });
       const kept = (await storedEvents(t)).filter((event) => event.agent_id === agentId);
       expect(kept.map((event) => event.type)).toEqual(['agent.deleted']);
+    });
+
+    it('streams a tier changed by the owner to staff and every agent (public), never to a TV link', async () => {
+      const owner = await signedInUser(t, 'owner');
+      const agent = await signedInAgent(t);
+      const [ownerStream, agentStream] = await Promise.all([open(owner.cookie), open(agent.cookie)]);
+      const tiers = (await (await fetch(`${base}/api/tier-settings`, { headers: { cookie: owner.cookie } })).json()) as { id: number; name: string; rewards: string }[];
+      const gold = tiers.find((tier) => tier.name === 'Gold')!;
+      const res = await fetch(`${base}/api/tier-settings/${gold.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: owner.cookie },
+        body: JSON.stringify({ rewards: gold.rewards }),
+      });
+      expect(res.status).toBe(200);
+      for (const stream of [ownerStream, agentStream]) {
+        expect((await stream.next(isType('tier.updated'))).data).toEqual({ tierId: gold.id, tierName: 'Gold' });
+      }
+      const kept = await storedEvents(t);
+      expect(kept.filter((event) => event.type === 'tier.updated').at(-1)!.agent_id).toBeNull();
     });
 
     it('delivers every event of a transaction too large for one notification, in order (read from the table)', async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { appendEvents, dataChangedEvent } from '../events';
 import { lockTierThresholds } from '../locks';
 import { periodRollUpsFromEntries, thresholdReached } from '../rule-sql';
 
@@ -166,6 +167,8 @@ export async function checkConsistency(db: Db, timeZone: string, options: { repa
     );
     const drifts = await findDrifts(tx, timeZone);
     await repair(tx, drifts, timeZone);
+    // What the open screens and the instances' boards in memory show was computed from the figures just corrected.
+    if (drifts.length > 0) await appendEvents(tx, [dataChangedEvent]);
     return drifts;
   });
 }

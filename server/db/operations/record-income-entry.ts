@@ -101,13 +101,13 @@ export async function recordIncomeEntry(
             transactionType: row.transaction_type,
             date: new Date(row.date_ms).toISOString(),
           },
-          private: { description: row.description, newTotal: row.new_total },
+          private: { description: row.description, newTotal: row.new_total, createdAt: new Date(row.created_at_ms).toISOString() },
         },
         ...reached.map((tier) => ({
           type: 'tier.reached' as const,
           agentId: row.agent_id,
           public: { ...who, tierId: tier.id, tierName: tier.name, tierColor: tier.color },
-          private: {},
+          private: { achievedAt: options.now.toISOString() },
         })),
       ]);
       return {

@@ -4,6 +4,7 @@ import type { TierSetting } from '../../../contract/tiers';
 import { notFound } from '../../domain/errors';
 import { assertThresholdInOrder } from '../../domain/tiers';
 import type { Db } from '../client';
+import { appendEvents } from '../events';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
 import { toTierSetting } from '../queries/tier-settings';
@@ -82,5 +83,6 @@ async function applyTierSettingChanges(tx: Db, id: number, changes: TierSettingC
       )
       .onConflictDoNothing();
   }
+  await appendEvents(tx, [{ type: 'tier.updated', agentId: null, public: { tierId: row!.id, tierName: row!.name }, private: {} }]);
   return toTierSetting(row!);
 }

@@ -84,6 +84,11 @@ describe('live updates', () => {
     expect(count('/api/agent-tier-data')).toBe(0);
     latest().emit('entry.created', entry(7), 2);
     expect(count('/api/agent-tier-data')).toBe(1);
+    // A tier changed by the owner moves every agent's progress.
+    latest().emit('tier.updated', { tierId: 3, tierName: 'Silver' }, 3);
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(count('/api/agent-tier-data')).toBe(2);
+    expect(count('/api/tier-settings')).toBe(1);
   });
 
   it('passes events to listeners, and reloads everything on stream.reset', () => {

@@ -68,6 +68,11 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
       return { all: ['agents', 'ownerDashboard', 'leaderboard'] };
     case 'agent.deleted':
       return { all: ['agents', 'ownerDashboard', 'leaderboard', 'rewardClaims'] };
+    case 'data.changed':
+      return { all: Object.keys(queryKeys) as QueryKeyName[] };
+    case 'tier.updated':
+      // Thresholds move every agent's progress; a lowered one records achievements.
+      return { all: ['tierSettings', 'ownerDashboard', 'agentTierData', 'agentRewards'] };
   }
 }
 

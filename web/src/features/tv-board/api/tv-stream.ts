@@ -17,7 +17,7 @@ export type TvConnectionState = 'connecting' | 'live' | 'reconnecting';
 
 
 /** The events after which the boards and the wins may differ: the board reads its snapshot again. */
-const CHANGES_BOARD = ['entry.created', 'entry.voided', 'leaderboard.changed', 'agent.created', 'agent.deleted', STREAM_RESET];
+const CHANGES_BOARD = ['entry.created', 'entry.voided', 'leaderboard.changed', 'agent.created', 'agent.deleted', 'data.changed', STREAM_RESET];
 
 export interface TvStreamHandlers {
   /** The boards may have changed (also after a reconnection: events may have been missed). */

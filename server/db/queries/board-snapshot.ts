@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { IncomeEntry } from '../../../contract/income-entries';
+import { RECENT_ENTRIES_LIMIT } from '../../../contract/limits';
+import type { PeriodStarts } from '../../domain/periods';
+import { queryRows, type Db } from '../client';
+import { latestEventId } from '../events';
+import { agentPeriodTotals, agents, tierAchievements } from '../schema';
+import { listRecentIncomeEntries } from './income-entries';
+
+/** One agent as the boards rank and show it. */
+export interface BoardAgentRow {
+  id: number;
+  name: string;
+  email: string;
+  position: string;
+  status: 'active' | 'pending';
+  totalIncome: string;
+  weeklyIncome: string;
+  monthlyIncome: string;
+  yearlyIncome: string;
+  totalEntries: number;
+  /** Position of (name, id) in the database's own order (its collation), from 1: the leaderboard's tie-break. */
+  nameOrder: number;
+}
+
+/** Everything the owner dashboard and the leaderboard show, as of one event id. */
+export interface BoardSnapshot {
+  /** Every event up to this id is in the snapshot, and none after it. */
+  eventId: number;
+  periods: PeriodStarts;
+  agents: BoardAgentRow[];
+  /** Agents with a tier reached in the month of `periods`. */
+  achieversThisMonth: number[];
+  recentEntries: IncomeEntry[];
+}
+
+/**
+ * Reads the boards' state in one repeatable-read transaction, so that it is exactly the state after event
+ * `eventId` (events are numbered in commit order: docs/decisions/0014-live-events.md). Costs one pass over the
+ * agents and the current periods' roll-ups; the caller keeps it and follows the events from there.
+ */
+export async function readBoardSnapshot(db: Db, periods: PeriodStarts, timeZone: string): Promise<BoardSnapshot> {
+  return db.transaction(async (tx) => {
+    const eventId = await latestEventId(tx);
+    const period = (alias: string, kind: 'week' | 'month' | 'year', start: string) =>
+      sql`${sql.identifier(alias)}.agent_id = a.id and ${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
+    const rows = await queryRows<BoardAgentRow>(
+      tx,
+      sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as "totalIncome",
+          coalesce(w.income, 0)::numeric(14,2)::text as "weeklyIncome",
+          coalesce(m.income, 0)::numeric(14,2)::text as "monthlyIncome",
+          coalesce(y.income, 0)::numeric(14,2)::text as "yearlyIncome",
+          a.total_entries as "totalEntries",
+          (row_number() over (order by a.name, a.id))::int as "nameOrder"
+        from ${agents} a
+        left join ${agentPeriodTotals} w on ${period('w', 'week', periods.week)}
+        left join ${agentPeriodTotals} m on ${period('m', 'month', periods.month)}
+        left join ${agentPeriodTotals} y on ${period('y', 'year', periods.year)}`,
+    );
+    const monthStart = sql`(${periods.month}::date)::timestamp at time zone ${timeZone}`;
+    const nextMonthStart = sql`(${periods.month}::date + interval '1 month')::timestamp at time zone ${timeZone}`;
+    const achievers = await queryRows<{ agent_id: number }>(
+      tx,
+      sql`select distinct ${tierAchievements.agentId} as agent_id from ${tierAchievements}
+        where ${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}`,
+    );
+    const recentEntries = await listRecentIncomeEntries(tx, RECENT_ENTRIES_LIMIT);
+    return { eventId, periods, agents: rows, achieversThisMonth: achievers.map((row) => row.agent_id), recentEntries };
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}

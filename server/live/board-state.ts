@@ -1,0 +1,309 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AgentSummary } from '../../contract/agents';
+import { centsToMoneyString, parseMoneyToCents } from '../../contract/cents';
+import type { LeaderboardAgent, OwnerDashboard } from '../../contract/dashboard';
+import type { IncomeEntry } from '../../contract/income-entries';
+import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from '../../contract/limits';
+import type { Db } from '../db/client';
+import { latestEventId, type StoredEvent } from '../db/events';
+import { readBoardSnapshot, type BoardSnapshot } from '../db/queries/board-snapshot';
+import { periodStartsOf, type PeriodStarts } from '../domain/periods';
+import type { EventHub } from './event-hub';
+
+/** An agent's figures in cents, as the boards show them. */
+interface AgentState {
+  id: number;
+  name: string;
+  email: string;
+  position: string;
+  status: 'active' | 'pending';
+  total: bigint;
+  week: bigint;
+  month: bigint;
+  year: bigint;
+  entries: number;
+  /** The database's order of (name, id): ties of the monthly income are broken by it. */
+  nameOrder: number;
+}
+
+/** The boards as of one event, for one set of periods. */
+interface Boards {
+  periods: PeriodStarts;
+  agents: Map<number, AgentState>;
+  /** Every agent, by this month's income (highest first), then name and id: the monthly leaderboard. */
+  ranked: AgentState[];
+  achievers: Set<number>;
+  sums: { week: bigint; month: bigint; year: bigint };
+  /** The newest entries, newest first (by when recorded, then id), at most RECENT_ENTRIES_LIMIT. */
+  recent: IncomeEntry[];
+}
+
+/** How long a read waits for this instance to have heard of the newest committed event before it reads the tables. */
+const REACH_TIMEOUT_MS = 1_000;
+
+const cents = (money: string) => {
+  const value = parseMoneyToCents(money);
+  if (value === null) throw new Error(`not a money string: ${money}`);
+  return value;
+};
+const money = centsToMoneyString;
+
+/** Monthly leaderboard order: highest month first; equal months by the database's name order (name, then id). */
+function byRank(a: AgentState, b: AgentState): number {
+  if (a.month !== b.month) return a.month > b.month ? -1 : 1;
+  return a.nameOrder - b.nameOrder;
+}
+
+/** Where `agent` belongs in `ranked` (sorted by byRank): the first index whose agent does not rank before it. */
+function rankIndex(ranked: readonly AgentState[], agent: AgentState): number {
+  let low = 0;
+  let high = ranked.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (byRank(ranked[middle]!, agent) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const newestFirst = (a: IncomeEntry, b: IncomeEntry) =>
+  a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1;
+
+function fromSnapshot(snapshot: BoardSnapshot): Boards {
+  const agents = new Map<number, AgentState>();
+  const sums = { week: 0n, month: 0n, year: 0n };
+  for (const row of snapshot.agents) {
+    const agent: AgentState = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      position: row.position,
+      status: row.status,
+      total: cents(row.totalIncome),
+      week: cents(row.weeklyIncome),
+      month: cents(row.monthlyIncome),
+      year: cents(row.yearlyIncome),
+      entries: row.totalEntries,
+      nameOrder: row.nameOrder,
+    };
+    agents.set(agent.id, agent);
+    sums.week += agent.week;
+    sums.month += agent.month;
+    sums.year += agent.year;
+  }
+  return {
+    periods: snapshot.periods,
+    agents,
+    ranked: [...agents.values()].sort(byRank),
+    achievers: new Set(snapshot.achieversThisMonth),
+    sums,
+    recent: [...snapshot.recentEntries].sort(newestFirst),
+  };
+}
+
+function summaryOf(agent: AgentState): AgentSummary {
+  return {
+    id: agent.id,
+    name: agent.name,
+    email: agent.email,
+    position: agent.position,
+    status: agent.status,
+    totalIncome: money(agent.total),
+    weeklyIncome: money(agent.week),
+    monthlyIncome: money(agent.month),
+    yearlyIncome: money(agent.year),
+    totalEntries: agent.entries,
+  };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The owner dashboard and the monthly leaderboard of this instance, kept in memory and moved by the events it hears
+ * (docs/decisions/0015-throughput-under-load.md). Built from one consistent read of the tables as of an event id,
+ * it then applies each later event in commit order: an entry moves its agent's figures, the period sums, the
+ * ranking and the recent entries; a tier reached this month counts its agent. What it cannot apply exactly (an
+ * agent added or deleted, a tier changed, an entry voided) drops it, and the next read builds it again.
+ *
+ * A read first asks the database for its newest event id and waits until this instance has applied it, so what it
+ * answers is never older than what was committed before the request, on any instance. A read that finds no state
+ * (after a drop, in a new week or month) waits for it to be built; when that fails, the caller reads the tables.
+ */
+export class BoardState {
+  private boards: Boards | undefined;
+  /** While a snapshot is read: the events heard meanwhile, applied after it when newer than it. */
+  private heardWhileBuilding: StoredEvent[] | undefined;
+  private building: Promise<void> | undefined;
+  private readonly stopFollowing: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: Pick<EventHub, 'follow' | 'reach'>,
+    private readonly timeZone: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.stopFollowing = hub.follow((events) => this.hear(events));
+  }
+
+  /** Builds the state for the periods of `now` (the app calls it once the hub has started). */
+  prepare(now: Date): Promise<void> {
+    return this.build(periodStartsOf(now, this.timeZone));
+  }
+
+  close(): void {
+    this.stopFollowing();
+    this.boards = undefined;
+  }
+
+  /** GET /api/owner/dashboard from memory; undefined when the caller must read the tables. */
+  async dashboard(now: Date): Promise<OwnerDashboard | undefined> {
+    const boards = await this.current(now);
+    if (!boards) return undefined;
+    const { periods, sums } = boards;
+    return {
+      overview: { totalAgents: boards.agents.size, newTierAchievements: boards.achievers.size },
+      timePeriods: {
+        weekly: { income: money(sums.week), start: periods.week },
+        monthly: { income: money(sums.month), start: periods.month },
+        yearly: { income: money(sums.year), start: periods.year },
+      },
+      recentEntries: boards.recent.map((entry) => ({ ...entry })),
+      agents: boards.ranked.slice(0, LEADERBOARD_PAGE_SIZE).map(summaryOf),
+    };
+  }
+
+  /** A page of the monthly leaderboard (no search) from memory; undefined when the caller must read the tables. */
+  async leaderboardPage(now: Date, offset: number, limit: number): Promise<{ total: number; agents: LeaderboardAgent[] } | undefined> {
+    const boards = await this.current(now);
+    if (!boards) return undefined;
+    return {
+      total: boards.agents.size,
+      agents: boards.ranked.slice(offset, offset + limit).map((agent, index) => ({ ...summaryOf(agent), rank: offset + index + 1 })),
+    };
+  }
+
+  /** The state, once it has applied every event committed before this call; undefined if it is not to be had now. */
+  private async current(now: Date): Promise<Boards | undefined> {
+    const periods = periodStartsOf(now, this.timeZone);
+    const newest = await latestEventId(this.db);
+    if (!(await this.hub.reach(newest, REACH_TIMEOUT_MS))) return undefined;
+    const fits = (boards: Boards | undefined) =>
+      boards && boards.periods.week === periods.week && boards.periods.month === periods.month && boards.periods.year === periods.year
+        ? boards
+        : undefined;
+    if (fits(this.boards)) return this.boards;
+    // No state (at start, after a change it could not apply) or a new week, month or year: built again, once for
+    // every read waiting. Its snapshot is taken after `newest`, so it holds all this read must show; if events it
+    // cannot apply came meanwhile, the read goes to the tables.
+    if (this.building) await this.building;
+    if (!fits(this.boards)) await this.build(periods);
+    return fits(this.boards);
+  }
+
+  private build(periods: PeriodStarts): Promise<void> {
+    if (this.building) return this.building;
+    this.boards = undefined;
+    // Set before the snapshot's transaction begins: every event committed after its snapshot is heard from here on.
+    this.heardWhileBuilding = [];
+    this.building = readBoardSnapshot(this.db, periods, this.timeZone)
+      .then((snapshot) => {
+        const boards = fromSnapshot(snapshot);
+        const heard = this.heardWhileBuilding ?? [];
+        this.heardWhileBuilding = undefined;
+        const applied = heard.every((event) => event.id <= snapshot.eventId || this.apply(boards, event));
+        this.boards = applied ? boards : undefined;
+      })
+      .catch((error: unknown) => {
+        this.heardWhileBuilding = undefined;
+        this.log.warn({ err: error }, 'building the boards in memory failed; reads use the tables');
+      })
+      .finally(() => {
+        this.building = undefined;
+      });
+    return this.building;
+  }
+
+  private hear(events: readonly StoredEvent[]): void {
+    if (this.heardWhileBuilding) {
+      this.heardWhileBuilding.push(...events);
+      return;
+    }
+    const boards = this.boards;
+    if (!boards) return;
+    for (const event of events) {
+      if (!this.apply(boards, event)) {
+        this.boards = undefined;
+        return;
+      }
+    }
+  }
+
+  /** Applies one event; false when it cannot be applied exactly (the state is then built again). */
+  private apply(boards: Boards, event: StoredEvent): boolean {
+    switch (event.type) {
+      case 'entry.created':
+        return this.applyEntry(boards, event);
+      case 'tier.reached': {
+        const achievedAt = text(event.private.achievedAt);
+        if (achievedAt === undefined || event.agentId === null) return false;
+        if (periodStartsOf(new Date(achievedAt), this.timeZone).month === boards.periods.month) boards.achievers.add(event.agentId);
+        return true;
+      }
+      case 'claim.created':
+      case 'claim.updated':
+      case 'leaderboard.changed':
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  private applyEntry(boards: Boards, event: StoredEvent): boolean {
+    const agent = event.agentId === null ? undefined : boards.agents.get(event.agentId);
+    const amount = text(event.public.amount);
+    const date = text(event.public.date);
+    const newTotal = text(event.private.newTotal);
+    const createdAt = text(event.private.createdAt);
+    const entryId = event.public.entryId;
+    const type = event.public.transactionType;
+    if (!agent || !amount || !date || !newTotal || !createdAt || typeof entryId !== 'number' || (type !== 'addition' && type !== 'deduction')) {
+      return false;
+    }
+    const value = cents(amount);
+    agent.total = cents(newTotal);
+    agent.entries += 1;
+    const periods = periodStartsOf(new Date(date), this.timeZone);
+    if (periods.week === boards.periods.week) {
+      agent.week += value;
+      boards.sums.week += value;
+    }
+    if (periods.year === boards.periods.year) {
+      agent.year += value;
+      boards.sums.year += value;
+    }
+    if (periods.month === boards.periods.month && value !== 0n) {
+      boards.ranked.splice(rankIndex(boards.ranked, agent), 1);
+      agent.month += value;
+      boards.sums.month += value;
+      boards.ranked.splice(rankIndex(boards.ranked, agent), 0, agent);
+    }
+    const entry: IncomeEntry = {
+      id: entryId,
+      agentId: agent.id,
+      agentName: text(event.public.agentName) ?? agent.name,
+      amount,
+      transactionType: type,
+      description: text(event.private.description) ?? null,
+      newTotal,
+      date,
+      createdAt,
+    };
+    const recent = boards.recent;
+    if (recent.length < RECENT_ENTRIES_LIMIT || newestFirst(entry, recent[recent.length - 1]!) < 0) {
+      recent.push(entry);
+      recent.sort(newestFirst);
+      if (recent.length > RECENT_ENTRIES_LIMIT) recent.length = RECENT_ENTRIES_LIMIT;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,166 @@
+// The owner dashboard and the monthly leaderboard kept in memory (server/live/board-state.ts; docs/decisions/0015):
+// after every kind of change, what memory answers equals what the tables answer, field for field. Changes are
+// written straight to the database (as another instance would), so each read must also catch up with the events
+// before it answers. On both engines, in a time zone with daylight saving time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnerDashboard } from '../../contract/dashboard';
+import { updateTierSetting } from '../../server/db/operations/update-tier-setting';
+import { deleteAgent, listLeaderboardPage } from '../../server/db/queries/agents';
+import { readOwnerDashboard } from '../../server/db/queries/dashboard';
+import { listTierSettings } from '../../server/db/queries/tier-settings';
+import { periodStartsOf } from '../../server/domain/periods';
+import { BoardState } from '../../server/live/board-state';
+import { EventHub } from '../../server/live/event-hub';
+import { createAgent, ownerCookie } from '../factories/accounts';
+import { addIncome } from '../factories/rewards';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { testEngines } from '../support/test-database';
+
+const TIME_ZONE = 'America/New_York';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A small deterministic random sequence, so that a failure can be replayed. */
+function randomSequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+for (const engine of testEngines()) {
+  describe(`boards kept in memory [${engine}]`, () => {
+    let t: TestApp & { close(): Promise<void> };
+    let hub: EventHub;
+    let boards: BoardState;
+    const now = () => t.clock.now;
+    const db = () => t.database.db;
+
+    beforeAll(async () => {
+      // A Wednesday afternoon in New York, in November (after the end of daylight saving time).
+      t = await startTestApp(engine, { env: { ORG_TIMEZONE: TIME_ZONE }, now: new Date('2026-11-18T20:00:00Z') });
+      hub = new EventHub(t.database.liveDb, t.database.listen, { maxStreams: 10 }, t.app.log, now);
+      await hub.start();
+      boards = new BoardState(t.database.db, hub, TIME_ZONE, t.app.log);
+      await boards.prepare(now());
+    });
+    afterAll(async () => {
+      boards.close();
+      await hub.close();
+      await t.close();
+    });
+
+    /** Memory and the tables answer the same dashboard and the same leaderboard pages. */
+    async function expectSameAsTables() {
+      const fromMemory = await boards.dashboard(now());
+      expect(fromMemory, 'the boards were not in memory').toBeDefined();
+      expect(fromMemory).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE }));
+      const periods = periodStartsOf(now(), TIME_ZONE);
+      for (const [offset, limit] of [
+        [0, 25],
+        [0, 1],
+        [1, 2],
+        [3, 4],
+        [7, 50],
+        [1000, 5],
+      ] as const) {
+        expect(await boards.leaderboardPage(now(), offset, limit), `offset ${offset}, limit ${limit}`).toEqual(
+          await listLeaderboardPage(db(), periods, { offset, limit }),
+        );
+      }
+      return fromMemory!;
+    }
+
+    const at = (iso: string) => ({ now: new Date(iso), date: new Date(iso), timeZone: TIME_ZONE });
+    const today = () => ({ now: now(), date: now(), timeZone: TIME_ZONE });
+
+    it('starts equal to the tables, and stays equal through entries of every period, ties, deductions and tiers', async () => {
+      await expectSameAsTables();
+      const twinA = await createAgent(db(), { firstName: 'Alex', lastName: 'Same' });
+      const twinB = await createAgent(db(), { firstName: 'Alex', lastName: 'Same' });
+      const zed = await createAgent(db(), { firstName: 'Zed', lastName: 'Last' });
+      const bea = await createAgent(db(), { firstName: 'Bea', lastName: 'First' });
+      await expectSameAsTables();
+
+      // Equal months: ranked by name, then id.
+      await addIncome(db(), twinB, '1000.00', today());
+      await addIncome(db(), twinA, '1000.00', today());
+      // A deduction: a negative month ranks below every agent with none.
+      await addIncome(db(), zed, '-200.00', today());
+      // Earlier this month but last week (Monday Nov 9, New York), last month, last year.
+      await addIncome(db(), bea, '300.00', at('2026-11-10T15:00:00Z'));
+      await addIncome(db(), bea, '450.00', at('2026-10-31T23:30:00Z'));
+      await addIncome(db(), bea, '75.25', at('2025-12-31T12:00:00Z'));
+      // Midnight of the 1st in New York is 04:00 or 05:00 UTC: these two fall either side of the month's start.
+      await addIncome(db(), twinA, '10.00', at('2026-11-01T03:59:00Z'));
+      await addIncome(db(), twinA, '20.00', at('2026-11-01T04:01:00Z'));
+      await addIncome(db(), twinB, '20.00', today());
+      const dashboard = await expectSameAsTables();
+      // 1,020.00 each this month, the same name: the first made ranks first.
+      expect(dashboard.agents.slice(0, 2).map((agent) => [agent.id, agent.monthlyIncome])).toEqual([
+        [twinA.id, '1020.00'],
+        [twinB.id, '1020.00'],
+      ]);
+      expect(dashboard.agents.at(-1)!.id).toBe(zed.id);
+
+      // Tiers reached now count as this month's; one reached in October does not.
+      await addIncome(db(), twinB, '6000.00', today());
+      await addIncome(db(), bea, '6000.00', at('2026-10-15T12:00:00Z'));
+      const withTiers = await expectSameAsTables();
+      expect(withTiers.overview.newTierAchievements).toBe(1);
+    });
+
+    it('builds itself again after what it cannot apply: an agent deleted, a threshold lowered', async () => {
+      const gone = await createAgent(db(), { firstName: 'Gone', lastName: 'Soon' });
+      await addIncome(db(), gone, '900.00', today());
+      await expectSameAsTables();
+      await deleteAgent(db(), gone.id);
+      await expectSameAsTables();
+
+      // Lowering a threshold records achievements dated now for every agent whose peak reaches it.
+      const peak = await createAgent(db(), { firstName: 'Peak', lastName: 'October' });
+      await addIncome(db(), peak, '13000.00', at('2026-10-20T12:00:00Z'));
+      const before = await expectSameAsTables();
+      const tiers = await listTierSettings(db());
+      const silver = tiers.find((tier) => tier.name === 'Silver')!;
+      await updateTierSetting(db(), silver.id, { threshold: '12000.00' }, now());
+      const after = await expectSameAsTables();
+      expect(after.overview.newTierAchievements).toBe(before.overview.newTierAchievements + 1);
+    });
+
+    it('stays equal through a burst of random entries, and moves to the next week and month with the clock', async () => {
+      const team = [];
+      for (let i = 0; i < 6; i++) team.push(await createAgent(db(), { firstName: ['Kim', 'Lee', 'Max'][i % 3]!, lastName: `Team${i % 2}` }));
+      const random = randomSequence(20261118);
+      for (let i = 0; i < 60; i++) {
+        const agent = team[Math.floor(random() * team.length)]!;
+        const cents = Math.floor(random() * 400_000) - 50_000;
+        const when = new Date(now().getTime() - Math.floor(random() * 400) * DAY);
+        await addIncome(db(), agent, (cents === 0 ? 1 : cents / 100).toFixed(2), { now: now(), date: when, timeZone: TIME_ZONE });
+      }
+      await expectSameAsTables();
+
+      // Into December: a new month (and week) starts with no income in it.
+      t.clock.now = new Date('2026-12-01T06:00:00Z');
+      const december: OwnerDashboard = await expectSameAsTables();
+      expect(december.timePeriods.monthly).toEqual({ income: '0.00', start: '2026-12-01' });
+      await addIncome(db(), team[0]!, '123.45', today());
+      await expectSameAsTables();
+    });
+
+    it('serves GET /api/owner/dashboard and the leaderboard from memory with the same answer as the tables', async () => {
+      const cookie = await ownerCookie(t);
+      const agent = await createAgent(db(), { firstName: 'Via', lastName: 'Http' });
+      await addIncome(db(), agent, '42.00', today());
+      const res = await t.request({ method: 'GET', url: '/api/owner/dashboard', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE }));
+      const page = await t.request({ method: 'GET', url: '/api/owner/leaderboard?offset=2&limit=3', headers: { cookie } });
+      expect(page.json()).toEqual({
+        ...(await listLeaderboardPage(db(), periodStartsOf(now(), TIME_ZONE), { offset: 2, limit: 3 })),
+        offset: 2,
+        limit: 3,
+      });
+    });
+  });
+}
