@@ -5,6 +5,7 @@
 // Used by scripts/bench/reference-data.ts (npm run generate-data, the benchmark) and tests on large data.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
+import { appendEvents, dataChangedEvent } from '../../server/db/events';
 import { periodRollUpsFromEntries, thresholdReached } from '../../server/db/rule-sql';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../../server/db/schema';
 
@@ -238,6 +239,8 @@ export async function loadReferenceData(db: Db, options: ReferenceDataOptions): 
     }
     progress(`rebuilt ${indexes.length} indexes and ${foreignKeys.length} foreign keys`);
 
+    // A running app's boards in memory and open screens read everything again (docs/decisions/0015).
+    await appendEvents(tx, [dataChangedEvent]);
     const [summary] = await queryRows<ReferenceDataSummary>(
       tx,
       sql`select
