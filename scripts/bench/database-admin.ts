@@ -27,3 +27,9 @@ export async function createDatabase(db: Db, name: string, template?: string): P
 export async function dropDatabase(db: Db, name: string): Promise<void> {
   await db.execute(sql`drop database if exists ${sql.identifier(name)} with (force)`);
 }
+
+/** The size of a database on disk, in bytes. */
+export async function databaseBytes(db: Db, name: string): Promise<number> {
+  const [row] = await queryRows<{ bytes: string }>(db, sql`select pg_database_size(${name})::text as bytes`);
+  return Number(row!.bytes);
+}

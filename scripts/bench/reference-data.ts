@@ -58,6 +58,9 @@ export async function openTarget(target: DatabaseTarget, poolSize?: number): Pro
 export interface ReferenceDataMeta extends ReferenceDataSize {
   timeZone: string;
   generatedAt: string;
+  /** How long the load (with its index rebuild and analyze) and the consistency check took; absent in older data sets. */
+  loadSeconds?: number;
+  verifySeconds?: number;
 }
 
 /** The parameters of the data set in a database, or undefined when none was (completely) generated there. */
@@ -99,7 +102,7 @@ export async function generateReferenceData(target: DatabaseTarget, options: Gen
       }
       options.log(`  consistency check: no drift (${verifySeconds.toFixed(1)} s)`);
     }
-    const meta: ReferenceDataMeta = { ...pickSize(options), timeZone: options.timeZone, generatedAt: now.toISOString() };
+    const meta: ReferenceDataMeta = { ...pickSize(options), timeZone: options.timeZone, generatedAt: now.toISOString(), loadSeconds, verifySeconds };
     await claimMeta(database.db, REFERENCE_DATA_META_KEY, JSON.stringify(meta));
     return { summary, generatedAt: now.toISOString(), loadSeconds, verifySeconds };
   } finally {

@@ -14,8 +14,10 @@ export interface ReportRow {
   pass: boolean | undefined;
 }
 
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
-const count = (value: number) => Math.round(value).toLocaleString('en-US');
+/** A duration in milliseconds as the tables give it: "4.41 ms", "22.8 ms". */
+export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+/** A count as the tables give it: "10,000". */
+export const count = (value: number) => Math.round(value).toLocaleString('en-US');
 const timing = (stats: Stats) => `${ms(stats.median)} median, ${ms(stats.p95)} p95 (${stats.samples} requests)`;
 
 const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'write' }> = [
@@ -28,6 +30,11 @@ const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'w
   { kind: 'leaderboardSearch', measure: 'Monthly leaderboard, search by name or email (ranks of the whole team)' },
   { kind: 'agentsSearch', measure: 'Agents list, search by name or email' },
 ];
+
+/** The table's name for the request of a kind, such as "Agent tier data (GET /api/agent-tier-data)". */
+export function requestMeasure(kind: RequestKind): string {
+  return requestRows.find((row) => row.kind === kind)!.measure;
+}
 
 export function reportRows(report: BenchReport): ReportRow[] {
   const postgres = report.engine === 'postgres';
@@ -137,7 +144,7 @@ export function markdownTable(headers: string[], rows: string[][]): string {
   ].join('\n');
 }
 
-const passText = (pass: boolean | undefined) => (pass === undefined ? '' : pass ? 'pass' : '**FAIL**');
+export const passText = (pass: boolean | undefined) => (pass === undefined ? '' : pass ? 'pass' : '**FAIL**');
 
 export function machineLine(machine: MachineInfo): string {
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(' ');

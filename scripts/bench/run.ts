@@ -2,16 +2,18 @@
 // time from the Server-Timing header), against the naive scan, under load, with the event loop watched and the
 // totals checked afterwards. scripts/bench.ts is its command line; tests/integration/bench-smoke.test.ts runs it small.
 // Its parts: the data set (data-set.ts), the app's process (server-process.ts), the requests (requests.ts), their
-// latency (latency.ts), the load (load.ts) and the machine (machine.ts); this file runs them in order.
+// latency (latency.ts) one at a time (single-requests.ts, shared with the scale table of scale.ts), the load (load.ts)
+// and the machine (machine.ts); this file runs them in order.
 import os from 'node:os';
 import type { AutocannonRequest } from 'autocannon';
 import { preparePglite, preparePostgres } from './data-set';
-import { measure, statsOf, type Stats } from './latency';
+import { statsOf, type Stats } from './latency';
 import { pickDesignMixKind, pickLoadKind, runLoad, type LoadResult } from './load';
 import { engineVersion, machineInfo, type MachineInfo } from './machine';
 import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
-import { expectedStatus, requestKinds, requestOf, signIn, type RequestKind } from './requests';
+import { requestKinds, type RequestKind } from './requests';
+import { requestTimer, timeEachKind, WARM_UP, warmUp } from './single-requests';
 import { startServer, type ServerHandle } from './server-process';
 import { openStreams, probeResult, writeProbes, type ProbeResult } from './live';
 import type { DatabaseTarget } from './reference-data';
@@ -83,14 +85,10 @@ export interface BenchReport {
   seconds: number;
 }
 
-/** Requests of each kind sent before the timed ones (so that the first timed one finds the app warm). */
-const WARM_UP = 3;
 /** The ceiling's load lasts at most this long: its figure is steady within seconds. */
 const CEILING_SECONDS = 15;
 /** How often a probe entry is written while the streams are open. */
 const PROBE_EVERY_MS = 250;
-/** Agents signed in for the requests an agent makes. */
-const AGENT_SESSIONS = 20;
 
 export async function runBenchmark(options: BenchOptions): Promise<BenchReport> {
   const started = performance.now();
@@ -102,24 +100,17 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
   try {
     options.log('Starting the app on the data set...');
     server = await startServer(target, options.timeZone);
-    const { port, agentIds, engineVersion: serverVersion } = server.ready;
-    const base = `http://127.0.0.1:${port}`;
-    const before = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
-    const sessions = await signIn(base, Math.min(AGENT_SESSIONS, options.size.agents));
-    const request = (kind: RequestKind) => requestOf(kind, sessions, agentIds, before.agents);
-    const timeRequests = (kind: RequestKind, samples: number) => measure(base, samples, () => request(kind), expectedStatus(kind));
+    const { agentIds, engineVersion: serverVersion } = server.ready;
+    const timer = await requestTimer(server);
+    const { base, request, counts: before } = timer;
 
     // The naive scan first: on PGlite it holds the event loop for its whole length, so the loop's record starts after.
     options.log('Timing the naive scan...');
     const naiveScan = statsOf(await server.send<number[]>({ cmd: 'naive-scan', runs: options.naiveRuns }));
-    for (const kind of requestKinds) await timeRequests(kind, WARM_UP);
+    await warmUp(timer, requestKinds);
     await server.send({ cmd: 'reset-loop' });
 
-    const timings = {} as Record<RequestKind, Stats>;
-    for (const kind of requestKinds) {
-      options.log(`Timing ${kind} (${options.samples} requests)...`);
-      timings[kind] = await timeRequests(kind, options.samples);
-    }
+    const timings = await timeEachKind(timer, requestKinds, options.samples, options.log);
 
     const eventLoop = await server.send<LoopDelay>({ cmd: 'loop' });
     await server.send({ cmd: 'reset-loop' });
