@@ -1,45 +1,48 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AgentTierData } from '../../../contract/agent-tier-data';
 import type { AgentRewardData } from '../../../contract/rewards';
 import { findNextTier, isTierReached } from '../../domain/claims';
 import { notFound } from '../../domain/errors';
-import type { Db } from '../client';
-import { agents, rewardClaims, rewardOptions } from '../schema';
-import { listTierSettings } from './tier-settings';
+import { queryRows, type Db } from '../client';
+import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
+import type { TierSetting } from '../../../contract/tiers';
 
-async function findAgentTotal(db: Db, agentId: number) {
-  const [row] = await db
-    .select({ id: agents.id, name: agents.name, totalIncome: agents.totalIncome })
-    .from(agents)
-    .where(eq(agents.id, agentId))
-    .limit(1);
-  return row;
+interface StandingRow {
+  id: number;
+  name: string;
+  total_income: string;
+  /** JSON: text on one driver, parsed on the other. */
+  claimed: string | number[];
+  tiers: string | TierSetting[];
 }
 
-/** The ids of the tiers an agent has claimed, read through the (agent_id, tier_id) unique index. */
-async function listClaimedTierIds(db: Db, agentId: number): Promise<number[]> {
-  const rows = await db
-    .select({ tierId: rewardClaims.tierId })
-    .from(rewardClaims)
-    .where(eq(rewardClaims.agentId, agentId))
-    .orderBy(asc(rewardClaims.tierId));
-  return rows.map((row) => row.tierId);
-}
+const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
-/** What both agent reads start from: the agent's running total, the tiers it claimed, and every tier. */
+/**
+ * What both agent reads start from: the agent's running total, the tiers it claimed (through the (agent_id, tier_id)
+ * unique index) and every tier by order, in one statement (one round trip: docs/decisions/0015).
+ */
 async function readAgentStanding(db: Db, agentId: number) {
-  const [agent, claimedTiers, tiers] = await Promise.all([
-    findAgentTotal(db, agentId),
-    listClaimedTierIds(db, agentId),
-    listTierSettings(db),
-  ]);
-  if (!agent) throw notFound('Agent');
-  return { agent, claimedTiers, tiers };
+  const [row] = await queryRows<StandingRow>(
+    db,
+    sql`select a.id, a.name, a.total_income::text as total_income,
+        (select coalesce(json_agg(c.tier_id order by c.tier_id), '[]'::json) from ${rewardClaims} c where c.agent_id = a.id) as claimed,
+        (select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'threshold', t.threshold::text,
+            'rewards', t.rewards, 'order', t.tier_order) order by t.tier_order)
+          from ${tierSettings} t) as tiers
+      from ${agents} a where a.id = ${agentId}`,
+  );
+  if (!row) throw notFound('Agent');
+  return {
+    agent: { id: row.id, name: row.name, totalIncome: row.total_income },
+    claimedTiers: fromJson(row.claimed),
+    tiers: fromJson(row.tiers),
+  };
 }
 
 /**
  * GET /api/agent-tier-data: the agent's running total, claimed tiers and next tier, and all tiers.
- * Three indexed reads; income entries are never scanned. NOT_FOUND when the agent does not exist.
+ * One statement of indexed reads; income entries are never scanned. NOT_FOUND when the agent does not exist.
  */
 export async function readAgentTierData(db: Db, agentId: number): Promise<AgentTierData> {
   const { agent, claimedTiers, tiers } = await readAgentStanding(db, agentId);
