@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { AddIncomeEntryDialog } from '../../features/income-entries/components/add-income-entry-dialog';
 import { isAccessDenied, useOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
 import { OverviewTab } from '../../features/owner-dashboard/components/overview-tab';
+import { LiveIndicator } from '../../components/live/live-status';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -30,8 +31,6 @@ const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ defau
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
 const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
 const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvLinksTab })));
-// The live-update stream and its indicator come in a chunk of their own, beside the dashboard (lib/live-updates.ts).
-const LiveStatus = lazy(() => import('../../components/live/live-connection').then((m) => ({ default: m.LiveStatus })));
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -79,9 +78,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
           <div className="flex items-center gap-3">
             {/* Every tab's figures follow the stream while the dashboard is open. */}
             {!denied && (
-              <Suspense fallback={null}>
-                <LiveStatus reader={{ kind: 'staff' }} />
-              </Suspense>
+              <LiveIndicator reader={{ kind: 'staff' }} />
             )}
             <span className="hidden text-sm text-slate-700 sm:inline">
               {user.name} · {isOwner ? 'Owner' : 'Manager'}

@@ -2,12 +2,13 @@ import type { SessionAgent } from '@contract/auth';
 import type { AgentTierData } from '@contract/agent-tier-data';
 import { summarizeTierProgress } from '@contract/tier-progress';
 import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, type LucideIcon } from 'lucide-react';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { LiveIndicator } from '../../../components/live/live-status';
 import { paths } from '../../../config/paths';
 import { useAgentLogout } from '../../../lib/agent-logout';
 import { useAgentTierData } from '../../../lib/agent-tier-data';
@@ -20,8 +21,6 @@ import { TierCelebration } from './tier-celebration';
 
 type Tier = AgentTierData['tiers'][number];
 
-// The live-update stream and its indicator come in a chunk of their own (lib/live-updates.ts).
-const LiveStatus = lazy(() => import('../../../components/live/live-connection').then((m) => ({ default: m.LiveStatus })));
 
 /** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14). */
 export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) {
@@ -77,9 +76,7 @@ export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) 
         subtitle="Tier Dashboard"
         status={
           // The tiles and cards follow the stream: an entry recorded for the agent shows without a reload.
-          <Suspense fallback={null}>
-            <LiveStatus reader={{ kind: 'agent', agentId: sessionAgent.id }} />
-          </Suspense>
+          <LiveIndicator reader={{ kind: 'agent', agentId: sessionAgent.id }} />
         }
       >
         <Button asChild variant="outline" size="sm">

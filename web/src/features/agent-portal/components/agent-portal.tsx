@@ -1,5 +1,5 @@
 import { AlertTriangle, LayoutDashboard, LogOut, RefreshCw, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
+import { LiveIndicator } from '../../../components/live/live-status';
 import { paths } from '../../../config/paths';
 import { useAgentLogout } from '../../../lib/agent-logout';
 import { useAgentSession } from '../../../lib/agent-session';
@@ -17,9 +18,6 @@ import { formatCurrency } from '../../../lib/format';
 import { useAgentRewards } from '../api/get-agent-rewards';
 import { PortalAchievedTiers } from './portal-achieved-tiers';
 import { PortalClaimFlow } from './portal-claim-flow';
-
-// The stream's code comes with the signed-in portal only (components/live/live-connection.tsx).
-const LiveStatus = lazy(() => import('../../../components/live/live-connection').then((m) => ({ default: m.LiveStatus })));
 
 /** docs/product.md §11.13: after signing in the portal waits 1 s before reading the tier data. */
 export const TIER_FETCH_DELAY_MS = 1000;
@@ -194,9 +192,7 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
           </h1>
           {tierData.data && (
             // Entries and claims change the total and the tiers shown here (docs/product.md §12.8).
-            <Suspense fallback={null}>
-              <LiveStatus reader={{ kind: 'agent', agentId: tierData.data.agent.id }} className="mt-2" />
-            </Suspense>
+            <LiveIndicator reader={{ kind: 'agent', agentId: tierData.data.agent.id }} className="mt-2" />
           )}
         </div>
         <div className="rounded-xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
