@@ -36,6 +36,10 @@ export default defineConfig({
           groups: [
             // Everything the first screen of any page needs, in the entry's script.
             { name: 'app', tags: ['$initial'], priority: 4 },
+            // The notification area, which every page loads beside its first screen, with its store: in a group of its
+            // own, so that merging small shared groups never ties it to what only later screens need (it did once:
+            // the landing page's 4 scripts became 9).
+            { name: 'toaster', test: /components[\\/]ui[\\/](toaster|use-toast)/, priority: 3 },
             // What later screens share, grouped by the screens that use it, small groups merged into a neighbour.
             { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 5_000, priority: 1 },
           ],

@@ -1,45 +1,29 @@
 import { lazy, Suspense } from 'react';
-import { cn } from '../../lib/cn';
-import type { LiveConnectionState, LiveReader } from '../../lib/live-updates';
+import type { LiveReader } from '../../lib/live-updates';
 
 /*
- * The live-update indicator's looks, apart from the stream's code (which comes in a chunk of its own: see
- * live-connection.tsx): while that chunk loads, the same badge says Connecting, so nothing moves when it arrives.
+ * Where the screens show the live-update indicator. The stream's code and the indicator itself come in a chunk of
+ * their own (live-connection.tsx); until it arrives, a badge of the same size says Connecting, so nothing moves.
  */
 
-const looks: Record<LiveConnectionState, { label: string; dot: string; hint: string }> = {
-  connecting: { label: 'Connecting…', dot: 'bg-slate-400 motion-safe:animate-pulse', hint: 'Connecting to live updates' },
-  live: { label: 'Live', dot: 'bg-emerald-500', hint: 'Figures update as soon as anything changes' },
-  reconnecting: { label: 'Reconnecting…', dot: 'bg-amber-500 motion-safe:animate-pulse', hint: 'The connection dropped; trying again' },
-  offline: { label: 'Offline', dot: 'bg-slate-400', hint: 'Not receiving live updates; figures may be out of date' },
-};
-
-/** How the connection is doing: small and quiet, for a screen's header. */
-export function LiveStatusBadge({ state, className }: { state: LiveConnectionState; className?: string | undefined }) {
-  const { label, dot, hint } = looks[state];
-  return (
-    <div
-      role="status"
-      aria-label="Live updates"
-      title={hint}
-      data-state={state}
-      className={cn(
-        'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700',
-        className,
-      )}
-    >
-      <span className={cn('size-2 shrink-0 rounded-full', dot)} aria-hidden="true" />
-      {label}
-    </div>
-  );
-}
+/** The badge and its dot, shared with live-connection.tsx. */
+export const LIVE_BADGE_CLASS =
+  'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700';
+export const LIVE_DOT_CLASS = 'size-2 shrink-0 rounded-full';
+export const CONNECTING = { label: 'Connecting…', dot: 'bg-slate-400 motion-safe:animate-pulse', hint: 'Connecting to live updates' };
 
 const LiveStatus = lazy(() => import('./live-connection').then((m) => ({ default: m.LiveStatus })));
 
 /** Follows the event stream as `reader` while shown, with its indicator; the stream's code loads on first use. */
 export function LiveIndicator({ reader, className }: { reader: LiveReader; className?: string }) {
+  const placeholder = (
+    <div role="status" aria-label="Live updates" title={CONNECTING.hint} data-state="connecting" className={`${LIVE_BADGE_CLASS} ${className ?? ''}`}>
+      <span className={`${LIVE_DOT_CLASS} ${CONNECTING.dot}`} aria-hidden="true" />
+      {CONNECTING.label}
+    </div>
+  );
   return (
-    <Suspense fallback={<LiveStatusBadge state="connecting" className={className} />}>
+    <Suspense fallback={placeholder}>
       <LiveStatus reader={reader} className={className} />
     </Suspense>
   );
