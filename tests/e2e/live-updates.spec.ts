@@ -94,6 +94,24 @@ test.describe('live updates', () => {
     await agentPage.context().close();
   });
 
+  test('nothing moves while the indicator connects: on a phone (412 px wide, as in Lighthouse) the header keeps one line (no layout shift)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await signInAs(page);
+    await page.goto('/');
+    await expect(liveStatus(page)).toHaveText('Live');
+    // The badge is its dot alone here; its label is still read out.
+    await expect(liveStatus(page).getByText('Live')).toHaveClass(/sr-only/);
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  });
+
   test('the agent portal follows the stream too: its total and achieved tiers change without a reload', async ({ page, request }) => {
     const writer = await ownerWriter(request);
     const agent = await createAgent(writer, 'Portal');

@@ -2,7 +2,7 @@ import type { LiveEvent } from '@contract/events';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { liveUpdates, useLiveUpdates, type LiveConnectionState, type LiveReader } from '../../lib/live-updates';
-import { CONNECTING, LIVE_BADGE_CLASS, LIVE_DOT_CLASS } from './live-status';
+import { CONNECTING, LIVE_BADGE_CLASS, LIVE_DOT_CLASS, LIVE_LABEL_CLASS } from './live-status';
 
 /*
  * The screens' side of live updates (lib/live-updates.ts). Screens load this module with React.lazy, so that the
@@ -32,7 +32,7 @@ export function LiveStatus({ reader, className }: { reader: LiveReader; classNam
       className={cn(LIVE_BADGE_CLASS, className)}
     >
       <span className={cn(LIVE_DOT_CLASS, dot)} aria-hidden="true" />
-      {label}
+      <span className={LIVE_LABEL_CLASS}>{label}</span>
     </div>
   );
 }

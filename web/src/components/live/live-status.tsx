@@ -8,8 +8,13 @@ import type { LiveReader } from '../../lib/live-updates';
 
 /** The badge and its dot, shared with live-connection.tsx. */
 export const LIVE_BADGE_CLASS =
-  'inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700';
+  'inline-flex min-h-6 items-center gap-1.5 whitespace-nowrap rounded-full border border-slate-200 bg-white px-2 py-1 text-xs font-medium text-slate-700 sm:px-2.5';
 export const LIVE_DOT_CLASS = 'size-2 shrink-0 rounded-full';
+/**
+ * On a phone the badge is its dot alone (the label stays for screen readers and as the tooltip): the labels differ in
+ * width, and a header that fits "Live" would wrap to two lines for "Connecting…", moving the whole page.
+ */
+export const LIVE_LABEL_CLASS = 'sr-only sm:not-sr-only';
 export const CONNECTING = { label: 'Connecting…', dot: 'bg-slate-400 motion-safe:animate-pulse', hint: 'Connecting to live updates' };
 
 const LiveStatus = lazy(() => import('./live-connection').then((m) => ({ default: m.LiveStatus })));
@@ -19,7 +24,7 @@ export function LiveIndicator({ reader, className }: { reader: LiveReader; class
   const placeholder = (
     <div role="status" aria-label="Live updates" title={CONNECTING.hint} data-state="connecting" className={`${LIVE_BADGE_CLASS} ${className ?? ''}`}>
       <span className={`${LIVE_DOT_CLASS} ${CONNECTING.dot}`} aria-hidden="true" />
-      {CONNECTING.label}
+      <span className={LIVE_LABEL_CLASS}>{CONNECTING.label}</span>
     </div>
   );
   return (
