@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Live updates (docs/product.md §12.8): the server-sent event stream of GET /api/events and of a TV link.
  * Each message has `id:` (the event's id, for Last-Event-ID), `event:` (one of the types below) and `data:` (JSON).
- * Which fields a reader receives depends on who it is: see docs/decisions/0014-live-events.md.
+ * Which fields a reader receives depends on who it is: see docs/decisions/0014-live-events.md. No zod here (the
+ * query schema is in event-stream-query.ts): the screens that follow the stream do not load the validator.
  */
 export const eventTypes = [
   'entry.created',
@@ -115,11 +114,6 @@ export interface EventDataByType {
 
 /** One message of an event stream as a client reads it. */
 export type LiveEvent = { [T in EventType]: { id: number; type: T; data: EventDataByType[T] } }[EventType];
-
-/** `?lastEventId=` for clients that cannot set the Last-Event-ID header (the header wins when both are present). */
-export const eventStreamQuery = z
-  .object({ lastEventId: z.string().regex(/^\d{1,15}$/, 'lastEventId must be an event id (digits)').optional() })
-  .strict();
 
 export { EVENT_CURSOR_HEADER } from './limits';
 

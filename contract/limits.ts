@@ -28,3 +28,8 @@ export type SignUpMode = (typeof signUpModes)[number];
  * read the events table.
  */
 export const EVENT_CURSOR_HEADER = 'x-event-cursor';
+
+/** How many agents each board of the TV shows. */
+export const TV_BOARD_SIZE = 10;
+/** How many of the latest wins the ticker shows. */
+export const TV_TICKER_SIZE = 8;

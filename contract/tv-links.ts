@@ -22,10 +22,7 @@ export type TvLinkList = z.infer<typeof tvLinkList>;
 export const createdTvLink = tvLink.extend({ url: z.string(), token: z.string() });
 export type CreatedTvLink = z.infer<typeof createdTvLink>;
 
-/** How many agents each board of the TV shows. */
-export const TV_BOARD_SIZE = 10;
-/** How many of the latest wins the ticker shows. */
-export const TV_TICKER_SIZE = 8;
+export { TV_BOARD_SIZE, TV_TICKER_SIZE } from './limits';
 
 /** A row of a TV board: public fields only; `amount` only when the link shows amounts. */
 export const tvBoardRow = z.object({ rank: z.number(), agentId: z.number(), name: z.string(), amount: z.string().optional() });

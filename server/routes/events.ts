@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { EVENT_CURSOR_HEADER, eventStreamQuery } from '../../contract/events';
+import { EVENT_CURSOR_HEADER } from '../../contract/events';
+import { eventStreamQuery } from '../../contract/event-stream-query';
 import type { AppContext } from '../app-context';
 import { requireAnyIdentity } from '../auth/permissions';
 import { cookieNames, hashToken } from '../auth/sessions';

@@ -7,7 +7,7 @@ import {
   type TvLinkList,
   type TvSnapshot,
 } from '../../contract/tv-links';
-import { eventStreamQuery } from '../../contract/events';
+import { eventStreamQuery } from '../../contract/event-stream-query';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';

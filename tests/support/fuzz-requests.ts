@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInput } from '../../contract/auth';
 import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
 import { errorBody, errorStatus } from '../../contract/errors';
-import { eventStreamQuery } from '../../contract/events';
+import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';

@@ -1,4 +1,5 @@
-import { TV_BOARD_SIZE, type TvBoardRow } from '@contract/tv-links';
+import { TV_BOARD_SIZE } from '@contract/limits';
+import type { TvBoardRow } from '@contract/tv-links';
 import { Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';

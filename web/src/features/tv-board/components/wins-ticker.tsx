@@ -1,4 +1,5 @@
-import { TV_TICKER_SIZE, type TvWin } from '@contract/tv-links';
+import { TV_TICKER_SIZE } from '@contract/limits';
+import type { TvWin } from '@contract/tv-links';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatCurrency } from '../../../lib/format';
