@@ -174,6 +174,9 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** A json column of a raw query: node-postgres parses it, PGlite (through its thread) hands over the text. */
+export const jsonColumn = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
 /** Runs raw SQL and returns its rows; both drivers answer with a result that carries `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
-import { queryRows, type Db } from './client';
+import { jsonColumn, queryRows, type Db } from './client';
 import { appMeta, events } from './schema';
 
 /** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
@@ -115,7 +115,6 @@ interface EventRow {
   private_data: Record<string, unknown> | string;
 }
 
-const json = (value: Record<string, unknown> | string) => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value);
 
 /** Events after `afterId`, oldest first, at most `limit`. */
 export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
@@ -124,7 +123,7 @@ export async function readEventsAfter(db: Db, afterId: number, limit: number): P
     sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events}
       where id > ${afterId} order by id limit ${limit}`,
   );
-  return rows.map((row) => ({ id: row.id, type: row.type, agentId: row.agent_id, public: json(row.public_data), private: json(row.private_data) }));
+  return rows.map((row) => ({ id: row.id, type: row.type, agentId: row.agent_id, public: jsonColumn(row.public_data), private: jsonColumn(row.private_data) }));
 }
 
 /** The newest event id (0 when there is none yet). */

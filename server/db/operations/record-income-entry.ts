@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { notFound, invalid } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
-import { queryRows, type Db } from '../client';
+import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
@@ -88,7 +88,7 @@ export async function recordIncomeEntry(
           from entry, agent`,
       );
       if (!row) throw notFound('Agent');
-      const reached: ReachedTier[] = typeof row.reached === 'string' ? JSON.parse(row.reached) : row.reached;
+      const reached = jsonColumn(row.reached);
       const who = { agentId: row.agent_id, agentName: row.agent_name };
       await appendEvents(tx, [
         {

@@ -3,7 +3,7 @@ import type { AgentTierData } from '../../../contract/agent-tier-data';
 import type { AgentRewardData } from '../../../contract/rewards';
 import { findNextTier, isTierReached } from '../../domain/claims';
 import { notFound } from '../../domain/errors';
-import { queryRows, type Db } from '../client';
+import { jsonColumn, queryRows, type Db } from '../client';
 import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
 import type { TierSetting } from '../../../contract/tiers';
 
@@ -15,8 +15,6 @@ interface StandingRow {
   claimed: string | number[];
   tiers: string | TierSetting[];
 }
-
-const fromJson = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * What both agent reads start from: the agent's running total, the tiers it claimed (through the (agent_id, tier_id)
@@ -35,8 +33,8 @@ async function readAgentStanding(db: Db, agentId: number) {
   if (!row) throw notFound('Agent');
   return {
     agent: { id: row.id, name: row.name, totalIncome: row.total_income },
-    claimedTiers: fromJson(row.claimed),
-    tiers: fromJson(row.tiers),
+    claimedTiers: jsonColumn(row.claimed),
+    tiers: jsonColumn(row.tiers),
   };
 }
 
