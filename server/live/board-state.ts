@@ -79,12 +79,12 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
       email: row.email,
       position: row.position,
       status: row.status,
-      total: cents(row.totalIncome),
-      week: cents(row.weeklyIncome),
-      month: cents(row.monthlyIncome),
-      year: cents(row.yearlyIncome),
-      entries: row.totalEntries,
-      nameOrder: row.nameOrder,
+      total: cents(row.total_income),
+      week: cents(row.weekly_income),
+      month: cents(row.monthly_income),
+      year: cents(row.yearly_income),
+      entries: row.total_entries,
+      nameOrder: row.name_order,
     };
     agents.set(agent.id, agent);
     sums.week += agent.week;

@@ -100,6 +100,17 @@ const matchesSearch = (search: string) => {
 const periodRow = (alias: string, kind: 'week' | 'month' | 'year', start: string) =>
   sql`${sql.identifier(alias)}.agent_id = a.id and ${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
 
+/** Each agent's (alias a) roll-ups of the week, month and year of `periods`, as aliases w, m and y. */
+export const periodIncomeJoins = (periods: PeriodStarts) => sql`
+  left join ${agentPeriodTotals} w on ${periodRow('w', 'week', periods.week)}
+  left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}
+  left join ${agentPeriodTotals} y on ${periodRow('y', 'year', periods.year)}`;
+
+/** The income of those roll-ups as money strings ("0.00" without one): weekly_income, monthly_income, yearly_income. */
+export const periodIncomeColumns = sql`coalesce(w.income, 0)::numeric(14,2)::text as weekly_income,
+  coalesce(m.income, 0)::numeric(14,2)::text as monthly_income,
+  coalesce(y.income, 0)::numeric(14,2)::text as yearly_income`;
+
 /**
  * The page's agents with their figures. `page` is a query of (id, ord, rank) rows, `total` one of the number of
  * matches; the answer has one row with a null id when the page is empty, so the total is known either way.
@@ -109,17 +120,11 @@ async function readSummaries(db: Db, periods: PeriodStarts, page: SQL, total: SQ
     db,
     sql`with page as (${page})
       select t.total::int as total, a.id, p.rank::int as rank, a.name, a.email, a.position, a.status,
-        a.total_income::text as total_income,
-        coalesce(w.income, 0)::numeric(14,2)::text as weekly_income,
-        coalesce(m.income, 0)::numeric(14,2)::text as monthly_income,
-        coalesce(y.income, 0)::numeric(14,2)::text as yearly_income,
-        a.total_entries
+        a.total_income::text as total_income, ${periodIncomeColumns}, a.total_entries
       from (${total}) t(total)
       left join page p on true
       left join ${agents} a on a.id = p.id
-      left join ${agentPeriodTotals} w on ${periodRow('w', 'week', periods.week)}
-      left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}
-      left join ${agentPeriodTotals} y on ${periodRow('y', 'year', periods.year)}
+      ${periodIncomeJoins(periods)}
       order by p.ord`,
   );
   return { total: rows[0]?.total ?? 0, agents: rows.filter((row) => row.id !== null) };

@@ -4,7 +4,9 @@ import { RECENT_ENTRIES_LIMIT } from '../../../contract/limits';
 import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { latestEventId } from '../events';
-import { agentPeriodTotals, agents, tierAchievements } from '../schema';
+import { agents, tierAchievements } from '../schema';
+import { periodIncomeColumns, periodIncomeJoins } from './agents';
+import { achievedInMonth } from './dashboard';
 import { listRecentIncomeEntries } from './income-entries';
 
 /** One agent as the boards rank and show it. */
@@ -14,13 +16,13 @@ export interface BoardAgentRow {
   email: string;
   position: string;
   status: 'active' | 'pending';
-  totalIncome: string;
-  weeklyIncome: string;
-  monthlyIncome: string;
-  yearlyIncome: string;
-  totalEntries: number;
+  total_income: string;
+  weekly_income: string;
+  monthly_income: string;
+  yearly_income: string;
+  total_entries: number;
   /** Position of (name, id) in the database's own order (its collation), from 1: the leaderboard's tie-break. */
-  nameOrder: number;
+  name_order: number;
 }
 
 /** Everything the owner dashboard and the leaderboard show, as of one event id. */
@@ -42,27 +44,15 @@ export interface BoardSnapshot {
 export async function readBoardSnapshot(db: Db, periods: PeriodStarts, timeZone: string): Promise<BoardSnapshot> {
   return db.transaction(async (tx) => {
     const eventId = await latestEventId(tx);
-    const period = (alias: string, kind: 'week' | 'month' | 'year', start: string) =>
-      sql`${sql.identifier(alias)}.agent_id = a.id and ${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
     const rows = await queryRows<BoardAgentRow>(
       tx,
-      sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as "totalIncome",
-          coalesce(w.income, 0)::numeric(14,2)::text as "weeklyIncome",
-          coalesce(m.income, 0)::numeric(14,2)::text as "monthlyIncome",
-          coalesce(y.income, 0)::numeric(14,2)::text as "yearlyIncome",
-          a.total_entries as "totalEntries",
-          (row_number() over (order by a.name, a.id))::int as "nameOrder"
-        from ${agents} a
-        left join ${agentPeriodTotals} w on ${period('w', 'week', periods.week)}
-        left join ${agentPeriodTotals} m on ${period('m', 'month', periods.month)}
-        left join ${agentPeriodTotals} y on ${period('y', 'year', periods.year)}`,
+      sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as total_income, ${periodIncomeColumns},
+          a.total_entries, (row_number() over (order by a.name, a.id))::int as name_order
+        from ${agents} a ${periodIncomeJoins(periods)}`,
     );
-    const monthStart = sql`(${periods.month}::date)::timestamp at time zone ${timeZone}`;
-    const nextMonthStart = sql`(${periods.month}::date + interval '1 month')::timestamp at time zone ${timeZone}`;
     const achievers = await queryRows<{ agent_id: number }>(
       tx,
-      sql`select distinct ${tierAchievements.agentId} as agent_id from ${tierAchievements}
-        where ${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}`,
+      sql`select distinct ${tierAchievements.agentId} as agent_id from ${tierAchievements} where ${achievedInMonth(periods, timeZone)}`,
     );
     const recentEntries = await listRecentIncomeEntries(tx, RECENT_ENTRIES_LIMIT);
     return { eventId, periods, agents: rows, achieversThisMonth: achievers.map((row) => row.agent_id), recentEntries };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT, type OwnerDashboard } from '../../../contract/dashboard';
 import { periodStartsOf, type PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
@@ -21,17 +21,23 @@ const periodSum = (kind: 'week' | 'month' | 'year', start: string) => sql`(
   where ${agentPeriodTotals.periodKind} = ${kind} and ${agentPeriodTotals.periodStart} = ${start}::date
 )`;
 
-async function readOverview(db: Db, periods: PeriodStarts, timeZone: string): Promise<OverviewRow> {
-  // The month's bounds as instants: local midnight of its first day and of the next month's, in the org's zone.
+/**
+ * An achievement reached in the month of `periods`: between the month's bounds as instants, local midnight of its
+ * first day and of the next month's, in the org's zone.
+ */
+export function achievedInMonth(periods: PeriodStarts, timeZone: string): SQL {
   const monthStart = sql`(${periods.month}::date)::timestamp at time zone ${timeZone}`;
   const nextMonthStart = sql`(${periods.month}::date + interval '1 month')::timestamp at time zone ${timeZone}`;
+  return sql`${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}`;
+}
+
+async function readOverview(db: Db, periods: PeriodStarts, timeZone: string): Promise<OverviewRow> {
   const [row] = await queryRows<OverviewRow>(
     db,
     sql`select
       (select count(*)::int from ${agents}) as total_agents,
-      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements}
-        where ${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}
-      ) as new_tier_achievements,
+      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements} where ${achievedInMonth(periods, timeZone)})
+        as new_tier_achievements,
       ${periodSum('week', periods.week)} as weekly_income,
       ${periodSum('month', periods.month)} as monthly_income,
       ${periodSum('year', periods.year)} as yearly_income`,
