@@ -77,10 +77,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...options.eventHub,
   });
   const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
-  app.addHook('onReady', async () => {
-    await live.start();
-    await boards.prepare(now());
-  });
+  app.addHook('onReady', () => live.start());
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {
     boards.close();

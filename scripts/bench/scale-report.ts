@@ -108,7 +108,7 @@ export function formatScaleReport(report: ScaleReport): string {
         ['Database on disk', ...report.points.map((point) => bytes(point.dataSet.bytes))],
         ['Generated (load with indexes and statistics, then the consistency check)', ...report.points.map(generatedText)],
         ['Working copy made (CREATE DATABASE ... TEMPLATE)', ...report.points.map((point) => seconds(point.copySeconds))],
-        ['App started on it, until it listens (migrations, the in-memory boards read)', ...report.points.map((point) => seconds(point.startSeconds))],
+        ['App started on it, until it listens (migrations; the boards in memory are built by the first dashboard read, in the warm-up)', ...report.points.map((point) => seconds(point.startSeconds))],
         ['Every request above timed (sign-in, warm-up, the samples)', ...report.points.map((point) => seconds(point.measureSeconds))],
       ],
     ),

@@ -127,7 +127,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  *
  * A read first asks the database for its newest event id and waits until this instance has applied it, so what it
  * answers is never older than what was committed before the request, on any instance. A read that finds no state
- * (after a drop, in a new week or month) waits for it to be built; when that fails, the caller reads the tables.
+ * (the first read after start, after a drop, in a new week or month) waits for it to be built; when that fails, the
+ * caller reads the tables. Nothing is built at start: an instance that serves no dashboard never pays for it.
  */
 export class BoardState {
   private boards: Boards | undefined;
@@ -143,11 +144,6 @@ export class BoardState {
     private readonly log: FastifyBaseLogger,
   ) {
     this.stopFollowing = hub.follow((events) => this.hear(events));
-  }
-
-  /** Builds the state for the periods of `now` (the app calls it once the hub has started). */
-  prepare(now: Date): Promise<void> {
-    return this.build(periodStartsOf(now, this.timeZone));
   }
 
   close(): void {

@@ -42,7 +42,6 @@ for (const engine of testEngines()) {
       hub = new EventHub(t.database.liveDb, t.database.listen, { maxStreams: 10 }, t.app.log, now);
       await hub.start();
       boards = new BoardState(t.database.db, hub, TIME_ZONE, t.app.log);
-      await boards.prepare(now());
     });
     afterAll(async () => {
       boards.close();
