@@ -85,8 +85,24 @@ async function readSession<Row extends { createdAt: Date; expiresAt: Date }>(
   return subject;
 }
 
+const eventFences = new WeakMap<FastifyRequest, number>();
+
+/**
+ * The newest event id committed when the request's owner or manager session was read (after `identify`), so every
+ * change acknowledged before the request was sent is at or below it; undefined for other callers.
+ */
+export function eventFenceOf(request: FastifyRequest): number | undefined {
+  return eventFences.get(request);
+}
+
 async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Identity> {
-  const user = await readSession(ctx, request, reply, 'user', findUserSession);
+  const session = await readSession(ctx, request, reply, 'user', findUserSession);
+  let user: SessionUser | undefined;
+  if (session) {
+    const { newestEventId, ...subject } = session;
+    eventFences.set(request, newestEventId);
+    user = subject;
+  }
   const agent = await readSession(ctx, request, reply, 'agent', findAgentSession);
   return { ...(user ? { user } : {}), ...(agent ? { agent } : {}) };
 }

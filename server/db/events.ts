@@ -83,6 +83,36 @@ export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<v
     select pg_notify(${EVENTS_CHANNEL}, ${notice}) from added`);
 }
 
+/**
+ * Runs `work` in a transaction and appends the events it returns as the transaction's last statement, with the
+ * COMMIT sent right behind the append on the same connection instead of after its answer has come back to this
+ * process. The append takes the commit-order lock, held until the transaction ends: awaiting its answer before
+ * committing added this process's event-loop delay (milliseconds under load) to every hold, and all writers queued
+ * for it (docs/decisions/0015-throughput-under-load.md). node-postgres sends a queued query the moment the one before
+ * it is answered, and the embedded database's thread runs a transaction's operations in the order they were posted
+ * (pglite-worker.mjs). If the append fails, the COMMIT behind it rolls back (PostgreSQL cannot commit a transaction
+ * whose statement failed) and the append's error is thrown.
+ */
+export async function transactionWithEvents<T>(db: Db, work: (tx: Db) => Promise<{ value: T; events: readonly NewEvent[] }>): Promise<T> {
+  let appended: Promise<void> = Promise.resolve();
+  let value: T;
+  try {
+    value = await db.transaction(async (tx) => {
+      const done = await work(tx);
+      appended = appendEvents(tx, done.events);
+      // Awaited once the transaction has ended (below); until then its failure must not count as unhandled.
+      appended.catch(() => undefined);
+      return done.value;
+    });
+  } catch (error) {
+    // PGlite reports a COMMIT that rolled back as an error of its own: the append's error says more.
+    await appended;
+    throw error;
+  }
+  await appended;
+  return value;
+}
+
 /** A claim's event: who claimed which tier's reward and its status; never the contact details. */
 export function claimEvent(
   type: 'claim.created' | 'claim.updated',

@@ -110,10 +110,17 @@ export class PgliteThread {
     return this.call({ op: 'exec', sql, options: toWire(options) });
   }
 
-  /** Runs the callback in a transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs the callback in a transaction: committed when it resolves, rolled back when it throws. The worker runs a
+   * transaction's operations in the order they are posted, so its statements are posted without waiting for the
+   * BEGIN's answer: the database, which holds every other query while a transaction is open, does not wait for a
+   * turn of this thread's event loop between the two.
+   */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = ++this.nextTransaction;
-    await this.call({ op: 'begin', txId });
+    const began = this.call({ op: 'begin', txId });
+    // Awaited below, whatever happens: if it failed, its error is the one to report.
+    began.catch(() => undefined);
     let closed = false;
     let rolledBack = false;
     const ensureOpen = () => {
@@ -145,6 +152,7 @@ export class PgliteThread {
     } catch (error) {
       closed = true;
       await this.call({ op: 'end', txId, commit: false }).catch(() => undefined);
+      await began;
       throw error;
     }
   }

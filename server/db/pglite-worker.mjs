@@ -100,8 +100,28 @@ async function handle(message) {
   }
 }
 
+/**
+ * What each open transaction was last asked to do: its operations run one after another in the order they were
+ * posted, so the main thread may post a transaction's BEGIN, statements and COMMIT without waiting for each answer.
+ */
+const transactionQueues = new Map();
+
+function run(message) {
+  if (message.txId === undefined) return handle(message);
+  const previous = transactionQueues.get(message.txId) ?? Promise.resolve();
+  const result = previous.then(() => handle(message));
+  const settled = result.catch(() => undefined);
+  transactionQueues.set(message.txId, settled);
+  if (message.op === 'end') {
+    void settled.then(() => {
+      if (transactionQueues.get(message.txId) === settled) transactionQueues.delete(message.txId);
+    });
+  }
+  return result;
+}
+
 parentPort.on('message', (message) => {
-  handle(message).then(
+  run(message).then(
     (result) => {
       parentPort.postMessage({ id: message.id, ok: true, result });
       if (message.op === 'close') parentPort.close();

@@ -152,8 +152,8 @@ export class BoardState {
   }
 
   /** GET /api/owner/dashboard from memory; undefined when the caller must read the tables. */
-  async dashboard(now: Date): Promise<OwnerDashboard | undefined> {
-    const boards = await this.current(now);
+  async dashboard(now: Date, fence?: number): Promise<OwnerDashboard | undefined> {
+    const boards = await this.current(now, fence);
     if (!boards) return undefined;
     const { periods, sums } = boards;
     return {
@@ -169,8 +169,8 @@ export class BoardState {
   }
 
   /** A page of the monthly leaderboard (no search) from memory; undefined when the caller must read the tables. */
-  async leaderboardPage(now: Date, offset: number, limit: number): Promise<{ total: number; agents: LeaderboardAgent[] } | undefined> {
-    const boards = await this.current(now);
+  async leaderboardPage(now: Date, offset: number, limit: number, fence?: number): Promise<{ total: number; agents: LeaderboardAgent[] } | undefined> {
+    const boards = await this.current(now, fence);
     if (!boards) return undefined;
     return {
       total: boards.agents.size,
@@ -178,10 +178,14 @@ export class BoardState {
     };
   }
 
-  /** The state, once it has applied every event committed before this call; undefined if it is not to be had now. */
-  private async current(now: Date): Promise<Boards | undefined> {
+  /**
+   * The state, once it has applied every event committed before this call (or up to `fence`, the newest event id
+   * the caller read when its request began: eventFenceOf in server/auth/sessions.ts); undefined if it is not to be
+   * had now.
+   */
+  private async current(now: Date, fence?: number): Promise<Boards | undefined> {
     const periods = periodStartsOf(now, this.timeZone);
-    const newest = await latestEventId(this.db);
+    const newest = fence ?? (await latestEventId(this.db));
     if (!(await this.hub.reach(newest, REACH_TIMEOUT_MS))) return undefined;
     const fits = (boards: Boards | undefined) =>
       boards && boards.periods.week === periods.week && boards.periods.month === periods.month && boards.periods.year === periods.year

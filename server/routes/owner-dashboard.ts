@@ -3,6 +3,7 @@ import { agentListQuery } from '../../contract/agents';
 import type { LeaderboardPage } from '../../contract/dashboard';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
+import { eventFenceOf } from '../auth/sessions';
 import { listLeaderboardPage } from '../db/queries/agents';
 import { readOwnerDashboard } from '../db/queries/dashboard';
 import { periodStartsOf } from '../domain/periods';
@@ -12,7 +13,7 @@ export function registerOwnerDashboardRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/api/owner/dashboard', async (request, reply) => {
     await requireOwnerOrManager(ctx, request, reply);
     const now = ctx.now();
-    return (await ctx.boards.dashboard(now)) ?? readOwnerDashboard(ctx.db, { now, timeZone: ctx.config.orgTimezone });
+    return (await ctx.boards.dashboard(now, eventFenceOf(request))) ?? readOwnerDashboard(ctx.db, { now, timeZone: ctx.config.orgTimezone });
   });
 
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardPage> => {
@@ -20,7 +21,7 @@ export function registerOwnerDashboardRoutes(app: FastifyInstance, ctx: AppConte
     const query = parseInput(agentListQuery, request.query);
     const now = ctx.now();
     const page =
-      (query.search ? undefined : await ctx.boards.leaderboardPage(now, query.offset, query.limit)) ??
+      (query.search ? undefined : await ctx.boards.leaderboardPage(now, query.offset, query.limit, eventFenceOf(request))) ??
       (await listLeaderboardPage(ctx.db, periodStartsOf(now, ctx.config.orgTimezone), query));
     return { ...page, offset: query.offset, limit: query.limit };
   });

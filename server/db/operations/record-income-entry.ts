@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { notFound, invalid } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
-import { jsonColumn, queryRows, type Db } from '../client';
-import { appendEvents } from '../events';
+import { jsonColumn, queryRows, runsOneTransactionAtATime, type Db } from '../client';
+import { transactionWithEvents, type NewEvent } from '../events';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
 import type { NamedIncomeEntryRow, NewIncomeEntry } from '../queries/income-entries';
@@ -49,11 +49,14 @@ export async function recordIncomeEntry(
   const amount = sql`${entry.amount}::numeric`;
   const now = sql`${options.now.toISOString()}::timestamptz`;
   const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
+  const serial = runsOneTransactionAtATime(db);
   try {
-    return await db.transaction(async (tx) => {
-      // Thresholds cannot change while this entry decides which tiers the new total reaches.
-      await lockTierThresholds(tx, 'shared');
-      const [row] = await queryRows<RecordedRow>(
+    return await transactionWithEvents(db, async (tx) => {
+      // Thresholds cannot change while this entry decides which tiers the new total reaches. The statement below is
+      // queued right behind the lock on the same connection, so it runs once the lock is granted without a round
+      // trip in between; on PGlite nothing runs beside this transaction anyway, and the lock is not taken there.
+      const locked = serial ? Promise.resolve() : lockTierThresholds(tx, 'shared');
+      const recorded = queryRows<RecordedRow>(
         tx,
         sql`with agent as (
             update ${agents} set
@@ -87,10 +90,11 @@ export async function recordIncomeEntry(
               from reached join ${tierSettings} t on t.id = reached.tier_id) as reached
           from entry, agent`,
       );
+      const [, [row]] = await Promise.all([locked, recorded]);
       if (!row) throw notFound('Agent');
       const reached = jsonColumn(row.reached);
       const who = { agentId: row.agent_id, agentName: row.agent_name };
-      await appendEvents(tx, [
+      const events: NewEvent[] = [
         {
           type: 'entry.created',
           agentId: row.agent_id,
@@ -109,8 +113,8 @@ export async function recordIncomeEntry(
           public: { ...who, tierId: tier.id, tierName: tier.name, tierColor: tier.color },
           private: { achievedAt: options.now.toISOString() },
         })),
-      ]);
-      return {
+      ];
+      const value: NamedIncomeEntryRow = {
         id: row.id,
         agentId: row.agent_id,
         agentName: row.agent_name,
@@ -121,6 +125,7 @@ export async function recordIncomeEntry(
         transactionType: row.transaction_type,
         createdAt: new Date(row.created_at_ms),
       };
+      return { value, events };
     });
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw invalid(TOTAL_OUT_OF_RANGE);

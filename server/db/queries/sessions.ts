@@ -1,6 +1,6 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { agents, sessions, users } from '../schema';
+import { agents, events, sessions, users } from '../schema';
 
 export type SessionKind = 'user' | 'agent';
 
@@ -36,10 +36,22 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** The user behind a live session, and the session's start and expiry. */
+/**
+ * The user behind a live session, the session's start and expiry, and the newest event id committed when the query
+ * ran (0 when none): the boards in memory need it on every owner or manager read (server/live/board-state.ts), and
+ * asking here saves that read a round trip of its own (docs/decisions/0015-throughput-under-load.md).
+ */
 export async function findUserSession(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      newestEventId: sql<number>`(select coalesce(max(${events.id}), 0)::float8 from ${events})`.mapWith(Number),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'user'), gt(sessions.expiresAt, now)))
