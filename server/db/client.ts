@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -188,6 +188,21 @@ async function migrateWithLock(pool: pg.Pool): Promise<void> {
 
 /** A json column of a raw query: node-postgres parses it, PGlite (through its thread) hands over the text. */
 export const jsonColumn = <T>(value: string | T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+const dialect = new PgDialect();
+
+/**
+ * Runs raw SQL as the named prepared statement `name` and returns its rows. On PostgreSQL each connection parses
+ * and plans it once, then only binds and executes it: for the short statements every request makes (sessions, tier
+ * data, an entry and its events), parsing and planning cost the database more than executing them
+ * (docs/decisions/0015-throughput-under-load.md). A name must always stand for the same SQL text (node-postgres
+ * refuses another). PGlite has no named statements: there it runs as queryRows does.
+ */
+export async function queryPrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 /** Runs raw SQL and returns its rows; both drivers answer with a result that carries `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
-import { jsonColumn, queryRows, type Db } from './client';
+import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
 import { appMeta, events } from './schema';
 
 /** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
@@ -22,6 +22,9 @@ export interface NewEvent {
 export interface StoredEvent extends NewEvent {
   id: number;
 }
+
+/** Appends of up to this many events run as prepared statements (appendEvents). */
+const PREPARED_APPENDS_MAX = 16;
 
 /** Above this many characters a notification names its events' ids instead of carrying them (NOTIFY allows 8,000 bytes). */
 const NOTIFY_EVENTS_MAX = 7000;
@@ -71,7 +74,7 @@ export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<v
     described.length <= NOTIFY_EVENTS_MAX
       ? sql`'{"ids":[' || string_agg(id::text, ',' order by id) || '],"events":' || ${described}::text || '}'`
       : sql`json_build_object('from', min(id), 'to', max(id))::text`;
-  await tx.execute(sql`with ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
+  const statement = sql`with ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
       added as (
         insert into ${events} (type, agent_id, public_data, private_data)
         select v.type, v.agent_id, v.public_data, v.private_data
@@ -80,7 +83,11 @@ export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<v
         order by v.n
         returning id
       )
-    select pg_notify(${EVENTS_CHANNEL}, ${notice}) from added`);
+    select pg_notify(${EVENTS_CHANNEL}, ${notice}) from added`;
+  // The statement's text depends only on how many events there are and on the kind of notice: a prepared statement
+  // for each of the usual sizes (an entry and the tiers it reaches); a rare large batch is planned each time.
+  if (list.length <= PREPARED_APPENDS_MAX) await queryPrepared(tx, `append_events_${list.length}_${described.length <= NOTIFY_EVENTS_MAX ? 'events' : 'range'}`, statement);
+  else await queryRows(tx, statement);
 }
 
 /**
@@ -148,8 +155,9 @@ interface EventRow {
 
 /** Events after `afterId`, oldest first, at most `limit`. */
 export async function readEventsAfter(db: Db, afterId: number, limit: number): Promise<StoredEvent[]> {
-  const rows = await queryRows<EventRow>(
+  const rows = await queryPrepared<EventRow>(
     db,
+    'events_after',
     sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events}
       where id > ${afterId} order by id limit ${limit}`,
   );
@@ -158,7 +166,7 @@ export async function readEventsAfter(db: Db, afterId: number, limit: number): P
 
 /** The newest event id (0 when there is none yet). */
 export async function latestEventId(db: Db): Promise<number> {
-  const [row] = await queryRows<{ id: number | null }>(db, sql`select max(id)::float8 as id from ${events}`);
+  const [row] = await queryPrepared<{ id: number | null }>(db, 'latest_event_id', sql`select max(id)::float8 as id from ${events}`);
   return row?.id ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { queryPrepared, type Db } from './client';
 
 // An arbitrary constant naming the advisory lock below.
 const TIER_THRESHOLDS_LOCK = sql.raw('7406190001');
@@ -12,9 +12,7 @@ const TIER_THRESHOLDS_LOCK = sql.raw('7406190001');
  * of concurrent entries sharing it write nothing to the tier rows.
  */
 export async function lockTierThresholds(tx: Db, mode: 'shared' | 'exclusive'): Promise<void> {
-  await tx.execute(
-    mode === 'shared'
-      ? sql`select pg_advisory_xact_lock_shared(${TIER_THRESHOLDS_LOCK})`
-      : sql`select pg_advisory_xact_lock(${TIER_THRESHOLDS_LOCK})`,
-  );
+  await (mode === 'shared'
+    ? queryPrepared(tx, 'lock_tier_thresholds_shared', sql`select pg_advisory_xact_lock_shared(${TIER_THRESHOLDS_LOCK})`)
+    : queryPrepared(tx, 'lock_tier_thresholds', sql`select pg_advisory_xact_lock(${TIER_THRESHOLDS_LOCK})`));
 }

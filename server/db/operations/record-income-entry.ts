@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { notFound, invalid } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
-import { jsonColumn, queryRows, runsOneTransactionAtATime, type Db } from '../client';
+import { jsonColumn, queryPrepared, runsOneTransactionAtATime, type Db } from '../client';
 import { transactionWithEvents, type NewEvent } from '../events';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
@@ -56,8 +56,9 @@ export async function recordIncomeEntry(
       // queued right behind the lock on the same connection, so it runs once the lock is granted without a round
       // trip in between; on PGlite nothing runs beside this transaction anyway, and the lock is not taken there.
       const locked = serial ? Promise.resolve() : lockTierThresholds(tx, 'shared');
-      const recorded = queryRows<RecordedRow>(
+      const recorded = queryPrepared<RecordedRow>(
         tx,
+        'record_income_entry',
         sql`with agent as (
             update ${agents} set
               total_income = total_income + ${amount},

@@ -3,7 +3,7 @@ import type { AgentTierData } from '../../../contract/agent-tier-data';
 import type { AgentRewardData } from '../../../contract/rewards';
 import { findNextTier, isTierReached } from '../../domain/claims';
 import { notFound } from '../../domain/errors';
-import { jsonColumn, queryRows, type Db } from '../client';
+import { jsonColumn, queryPrepared, type Db } from '../client';
 import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
 import type { TierSetting } from '../../../contract/tiers';
 
@@ -21,8 +21,9 @@ interface StandingRow {
  * unique index) and every tier by order, in one statement (one round trip: docs/decisions/0015).
  */
 async function readAgentStanding(db: Db, agentId: number) {
-  const [row] = await queryRows<StandingRow>(
+  const [row] = await queryPrepared<StandingRow>(
     db,
+    'agent_standing',
     sql`select a.id, a.name, a.total_income::text as total_income,
         (select coalesce(json_agg(c.tier_id order by c.tier_id), '[]'::json) from ${rewardClaims} c where c.agent_id = a.id) as claimed,
         (select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'threshold', t.threshold::text,

@@ -1,5 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { queryPrepared, type Db } from '../client';
 import { agents, events, sessions, users } from '../schema';
 
 export type SessionKind = 'user' | 'agent';
@@ -36,38 +36,49 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+interface SessionRow {
+  id: number;
+  email: string;
+  name: string;
+  created_ms: number;
+  expires_ms: number;
+}
+
+const sessionTimes = (row: SessionRow) => ({ createdAt: new Date(row.created_ms), expiresAt: new Date(row.expires_ms) });
+const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
+
 /**
  * The user behind a live session, the session's start and expiry, and the newest event id committed when the query
  * ran (0 when none): the boards in memory need it on every owner or manager read (server/live/board-state.ts), and
- * asking here saves that read a round trip of its own (docs/decisions/0015-throughput-under-load.md).
+ * asking here saves that read a round trip of its own. A prepared statement, as every request of a signed-in person
+ * runs it (docs/decisions/0015-throughput-under-load.md).
  */
 export async function findUserSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      newestEventId: sql<number>`(select coalesce(max(${events.id}), 0)::float8 from ${events})`.mapWith(Number),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'user'), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
+  const [row] = await queryPrepared<SessionRow & { role: SessionUser['role']; newest_event_id: number }>(
+    db,
+    'find_user_session',
+    sql`select u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms, ${epochMs(sql`s.expires_at`)} as expires_ms,
+        (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id
+      from ${sessions} s join ${users} u on u.id = s.user_id
+      where s.token_hash = ${tokenHash} and s.kind = 'user' and s.expires_at > ${now.toISOString()}::timestamptz
+      limit 1`,
+  );
+  if (!row) return undefined;
+  return { id: row.id, email: row.email, name: row.name, role: row.role, ...sessionTimes(row), newestEventId: row.newest_event_id };
 }
 
-/** The agent behind a live session, and the session's start and expiry. */
+/** The agent behind a live session, and the session's start and expiry (a prepared statement, as above). */
 export async function findAgentSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
-    .select({ id: agents.id, email: agents.email, name: agents.name, position: agents.position, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(agents, eq(agents.id, sessions.agentId))
-    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.kind, 'agent'), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row;
+  const [row] = await queryPrepared<SessionRow & { position: string }>(
+    db,
+    'find_agent_session',
+    sql`select a.id, a.email, a.name, a.position, ${epochMs(sql`s.created_at`)} as created_ms, ${epochMs(sql`s.expires_at`)} as expires_ms
+      from ${sessions} s join ${agents} a on a.id = s.agent_id
+      where s.token_hash = ${tokenHash} and s.kind = 'agent' and s.expires_at > ${now.toISOString()}::timestamptz
+      limit 1`,
+  );
+  if (!row) return undefined;
+  return { id: row.id, email: row.email, name: row.name, position: row.position, ...sessionTimes(row) };
 }
 
 export async function extendSession(db: Db, tokenHash: string, expiresAt: Date): Promise<void> {
