@@ -9,9 +9,11 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { takeEmbeddedBackup } from '../../server/db/backup';
+import { transactionWithEvents } from '../../server/db/events';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { findAgentByEmail, insertAgent } from '../../server/db/queries/agents';
-import { agents } from '../../server/db/schema';
+import { pgErrorCode } from '../../server/db/errors';
+import { agents, appMeta } from '../../server/db/schema';
 import { FACTORY_PASSWORD_HASH } from '../factories/accounts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-pglite-thread-'));
@@ -105,4 +107,27 @@ it('takes a backup while it serves', async () => {
   expect(await backup.done).toBeGreaterThan(0);
   expect(tar.length).toBeGreaterThan(1_000_000);
   expect(tar.subarray(257, 262).toString()).toBe('ustar');
+});
+
+it('runs a transaction’s statements in the order they were posted, without waiting for each answer', async () => {
+  const { db } = database;
+  const put = (tx: typeof db, key: string) => queryRows(tx, sql`insert into ${appMeta} (key, value) values (${key}, 'test')`);
+  const count = await db.transaction(async (tx) => {
+    // Posted together, right behind the BEGIN: the thread runs them one after another, so the count sees both.
+    const [, , rows] = await Promise.all([
+      put(tx, 'order-1'),
+      put(tx, 'order-2'),
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${appMeta} where key like 'order-%'`),
+    ]);
+    return rows[0]!.n;
+  });
+  expect(count).toBe(2);
+  // A change whose events fail to append is not kept: the COMMIT posted behind the append rolls back.
+  const error = await transactionWithEvents(db, async (tx) => {
+    await put(tx, 'dropped-1');
+    return { value: undefined, events: [{ type: 'data.changed', agentId: 3_000_000_000, public: {}, private: {} }] };
+  }).catch((failure: unknown) => failure);
+  expect(pgErrorCode(error)).toBe('22003');
+  const [kept] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${appMeta} where key like 'order-%' or key = 'dropped-1'`);
+  expect(kept!.n).toBe(2);
 });
