@@ -125,8 +125,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * ranking and the recent entries; a tier reached this month counts its agent. What it cannot apply exactly (an
  * agent added or deleted, a tier changed, an entry voided) drops it, and the next read builds it again.
  *
- * A read first asks the database for its newest event id and waits until this instance has applied it, so what it
- * answers is never older than what was committed before the request, on any instance. A read that finds no state
+ * A read first learns the database's newest event id (read with the caller's session, or asked for) and waits
+ * until this instance has applied it, so what it answers is never older than what was committed before the
+ * request, on any instance. A read that finds no state
  * (the first read after start, after a drop, in a new week or month) waits for it to be built; when that fails, the
  * caller reads the tables. Nothing is built at start: an instance that serves no dashboard never pays for it.
  */

@@ -71,10 +71,8 @@ export interface AgentPageResult<T> {
   total: number;
 }
 
-interface SummaryRow {
-  total: number;
-  id: number | null;
-  rank: number | null;
+/** An agent's figures as agentFigureColumns reads them. */
+export interface AgentFiguresRow {
   name: string;
   email: string;
   position: string;
@@ -84,6 +82,12 @@ interface SummaryRow {
   monthly_income: string;
   yearly_income: string;
   total_entries: number;
+}
+
+interface SummaryRow extends AgentFiguresRow {
+  total: number;
+  id: number | null;
+  rank: number | null;
 }
 
 /** `%text%` for LIKE, with LIKE's own wildcards in the text matched literally; lower-cased by the caller's SQL. */
@@ -107,9 +111,13 @@ export const periodIncomeJoins = (periods: PeriodStarts) => sql`
   left join ${agentPeriodTotals} y on ${periodRow('y', 'year', periods.year)}`;
 
 /** The income of those roll-ups as money strings ("0.00" without one): weekly_income, monthly_income, yearly_income. */
-export const periodIncomeColumns = sql`coalesce(w.income, 0)::numeric(14,2)::text as weekly_income,
+const periodIncomeColumns = sql`coalesce(w.income, 0)::numeric(14,2)::text as weekly_income,
   coalesce(m.income, 0)::numeric(14,2)::text as monthly_income,
   coalesce(y.income, 0)::numeric(14,2)::text as yearly_income`;
+
+/** An agent's (alias a, with periodIncomeJoins) name, contact, status and figures: the columns of AgentFiguresRow. */
+export const agentFigureColumns = sql`a.name, a.email, a.position, a.status, a.total_income::text as total_income,
+  ${periodIncomeColumns}, a.total_entries`;
 
 /**
  * The page's agents with their figures. `page` is a query of (id, ord, rank) rows, `total` one of the number of
@@ -119,8 +127,7 @@ async function readSummaries(db: Db, periods: PeriodStarts, page: SQL, total: SQ
   const rows = await queryRows<SummaryRow>(
     db,
     sql`with page as (${page})
-      select t.total::int as total, a.id, p.rank::int as rank, a.name, a.email, a.position, a.status,
-        a.total_income::text as total_income, ${periodIncomeColumns}, a.total_entries
+      select t.total::int as total, a.id, p.rank::int as rank, ${agentFigureColumns}
       from (${total}) t(total)
       left join page p on true
       left join ${agents} a on a.id = p.id

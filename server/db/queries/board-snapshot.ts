@@ -5,22 +5,13 @@ import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { latestEventId } from '../events';
 import { agents, tierAchievements } from '../schema';
-import { periodIncomeColumns, periodIncomeJoins } from './agents';
+import { agentFigureColumns, periodIncomeJoins, type AgentFiguresRow } from './agents';
 import { achievedInMonth } from './dashboard';
 import { listRecentIncomeEntries } from './income-entries';
 
 /** One agent as the boards rank and show it. */
-export interface BoardAgentRow {
+export interface BoardAgentRow extends AgentFiguresRow {
   id: number;
-  name: string;
-  email: string;
-  position: string;
-  status: 'active' | 'pending';
-  total_income: string;
-  weekly_income: string;
-  monthly_income: string;
-  yearly_income: string;
-  total_entries: number;
   /** Position of (name, id) in the database's own order (its collation), from 1: the leaderboard's tie-break. */
   name_order: number;
 }
@@ -46,8 +37,7 @@ export async function readBoardSnapshot(db: Db, periods: PeriodStarts, timeZone:
     const eventId = await latestEventId(tx);
     const rows = await queryRows<BoardAgentRow>(
       tx,
-      sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as total_income, ${periodIncomeColumns},
-          a.total_entries, (row_number() over (order by a.name, a.id))::int as name_order
+      sql`select a.id, ${agentFigureColumns}, (row_number() over (order by a.name, a.id))::int as name_order
         from ${agents} a ${periodIncomeJoins(periods)}`,
     );
     const achievers = await queryRows<{ agent_id: number }>(
