@@ -7,6 +7,7 @@ export const errorCodes = [
   'REAUTHENTICATION_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
   'REQUEST_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -24,6 +25,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   REAUTHENTICATION_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  // The same Idempotency-Key with another request.
+  IDEMPOTENCY_KEY_REUSED: 422,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -263,7 +263,7 @@ async function main(): Promise<number> {
   try {
     server = await startServer(target, config.orgTimezone, webRoot);
     const base = `http://127.0.0.1:${server.ready.port}`;
-    const ownerCookie = (await signIn(base, 0)).owner;
+    const ownerCookie = (await signIn(base, 1, 0)).owners[0]!;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
     log('Measuring what the pages load...');
     rows.push(...(await measureBundles(browser, base, webRoot, ownerCookie)));

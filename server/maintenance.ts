@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { pruneEvents } from './db/events';
+import { pruneIdempotencyKeys } from './db/queries/idempotency-keys';
 import { eraseFilledClaimContacts } from './db/queries/reward-claims';
 
 /** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
@@ -9,11 +10,15 @@ export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 /** Live events are kept this long for Last-Event-ID replay (docs/product.md §12.8: at least 24 hours). */
 export const EVENTS_KEPT_MS = 48 * 60 * 60 * 1000;
 
-/** One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events. */
-export async function runMaintenance(ctx: AppContext): Promise<{ claimContactsErased: number; eventsPruned: number }> {
+/**
+ * One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events
+ * and idempotency keys past their 24 hours.
+ */
+export async function runMaintenance(ctx: AppContext): Promise<{ claimContactsErased: number; eventsPruned: number; idempotencyKeysPruned: number }> {
   const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
   const eventsPruned = await pruneEvents(ctx.db, new Date(ctx.now().getTime() - EVENTS_KEPT_MS));
-  return { claimContactsErased, eventsPruned };
+  const idempotencyKeysPruned = await pruneIdempotencyKeys(ctx.db, ctx.now());
+  return { claimContactsErased, eventsPruned, idempotencyKeysPruned };
 }
 
 /** Runs the maintenance once the app is ready and then every hour, until the app closes. */

@@ -26,12 +26,13 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
 export interface Sessions {
-  owner: string;
+  /** The owner's sessions (one per simulated device: the app reads each request's own session). */
+  owners: string[];
   agents: string[];
 }
 
-/** Signs in as the benchmark's owner and as the first `agentCount` generated agents; their cookies. */
-export async function signIn(base: string, agentCount: number): Promise<Sessions> {
+/** Signs in as the benchmark's owner `ownerCount` times and as the first `agentCount` generated agents; their cookies. */
+export async function signIn(base: string, ownerCount: number, agentCount: number): Promise<Sessions> {
   const cookieOf = (res: Response) =>
     res.headers
       .getSetCookie()
@@ -42,15 +43,16 @@ export async function signIn(base: string, agentCount: number): Promise<Sessions
     if (!res.ok) throw new Error(`Sign-in as ${email} failed: ${res.status} ${await res.text()}`);
     return cookieOf(res);
   };
-  const owner = await login('/api/auth/login', BENCH_OWNER.email, BENCH_OWNER.password);
+  const owners: string[] = [];
+  for (let n = 1; n <= ownerCount; n++) owners.push(await login('/api/auth/login', BENCH_OWNER.email, BENCH_OWNER.password));
   const agents: string[] = [];
   for (let n = 1; n <= agentCount; n++) agents.push(await login('/api/agents/login', `agent${n}@bench.example`, REFERENCE_AGENT_PASSWORD));
-  return { owner, agents };
+  return { owners, agents };
 }
 
 /** One request of a kind, with fresh random parameters (a page, a search, an agent, an amount). */
 export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { first: number; last: number }, totalAgents: number): AutocannonRequest {
-  const owner = { cookie: sessions.owner };
+  const owner = { cookie: pick(sessions.owners) };
   const page = (pages: number) => randomInt(0, Math.max(0, pages - 1)) * 25;
   switch (kind) {
     case 'dashboard':

@@ -7,7 +7,8 @@ import type { ServerHandle } from './server-process';
 
 /** Requests of each kind sent before the timed ones (so that the first timed one finds the app warm). */
 export const WARM_UP = 3;
-/** Agents signed in for the requests an agent makes. */
+/** Sessions of the owner for the requests the owner makes (as many devices or tabs), and of agents for theirs. */
+const OWNER_SESSIONS = 20;
 const AGENT_SESSIONS = 20;
 
 export interface RequestTimer {
@@ -26,7 +27,7 @@ export async function requestTimer(server: ServerHandle): Promise<RequestTimer> 
   const { port, agentIds } = server.ready;
   const base = `http://127.0.0.1:${port}`;
   const counts = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
-  const sessions = await signIn(base, Math.min(AGENT_SESSIONS, counts.agents));
+  const sessions = await signIn(base, OWNER_SESSIONS, Math.min(AGENT_SESSIONS, counts.agents));
   const request = (kind: RequestKind) => requestOf(kind, sessions, agentIds, counts.agents);
   return {
     base,

@@ -50,17 +50,6 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 // numeric stays a string (exact money); int8 ids and count(*) results become numbers (they stay far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-const oneTransactionAtATime = new WeakSet<Db>();
-
-/**
- * Whether the database runs one transaction at a time: true for the embedded one (PGlite has a single backend and
- * queues every transaction and query behind the open one), so a lock that only orders concurrent transactions has
- * nothing to order there and its round trip can be saved.
- */
-export function runsOneTransactionAtATime(db: Db): boolean {
-  return oneTransactionAtATime.has(db);
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -96,7 +85,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? thread.asPglite()
       : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    oneTransactionAtATime.add(db);
     return {
       db,
       liveDb: db,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
 import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
 import { appMeta, events } from './schema';
@@ -26,7 +26,7 @@ export interface StoredEvent extends NewEvent {
 /** Appends of up to this many events run as prepared statements (appendEvents). */
 const PREPARED_APPENDS_MAX = 16;
 
-/** Above this many characters a notification names its events' ids instead of carrying them (NOTIFY allows 8,000 bytes). */
+/** Above this many bytes a notification names its events' ids instead of carrying them (NOTIFY allows 8,000). */
 const NOTIFY_EVENTS_MAX = 7000;
 
 /**
@@ -55,12 +55,42 @@ export function parseEventsNotice(payload: string | undefined): EventsNotice | u
 }
 
 /**
- * Appends events inside the transaction `tx` of the change they report, as its LAST statement, and asks for a
- * NOTIFY that PostgreSQL delivers only if (and when) the transaction commits, carrying the events (or their ids when
- * too many). The ids are taken under a transaction-level advisory lock, so they are in commit order: a reader that
- * has seen id N has seen every event below N that will ever exist, which is what makes `id > Last-Event-ID` replay
- * exact, and notifications, delivered in commit order, arrive in id order. The lock is held only from here to the
- * commit; taking it last (after every row lock of the change) cannot deadlock.
+ * The common table expressions (to follow others in a WITH) that append the rows of the query `source` (columns n,
+ * type, agent_id, public_data, private_data) as events, ids in the order of n, and ask for a NOTIFY that PostgreSQL
+ * delivers only if (and when) the transaction commits, carrying the events (or the range of their ids when they
+ * would not fit). The statement must select from the CTE `notified`, which has one row when something was appended
+ * and none otherwise, so that it runs.
+ *
+ * The ids are taken under a transaction-level advisory lock, so they are in commit order: a reader that has seen id
+ * N has seen every event below N that will ever exist, which is what makes `id > Last-Event-ID` replay exact, and
+ * notifications, delivered in commit order, arrive in id order. The lock is held from here to the commit, so the
+ * append must be the last thing its transaction does; taking it after every row lock of the change cannot deadlock.
+ */
+export function appendingEvents(source: SQL): SQL {
+  const stored = sql`json_build_object('type', type, 'agentId', agent_id, 'public', public_data, 'private', private_data)`;
+  return sql`ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
+    added as (
+      insert into ${events} (type, agent_id, public_data, private_data)
+      select v.type, v.agent_id, v.public_data, v.private_data
+      from ordered cross join (${source}) as v
+      -- Ids follow n (nextval runs after the sort), so that the notice can pair them with the events it carries.
+      order by v.n
+      returning id, type, agent_id, public_data, private_data
+    ),
+    notice as (
+      select '{"ids":[' || string_agg(id::text, ',' order by id) || '],"events":' || json_agg(${stored} order by id)::text || '}' as full_text,
+        json_build_object('from', min(id), 'to', max(id))::text as range_text
+      from added having count(*) > 0
+    ),
+    notified as (
+      select pg_notify(${EVENTS_CHANNEL}, case when octet_length(full_text) <= ${sql.raw(String(NOTIFY_EVENTS_MAX))} then full_text else range_text end)
+      from notice
+    )`;
+}
+
+/**
+ * Appends events inside the transaction `tx` of the change they report, as its LAST statement (appendingEvents says
+ * why it must be last).
  */
 export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
   if (list.length === 0) return;
@@ -68,56 +98,12 @@ export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<v
     list.map((event, index) => sql`(${index}::int, ${event.type}, ${event.agentId}::int, ${JSON.stringify(event.public)}::jsonb, ${JSON.stringify(event.private)}::jsonb)`),
     sql`, `,
   );
-  // The notice is written here, not rebuilt from the stored rows in SQL (cheaper); SQL only adds the ids it takes.
-  const described = JSON.stringify(list.map(({ type, agentId, public: publicData, private: privateData }) => ({ type, agentId, public: publicData, private: privateData })));
-  const notice =
-    described.length <= NOTIFY_EVENTS_MAX
-      ? sql`'{"ids":[' || string_agg(id::text, ',' order by id) || '],"events":' || ${described}::text || '}'`
-      : sql`json_build_object('from', min(id), 'to', max(id))::text`;
-  const statement = sql`with ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
-      added as (
-        insert into ${events} (type, agent_id, public_data, private_data)
-        select v.type, v.agent_id, v.public_data, v.private_data
-        from ordered cross join (values ${values}) as v(n, type, agent_id, public_data, private_data)
-        -- Ids follow the order of the list, so that the notice can pair them with the events it carries.
-        order by v.n
-        returning id
-      )
-    select pg_notify(${EVENTS_CHANNEL}, ${notice}) from added`;
-  // The statement's text depends only on how many events there are and on the kind of notice: a prepared statement
-  // for each of the usual sizes (an entry and the tiers it reaches); a rare large batch is planned each time.
-  if (list.length <= PREPARED_APPENDS_MAX) await queryPrepared(tx, `append_events_${list.length}_${described.length <= NOTIFY_EVENTS_MAX ? 'events' : 'range'}`, statement);
+  const statement = sql`with ${appendingEvents(sql`select * from (values ${values}) as v(n, type, agent_id, public_data, private_data)`)}
+    select 1 from notified`;
+  // The statement's text depends only on how many events there are: a prepared statement for each of the usual
+  // sizes (a claim, an agent, a batch of a few); a rare large batch is planned each time.
+  if (list.length <= PREPARED_APPENDS_MAX) await queryPrepared(tx, `append_events_${list.length}`, statement);
   else await queryRows(tx, statement);
-}
-
-/**
- * Runs `work` in a transaction and appends the events it returns as the transaction's last statement, with the
- * COMMIT sent right behind the append on the same connection instead of after its answer has come back to this
- * process. The append takes the commit-order lock, held until the transaction ends: awaiting its answer before
- * committing added this process's event-loop delay (milliseconds under load) to every hold, and all writers queued
- * for it (docs/decisions/0015-throughput-under-load.md). node-postgres sends a queued query the moment the one before
- * it is answered, and the embedded database's thread runs a transaction's operations in the order they were posted
- * (pglite-worker.mjs). If the append fails, the COMMIT behind it rolls back (PostgreSQL cannot commit a transaction
- * whose statement failed) and the append's error is thrown.
- */
-export async function transactionWithEvents<T>(db: Db, work: (tx: Db) => Promise<{ value: T; events: readonly NewEvent[] }>): Promise<T> {
-  let appended: Promise<void> = Promise.resolve();
-  let value: T;
-  try {
-    value = await db.transaction(async (tx) => {
-      const done = await work(tx);
-      appended = appendEvents(tx, done.events);
-      // Awaited once the transaction has ended (below); until then its failure must not count as unhandled.
-      appended.catch(() => undefined);
-      return done.value;
-    });
-  } catch (error) {
-    // PGlite reports a COMMIT that rolled back as an error of its own: the append's error says more.
-    await appended;
-    throw error;
-  }
-  await appended;
-  return value;
 }
 
 /** A claim's event: who claimed which tier's reward and its status; never the contact details. */

@@ -137,12 +137,38 @@ export const incomeEntries = pgTable(
     newTotal: money('new_total').notNull(),
     transactionType: text('transaction_type', { enum: ['addition', 'deduction'] }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The deal's id in the system it came from (a CRM): unique, so a deal is never counted twice. */
+    externalId: text('external_id'),
   },
   (t) => [
     check('income_entries_amount_check', sql`${t.amount} <> 0`),
     index('income_entries_agent_date_idx').on(t.agentId, t.date),
     index('income_entries_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Partial: entries without an external id (most) cost this index nothing.
+    uniqueIndex('income_entries_external_id_idx').on(t.externalId).where(sql`${t.externalId} is not null`),
   ],
+);
+
+/**
+ * Idempotency keys of writes (the `Idempotency-Key` header): the first answer, kept 24 hours, for the caller who sent
+ * the key. A retry with the same key gets that answer again and writes nothing. Erased with the agent the answer is
+ * about.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Who sent the key (`user:<id>`): one caller's key never answers another. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the request the key was first used with: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    /** The answer's JSON text as it was sent, so that a retry gets the same bytes. */
+    response: text('response').notNull(),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt), index('idempotency_keys_agent_idx').on(t.agentId)],
 );
 
 /**

@@ -1,19 +1,50 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createIncomeEntryInput } from '../../contract/income-entries';
+import { createIncomeEntryInput, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, type CreatedIncomeEntry } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
-import { recordIncomeEntry } from '../db/operations/record-income-entry';
-import { toIncomeEntry } from '../db/queries/income-entries';
+import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/record-income-entry';
+import { toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
+import { invalid } from '../domain/errors';
 import { entryDate } from '../domain/income-entries';
 import { parseInput } from '../http/errors';
 
+const created = (row: RecordedIncomeEntryRow): CreatedIncomeEntry => ({ ...toIncomeEntry(row), externalId: row.externalId });
+
+const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
+
+/** The request's Idempotency-Key: absent, or 1 to IDEMPOTENCY_KEY_MAX visible ASCII characters (400 otherwise). */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw invalid(`Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`, 'Idempotency-Key');
+  }
+  return header;
+}
+
 export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/income-entries', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const user = await requireOwner(ctx, request, reply);
+    const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
     const input = parseInput(createIncomeEntryInput, request.body);
     const now = ctx.now();
-    const entry = { agentId: input.agentId, amount: input.amount, date: entryDate(input.date, now), description: input.description || null };
-    const row = await recordIncomeEntry(ctx.db, entry, { timeZone: ctx.config.orgTimezone, now });
-    return reply.status(201).send(toIncomeEntry(row));
+    const entry = {
+      agentId: input.agentId,
+      amount: input.amount,
+      date: entryDate(input.date, now),
+      description: input.description || null,
+      externalId: input.externalId ?? null,
+    };
+    const options = { timeZone: ctx.config.orgTimezone, now };
+    if (key === undefined) return reply.status(201).send(created(await recordIncomeEntry(ctx.db, entry, options)));
+
+    // The request as validated (the date as sent, not as defaulted to now): a retry of it hashes the same.
+    const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    const answer = await recordIncomeEntryOnce(ctx.db, entry, options, { scope: `user:${user.id}`, key, requestHash }, (row) => ({
+      statusCode: 201,
+      body: JSON.stringify(created(row)),
+    }));
+    if (answer.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
   });
 }

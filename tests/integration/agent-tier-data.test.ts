@@ -50,6 +50,22 @@ describeEachEngine('GET /api/agent-tier-data', (get) => {
     }
   });
 
+  it('answers agents asking at the same moment each with its own total, claims and next tier', async () => {
+    const t = get();
+    const totals = ['4999.99', '10000.00', '-75.50', '999999.99', '1000000.00'];
+    const agents = await Promise.all(totals.map((total) => aiko(t, total)));
+    const option = await createRewardOption(t.database.db, { tierId: 1 });
+    await createPendingClaim(t.database.db, { agentId: agents[1]!.id, tierId: 1, rewardOptionId: option.id });
+    const answers = await Promise.all(agents.map((agent) => tierData(t, agent.cookie)));
+    expect(answers.map((data) => [data.agent.id, data.agent.totalIncome, data.agent.claimedTiers, data.agent.nextTier?.name ?? null])).toEqual([
+      [agents[0]!.id, '4999.99', [], 'Starter'],
+      [agents[1]!.id, '10000.00', [1], 'Silver'],
+      [agents[2]!.id, '-75.50', [], 'Starter'],
+      [agents[3]!.id, '999999.99', [], 'Legend'],
+      [agents[4]!.id, '1000000.00', [], null],
+    ]);
+  });
+
   it('lists the tiers the agent has claimed, and only its own', async () => {
     const t = get();
     const agent = await aiko(t, '25000.00');

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { ownerDashboard, type OwnerDashboard } from '../../contract/dashboard';
+import { createdIncomeEntry } from '../../contract/income-entries';
 import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signedInAgent, signedInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
@@ -23,7 +24,10 @@ async function addEntry(t: TestApp, cookie: string, agentId: number, amount: str
     payload: { agentId, amount, ...(date ? { date } : {}), ...(description ? { description } : {}) },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+  // The entry as the dashboard lists it: the answer to the write also carries the externalId (none here).
+  const { externalId, ...entry } = createdIncomeEntry.parse(res.json());
+  expect(externalId).toBeNull();
+  return entry;
 }
 
 const incomes = (dashboard: OwnerDashboard) => ({

@@ -9,7 +9,6 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { takeEmbeddedBackup } from '../../server/db/backup';
-import { transactionWithEvents } from '../../server/db/events';
 import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { findAgentByEmail, insertAgent } from '../../server/db/queries/agents';
 import { pgErrorCode } from '../../server/db/errors';
@@ -122,12 +121,14 @@ it('runs a transaction’s statements in the order they were posted, without wai
     return rows[0]!.n;
   });
   expect(count).toBe(2);
-  // A change whose events fail to append is not kept: the COMMIT posted behind the append rolls back.
-  const error = await transactionWithEvents(db, async (tx) => {
-    await put(tx, 'dropped-1');
-    return { value: undefined, events: [{ type: 'data.changed', agentId: 3_000_000_000, public: {}, private: {} }] };
-  }).catch((failure: unknown) => failure);
-  expect(pgErrorCode(error)).toBe('22003');
+  // A transaction whose last statement fails is not kept, though nothing waited for the statements before it.
+  const error = await db
+    .transaction(async (tx) => {
+      const dropped = put(tx, 'dropped-1');
+      await Promise.all([dropped, queryRows(tx, sql`select 1 / 0`)]);
+    })
+    .catch((failure: unknown) => failure);
+  expect(pgErrorCode(error)).toBe('22012');
   const [kept] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${appMeta} where key like 'order-%' or key = 'dropped-1'`);
   expect(kept!.n).toBe(2);
 });

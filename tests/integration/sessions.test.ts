@@ -5,7 +5,7 @@ import { createApp } from '../../server/app';
 import { hashToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '../../server/auth/sessions';
 import type { Database } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
-import { createAgent, createUser, FACTORY_PASSWORD, signInAgent } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser } from '../factories/accounts';
 import { cookieFrom, overInject, setCookieLine, signIn } from '../support/sign-in';
 import { openTestDatabase, testEngines } from '../support/test-database';
 import { describeEachEngine, startTestApp, testConfig } from '../support/test-app';
@@ -147,6 +147,31 @@ describeEachEngine('sessions', (get) => {
     } finally {
       get().clock.now = start;
     }
+  });
+
+  it('answer each of many requests sent together with its own session (they are read in one batch)', async () => {
+    const { db } = get().database;
+    const agents = await Promise.all([1, 2, 3, 4, 5].map(() => createAgent(db)));
+    const agentCookies = await Promise.all(agents.map(async (agent) => (await signInAgent(db, agent, get().clock.now)).cookie));
+    const users = await Promise.all([createUser(db, { role: 'owner' }), createUser(db)]);
+    const userCookies = await Promise.all(users.map(async (user) => (await signInUser(db, user, get().clock.now)).cookie));
+    // The third agent has signed out: its session row is gone.
+    await db.delete(sessions).where(eq(sessions.agentId, agents[2]!.id));
+
+    const [agentAnswers, userAnswers, crossed] = await Promise.all([
+      Promise.all(agentCookies.map((cookie) => agentSession(cookie))),
+      Promise.all(userCookies.map((cookie) => get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie } }))),
+      // A user's cookie is no agent session, and an agent's no user session.
+      Promise.all([agentSession(userCookies[0]!), get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: agentCookies[0]! } })]),
+    ]);
+    expect(agentAnswers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 200, 200]);
+    agentAnswers.forEach((answer, index) => {
+      if (index !== 2) expect(answer.json().agent).toMatchObject({ id: agents[index]!.id, email: agents[index]!.email });
+    });
+    expect(userAnswers.map((answer) => [answer.statusCode, answer.json().id, answer.json().role])).toEqual(
+      users.map((user) => [200, user.id, user.role]),
+    );
+    expect(crossed.map((answer) => answer.statusCode)).toEqual([401, 401]);
   });
 });
 

@@ -17,7 +17,7 @@ import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
-import { createIncomeEntryInput, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { createIncomeEntryInput, EXTERNAL_ID_MAX, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
@@ -537,6 +537,7 @@ export const routeSpecs: RouteSpec[] = [
       amount: { kind: 'money', required: true },
       date: { kind: 'iso-date', required: false },
       description: text(500, false, true),
+      externalId: text(EXTERNAL_ID_MAX, false),
     },
     schema: createIncomeEntryInput,
     refusedByRoute: entryDateOutOfRange,

@@ -40,7 +40,7 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
   let tierName = '';
   try {
     return await db.transaction(async (tx) => {
-      // Same order as recordIncomeEntry (thresholds, then the agent row), so the two cannot deadlock.
+      // Thresholds, then the agent row: the order of a threshold edit (server/db/locks.ts), so the two cannot deadlock.
       await lockTierThresholds(tx, 'shared');
       const [agent] = await tx
         .select({ totalIncome: agents.totalIncome, name: agents.name })

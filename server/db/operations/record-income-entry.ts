@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { notFound, invalid } from '../../domain/errors';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { AppError, conflict, invalid, notFound } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
-import { jsonColumn, queryPrepared, runsOneTransactionAtATime, type Db } from '../client';
-import { transactionWithEvents, type NewEvent } from '../events';
-import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
-import { lockTierThresholds } from '../locks';
-import type { NamedIncomeEntryRow, NewIncomeEntry } from '../queries/income-entries';
+import { queryPrepared, type Db } from '../client';
+import { appendingEvents } from '../events';
+import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
+import { claimIdempotencyKey, keepAnswer } from '../queries/idempotency-keys';
+import type { NewIncomeEntry, RecordedIncomeEntryRow } from '../queries/income-entries';
 import { thresholdReached } from '../rule-sql';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 
@@ -21,115 +21,168 @@ interface RecordedRow {
   new_total: string;
   transaction_type: 'addition' | 'deduction';
   created_at_ms: number;
-  /** Tiers this entry reached for the first time (JSON text on PostgreSQL, parsed on PGlite). */
-  reached: string | ReachedTier[];
+  external_id: string | null;
 }
 
-interface ReachedTier {
-  id: number;
-  name: string;
-  color: string;
-}
+const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
+/** A timestamp as JavaScript's `toISOString()` writes it (UTC, milliseconds). */
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * Records one income entry and, in the same transaction, the agent's running total and entry count, the
- * week, month and year roll-ups of the entry's date, and any tier reached for the first time.
+ * Records one income entry and, with it, the agent's running total and entry count, the week, month and year
+ * roll-ups of the entry's date, any tier reached for the first time, and their events (entry.created, tier.reached).
  * Throws NOT_FOUND when the agent does not exist, and VALIDATION_FAILED when the new total would not fit.
  *
- * All of it is one statement (data-modifying CTEs fed by the agent row the UPDATE returns), after the threshold
- * lock: one round trip to the database instead of four, which halves the time a write takes (docs/decisions/
- * 0009-performance.md). The UPDATE's row lock still serialises concurrent entries of one agent.
+ * All of it is ONE statement, run on its own (PostgreSQL commits it as a transaction of its own): data-modifying
+ * CTEs fed by the agent row the UPDATE returns, and the events built from what they return. Each statement costs
+ * the app's process about as much as the database (docs/decisions/0015-throughput-under-load.md): one instead of
+ * the six of BEGIN, threshold lock, entry, events and COMMIT. The UPDATE's row lock serialises concurrent entries
+ * of one agent.
+ *
+ * Thresholds cannot change while the statement decides which tiers the new total reaches: a threshold edit takes
+ * `agents` in SHARE mode (updateTierSetting), which waits for this statement's ROW EXCLUSIVE lock, and the
+ * statement takes that lock before its snapshot, so it either runs wholly before the edit or sees the new thresholds.
  */
-export async function recordIncomeEntry(
+export async function recordIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOptions): Promise<RecordedIncomeEntryRow> {
+  try {
+    return await writeIncomeEntry(db, entry, options);
+  } catch (error) {
+    throw await namingTakenExternalId(db, error);
+  }
+}
+
+interface EntryOptions {
+  timeZone: string;
+  now: Date;
+}
+
+/** An answer kept for an idempotency key: what the first request with the key was answered (its JSON text). */
+export interface KeptAnswer {
+  statusCode: number;
+  body: string;
+}
+
+export interface IdempotencyKey {
+  /** Who sent the key (`user:<id>`). */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request: the same key with another request is refused (422). */
+  requestHash: string;
+}
+
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used with a different request';
+
+/**
+ * recordIncomeEntry under an idempotency key (the `Idempotency-Key` header): the key is claimed, the entry recorded
+ * and the answer kept in one transaction, so either all of it happens or none. A key already used (within
+ * IDEMPOTENCY_KEY_HOURS) answers its kept answer again and writes nothing; a concurrent request with the same key
+ * waits at the claim for the first to end, then answers the same. The same key with another request is 422.
+ */
+export async function recordIncomeEntryOnce(
   db: Db,
   entry: NewIncomeEntry,
-  options: { timeZone: string; now: Date },
-): Promise<NamedIncomeEntryRow> {
+  options: EntryOptions,
+  key: IdempotencyKey,
+  answer: (row: RecordedIncomeEntryRow) => KeptAnswer,
+): Promise<KeptAnswer & { replayed: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const kept = await claimIdempotencyKey(tx, key, options.now);
+      if (kept) {
+        if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
+        return { statusCode: kept.statusCode, body: kept.response, replayed: true };
+      }
+      const row = await writeIncomeEntry(tx, entry, options);
+      const given = answer(row);
+      await keepAnswer(tx, key, given, row.agentId);
+      return { ...given, replayed: false };
+    });
+  } catch (error) {
+    throw await namingTakenExternalId(db, error);
+  }
+}
+
+async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOptions): Promise<RecordedIncomeEntryRow> {
   const periods = periodStartsOf(entry.date, options.timeZone);
   const amount = sql`${entry.amount}::numeric`;
   const now = sql`${options.now.toISOString()}::timestamptz`;
-  const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
-  const serial = runsOneTransactionAtATime(db);
+  const newEvents = sql`
+    select 0 as n, 'entry.created' as type, entry.agent_id,
+      jsonb_build_object('entryId', entry.id, 'agentId', entry.agent_id, 'agentName', agent.name, 'amount', entry.amount::text,
+        'transactionType', entry.transaction_type, 'date', ${isoText(sql`entry.date`)}) as public_data,
+      jsonb_build_object('description', entry.description, 'newTotal', entry.new_total::text,
+        'createdAt', ${isoText(sql`entry.created_at`)}) as private_data
+    from entry, agent
+    union all
+    select 1 + t.tier_order, 'tier.reached', agent.id,
+      jsonb_build_object('agentId', agent.id, 'agentName', agent.name, 'tierId', t.id, 'tierName', t.name, 'tierColor', t.color),
+      jsonb_build_object('achievedAt', ${isoText(now)})
+    from reached join ${tierSettings} t on t.id = reached.tier_id cross join agent`;
+  let row: RecordedRow | undefined;
   try {
-    return await transactionWithEvents(db, async (tx) => {
-      // Thresholds cannot change while this entry decides which tiers the new total reaches. The statement below is
-      // queued right behind the lock on the same connection, so it runs once the lock is granted without a round
-      // trip in between; on PGlite nothing runs beside this transaction anyway, and the lock is not taken there.
-      const locked = serial ? Promise.resolve() : lockTierThresholds(tx, 'shared');
-      const recorded = queryPrepared<RecordedRow>(
-        tx,
-        'record_income_entry',
-        sql`with agent as (
-            update ${agents} set
-              total_income = total_income + ${amount},
-              total_entries = total_entries + 1,
-              -- SET reads the row as it was, so this is the larger of the old peak and the new total.
-              peak_total = greatest(peak_total, total_income + ${amount})
-            where id = ${entry.agentId}
-            returning id, total_income, name
-          ), entry as (
-            insert into ${incomeEntries} (agent_id, amount, description, date, new_total, transaction_type, created_at)
-            select agent.id, ${amount}, ${entry.description}, ${entry.date.toISOString()}::timestamptz, agent.total_income,
-              ${entry.amount.startsWith('-') ? 'deduction' : 'addition'}, ${now}
-            from agent
-            returning *
-          ), periods as (
-            insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-            select agent.id, p.kind, p.start::date, ${amount}
-            from agent, (values ('week', ${periods.week}), ('month', ${periods.month}), ('year', ${periods.year})) as p(kind, start)
-            on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
-          ), reached as (
-            insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
-            select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.total_income`)}
-            on conflict do nothing
-            returning tier_id
-          )
-          select entry.id::float8 as id, entry.agent_id, agent.name as agent_name, entry.amount::text as amount,
-            entry.description, ${epochMs(sql`entry.date`)} as date_ms, entry.new_total::text as new_total,
-            entry.transaction_type, ${epochMs(sql`entry.created_at`)} as created_at_ms,
-            (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.tier_order), '[]'::json)
-              from reached join ${tierSettings} t on t.id = reached.tier_id) as reached
-          from entry, agent`,
-      );
-      const [, [row]] = await Promise.all([locked, recorded]);
-      if (!row) throw notFound('Agent');
-      const reached = jsonColumn(row.reached);
-      const who = { agentId: row.agent_id, agentName: row.agent_name };
-      const events: NewEvent[] = [
-        {
-          type: 'entry.created',
-          agentId: row.agent_id,
-          public: {
-            entryId: row.id,
-            ...who,
-            amount: row.amount,
-            transactionType: row.transaction_type,
-            date: new Date(row.date_ms).toISOString(),
-          },
-          private: { description: row.description, newTotal: row.new_total, createdAt: new Date(row.created_at_ms).toISOString() },
-        },
-        ...reached.map((tier) => ({
-          type: 'tier.reached' as const,
-          agentId: row.agent_id,
-          public: { ...who, tierId: tier.id, tierName: tier.name, tierColor: tier.color },
-          private: { achievedAt: options.now.toISOString() },
-        })),
-      ];
-      const value: NamedIncomeEntryRow = {
-        id: row.id,
-        agentId: row.agent_id,
-        agentName: row.agent_name,
-        amount: row.amount,
-        description: row.description,
-        date: new Date(row.date_ms),
-        newTotal: row.new_total,
-        transactionType: row.transaction_type,
-        createdAt: new Date(row.created_at_ms),
-      };
-      return { value, events };
-    });
+    [row] = await queryPrepared<RecordedRow>(
+      db,
+      'record_income_entry',
+      sql`with agent as (
+          update ${agents} set
+            total_income = total_income + ${amount},
+            total_entries = total_entries + 1,
+            -- SET reads the row as it was, so this is the larger of the old peak and the new total.
+            peak_total = greatest(peak_total, total_income + ${amount})
+          where id = ${entry.agentId}
+          returning id, total_income, name
+        ), entry as (
+          insert into ${incomeEntries} (agent_id, amount, description, date, new_total, transaction_type, created_at, external_id)
+          select agent.id, ${amount}, ${entry.description}, ${entry.date.toISOString()}::timestamptz, agent.total_income,
+            ${entry.amount.startsWith('-') ? 'deduction' : 'addition'}, ${now}, ${entry.externalId ?? null}::text
+          from agent
+          returning *
+        ), periods as (
+          insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
+          select agent.id, p.kind, p.start::date, ${amount}
+          from agent, (values ('week', ${periods.week}), ('month', ${periods.month}), ('year', ${periods.year})) as p(kind, start)
+          on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
+        ), reached as (
+          insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
+          select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.total_income`)}
+          on conflict do nothing
+          returning tier_id
+        ), ${appendingEvents(newEvents)}
+        select entry.id::float8 as id, entry.agent_id, agent.name as agent_name, entry.amount::text as amount,
+          entry.description, ${epochMs(sql`entry.date`)} as date_ms, entry.new_total::text as new_total,
+          entry.transaction_type, ${epochMs(sql`entry.created_at`)} as created_at_ms, entry.external_id
+        from entry, agent, notified`,
+    );
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw invalid(TOTAL_OUT_OF_RANGE);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION && entry.externalId) throw new ExternalIdTaken(entry.externalId);
     throw error;
   }
+  if (!row) throw notFound('Agent');
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    agentName: row.agent_name,
+    amount: row.amount,
+    description: row.description,
+    date: new Date(row.date_ms),
+    newTotal: row.new_total,
+    transactionType: row.transaction_type,
+    createdAt: new Date(row.created_at_ms),
+    externalId: row.external_id,
+  };
+}
+
+/** An entry with this external id exists; which one is read once the failed statement's transaction has ended. */
+class ExternalIdTaken extends AppError {
+  constructor(readonly externalId: string) {
+    super('CONFLICT', `An entry with externalId "${externalId}" already exists`);
+  }
+}
+
+/** The error to throw for `error`: an ExternalIdTaken becomes a 409 naming the entry that has the id (a deal is counted once). */
+async function namingTakenExternalId(db: Db, error: unknown): Promise<unknown> {
+  if (!(error instanceof ExternalIdTaken)) return error;
+  const [existing] = await db.select({ id: incomeEntries.id }).from(incomeEntries).where(eq(incomeEntries.externalId, error.externalId));
+  return existing ? conflict(`An entry with externalId "${error.externalId}" already exists (entry ${existing.id})`) : error;
 }

@@ -9,11 +9,15 @@ export interface NewIncomeEntry {
   amount: string;
   date: Date;
   description: string | null;
+  /** The deal's id in the system it came from; unique among entries. */
+  externalId?: string | null;
 }
 
 export type IncomeEntryRow = typeof incomeEntries.$inferSelect;
 /** An entry with the name of its agent, as the dashboard lists it. */
-export type NamedIncomeEntryRow = IncomeEntryRow & { agentName: string };
+export type NamedIncomeEntryRow = Omit<IncomeEntryRow, 'externalId'> & { agentName: string };
+/** An entry just recorded: with its external id, which the answer to its write carries. */
+export type RecordedIncomeEntryRow = NamedIncomeEntryRow & { externalId: string | null };
 
 export function toIncomeEntry(row: NamedIncomeEntryRow): IncomeEntry {
   return {

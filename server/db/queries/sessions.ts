@@ -1,4 +1,5 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { Batcher, batcherPer } from '../batch';
 import { queryPrepared, type Db } from '../client';
 import { agents, events, sessions, users } from '../schema';
 
@@ -37,6 +38,7 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 }
 
 interface SessionRow {
+  token_hash: string;
   id: number;
   email: string;
   name: string;
@@ -48,36 +50,60 @@ const sessionTimes = (row: SessionRow) => ({ createdAt: new Date(row.created_ms)
 const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
- * The user behind a live session, the session's start and expiry, and the newest event id committed when the query
- * ran (0 when none): the boards in memory need it on every owner or manager read (server/live/board-state.ts), and
- * asking here saves that read a round trip of its own. A prepared statement, as every request of a signed-in person
- * runs it (docs/decisions/0015-throughput-under-load.md).
+ * Sessions of one kind by token hash, read in batches (Batcher): `select(match)` is the statement, given the token
+ * condition. A lone token (the usual case on a quiet app) is matched with `=`, as its own prepared statement `name`;
+ * a batch with `= any(array)`, as `name_batch`.
  */
-export async function findUserSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await queryPrepared<SessionRow & { role: SessionUser['role']; newest_event_id: number }>(
-    db,
-    'find_user_session',
-    sql`select u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms, ${epochMs(sql`s.expires_at`)} as expires_ms,
-        (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id
-      from ${sessions} s join ${users} u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.kind = 'user' and s.expires_at > ${now.toISOString()}::timestamptz
-      limit 1`,
+function sessionsByToken<Row extends { token_hash: string }>(name: string, select: (match: SQL) => SQL) {
+  return batcherPer(
+    (db: Db) =>
+      new Batcher<string, Row>(async (tokenHashes) => {
+        const lone = tokenHashes.length === 1;
+        const match = lone ? sql`s.token_hash = ${tokenHashes[0]}` : sql`s.token_hash = any(${sql.param(tokenHashes)}::text[])`;
+        const rows = await queryPrepared<Row>(db, lone ? name : `${name}_batch`, select(match));
+        return new Map(rows.map((row) => [row.token_hash, row]));
+      }),
   );
-  if (!row) return undefined;
+}
+
+type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id: number };
+
+/**
+ * Owner and manager sessions, read for every request of a signed-in person: the sessions asked for while reads are
+ * in flight are read together (Batcher), by a prepared statement, with the newest event id committed when the
+ * query ran (0 when none): the boards in memory need it on every owner or manager read (server/live/board-state.ts),
+ * and reading it here saves that read a round trip of its own (docs/decisions/0015-throughput-under-load.md).
+ */
+const userSessions = sessionsByToken<UserSessionRow>(
+  'find_user_sessions',
+  (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms,
+      ${epochMs(sql`s.expires_at`)} as expires_ms, (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id
+    from ${sessions} s join ${users} u on u.id = s.user_id
+    where ${match} and s.kind = 'user'`,
+);
+
+type AgentSessionRow = SessionRow & { position: string };
+
+/** Agent sessions, read together in the same way (without the event id, which agents' reads do not need). */
+const agentSessions = sessionsByToken<AgentSessionRow>(
+  'find_agent_sessions',
+  (match) => sql`select s.token_hash, a.id, a.email, a.name, a.position, ${epochMs(sql`s.created_at`)} as created_ms,
+      ${epochMs(sql`s.expires_at`)} as expires_ms
+    from ${sessions} s join ${agents} a on a.id = s.agent_id
+    where ${match} and s.kind = 'agent'`,
+);
+
+/** The user behind a session live at `now`, the session's start and expiry, and the newest event id (above). */
+export async function findUserSession(db: Db, tokenHash: string, now: Date) {
+  const row = await userSessions(db).load(tokenHash);
+  if (!row || row.expires_ms <= now.getTime()) return undefined;
   return { id: row.id, email: row.email, name: row.name, role: row.role, ...sessionTimes(row), newestEventId: row.newest_event_id };
 }
 
-/** The agent behind a live session, and the session's start and expiry (a prepared statement, as above). */
+/** The agent behind a session live at `now`, and the session's start and expiry. */
 export async function findAgentSession(db: Db, tokenHash: string, now: Date) {
-  const [row] = await queryPrepared<SessionRow & { position: string }>(
-    db,
-    'find_agent_session',
-    sql`select a.id, a.email, a.name, a.position, ${epochMs(sql`s.created_at`)} as created_ms, ${epochMs(sql`s.expires_at`)} as expires_ms
-      from ${sessions} s join ${agents} a on a.id = s.agent_id
-      where s.token_hash = ${tokenHash} and s.kind = 'agent' and s.expires_at > ${now.toISOString()}::timestamptz
-      limit 1`,
-  );
-  if (!row) return undefined;
+  const row = await agentSessions(db).load(tokenHash);
+  if (!row || row.expires_ms <= now.getTime()) return undefined;
   return { id: row.id, email: row.email, name: row.name, position: row.position, ...sessionTimes(row) };
 }
 

@@ -1,0 +1,134 @@
+// Events are appended in the transaction of the change they report, in one statement with their NOTIFY
+// (appendingEvents in server/db/events.ts), and an income entry is recorded with its events in one statement
+// (recordIncomeEntry): a change and its events commit together or not at all, ids follow the order written, and the
+// notice carries the events, or the range of their ids when they would not fit. On both engines.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type Database, type Db } from '../../server/db/client';
+import { appendEvents, EVENTS_CHANNEL, latestEventId, parseEventsNotice, readEventsAfter, type NewEvent } from '../../server/db/events';
+import { pgErrorCode } from '../../server/db/errors';
+import { appMeta, tierSettings } from '../../server/db/schema';
+import { createAgent } from '../factories/accounts';
+import { addIncome } from '../factories/rewards';
+import { openTestDatabase, testEngines } from '../support/test-database';
+
+const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
+const NOW = new Date('2026-03-14T09:26:53.589Z');
+const marked = (agentId: number, mark: string): NewEvent => ({ type: 'data.changed', agentId, public: { mark }, private: {} });
+const putMeta = (db: Db, key: string) => queryRows(db, sql`insert into ${appMeta} (key, value) values (${key}, 'test')`);
+const metaKeys = async (db: Db, prefix: string) =>
+  (await queryRows<{ key: string }>(db, sql`select key from ${appMeta} where key like ${`${prefix}%`} order by key`)).map((row) => row.key);
+
+for (const engine of testEngines()) {
+  describe(`appending events [${engine}]`, () => {
+    let database: Database;
+    const notices: string[] = [];
+    let unlisten: () => Promise<void>;
+    beforeAll(async () => {
+      database = await openTestDatabase(engine);
+      unlisten = await database.listen(EVENTS_CHANNEL, (payload) => notices.push(payload ?? ''));
+    });
+    afterAll(async () => {
+      await unlisten();
+      await database.close();
+    });
+
+    /** The notice that carries (or names) the event with this id, once it has arrived. */
+    async function noticeOf(id: number) {
+      for (let waited = 0; waited < 5000; waited += 20) {
+        for (const payload of notices) {
+          const notice = parseEventsNotice(payload);
+          if (!notice) continue;
+          if ('events' in notice ? notice.events.some((event) => event.id === id) : notice.from <= id && id <= notice.to) return notice;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no notice of event ${id}`);
+    }
+
+    it('commits a change and its events together, ids in the order written, and notifies the events', async () => {
+      const before = await latestEventId(database.db);
+      await database.db.transaction(async (tx) => {
+        await putMeta(tx, 'kept-1');
+        await appendEvents(tx, [marked(1, 'first'), marked(2, 'second')]);
+      });
+      expect(await metaKeys(database.db, 'kept-')).toEqual(['kept-1']);
+      const appended = await readEventsAfter(database.db, before, 10);
+      expect(appended.map((event) => [event.agentId, event.public])).toEqual([
+        [1, { mark: 'first' }],
+        [2, { mark: 'second' }],
+      ]);
+      expect(await noticeOf(appended[0]!.id)).toEqual({ events: appended });
+    });
+
+    it('names the range of ids when the events would not fit a notification, counting bytes, not characters', async () => {
+      const before = await latestEventId(database.db);
+      // About 4,600 characters but 9,200 bytes: more than a notification may carry.
+      const wide = [1, 2, 3].map((n) => marked(n, 'é'.repeat(1500)));
+      await database.db.transaction((tx) => appendEvents(tx, wide));
+      const appended = await readEventsAfter(database.db, before, 10);
+      expect(appended.map((event) => event.public)).toEqual(wide.map((event) => event.public));
+      expect(await noticeOf(appended[0]!.id)).toEqual({ from: appended[0]!.id, to: appended[2]!.id });
+    });
+
+    it('keeps nothing of the change when the append fails, and reports the append’s error', async () => {
+      const before = await latestEventId(database.db);
+      // An agent id beyond the int column's range: the append fails after the change was made.
+      const error = await database.db
+        .transaction(async (tx) => {
+          await putMeta(tx, 'dropped-1');
+          await appendEvents(tx, [marked(3_000_000_000, 'too far')]);
+        })
+        .catch((failure: unknown) => failure);
+      expect(pgErrorCode(error)).toBe(NUMERIC_VALUE_OUT_OF_RANGE);
+      expect(await metaKeys(database.db, 'dropped-')).toEqual([]);
+      expect(await latestEventId(database.db)).toBe(before);
+    });
+
+    it('records an income entry with its events in one statement: the entry, then each tier reached in order', async () => {
+      const agent = await createAgent(database.db);
+      const tiers = await database.db.select().from(tierSettings).orderBy(tierSettings.order);
+      // Past the second threshold: the first two tiers are reached by this one entry.
+      const amount = (Number(tiers[1]!.threshold) + 0.5).toFixed(2);
+      const before = await latestEventId(database.db);
+      const date = new Date('2026-03-10T12:00:00.250Z');
+      const entry = await addIncome(database.db, agent, amount, { now: NOW, date, description: 'Deal “A”' });
+      const appended = await readEventsAfter(database.db, before, 10);
+      const who = { agentId: agent.id, agentName: agent.name };
+      expect(appended.map(({ type, agentId, public: shown, private: hidden }) => ({ type, agentId, shown, hidden }))).toEqual([
+        {
+          type: 'entry.created',
+          agentId: agent.id,
+          shown: { entryId: entry.id, ...who, amount, transactionType: 'addition', date: date.toISOString() },
+          hidden: { description: 'Deal “A”', newTotal: amount, createdAt: NOW.toISOString() },
+        },
+        ...tiers.slice(0, 2).map((tier) => ({
+          type: 'tier.reached',
+          agentId: agent.id,
+          shown: { ...who, tierId: tier.id, tierName: tier.name, tierColor: tier.color },
+          hidden: { achievedAt: NOW.toISOString() },
+        })),
+      ]);
+      expect(await noticeOf(appended[0]!.id)).toEqual({ events: appended });
+    });
+
+    it('records nothing and appends nothing when an entry fails', async () => {
+      const agent = await createAgent(database.db);
+      await addIncome(database.db, agent, '999999999999.00', { now: NOW });
+      const before = await latestEventId(database.db);
+      const total = async () =>
+        (await queryRows<{ t: string; n: number }>(database.db, sql`select total_income::text as t, total_entries as n from agents where id = ${agent.id}`))[0];
+      const kept = await total();
+      // Beyond the largest total the tracker holds, and an agent that does not exist.
+      await expect(addIncome(database.db, agent, '999999999999.00', { now: NOW })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(addIncome(database.db, { id: 2_000_000_000 }, '10.00', { now: NOW })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await total()).toEqual(kept);
+      expect(await latestEventId(database.db)).toBe(before);
+      // Nothing was appended or notified for them: the next entry's event is the first after `before`.
+      const next = await addIncome(database.db, agent, '-1.00', { now: NOW });
+      const [appended] = await readEventsAfter(database.db, before, 1);
+      expect(appended).toMatchObject({ type: 'entry.created', public: { entryId: next.id } });
+      expect(notices.filter((payload) => !parseEventsNotice(payload))).toEqual([]);
+    });
+  });
+}
