@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newPasswordField } from './auth';
-import { displayName, emailField, storableText } from './fields';
-import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
+import { displayName, emailField, queryInteger, storableText } from './fields';
+import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX, PAGE_OFFSET_MAX } from './limits';
 import { moneyString } from './money';
 
 /** An agent as the owner dashboard sees it (docs/product.md §12.4). Money as two-decimal strings. */
@@ -21,25 +21,14 @@ export const agentSummary = z.object({
 export type AgentSummary = z.infer<typeof agentSummary>;
 
 export { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits';
-/** Deep enough for any team; a larger offset is a mistake (or a scan), refused. */
-const OFFSET_MAX = 1_000_000;
 
-/** A whole number in a query string ("25"), within a range; absent gives the fallback. */
-const queryInteger = (name: string, min: number, max: number, fallback: number) =>
-  z
-    .string({ error: `${name} must be a whole number` })
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
-    .optional()
-    .transform((value) => value ?? fallback);
 
 /**
  * The query of GET /api/agents and GET /api/owner/leaderboard: a page (offset, limit) of the agents whose name or
  * email contains `search` (case-insensitive; empty means everyone). Other query parameters are ignored.
  */
 export const agentListQuery = z.object({
-  offset: queryInteger('offset', 0, OFFSET_MAX, 0),
+  offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
   limit: queryInteger('limit', 1, AGENT_PAGE_SIZE_MAX, AGENT_PAGE_SIZE),
   search: storableText(
     z

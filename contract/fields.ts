@@ -73,3 +73,13 @@ export const displayName = (required: string, max: number, label: string) =>
         .refine((text) => !text.includes('\u0000'), `${label} must not contain NUL characters`)
         .refine((text) => !hasHiddenCharacters(text), `${label} must not contain invisible or text-direction characters`),
     );
+
+/** A whole number in a query string ("25"), within a range; absent gives the fallback. */
+export const queryInteger = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string({ error: `${name} must be a whole number` })
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback);

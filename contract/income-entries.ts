@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, storableText } from './fields';
+import { idField, queryInteger, storableText } from './fields';
+import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX } from './limits';
 import { entryAmountInput, moneyString } from './money';
 
 export const DESCRIPTION_MAX = 500;
@@ -53,6 +54,45 @@ export const incomeEntry = z.object({
 });
 export type IncomeEntry = z.infer<typeof incomeEntry>;
 
-/** The answer to POST /api/income-entries: the entry, with its external id. */
+/** An entry with its external id: the answer to POST /api/income-entries, and a row of GET /api/income-entries. */
 export const createdIncomeEntry = incomeEntry.extend({ externalId: z.string().nullable() });
 export type CreatedIncomeEntry = z.infer<typeof createdIncomeEntry>;
+
+export { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX } from './limits';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+const calendarDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date such as 2026-11-01` })
+    .refine((text) => {
+      const match = DAY.exec(text);
+      if (!match) return false;
+      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return day.toISOString().slice(0, 10) === text;
+    }, `${name} must be a date that exists, such as 2026-11-01`);
+
+/**
+ * The query of GET /api/income-entries (owner, manager, `read` token): a page of entries, newest first (by date),
+ * of one agent or all, between two days (inclusive, in the organisation's time zone). Other parameters are ignored.
+ */
+export const incomeEntryListQuery = z
+  .object({
+    agentId: idField('agentId must be an agent id').optional(),
+    from: calendarDay('from').optional(),
+    to: calendarDay('to').optional(),
+    offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
+    limit: queryInteger('limit', 1, ENTRY_PAGE_SIZE_MAX, ENTRY_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+export type IncomeEntryListQuery = z.output<typeof incomeEntryListQuery>;
+export type IncomeEntryListParams = z.input<typeof incomeEntryListQuery>;
+
+/** A page of entries; `nextOffset` is where the next page starts, null on the last one. */
+export const incomeEntryPage = z.object({
+  entries: z.array(createdIncomeEntry),
+  offset: z.number(),
+  limit: z.number(),
+  nextOffset: z.number().nullable(),
+});
+export type IncomeEntryPage = z.infer<typeof incomeEntryPage>;

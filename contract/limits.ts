@@ -6,6 +6,11 @@ export const RECENT_ENTRIES_LIMIT = 10;
 export const AGENT_PAGE_SIZE = 25;
 export const AGENT_PAGE_SIZE_MAX = 100;
 export const AGENT_SEARCH_MAX = 100;
+/** Deep enough for any list; a larger offset is a mistake (or a scan), refused. */
+export const PAGE_OFFSET_MAX = 1_000_000;
+/** Pages of income entries (GET /api/income-entries): the default and the largest. */
+export const ENTRY_PAGE_SIZE = 50;
+export const ENTRY_PAGE_SIZE_MAX = 500;
 /** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
 export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
 /** The rewards text of a tier that has none yet (docs/product.md §9.5). */

@@ -32,6 +32,7 @@ import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
 import { registerTvLinkRoutes } from './routes/tv-links';
+import { registerApiTokenRoutes } from './routes/api-tokens';
 import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 
@@ -122,6 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerSignUpRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerTvLinkRoutes(app, ctx);
+  registerApiTokenRoutes(app, ctx);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -1,14 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_TOKEN_FORBIDDEN, type ApiScope } from '../../contract/api-tokens';
 import type { AppContext } from '../app-context';
+import type { TokenCaller } from '../db/queries/api-tokens';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
 import { forbidden, unauthenticated } from '../domain/errors';
-import { identify } from './sessions';
+import { identify, type Identity } from './sessions';
 
 export type UserRole = SessionUser['role'];
 
+/** An API token on a route it may not use (outside its scopes, or a route only people use): 403. */
+function refuseToken(identity: Identity): void {
+  if (identity.token) throw forbidden(API_TOKEN_FORBIDDEN);
+}
+
 /**
  * The guards of docs/product.md §3.3: 401 when the caller has no identity at all, 403 when signed in as someone
- * who may not do this.
+ * who may not do this. API tokens pass only the guards that name their scope.
  */
 export async function requireUser(
   ctx: AppContext,
@@ -17,6 +24,7 @@ export async function requireUser(
   roles: readonly UserRole[],
 ): Promise<SessionUser> {
   const identity = await identify(ctx, request, reply);
+  refuseToken(identity);
   if (identity.user && roles.includes(identity.user.role)) return identity.user;
   if (identity.user) throw forbidden(roles.length === 1 && roles[0] === 'owner' ? 'Owner access required' : undefined);
   if (identity.agent) throw forbidden('This is for owners and managers only');
@@ -29,21 +37,43 @@ export const requireOwner = (ctx: AppContext, request: FastifyRequest, reply: Fa
 export const requireOwnerOrManager = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner', 'manager']);
 
+/** Who acts: a signed-in owner or manager, or an API token. */
+export type Caller = { kind: 'user'; user: SessionUser } | { kind: 'token'; token: TokenCaller };
+
+/** A key naming the caller, for what is kept per caller (idempotency keys). */
+export const callerKey = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.user.id}` : `token:${caller.token.id}`);
+
+/** A signed-in owner, or an API token with `scope` (an owner's write that integrations may make). */
+export async function requireOwnerOrToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, scope: ApiScope): Promise<Caller> {
+  const identity = await identify(ctx, request, reply);
+  if (identity.token?.scopes.includes(scope)) return { kind: 'token', token: identity.token };
+  return { kind: 'user', user: await requireOwner(ctx, request, reply) };
+}
+
+/** What a manager may read: a signed-in owner or manager, or an API token with the `read` scope. */
+export async function requireStaffReader(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+  const identity = await identify(ctx, request, reply);
+  if (identity.token?.scopes.includes('read')) return { kind: 'token', token: identity.token };
+  return { kind: 'user', user: await requireOwnerOrManager(ctx, request, reply) };
+}
+
 export async function requireAgent(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionAgent> {
   const identity = await identify(ctx, request, reply);
+  refuseToken(identity);
   if (identity.agent) return identity.agent;
   if (identity.user) throw forbidden('This is for agents only');
   throw unauthenticated('Unauthorized: sign in as an agent');
 }
 
-/** Any signed-in identity: an agent, a manager or an owner. */
-export async function requireAnyIdentity(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+/** Any signed-in identity: an agent, a manager or an owner; with `tokenScope`, also an API token that has it. */
+export async function requireAnyIdentity(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, tokenScope?: ApiScope) {
   const identity = await identify(ctx, request, reply);
-  if (identity.user || identity.agent) return identity;
+  if (identity.token && !(tokenScope && identity.token.scopes.includes(tokenScope))) refuseToken(identity);
+  if (identity.user || identity.agent || identity.token) return identity;
   throw unauthenticated('Unauthorized: sign in to continue');
 }
 
-/** Agents may read their own data only; owners and managers may read any agent's. */
+/** Agents may read their own data only; owners, managers and `read` tokens may read any agent's. */
 export async function requireAgentSelfOrStaff(
   ctx: AppContext,
   request: FastifyRequest,
@@ -51,7 +81,8 @@ export async function requireAgentSelfOrStaff(
   agentId: number,
 ): Promise<void> {
   const identity = await identify(ctx, request, reply);
-  if (identity.user) return;
+  if (identity.user || identity.token?.scopes.includes('read')) return;
+  refuseToken(identity);
   if (identity.agent) {
     if (identity.agent.id === agentId) return;
     throw forbidden('Agents can only see their own rewards');

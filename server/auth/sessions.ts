@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
-import { AppError } from '../domain/errors';
+import { API_TOKEN_INVALID, API_TOKEN_MALFORMED } from '../../contract/api-tokens';
+import { useApiToken, type TokenCaller } from '../db/queries/api-tokens';
+import { AppError, unauthenticated } from '../domain/errors';
 import {
   deleteSession,
   extendSession,
@@ -62,6 +64,8 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 export interface Identity {
   user?: SessionUser;
   agent?: SessionAgent;
+  /** An API token (Authorization: Bearer); a request that sends one is identified by it alone, never by cookies. */
+  token?: TokenCaller;
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<Identity>>();
@@ -95,7 +99,20 @@ export function eventFenceOf(request: FastifyRequest): number | undefined {
   return eventFences.get(request);
 }
 
+const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
+
+/** The API token named by an Authorization header: 401 when the header is malformed or the token is not live. */
+async function tokenIdentity(ctx: AppContext, header: string): Promise<Identity> {
+  const match = BEARER.exec(header.trim());
+  if (!match) throw unauthenticated(API_TOKEN_MALFORMED);
+  const token = await useApiToken(ctx.db, hashToken(match[1]!), ctx.now());
+  if (!token) throw unauthenticated(API_TOKEN_INVALID);
+  return { token };
+}
+
 async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Identity> {
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined) return tokenIdentity(ctx, authorization);
   const session = await readSession(ctx, request, reply, 'user', findUserSession);
   let user: SessionUser | undefined;
   if (session) {

@@ -144,6 +144,8 @@ export const incomeEntries = pgTable(
     check('income_entries_amount_check', sql`${t.amount} <> 0`),
     index('income_entries_agent_date_idx').on(t.agentId, t.date),
     index('income_entries_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // GET /api/income-entries pages every entry newest first (by date) without sorting them.
+    index('income_entries_date_idx').on(t.date.desc(), t.id.desc()),
     // Partial: entries without an external id (most) cost this index nothing.
     uniqueIndex('income_entries_external_id_idx').on(t.externalId).where(sql`${t.externalId} is not null`),
   ],
@@ -315,4 +317,24 @@ export const tvLinks = pgTable(
     revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('tv_links_token_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * API tokens for other systems (docs/product.md, "Data in and out"). Only the SHA-256 of the token is kept; `scopes`
+ * holds contract/api-tokens API_SCOPES. A revoked token keeps its row (revoked_at) so that the list can say so.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at'),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash)],
 );

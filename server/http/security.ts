@@ -111,6 +111,9 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext, li
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    // A request with an Authorization header is identified by its API token alone, never by cookies, so another
+    // site cannot make a browser send it with someone's session (and no browser sends it cross-site without CORS).
+    if (request.headers.authorization !== undefined) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !isSameOrigin(origin, request.host)) throw forbidden(CROSS_SITE_REFUSED);
   });

@@ -3,7 +3,7 @@ import { agentListQuery, createAgentInput, type AgentPage } from '../../contract
 import type { AppContext } from '../app-context';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { requireOwner, requireOwnerOrManager } from '../auth/permissions';
+import { requireOwner, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
 import { deleteAgent, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
@@ -12,19 +12,19 @@ import { parseId, parseInput } from '../http/errors';
 type IdParams = { Params: { id: string } };
 
 /**
- * The owner's agent management (docs/product.md §12.4, §12.5): list (paged, with search) for owners and managers, add and
- * delete for owners.
+ * The owner's agent management (docs/product.md §12.4, §12.5): list (paged, with search) for owners, managers and
+ * `read` tokens, add for owners and `agents:write` tokens, delete for owners (with their password: never a token).
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents', async (request, reply): Promise<AgentPage> => {
-    await requireOwnerOrManager(ctx, request, reply);
+    await requireStaffReader(ctx, request, reply);
     const query = parseInput(agentListQuery, request.query);
     const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
     return { ...page, offset: query.offset, limit: query.limit };
   });
 
   app.post('/api/agents', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    await requireOwnerOrToken(ctx, request, reply, 'agents:write');
     const { password, ...agent } = parseInput(createAgentInput, request.body);
     assertPasswordNotCommon(password);
     const row = await insertAgent(ctx.db, { ...agent, passwordHash: await hashPassword(password) });

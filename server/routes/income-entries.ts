@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createIncomeEntryInput, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, type CreatedIncomeEntry } from '../../contract/income-entries';
+import {
+  createIncomeEntryInput,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  incomeEntryListQuery,
+  type CreatedIncomeEntry,
+  type IncomeEntryPage,
+} from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
-import { requireOwner } from '../auth/permissions';
+import { callerKey, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
 import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/record-income-entry';
-import { toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
-import { invalid } from '../domain/errors';
+import { findAgentById } from '../db/queries/agents';
+import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
+import { invalid, notFound } from '../domain/errors';
 import { entryDate } from '../domain/income-entries';
 import { parseInput } from '../http/errors';
 
@@ -23,8 +31,17 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 }
 
 export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/income-entries', async (request, reply): Promise<IncomeEntryPage> => {
+    await requireStaffReader(ctx, request, reply);
+    const query = parseInput(incomeEntryListQuery, request.query);
+    const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone);
+    // An empty page for an agent id that names nobody would read as "no entries": say so instead.
+    if (query.agentId !== undefined && page.entries.length === 0 && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
+    return { ...page, offset: query.offset, limit: query.limit };
+  });
+
   app.post('/api/income-entries', async (request, reply) => {
-    const user = await requireOwner(ctx, request, reply);
+    const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
     const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
     const input = parseInput(createIncomeEntryInput, request.body);
     const now = ctx.now();
@@ -40,7 +57,7 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
 
     // The request as validated (the date as sent, not as defaulted to now): a retry of it hashes the same.
     const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
-    const answer = await recordIncomeEntryOnce(ctx.db, entry, options, { scope: `user:${user.id}`, key, requestHash }, (row) => ({
+    const answer = await recordIncomeEntryOnce(ctx.db, entry, options, { scope: callerKey(caller), key, requestHash }, (row) => ({
       statusCode: 201,
       body: JSON.stringify(created(row)),
     }));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentListQuery } from '../../contract/agents';
 import type { LeaderboardPage } from '../../contract/dashboard';
 import type { AppContext } from '../app-context';
-import { requireOwnerOrManager } from '../auth/permissions';
+import { requireStaffReader } from '../auth/permissions';
 import { eventFenceOf } from '../auth/sessions';
 import { listLeaderboardPage } from '../db/queries/agents';
 import { readOwnerDashboard } from '../db/queries/dashboard';
@@ -11,13 +11,13 @@ import { parseInput } from '../http/errors';
 
 export function registerOwnerDashboardRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/dashboard', async (request, reply) => {
-    await requireOwnerOrManager(ctx, request, reply);
+    await requireStaffReader(ctx, request, reply);
     const now = ctx.now();
     return (await ctx.boards.dashboard(now, eventFenceOf(request))) ?? readOwnerDashboard(ctx.db, { now, timeZone: ctx.config.orgTimezone });
   });
 
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardPage> => {
-    await requireOwnerOrManager(ctx, request, reply);
+    await requireStaffReader(ctx, request, reply);
     const query = parseInput(agentListQuery, request.query);
     const now = ctx.now();
     const page =

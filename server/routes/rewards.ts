@@ -10,17 +10,17 @@ type IdParams = { Params: { id: string } };
 
 export function registerRewardRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<IdParams>('/api/rewards/agent/:id', async (request, reply) => {
-    await requireAnyIdentity(ctx, request, reply);
+    await requireAnyIdentity(ctx, request, reply, 'read');
     const agentId = parseId(request.params.id, 'Agent');
     await requireAgentSelfOrStaff(ctx, request, reply, agentId);
     return readAgentRewardData(ctx.db, agentId);
   });
 
   app.get<IdParams>('/api/rewards/tier/:id', async (request, reply) => {
-    const identity = await requireAnyIdentity(ctx, request, reply);
+    const identity = await requireAnyIdentity(ctx, request, reply, 'read');
     const tierId = parseId(request.params.id, 'Tier');
-    // Owners and managers also see the options they switched off; agents only what they can pick.
-    return listTierRewardOptions(ctx.db, tierId, { activeOnly: !identity.user });
+    // Owners, managers and read tokens also see the options they switched off; agents only what they can pick.
+    return listTierRewardOptions(ctx.db, tierId, { activeOnly: !identity.user && !identity.token });
   });
 
   app.post('/api/rewards', async (request, reply) => {

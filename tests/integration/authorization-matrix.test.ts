@@ -7,9 +7,12 @@ import { addIncome, createPendingClaim, createRewardOption } from '../factories/
 import { insertInvitation } from '../../server/db/queries/sign-up';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { hashToken } from '../../server/auth/sessions';
+import type { ApiScope } from '../../contract/api-tokens';
+import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { describeEachEngine } from '../support/test-app';
 
-const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner'] as const;
+// Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
+const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken'] as const;
 type Caller = (typeof callers)[number];
 
 /** Each request acts on a fresh one, so that rows that change data cannot break each other. */
@@ -30,7 +33,10 @@ interface Fixture {
   /** A TV link made by the owner, and its token. */
   tvLink: number;
   tvToken: string;
-  cookie: string | undefined;
+  /** An API token the owner made, to revoke. */
+  apiToken: number;
+  /** The caller's credential: its session cookie or its token. */
+  headers: Record<string, string>;
 }
 
 async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> {
@@ -51,12 +57,22 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   });
   const tvToken = `matrix${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
   const tvLink = await insertTvLink(db, { name: 'Matrix TV', showAmounts: false, tokenHash: hashToken(tvToken), createdBy: owner.id, createdAt: now });
-  const sessions: Record<Caller, () => Promise<{ cookie: string } | undefined>> = {
-    anonymous: async () => undefined,
-    agentA: () => signInAgent(db, agentA, now),
-    agentB: () => signInAgent(db, agentB, now),
-    manager: () => signInUser(db, manager, now),
-    owner: () => signInUser(db, owner, now),
+  const apiToken = async (scope: ApiScope) => {
+    const token = `tt_matrix_${scope.replace(':', '_')}_${uniqueSuffix()}`;
+    const row = await insertApiToken(db, { name: `Matrix ${scope}`, scopes: [scope], tokenHash: hashToken(token), createdBy: owner.id, createdAt: now, expiresAt: null });
+    return { token, id: row.id };
+  };
+  const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });
+  const cookie = async (session: Promise<{ cookie: string }>) => ({ cookie: (await session).cookie });
+  const credentials: Record<Caller, () => Promise<Record<string, string>>> = {
+    anonymous: async () => ({}),
+    agentA: () => cookie(signInAgent(db, agentA, now)),
+    agentB: () => cookie(signInAgent(db, agentB, now)),
+    manager: () => cookie(signInUser(db, manager, now)),
+    owner: () => cookie(signInUser(db, owner, now)),
+    readToken: () => bearer('read'),
+    entriesToken: () => bearer('entries:write'),
+    agentsToken: () => bearer('agents:write'),
   };
   return {
     agentA,
@@ -69,17 +85,23 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     invitation: invitation.id,
     tvLink: tvLink.id,
     tvToken,
-    cookie: (await sessions[caller]())?.cookie,
+    apiToken: (await apiToken('read')).id,
+    headers: await credentials[caller](),
   };
 }
+
+type Statuses = [number, number, number, number, number, number, number, number];
 
 interface Row {
   /** "METHOD /path" with {placeholders} naming fixture fields. */
   route: string;
-  /** Expected status for: anonymous, agentA, agentB (acting on agent A's data), manager, owner. */
-  status: [number, number, number, number, number];
+  /**
+   * Expected status for: anonymous, agentA, agentB (acting on agent A's data), manager, owner, and tokens with the
+   * scope read, entries:write and agents:write.
+   */
+  status: Statuses;
   /** Where the answer differs on PostgreSQL. */
-  postgresStatus?: [number, number, number, number, number];
+  postgresStatus?: Statuses;
   body?: (f: Fixture) => unknown;
   /** An event stream: its answer never ends, so it is read over real HTTP up to the status, then closed. */
   stream?: true;
@@ -90,61 +112,65 @@ const contact = { fullName: 'Pat Example', email: 'pat@example.test', phone: '+1
 // prettier-ignore
 const matrix: Row[] = [
   // Public
-  { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200] },
-  { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200] },
+  { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200, 200, 200, 200] },
   // Agent identity
-  { route: 'POST /api/agents/register',             status: [202, 202, 202, 202, 202],
+  { route: 'POST /api/agents/register',             status: [202, 202, 202, 202, 202, 202, 202, 202],
     body: () => ({ email: `m-${uniqueSuffix()}@example.test`, password: 'long enough', firstName: 'New', lastName: 'Agent', position: 'Sales Agent' }) },
-  { route: 'POST /api/agents/login',                status: [200, 200, 200, 200, 200], body: (f) => ({ email: f.agentA.email, password: FACTORY_PASSWORD }) },
-  { route: 'POST /api/agents/logout',               status: [204, 204, 204, 204, 204] },
-  { route: 'GET /api/agents/session',               status: [401, 200, 200, 401, 401] },
+  { route: 'POST /api/agents/login',                status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.agentA.email, password: FACTORY_PASSWORD }) },
+  { route: 'POST /api/agents/logout',               status: [204, 204, 204, 204, 204, 204, 204, 204] },
+  { route: 'GET /api/agents/session',               status: [401, 200, 200, 401, 401, 401, 401, 401] },
   // Owner and manager identity
-  { route: 'GET /api/login',                        status: [302, 302, 302, 302, 302] },
-  { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
-  { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200] },
-  { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302] },
-  { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204], body: () => ({ password: FACTORY_PASSWORD }) },
+  { route: 'GET /api/login',                        status: [302, 302, 302, 302, 302, 302, 302, 302] },
+  { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
+  { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401] },
+  { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302, 302, 302, 302] },
+  { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ password: FACTORY_PASSWORD }) },
   // Agents, for themselves only
-  { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403] },
-  { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403],
+  { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403, 403, 403, 403],
     body: (f) => ({ tierId: f.tier1, rewardOptionId: f.rewardOption, agentData: { name: 'Pat Example', email: 'pat@example.test', address: '1 Main Street' } }) },
-  { route: 'POST /api/rewards/claim',               status: [401, 201, 403, 403, 403], body: (f) => ({ agentId: f.agentA.id, rewardId: f.rewardOption, ...contact }) },
-  { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200] },
+  { route: 'POST /api/rewards/claim',               status: [401, 201, 403, 403, 403, 403, 403, 403], body: (f) => ({ agentId: f.agentA.id, rewardId: f.rewardOption, ...contact }) },
+  { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200, 200, 403, 403] },
   // Any signed-in identity
-  { route: 'GET /api/rewards/tier/{tier1}',         status: [401, 200, 200, 200, 200] },
-  { route: 'GET /api/events',                       status: [401, 200, 200, 200, 200], stream: true },
+  { route: 'GET /api/rewards/tier/{tier1}',         status: [401, 200, 200, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/events',                       status: [401, 200, 200, 200, 200, 403, 403, 403], stream: true },
   // Owners and managers
-  { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200] },
-  { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200] },
-  { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200] },
+  { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/income-entries',               status: [401, 403, 403, 200, 200, 200, 403, 403] },
   // Owner only
-  { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200] },
-  { route: 'PATCH /api/reward-claims/{claim}/process', status: [401, 403, 403, 403, 200] },
-  { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201],
+  { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PATCH /api/reward-claims/{claim}/process', status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201, 403, 403, 201],
     body: () => ({ name: 'Added Agent', position: 'Sales Agent', email: `added-${uniqueSuffix()}@example.test`, password: 'long enough' }) },
-  { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204] },
-  { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
-  { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200], body: () => ({ rewards: 'Matrix reward' }) },
-  { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201],
+  { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
+  { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ rewards: 'Matrix reward' }) },
+  { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: (f) => ({ title: 'Matrix reward', description: 'Made by the matrix', category: 'Gift Card', tierId: f.tier1, isActive: true }) },
-  { route: 'DELETE /api/rewards/{rewardOption}',    status: [401, 403, 403, 403, 204] },
-  { route: 'GET /api/users',                        status: [401, 403, 403, 403, 200] },
-  { route: 'POST /api/users',                       status: [401, 403, 403, 403, 201],
+  { route: 'DELETE /api/rewards/{rewardOption}',    status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'GET /api/users',                        status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'POST /api/users',                       status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: () => ({ email: `mgr-${uniqueSuffix()}@example.test`, name: 'New Manager', role: 'manager', password: 'long enough' }) },
-  { route: 'DELETE /api/users/{manager.id}',        status: [401, 403, 403, 403, 204] },
-  { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200] },
-  { route: 'PUT /api/owner/sign-up',                status: [401, 403, 403, 403, 200], body: () => ({ mode: 'open' }) },
-  { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201] },
-  { route: 'DELETE /api/owner/invitations/{invitation}', status: [401, 403, 403, 403, 204] },
-  { route: 'POST /api/agents/{agentA.id}/approve',  status: [401, 403, 403, 403, 204] },
-  { route: 'POST /api/tv-links',                   status: [401, 403, 403, 403, 201], body: () => ({ name: 'Office TV', showAmounts: true }) },
-  { route: 'GET /api/tv-links',                    status: [401, 403, 403, 403, 200] },
-  { route: 'DELETE /api/tv-links/{tvLink}',        status: [401, 403, 403, 403, 204] },
+  { route: 'DELETE /api/users/{manager.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PUT /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ mode: 'open' }) },
+  { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201, 403, 403, 403] },
+  { route: 'DELETE /api/owner/invitations/{invitation}', status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/agents/{agentA.id}/approve',  status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/tv-links',                   status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: 'Office TV', showAmounts: true }) },
+  { route: 'GET /api/tv-links',                    status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'DELETE /api/tv-links/{tvLink}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/tokens',                      status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: 'Matrix CRM', scopes: ['read'] }) },
+  { route: 'GET /api/tokens',                       status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'DELETE /api/tokens/{apiToken}',         status: [401, 403, 403, 403, 204, 403, 403, 403] },
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
-  { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200] },
-  { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200], stream: true },
+  { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200, 200, 200, 200], stream: true },
   // Backups over HTTP are for the embedded database (docs/decisions/0007-backups.md).
-  { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200], postgresStatus: [401, 403, 403, 403, 404] },
+  { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200, 403, 403, 403], postgresStatus: [401, 403, 403, 403, 404, 403, 403, 403] },
 ];
 
 const placeholder = /\{([\w.]+)\}/g;
@@ -165,13 +191,13 @@ function fillPath(path: string, fixture: Fixture): string {
 describeEachEngine('authorization matrix', (get) => {
   let origin: string | undefined;
   /** Opens an event stream over HTTP; a 200 is closed at once, a refusal's JSON body is read. */
-  async function streamStatus(path: string, cookie: string | undefined): Promise<{ statusCode: number; json(): { code: string } }> {
+  async function streamStatus(path: string, headers: Record<string, string>): Promise<{ statusCode: number; json(): { code: string } }> {
     if (!origin) {
       await get().app.listen({ port: 0, host: '127.0.0.1' });
       origin = `http://127.0.0.1:${(get().app.server.address() as { port: number }).port}`;
     }
     const controller = new AbortController();
-    const res = await fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {}, signal: controller.signal });
+    const res = await fetch(`${origin}${path}`, { headers, signal: controller.signal });
     const body = res.status === 200 ? undefined : ((await res.json()) as { code: string });
     controller.abort();
     return { statusCode: res.status, json: () => body! };
@@ -201,11 +227,11 @@ describeEachEngine('authorization matrix', (get) => {
       const fixture = await makeFixture(get().database.db, get().clock.now, caller);
       const body = row.body?.(fixture);
       const res = row.stream
-        ? await streamStatus(fillPath(path, fixture), fixture.cookie)
+        ? await streamStatus(fillPath(path, fixture), fixture.headers)
         : await get().request({
             method: method as 'GET',
             url: fillPath(path, fixture),
-            headers: fixture.cookie ? { cookie: fixture.cookie } : {},
+            headers: fixture.headers,
             ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
           });
       actual[caller] = res.statusCode;
@@ -228,7 +254,7 @@ describeEachEngine('authorization matrix', (get) => {
       const res = await get().request({
         method: method as 'POST',
         url: fillPath(path, fixture),
-        headers: fixture.cookie ? { cookie: fixture.cookie } : {},
+        headers: fixture.headers,
         payload: { unexpected: 'nothing this route expects' },
       });
       actual[caller] = res.statusCode;

@@ -7,6 +7,8 @@ import { queryRows, type Db } from '../../server/db/client';
  * attempts, including sign-ins that fail. Nothing else may change when a request is refused.
  */
 const SESSION_TABLES = ['sessions', 'sign_in_attempts'] as const;
+/** Columns a request may change in other tables in the same way: an API token notes when it was used. */
+const USE_COLUMNS: Record<string, string[]> = { api_tokens: ['last_used_at'] };
 
 export type Fingerprint = Record<string, { rows: number; md5: string }>;
 
@@ -21,18 +23,20 @@ async function tableNames(db: Db): Promise<string[]> {
 
 /**
  * Row count and md5 of every row of every table in the public schema (each table's rows in the order of their text,
- * so the order they are stored in does not matter), in one query. Tables named in `exclude` are left out.
+ * so the order they are stored in does not matter), in one query. Tables named in `exclude` are left out; without
+ * `exclude`, the session tables and the USE_COLUMNS are.
  */
 export async function databaseFingerprint(db: Db, options: { exclude?: readonly string[] } = {}): Promise<Fingerprint> {
   const exclude = new Set(options.exclude ?? SESSION_TABLES);
   const tables = (await tableNames(db)).filter((name) => !exclude.has(name));
   if (tables.length === 0) return {};
-  const parts = tables.map(
-    (name) =>
-      sql`select ${name}::text as name, count(*)::int as rows,
-        md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as md5
-      from ${sql.identifier(name)} t`,
-  );
+  const parts = tables.map((name) => {
+    const ignored = options.exclude ? undefined : USE_COLUMNS[name];
+    const row = ignored ? sql`(to_jsonb(t) - ${sql.param(ignored)}::text[])::text` : sql`t::text`;
+    return sql`select ${name}::text as name, count(*)::int as rows,
+        md5(coalesce(string_agg(${row}, E'\n' order by ${row}), '')) as md5
+      from ${sql.identifier(name)} t`;
+  });
   const rows = await queryRows<{ name: string; rows: number; md5: string }>(db, sql.join(parts, sql` union all `));
   return Object.fromEntries(rows.map((row) => [row.name, { rows: row.rows, md5: row.md5 }]));
 }

@@ -15,9 +15,11 @@ import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../con
 import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
+import { API_SCOPES, API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../contract/api-tokens';
+import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
-import { createIncomeEntryInput, EXTERNAL_ID_MAX, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { createIncomeEntryInput, ENTRY_PAGE_SIZE_MAX, EXTERNAL_ID_MAX, incomeEntryListQuery, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
@@ -26,7 +28,8 @@ import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uni
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { databaseFingerprint, type Fingerprint } from './fingerprint';
 
-const identities = ['anonymous', 'agent', 'manager', 'owner'] as const;
+// `token`: an API token with every scope, sent as Authorization: Bearer.
+const identities = ['anonymous', 'agent', 'manager', 'owner', 'token'] as const;
 type Identity = (typeof identities)[number];
 
 /** The accounts and rows the templates refer to. Nothing a malformed request does may change them. */
@@ -43,6 +46,8 @@ export interface FuzzFixture {
   claim: number;
   /** A TV link (not revoked) and its token. */
   tvLink: { id: number; token: string };
+  /** An API token with every scope (the `token` caller), and its id. */
+  apiToken: { id: number; token: string };
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -57,13 +62,32 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
   const owner = await createUser(db, { role: 'owner' });
   const tvToken = `fuzz${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
   const tvLink = await insertTvLink(db, { name: 'Fuzz TV', showAmounts: true, tokenHash: hashToken(tvToken), createdBy: owner.id, createdAt: now });
-  return { agent, otherAgent, manager, owner, rewardOption: option.id, claim: claim.id, tvLink: { id: tvLink.id, token: tvToken } };
+  const apiToken = `tt_fuzz_${uniqueSuffix()}`;
+  const apiTokenRow = await insertApiToken(db, {
+    name: 'Fuzz CRM',
+    scopes: [...API_SCOPES],
+    tokenHash: hashToken(apiToken),
+    createdBy: owner.id,
+    createdAt: now,
+    expiresAt: null,
+  });
+  return {
+    agent,
+    otherAgent,
+    manager,
+    owner,
+    rewardOption: option.id,
+    claim: claim.id,
+    tvLink: { id: tvLink.id, token: tvToken },
+    apiToken: { id: apiTokenRow.id, token: apiToken },
+  };
 }
 
 /** A fresh session cookie for the identity (a logout in an earlier case must not turn the caller anonymous). */
 async function cookieFor(db: Db, fixture: FuzzFixture, identity: Identity, now: Date): Promise<string | undefined> {
   switch (identity) {
     case 'anonymous':
+    case 'token':
       return undefined;
     case 'agent':
       return (await signInAgent(db, fixture.agent, now)).cookie;
@@ -107,6 +131,8 @@ type Field =
   | { kind: 'new-password'; required: boolean }
   | { kind: 'login-password'; required: boolean }
   | { kind: 'enum'; values: readonly string[]; required: boolean }
+  /** A list of distinct values of an enum, at least one. */
+  | { kind: 'enum-list'; values: readonly string[]; required: boolean }
   | { kind: 'boolean'; required: boolean }
   | { kind: 'iso-date'; required: boolean }
   | { kind: 'object'; fields: Fields; required: boolean };
@@ -292,6 +318,24 @@ function invalidEnum(values: readonly string[]): Pick<Value>[] {
   ].filter((pick) => !values.includes(pick.value as string));
 }
 
+function invalidEnumLists(values: readonly string[]): Pick<Value>[] {
+  const first = values[0] ?? 'value';
+  return [
+    ...wrongTypes(['["a"]']),
+    ...picks<Value>([
+      ['empty list', []],
+      ['the value, not in a list', first],
+      ['repeated', [first, first]],
+      ['unknown', [first, 'admin']],
+      ['upper case', [first.toUpperCase()]],
+      ['a number', [first, 1]],
+      ['null inside', [null]],
+      ['every value and one more', [...values, 'Bogus']],
+      ['NUL', [`${first}\u0000`]],
+    ]),
+  ];
+}
+
 const invalidBooleans = (): Pick<Value>[] => [
   ...wrongTypes(['true', 'false']),
   ...picks<Value>([
@@ -340,6 +384,8 @@ function invalidValues(field: Field): Pick<Value>[] {
       return [...missing, ...invalidLoginPasswords()];
     case 'enum':
       return [...missing, ...invalidEnum(field.values)];
+    case 'enum-list':
+      return [...missing, ...invalidEnumLists(field.values)];
     case 'boolean':
       return [...missing, ...invalidBooleans()];
     case 'iso-date':
@@ -429,6 +475,27 @@ function entryDateOutOfRange(body: unknown, now: Date): boolean {
   return Number.isNaN(time) || time > now.getTime() + MAX_FUTURE_MS || time < Date.UTC(2000, 0, 1);
 }
 
+/** Token expiries the schema takes but the route refuses: not in the future, or too far ahead. */
+function tokenExpiryOutOfRange(body: unknown, now: Date): boolean {
+  const expiresAt = (body as { expiresAt?: unknown } | null)?.expiresAt;
+  if (typeof expiresAt !== 'string') return false;
+  const time = new Date(expiresAt).getTime();
+  return Number.isNaN(time) || time <= now.getTime() || time - now.getTime() > API_TOKEN_MAX_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Days (from, to) that are not a YYYY-MM-DD that exists. */
+const badDays = picks<string | string[]>([
+  ['empty', ''],
+  ['February 30', '2026-02-30'],
+  ['month 13', '2026-13-01'],
+  ['no dashes', '20261101'],
+  ['timestamp', '2026-11-01T00:00:00Z'],
+  ['day/month/year', '01/11/2026'],
+  ['words', 'yesterday'],
+  ['NUL', '2026-11-01\u0000'],
+  ['twice', ['2026-11-01', '2026-11-02']],
+]);
+
 /** One spec per API route. The fuzz test fails when the app registers a route that has none. */
 export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tier-settings' },
@@ -510,6 +577,19 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/owner/leaderboard' },
   { route: 'GET /api/agents', query: agentListQueryFuzz },
   {
+    route: 'GET /api/income-entries',
+    query: {
+      schema: incomeEntryListQuery,
+      invalid: {
+        agentId: picks<string | string[]>([...notDigits.filter(([label]) => label !== 'leading space'), ['0', '0'], ['2^31', '2147483648']]),
+        from: badDays,
+        to: badDays,
+        offset: badCounts(1_000_000),
+        limit: [...badCounts(ENTRY_PAGE_SIZE_MAX), new Pick<string | string[]>('0', '0')],
+      },
+    },
+  },
+  {
     route: 'GET /api/events',
     stream: true,
     query: {
@@ -590,6 +670,16 @@ export const routeSpecs: RouteSpec[] = [
     strict: true,
   },
   { route: 'GET /api/tv-links' },
+  {
+    route: 'POST /api/tokens',
+    body: () => ({ name: 'Fuzz CRM', scopes: ['read', 'entries:write'] }),
+    fields: { name: text(100), scopes: { kind: 'enum-list', values: API_SCOPES, required: true }, expiresAt: { kind: 'iso-date', required: false } },
+    schema: createApiTokenInput,
+    refusedByRoute: tokenExpiryOutOfRange,
+    strict: true,
+  },
+  { route: 'GET /api/tokens' },
+  { route: 'DELETE /api/tokens/:id', param: (f) => f.apiToken.id },
   { route: 'DELETE /api/tv-links/:id', param: (f) => f.tvLink.id },
   { route: 'GET /api/tv/:token', param: (f) => f.tvLink.token },
   {
@@ -923,6 +1013,7 @@ export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string |
   const headers: Record<string, string> = { ...c.noise.headers };
   const cookieValue = cookieHeader(c.noise.cookie, cookie);
   if (cookieValue !== undefined) headers.cookie = cookieValue;
+  if (c.identity === 'token') headers.authorization = `Bearer ${fixture.apiToken.token}`;
 
   const options: InjectOptions = { method: method as InjectOptions['method'], url, headers, remoteAddress: c.noise.remoteAddress };
   if (raw) {

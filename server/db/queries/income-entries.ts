@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { IncomeEntry } from '../../../contract/income-entries';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { CreatedIncomeEntry, IncomeEntry, IncomeEntryListQuery } from '../../../contract/income-entries';
 import type { Db } from '../client';
 import { agents, incomeEntries } from '../schema';
 
@@ -54,4 +54,45 @@ export async function listRecentIncomeEntries(db: Db, limit: number): Promise<In
     .orderBy(sql`${incomeEntries.createdAt} desc nulls last`, sql`${incomeEntries.id} desc nulls last`)
     .limit(limit);
   return rows.map(toIncomeEntry);
+}
+
+/**
+ * A page of entries, newest first by date (then by id), of one agent or all, between two days inclusive in
+ * `timeZone`; one more row than asked is read to tell whether a next page exists. Read along
+ * income_entries_date_idx (or income_entries_agent_date_idx for one agent), never by sorting every entry.
+ */
+export async function listIncomeEntryPage(
+  db: Db,
+  query: IncomeEntryListQuery,
+  timeZone: string,
+): Promise<{ entries: CreatedIncomeEntry[]; nextOffset: number | null }> {
+  const conditions: SQL[] = [];
+  if (query.agentId !== undefined) conditions.push(eq(incomeEntries.agentId, query.agentId));
+  if (query.from) conditions.push(sql`${incomeEntries.date} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
+  if (query.to) conditions.push(sql`${incomeEntries.date} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  const rows = await db
+    .select({
+      id: incomeEntries.id,
+      agentId: incomeEntries.agentId,
+      agentName: agents.name,
+      amount: incomeEntries.amount,
+      description: incomeEntries.description,
+      date: incomeEntries.date,
+      newTotal: incomeEntries.newTotal,
+      transactionType: incomeEntries.transactionType,
+      createdAt: incomeEntries.createdAt,
+      externalId: incomeEntries.externalId,
+    })
+    .from(incomeEntries)
+    .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
+    .where(and(...conditions))
+    // NULLS LAST as in the index (see listRecentIncomeEntries).
+    .orderBy(sql`${incomeEntries.date} desc nulls last`, sql`${incomeEntries.id} desc nulls last`)
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  const more = rows.length > query.limit;
+  return {
+    entries: rows.slice(0, query.limit).map((row) => ({ ...toIncomeEntry(row), externalId: row.externalId })),
+    nextOffset: more ? query.offset + query.limit : null,
+  };
 }

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { displayName } from './fields';
+
+/**
+ * API tokens (docs/product.md, "Data in and out"): credentials for other systems (a CRM, a spreadsheet script),
+ * sent as `Authorization: Bearer <token>`. The token is shown once, when it is made; only its hash is kept.
+ *
+ * - `read`: what a manager may read (dashboard, leaderboard, agents, entries, rewards), never addresses or phones.
+ * - `entries:write`: record income entries (and import them).
+ * - `agents:write`: add agents (and import them).
+ */
+export const API_SCOPES = ['read', 'entries:write', 'agents:write'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+export const API_SCOPE_LABELS: Record<ApiScope, string> = {
+  read: 'Read dashboards, agents and entries',
+  'entries:write': 'Record income entries',
+  'agents:write': 'Add agents',
+};
+
+/** A token is this prefix and 43 base64url characters: the prefix lets secret scanners and people recognise one. */
+export const API_TOKEN_PREFIX = 'tt_';
+export const API_TOKEN_NAME_MAX = 100;
+/** How far ahead an expiry may be set. */
+export const API_TOKEN_MAX_DAYS = 3 * 366;
+
+const scopesMessage = `scopes must be a list of one or more of: ${API_SCOPES.join(', ')}`;
+
+/** POST /api/tokens (owner). `expiresAt`: an ISO timestamp in the future, or absent for a token that does not expire. */
+export const createApiTokenInput = z.strictObject({
+  name: displayName('Name is required', API_TOKEN_NAME_MAX, 'Name'),
+  scopes: z
+    .array(z.enum(API_SCOPES, { error: scopesMessage }), { error: scopesMessage })
+    .min(1, scopesMessage)
+    .max(API_SCOPES.length, scopesMessage)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'scopes must not repeat a scope'),
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'expiresAt must be an ISO timestamp such as 2027-01-31T00:00:00Z' })
+    .optional(),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
+
+export const apiToken = z.object({
+  id: z.number(),
+  name: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  createdAt: z.string(),
+  /** Null: never expires. */
+  expiresAt: z.string().nullable(),
+  /** When a request last used it (to the minute); null: never used. */
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiToken>;
+
+/** GET /api/tokens (owner): the tokens that are not revoked (expired ones included), newest first. */
+export const apiTokenList = z.object({ tokens: z.array(apiToken) });
+export type ApiTokenList = z.infer<typeof apiTokenList>;
+
+/** POST /api/tokens answer (201): the only time the token itself is shown. */
+export const createdApiToken = apiToken.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiToken>;
+
+export const API_TOKEN_INVALID = 'This API token is not valid: it was revoked, has expired or never existed';
+export const API_TOKEN_MALFORMED = 'The Authorization header must be "Bearer " followed by an API token';
+export const API_TOKEN_FORBIDDEN = 'This API token may not do this: it lacks the scope, or the route is for people signed in';
