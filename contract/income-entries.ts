@@ -76,15 +76,23 @@ const calendarDay = (name: string) =>
  * The query of GET /api/income-entries (owner, manager, `read` token): a page of entries, newest first (by date),
  * of one agent or all, between two days (inclusive, in the organisation's time zone). Other parameters are ignored.
  */
+const entryFilter = {
+  agentId: idField('agentId must be an agent id').optional(),
+  from: calendarDay('from').optional(),
+  to: calendarDay('to').optional(),
+};
+const fromNotAfterTo: [(query: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: 'from must not be after to', path: ['from'] },
+];
+
 export const incomeEntryListQuery = z
   .object({
-    agentId: idField('agentId must be an agent id').optional(),
-    from: calendarDay('from').optional(),
-    to: calendarDay('to').optional(),
+    ...entryFilter,
     offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
     limit: queryInteger('limit', 1, ENTRY_PAGE_SIZE_MAX, ENTRY_PAGE_SIZE),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine(...fromNotAfterTo);
 export type IncomeEntryListQuery = z.output<typeof incomeEntryListQuery>;
 export type IncomeEntryListParams = z.input<typeof incomeEntryListQuery>;
 
@@ -96,3 +104,7 @@ export const incomeEntryPage = z.object({
   nextOffset: z.number().nullable(),
 });
 export type IncomeEntryPage = z.infer<typeof incomeEntryPage>;
+
+/** The query of GET /api/exports/income-entries.csv: every entry of one agent or all, between two days (inclusive). */
+export const incomeEntryExportQuery = z.object(entryFilter).refine(...fromNotAfterTo);
+export type IncomeEntryExportQuery = z.output<typeof incomeEntryExportQuery>;

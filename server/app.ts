@@ -33,6 +33,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
 import { registerTvLinkRoutes } from './routes/tv-links';
 import { registerApiTokenRoutes } from './routes/api-tokens';
+import { registerExportRoutes } from './routes/exports';
 import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 
@@ -124,6 +125,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerEventRoutes(app, ctx);
   registerTvLinkRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
+  registerExportRoutes(app, ctx);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

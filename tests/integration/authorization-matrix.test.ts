@@ -140,6 +140,9 @@ const matrix: Row[] = [
   { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/income-entries',               status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/exports/income-entries.csv',   status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/exports/agents.csv',           status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/exports/reward-claims.csv',    status: [401, 403, 403, 403, 200, 403, 403, 403] },
   // Owner only
   { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'PATCH /api/reward-claims/{claim}/process', status: [401, 403, 403, 403, 200, 403, 403, 403] },

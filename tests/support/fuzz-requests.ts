@@ -19,7 +19,7 @@ import { API_SCOPES, API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../contr
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
-import { createIncomeEntryInput, ENTRY_PAGE_SIZE_MAX, EXTERNAL_ID_MAX, incomeEntryListQuery, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { createIncomeEntryInput, ENTRY_PAGE_SIZE_MAX, EXTERNAL_ID_MAX, incomeEntryExportQuery, incomeEntryListQuery, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
@@ -496,6 +496,9 @@ const badDays = picks<string | string[]>([
   ['twice', ['2026-11-01', '2026-11-02']],
 ]);
 
+/** agentId in a query: not an id (digits, trimmed, from 1 to 2^31 - 1). */
+const badAgentIds = picks<string | string[]>([...notDigits.filter(([label]) => label !== 'leading space'), ['0', '0'], ['2^31', '2147483648']]);
+
 /** One spec per API route. The fuzz test fails when the app registers a route that has none. */
 export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tier-settings' },
@@ -581,7 +584,7 @@ export const routeSpecs: RouteSpec[] = [
     query: {
       schema: incomeEntryListQuery,
       invalid: {
-        agentId: picks<string | string[]>([...notDigits.filter(([label]) => label !== 'leading space'), ['0', '0'], ['2^31', '2147483648']]),
+        agentId: badAgentIds,
         from: badDays,
         to: badDays,
         offset: badCounts(1_000_000),
@@ -589,6 +592,9 @@ export const routeSpecs: RouteSpec[] = [
       },
     },
   },
+  { route: 'GET /api/exports/income-entries.csv', query: { schema: incomeEntryExportQuery, invalid: { agentId: badAgentIds, from: badDays, to: badDays } } },
+  { route: 'GET /api/exports/agents.csv' },
+  { route: 'GET /api/exports/reward-claims.csv' },
   {
     route: 'GET /api/events',
     stream: true,

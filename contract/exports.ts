@@ -1,0 +1,53 @@
+/**
+ * CSV exports (docs/product.md, "Data in and out"): RFC 4180 files streamed by GET /api/exports/{name}.csv, a UTF-8
+ * byte order mark first (spreadsheets then read accented names right), CRLF line ends, a header row. Text cells that
+ * begin with =, +, -, @, a tab or a carriage return are prefixed with ' so that a spreadsheet shows them rather than
+ * running them; numbers (amounts, ids) are never prefixed, so negative amounts stay numbers.
+ */
+export const EXPORT_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+export const INCOME_ENTRY_EXPORT_COLUMNS = [
+  'id',
+  'date',
+  'agentId',
+  'agentName',
+  'agentEmail',
+  'amount',
+  'transactionType',
+  'description',
+  'externalId',
+  'newTotal',
+  'createdAt',
+] as const;
+
+export const AGENT_EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'position',
+  'status',
+  'totalIncome',
+  'totalEntries',
+  'currentTier',
+  'tiersReached',
+  'createdAt',
+] as const;
+
+export const REWARD_CLAIM_EXPORT_COLUMNS = [
+  'id',
+  'claimedAt',
+  'agentId',
+  'agentName',
+  'tier',
+  'reward',
+  'status',
+  'processedAt',
+  'fullName',
+  'email',
+  'phone',
+  'telegram',
+  'address',
+  'city',
+  'zipcode',
+  'shippingInstructions',
+] as const;

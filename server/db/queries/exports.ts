@@ -1,0 +1,132 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
+import { queryRows, type Db } from '../client';
+
+/**
+ * Rows for the CSV exports, read in batches by keyset (the last row's sort key, never an OFFSET), so an export of
+ * millions of rows holds one batch in memory at a time and each batch costs the same. Not one snapshot: a row
+ * written during an export shows when it sorts after the batches already read (docs/decisions/0017).
+ */
+export const EXPORT_BATCH_ROWS = 5_000;
+
+export interface EntryExportRow {
+  id: string;
+  /** The exact stored timestamp as text: the next batch starts after it (a Date would lose its microseconds). */
+  date_key: string;
+  date: string;
+  agent_id: number;
+  agent_name: string;
+  agent_email: string;
+  amount: string;
+  transaction_type: string;
+  description: string | null;
+  external_id: string | null;
+  new_total: string;
+  created_at: string;
+}
+
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
+export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<EntryExportRow[]> {
+  const filter: SQL[] = [sql`true`];
+  if (query.agentId !== undefined) filter.push(sql`e.agent_id = ${query.agentId}`);
+  if (query.from) filter.push(sql`e.date >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
+  if (query.to) filter.push(sql`e.date < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  let after: { date: string; id: string } | undefined;
+  for (;;) {
+    const rows = await queryRows<EntryExportRow>(
+      db,
+      sql`select e.id::text as id, e.date::text as date_key, ${iso(sql`e.date`)} as date, e.agent_id, a.name as agent_name,
+          a.email as agent_email, e.amount::text as amount, e.transaction_type, e.description, e.external_id,
+          e.new_total::text as new_total, ${iso(sql`e.created_at`)} as created_at
+        from income_entries e join agents a on a.id = e.agent_id
+        where ${sql.join(filter, sql` and `)}
+          ${after ? sql`and (e.date, e.id) > (${after.date}::timestamptz, ${after.id}::bigint)` : sql``}
+        -- NULLS FIRST: the reverse of income_entries_date_idx's order, so the index is read backward, the keyset
+        -- condition as its bound.
+        order by e.date asc nulls first, e.id asc nulls first
+        limit ${EXPORT_BATCH_ROWS}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    const last = rows[rows.length - 1]!;
+    after = { date: last.date_key, id: last.id };
+  }
+}
+
+export interface AgentExportRow {
+  id: number;
+  name: string;
+  email: string;
+  position: string;
+  status: string;
+  total_income: string;
+  total_entries: number;
+  current_tier: string | null;
+  tiers_reached: number;
+  created_at: string;
+}
+
+/** Every agent with its totals and the highest tier it reached, by id, a batch at a time. */
+export async function* agentExportBatches(db: Db): AsyncGenerator<AgentExportRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await queryRows<AgentExportRow>(
+      db,
+      sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as total_income, a.total_entries,
+          reached.current_tier, coalesce(reached.tiers, 0)::int as tiers_reached, ${iso(sql`a.created_at`)} as created_at
+        from agents a
+        left join lateral (
+          select count(*)::int as tiers, (array_agg(t.name order by t.tier_order desc))[1] as current_tier
+          from tier_achievements ta join tier_settings t on t.id = ta.tier_id
+          where ta.agent_id = a.id
+        ) reached on true
+        where a.id > ${after}
+        order by a.id
+        limit ${EXPORT_BATCH_ROWS}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export interface ClaimExportRow {
+  id: number;
+  claimed_at: string;
+  agent_id: number;
+  agent_name: string;
+  tier: string;
+  reward: string;
+  status: string;
+  processed_at: string | null;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  telegram: string | null;
+  address: string;
+  city: string | null;
+  zipcode: string | null;
+  shipping_instructions: string | null;
+}
+
+/** Every reward claim with its contact details (erased ones are empty), by id, a batch at a time. */
+export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await queryRows<ClaimExportRow>(
+      db,
+      sql`select c.id, ${iso(sql`c.claimed_at`)} as claimed_at, c.agent_id, a.name as agent_name, t.name as tier,
+          c.reward_title as reward, c.status, ${iso(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
+          c.telegram, c.address, c.city, c.zipcode, c.shipping_instructions
+        from reward_claims c join agents a on a.id = c.agent_id join tier_settings t on t.id = c.tier_id
+        where c.id > ${after}
+        order by c.id
+        limit ${EXPORT_BATCH_ROWS}`,
+    );
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
