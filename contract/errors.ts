@@ -8,6 +8,7 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'IDEMPOTENCY_KEY_REUSED',
+  'IMPORT_REJECTED',
   'REQUEST_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
@@ -27,6 +28,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   // The same Idempotency-Key with another request.
   IDEMPOTENCY_KEY_REUSED: 422,
+  // An import with rows in error: nothing written; the answer carries the import report.
+  IMPORT_REJECTED: 422,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -34,6 +34,7 @@ import { registerEventRoutes } from './routes/events';
 import { registerTvLinkRoutes } from './routes/tv-links';
 import { registerApiTokenRoutes } from './routes/api-tokens';
 import { registerExportRoutes } from './routes/exports';
+import { registerImportRoutes } from './routes/imports';
 import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 
@@ -126,6 +127,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerTvLinkRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerImportRoutes(app, ctx);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

@@ -66,8 +66,23 @@ export function parseEventsNotice(payload: string | undefined): EventsNotice | u
  * notifications, delivered in commit order, arrive in id order. The lock is held from here to the commit, so the
  * append must be the last thing its transaction does; taking it after every row lock of the change cannot deadlock.
  */
-export function appendingEvents(source: SQL): SQL {
+export function appendingEvents(source: SQL, options: { rangeOnly?: boolean } = {}): SQL {
   const stored = sql`json_build_object('type', type, 'agentId', agent_id, 'public', public_data, 'private', private_data)`;
+  // Many events (an import) would never fit a notice: their range only, without building the text of them all.
+  if (options.rangeOnly) {
+    return sql`ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
+    added as (
+      insert into ${events} (type, agent_id, public_data, private_data)
+      select v.type, v.agent_id, v.public_data, v.private_data
+      from ordered cross join (${source}) as v
+      order by v.n
+      returning id
+    ),
+    notified as (
+      select pg_notify(${EVENTS_CHANNEL}, json_build_object('from', min(id), 'to', max(id))::text)
+      from added having count(*) > 0
+    )`;
+  }
   return sql`ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
     added as (
       insert into ${events} (type, agent_id, public_data, private_data)

@@ -103,6 +103,8 @@ interface Row {
   /** Where the answer differs on PostgreSQL. */
   postgresStatus?: Statuses;
   body?: (f: Fixture) => unknown;
+  /** A CSV file sent as the body (text/csv) instead of JSON. */
+  csv?: (f: Fixture) => string;
   /** An event stream: its answer never ends, so it is read over real HTTP up to the status, then closed. */
   stream?: true;
 }
@@ -149,6 +151,8 @@ const matrix: Row[] = [
   { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201, 403, 403, 201],
     body: () => ({ name: 'Added Agent', position: 'Sales Agent', email: `added-${uniqueSuffix()}@example.test`, password: 'long enough' }) },
   { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/imports/income-entries',      status: [401, 403, 403, 403, 201, 403, 201, 403],
+    csv: (f) => `agentId,amount,description\n${f.agentA.id},250.00,Matrix import\n` },
   { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
   { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ rewards: 'Matrix reward' }) },
   { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201, 403, 403, 403],
@@ -229,13 +233,15 @@ describeEachEngine('authorization matrix', (get) => {
     for (const [index, caller] of callers.entries()) {
       const fixture = await makeFixture(get().database.db, get().clock.now, caller);
       const body = row.body?.(fixture);
+      const csv = row.csv?.(fixture);
       const res = row.stream
         ? await streamStatus(fillPath(path, fixture), fixture.headers)
         : await get().request({
             method: method as 'GET',
             url: fillPath(path, fixture),
-            headers: fixture.headers,
+            headers: { ...fixture.headers, ...(csv !== undefined ? { 'content-type': 'text/csv' } : {}) },
             ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+            ...(csv !== undefined ? { payload: csv } : {}),
           });
       actual[caller] = res.statusCode;
       expected[caller] = ((get().engine === 'postgres' && row.postgresStatus) || row.status)[index]!;

@@ -15,6 +15,7 @@ import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../con
 import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
+import { importQuery } from '../../contract/imports';
 import { API_SCOPES, API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
@@ -594,6 +595,17 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'GET /api/exports/income-entries.csv', query: { schema: incomeEntryExportQuery, invalid: { agentId: badAgentIds, from: badDays, to: badDays } } },
   { route: 'GET /api/exports/agents.csv' },
+  {
+    route: 'POST /api/imports/income-entries',
+    query: {
+      schema: importQuery,
+      invalid: {
+        dryRun: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
+        dateFormat: picks<string | string[]>([['YYYY/MM/DD', 'YYYY/MM/DD'], ['lower case', 'yyyy-mm-dd'], ['empty', ''], ['twice', ['YYYY-MM-DD', 'DD.MM.YYYY']]]),
+        ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
+      },
+    },
+  },
   { route: 'GET /api/exports/reward-claims.csv' },
   {
     route: 'GET /api/events',

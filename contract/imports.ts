@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * CSV imports (docs/product.md, "Data in and out"): POST /api/imports/income-entries with a `text/csv` body and a
+ * header row. `?dryRun=1` checks every row and writes nothing; without it every valid row is written in one
+ * transaction, or nothing when any row has an error (422 with the same report).
+ */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+/** A report lists at most this many errors; `errorCount` counts them all. */
+export const IMPORT_ERRORS_LISTED = 1_000;
+export const IMPORT_CONTENT_TYPE = 'text/csv';
+
+/** How the `date` column writes a day (a full ISO timestamp with an offset is also taken in the iso format). */
+export const IMPORT_DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+
+/** The columns of an entry file; names match case-, space-, dash- and underscore-insensitively ("Agent Email"). */
+export const ENTRY_IMPORT_COLUMNS = ['agentEmail', 'agentId', 'amount', 'date', 'description', 'externalId'] as const;
+export type EntryImportColumn = (typeof ENTRY_IMPORT_COLUMNS)[number];
+
+const flag = z
+  .enum(['1', '0', 'true', 'false'], { error: 'dryRun must be 1 or 0' })
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/**
+ * The query of an import. `dateFormat` (default YYYY-MM-DD); `ignore`: header names of columns to leave out (a
+ * spreadsheet's other columns); a column that is neither known nor ignored is an error.
+ */
+export const importQuery = z.object({
+  dryRun: flag,
+  dateFormat: z.enum(IMPORT_DATE_FORMATS, { error: `dateFormat must be one of ${IMPORT_DATE_FORMATS.join(', ')}` }).default('YYYY-MM-DD'),
+  ignore: z
+    .union([z.string(), z.array(z.string())], { error: 'ignore must name columns' })
+    .optional()
+    .transform((value) => (value === undefined ? [] : [value].flat()))
+    .pipe(z.array(z.string().max(200, 'ignore must name columns of at most 200 characters')).max(100, 'ignore may name at most 100 columns')),
+});
+export type ImportQuery = z.output<typeof importQuery>;
+
+export const importError = z.object({
+  /** The line of the file, the header being row 1 (as a spreadsheet numbers it). */
+  row: z.number(),
+  /** The column's name as the header writes it; empty for an error about the whole row. */
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importError>;
+
+/** The report of an import (dry run: 200; committed: 201 with `created`; refused: 422). */
+export const importReport = z.object({
+  rows: z.number(),
+  valid: z.number(),
+  /** Rows whose externalId an entry already has: skipped, never counted twice. */
+  duplicates: z.number(),
+  errorCount: z.number(),
+  errors: z.array(importError),
+  /** Entries written (0 on a dry run). */
+  created: z.number(),
+  dryRun: z.boolean(),
+});
+export type ImportReport = z.infer<typeof importReport>;

@@ -1,0 +1,104 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ImportedEntry } from '../../domain/entry-import';
+import { conflict, invalid } from '../../domain/errors';
+import { queryRows, type Db } from '../client';
+import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
+import { appendingEvents } from '../events';
+import { thresholdReached } from '../rule-sql';
+import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+
+/** Rows written by one statement: the arrays sent stay small, and each statement's work is bounded. */
+const IMPORT_BATCH_ROWS = 5_000;
+
+const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Writes the checked rows of an entry import, all in ONE transaction or none: the entries in file order with their
+ * running totals, each agent's total, entry count and peak, the week/month/year roll-ups, the tiers reached, and
+ * the events (entry.created for each entry, tier.reached for each tier), as recordIncomeEntry does one at a time.
+ *
+ * The agents named are locked first (FOR UPDATE, in id order), so an entry recorded meanwhile waits and every
+ * running total is exact. Batches of IMPORT_BATCH_ROWS rows are set-based statements; the events are appended last,
+ * in one statement, so the event-order lock (appendingEvents) is held only at the end.
+ */
+export async function importIncomeEntries(db: Db, entries: readonly ImportedEntry[], options: { timeZone: string; now: Date }): Promise<number> {
+  if (entries.length === 0) return 0;
+  const now = sql`${options.now.toISOString()}::timestamptz`;
+  try {
+    return await db.transaction(async (tx) => {
+      const agentIds = [...new Set(entries.map((entry) => entry.agentId))].sort((a, b) => a - b);
+      await queryRows(tx, sql`select id from ${agents} where id = any(${sql.param(agentIds)}::int[]) order by id for update`);
+      const entryIds: number[] = [];
+      const reached: { agent_id: number; tier_id: number }[] = [];
+      for (let start = 0; start < entries.length; start += IMPORT_BATCH_ROWS) {
+        const batch = entries.slice(start, start + IMPORT_BATCH_ROWS);
+        const rows = await queryRows<{ kind: 'entry' | 'reached'; id: number; tier_id: number | null }>(
+          tx,
+          sql`with input as (
+              select * from unnest(
+                ${sql.param(batch.map((entry) => entry.agentId))}::int[],
+                ${sql.param(batch.map((entry) => entry.amount))}::numeric[],
+                ${sql.param(batch.map((entry) => entry.date.toISOString()))}::timestamptz[],
+                ${sql.param(batch.map((entry) => entry.description))}::text[],
+                ${sql.param(batch.map((entry) => entry.externalId))}::text[]
+              ) with ordinality as r(agent_id, amount, date, description, external_id, n)
+            ), running as (
+              select i.*, a.total_income + sum(i.amount) over (partition by i.agent_id order by i.n) as new_total
+              from input i join ${agents} a on a.id = i.agent_id
+            ), entry as (
+              insert into ${incomeEntries} (agent_id, amount, description, date, new_total, transaction_type, created_at, external_id)
+              select agent_id, amount, description, date, new_total, case when amount < 0 then 'deduction' else 'addition' end, ${now}, external_id
+              from running order by n
+              returning id
+            ), sums as (
+              select agent_id, sum(amount) as income, count(*)::int as entries, max(new_total) as peak from running group by agent_id
+            ), agent as (
+              update ${agents} a set total_income = a.total_income + s.income, total_entries = a.total_entries + s.entries,
+                peak_total = greatest(a.peak_total, s.peak)
+              from sums s where a.id = s.agent_id
+              returning a.id, a.peak_total
+            ), periods as (
+              insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
+              select i.agent_id, k.kind, date_trunc(k.kind, i.date at time zone ${options.timeZone})::date, sum(i.amount)
+              from input i cross join (values ('week'), ('month'), ('year')) as k(kind)
+              group by 1, 2, 3
+              on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
+            ), reached as (
+              insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
+              select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.peak_total`)}
+              on conflict do nothing
+              returning agent_id, tier_id
+            )
+            select 'entry' as kind, id::float8 as id, null::int as tier_id from entry
+            union all
+            select 'reached', agent_id, tier_id from reached`,
+        );
+        for (const row of rows) {
+          if (row.kind === 'entry') entryIds.push(row.id);
+          else reached.push({ agent_id: row.id, tier_id: row.tier_id! });
+        }
+      }
+      entryIds.sort((a, b) => a - b);
+      const events = sql`
+        select row_number() over (order by e.id) as n, 'entry.created' as type, e.agent_id,
+          jsonb_build_object('entryId', e.id, 'agentId', e.agent_id, 'agentName', a.name, 'amount', e.amount::text,
+            'transactionType', e.transaction_type, 'date', ${isoText(sql`e.date`)}) as public_data,
+          jsonb_build_object('description', e.description, 'newTotal', e.new_total::text, 'createdAt', ${isoText(sql`e.created_at`)}) as private_data
+        from ${incomeEntries} e join ${agents} a on a.id = e.agent_id
+        where e.id = any(${sql.param(entryIds)}::bigint[])
+        union all
+        select ${entryIds.length} + row_number() over (order by r.agent_id, t.tier_order), 'tier.reached', a.id,
+          jsonb_build_object('agentId', a.id, 'agentName', a.name, 'tierId', t.id, 'tierName', t.name, 'tierColor', t.color),
+          jsonb_build_object('achievedAt', ${isoText(now)})
+        from unnest(${sql.param(reached.map((r) => r.agent_id))}::int[], ${sql.param(reached.map((r) => r.tier_id))}::int[]) as r(agent_id, tier_id)
+          join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
+      await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
+      return entryIds.length;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw invalid('These entries would take an agent total beyond the largest amount the tracker can hold');
+    // An entry with one of the file's external ids was recorded while the import was checked.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('An entry with one of these externalIds was recorded meanwhile: check the file again');
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
+import { IMPORT_MAX_ROWS } from '../../contract/imports';
+import { invalid } from './errors';
+
+/** A CSV file as read: its header, its rows (each with its row number, the header being row 1), its separator. */
+export interface CsvTable {
+  delimiter: ',' | ';';
+  header: string[];
+  rows: { row: number; cells: string[] }[];
+}
+
+/**
+ * The file is handed to the parser this many bytes at a time, the event loop turning in between. Bytes, not
+ * characters: the parser joins a character split between two chunks, where a split string would break it.
+ */
+const CHUNK_BYTES = 256 * 1024;
+
+const fileError = (message: string) => invalid(message, 'file');
+
+/** `,` or `;`: whichever the header line (outside quotes) holds more of; `,` when it holds neither. */
+export function detectDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char === ',') commas++;
+    else if (!quoted && char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * Reads an uploaded CSV file: UTF-8 with or without a byte order mark, separated by `,` or `;`, RFC 4180 quoting,
+ * blank lines skipped. Refuses (400, on the field `file`) what is not such a file: empty, binary, another encoding,
+ * broken quoting, a header without rows, more than IMPORT_MAX_ROWS rows. Rows are not checked against the header
+ * here: a row with too many or too few cells is the caller's to report.
+ */
+export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
+  if (bytes.length === 0) throw fileError('The file is empty');
+  if (bytes.includes(0)) throw fileError('This is not a CSV text file: it holds binary data');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fileError('The file is not UTF-8 text: save it as "CSV UTF-8" and try again');
+  }
+  // The decoder drops a byte order mark from `text`; the parser is given the bytes after it.
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  if (text.trim() === '') throw fileError('The file is empty');
+  const delimiter = detectDelimiter(text);
+
+  // Any line end, even mixed in one file (a row added in another editor).
+  const parser = parse({ delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true });
+  const records: string[][] = [];
+  let failure: unknown;
+  parser.on('readable', () => {
+    let record: string[] | null;
+    while ((record = parser.read() as string[] | null) !== null) records.push(record);
+  });
+  parser.on('error', (error) => {
+    failure = error;
+  });
+  const ended = new Promise<void>((resolve) => parser.on('end', resolve).on('error', () => resolve()));
+  for (let start = 0; start < body.length && failure === undefined; start += CHUNK_BYTES) {
+    parser.write(body.subarray(start, start + CHUNK_BYTES));
+    if (records.length > IMPORT_MAX_ROWS + 1) break;
+    await turn();
+  }
+  if (failure === undefined) parser.end();
+  await ended;
+  if (failure !== undefined) {
+    const where = failure instanceof CsvError && typeof (failure as CsvError & { lines?: number }).lines === 'number' ? ` near line ${(failure as CsvError & { lines: number }).lines}` : '';
+    throw fileError(`The file is not valid CSV${where}: ${failure instanceof Error ? failure.message.replace(/^Invalid Record Length: /, '') : 'unreadable'}`);
+  }
+  if (records.length > IMPORT_MAX_ROWS + 1) {
+    throw fileError(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split it and import the parts one after another`);
+  }
+  const [header, ...rows] = records;
+  if (!header) throw fileError('The file is empty');
+  if (rows.length === 0) throw fileError('The file has a header but no rows');
+  return { delimiter, header, rows: rows.map((cells, index) => ({ row: index + 2, cells })) };
+}

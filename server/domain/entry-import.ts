@@ -1,0 +1,237 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from '../../contract/cents';
+import { DESCRIPTION_MAX, EXTERNAL_ID_MAX, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { ENTRY_IMPORT_COLUMNS, IMPORT_ERRORS_LISTED, type EntryImportColumn, type ImportDateFormat, type ImportError } from '../../contract/imports';
+import type { CsvTable } from './csv-file';
+import { invalid } from './errors';
+
+/** An entry row that passed every check, ready to write (in file order). */
+export interface ImportedEntry {
+  row: number;
+  agentId: number;
+  /** Two decimals, not zero. */
+  amount: string;
+  date: Date;
+  description: string | null;
+  externalId: string | null;
+}
+
+/** What the checks need from the database, asked once for the whole file. */
+export interface EntryImportLookups {
+  /** The agents with these emails (lower case) or ids. */
+  agents(emails: string[], ids: number[]): Promise<{ id: number; email: string }[]>;
+  /** Which of these external ids an entry already has. */
+  takenExternalIds(externalIds: string[]): Promise<Set<string>>;
+}
+
+export interface CheckedEntryImport {
+  rows: number;
+  entries: ImportedEntry[];
+  duplicates: number;
+  errorCount: number;
+  errors: ImportError[];
+}
+
+const EARLIEST = Date.UTC(2000, 0, 1);
+const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
+const CANONICAL = new Map(ENTRY_IMPORT_COLUMNS.map((column) => [normalise(column), column]));
+
+/** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
+export function entryColumns(header: string[], ignore: string[]): Partial<Record<EntryImportColumn, number>> {
+  const ignored = new Set(ignore.map(normalise));
+  const columns: Partial<Record<EntryImportColumn, number>> = {};
+  header.forEach((name, index) => {
+    const key = normalise(name);
+    if (ignored.has(key)) return;
+    const column = CANONICAL.get(key);
+    if (!column) {
+      throw invalid(
+        name.trim() === ''
+          ? `Column ${index + 1} has no name: name it or leave it out`
+          : `Unknown column "${name}": name it ${ENTRY_IMPORT_COLUMNS.join(', ')}, or leave it out`,
+        'file',
+      );
+    }
+    const earlier = columns[column];
+    if (earlier !== undefined) throw invalid(`Column "${column}" appears twice (columns ${earlier + 1} and ${index + 1})`, 'file');
+    columns[column] = index;
+  });
+  if (columns.amount === undefined) throw invalid('The file needs an amount column', 'file');
+  if (columns.agentEmail === undefined && columns.agentId === undefined) {
+    throw invalid('The file needs an agentEmail or an agentId column to say whose entry each row is', 'file');
+  }
+  return columns;
+}
+
+/** An amount cell: two decimals at most, thousands separated by commas or not ("1,000.00"), not zero. */
+export function parseImportAmount(cell: string): { amount: string } | { error: string } {
+  const text = cell.trim();
+  if (text === '') return { error: 'Amount is empty' };
+  const plain = /^-?\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(text) ? text.replace(/,/g, '') : text;
+  const cents = parseMoneyToCents(plain);
+  if (cents === null) return { error: `Amount "${text}" is not a number with at most two decimals (write 1234.50 or 1,234.50)` };
+  if (cents === 0n) return { error: 'Amount cannot be zero' };
+  if ((cents < 0n ? -cents : cents) > MAX_ENTRY_CENTS) return { error: 'Amount must be at most 999,999,999,999.99 in absolute value' };
+  return { amount: centsToMoneyString(cents) };
+}
+
+const DAY_PATTERNS: Record<ImportDateFormat, { pattern: RegExp; order: [number, number, number] }> = {
+  // Capture groups: the positions of year, month and day.
+  'YYYY-MM-DD': { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: [1, 2, 3] },
+  'MM/DD/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: [3, 1, 2] },
+  'DD/MM/YYYY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, order: [3, 2, 1] },
+  'DD.MM.YYYY': { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: [3, 2, 1] },
+};
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let format = offsetFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    offsetFormatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a local day starts in a time zone. */
+export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  // Once more with the offset at the guess: right across a change of offset.
+  return new Date(wall - zoneOffsetMs(first, timeZone));
+}
+
+/** A date cell in the chosen format (a day starts at midnight in `timeZone`), or an ISO timestamp with an offset. */
+export function parseImportDate(cell: string, format: ImportDateFormat, timeZone: string, now: Date): { date: Date } | { error: string } {
+  const text = cell.trim();
+  if (text === '') return { error: 'Date is empty' };
+  let date: Date | undefined;
+  if (format === 'YYYY-MM-DD' && ISO_INSTANT.test(text)) {
+    date = new Date(text);
+    if (Number.isNaN(date.getTime())) return { error: `Date "${text}" does not exist` };
+  } else {
+    const { pattern, order } = DAY_PATTERNS[format];
+    const match = pattern.exec(text);
+    if (!match) return { error: `Date "${text}" is not written ${format}` };
+    const [year, month, day] = order.map((group) => Number(match[group]));
+    const check = new Date(Date.UTC(year!, month! - 1, day!));
+    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day) {
+      return { error: `Date "${text}" does not exist (read as ${format})` };
+    }
+    date = startOfLocalDay(year!, month!, day!, timeZone);
+  }
+  if (date.getTime() > now.getTime() + MAX_FUTURE_MS) return { error: `Date "${text}" is more than 24 hours in the future` };
+  if (date.getTime() < EARLIEST) return { error: `Date "${text}" is before January 1, 2000` };
+  return { date };
+}
+
+/** Optional text: trimmed, empty is null; too long is an error. */
+function optionalCell(cell: string | undefined, max: number, label: string): { value: string | null } | { error: string } {
+  const text = (cell ?? '').trim();
+  if (text === '') return { value: null };
+  if ([...text].length > max) return { error: `${label} must be at most ${max} characters` };
+  return { value: text };
+}
+
+/**
+ * Checks every row of an entry file: cells against the header, agents, amounts, dates, texts, external ids repeated
+ * in the file (errors) or already recorded (duplicates, skipped). The event loop turns every few thousand rows.
+ */
+export async function checkEntryImport(
+  table: CsvTable,
+  options: { ignore: string[]; dateFormat: ImportDateFormat; timeZone: string; now: Date },
+  lookups: EntryImportLookups,
+): Promise<CheckedEntryImport> {
+  const columns = entryColumns(table.header, options.ignore);
+  const name = (column: EntryImportColumn) => table.header[columns[column]!]!;
+  const errors: ImportError[] = [];
+  let errorCount = 0;
+  const fail = (row: number, column: string, message: string) => {
+    errorCount++;
+    if (errors.length < IMPORT_ERRORS_LISTED) errors.push({ row, column, message });
+  };
+
+  // The agents and external ids the file names, looked up at once.
+  const emails = new Set<string>();
+  const ids = new Set<number>();
+  const externalIds = new Set<string>();
+  for (const { cells } of table.rows) {
+    if (columns.agentEmail !== undefined) emails.add((cells[columns.agentEmail] ?? '').trim().toLowerCase());
+    if (columns.agentId !== undefined && /^\d{1,9}$/.test((cells[columns.agentId] ?? '').trim())) ids.add(Number(cells[columns.agentId]!.trim()));
+    if (columns.externalId !== undefined) externalIds.add((cells[columns.externalId] ?? '').trim());
+  }
+  emails.delete('');
+  externalIds.delete('');
+  const agents = await lookups.agents([...emails], [...ids]);
+  const agentByEmail = new Map(agents.map((agent) => [agent.email, agent.id]));
+  const agentIds = new Set(agents.map((agent) => agent.id));
+  const taken = await lookups.takenExternalIds([...externalIds]);
+
+  const entries: ImportedEntry[] = [];
+  const seenExternalIds = new Map<string, number>();
+  let duplicates = 0;
+  for (const [index, { row, cells }] of table.rows.entries()) {
+    if (index % 5_000 === 4_999) await turn();
+    if (cells.length !== table.header.length) {
+      fail(row, '', `This row has ${cells.length} cells; the header has ${table.header.length}`);
+      continue;
+    }
+    const before = errorCount;
+
+    let agentId: number | undefined;
+    const email = columns.agentEmail !== undefined ? cells[columns.agentEmail]!.trim().toLowerCase() : '';
+    const idText = columns.agentId !== undefined ? cells[columns.agentId]!.trim() : '';
+    if (idText !== '') {
+      if (!/^\d{1,9}$/.test(idText) || !agentIds.has(Number(idText))) fail(row, name('agentId'), `No agent has the id "${idText}"`);
+      else agentId = Number(idText);
+    }
+    if (email !== '') {
+      const byEmail = agentByEmail.get(email);
+      if (byEmail === undefined) fail(row, name('agentEmail'), `No agent has the email "${email}"`);
+      else if (agentId !== undefined && agentId !== byEmail) fail(row, name('agentEmail'), `The email "${email}" is another agent's than the id ${agentId}`);
+      else agentId = byEmail;
+    }
+    if (email === '' && idText === '') fail(row, name(columns.agentEmail !== undefined ? 'agentEmail' : 'agentId'), 'Whose entry this is is missing: give an agent');
+
+    const amount = parseImportAmount(cells[columns.amount!]!);
+    if ('error' in amount) fail(row, name('amount'), amount.error);
+
+    let date: Date = options.now;
+    if (columns.date !== undefined) {
+      const parsed = parseImportDate(cells[columns.date]!, options.dateFormat, options.timeZone, options.now);
+      if ('error' in parsed) fail(row, name('date'), parsed.error);
+      else date = parsed.date;
+    }
+
+    const description = optionalCell(columns.description === undefined ? undefined : cells[columns.description], DESCRIPTION_MAX, 'Description');
+    if ('error' in description) fail(row, name('description'), description.error);
+
+    const externalId = optionalCell(columns.externalId === undefined ? undefined : cells[columns.externalId], EXTERNAL_ID_MAX, 'externalId');
+    let duplicate = false;
+    if ('error' in externalId) fail(row, name('externalId'), externalId.error);
+    else if (externalId.value !== null) {
+      const first = seenExternalIds.get(externalId.value);
+      if (first !== undefined) fail(row, name('externalId'), `externalId "${externalId.value}" is also on row ${first}`);
+      else seenExternalIds.set(externalId.value, row);
+      duplicate = taken.has(externalId.value);
+    }
+
+    if (errorCount > before) continue;
+    if (duplicate) {
+      duplicates++;
+      continue;
+    }
+    entries.push({
+      row,
+      agentId: agentId!,
+      amount: (amount as { amount: string }).amount,
+      date,
+      description: (description as { value: string | null }).value,
+      externalId: (externalId as { value: string | null }).value,
+    });
+  }
+  return { rows: table.rows.length, entries, duplicates, errorCount, errors };
+}
