@@ -11,6 +11,9 @@ export type BenchCommand =
   | { cmd: 'consistency' }
   | { cmd: 'stream-sessions'; count: number }
   | { cmd: 'memory' }
+  /** Samples the resident set size until rss-watch-stop, which answers the largest seen (bytes). */
+  | { cmd: 'rss-watch-start' }
+  | { cmd: 'rss-watch-stop' }
   | { cmd: 'probe-entry'; agentId: number; probe: number }
   | { cmd: 'ceiling-start' }
   | { cmd: 'ceiling-stop' }

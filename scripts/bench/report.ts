@@ -123,6 +123,21 @@ export function reportRows(report: BenchReport): ReportRow[] {
       pass: undefined,
     },
   );
+  const transfer = report.transfer;
+  rows.push(
+    {
+      measure: `Export: every entry (${count(transfer.export.rows)} rows, ${transfer.export.megabytes.toFixed(0)} MB) as CSV over HTTP`,
+      target: '>= 50,000 rows/s, server memory grows < 100 MB',
+      result: `${count(transfer.export.rowsPerSecond)} rows/s (${transfer.export.seconds.toFixed(1)} s), memory +${transfer.export.memoryGrowthMb.toFixed(0)} MB`,
+      pass: transfer.export.rowsPerSecond >= 50_000 && transfer.export.memoryGrowthMb < 100,
+    },
+    {
+      measure: `Import: a ${count(transfer.import.rows)}-row entry CSV, dry run then commit (one transaction)`,
+      target: 'dry run <= 10 s, commit <= 30 s, event-loop delay <= 50 ms',
+      result: `dry run ${transfer.import.dryRunSeconds.toFixed(1)} s, commit ${transfer.import.commitSeconds.toFixed(1)} s (${count(transfer.import.created)} entries), longest event-loop delay ${ms(transfer.import.loop.maxMs)}`,
+      pass: transfer.import.dryRunSeconds <= 10 && transfer.import.commitSeconds <= 30 && transfer.import.loop.maxMs <= 50,
+    },
+  );
   const consistency = report.consistency;
   rows.push({
     measure: 'Totals exact afterwards: checkConsistency over every entry; every acknowledged entry stored',

@@ -12,12 +12,14 @@ import { pickDesignMixKind, pickLoadKind, runLoad, type LoadResult } from './loa
 import { engineVersion, machineInfo, type MachineInfo } from './machine';
 import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
-import { requestKinds, type RequestKind } from './requests';
+import { requestKinds, signIn, type RequestKind } from './requests';
+import { measureTransfer, type TransferReport } from './transfer';
 import { requestTimer, timeEachKind, WARM_UP, warmUp } from './single-requests';
 import { startServer, type ServerHandle } from './server-process';
 import { openStreams, probeResult, writeProbes, type ProbeResult } from './live';
 import type { DatabaseTarget } from './reference-data';
 import { MAX_STREAMS_PER_IDENTITY } from '../../contract/events';
+import { IMPORT_MAX_ROWS } from '../../contract/imports';
 
 // The request kinds a report has a timing for (tests/integration/bench-smoke.test.ts reads them here).
 export { requestKinds } from './requests';
@@ -36,6 +38,8 @@ export interface BenchOptions {
   connections: number;
   /** Event streams open during the second load (docs/performance.md, "Live updates"). */
   liveStreams: number;
+  /** Rows of the entry file imported (default IMPORT_MAX_ROWS, the bar's 100,000). */
+  importRows?: number;
   log: (message: string) => void;
 }
 
@@ -79,6 +83,7 @@ export interface BenchReport {
   /** The same Fastify answering a fixed 2 KB JSON, at the same connections: the framework's limit here. */
   ceiling: LoadResult;
   live: LiveReport;
+  transfer: TransferReport;
   consistency: ConsistencyOutcome & { entriesAdded: number; writesAcknowledged: number };
   machine: MachineInfo;
   startedAt: string;
@@ -135,6 +140,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       probeAgentId: agentIds.first,
     });
 
+    const ownerCookie = (await signIn(base, 1, 0)).owners[0]!;
+    const transfer = await measureTransfer(server, base, ownerCookie, { agents: before.agents, importRows: options.importRows ?? IMPORT_MAX_ROWS }, options.log);
+
     options.log('Checking every total against the entries...');
     const after = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
     const consistency = await server.send<ConsistencyOutcome>({ cmd: 'consistency' });
@@ -142,7 +150,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const writesAcknowledged =
       (load.statusCodes['201'] ?? 0) +
       (designLoad.statusCodes['201'] ?? 0) +
-      (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP;
+      (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP + transfer.import.created;
     await server.send({ cmd: 'stop' });
     server = undefined;
 
@@ -159,6 +167,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       designLoad,
       ceiling,
       live,
+      transfer,
       consistency: { ...consistency, entriesAdded: after.entries - before.entries, writesAcknowledged },
       machine: machineInfo(loadBefore),
       startedAt,

@@ -61,6 +61,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : 0;
 
   let ceiling: FastifyInstance | undefined;
+  let rssWatch: { max: number; timer: NodeJS.Timeout } | undefined;
   const handle = async (message: BenchCommand): Promise<unknown> => {
     switch (message.cmd) {
       case 'naive-scan': {
@@ -106,6 +107,18 @@ async function main() {
         gc?.();
         const { rss, heapUsed, external } = process.memoryUsage();
         return { rss, heapUsed, external } satisfies MemoryUse;
+      }
+      case 'rss-watch-start': {
+        clearInterval(rssWatch?.timer);
+        const watch = { max: process.memoryUsage.rss(), timer: setInterval(() => (watch.max = Math.max(watch.max, process.memoryUsage.rss())), 10) };
+        rssWatch = watch;
+        return null;
+      }
+      case 'rss-watch-stop': {
+        const max = Math.max(rssWatch?.max ?? 0, process.memoryUsage.rss());
+        clearInterval(rssWatch?.timer);
+        rssWatch = undefined;
+        return max;
       }
       case 'probe-entry': {
         // Written by the app's own code, but not through HTTP: the time returned is the commit's, however long the

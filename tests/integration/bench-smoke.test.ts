@@ -20,6 +20,7 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     loadSeconds: 1,
     connections: 5,
     liveStreams: 20,
+    importRows: 500,
     log: () => {},
   });
 
@@ -37,6 +38,8 @@ it('runs on a tiny data set and reports every row of the table', async () => {
   expect(report.live.delivery.probes).toBeGreaterThan(0);
   expect(report.live.delivery.delivered).toBe(report.live.delivery.expected);
   expect(report.live.dropped).toBe(0);
+  expect(report.transfer.export.rows).toBeGreaterThanOrEqual(1_500);
+  expect(report.transfer.import.created).toBe(500);
   expect(report.consistency.drifts).toBe(0);
   expect(report.consistency.entriesAdded).toBeGreaterThanOrEqual(report.consistency.writesAcknowledged);
 
@@ -57,6 +60,8 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     /^Ceiling: /,
     /^Live updates: /,
     /^Server memory per open event stream/,
+    /^Export: every entry/,
+    /^Import: a 500-row entry CSV/,
     /^Totals exact afterwards/,
   ]) {
     expect(measures.some((measure) => expected.test(measure)), String(expected)).toBe(true);
