@@ -14,7 +14,7 @@ export interface CsvTable {
  * The file is handed to the parser this many bytes at a time, the event loop turning in between. Bytes, not
  * characters: the parser joins a character split between two chunks, where a split string would break it.
  */
-const CHUNK_BYTES = 256 * 1024;
+const CHUNK_BYTES = 64 * 1024;
 
 const fileError = (message: string) => invalid(message, 'file');
 

@@ -96,8 +96,22 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
 }
 
+const dayStarts = new Map<string, number>();
+/** Days remembered at most (a file names a few hundred distinct days; Intl costs microseconds a call). */
+const DAY_STARTS_MAX = 10_000;
+
 /** The instant a local day starts in a time zone. */
 export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
+  const key = `${timeZone} ${year}-${month}-${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = computeStartOfLocalDay(year, month, day, timeZone);
+  if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
+  dayStarts.set(key, start.getTime());
+  return start;
+}
+
+function computeStartOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
   const wall = Date.UTC(year, month - 1, day);
   const first = wall - zoneOffsetMs(wall, timeZone);
   // Once more with the offset at the guess: right across a change of offset.
@@ -158,7 +172,8 @@ export async function checkEntryImport(
   const emails = new Set<string>();
   const ids = new Set<number>();
   const externalIds = new Set<string>();
-  for (const { cells } of table.rows) {
+  for (const [index, { cells }] of table.rows.entries()) {
+    if (index % 5_000 === 4_999) await turn();
     if (columns.agentEmail !== undefined) emails.add((cells[columns.agentEmail] ?? '').trim().toLowerCase());
     if (columns.agentId !== undefined && /^\d{1,9}$/.test((cells[columns.agentId] ?? '').trim())) ids.add(Number(cells[columns.agentId]!.trim()));
     if (columns.externalId !== undefined) externalIds.add((cells[columns.externalId] ?? '').trim());
@@ -174,7 +189,7 @@ export async function checkEntryImport(
   const seenExternalIds = new Map<string, number>();
   let duplicates = 0;
   for (const [index, { row, cells }] of table.rows.entries()) {
-    if (index % 5_000 === 4_999) await turn();
+    if (index % 1_000 === 999) await turn();
     if (cells.length !== table.header.length) {
       fail(row, '', `This row has ${cells.length} cells; the header has ${table.header.length}`);
       continue;

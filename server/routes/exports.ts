@@ -48,7 +48,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
     if (query.agentId !== undefined && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
     return sendCsv(reply, 'income-entries', ctx.now(), INCOME_ENTRY_EXPORT_COLUMNS, entryExportBatches(ctx.db, query, ctx.config.orgTimezone), (row) => [
       num(row.id),
-      text(row.date),
+      text(new Date(row.date_ms).toISOString()),
       num(row.agent_id),
       text(row.agent_name),
       text(row.agent_email),
@@ -57,7 +57,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
       text(row.description),
       text(row.external_id),
       num(row.new_total),
-      text(row.created_at),
+      text(new Date(row.created_at_ms).toISOString()),
     ]);
   });
 

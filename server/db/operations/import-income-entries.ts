@@ -28,11 +28,12 @@ export async function importIncomeEntries(db: Db, entries: readonly ImportedEntr
     return await db.transaction(async (tx) => {
       const agentIds = [...new Set(entries.map((entry) => entry.agentId))].sort((a, b) => a - b);
       await queryRows(tx, sql`select id from ${agents} where id = any(${sql.param(agentIds)}::int[]) order by id for update`);
-      const entryIds: number[] = [];
+      let firstId: number | undefined;
+      let written = 0;
       const reached: { agent_id: number; tier_id: number }[] = [];
       for (let start = 0; start < entries.length; start += IMPORT_BATCH_ROWS) {
         const batch = entries.slice(start, start + IMPORT_BATCH_ROWS);
-        const rows = await queryRows<{ kind: 'entry' | 'reached'; id: number; tier_id: number | null }>(
+        const rows = await queryRows<{ kind: 'entries' | 'reached'; id: number; count: number }>(
           tx,
           sql`with input as (
               select * from unnest(
@@ -69,31 +70,34 @@ export async function importIncomeEntries(db: Db, entries: readonly ImportedEntr
               on conflict do nothing
               returning agent_id, tier_id
             )
-            select 'entry' as kind, id::float8 as id, null::int as tier_id from entry
+            select 'entries' as kind, min(id)::float8 as id, count(*)::int as count from entry
             union all
             select 'reached', agent_id, tier_id from reached`,
         );
         for (const row of rows) {
-          if (row.kind === 'entry') entryIds.push(row.id);
-          else reached.push({ agent_id: row.id, tier_id: row.tier_id! });
+          if (row.kind === 'entries') {
+            firstId ??= row.id;
+            written += row.count;
+          } else reached.push({ agent_id: row.id, tier_id: row.count });
         }
       }
-      entryIds.sort((a, b) => a - b);
+      // The entries of this import: the agents' entries from its first id on. No other can be among them: the
+      // agents' rows are locked, and an entry updates its agent's row before it is inserted.
       const events = sql`
         select row_number() over (order by e.id) as n, 'entry.created' as type, e.agent_id,
           jsonb_build_object('entryId', e.id, 'agentId', e.agent_id, 'agentName', a.name, 'amount', e.amount::text,
             'transactionType', e.transaction_type, 'date', ${isoText(sql`e.date`)}) as public_data,
           jsonb_build_object('description', e.description, 'newTotal', e.new_total::text, 'createdAt', ${isoText(sql`e.created_at`)}) as private_data
         from ${incomeEntries} e join ${agents} a on a.id = e.agent_id
-        where e.id = any(${sql.param(entryIds)}::bigint[])
+        where e.agent_id = any(${sql.param(agentIds)}::int[]) and e.id >= ${firstId ?? 0}
         union all
-        select ${entryIds.length} + row_number() over (order by r.agent_id, t.tier_order), 'tier.reached', a.id,
+        select ${written} + row_number() over (order by r.agent_id, t.tier_order), 'tier.reached', a.id,
           jsonb_build_object('agentId', a.id, 'agentName', a.name, 'tierId', t.id, 'tierName', t.name, 'tierColor', t.color),
           jsonb_build_object('achievedAt', ${isoText(now)})
         from unnest(${sql.param(reached.map((r) => r.agent_id))}::int[], ${sql.param(reached.map((r) => r.tier_id))}::int[]) as r(agent_id, tier_id)
           join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
       await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
-      return entryIds.length;
+      return written;
     });
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw invalid('These entries would take an agent total beyond the largest amount the tracker can hold');

@@ -9,11 +9,28 @@ import { queryRows, type Db } from '../client';
  */
 export const EXPORT_BATCH_ROWS = 5_000;
 
+/**
+ * The batches of a keyset read: `read(after)` reads the batch after a cursor, `cursorOf` gives the cursor of a batch's
+ * last row. The next batch is asked for as soon as a batch arrives, so that the database reads it while the caller
+ * writes this one out (two batches in memory at most).
+ */
+async function* keysetBatches<Row, Cursor>(read: (after: Cursor | undefined) => Promise<Row[]>, cursorOf: (row: Row) => Cursor): AsyncGenerator<Row[]> {
+  let next: Promise<Row[]> | undefined = read(undefined);
+  while (next) {
+    const rows: Row[] = await next;
+    next = rows.length === EXPORT_BATCH_ROWS ? read(cursorOf(rows[rows.length - 1]!)) : undefined;
+    // A read started but not awaited must not reject unobserved if the caller stops early (the client went away).
+    next?.catch(() => undefined);
+    if (rows.length > 0) yield rows;
+  }
+}
+
 export interface EntryExportRow {
   id: string;
   /** The exact stored timestamp as text: the next batch starts after it (a Date would lose its microseconds). */
   date_key: string;
-  date: string;
+  /** Milliseconds since 1970 (formatted by the caller: cheaper in JavaScript than to_char in the database). */
+  date_ms: number;
   agent_id: number;
   agent_name: string;
   agent_email: string;
@@ -22,9 +39,10 @@ export interface EntryExportRow {
   description: string | null;
   external_id: string | null;
   new_total: string;
-  created_at: string;
+  created_at_ms: number;
 }
 
+const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
@@ -33,13 +51,13 @@ export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery,
   if (query.agentId !== undefined) filter.push(sql`e.agent_id = ${query.agentId}`);
   if (query.from) filter.push(sql`e.date >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to) filter.push(sql`e.date < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
-  let after: { date: string; id: string } | undefined;
-  for (;;) {
-    const rows = await queryRows<EntryExportRow>(
+  yield* keysetBatches(
+    (after: { date: string; id: string } | undefined) =>
+      queryRows<EntryExportRow>(
       db,
-      sql`select e.id::text as id, e.date::text as date_key, ${iso(sql`e.date`)} as date, e.agent_id, a.name as agent_name,
+      sql`select e.id::text as id, e.date::text as date_key, ${epochMs(sql`e.date`)} as date_ms, e.agent_id, a.name as agent_name,
           a.email as agent_email, e.amount::text as amount, e.transaction_type, e.description, e.external_id,
-          e.new_total::text as new_total, ${iso(sql`e.created_at`)} as created_at
+          e.new_total::text as new_total, ${epochMs(sql`e.created_at`)} as created_at_ms
         from income_entries e join agents a on a.id = e.agent_id
         where ${sql.join(filter, sql` and `)}
           ${after ? sql`and (e.date, e.id) > (${after.date}::timestamptz, ${after.id}::bigint)` : sql``}
@@ -47,12 +65,9 @@ export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery,
         -- condition as its bound.
         order by e.date asc nulls first, e.id asc nulls first
         limit ${EXPORT_BATCH_ROWS}`,
-    );
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_BATCH_ROWS) return;
-    const last = rows[rows.length - 1]!;
-    after = { date: last.date_key, id: last.id };
-  }
+      ),
+    (last) => ({ date: last.date_key, id: last.id }),
+  );
 }
 
 export interface AgentExportRow {
@@ -70,9 +85,9 @@ export interface AgentExportRow {
 
 /** Every agent with its totals and the highest tier it reached, by id, a batch at a time. */
 export async function* agentExportBatches(db: Db): AsyncGenerator<AgentExportRow[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await queryRows<AgentExportRow>(
+  yield* keysetBatches(
+    (after: number | undefined) =>
+      queryRows<AgentExportRow>(
       db,
       sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as total_income, a.total_entries,
           reached.current_tier, coalesce(reached.tiers, 0)::int as tiers_reached, ${iso(sql`a.created_at`)} as created_at
@@ -82,14 +97,12 @@ export async function* agentExportBatches(db: Db): AsyncGenerator<AgentExportRow
           from tier_achievements ta join tier_settings t on t.id = ta.tier_id
           where ta.agent_id = a.id
         ) reached on true
-        where a.id > ${after}
+        where a.id > ${after ?? 0}
         order by a.id
         limit ${EXPORT_BATCH_ROWS}`,
-    );
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_BATCH_ROWS) return;
-    after = rows[rows.length - 1]!.id;
-  }
+      ),
+    (last) => last.id,
+  );
 }
 
 export interface ClaimExportRow {
@@ -113,20 +126,18 @@ export interface ClaimExportRow {
 
 /** Every reward claim with its contact details (erased ones are empty), by id, a batch at a time. */
 export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await queryRows<ClaimExportRow>(
+  yield* keysetBatches(
+    (after: number | undefined) =>
+      queryRows<ClaimExportRow>(
       db,
       sql`select c.id, ${iso(sql`c.claimed_at`)} as claimed_at, c.agent_id, a.name as agent_name, t.name as tier,
           c.reward_title as reward, c.status, ${iso(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
           c.telegram, c.address, c.city, c.zipcode, c.shipping_instructions
         from reward_claims c join agents a on a.id = c.agent_id join tier_settings t on t.id = c.tier_id
-        where c.id > ${after}
+        where c.id > ${after ?? 0}
         order by c.id
         limit ${EXPORT_BATCH_ROWS}`,
-    );
-    if (rows.length > 0) yield rows;
-    if (rows.length < EXPORT_BATCH_ROWS) return;
-    after = rows[rows.length - 1]!.id;
-  }
+      ),
+    (last) => last.id,
+  );
 }
