@@ -15,9 +15,7 @@ export const IMPORT_CONTENT_TYPE = 'text/csv';
 export const IMPORT_DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const;
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
-/** The columns of an entry file; names match case-, space-, dash- and underscore-insensitively ("Agent Email"). */
-export const ENTRY_IMPORT_COLUMNS = ['agentEmail', 'agentId', 'amount', 'date', 'description', 'externalId'] as const;
-export type EntryImportColumn = (typeof ENTRY_IMPORT_COLUMNS)[number];
+export { ENTRY_IMPORT_COLUMNS, type EntryImportColumn } from './csv-columns';
 
 const flag = z
   .enum(['1', '0', 'true', 'false'], { error: 'dryRun must be 1 or 0' })

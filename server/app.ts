@@ -35,8 +35,12 @@ import { registerTvLinkRoutes } from './routes/tv-links';
 import { registerApiTokenRoutes } from './routes/api-tokens';
 import { registerExportRoutes } from './routes/exports';
 import { registerImportRoutes } from './routes/imports';
+import { registerApiDocsRoutes } from './routes/api-docs';
 import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
+
+/** The API's version in its OpenAPI document: the version of the package. */
+const API_VERSION = '0.1.0';
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -128,6 +132,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerApiTokenRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerApiDocsRoutes(app, ctx, API_VERSION);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;

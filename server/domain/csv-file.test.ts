@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, readCsvFile } from './csv-file';
+import { detectDelimiter } from '../../contract/csv-columns';
+import { readCsvFile } from './csv-file';
 
 const read = (text: string | Buffer) => readCsvFile(Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'));
 

@@ -1,5 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
+import { detectDelimiter } from '../../contract/csv-columns';
 import { IMPORT_MAX_ROWS } from '../../contract/imports';
 import { invalid } from './errors';
 
@@ -18,19 +19,6 @@ const CHUNK_BYTES = 64 * 1024;
 
 const fileError = (message: string) => invalid(message, 'file');
 
-/** `,` or `;`: whichever the header line (outside quotes) holds more of; `,` when it holds neither. */
-export function detectDelimiter(text: string): ',' | ';' {
-  let commas = 0;
-  let semicolons = 0;
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) break;
-    else if (!quoted && char === ',') commas++;
-    else if (!quoted && char === ';') semicolons++;
-  }
-  return semicolons > commas ? ';' : ',';
-}
 
 /**
  * Reads an uploaded CSV file: UTF-8 with or without a byte order mark, separated by `,` or `;`, RFC 4180 quoting,

@@ -1,6 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from '../../contract/cents';
 import { DESCRIPTION_MAX, EXTERNAL_ID_MAX, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { entryColumnNamed, normaliseColumnName } from '../../contract/csv-columns';
 import { ENTRY_IMPORT_COLUMNS, IMPORT_ERRORS_LISTED, type EntryImportColumn, type ImportDateFormat, type ImportError } from '../../contract/imports';
 import type { CsvTable } from './csv-file';
 import { invalid } from './errors';
@@ -33,17 +34,14 @@ export interface CheckedEntryImport {
 }
 
 const EARLIEST = Date.UTC(2000, 0, 1);
-const normalise = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
-const CANONICAL = new Map(ENTRY_IMPORT_COLUMNS.map((column) => [normalise(column), column]));
 
 /** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
 export function entryColumns(header: string[], ignore: string[]): Partial<Record<EntryImportColumn, number>> {
-  const ignored = new Set(ignore.map(normalise));
+  const ignored = new Set(ignore.map(normaliseColumnName));
   const columns: Partial<Record<EntryImportColumn, number>> = {};
   header.forEach((name, index) => {
-    const key = normalise(name);
-    if (ignored.has(key)) return;
-    const column = CANONICAL.get(key);
+    if (ignored.has(normaliseColumnName(name))) return;
+    const column = entryColumnNamed(name);
     if (!column) {
       throw invalid(
         name.trim() === ''

@@ -116,6 +116,8 @@ const matrix: Row[] = [
   // Public
   { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/openapi.json',                 status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/docs',                         status: [200, 200, 200, 200, 200, 200, 200, 200] },
   // Agent identity
   { route: 'POST /api/agents/register',             status: [202, 202, 202, 202, 202, 202, 202, 202],
     body: () => ({ email: `m-${uniqueSuffix()}@example.test`, password: 'long enough', firstName: 'New', lastName: 'Agent', position: 'Sales Agent' }) },

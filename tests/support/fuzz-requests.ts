@@ -504,6 +504,8 @@ const badAgentIds = picks<string | string[]>([...notDigits.filter(([label]) => l
 export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tier-settings' },
   { route: 'GET /api/app-info' },
+  { route: 'GET /api/openapi.json' },
+  { route: 'GET /api/docs' },
   {
     route: 'POST /api/agents/register',
     body: () => ({ email: freshEmail('fuzz'), password: 'long enough', firstName: 'Fuzz', lastName: 'Agent', position: 'Sales Agent' }),

@@ -1,8 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { createApp, type CreateAppOptions } from '../../server/app';
 import { loadConfig, type AppConfig } from '../../server/config';
 import type { Database, Engine } from '../../server/db/client';
+import { checkAnswers, mismatches } from './conformance';
 import { openTestDatabase, testEngines } from './test-database';
 
 export interface TestApp {
@@ -42,6 +43,7 @@ export async function startTestApp(
     now: () => clock.now,
     ...(options.eventHub ? { eventHub: options.eventHub } : {}),
   });
+  checkAnswers(app);
   await app.ready();
   return {
     engine,
@@ -74,6 +76,8 @@ export function describeEachEngine(
       });
       afterAll(async () => {
         await current?.close();
+        // Every answer of the suite matched the OpenAPI document (tests/support/conformance.ts).
+        expect(mismatches.splice(0)).toEqual([]);
       });
       suite(() => {
         if (!current) throw new Error('the test app is not started yet');

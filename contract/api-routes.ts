@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { backupRequest } from './admin';
+import { agentListQuery, agentPage, agentSummary, createAgentInput } from './agents';
+import { agentTierData } from './agent-tier-data';
+import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens';
+import { agentRegisterInput, agentSessionResponse, appInfo, authUser, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
+import { leaderboardPage, ownerDashboard } from './dashboard';
+import { errorBody } from './errors';
+import { eventTypes } from './events';
+import { eventStreamQuery } from './event-stream-query';
+import { importQuery, importReport } from './imports';
+import { createdIncomeEntry, createIncomeEntryInput, incomeEntryExportQuery, incomeEntryListQuery, incomeEntryPage } from './income-entries';
+import { agentRewardData, claimCreated, createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardClaim, rewardOption } from './rewards';
+import { createdInvitation, registrationResponse, signUpSettings, signUpSettingsInput } from './sign-up';
+import { tierSetting, tierSettingList, updateTierSettingInput } from './tiers';
+import { createdTvLink, createTvLinkInput, tvLinkList, tvSnapshot } from './tv-links';
+
+/**
+ * Every API route with what it takes and answers, for the OpenAPI document (GET /api/openapi.json, built by
+ * server/http/openapi.ts) and the test that checks the server's answers against it. A route the server registers
+ * without an entry here fails that test.
+ */
+export type Credential = 'session' | 'agentSession' | 'bearer' | 'tvToken' | 'none';
+
+export interface Answer {
+  description: string;
+  /** JSON schema of the answer; absent: no body (204, 302) or a body described by `contentType`. */
+  schema?: z.ZodType;
+  /** Other than application/json: text/csv, text/event-stream, application/gzip. */
+  contentType?: string;
+}
+
+export interface RouteDoc {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As Fastify registers it: /api/agents/:id. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Who may call it, in words (the authorization matrix test pins it). */
+  access: string;
+  /** Credentials accepted; bearer with the scopes named. */
+  credentials: Credential[];
+  scopes?: string[];
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A body that is a file rather than JSON. */
+  bodyContentType?: string;
+  /** Request headers the route reads beyond credentials. */
+  headers?: { name: string; description: string }[];
+  /** The answers the route gives besides the errors every route may give (400, 401, 403, 404, 429, 500). */
+  answers: Record<number, Answer>;
+}
+
+const NO_BODY = (description: string): Answer => ({ description });
+const json = (schema: z.ZodType, description: string): Answer => ({ schema, description });
+const staff = ['session', 'bearer'] as Credential[];
+const eventStream: Answer = {
+  description: `A server-sent event stream: each message has id, event (one of ${eventTypes.join(', ')}) and data (JSON); a comment every 15 s keeps it open.`,
+  contentType: 'text/event-stream',
+};
+const csv = (what: string): Answer => ({ description: `${what} as RFC 4180 CSV (UTF-8 with a byte order mark).`, contentType: 'text/csv' });
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  description: 'Makes the write safe to retry: the same key within 24 hours answers the first answer again (with Idempotent-Replayed: true) and writes nothing; with another body it is 422.',
+};
+
+export const apiRoutes: RouteDoc[] = [
+  // Public
+  { method: 'GET', path: '/api/tier-settings', summary: 'The 12 tiers with their thresholds and rewards', tag: 'Tiers', access: 'anyone', credentials: ['none'], answers: { 200: json(tierSettingList, 'The tiers, by order') } },
+  { method: 'GET', path: '/api/app-info', summary: 'What the screens need before sign-in', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(appInfo, 'Demo mode and who may register') } },
+  { method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'The OpenAPI 3.1 document' } } },
+  { method: 'GET', path: '/api/docs', summary: 'This document as a readable page', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'An HTML page', contentType: 'text/html' } } },
+  // Agents' identity
+  { method: 'POST', path: '/api/agents/register', summary: 'Register as an agent', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: agentRegisterInput, answers: { 202: json(registrationResponse, 'Received (the same answer whether or not the email had an account)') } },
+  { method: 'POST', path: '/api/agents/login', summary: 'Sign in as an agent (sets agent_sid)', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(agentSessionResponse, 'Signed in') } },
+  { method: 'POST', path: '/api/agents/logout', summary: 'Sign the agent out', tag: 'Agent sign-in', access: 'anyone', credentials: ['agentSession', 'none'], answers: { 204: NO_BODY('Signed out') } },
+  { method: 'GET', path: '/api/agents/session', summary: 'The signed-in agent', tag: 'Agent sign-in', access: 'a signed-in agent', credentials: ['agentSession'], answers: { 200: json(agentSessionResponse, 'The agent') } },
+  // Owners' and managers' identity
+  { method: 'GET', path: '/api/login', summary: 'Redirects to the sign-in page', tag: 'Sign-in', access: 'anyone', credentials: ['none'], answers: { 302: NO_BODY('To /login') } },
+  { method: 'POST', path: '/api/auth/login', summary: 'Sign in as an owner or manager (sets sid)', tag: 'Sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(authUser, 'Signed in') } },
+  { method: 'GET', path: '/api/auth/user', summary: 'The signed-in owner or manager', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], answers: { 200: json(authUser, 'The user') } },
+  { method: 'POST', path: '/api/auth/confirm-password', summary: 'Enter the password again before a sensitive action', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: confirmPasswordInput, answers: { 204: NO_BODY('Confirmed for ten minutes') } },
+  { method: 'GET', path: '/api/logout', summary: 'Sign out and go to the landing page', tag: 'Sign-in', access: 'anyone', credentials: ['session', 'none'], answers: { 302: NO_BODY('To /') } },
+  // Agents, for themselves
+  { method: 'GET', path: '/api/agent-tier-data', summary: "The signed-in agent's total, tiers and claims", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], answers: { 200: json(agentTierData, 'The agent’s standing') } },
+  { method: 'POST', path: '/api/agents/claim-reward', summary: 'Claim the reward of a reached tier', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: portalClaimInput, answers: { 201: json(claimCreated, 'Claimed') } },
+  { method: 'POST', path: '/api/rewards/claim', summary: 'Claim a reward with contact details', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: dashboardClaimInput, answers: { 201: json(claimCreated, 'Claimed') } },
+  { method: 'GET', path: '/api/rewards/agent/:id', summary: "An agent's tiers, rewards and claims", tag: 'Rewards', access: 'the agent itself, owners, managers, read tokens', credentials: ['agentSession', 'session', 'bearer'], scopes: ['read'], answers: { 200: json(agentRewardData, 'The agent’s rewards') } },
+  { method: 'GET', path: '/api/rewards/tier/:id', summary: "A tier's reward options", tag: 'Rewards', access: 'anyone signed in, read tokens', credentials: ['agentSession', 'session', 'bearer'], scopes: ['read'], answers: { 200: json(z.array(rewardOption), 'The options (agents see active ones only)') } },
+  { method: 'GET', path: '/api/events', summary: 'Live updates', tag: 'Live', access: 'anyone signed in (what each may see)', credentials: ['session', 'agentSession'], query: eventStreamQuery, headers: [{ name: 'Last-Event-ID', description: 'Replays the events after this id (kept at least 24 hours).' }], answers: { 200: eventStream } },
+  // Owners and managers
+  { method: 'GET', path: '/api/owner/dashboard', summary: 'Overview, period totals, recent entries, the leaderboard’s first page', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: json(ownerDashboard, 'The dashboard') } },
+  { method: 'GET', path: '/api/owner/leaderboard', summary: 'A page of this month’s leaderboard', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: agentListQuery, answers: { 200: json(leaderboardPage, 'The page') } },
+  { method: 'GET', path: '/api/agents', summary: 'A page of agents, searched', tag: 'Agents', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: agentListQuery, answers: { 200: json(agentPage, 'The page') } },
+  { method: 'GET', path: '/api/income-entries', summary: 'A page of income entries, newest first', tag: 'Income entries', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryListQuery, answers: { 200: json(incomeEntryPage, 'The page') } },
+  { method: 'GET', path: '/api/exports/income-entries.csv', summary: 'Export income entries', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryExportQuery, answers: { 200: csv('Every entry of the filter, oldest first') } },
+  { method: 'GET', path: '/api/exports/agents.csv', summary: 'Export agents with their totals', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: csv('Every agent') } },
+  // Owner only (and tokens with a write scope)
+  { method: 'GET', path: '/api/exports/reward-claims.csv', summary: 'Export reward claims with contact details', tag: 'Exports', access: 'owner', credentials: ['session'], answers: { 200: csv('Every claim') } },
+  { method: 'GET', path: '/api/owner/reward-claims', summary: 'Every reward claim with contact details', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(z.array(rewardClaim), 'The claims, newest first') } },
+  { method: 'PATCH', path: '/api/reward-claims/:id/process', summary: 'Mark a claim filled', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(rewardClaim, 'The claim') } },
+  { method: 'POST', path: '/api/agents', summary: 'Add an agent', tag: 'Agents', access: 'owner, agents:write tokens', credentials: ['session', 'bearer'], scopes: ['agents:write'], body: createAgentInput, answers: { 201: json(agentSummary, 'The agent') } },
+  { method: 'DELETE', path: '/api/agents/:id', summary: 'Delete an agent and its history', tag: 'Agents', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
+  { method: 'POST', path: '/api/agents/:id/approve', summary: 'Approve a registration', tag: 'Agents', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Approved') } },
+  { method: 'POST', path: '/api/income-entries', summary: 'Record an income entry', tag: 'Income entries', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], body: createIncomeEntryInput, headers: [idempotencyKey], answers: { 201: json(createdIncomeEntry, 'Recorded (Idempotent-Replayed: true when answered again for a key)'), 409: json(errorBody, 'An entry with this externalId exists (the message names it)'), 422: json(errorBody, 'The Idempotency-Key was used with another request') } },
+  { method: 'POST', path: '/api/imports/income-entries', summary: 'Import income entries from a CSV file', tag: 'Imports', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], query: importQuery, bodyContentType: 'text/csv', answers: { 200: json(importReport, 'The dry run’s report (dryRun=1)'), 201: json(importReport, 'Imported'), 413: json(errorBody, 'The file is larger than 20 MB'), 415: json(errorBody, 'The body is not text/csv'), 422: json(importReport.extend({ message: z.string(), code: z.literal('IMPORT_REJECTED') }), 'Rows have errors: nothing was imported') } },
+  { method: 'PATCH', path: '/api/tier-settings/:id', summary: 'Change a tier’s threshold or rewards', tag: 'Tiers', access: 'owner', credentials: ['session'], body: updateTierSettingInput, answers: { 200: json(tierSetting, 'The tier') } },
+  { method: 'POST', path: '/api/rewards', summary: 'Add a reward option to a tier', tag: 'Rewards', access: 'owner', credentials: ['session'], body: createRewardOptionInput, answers: { 201: json(rewardOption, 'The option') } },
+  { method: 'DELETE', path: '/api/rewards/:id', summary: 'Delete a reward option', tag: 'Rewards', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
+  { method: 'GET', path: '/api/users', summary: 'Owner and manager accounts', tag: 'Team', access: 'owner', credentials: ['session'], answers: { 200: json(z.array(userAccount), 'The accounts') } },
+  { method: 'POST', path: '/api/users', summary: 'Add a manager', tag: 'Team', access: 'owner', credentials: ['session'], body: createManagerInput, answers: { 201: json(userAccount, 'The account') } },
+  { method: 'DELETE', path: '/api/users/:id', summary: 'Delete a manager', tag: 'Team', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
+  { method: 'GET', path: '/api/owner/sign-up', summary: 'Who may register, and open invitations', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 200: json(signUpSettings, 'The settings') } },
+  { method: 'PUT', path: '/api/owner/sign-up', summary: 'Choose who may register', tag: 'Sign-up', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], body: signUpSettingsInput, answers: { 200: json(signUpSettings, 'The settings') } },
+  { method: 'POST', path: '/api/owner/invitations', summary: 'Make an invitation link', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 201: json(createdInvitation, 'The invitation, with its token (shown once)') } },
+  { method: 'DELETE', path: '/api/owner/invitations/:id', summary: 'Withdraw an invitation', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Withdrawn') } },
+  { method: 'POST', path: '/api/tv-links', summary: 'Make a TV link', tag: 'TV', access: 'owner', credentials: ['session'], body: createTvLinkInput, answers: { 201: json(createdTvLink, 'The link, with its address and token (shown once)') } },
+  { method: 'GET', path: '/api/tv-links', summary: 'The TV links', tag: 'TV', access: 'owner', credentials: ['session'], answers: { 200: json(tvLinkList, 'The links') } },
+  { method: 'DELETE', path: '/api/tv-links/:id', summary: 'Revoke a TV link', tag: 'TV', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Revoked; its screens stop within 5 s') } },
+  { method: 'GET', path: '/api/tv/:token', summary: 'A TV board’s snapshot', tag: 'TV', access: 'whoever holds the link', credentials: ['tvToken'], answers: { 200: json(tvSnapshot, 'Public fields only') } },
+  { method: 'GET', path: '/api/tv/:token/events', summary: 'A TV board’s live updates', tag: 'TV', access: 'whoever holds the link', credentials: ['tvToken'], query: eventStreamQuery, answers: { 200: eventStream } },
+  { method: 'POST', path: '/api/tokens', summary: 'Make an API token', tag: 'API tokens', access: 'owner', credentials: ['session'], body: createApiTokenInput, answers: { 201: json(createdApiToken, 'The token (shown once)') } },
+  { method: 'GET', path: '/api/tokens', summary: 'The API tokens', tag: 'API tokens', access: 'owner', credentials: ['session'], answers: { 200: json(apiTokenList, 'The tokens, never their secret') } },
+  { method: 'DELETE', path: '/api/tokens/:id', summary: 'Revoke an API token', tag: 'API tokens', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Revoked at once') } },
+  { method: 'POST', path: '/api/admin/backup', summary: 'Download a backup of the embedded database', tag: 'Admin', access: 'owner (password entered in the last 10 minutes; embedded database only)', credentials: ['session'], body: backupRequest, answers: { 200: { description: 'A .tar.gz (or encrypted .enc) file', contentType: 'application/gzip' } } },
+];

@@ -1,0 +1,47 @@
+// Every answer the app gives in the integration tests, checked against what the OpenAPI document (contract/api-routes.ts)
+// says the route answers with that status: "documented responses must match what the server sends".
+import type { FastifyInstance } from 'fastify';
+import { apiRoutes } from '../../contract/api-routes';
+import { errorBody } from '../../contract/errors';
+
+const routeKey = (method: string, url: string) => `${method} ${url}`;
+const documented = new Map(apiRoutes.map((route) => [routeKey(route.method, route.path), route]));
+
+/** Answers that did not match: collected over a suite, reported by its afterAll (tests/support/test-app.ts). */
+export const mismatches: string[] = [];
+
+/** Checks each JSON answer of the app against its route's documented schema for the status (errors: the error shape). */
+export function checkAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    if (!route || !route.startsWith('/api/')) return payload;
+    const doc = documented.get(routeKey(request.method, route));
+    const status = reply.statusCode;
+    const where = `${request.method} ${route} ${status}`;
+    if (!doc) {
+      if (request.method !== 'HEAD' && status !== 404) mismatches.push(`${where}: the route is not in contract/api-routes.ts`);
+      return payload;
+    }
+    const answer = doc.answers[status];
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (!answer) {
+      if (status < 400) mismatches.push(`${where}: this status is not documented`);
+      else if (type.startsWith('application/json') && typeof payload === 'string' && !errorBody.safeParse(JSON.parse(payload)).success) {
+        mismatches.push(`${where}: an error without the error shape`);
+      }
+      return payload;
+    }
+    if (answer.contentType) {
+      if (!type.startsWith(answer.contentType)) mismatches.push(`${where}: sent ${type}, documented ${answer.contentType}`);
+      return payload;
+    }
+    if (!answer.schema) return payload;
+    if (typeof payload !== 'string' || !type.startsWith('application/json')) {
+      mismatches.push(`${where}: sent ${type || 'no content type'}, documented JSON`);
+      return payload;
+    }
+    const result = answer.schema.safeParse(JSON.parse(payload));
+    if (!result.success) mismatches.push(`${where}: ${result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    return payload;
+  });
+}
