@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { displayName } from './fields';
 
 /**
- * API tokens (docs/product.md, "Data in and out"): credentials for other systems (a CRM, a spreadsheet script),
+ * API tokens (docs/product.md §12.9): credentials for other systems (a CRM, a spreadsheet script),
  * sent as `Authorization: Bearer <token>`. The token is shown once, when it is made; only its hash is kept.
  *
  * - `read`: what a manager may read (dashboard, leaderboard, agents, entries, rewards), never addresses or phones.

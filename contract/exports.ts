@@ -1,5 +1,5 @@
 /**
- * CSV exports (docs/product.md, "Data in and out"): RFC 4180 files streamed by GET /api/exports/{name}.csv, a UTF-8
+ * CSV exports (docs/product.md §12.9): RFC 4180 files streamed by GET /api/exports/{name}.csv, a UTF-8
  * byte order mark first (spreadsheets then read accented names right), CRLF line ends, a header row. Text cells that
  * begin with =, +, -, @, a tab or a carriage return are prefixed with ' so that a spreadsheet shows them rather than
  * running them; numbers (amounts, ids) are never prefixed, so negative amounts stay numbers.
@@ -51,3 +51,10 @@ export const REWARD_CLAIM_EXPORT_COLUMNS = [
   'zipcode',
   'shippingInstructions',
 ] as const;
+
+/** Where each export is downloaded (GET; the income entries take ?from&to&agentId). */
+export const EXPORT_PATHS = {
+  incomeEntries: '/api/exports/income-entries.csv',
+  agents: '/api/exports/agents.csv',
+  rewardClaims: '/api/exports/reward-claims.csv',
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * CSV imports (docs/product.md, "Data in and out"): POST /api/imports/income-entries with a `text/csv` body and a
+ * CSV imports (docs/product.md §12.9): POST /api/imports/income-entries with a `text/csv` body and a
  * header row. `?dryRun=1` checks every row and writes nothing; without it every valid row is written in one
  * transaction, or nothing when any row has an error (422 with the same report).
  */

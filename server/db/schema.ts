@@ -320,7 +320,7 @@ export const tvLinks = pgTable(
 );
 
 /**
- * API tokens for other systems (docs/product.md, "Data in and out"). Only the SHA-256 of the token is kept; `scopes`
+ * API tokens for other systems (docs/product.md §12.9). Only the SHA-256 of the token is kept; `scopes`
  * holds contract/api-tokens API_SCOPES. A revoked token keeps its row (revoked_at) so that the list can say so.
  */
 export const apiTokens = pgTable(

@@ -54,7 +54,7 @@ ${[...byTag.entries()].map(([tag, sections]) => `<h2 id="${escape(tag.replace(/\
 </main></body></html>`;
 }
 
-/** GET /api/openapi.json and GET /api/docs (docs/product.md, "Data in and out"): built once, from the contract. */
+/** GET /api/openapi.json and GET /api/docs (docs/product.md §12.9): built once, from the contract. */
 export function registerApiDocsRoutes(app: FastifyInstance, _ctx: AppContext, version: string) {
   let document: Json | undefined;
   let page: string | undefined;

@@ -22,7 +22,7 @@ function expiryOf(expiresAt: string | undefined, now: Date): Date | null {
 }
 
 /**
- * API tokens (docs/product.md, "Data in and out"): the owner makes, lists and revokes them. Only the hash of a token
+ * API tokens (docs/product.md §12.9): the owner makes, lists and revokes them. Only the hash of a token
  * is kept; the token is in the answer that made it, and nowhere else.
  */
 export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -37,7 +37,7 @@ function sendCsv<Row>(
 }
 
 /**
- * CSV exports (docs/product.md, "Data in and out"): streamed in constant memory (server/db/queries/exports.ts reads
+ * CSV exports (docs/product.md §12.9): streamed in constant memory (server/db/queries/exports.ts reads
  * batches by keyset). Entries and agents for whoever may read them (owner, manager, `read` token); claims, with their
  * contact details, for the owner only.
  */

@@ -13,7 +13,7 @@ import { parseInput } from '../http/errors';
 const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
 
 /**
- * CSV imports (docs/product.md, "Data in and out"): the owner, or a token with entries:write, sends a file; every row
+ * CSV imports (docs/product.md §12.9): the owner, or a token with entries:write, sends a file; every row
  * is checked, then written all together or not at all. The file is the body itself (`text/csv`, at most
  * IMPORT_MAX_BYTES: 413 beyond), read only by the routes of this scope.
  */

@@ -1,4 +1,4 @@
-// API tokens (docs/product.md, "Data in and out"): the owner makes one with scopes and sees it once; only its hash
+// API tokens (docs/product.md §12.9): the owner makes one with scopes and sees it once; only its hash
 // is kept; it reads or writes within its scopes (403 outside), stops at revocation or expiry (401), notes when it was
 // last used, and skips the Origin check because a request carrying it is identified by it alone.
 import { eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// CSV import of income entries (docs/product.md, "Data in and out"): a dry run reports every row's errors and writes
+// CSV import of income entries (docs/product.md §12.9): a dry run reports every row's errors and writes
 // nothing; a commit writes every row in one transaction (totals, roll-ups, tiers and events kept as one entry at a
 // time would) or, when any row is wrong, nothing (422); a malformed file is refused with a readable message.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// CSV exports (docs/product.md, "Data in and out"): RFC 4180 files with a header row, streamed a batch at a time
+// CSV exports (docs/product.md §12.9): RFC 4180 files with a header row, streamed a batch at a time
 // (no row lost or repeated where batches meet, even among entries of the same instant), formulas neutralised in
 // text cells but never in amounts, filtered like the entry list, claims with their contact details for the owner.
 import { parse } from 'csv-parse/sync';

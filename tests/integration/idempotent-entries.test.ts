@@ -1,4 +1,4 @@
-// Writes a CRM can retry safely (docs/product.md, "Data in and out"): an entry's externalId is unique (409 naming
+// Writes a CRM can retry safely (docs/product.md §12.9): an entry's externalId is unique (409 naming
 // the entry that has it), and the Idempotency-Key header answers a retry with the first answer, writing nothing.
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';

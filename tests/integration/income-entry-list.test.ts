@@ -1,4 +1,4 @@
-// GET /api/income-entries (docs/product.md, "Data in and out"): pages of entries newest first by date, of one agent
+// GET /api/income-entries (docs/product.md §12.9): pages of entries newest first by date, of one agent
 // or all, between two days inclusive in the organisation's time zone; bad queries are 400, an unknown agent 404.
 import { expect, it } from 'vitest';
 import { incomeEntryPage, type IncomeEntryPage } from '../../contract/income-entries';

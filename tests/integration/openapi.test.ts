@@ -1,4 +1,4 @@
-// The OpenAPI document (docs/product.md, "Data in and out"): generated from the contract's route list and schemas,
+// The OpenAPI document (docs/product.md §12.9): generated from the contract's route list and schemas,
 // valid OpenAPI 3.1, naming every route the app registers (and no other), with what integrations rely on; and its
 // readable page. That the server's answers match it is checked on every answer of every integration suite
 // (tests/support/conformance.ts).
