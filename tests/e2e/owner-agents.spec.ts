@@ -1,5 +1,12 @@
 import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, uniqueName, toasts } from './support/helpers';
+import type { Download } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+
+async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 test.describe('agents tab', () => {
   test('shows a card per agent with its figures', async ({ page }) => {
@@ -20,6 +27,26 @@ test.describe('agents tab', () => {
     await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Total entries' }) }).locator('dd')).toHaveText('2');
     await expect(card.getByRole('button', { name: 'Delete Agent' })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('Export CSV downloads every agent with its total, and the overview downloads every entry', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Exported', '1234.50');
+    await page.goto('/');
+    const entries = page.waitForEvent('download');
+    await page.getByRole('link', { name: /^Export all entries/ }).click();
+    const entriesFile = await entries;
+    expect(entriesFile.suggestedFilename()).toMatch(/^income-entries-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await readDownload(entriesFile)).toContain(`,${agent.id},${agent.name},${agent.email},1234.50,addition,`);
+
+    await openTab(page, 'Agents');
+    const agents = page.waitForEvent('download');
+    await page.getByRole('link', { name: /^Export CSV/ }).click();
+    const agentsFile = await agents;
+    expect(agentsFile.suggestedFilename()).toMatch(/^agents-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readDownload(agentsFile);
+    expect(text.startsWith('\uFEFFid,name,email,position,status,totalIncome')).toBe(true);
+    expect(text).toContain(`${agent.id},${agent.name},${agent.email},Field Agent,active,1234.50,1,`);
   });
 
   test('Add Agent validates and adds an agent who can sign in at once', async ({ page, request, pageErrors }) => {

@@ -30,6 +30,8 @@ test.describe('owner dashboard: header, overview and income entries', () => {
       'Reward Claims',
       'Team',
       'TV Links',
+      'API Tokens',
+      'Import',
     ]);
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
@@ -299,12 +301,14 @@ test.describe('manager view', () => {
 
 test.describe('small screens and keyboard', () => {
   test('every tab fits 375 px without sideways scrolling and passes axe', async ({ page }) => {
+    // Ten tabs, each loaded and checked by axe: longer than one screen's test.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAs(page);
     // A long unbroken name must wrap rather than push the page sideways.
     await createAgent(page.request, 'Maximiliana-Alexandrovna-Konstantinopoulou', '250.00');
     await page.goto('/');
-    for (const tab of ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Team', 'TV Links']) {
+    for (const tab of ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Team', 'TV Links', 'API Tokens', 'Import']) {
       await openTab(page, tab);
       await expect(page.getByRole('main').getByRole('heading', { level: 2, name: tab })).toBeVisible();
       await page.waitForLoadState('networkidle');

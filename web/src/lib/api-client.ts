@@ -94,3 +94,36 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }
+
+export interface UploadOptions {
+  /** The share of the body sent so far, 0 to 1, as the browser reports it. */
+  onUploadProgress?: (fraction: number) => void;
+  /** The whole body is sent: the server is working on it. */
+  onUploaded?: () => void;
+}
+
+/**
+ * A POST whose body is a file sent as it is (not JSON), answered with JSON. XMLHttpRequest rather than fetch, being the
+ * one browser API that reports upload progress; the answer is handled as apiJson handles it (cursor noted, an ApiError
+ * for a non-successful status).
+ */
+export function apiUpload<T>(url: string, body: Blob, contentType: string, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.setRequestHeader('Content-Type', contentType);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    request.upload.onload = () => options.onUploaded?.();
+    request.onload = () => {
+      noteEventCursor(request.getResponseHeader(EVENT_CURSOR_HEADER));
+      if (request.status >= 200 && request.status < 300) resolve(parseJson<T>(request.responseText));
+      else reject(new ApiError(request.status, request.responseText, request.statusText));
+    };
+    request.onerror = () => reject(new Error('The upload failed: check the connection and try again'));
+    request.onabort = () => reject(new Error('The upload was stopped'));
+    request.send(body);
+  });
+}

@@ -18,6 +18,7 @@ export const queryKeys = {
   users: ['/api/users'],
   signUpSettings: ['/api/owner/sign-up'],
   tvLinks: ['/api/tv-links'],
+  apiTokens: ['/api/tokens'],
   /** Followed by the link's token: the board of one TV link. */
   tvSnapshot: ['/api/tv'],
 } as const;

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, Tv, UserCog, Users } from 'lucide-react';
+import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, Tv, Upload, UserCog, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -23,6 +23,8 @@ const tabModules = {
   claims: () => import('../../features/reward-claims/components/reward-claims-tab'),
   team: () => import('../../features/team/components/team-tab'),
   tvLinks: () => import('../../features/tv-links/components/tv-links-tab'),
+  apiTokens: () => import('../../features/api-tokens/components/api-tokens-tab'),
+  imports: () => import('../../features/imports/components/import-tab'),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -31,6 +33,8 @@ const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ defau
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
 const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
 const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvLinksTab })));
+const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m.ApiTokensTab })));
+const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.ImportTab })));
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -44,6 +48,8 @@ const tabs = [
   { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true, load: tabModules.claims },
   { value: 'team', label: 'Team', icon: UserCog, ownerOnly: true, load: tabModules.team },
   { value: 'tv-links', label: 'TV Links', icon: Tv, ownerOnly: true, load: tabModules.tvLinks },
+  { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, ownerOnly: true, load: tabModules.apiTokens },
+  { value: 'import', label: 'Import', icon: Upload, ownerOnly: true, load: tabModules.imports },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -163,6 +169,12 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
           </LazyTab>
           <LazyTab value="tv-links">
             <TvLinksTab />
+          </LazyTab>
+          <LazyTab value="api-tokens">
+            <ApiTokensTab />
+          </LazyTab>
+          <LazyTab value="import">
+            <ImportTab />
           </LazyTab>
         </>
       )}

@@ -9,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { useCanEdit } from '../../../lib/authorization';
+import { EXPORT_PATHS } from '@contract/exports';
+import { ExportButton } from '../../../components/ui/export-button';
 import { AddAgentDialog } from './add-agent-dialog';
 import { AgentCard } from './agent-card';
 import { SignUpSettingsDialog } from './sign-up-settings-dialog';
@@ -28,6 +30,7 @@ export function AgentsTab() {
   return (
     <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading id="agents-heading" title="Agents" description="Every sales agent with their income by period.">
+        <ExportButton href={EXPORT_PATHS.agents} label="Export CSV" what="every agent with their totals and tier" />
         {canEdit && (
           <>
             <SignUpSettingsDialog />

@@ -8,6 +8,8 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { cn } from '../../../lib/cn';
 import { formatCurrency2, formatDateTime, formatSignedCurrency } from '../../../lib/format';
+import { EXPORT_PATHS } from '@contract/exports';
+import { ExportButton } from '../../../components/ui/export-button';
 
 interface Stat {
   label: string;
@@ -59,9 +61,12 @@ export function OverviewTab({ data, actions }: { data: OwnerDashboard; actions?:
 function RecentTransactions({ entries }: { entries: IncomeEntry[] }) {
   return (
     <Card>
-      <CardHeader className="p-4 sm:p-6">
-        <CardTitle id="recent-transactions-heading">Recent Transactions</CardTitle>
-        <CardDescription>The latest income entries and deductions.</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
+        <div className="grid gap-1.5">
+          <CardTitle id="recent-transactions-heading">Recent Transactions</CardTitle>
+          <CardDescription>The latest income entries and deductions.</CardDescription>
+        </div>
+        <ExportButton href={EXPORT_PATHS.incomeEntries} label="Export all entries" what="every income entry" />
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {entries.length === 0 ? (

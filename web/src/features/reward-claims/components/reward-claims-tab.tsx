@@ -9,6 +9,8 @@ import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
+import { EXPORT_PATHS } from '@contract/exports';
+import { ExportButton } from '../../../components/ui/export-button';
 import { useRewardClaims } from '../api/get-reward-claims';
 import { RewardClaimCard } from './reward-claim-card';
 
@@ -24,7 +26,9 @@ export function RewardClaimsTab() {
   const claims = useRewardClaims();
   return (
     <section aria-labelledby="claims-heading" className="grid grid-cols-1 gap-6">
-      <SectionHeading id="claims-heading" title="Reward Claims" description="Rewards agents have claimed, with where to send them." />
+      <SectionHeading id="claims-heading" title="Reward Claims" description="Rewards agents have claimed, with where to send them.">
+        <ExportButton href={EXPORT_PATHS.rewardClaims} label="Export CSV" what="every reward claim with its contact details" />
+      </SectionHeading>
       {claims.isPending ? (
         <Spinner label="Loading reward claims..." className="min-h-40" />
       ) : claims.isError ? (

@@ -1,21 +1,13 @@
 import { TV_TICKER_SIZE } from '@contract/limits';
 import type { TvWin } from '@contract/tv-links';
 import { Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+
 import { formatCurrency } from '../../../lib/format';
 import { formatRelativeTime } from '../utils/relative-time';
+import { useNow } from '../../../hooks/use-now';
 
 /** "5 minutes ago" moves on this often. */
 const CLOCK_TICK_MS = 30_000;
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** The latest wins, newest first: who, how much (when the link shows amounts) and how long ago. A new one slides in. */
 export function WinsTicker({ wins }: { wins: TvWin[] }) {

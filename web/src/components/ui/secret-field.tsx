@@ -1,0 +1,73 @@
+import { AlertTriangle, Check, Copy } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button';
+import { Input } from './input';
+import { Label } from './label';
+
+/** How long the Copy button says "Copied". */
+const COPIED_MS = 2_000;
+
+/**
+ * A secret shown once (a TV link's address, an API token): read-only, with Copy, and the warning that it cannot be
+ * shown again. `what` names it in the messages ("address", "token"); `warning` says what losing it means.
+ */
+export function SecretField({ label, value, what, warning }: { label: string; value: string; what: string; warning: ReactNode }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (copied !== 'yes') return;
+    const timer = setTimeout(() => setCopied(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = () => {
+    // navigator.clipboard is missing on an insecure origin (a LAN address over HTTP): the promise catches that too.
+    Promise.resolve()
+      .then(() => navigator.clipboard.writeText(value))
+      .then(
+        () => setCopied('yes'),
+        () => {
+          inputRef.current?.select();
+          setCopied('failed');
+        },
+      );
+  };
+
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <div className="flex gap-2">
+          <Input
+            ref={inputRef}
+            id={id}
+            readOnly
+            value={value}
+            onFocus={(event) => event.currentTarget.select()}
+            spellCheck={false}
+            className="min-w-0 flex-1 font-mono text-xs sm:text-xs"
+          />
+          <Button type="button" onClick={copy} className="shrink-0">
+            {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+            {copied === 'yes' ? 'Copied' : 'Copy'}
+          </Button>
+        </div>
+        <p role="status" className="text-xs text-slate-700">
+          {copied === 'failed'
+            ? `Copying is not available here: the ${what} is selected, copy it with your keyboard.`
+            : copied === 'yes'
+              ? `${what[0]!.toUpperCase()}${what.slice(1)} copied.`
+              : ''}
+        </p>
+      </div>
+      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <span>
+          <strong className="font-semibold">Shown only once.</strong> {warning}
+        </span>
+      </p>
+    </>
+  );
+}

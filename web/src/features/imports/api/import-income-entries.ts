@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMPORT_CONTENT_TYPE, importReport, type ImportDateFormat, type ImportReport } from '@contract/imports';
+import { ApiError, apiUpload, type UploadOptions } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export interface ImportInput extends UploadOptions {
+  body: Blob;
+  dryRun: boolean;
+  dateFormat: ImportDateFormat;
+  /** Header names of the columns to leave out. */
+  ignore: string[];
+}
+
+export function importIncomeEntries({ body, dryRun, dateFormat, ignore, ...options }: ImportInput): Promise<ImportReport> {
+  const query = new URLSearchParams({ dateFormat });
+  if (dryRun) query.set('dryRun', '1');
+  for (const name of ignore) query.append('ignore', name);
+  return apiUpload<ImportReport>(`/api/imports/income-entries?${query}`, body, IMPORT_CONTENT_TYPE, options);
+}
+
+/** The report of a refused commit (422 IMPORT_REJECTED): the same report as a dry run's, nothing written. */
+export function rejectedReport(error: unknown): ImportReport | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'IMPORT_REJECTED') return undefined;
+  try {
+    const parsed = importReport.safeParse(JSON.parse(error.bodyText));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks (dry run) or imports a file. An import changes totals, ranks and tiers: the dashboard, the leaderboard and
+ * the agents are read again.
+ */
+export function useImportIncomeEntries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importIncomeEntries,
+    onSuccess: async (report) => {
+      if (report.dryRun || report.created === 0) return;
+      await Promise.all(
+        [queryKeys.ownerDashboard, queryKeys.leaderboard, queryKeys.agents].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { detectDelimiter, ENTRY_IMPORT_COLUMNS, entryColumnNamed, normaliseColumnName, type EntryImportColumn } from '@contract/csv-columns';
+
+/**
+ * The browser's part of an import: only the header line of the file is read here. The server matches columns by their
+ * header names (server/domain/entry-import.ts), so a column the person maps to a field is renamed in the header line
+ * before sending, and a column left out is named in `ignore`; the rows are sent as they are.
+ */
+
+/** What a column becomes: one of the fields, or left out. */
+export type ColumnChoice = EntryImportColumn | 'ignore';
+
+export interface CsvHeader {
+  delimiter: ',' | ';';
+  /** The header's cells as the file writes them. */
+  names: string[];
+  /** Bytes of the file up to the end of the header line (byte order mark included): the rows start there. */
+  byteLength: number;
+}
+
+/** How much of the file is read to find its header line. */
+const HEADER_READ_BYTES = 1024 * 1024;
+
+
+/** The field a header name stands for, as the server would read it; "ignore" when it names none. */
+export function guessColumn(name: string): ColumnChoice {
+  return entryColumnNamed(name) ?? 'ignore';
+}
+
+
+/** The first record of CSV text (RFC 4180 quoting) and where it ends; `end` is undefined when no line end follows it. */
+export function parseHeaderLine(text: string, delimiter: string): { names: string[]; end: number | undefined } {
+  const names: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === delimiter) {
+      names.push(cell);
+      cell = '';
+    } else if (char === '\r' || char === '\n') {
+      names.push(cell);
+      return { names, end: index };
+    } else cell += char;
+  }
+  names.push(cell);
+  return { names, end: undefined };
+}
+
+/** Reads the header line of a chosen file; throws an Error with a readable message when it cannot. */
+export async function readCsvHeader(file: Blob): Promise<CsvHeader> {
+  const bytes = new Uint8Array(await file.slice(0, HEADER_READ_BYTES).arrayBuffer());
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  let text: string;
+  try {
+    // `stream`: a character cut in two at the end of the slice is not an error.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(bom), { stream: true });
+  } catch {
+    throw new Error('The file is not UTF-8 text: save it as "CSV UTF-8" and try again');
+  }
+  if (text.trim() === '') throw new Error('The file is empty');
+  const delimiter = detectDelimiter(text);
+  const { names, end } = parseHeaderLine(text, delimiter);
+  if (end === undefined && file.size > HEADER_READ_BYTES) throw new Error('The first line of the file is longer than 1 MB: is it a CSV file?');
+  if (names.every((name) => name.trim() === '')) throw new Error('The first line of the file must name its columns');
+  const headerText = end === undefined ? text : text.slice(0, end);
+  return { delimiter, names, byteLength: bom + new TextEncoder().encode(headerText).length };
+}
+
+/** What is wrong with a mapping, if anything: the server's rules, told before sending. */
+export function mappingProblems(choices: ColumnChoice[], names: string[]): string[] {
+  const problems: string[] = [];
+  if (!choices.includes('amount')) problems.push('Choose the column that holds the amount.');
+  if (!choices.includes('agentEmail') && !choices.includes('agentId')) problems.push('Choose the column that says whose entry it is: agentEmail or agentId.');
+  for (const field of ENTRY_IMPORT_COLUMNS) {
+    const columns = choices.flatMap((choice, index) => (choice === field ? [columnLabel(names, index)] : []));
+    if (columns.length > 1) problems.push(`${field} is chosen for more than one column (${columns.join(', ')}): leave all but one out.`);
+  }
+  return problems;
+}
+
+/** A column's name for people: its header, or its position when the header leaves it unnamed. */
+export function columnLabel(names: string[], index: number): string {
+  const name = names[index]?.trim();
+  return name ? name : `Column ${index + 1}`;
+}
+
+/** The longest name `ignore` takes (contract/imports.ts). */
+const IGNORED_NAME_MAX = 200;
+
+const quoteCell = (cell: string, delimiter: string) =>
+  cell.includes(delimiter) || /["\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
+
+export interface PreparedFile {
+  body: Blob;
+  /** Header names of the columns left out, as sent. */
+  ignore: string[];
+  /** The original header of each name sent, to show errors in the person's own words. */
+  originalNames: Map<string, string>;
+}
+
+/**
+ * The file to send: the header line rewritten (mapped columns named by their field; a left-out column keeps its name
+ * unless that name would be read as a field, then it is named by its position), the rest of the bytes untouched.
+ */
+export function prepareFile(file: Blob, header: CsvHeader, choices: ColumnChoice[]): PreparedFile {
+  const originalNames = new Map<string, string>();
+  const ignore: string[] = [];
+  const sent = header.names.map((name, index) => {
+    const choice = choices[index] ?? 'ignore';
+    if (choice !== 'ignore') {
+      originalNames.set(choice, columnLabel(header.names, index));
+      return choice;
+    }
+    const usable = normaliseColumnName(name) !== '' && entryColumnNamed(name) === undefined && name.length <= IGNORED_NAME_MAX;
+    const kept = usable ? name : `Left out ${index + 1}`;
+    if (!ignore.includes(kept)) ignore.push(kept);
+    return kept;
+  });
+  const line = sent.map((name) => quoteCell(name, header.delimiter)).join(header.delimiter);
+  return { body: new Blob([line, file.slice(header.byteLength)], { type: 'text/csv' }), ignore, originalNames };
+}
+
+/** A file to start from: the header and one example row. */
+export const TEMPLATE_CSV = `${ENTRY_IMPORT_COLUMNS.filter((column) => column !== 'agentId').join(',')}\r\nagent@example.com,1250.00,2026-11-02,Annual renewal,CRM-10001\r\n`;

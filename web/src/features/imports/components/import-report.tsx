@@ -1,0 +1,94 @@
+import type { ImportReport } from '@contract/imports';
+import { useId, type ReactNode, type Ref } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+interface ImportReportViewProps {
+  report: ImportReport;
+  /** The person's own name of each column as sent (a mapped column is sent under its field's name). */
+  originalNames: Map<string, string>;
+  children?: ReactNode;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** The figures of a check or an import, and its errors row by row. Its heading takes the focus once it is shown. */
+export function ImportReportView({ report, originalNames, children, headingRef }: ImportReportViewProps) {
+  const id = useId();
+  const figures = [
+    { label: 'Rows', value: report.rows },
+    { label: 'Valid', value: report.valid },
+    { label: 'Duplicates (skipped)', value: report.duplicates },
+    { label: 'Errors', value: report.errorCount },
+  ];
+  const title = report.dryRun ? 'Check report' : report.errorCount > 0 ? 'Import refused' : 'Import report';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="focus-visible:outline-2 focus-visible:outline-brand-600">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {figures.map((figure) => (
+            <div key={figure.label} className="rounded-lg border border-slate-200 p-3">
+              <dt className="text-xs font-medium text-slate-600">{figure.label}</dt>
+              <dd className={`text-2xl font-semibold ${figure.label === 'Errors' && figure.value > 0 ? 'text-red-700' : 'text-slate-900'}`}>
+                {count(figure.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {report.duplicates > 0 && (
+          <p className="text-sm text-slate-700">
+            {count(report.duplicates)} {report.duplicates === 1 ? 'row has' : 'rows have'} an externalId an entry already has: skipped, never
+            counted twice.
+          </p>
+        )}
+        {report.errors.length > 0 && (
+          <div className="grid grid-cols-1 gap-2">
+            <h4 id={`${id}-errors`} className="font-semibold text-slate-900">
+              Errors
+            </h4>
+            {report.errorCount > report.errors.length && (
+              <p className="text-sm text-slate-700">
+                Only the first {count(report.errors.length)} of {count(report.errorCount)} errors are listed.
+              </p>
+            )}
+            {/* Focusable, so that the keyboard can scroll a long list. */}
+            <div tabIndex={0} role="region" aria-labelledby={`${id}-errors`} className="max-h-96 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600">
+              <table className="w-full border-collapse text-left text-sm">
+                <thead className="sticky top-0 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Row
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Column
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      Message
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {report.errors.map((error, index) => (
+                    <tr key={index}>
+                      <td className="px-3 py-2 align-top tabular-nums text-slate-900">{error.row}</td>
+                      <td className="px-3 py-2 align-top text-slate-700 [overflow-wrap:anywhere]">
+                        {error.column === '' ? 'Whole row' : (originalNames.get(error.column) ?? error.column)}
+                      </td>
+                      <td className="px-3 py-2 align-top text-slate-900 [overflow-wrap:anywhere]">{error.message}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+        )}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

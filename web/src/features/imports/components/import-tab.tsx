@@ -1,0 +1,364 @@
+import {
+  ENTRY_IMPORT_COLUMNS,
+  IMPORT_DATE_FORMATS,
+  IMPORT_MAX_BYTES,
+  type EntryImportColumn,
+  type ImportDateFormat,
+  type ImportReport,
+} from '@contract/imports';
+import { CheckCircle2, FileSearch, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Progress } from '../../../components/ui/progress';
+import { SectionHeading } from '../../../components/ui/section-heading';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { rejectedReport, useImportIncomeEntries } from '../api/import-income-entries';
+import { columnLabel, guessColumn, mappingProblems, prepareFile, readCsvHeader, type ColumnChoice, type CsvHeader } from './csv-header';
+import { ImportHelp } from './import-help';
+import { ImportReportView } from './import-report';
+
+const DATE_FORMAT_LABELS: Record<ImportDateFormat, string> = {
+  'YYYY-MM-DD': 'YYYY-MM-DD (ISO: 2026-11-23)',
+  'MM/DD/YYYY': 'MM/DD/YYYY (US: 11/23/2026)',
+  'DD/MM/YYYY': 'DD/MM/YYYY (UK: 23/11/2026)',
+  'DD.MM.YYYY': 'DD.MM.YYYY (Europe: 23.11.2026)',
+};
+
+const FIELD_LABELS: Record<EntryImportColumn, string> = {
+  agentEmail: "agentEmail (agent's email)",
+  agentId: "agentId (agent's id)",
+  amount: 'amount',
+  date: 'date',
+  description: 'description',
+  externalId: "externalId (your system's id)",
+};
+
+const LEAVE_OUT = 'Leave out';
+
+type Phase = { step: 'idle' } | { step: 'uploading'; dryRun: boolean; fraction: number } | { step: 'working'; dryRun: boolean };
+
+interface ChosenFile {
+  file: File;
+  header: CsvHeader;
+}
+
+/** The result of the last check or import, and what it was for. */
+interface Outcome {
+  report?: ImportReport;
+  /** A refusal without a report (a file the server cannot read, a failed upload). */
+  error?: string;
+  originalNames: Map<string, string>;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * Owner only (docs/product.md §12.9): income entries from a CSV file. The file is checked first (a dry
+ * run lists every error by row); only a file with no error can be imported, all its rows at once.
+ */
+export function ImportTab() {
+  const fileInputId = useId();
+  const [chosen, setChosen] = useState<ChosenFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [choices, setChoices] = useState<ColumnChoice[]>([]);
+  const [dateFormat, setDateFormat] = useState<ImportDateFormat>('YYYY-MM-DD');
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const reportHeading = useRef<HTMLHeadingElement>(null);
+  const [focusReport, setFocusReport] = useState(0);
+  const upload = useImportIncomeEntries();
+
+  useEffect(() => {
+    if (focusReport > 0) reportHeading.current?.focus();
+  }, [focusReport]);
+
+  const busy = phase.step !== 'idle';
+  const problems = chosen ? mappingProblems(choices, chosen.header.names) : [];
+
+  // A change to the file, the columns or the date format makes the last check stale.
+  const changed = () => setOutcome(null);
+
+  const onFileChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    const previous = chosen;
+    changed();
+    setChosen(null);
+    setFileError(null);
+    if (!file) return;
+    if (file.size > IMPORT_MAX_BYTES) {
+      setFileError(`${file.name} is ${formatSize(file.size)}: a file can be at most 20 MB. Split it and import the parts one after another.`);
+      return;
+    }
+    try {
+      const header = await readCsvHeader(file);
+      // A corrected file with the same header keeps the columns as matched.
+      const sameHeader = previous !== null && previous.header.names.join('\n') === header.names.join('\n');
+      setChosen({ file, header });
+      if (!sameHeader) setChoices(header.names.map(guessColumn));
+    } catch (error) {
+      setFileError(errorMessage(error, 'The file could not be read'));
+    }
+  };
+
+  const send = (dryRun: boolean) => {
+    if (!chosen || problems.length > 0) return;
+    const prepared = prepareFile(chosen.file, chosen.header, choices);
+    setPhase({ step: 'uploading', dryRun, fraction: 0 });
+    upload.mutate(
+      {
+        body: prepared.body,
+        dryRun,
+        dateFormat,
+        ignore: prepared.ignore,
+        onUploadProgress: (fraction) => setPhase((current) => (current.step === 'uploading' ? { ...current, fraction } : current)),
+        onUploaded: () => setPhase({ step: 'working', dryRun }),
+      },
+      {
+        onSuccess: (report) => {
+          setOutcome({ report, originalNames: prepared.originalNames });
+          if (!report.dryRun) {
+            toast({ title: 'Success', description: `${plural(report.created, 'entry', 'entries')} imported`, variant: 'success' });
+          }
+        },
+        onError: (error) => {
+          const report = rejectedReport(error);
+          const message = errorMessage(error, dryRun ? 'The file could not be checked' : 'The file could not be imported');
+          setOutcome({ report, error: message, originalNames: prepared.originalNames });
+          if (!dryRun) toast({ title: 'Error', description: message, variant: 'destructive' });
+        },
+        onSettled: () => {
+          setPhase({ step: 'idle' });
+          setFocusReport((n) => n + 1);
+        },
+      },
+    );
+  };
+
+  const report = outcome?.report;
+  const toImport = report ? report.valid - report.duplicates : 0;
+  const canImport = !busy && report?.dryRun === true && report.errorCount === 0 && toImport > 0 && problems.length === 0;
+
+  return (
+    <section aria-labelledby="import-heading" className="grid grid-cols-1 gap-6">
+      <SectionHeading
+        id="import-heading"
+        title="Import"
+        description="Add many income entries at once from a CSV file: check it, fix what it reports, then import it."
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 min-w-0 gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>1. Choose a file</CardTitle>
+              <CardDescription>A CSV file of at most 20 MB, with a header line naming its columns.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid grid-cols-1 gap-2">
+              <Label htmlFor={fileInputId}>CSV file</Label>
+              <Input
+                id={fileInputId}
+                type="file"
+                accept=".csv,text/csv"
+                disabled={busy}
+                onChange={(event) => void onFileChange(event)}
+                aria-invalid={fileError ? true : undefined}
+                aria-describedby={fileError ? `${fileInputId}-error` : undefined}
+                className="h-auto cursor-pointer file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-900 hover:file:bg-slate-200"
+              />
+              {fileError && (
+                <p id={`${fileInputId}-error`} role="alert" className="text-sm font-medium text-red-700">
+                  {fileError}
+                </p>
+              )}
+              {chosen && (
+                <p className="text-sm text-slate-700">
+                  <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{chosen.file.name}</span> ·{' '}
+                  {formatSize(chosen.file.size)} · {plural(chosen.header.names.length, 'column', 'columns')}, separated by{' '}
+                  {chosen.header.delimiter === ';' ? 'semicolons' : 'commas'}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+
+          {chosen && (
+            <Card>
+              <CardHeader>
+                <CardTitle id={`${fileInputId}-mapping`}>2. Match the columns</CardTitle>
+                <CardDescription>Say what each column of the file holds, or leave it out. Guessed from the header line.</CardDescription>
+              </CardHeader>
+              <CardContent className="grid grid-cols-1 gap-4">
+                <ul aria-labelledby={`${fileInputId}-mapping`} className="grid grid-cols-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
+                  {chosen.header.names.map((_name, index) => (
+                    <ColumnRow
+                      key={index}
+                      label={columnLabel(chosen.header.names, index)}
+                      position={index + 1}
+                      value={choices[index] ?? 'ignore'}
+                      disabled={busy}
+                      onChange={(choice) => {
+                        changed();
+                        setChoices((current) => current.map((old, i) => (i === index ? choice : old)));
+                      }}
+                    />
+                  ))}
+                </ul>
+                {problems.length > 0 && (
+                  <Alert variant="destructive">
+                    <AlertTitle>The columns need a change</AlertTitle>
+                    <AlertDescription>
+                      <ul className="list-disc pl-5">
+                        {problems.map((problem) => (
+                          <li key={problem}>{problem}</li>
+                        ))}
+                      </ul>
+                    </AlertDescription>
+                  </Alert>
+                )}
+                <div className="grid grid-cols-1 gap-1.5 sm:max-w-sm">
+                  <Label htmlFor={`${fileInputId}-date-format`}>Date format</Label>
+                  <Select
+                    value={dateFormat}
+                    disabled={busy}
+                    onValueChange={(value) => {
+                      changed();
+                      setDateFormat(value as ImportDateFormat);
+                    }}
+                  >
+                    <SelectTrigger id={`${fileInputId}-date-format`}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {IMPORT_DATE_FORMATS.map((format) => (
+                        <SelectItem key={format} value={format}>
+                          {DATE_FORMAT_LABELS[format]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+              </CardContent>
+            </Card>
+          )}
+
+          {chosen && (
+            <Card>
+              <CardHeader>
+                <CardTitle>3. Check and import</CardTitle>
+                <CardDescription>Checking writes nothing. Importing is possible once a check finds no error.</CardDescription>
+              </CardHeader>
+              <CardContent className="grid grid-cols-1 gap-4">
+                <div className="flex flex-wrap gap-2">
+                  <Button variant={canImport ? 'outline' : 'default'} disabled={busy || problems.length > 0} onClick={() => send(true)}>
+                    <FileSearch aria-hidden="true" />
+                    Check file
+                  </Button>
+                  <Button disabled={!canImport} onClick={() => send(false)}>
+                    <Upload aria-hidden="true" />
+                    {report?.dryRun && report.errorCount === 0 ? `Import ${plural(toImport, 'entry', 'entries')}` : 'Import entries'}
+                  </Button>
+                </div>
+                <div role="status" aria-live="polite" className="grid grid-cols-1 gap-2 text-sm text-slate-700">
+                  {phase.step === 'uploading' && (
+                    <>
+                      <span>Uploading... {Math.round(phase.fraction * 100)}%</span>
+                      <Progress value={phase.fraction * 100} aria-label="Upload progress" />
+                    </>
+                  )}
+                  {phase.step === 'working' && (
+                    <>
+                      <span>{phase.dryRun ? 'Checking...' : 'Importing...'}</span>
+                      <Progress value={100} aria-label={phase.dryRun ? 'Checking' : 'Importing'} indicatorClassName="animate-pulse" />
+                    </>
+                  )}
+                  {!busy && report?.dryRun && report.errorCount === 0 && (
+                    <span>
+                      {toImport > 0
+                        ? `No errors: ${plural(toImport, 'entry is', 'entries are')} ready to import.`
+                        : 'No errors, but every row is already recorded: nothing to import.'}
+                    </span>
+                  )}
+                  {!busy && report?.dryRun && report.errorCount > 0 && (
+                    <span>{plural(report.errorCount, 'error', 'errors')} found: fix the file, choose it again and check it again.</span>
+                  )}
+                </div>
+              </CardContent>
+            </Card>
+          )}
+
+          {outcome && !busy && (
+            <>
+              {outcome.error && (
+                <Alert variant="destructive">
+                  {/* Without a report, the message itself takes the focus. */}
+                  <AlertTitle ref={outcome.report ? undefined : reportHeading} tabIndex={-1}>
+                    {outcome.report ? 'Nothing was imported' : 'The file was refused'}
+                  </AlertTitle>
+                  <AlertDescription>{outcome.error}</AlertDescription>
+                </Alert>
+              )}
+              {report && !report.dryRun && report.errorCount === 0 && (
+                <Alert variant="success">
+                  <CheckCircle2 aria-hidden="true" />
+                  <AlertTitle>{plural(report.created, 'entry', 'entries')} imported</AlertTitle>
+                  <AlertDescription>The totals, ranks and tiers on the dashboard include them now.</AlertDescription>
+                </Alert>
+              )}
+              {report && <ImportReportView report={report} originalNames={outcome.originalNames} headingRef={reportHeading} />}
+            </>
+          )}
+        </div>
+        <ImportHelp />
+      </div>
+    </section>
+  );
+}
+
+function ColumnRow({
+  label,
+  position,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  position: number;
+  value: ColumnChoice;
+  disabled: boolean;
+  onChange: (choice: ColumnChoice) => void;
+}) {
+  const id = useId();
+  return (
+    <li className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_18rem] sm:items-center sm:gap-4">
+      <div className="min-w-0">
+        <Label htmlFor={id} className="[overflow-wrap:anywhere]">
+          {label}
+        </Label>
+        <p className="text-xs text-slate-600">Column {position}</p>
+      </div>
+      <Select value={value} disabled={disabled} onValueChange={(choice) => onChange(choice as ColumnChoice)}>
+        <SelectTrigger id={id} className={value === 'ignore' ? 'text-slate-600' : undefined}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="ignore">{LEAVE_OUT}</SelectItem>
+          {ENTRY_IMPORT_COLUMNS.map((field) => (
+            <SelectItem key={field} value={field}>
+              {FIELD_LABELS[field]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </li>
+  );
+}
