@@ -1,4 +1,4 @@
-// The imports-and-exports bar (docs/product.md §12.9; DESIGN section 5): every entry of the data set
+// The imports-and-exports bar (docs/product.md §12.9; its target in docs/performance.md): every entry of the data set
 // exported over HTTP (rows a second, and how far the server's memory grows meanwhile), then a 100,000-row entry file
 // dry-run and committed (seconds each, and the longest event-loop delay while they run).
 import type { LoopDelay, MemoryUse } from './protocol';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ImportedEntry } from '../../domain/entry-import';
 import { conflict, invalid } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
@@ -6,11 +6,11 @@ import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendingEvents } from '../events';
 import { thresholdReached } from '../rule-sql';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { isoText } from '../time-sql';
 
 /** Rows written by one statement: the arrays sent stay small, and each statement's work is bounded. */
 const IMPORT_BATCH_ROWS = 5_000;
 
-const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Writes the checked rows of an entry import, all in ONE transaction or none: the entries in file order with their

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
 import { queryPrepared, type Db } from '../client';
@@ -8,6 +8,7 @@ import { claimIdempotencyKey, keepAnswer } from '../queries/idempotency-keys';
 import type { NewIncomeEntry, RecordedIncomeEntryRow } from '../queries/income-entries';
 import { thresholdReached } from '../rule-sql';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { epochMs, isoText } from '../time-sql';
 
 const TOTAL_OUT_OF_RANGE = 'This entry would take the agent total beyond the largest amount the tracker can hold';
 
@@ -24,9 +25,6 @@ interface RecordedRow {
   external_id: string | null;
 }
 
-const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
-/** A timestamp as JavaScript's `toISOString()` writes it (UTC, milliseconds). */
-const isoText = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Records one income entry and, with it, the agent's running total and entry count, the week, month and year

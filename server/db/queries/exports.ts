@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
 import { queryRows, type Db } from '../client';
+import { epochMs, isoText } from '../time-sql';
 
 /**
  * Rows for the CSV exports, read in batches by keyset (the last row's sort key, never an OFFSET), so an export of
@@ -42,8 +43,6 @@ export interface EntryExportRow {
   created_at_ms: number;
 }
 
-const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
 export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<EntryExportRow[]> {
@@ -90,7 +89,7 @@ export async function* agentExportBatches(db: Db): AsyncGenerator<AgentExportRow
       queryRows<AgentExportRow>(
       db,
       sql`select a.id, a.name, a.email, a.position, a.status, a.total_income::text as total_income, a.total_entries,
-          reached.current_tier, coalesce(reached.tiers, 0)::int as tiers_reached, ${iso(sql`a.created_at`)} as created_at
+          reached.current_tier, coalesce(reached.tiers, 0)::int as tiers_reached, ${isoText(sql`a.created_at`)} as created_at
         from agents a
         left join lateral (
           select count(*)::int as tiers, (array_agg(t.name order by t.tier_order desc))[1] as current_tier
@@ -130,8 +129,8 @@ export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow
     (after: number | undefined) =>
       queryRows<ClaimExportRow>(
       db,
-      sql`select c.id, ${iso(sql`c.claimed_at`)} as claimed_at, c.agent_id, a.name as agent_name, t.name as tier,
-          c.reward_title as reward, c.status, ${iso(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
+      sql`select c.id, ${isoText(sql`c.claimed_at`)} as claimed_at, c.agent_id, a.name as agent_name, t.name as tier,
+          c.reward_title as reward, c.status, ${isoText(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
           c.telegram, c.address, c.city, c.zipcode, c.shipping_instructions
         from reward_claims c join agents a on a.id = c.agent_id join tier_settings t on t.id = c.tier_id
         where c.id > ${after ?? 0}

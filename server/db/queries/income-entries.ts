@@ -33,20 +33,23 @@ export function toIncomeEntry(row: NamedIncomeEntryRow): IncomeEntry {
   };
 }
 
+/** An entry's columns with its agent's name (joined on agents), as toIncomeEntry reads them. */
+const namedEntryColumns = {
+  id: incomeEntries.id,
+  agentId: incomeEntries.agentId,
+  agentName: agents.name,
+  amount: incomeEntries.amount,
+  description: incomeEntries.description,
+  date: incomeEntries.date,
+  newTotal: incomeEntries.newTotal,
+  transactionType: incomeEntries.transactionType,
+  createdAt: incomeEntries.createdAt,
+};
+
 /** The newest entries of all agents (by when they were recorded), read through income_entries_created_idx. */
 export async function listRecentIncomeEntries(db: Db, limit: number): Promise<IncomeEntry[]> {
   const rows = await db
-    .select({
-      id: incomeEntries.id,
-      agentId: incomeEntries.agentId,
-      agentName: agents.name,
-      amount: incomeEntries.amount,
-      description: incomeEntries.description,
-      date: incomeEntries.date,
-      newTotal: incomeEntries.newTotal,
-      transactionType: incomeEntries.transactionType,
-      createdAt: incomeEntries.createdAt,
-    })
+    .select(namedEntryColumns)
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
     // NULLS LAST as in the index: plain DESC means NULLS FIRST, which the planner cannot serve from it (it would sort
@@ -71,18 +74,7 @@ export async function listIncomeEntryPage(
   if (query.from) conditions.push(sql`${incomeEntries.date} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to) conditions.push(sql`${incomeEntries.date} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
   const rows = await db
-    .select({
-      id: incomeEntries.id,
-      agentId: incomeEntries.agentId,
-      agentName: agents.name,
-      amount: incomeEntries.amount,
-      description: incomeEntries.description,
-      date: incomeEntries.date,
-      newTotal: incomeEntries.newTotal,
-      transactionType: incomeEntries.transactionType,
-      createdAt: incomeEntries.createdAt,
-      externalId: incomeEntries.externalId,
-    })
+    .select({ ...namedEntryColumns, externalId: incomeEntries.externalId })
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
     .where(and(...conditions))

@@ -2,6 +2,7 @@ import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import { Batcher, batcherPer } from '../batch';
 import { queryPrepared, type Db } from '../client';
 import { agents, events, sessions, users } from '../schema';
+import { epochMs } from '../time-sql';
 
 export type SessionKind = 'user' | 'agent';
 
@@ -47,7 +48,6 @@ interface SessionRow {
 }
 
 const sessionTimes = (row: SessionRow) => ({ createdAt: new Date(row.created_ms), expiresAt: new Date(row.expires_ms) });
-const epochMs = (column: SQL) => sql`round(extract(epoch from ${column}) * 1000)::float8`;
 
 /**
  * Sessions of one kind by token hash, read in batches (Batcher): `select(match)` is the statement, given the token
