@@ -14,6 +14,7 @@ export default defineConfig({
     routePages({
       pages: {
         '/login': 'web/src/app/pages/login-page.tsx',
+        '/reset-password': 'web/src/app/pages/reset-password-page.tsx',
         '/agents': 'web/src/app/pages/agent-portal-page.tsx',
         '/agent-register': 'web/src/app/pages/agent-register-page.tsx',
         '/agent/dashboard': 'web/src/app/pages/agent-dashboard-page.tsx',

@@ -8,12 +8,14 @@ import { leaderboardPage, ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
 import { eventTypes } from './events';
 import { eventStreamQuery } from './event-stream-query';
-import { importQuery, importReport } from './imports';
+import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
+import { completePasswordResetInput } from './password-resets';
 import { createdIncomeEntry, createIncomeEntryInput, incomeEntryExportQuery, incomeEntryListQuery, incomeEntryPage } from './income-entries';
 import { agentRewardData, claimCreated, createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardClaim, rewardOption } from './rewards';
 import { createdInvitation, registrationResponse, signUpSettings, signUpSettingsInput } from './sign-up';
 import { tierSetting, tierSettingList, updateTierSettingInput } from './tiers';
 import { createdTvLink, createTvLinkInput, tvLinkList, tvSnapshot } from './tv-links';
+import { createdWebhook, createWebhookInput, webhookDelivery, webhookDeliveryPage, webhookDeliveryQuery, webhookList } from './webhooks';
 
 /**
  * Every API route with what it takes and answers, for the OpenAPI document (GET /api/openapi.json, built by
@@ -71,6 +73,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'The OpenAPI 3.1 document' } } },
   { method: 'GET', path: '/api/docs', summary: 'This document as a readable page', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'An HTML page', contentType: 'text/html' } } },
   // Agents' identity
+  { method: 'POST', path: '/api/password-resets/complete', summary: 'Set a password with a one-time link', tag: 'Agent sign-in', access: 'whoever holds the link', credentials: ['none'], body: completePasswordResetInput, answers: { 204: NO_BODY('Set; every session of the account has ended') } },
   { method: 'POST', path: '/api/agents/register', summary: 'Register as an agent', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: agentRegisterInput, answers: { 202: json(registrationResponse, 'Received (the same answer whether or not the email had an account)') } },
   { method: 'POST', path: '/api/agents/login', summary: 'Sign in as an agent (sets agent_sid)', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(agentSessionResponse, 'Signed in') } },
   { method: 'POST', path: '/api/agents/logout', summary: 'Sign the agent out', tag: 'Agent sign-in', access: 'anyone', credentials: ['agentSession', 'none'], answers: { 204: NO_BODY('Signed out') } },
@@ -104,6 +107,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/agents/:id/approve', summary: 'Approve a registration', tag: 'Agents', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Approved') } },
   { method: 'POST', path: '/api/income-entries', summary: 'Record an income entry', tag: 'Income entries', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], body: createIncomeEntryInput, headers: [idempotencyKey], answers: { 201: json(createdIncomeEntry, 'Recorded (Idempotent-Replayed: true when answered again for a key)'), 409: json(errorBody, 'An entry with this externalId exists (the message names it)'), 422: json(errorBody, 'The Idempotency-Key was used with another request') } },
   { method: 'POST', path: '/api/imports/income-entries', summary: 'Import income entries from a CSV file', tag: 'Imports', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], query: importQuery, bodyContentType: 'text/csv', answers: { 200: json(importReport, 'The dry run’s report (dryRun=1)'), 201: json(importReport, 'Imported'), 413: json(errorBody, 'The file is larger than 20 MB'), 415: json(errorBody, 'The body is not text/csv'), 422: json(importReport.extend({ message: z.string(), code: z.literal('IMPORT_REJECTED') }), 'Rows have errors: nothing was imported') } },
+  { method: 'POST', path: '/api/imports/agents', summary: 'Import agents from a CSV file', tag: 'Imports', access: 'owner, agents:write tokens', credentials: ['session', 'bearer'], scopes: ['agents:write'], query: agentImportQuery, bodyContentType: 'text/csv', answers: { 200: json(agentImportReport, 'The dry run’s report (dryRun=1)'), 201: json(agentImportReport, 'Imported, with a one-time link for each agent without a password (shown once)'), 409: json(errorBody, 'An account with one of the emails was made meanwhile'), 413: json(errorBody, 'The file is larger than 20 MB'), 415: json(errorBody, 'The body is not text/csv'), 422: json(agentImportReport.extend({ message: z.string(), code: z.literal('IMPORT_REJECTED') }), 'Rows have errors: nothing was imported') } },
   { method: 'PATCH', path: '/api/tier-settings/:id', summary: 'Change a tier’s threshold or rewards', tag: 'Tiers', access: 'owner', credentials: ['session'], body: updateTierSettingInput, answers: { 200: json(tierSetting, 'The tier') } },
   { method: 'POST', path: '/api/rewards', summary: 'Add a reward option to a tier', tag: 'Rewards', access: 'owner', credentials: ['session'], body: createRewardOptionInput, answers: { 201: json(rewardOption, 'The option') } },
   { method: 'DELETE', path: '/api/rewards/:id', summary: 'Delete a reward option', tag: 'Rewards', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
@@ -122,5 +126,11 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/tokens', summary: 'Make an API token', tag: 'API tokens', access: 'owner', credentials: ['session'], body: createApiTokenInput, answers: { 201: json(createdApiToken, 'The token (shown once)') } },
   { method: 'GET', path: '/api/tokens', summary: 'The API tokens', tag: 'API tokens', access: 'owner', credentials: ['session'], answers: { 200: json(apiTokenList, 'The tokens, never their secret') } },
   { method: 'DELETE', path: '/api/tokens/:id', summary: 'Revoke an API token', tag: 'API tokens', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Revoked at once') } },
+  { method: 'POST', path: '/api/webhooks', summary: 'Register a webhook', tag: 'Webhooks', access: 'owner', credentials: ['session'], body: createWebhookInput, answers: { 201: json(createdWebhook, 'The webhook, with its signing secret (shown once)'), 409: json(errorBody, 'There are 20 webhooks already') } },
+  { method: 'GET', path: '/api/webhooks', summary: 'The webhooks', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 200: json(webhookList, 'The webhooks, never their secret') } },
+  { method: 'DELETE', path: '/api/webhooks/:id', summary: 'Delete a webhook', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Deleted, with its deliveries (pending ones are not sent)') } },
+  { method: 'GET', path: '/api/webhooks/:id/deliveries', summary: 'A webhook’s delivery log', tag: 'Webhooks', access: 'owner', credentials: ['session'], query: webhookDeliveryQuery, answers: { 200: json(webhookDeliveryPage, 'Newest first; kept 7 days') } },
+  { method: 'POST', path: '/api/webhooks/:id/deliveries/:deliveryId/retry', summary: 'Send a delivery again', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 202: json(webhookDelivery, 'Queued: due now, retried for 24 more hours'), 409: json(errorBody, 'An attempt of it is under way') } },
+  { method: 'POST', path: '/api/webhooks/:id/test', summary: 'Send a test event', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 202: json(webhookDelivery, 'Queued: due now') } },
   { method: 'POST', path: '/api/admin/backup', summary: 'Download a backup of the embedded database', tag: 'Admin', access: 'owner (password entered in the last 10 minutes; embedded database only)', credentials: ['session'], body: backupRequest, answers: { 200: { description: 'A .tar.gz (or encrypted .enc) file', contentType: 'application/gzip' } } },
 ];

@@ -13,6 +13,15 @@ const ENTRY_COLUMN_BY_NAME = new Map<string, EntryImportColumn>(ENTRY_IMPORT_COL
 /** The entry column a header name stands for, or undefined. */
 export const entryColumnNamed = (name: string): EntryImportColumn | undefined => ENTRY_COLUMN_BY_NAME.get(normaliseColumnName(name));
 
+/** The columns of an agent file: name and email required; position defaults to Sales Agent; password optional. */
+export const AGENT_IMPORT_COLUMNS = ['name', 'email', 'position', 'password'] as const;
+export type AgentImportColumn = (typeof AGENT_IMPORT_COLUMNS)[number];
+
+const AGENT_COLUMN_BY_NAME = new Map<string, AgentImportColumn>(AGENT_IMPORT_COLUMNS.map((column) => [normaliseColumnName(column), column]));
+
+/** The agent column a header name stands for, or undefined. */
+export const agentColumnNamed = (name: string): AgentImportColumn | undefined => AGENT_COLUMN_BY_NAME.get(normaliseColumnName(name));
+
 /** `,` or `;`: whichever the header line (outside quotes) holds more of; `,` when it holds neither. */
 export function detectDelimiter(text: string): ',' | ';' {
   let commas = 0;

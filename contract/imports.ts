@@ -15,7 +15,15 @@ export const IMPORT_CONTENT_TYPE = 'text/csv';
 export const IMPORT_DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const;
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
-export { ENTRY_IMPORT_COLUMNS, type EntryImportColumn } from './csv-columns';
+export { AGENT_IMPORT_COLUMNS, ENTRY_IMPORT_COLUMNS, type AgentImportColumn, type EntryImportColumn } from './csv-columns';
+
+/**
+ * POST /api/imports/agents: rows with a password are hashed one by one (Argon2id, deliberately slow), so a file may
+ * give at most this many passwords; the others get a one-time link to set their own.
+ */
+export const IMPORT_PASSWORD_ROWS_MAX = 1_000;
+/** The position of an imported agent whose file has no position column, or an empty cell. */
+export const DEFAULT_IMPORTED_POSITION = 'Sales Agent';
 
 const flag = z
   .enum(['1', '0', 'true', 'false'], { error: 'dryRun must be 1 or 0' })
@@ -59,3 +67,25 @@ export const importReport = z.object({
   dryRun: z.boolean(),
 });
 export type ImportReport = z.infer<typeof importReport>;
+
+/** The query of an agent import: `dryRun` and `ignore` as for entries. */
+export const agentImportQuery = importQuery.pick({ dryRun: true, ignore: true });
+export type AgentImportQuery = z.output<typeof agentImportQuery>;
+
+/** A one-time link for an imported agent without a password, shown once (in the committed import's answer). */
+export const agentSetupLink = z.object({
+  agentId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  /** /reset-password#token=...: the agent sets a password with it. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type AgentSetupLink = z.infer<typeof agentSetupLink>;
+
+/**
+ * The report of an agent import: as for entries (`duplicates` is always 0: an email already taken is an error), with
+ * `created` agents and, once committed, `links` for those without a password.
+ */
+export const agentImportReport = importReport.extend({ links: z.array(agentSetupLink) });
+export type AgentImportReport = z.infer<typeof agentImportReport>;

@@ -38,3 +38,9 @@ export const EVENT_CURSOR_HEADER = 'x-event-cursor';
 export const TV_BOARD_SIZE = 10;
 /** How many of the latest wins the ticker shows. */
 export const TV_TICKER_SIZE = 8;
+
+/** An agent's password: at least this long (contract/auth.ts checks it). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts). */
+export const RESET_LINK_INVALID = 'This link is not valid: it was used already, has expired or was never made. Ask for a new one';

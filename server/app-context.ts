@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Db, Engine } from './db/client';
 import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
+import type { WebhookWorker } from './webhooks/worker';
 
 /** What every route handler may use: the database, the configuration and the clock. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   live: EventHub;
   /** The owner dashboard and the monthly leaderboard kept in memory from the events (its reads fall back to the tables). */
   boards: BoardState;
+  /** This instance's webhook worker (a route that queues a delivery wakes it). */
+  webhooks: WebhookWorker;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

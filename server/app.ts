@@ -38,6 +38,9 @@ import { registerImportRoutes } from './routes/imports';
 import { registerApiDocsRoutes } from './routes/api-docs';
 import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
+import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
+import { registerWebhookRoutes } from './routes/webhooks';
+import { registerPasswordResetRoutes } from './routes/password-resets';
 
 /** The API's version in its OpenAPI document: the version of the package. */
 const API_VERSION = '0.1.0';
@@ -61,6 +64,8 @@ export interface CreateAppOptions {
   signInRateLimits?: SignInRateLimits;
   /** Heartbeat, credential-check and coalescing intervals of the live-update streams (tests shorten them). */
   eventHub?: Partial<EventHubOptions>;
+  /** The webhook worker's poll interval and concurrency (tests shorten the poll). */
+  webhookWorker?: Partial<Pick<WebhookWorkerOptions, 'pollMs' | 'concurrency'>>;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it in-process. */
@@ -84,7 +89,25 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...options.eventHub,
   });
   const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
-  app.addHook('onReady', () => live.start());
+  const webhooks = new WebhookWorker(
+    database.db,
+    {
+      timeoutMs: config.webhookTimeoutMs,
+      retryBaseMs: config.webhookRetryBaseMs,
+      allowPrivate: config.webhookAllowPrivate,
+      ...DEFAULT_WEBHOOK_WORKER_OPTIONS,
+      ...options.webhookWorker,
+    },
+    app.log,
+    now,
+  );
+  live.follow(() => webhooks.eventsCommitted());
+  app.addHook('onReady', async () => {
+    await live.start();
+    webhooks.start();
+  });
+  // Attempts under way finish (or time out) before the database closes.
+  app.addHook('onClose', () => webhooks.close());
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {
     boards.close();
@@ -100,6 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     signUpDefault: defaultSignUpMode(config.nodeEnv, options.demo ?? false),
     live,
     boards,
+    webhooks,
     now,
   };
 
@@ -132,6 +156,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerApiTokenRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerImportRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
+  registerPasswordResetRoutes(app, ctx);
   registerApiDocsRoutes(app, ctx, API_VERSION);
   scheduleMaintenance(app, ctx);
 

@@ -60,6 +60,19 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(3650, 'must be at most 3650')
       .default(90),
+    WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    WEBHOOK_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .max(60_000, 'must be at most 60000')
+      .default(10_000),
+    WEBHOOK_RETRY_BASE_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .max(3_600_000, 'must be at most 3600000')
+      .default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -96,6 +109,12 @@ export interface AppConfig {
   maxStreams: number;
   /** Days after a claim is filled before its contact details are erased. */
   claimContactRetentionDays: number;
+  /** Webhooks may go to loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
+  /** A webhook attempt without an answer in this time fails (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  webhookTimeoutMs: number;
+  /** The wait before a webhook's first retry, doubling up to an hour (WEBHOOK_RETRY_BASE_MS, default 30 s). */
+  webhookRetryBaseMs: number;
   logLevel: string;
 }
 
@@ -129,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxConnections: e.MAX_CONNECTIONS,
     maxStreams: e.MAX_STREAMS,
     claimContactRetentionDays: e.CLAIM_CONTACT_RETENTION_DAYS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

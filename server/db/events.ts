@@ -1,7 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
 import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
-import { appMeta, events } from './schema';
+import { appMeta, events, webhooks } from './schema';
+
+/** app_meta key: every event up to this id has been turned into webhook deliveries (queries/webhooks.ts). */
+export const WEBHOOKS_FANNED_THROUGH = 'webhooks_fanned_through';
 
 /** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
 export const EVENTS_CHANNEL = 'tiertrack_events';
@@ -179,12 +182,20 @@ export async function eventsPrunedThrough(db: Db): Promise<number> {
   return row ? Number(row.value) : 0;
 }
 
-/** Removes events created before `before`, remembering the newest id removed. Returns how many went. */
+/**
+ * Removes events created before `before`, remembering the newest id removed. Returns how many went. While webhooks
+ * exist, events not yet made into their deliveries stay (docs/decisions/0018-webhooks.md).
+ */
 export async function pruneEvents(db: Db, before: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ removed: number; newest: number | null }>(
       tx,
-      sql`with gone as (delete from ${events} where created_at < ${before.toISOString()}::timestamptz returning id)
+      sql`with gone as (
+        delete from ${events} where created_at < ${before.toISOString()}::timestamptz
+          and (not exists (select 1 from ${webhooks})
+            or id <= coalesce((select value::bigint from ${appMeta} where key = ${WEBHOOKS_FANNED_THROUGH}), 0))
+        returning id
+      )
         select count(*)::int as removed, max(id)::float8 as newest from gone`,
     );
     if (row?.newest) {

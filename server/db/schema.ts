@@ -338,3 +338,82 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash)],
 );
+
+/**
+ * Webhooks (docs/product.md §12.9, docs/decisions/0018-webhooks.md). `secret` signs every delivery, so it is kept
+ * as it is (a hash could not sign); only owners read it, once. Events after `after_event_id` are delivered to it.
+ */
+export const webhooks = pgTable('webhooks', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  url: text('url').notNull(),
+  events: text('events').array().notNull(),
+  format: text('format').notNull(),
+  secret: text('secret').notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  afterEventId: bigint('after_event_id', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The webhook outbox and its delivery log: one row per event and webhook, made by whichever instance fans the
+ * events out, sent by whichever instance claims it (FOR UPDATE SKIP LOCKED; `sending_until` is the claim's lease,
+ * after which a crashed attempt is tried again). Kept 7 days.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** Null for a test event. */
+    eventId: bigint('event_id', { mode: 'number' }),
+    eventType: text('event_type').notNull(),
+    /** The agent the event is about: its deliveries are erased with it. */
+    agentId: integer('agent_id'),
+    body: text('body').notNull(),
+    /** pending, delivered or failed. */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    /** No attempt starts after this (24 hours after the delivery was made or resent). */
+    deliverUntil: timestamptz('deliver_until').notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    sendingUntil: timestamptz('sending_until'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.eventId),
+    index('webhook_deliveries_log_idx').on(t.webhookId, t.id),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+    index('webhook_deliveries_agent_idx').on(t.agentId).where(sql`agent_id is not null`),
+  ],
+);
+
+/**
+ * One-time password links (docs/product.md §12.9, contract/password-resets.ts): for an agent or an owner/manager
+ * (`kind`, `account_id`; no foreign key across the two tables: a deleted account's links are erased with it). Only
+ * the SHA-256 of the token is kept; `used_at` is set when it is used, after which it never works again.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['agent', 'user'] }).notNull(),
+    accountId: integer('account_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_account_idx').on(t.kind, t.accountId),
+    check('password_resets_kind_check', sql`${t.kind} in ('agent', 'user')`),
+  ],
+);

@@ -16,6 +16,8 @@ export interface CsvTable {
  * characters: the parser joins a character split between two chunks, where a split string would break it.
  */
 const CHUNK_BYTES = 64 * 1024;
+/** The UTF-8 check reads this many bytes between turns of the event loop. */
+const DECODE_BYTES = 1024 * 1024;
 
 const fileError = (message: string) => invalid(message, 'file');
 
@@ -29,24 +31,38 @@ const fileError = (message: string) => invalid(message, 'file');
 export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
   if (bytes.length === 0) throw fileError('The file is empty');
   if (bytes.includes(0)) throw fileError('This is not a CSV text file: it holds binary data');
-  let text: string;
+  // The decoder drops a byte order mark; the parser is given the bytes after it.
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  // Checked a piece at a time, the event loop turning in between (a 20 MB file at once would hold it ~50 ms).
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let head = '';
+  let blank = true;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    for (let start = 0; start < body.length; start += DECODE_BYTES) {
+      const piece = decoder.decode(body.subarray(start, start + DECODE_BYTES), { stream: true });
+      if (start === 0) head = piece;
+      if (blank && /\S/.test(piece)) blank = false;
+      if (start + DECODE_BYTES < body.length) await turn();
+    }
+    decoder.decode();
   } catch {
     throw fileError('The file is not UTF-8 text: save it as "CSV UTF-8" and try again');
   }
-  // The decoder drops a byte order mark from `text`; the parser is given the bytes after it.
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  if (text.trim() === '') throw fileError('The file is empty');
-  const delimiter = detectDelimiter(text);
+  if (blank) throw fileError('The file is empty');
+  const delimiter = detectDelimiter(head);
 
   // Any line end, even mixed in one file (a row added in another editor).
   const parser = parse({ delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true });
-  const records: string[][] = [];
+  let header: string[] | undefined;
+  // Rows numbered as a spreadsheet shows them, the header being row 1.
+  const rows: CsvTable['rows'] = [];
   let failure: unknown;
   parser.on('readable', () => {
     let record: string[] | null;
-    while ((record = parser.read() as string[] | null) !== null) records.push(record);
+    while ((record = parser.read() as string[] | null) !== null) {
+      if (header === undefined) header = record;
+      else rows.push({ row: rows.length + 2, cells: record });
+    }
   });
   parser.on('error', (error) => {
     failure = error;
@@ -54,7 +70,7 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
   const ended = new Promise<void>((resolve) => parser.on('end', resolve).on('error', () => resolve()));
   for (let start = 0; start < body.length && failure === undefined; start += CHUNK_BYTES) {
     parser.write(body.subarray(start, start + CHUNK_BYTES));
-    if (records.length > IMPORT_MAX_ROWS + 1) break;
+    if (rows.length > IMPORT_MAX_ROWS) break;
     await turn();
   }
   if (failure === undefined) parser.end();
@@ -63,11 +79,10 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
     const where = failure instanceof CsvError && typeof (failure as CsvError & { lines?: number }).lines === 'number' ? ` near line ${(failure as CsvError & { lines: number }).lines}` : '';
     throw fileError(`The file is not valid CSV${where}: ${failure instanceof Error ? failure.message.replace(/^Invalid Record Length: /, '') : 'unreadable'}`);
   }
-  if (records.length > IMPORT_MAX_ROWS + 1) {
+  if (rows.length > IMPORT_MAX_ROWS) {
     throw fileError(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split it and import the parts one after another`);
   }
-  const [header, ...rows] = records;
   if (!header) throw fileError('The file is empty');
   if (rows.length === 0) throw fileError('The file has a header but no rows');
-  return { delimiter, header, rows: rows.map((cells, index) => ({ row: index + 2, cells })) };
+  return { delimiter, header, rows };
 }

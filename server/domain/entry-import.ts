@@ -1,10 +1,11 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from '../../contract/cents';
 import { DESCRIPTION_MAX, EXTERNAL_ID_MAX, MAX_FUTURE_MS } from '../../contract/income-entries';
-import { entryColumnNamed, normaliseColumnName } from '../../contract/csv-columns';
-import { ENTRY_IMPORT_COLUMNS, IMPORT_ERRORS_LISTED, type EntryImportColumn, type ImportDateFormat, type ImportError } from '../../contract/imports';
+import { entryColumnNamed } from '../../contract/csv-columns';
+import { ENTRY_IMPORT_COLUMNS, type EntryImportColumn, type ImportDateFormat, type ImportError } from '../../contract/imports';
 import type { CsvTable } from './csv-file';
 import { invalid } from './errors';
+import { mapColumns, RowErrors, wholeRows } from './import-rows';
 
 /** An entry row that passed every check, ready to write (in file order). */
 export interface ImportedEntry {
@@ -37,23 +38,7 @@ const EARLIEST = Date.UTC(2000, 0, 1);
 
 /** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
 export function entryColumns(header: string[], ignore: string[]): Partial<Record<EntryImportColumn, number>> {
-  const ignored = new Set(ignore.map(normaliseColumnName));
-  const columns: Partial<Record<EntryImportColumn, number>> = {};
-  header.forEach((name, index) => {
-    if (ignored.has(normaliseColumnName(name))) return;
-    const column = entryColumnNamed(name);
-    if (!column) {
-      throw invalid(
-        name.trim() === ''
-          ? `Column ${index + 1} has no name: name it or leave it out`
-          : `Unknown column "${name}": name it ${ENTRY_IMPORT_COLUMNS.join(', ')}, or leave it out`,
-        'file',
-      );
-    }
-    const earlier = columns[column];
-    if (earlier !== undefined) throw invalid(`Column "${column}" appears twice (columns ${earlier + 1} and ${index + 1})`, 'file');
-    columns[column] = index;
-  });
+  const columns = mapColumns(header, ignore, ENTRY_IMPORT_COLUMNS, entryColumnNamed);
   if (columns.amount === undefined) throw invalid('The file needs an amount column', 'file');
   if (columns.agentEmail === undefined && columns.agentId === undefined) {
     throw invalid('The file needs an agentEmail or an agentId column to say whose entry each row is', 'file');
@@ -159,12 +144,8 @@ export async function checkEntryImport(
 ): Promise<CheckedEntryImport> {
   const columns = entryColumns(table.header, options.ignore);
   const name = (column: EntryImportColumn) => table.header[columns[column]!]!;
-  const errors: ImportError[] = [];
-  let errorCount = 0;
-  const fail = (row: number, column: string, message: string) => {
-    errorCount++;
-    if (errors.length < IMPORT_ERRORS_LISTED) errors.push({ row, column, message });
-  };
+  const errors = new RowErrors();
+  const fail = (row: number, column: string, message: string) => errors.fail(row, column, message);
 
   // The agents and external ids the file names, looked up at once.
   const emails = new Set<string>();
@@ -186,13 +167,8 @@ export async function checkEntryImport(
   const entries: ImportedEntry[] = [];
   const seenExternalIds = new Map<string, number>();
   let duplicates = 0;
-  for (const [index, { row, cells }] of table.rows.entries()) {
-    if (index % 1_000 === 999) await turn();
-    if (cells.length !== table.header.length) {
-      fail(row, '', `This row has ${cells.length} cells; the header has ${table.header.length}`);
-      continue;
-    }
-    const before = errorCount;
+  for await (const { row, cells } of wholeRows(table, errors)) {
+    const before = errors.count;
 
     let agentId: number | undefined;
     const email = columns.agentEmail !== undefined ? cells[columns.agentEmail]!.trim().toLowerCase() : '';
@@ -232,7 +208,7 @@ export async function checkEntryImport(
       duplicate = taken.has(externalId.value);
     }
 
-    if (errorCount > before) continue;
+    if (errors.count > before) continue;
     if (duplicate) {
       duplicates++;
       continue;
@@ -246,5 +222,5 @@ export async function checkEntryImport(
       externalId: (externalId as { value: string | null }).value,
     });
   }
-  return { rows: table.rows.length, entries, duplicates, errorCount, errors };
+  return { rows: table.rows.length, entries, duplicates, errorCount: errors.count, errors: errors.listed };
 }

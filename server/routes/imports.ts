@@ -1,20 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_CONTENT_TYPE, IMPORT_MAX_BYTES, importQuery, type ImportReport } from '../../contract/imports';
+import { randomBytes } from 'node:crypto';
+import { agentImportQuery, IMPORT_CONTENT_TYPE, IMPORT_MAX_BYTES, importQuery, type AgentImportReport, type ImportReport } from '../../contract/imports';
+import { OWNER_RESET_LINK_DAYS, resetLinkFor } from '../../contract/password-resets';
 import { errorStatus } from '../../contract/errors';
 import type { AppContext } from '../app-context';
 import { callerKey, requireOwnerOrToken } from '../auth/permissions';
 import { importIncomeEntries } from '../db/operations/import-income-entries';
+import { importAgents, takenAccountEmails, type AgentToImport } from '../db/operations/import-agents';
+import { hashPassword } from '../auth/passwords';
+import { hashToken } from '../auth/sessions';
+import { checkAgentImport } from '../domain/agent-import';
 import { entryImportLookups } from '../db/queries/imports';
 import { readCsvFile } from '../domain/csv-file';
 import { checkEntryImport } from '../domain/entry-import';
 import { AppError } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Argon2 hashes computed at once for an agent import's password column (libuv has four threads by default). */
+const PASSWORD_HASHES_AT_ONCE = 4;
+
 const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
 
 /**
- * CSV imports (docs/product.md §12.9): the owner, or a token with entries:write, sends a file; every row
- * is checked, then written all together or not at all. The file is the body itself (`text/csv`, at most
+ * CSV imports (docs/product.md §12.9): the owner, or a token with entries:write (agents:write for agents), sends a
+ * file; every row is checked, then written all together or not at all. The file is the body itself (`text/csv`, at most
  * IMPORT_MAX_BYTES: 413 beyond), read only by the routes of this scope.
  */
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -47,6 +57,64 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         { rows: report.rows, created: report.created, duplicates: report.duplicates, by: callerKey(caller) },
         'income entries imported',
       );
+      return reply.status(201).send(report);
+    });
+
+    scope.post('/api/imports/agents', { bodyLimit: IMPORT_MAX_BYTES }, async (request, reply) => {
+      const caller = await requireOwnerOrToken(ctx, request, reply, 'agents:write');
+      const query = parseInput(agentImportQuery, request.query);
+      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      const table = await readCsvFile(request.body);
+      const checked = await checkAgentImport(table, query, (emails) => takenAccountEmails(ctx.db, emails));
+      const report: AgentImportReport = {
+        rows: checked.rows,
+        valid: checked.agents.length,
+        duplicates: 0,
+        errorCount: checked.errorCount,
+        errors: checked.errors,
+        created: 0,
+        dryRun: query.dryRun,
+        links: [],
+      };
+      if (checked.errorCount > 0 && !query.dryRun) {
+        const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
+        return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
+      }
+      if (query.dryRun) return report;
+
+      const now = ctx.now();
+      const linksExpireAt = new Date(now.getTime() + OWNER_RESET_LINK_DAYS * DAY_MS);
+      const tokens = new Map<number, string>();
+      const list: AgentToImport[] = [];
+      for (const [index, agent] of checked.agents.entries()) {
+        let resetTokenHash: string | null = null;
+        if (agent.password === null) {
+          const token = randomBytes(32).toString('base64url');
+          tokens.set(index, token);
+          resetTokenHash = hashToken(token);
+        }
+        list.push({ name: agent.name, email: agent.email, position: agent.position, passwordHash: null, resetTokenHash });
+      }
+      // Argon2 runs on libuv's threads: a few at a time, so that other requests still get theirs.
+      const withPassword = checked.agents.flatMap((agent, index) => (agent.password === null ? [] : [{ index, password: agent.password }]));
+      for (let start = 0; start < withPassword.length; start += PASSWORD_HASHES_AT_ONCE) {
+        await Promise.all(
+          withPassword.slice(start, start + PASSWORD_HASHES_AT_ONCE).map(async ({ index, password }) => {
+            list[index]!.passwordHash = await hashPassword(password);
+          }),
+        );
+      }
+      const ids = await importAgents(ctx.db, list, { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt });
+      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      report.created = ids.length;
+      report.links = [...tokens].map(([index, token]) => ({
+        agentId: ids[index]!,
+        name: checked.agents[index]!.name,
+        email: checked.agents[index]!.email,
+        url: resetLinkFor(origin, token),
+        expiresAt: linksExpireAt.toISOString(),
+      }));
+      request.log.info({ rows: report.rows, created: report.created, links: report.links.length, by: callerKey(caller) }, 'agents imported');
       return reply.status(201).send(report);
     });
   });

@@ -7,8 +7,10 @@ import { addIncome, createPendingClaim, createRewardOption } from '../factories/
 import { insertInvitation } from '../../server/db/queries/sign-up';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { hashToken } from '../../server/auth/sessions';
+import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
+import { insertDelivery, insertWebhook } from '../../server/db/queries/webhooks';
 import { describeEachEngine } from '../support/test-app';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
@@ -35,6 +37,11 @@ interface Fixture {
   tvToken: string;
   /** An API token the owner made, to revoke. */
   apiToken: number;
+  /** A one-time password link of agent B's, unused. */
+  resetToken: string;
+  /** A webhook (to a name that never resolves) and a delivery of it. */
+  webhook: number;
+  webhookDelivery: number;
   /** The caller's credential: its session cookie or its token. */
   headers: Record<string, string>;
 }
@@ -62,6 +69,15 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     const row = await insertApiToken(db, { name: `Matrix ${scope}`, scopes: [scope], tokenHash: hashToken(token), createdBy: owner.id, createdAt: now, expiresAt: null });
     return { token, id: row.id };
   };
+  const resetToken = `matrix-reset-${uniqueSuffix()}`;
+  await db.execute(
+    sql`insert into password_resets (kind, account_id, token_hash, created_at, expires_at)
+      values ('agent', ${agentB.id}, ${hashToken(resetToken)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 60 * 60 * 1000).toISOString()}::timestamptz)`,
+  );
+  // One webhook at a time (a fixture per caller and row would pass the limit of 20).
+  await db.execute(sql`delete from webhooks`);
+  const webhook = await insertWebhook(db, { url: 'https://hooks.invalid/matrix', events: ['tier.reached'], format: 'json', secret: 'whsec_matrix', createdBy: owner.id, createdAt: now });
+  const webhookDelivery = await insertDelivery(db, { webhookId: webhook.id, eventType: 'webhook.test', body: '{}', now });
   const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });
   const cookie = async (session: Promise<{ cookie: string }>) => ({ cookie: (await session).cookie });
   const credentials: Record<Caller, () => Promise<Record<string, string>>> = {
@@ -86,6 +102,9 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     tvLink: tvLink.id,
     tvToken,
     apiToken: (await apiToken('read')).id,
+    resetToken,
+    webhook: webhook.id,
+    webhookDelivery: webhookDelivery.id,
     headers: await credentials[caller](),
   };
 }
@@ -121,6 +140,7 @@ const matrix: Row[] = [
   // Agent identity
   { route: 'POST /api/agents/register',             status: [202, 202, 202, 202, 202, 202, 202, 202],
     body: () => ({ email: `m-${uniqueSuffix()}@example.test`, password: 'long enough', firstName: 'New', lastName: 'Agent', position: 'Sales Agent' }) },
+  { route: 'POST /api/password-resets/complete',    status: [204, 204, 204, 204, 204, 204, 204, 204], body: (f) => ({ token: f.resetToken, newPassword: 'matrix new password' }) },
   { route: 'POST /api/agents/login',                status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.agentA.email, password: FACTORY_PASSWORD }) },
   { route: 'POST /api/agents/logout',               status: [204, 204, 204, 204, 204, 204, 204, 204] },
   { route: 'GET /api/agents/session',               status: [401, 200, 200, 401, 401, 401, 401, 401] },
@@ -155,6 +175,8 @@ const matrix: Row[] = [
   { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'POST /api/imports/income-entries',      status: [401, 403, 403, 403, 201, 403, 201, 403],
     csv: (f) => `agentId,amount,description\n${f.agentA.id},250.00,Matrix import\n` },
+  { route: 'POST /api/imports/agents',              status: [401, 403, 403, 403, 201, 403, 403, 201],
+    csv: () => `name,email\nMatrix Import,matrix-import-${uniqueSuffix()}@example.test\n` },
   { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
   { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ rewards: 'Matrix reward' }) },
   { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201, 403, 403, 403],
@@ -175,6 +197,12 @@ const matrix: Row[] = [
   { route: 'POST /api/tokens',                      status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: 'Matrix CRM', scopes: ['read'] }) },
   { route: 'GET /api/tokens',                       status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'DELETE /api/tokens/{apiToken}',         status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/webhooks',                    status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ url: 'https://hooks.invalid/matrix', events: ['tier.reached'] }) },
+  { route: 'GET /api/webhooks',                     status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'DELETE /api/webhooks/{webhook}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'GET /api/webhooks/{webhook}/deliveries', status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'POST /api/webhooks/{webhook}/deliveries/{webhookDelivery}/retry', status: [401, 403, 403, 403, 202, 403, 403, 403] },
+  { route: 'POST /api/webhooks/{webhook}/test',     status: [401, 403, 403, 403, 202, 403, 403, 403] },
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
   { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200, 200, 200, 200], stream: true },

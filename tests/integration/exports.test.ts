@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { AGENT_EXPORT_COLUMNS, INCOME_ENTRY_EXPORT_COLUMNS, REWARD_CLAIM_EXPORT_COLUMNS } from '../../contract/exports';
 import { queryRows } from '../../server/db/client';
 import { EXPORT_BATCH_ROWS } from '../../server/db/queries/exports';
+import { csvLines, num, text } from '../../server/domain/csv';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine } from '../support/test-app';
@@ -62,6 +63,35 @@ describeEachEngine(
         },
         expect.objectContaining({ id: String(second.id), amount: '-50.00', transactionType: 'deduction', description: "'@SUM(A1:A9)", newTotal: '-50.00' }),
       ]);
+    });
+
+    it('writes every kind of text cell as the JavaScript writer does (the database writes the entry file)', async () => {
+      const owner = (await signedInUser(get(), 'owner', SESSIONS_OUTLIVE_CLOCK)).cookie;
+      const db = get().database.db;
+      const agent = await createAgent(db, { firstName: 'Plain', lastName: 'Cells' });
+      const descriptions = ['plain', '\tTab first', '-1+2', '+x', '=1', '@a', 'quote " inside', 'a,b', 'CR\rinside', '\r\nfirst', '-a,b', '', 'end\n', 'Zoë 😀'];
+      const date = new Date('2026-11-05T10:00:00Z');
+      const entries = [];
+      for (const [i, description] of descriptions.entries()) {
+        entries.push(await addIncome(db, agent, `${i + 1}.00`, { now: NOW, date: new Date(date.getTime() + i * 1000), description }));
+      }
+      const file = await download(owner, `/api/exports/income-entries.csv?agentId=${agent.id}`);
+      const expected = csvLines(
+        entries.map((entry, i) => [
+          num(entry.id),
+          text(new Date(date.getTime() + i * 1000).toISOString()),
+          num(agent.id),
+          text(agent.name),
+          text(agent.email),
+          num(`${i + 1}.00`),
+          text('addition'),
+          text(descriptions[i] === '' ? null : descriptions[i]),
+          text(null),
+          num(`${((i + 1) * (i + 2)) / 2}.00`),
+          text(entry.createdAt.toISOString()),
+        ]),
+      );
+      expect(file.body).toBe(`\uFEFF${INCOME_ENTRY_EXPORT_COLUMNS.join(',')}\r\n${expected}`);
     });
 
     it('keeps to the days asked for, in the organisation’s time zone, and refuses a bad query or an unknown agent', async () => {

@@ -9,6 +9,8 @@ import { queryRows, type Db } from '../../server/db/client';
 const SESSION_TABLES = ['sessions', 'sign_in_attempts'] as const;
 /** Columns a request may change in other tables in the same way: an API token notes when it was used. */
 const USE_COLUMNS: Record<string, string[]> = { api_tokens: ['last_used_at'] };
+/** Rows the background work keeps whatever requests come: the webhook worker's cursor over the events. */
+const WORKER_ROWS: Record<string, ReturnType<typeof sql>> = { app_meta: sql`t.key <> 'webhooks_fanned_through'` };
 
 export type Fingerprint = Record<string, { rows: number; md5: string }>;
 
@@ -24,7 +26,7 @@ async function tableNames(db: Db): Promise<string[]> {
 /**
  * Row count and md5 of every row of every table in the public schema (each table's rows in the order of their text,
  * so the order they are stored in does not matter), in one query. Tables named in `exclude` are left out; without
- * `exclude`, the session tables and the USE_COLUMNS are.
+ * `exclude`, the session tables, the USE_COLUMNS and the WORKER_ROWS are.
  */
 export async function databaseFingerprint(db: Db, options: { exclude?: readonly string[] } = {}): Promise<Fingerprint> {
   const exclude = new Set(options.exclude ?? SESSION_TABLES);
@@ -33,9 +35,10 @@ export async function databaseFingerprint(db: Db, options: { exclude?: readonly 
   const parts = tables.map((name) => {
     const ignored = options.exclude ? undefined : USE_COLUMNS[name];
     const row = ignored ? sql`(to_jsonb(t) - ${sql.param(ignored)}::text[])::text` : sql`t::text`;
+    const kept = options.exclude ? undefined : WORKER_ROWS[name];
     return sql`select ${name}::text as name, count(*)::int as rows,
         md5(coalesce(string_agg(${row}, E'\n' order by ${row}), '')) as md5
-      from ${sql.identifier(name)} t`;
+      from ${sql.identifier(name)} t ${kept ? sql`where ${kept}` : sql``}`;
   });
   const rows = await queryRows<{ name: string; rows: number; md5: string }>(db, sql.join(parts, sql` union all `));
   return Object.fromEntries(rows.map((row) => [row.name, { rows: row.rows, md5: row.md5 }]));

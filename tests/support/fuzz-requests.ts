@@ -10,21 +10,25 @@ import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInput } from '../../contract/auth';
 import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
 import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
-import { importQuery } from '../../contract/imports';
+import { agentImportQuery, importQuery } from '../../contract/imports';
+import { completePasswordResetInput, RESET_TOKEN_MAX } from '../../contract/password-resets';
 import { API_SCOPES, API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
+import { insertWebhook } from '../../server/db/queries/webhooks';
+import { createWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { createIncomeEntryInput, ENTRY_PAGE_SIZE_MAX, EXTERNAL_ID_MAX, incomeEntryExportQuery, incomeEntryListQuery, MAX_FUTURE_MS } from '../../contract/income-entries';
 import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
-import type { Db } from '../../server/db/client';
+import { queryRows, type Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { databaseFingerprint, type Fingerprint } from './fingerprint';
@@ -49,6 +53,8 @@ export interface FuzzFixture {
   tvLink: { id: number; token: string };
   /** An API token with every scope (the `token` caller), and its id. */
   apiToken: { id: number; token: string };
+  /** A webhook (to a name that never resolves) and a delivery of it that is done (nothing is left to send). */
+  webhook: { id: number; deliveryId: number };
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -72,6 +78,12 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     createdAt: now,
     expiresAt: null,
   });
+  const webhook = await insertWebhook(db, { url: 'https://hooks.invalid/fuzz', events: ['tier.reached'], format: 'json', secret: 'whsec_fuzz', createdBy: owner.id, createdAt: now });
+  const [delivery] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into webhook_deliveries (webhook_id, event_type, body, status, attempts, created_at, deliver_until)
+      values (${webhook.id}, 'webhook.test', '{}', 'delivered', 1, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) returning id::float8 as id`,
+  );
   return {
     agent,
     otherAgent,
@@ -81,6 +93,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     claim: claim.id,
     tvLink: { id: tvLink.id, token: tvToken },
     apiToken: { id: apiTokenRow.id, token: apiToken },
+    webhook: { id: webhook.id, deliveryId: delivery!.id },
   };
 }
 
@@ -412,6 +425,8 @@ interface RouteSpec {
   route: string;
   /** A value for the path parameter that names an existing row (a TV link's token for the board routes). */
   param?: (f: FuzzFixture) => number | string;
+  /** A value for a second path parameter (left as it is by the path mutations). */
+  secondParam?: (f: FuzzFixture) => number;
   /** A body that would succeed (for the identity the route is for). */
   body?: (f: FuzzFixture, now: Date) => Record<string, unknown>;
   fields?: Fields;
@@ -608,6 +623,23 @@ export const routeSpecs: RouteSpec[] = [
       },
     },
   },
+  {
+    route: 'POST /api/imports/agents',
+    query: {
+      schema: agentImportQuery,
+      invalid: {
+        dryRun: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
+        ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
+      },
+    },
+  },
+  {
+    route: 'POST /api/password-resets/complete',
+    body: () => ({ token: 'not-a-token-that-exists', newPassword: 'long enough password' }),
+    fields: { token: text(RESET_TOKEN_MAX), newPassword: { kind: 'new-password', required: true } },
+    schema: completePasswordResetInput,
+    strict: true,
+  },
   { route: 'GET /api/exports/reward-claims.csv' },
   {
     route: 'GET /api/events',
@@ -701,6 +733,22 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tokens' },
   { route: 'DELETE /api/tokens/:id', param: (f) => f.apiToken.id },
   { route: 'DELETE /api/tv-links/:id', param: (f) => f.tvLink.id },
+  {
+    route: 'POST /api/webhooks',
+    body: () => ({ url: 'https://hooks.invalid/fuzz', events: ['tier.reached'] }),
+    fields: {
+      url: text(WEBHOOK_URL_MAX),
+      events: { kind: 'enum-list', values: WEBHOOK_EVENT_TYPES, required: true },
+      format: { kind: 'enum', values: WEBHOOK_FORMATS, required: false },
+    },
+    schema: createWebhookInput,
+    strict: true,
+  },
+  { route: 'GET /api/webhooks' },
+  { route: 'DELETE /api/webhooks/:id', param: (f) => f.webhook.id },
+  { route: 'GET /api/webhooks/:id/deliveries', param: (f) => f.webhook.id, query: { schema: webhookDeliveryQuery, invalid: { offset: badCounts(1_000_000), limit: [...badCounts(200), new Pick<string | string[]>('0', '0')] } } },
+  { route: 'POST /api/webhooks/:id/deliveries/:deliveryId/retry', param: (f) => f.webhook.id, secondParam: (f) => f.webhook.deliveryId },
+  { route: 'POST /api/webhooks/:id/test', param: (f) => f.webhook.id },
   { route: 'GET /api/tv/:token', param: (f) => f.tvLink.token },
   {
     route: 'GET /api/tv/:token/events',
@@ -1029,7 +1077,7 @@ export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string |
     query = query ? `${query}&${own}` : `?${own}`;
     if (spec.query?.schema.safeParse({ [primary.name]: primary.value.value }).success) wellFormedBody = `query ${own}`;
   }
-  const url = pattern.replace(/:\w+/, pathId ?? '') + query;
+  const url = pattern.replace(/:\w+/, pathId ?? '').replace(/:\w+/, spec.secondParam ? String(spec.secondParam(fixture)) : '') + query;
   const headers: Record<string, string> = { ...c.noise.headers };
   const cookieValue = cookieHeader(c.noise.cookie, cookie);
   if (cookieValue !== undefined) headers.cookie = cookieValue;

@@ -30,7 +30,13 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 export async function startTestApp(
   engine: Engine,
-  options: { env?: Record<string, string>; demo?: boolean; now?: Date; eventHub?: CreateAppOptions['eventHub'] } = {},
+  options: {
+    env?: Record<string, string>;
+    demo?: boolean;
+    now?: Date;
+    eventHub?: CreateAppOptions['eventHub'];
+    webhookWorker?: CreateAppOptions['webhookWorker'];
+  } = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const database = await openTestDatabase(engine);
   const config = testConfig(options.env);
@@ -42,6 +48,7 @@ export async function startTestApp(
     demo: options.demo ?? false,
     now: () => clock.now,
     ...(options.eventHub ? { eventHub: options.eventHub } : {}),
+    ...(options.webhookWorker ? { webhookWorker: options.webhookWorker } : {}),
   });
   checkAnswers(app);
   await app.ready();

@@ -3,6 +3,7 @@ import { assertUserDeletable } from '../../domain/accounts';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
 import { users } from '../schema';
+import { eraseAccountResets } from '../queries/password-resets';
 
 /**
  * Deletes an owner's or manager's account as `actor` asks, if the rules allow it (server/domain/accounts.ts); its
@@ -14,5 +15,6 @@ export async function deleteUserAccount(db: Db, actor: { id: number }, id: numbe
     if (!target) throw notFound('User');
     assertUserDeletable(actor, target);
     await tx.delete(users).where(eq(users.id, id));
+    await eraseAccountResets(tx, 'user', id);
   });
 }

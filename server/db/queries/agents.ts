@@ -5,6 +5,8 @@ import { queryRows, type Db } from '../client';
 import { emailTaken, notFound } from '../../domain/errors';
 import { refusedAs, UNIQUE_VIOLATION } from '../errors';
 import { agentEvent, appendEvents, eraseAgentEvents } from '../events';
+import { eraseAgentDeliveries } from './webhooks';
+import { eraseAccountResets } from './password-resets';
 import { agentPeriodTotals, agents } from '../schema';
 
 export interface NewAgent {
@@ -234,7 +236,8 @@ export async function listLeaderboardPage(
 
 /**
  * Deletes an agent. Its income entries, period roll-ups, achievements, sessions and reward claims go with it
- * (foreign keys ON DELETE CASCADE) in the same statement, and what the kept live events said about it, in the same
+ * (foreign keys ON DELETE CASCADE) in the same statement, and what the kept live events and webhook deliveries said
+ * about it, in the same
  * transaction as the agent.deleted event. NOT_FOUND when there was none.
  */
 export async function deleteAgent(db: Db, id: number): Promise<void> {
@@ -242,6 +245,8 @@ export async function deleteAgent(db: Db, id: number): Promise<void> {
     const rows = await tx.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
     if (rows.length === 0) throw notFound('Agent');
     await eraseAgentEvents(tx, id);
+    await eraseAgentDeliveries(tx, id);
+    await eraseAccountResets(tx, 'agent', id);
     await appendEvents(tx, [agentEvent('agent.deleted', { id })]);
   });
 }

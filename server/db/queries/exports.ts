@@ -1,14 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
 import { queryRows, type Db } from '../client';
+import { csvTextSql } from '../csv-sql';
 import { epochMs, isoText } from '../time-sql';
 
 /**
  * Rows for the CSV exports, read in batches by keyset (the last row's sort key, never an OFFSET), so an export of
  * millions of rows holds one batch in memory at a time and each batch costs the same. Not one snapshot: a row
  * written during an export shows when it sorts after the batches already read (docs/decisions/0017).
+ *
+ * 1,000 rows: a batch is written out before V8 moves it to the old generation. With 5,000 the rows outlived two young
+ * collections while they waited, were promoted, and the old generation grew by the size of the file before a full
+ * collection came: +141 MB for 1,000,000 entries against +15 MB now (docs/performance.md, imports and exports).
  */
-export const EXPORT_BATCH_ROWS = 5_000;
+export const EXPORT_BATCH_ROWS = 1_000;
 
 /**
  * The batches of a keyset read: `read(after)` reads the batch after a cursor, `cursorOf` gives the cursor of a batch's
@@ -44,12 +49,20 @@ export interface EntryExportRow {
 }
 
 
-/** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
-export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<EntryExportRow[]> {
+/** The WHERE, ORDER BY and LIMIT of a batch of the entry export (entries `e`): the filter, after the keyset cursor. */
+function entryBatchWhere(query: IncomeEntryExportQuery, timeZone: string, after: { date: string; id: string } | undefined, limit: number): SQL {
   const filter: SQL[] = [sql`true`];
   if (query.agentId !== undefined) filter.push(sql`e.agent_id = ${query.agentId}`);
   if (query.from) filter.push(sql`e.date >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to) filter.push(sql`e.date < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  if (after) filter.push(sql`(e.date, e.id) > (${after.date}::timestamptz, ${after.id}::bigint)`);
+  // NULLS FIRST: the reverse of income_entries_date_idx's order, so the index is read backward, the keyset condition
+  // as its bound.
+  return sql`where ${sql.join(filter, sql` and `)} order by e.date asc nulls first, e.id asc nulls first limit ${limit}`;
+}
+
+/** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
+export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<EntryExportRow[]> {
   yield* keysetBatches(
     (after: { date: string; id: string } | undefined) =>
       queryRows<EntryExportRow>(
@@ -58,15 +71,47 @@ export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery,
           a.email as agent_email, e.amount::text as amount, e.transaction_type, e.description, e.external_id,
           e.new_total::text as new_total, ${epochMs(sql`e.created_at`)} as created_at_ms
         from income_entries e join agents a on a.id = e.agent_id
-        where ${sql.join(filter, sql` and `)}
-          ${after ? sql`and (e.date, e.id) > (${after.date}::timestamptz, ${after.id}::bigint)` : sql``}
-        -- NULLS FIRST: the reverse of income_entries_date_idx's order, so the index is read backward, the keyset
-        -- condition as its bound.
-        order by e.date asc nulls first, e.id asc nulls first
-        limit ${EXPORT_BATCH_ROWS}`,
+        ${entryBatchWhere(query, timeZone, after, EXPORT_BATCH_ROWS)}`,
       ),
     (last) => ({ date: last.date_key, id: last.id }),
   );
+}
+
+/** Rows of the entry export per read: its text stays small enough for V8's young generation (see EXPORT_BATCH_ROWS). */
+const ENTRY_TEXT_ROWS = 500;
+
+/**
+ * Every entry of the filter, oldest first (by date, then id), as the CSV text of a batch of rows at a time (CRLF
+ * after each), for the embedded database. The database writes the text (server/db/csv-sql.ts): one string per batch
+ * crosses from its thread instead of a dozen values per row, which is what lets it export over 50,000 rows a second.
+ * On PostgreSQL, entryExportBatches and JavaScript's writer are faster (the formatting runs beside the query, not
+ * in the one backend that runs it): docs/performance.md, imports and exports.
+ */
+export async function* entryExportText(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<string> {
+  type TextBatch = { text: string | null; date_key: string | null; id: string | null; n: number };
+  const read = (after: { date: string; id: string } | undefined) =>
+    queryRows<TextBatch>(
+      db,
+      sql`with batch as (
+          select e.id, e.date, e.agent_id, a.name, a.email, e.amount, e.transaction_type, e.description, e.external_id, e.new_total, e.created_at
+          from income_entries e join agents a on a.id = e.agent_id
+          ${entryBatchWhere(query, timeZone, after, ENTRY_TEXT_ROWS)}
+        ),
+        last as (select b.date::text as date_key, b.id::text as id from batch b order by b.date desc, b.id desc limit 1)
+        select string_agg(concat_ws(',', b.id, ${isoText(sql`b.date`)}, b.agent_id, ${csvTextSql(sql`b.name`)}, ${csvTextSql(sql`b.email`)},
+            b.amount, b.transaction_type, ${csvTextSql(sql`b.description`)}, ${csvTextSql(sql`b.external_id`)}, b.new_total,
+            ${isoText(sql`b.created_at`)}) || E'\r\n', '' order by b.date, b.id) as text,
+          (select date_key from last) as date_key, (select id from last) as id, count(*)::int as n
+        from batch b`,
+    );
+  let next: Promise<TextBatch[]> | undefined = read(undefined);
+  while (next) {
+    const [batch]: TextBatch[] = await next;
+    next = batch && batch.n === ENTRY_TEXT_ROWS ? read({ date: batch.date_key!, id: batch.id! }) : undefined;
+    // A read started but not awaited must not reject unobserved if the caller stops early (the client went away).
+    next?.catch(() => undefined);
+    if (batch?.text) yield batch.text;
+  }
 }
 
 export interface AgentExportRow {

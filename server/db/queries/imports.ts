@@ -3,6 +3,8 @@ import type { EntryImportLookups } from '../../domain/entry-import';
 import { queryRows, type Db } from '../client';
 import { agents, incomeEntries } from '../schema';
 
+const LOOKUP_BATCH = 5_000;
+
 /** The database lookups an entry import checks its rows with (server/domain/entry-import.ts). */
 export function entryImportLookups(db: Db): EntryImportLookups {
   return {
@@ -12,12 +14,17 @@ export function entryImportLookups(db: Db): EntryImportLookups {
         sql`select id, email from ${agents} where email = any(${sql.param(emails)}::text[]) or id = any(${sql.param(ids)}::int[])`,
       ),
     takenExternalIds: async (externalIds) => {
-      if (externalIds.length === 0) return new Set();
-      const rows = await queryRows<{ external_id: string }>(
-        db,
-        sql`select external_id from ${incomeEntries} where external_id = any(${sql.param(externalIds)}::text[])`,
-      );
-      return new Set(rows.map((row) => row.external_id));
+      const taken = new Set<string>();
+      // A few thousand at a time: one array of 100,000 would be written into the query in one go, holding the event
+      // loop for tens of milliseconds (docs/performance.md, imports and exports).
+      for (let start = 0; start < externalIds.length; start += LOOKUP_BATCH) {
+        const rows = await queryRows<{ external_id: string }>(
+          db,
+          sql`select external_id from ${incomeEntries} where external_id = any(${sql.param(externalIds.slice(start, start + LOOKUP_BATCH))}::text[])`,
+        );
+        for (const row of rows) taken.add(row.external_id);
+      }
+      return taken;
     },
   };
 }

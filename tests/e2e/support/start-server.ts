@@ -16,6 +16,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     DATABASE_URL: '',
+    // The webhook test's receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: '1',
   },
 });
 

@@ -11,6 +11,7 @@ const AgentRegisterPage = lazy(() => import('./pages/agent-register-page'));
 const AgentDashboardPage = lazy(() => import('./pages/agent-dashboard-page'));
 const TestLoginPage = lazy(() => import('./pages/test-login-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 // The office-screen board: visitors of every other page never download it.
 const TvBoardPage = lazy(() => import('./pages/tv-board-page'));
 
@@ -20,6 +21,7 @@ export function AppRouter() {
       <Switch>
         <Route path={paths.home} component={HomePage} />
         <Route path={paths.login} component={LoginPage} />
+        <Route path={paths.resetPassword} component={ResetPasswordPage} />
         <Route path={paths.agentPortal} component={AgentPortalPage} />
         <Route path={paths.agentRegister} component={AgentRegisterPage} />
         <Route path={paths.agentDashboard} component={AgentDashboardPage} />

@@ -19,6 +19,9 @@ export const queryKeys = {
   signUpSettings: ['/api/owner/sign-up'],
   tvLinks: ['/api/tv-links'],
   apiTokens: ['/api/tokens'],
+  webhooks: ['/api/webhooks'],
+  /** Followed by the webhook's id: its delivery log. */
+  webhookDeliveries: ['/api/webhooks/deliveries'],
   /** Followed by the link's token: the board of one TV link. */
   tvSnapshot: ['/api/tv'],
 } as const;

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, Tv, Upload, UserCog, Users } from 'lucide-react';
+import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, Tv, Upload, UserCog, Users, Webhook } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -25,6 +25,7 @@ const tabModules = {
   tvLinks: () => import('../../features/tv-links/components/tv-links-tab'),
   apiTokens: () => import('../../features/api-tokens/components/api-tokens-tab'),
   imports: () => import('../../features/imports/components/import-tab'),
+  webhooks: () => import('../../features/webhooks/components/webhooks-tab'),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -35,6 +36,7 @@ const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab }
 const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvLinksTab })));
 const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m.ApiTokensTab })));
 const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.ImportTab })));
+const WebhooksTab = lazy(() => tabModules.webhooks().then((m) => ({ default: m.WebhooksTab })));
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -50,6 +52,7 @@ const tabs = [
   { value: 'tv-links', label: 'TV Links', icon: Tv, ownerOnly: true, load: tabModules.tvLinks },
   { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, ownerOnly: true, load: tabModules.apiTokens },
   { value: 'import', label: 'Import', icon: Upload, ownerOnly: true, load: tabModules.imports },
+  { value: 'webhooks', label: 'Webhooks', icon: Webhook, ownerOnly: true, load: tabModules.webhooks },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -175,6 +178,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
           </LazyTab>
           <LazyTab value="import">
             <ImportTab />
+          </LazyTab>
+          <LazyTab value="webhooks">
+            <WebhooksTab />
           </LazyTab>
         </>
       )}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { newPasswordField } from './auth';
+
+/**
+ * One-time password links (docs/product.md §12.9): the owner hands one to a person (an imported agent sets a first
+ * password with it). The link is `/reset-password#token=<token>`: the token stays in the fragment, which browsers
+ * never send to a server or in a Referer. Only its SHA-256 is kept; it works once, until it expires.
+ */
+export const RESET_LINK_PATH = '/reset-password';
+/** Links the owner makes (an import's) last this long: long enough to reach a new agent. */
+export const OWNER_RESET_LINK_DAYS = 7;
+export const RESET_TOKEN_MAX = 200;
+
+/** POST /api/password-resets/complete (anyone holding a link): sets the password and ends every session of the account. */
+export const completePasswordResetInput = z.strictObject({
+  // A token is base64url (server/auth/sessions.ts): anything else, blank or control characters included, is no link.
+  token: z
+    .string({ error: 'The link is not valid' })
+    .max(RESET_TOKEN_MAX, 'The link is not valid')
+    .regex(/^[A-Za-z0-9_-]+$/, 'The link is not valid'),
+  newPassword: newPasswordField,
+});
+export type CompletePasswordResetInput = z.input<typeof completePasswordResetInput>;
+
+/** The one answer to a token that was used, has expired or never existed (nothing tells them apart). */
+export { RESET_LINK_INVALID } from './limits';
+
+/** The fragment of a link that carries its token. */
+export const resetLinkFor = (origin: string, token: string) => `${origin.replace(/\/$/, '')}${RESET_LINK_PATH}#token=${token}`;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ENTRY_PAGE_SIZE, PAGE_OFFSET_MAX } from './limits';
+import { queryInteger } from './fields';
+
+/**
+ * Webhooks (docs/product.md §12.9, docs/webhooks.md): the owner registers a URL and the events it wants; each event
+ * is POSTed there from a durable outbox, signed with the webhook's secret, retried with backoff for 24 hours.
+ *
+ * A delivery's body (format "json"): `{"event": type, "eventId": id, "createdAt": ISO, "data": {...}}` with the data
+ * an owner reads on the live stream (never addresses or phones). Format "slack": `{"text": "..."}`, a sentence for
+ * chat channels (Slack, Mattermost, Rocket.Chat and others that take Slack's incoming-webhook messages).
+ * Headers: `TierTrack-Event`, `TierTrack-Delivery` (the delivery id, the same on every attempt: receivers drop
+ * repeats by it), `TierTrack-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the secret>`.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'entry.created',
+  'entry.voided',
+  'tier.reached',
+  'claim.created',
+  'claim.updated',
+  'agent.created',
+  'agent.deleted',
+  'tier.updated',
+  'data.changed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The event of "Send test event": goes to the webhook whatever events it chose. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'entry.created': 'An income entry is recorded',
+  'entry.voided': 'An income entry is voided',
+  'tier.reached': 'An agent reaches a tier',
+  'claim.created': 'A reward is claimed',
+  'claim.updated': 'A reward claim changes status',
+  'agent.created': 'An agent is added or registers',
+  'agent.deleted': 'An agent is deleted',
+  'tier.updated': 'A tier is changed',
+  'data.changed': 'Much data changed at once (an import, a repair)',
+};
+
+export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const WEBHOOK_URL_MAX = 2000;
+/** Webhooks an organisation may have at once. */
+export const WEBHOOKS_MAX = 20;
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** The headers of a delivery. */
+export const WEBHOOK_SIGNATURE_HEADER = 'TierTrack-Signature';
+export const WEBHOOK_EVENT_HEADER = 'TierTrack-Event';
+export const WEBHOOK_DELIVERY_HEADER = 'TierTrack-Delivery';
+
+const eventsMessage = `events must be a list of one or more of: ${WEBHOOK_EVENT_TYPES.join(', ')}`;
+const urlMessage = 'url must be an http:// or https:// address such as https://hooks.example.com/tiertrack';
+
+/** POST /api/webhooks (owner). Private, loopback and link-local addresses are refused (unless WEBHOOK_ALLOW_PRIVATE=1). */
+export const createWebhookInput = z.strictObject({
+  url: z
+    .string({ error: urlMessage })
+    .trim()
+    .min(1, urlMessage)
+    .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
+    .refine((text) => {
+      try {
+        const url = new URL(text);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    }, urlMessage),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: eventsMessage }), { error: eventsMessage })
+    .min(1, eventsMessage)
+    .max(WEBHOOK_EVENT_TYPES.length, eventsMessage)
+    .refine((events) => new Set(events).size === events.length, 'events must not repeat an event'),
+  format: z.enum(WEBHOOK_FORMATS, { error: 'format must be json or slack' }).default('json'),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookInput>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const webhook = z.object({
+  id: z.number(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  format: z.enum(WEBHOOK_FORMATS),
+  createdAt: z.string(),
+  /** The newest delivery's status and time, null before the first. */
+  lastDelivery: z.object({ status: z.enum(WEBHOOK_DELIVERY_STATUSES), at: z.string() }).nullable(),
+  /** Deliveries waiting for their next attempt. */
+  pending: z.number(),
+  /** Deliveries that failed for good in the last 24 hours. */
+  failedRecently: z.number(),
+});
+export type Webhook = z.infer<typeof webhook>;
+
+/** GET /api/webhooks (owner), oldest first. */
+export const webhookList = z.object({ webhooks: z.array(webhook) });
+export type WebhookList = z.infer<typeof webhookList>;
+
+/** POST /api/webhooks answer (201): the only time the secret is shown. */
+export const createdWebhook = webhook.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhook>;
+
+export const webhookDelivery = z.object({
+  id: z.number(),
+  /** One of WEBHOOK_EVENT_TYPES, or webhook.test. */
+  event: z.string(),
+  /** The event's id on the live stream; null for a test event. */
+  eventId: z.number().nullable(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  /** Pending deliveries: when the next attempt is due. */
+  nextAttemptAt: z.string().nullable(),
+  /** The HTTP status of the last attempt's answer; null when none came (refused, timed out, unreachable). */
+  responseStatus: z.number().nullable(),
+  /** Why the last attempt failed, in words; null after a success. */
+  error: z.string().nullable(),
+  /** How long the last attempt took. */
+  durationMs: z.number().nullable(),
+  /** The body sent (the same on every attempt). */
+  body: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+/** GET /api/webhooks/{id}/deliveries?offset&limit (owner): newest first; kept 7 days. */
+export const webhookDeliveryQuery = z.object({
+  offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
+  limit: queryInteger('limit', 1, 200, ENTRY_PAGE_SIZE),
+});
+export const webhookDeliveryPage = z.object({
+  deliveries: z.array(webhookDelivery),
+  /** The offset of the next page; null on the last. */
+  nextOffset: z.number().nullable(),
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPage>;
+
+export const WEBHOOK_PRIVATE_REFUSED =
+  'This address is private, loopback or link-local: webhooks go to addresses on the internet (set WEBHOOK_ALLOW_PRIVATE=1 to allow others)';

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { conflict } from '../../domain/errors';
+import { queryRows, type Db } from '../client';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
+import { appendingEvents } from '../events';
+import { agents, passwordResets, users } from '../schema';
+
+/** Rows written by one statement. */
+const IMPORT_BATCH_ROWS = 5_000;
+
+/** The stored hash of an agent that has no password yet: no password matches it (argon2 refuses to read it). */
+export const NO_PASSWORD_HASH = '!no-password-yet';
+
+export interface AgentToImport {
+  name: string;
+  email: string;
+  position: string;
+  /** Argon2 hash; null: the agent gets the one-time link `resetTokenHash` names. */
+  passwordHash: string | null;
+  resetTokenHash: string | null;
+}
+
+/** Which of these emails (lower case) an agent or an owner/manager already has. */
+export async function takenAccountEmails(db: Db, emails: string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let start = 0; start < emails.length; start += IMPORT_BATCH_ROWS) {
+    const batch = sql.param(emails.slice(start, start + IMPORT_BATCH_ROWS));
+    const rows = await queryRows<{ email: string }>(
+      db,
+      sql`select email from ${agents} where email = any(${batch}::text[]) union select email from ${users} where email = any(${batch}::text[])`,
+    );
+    for (const row of rows) taken.add(row.email);
+  }
+  return taken;
+}
+
+/**
+ * Writes the checked rows of an agent import, all in ONE transaction or none (docs/product.md §12.9): the agents
+ * (active), the one-time links of those without a password (valid until `linksExpireAt`), and an agent.created event
+ * each, appended last. Returns the ids in file order. An email taken meanwhile is a 409, and nothing is written.
+ */
+export async function importAgents(
+  db: Db,
+  list: readonly AgentToImport[],
+  options: { now: Date; createdBy: number | null; linksExpireAt: Date },
+): Promise<number[]> {
+  if (list.length === 0) return [];
+  const now = options.now.toISOString();
+  try {
+    return await db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (let start = 0; start < list.length; start += IMPORT_BATCH_ROWS) {
+        const batch = list.slice(start, start + IMPORT_BATCH_ROWS);
+        const rows = await queryRows<{ id: number }>(
+          tx,
+          sql`insert into ${agents} (email, name, position, password_hash, status, created_at)
+            select v.email, v.name, v.position, v.hash, 'active', ${now}::timestamptz
+            from unnest(${sql.param(batch.map((a) => a.email))}::text[], ${sql.param(batch.map((a) => a.name))}::text[],
+              ${sql.param(batch.map((a) => a.position))}::text[], ${sql.param(batch.map((a) => a.passwordHash ?? NO_PASSWORD_HASH))}::text[])
+              with ordinality as v(email, name, position, hash, n)
+            order by v.n
+            returning id`,
+        );
+        // Identity values follow the insert's order, which is the file's.
+        ids.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+        const links = batch.flatMap((agent, index) => (agent.resetTokenHash ? [{ id: ids[start + index]!, hash: agent.resetTokenHash }] : []));
+        if (links.length > 0) {
+          await tx.execute(
+            sql`insert into ${passwordResets} (kind, account_id, token_hash, created_by, created_at, expires_at)
+              select 'agent', l.id, l.hash, ${options.createdBy}::int, ${now}::timestamptz, ${options.linksExpireAt.toISOString()}::timestamptz
+              from unnest(${sql.param(links.map((l) => l.id))}::int[], ${sql.param(links.map((l) => l.hash))}::text[]) as l(id, hash)`,
+          );
+        }
+      }
+      const events = sql`
+        select row_number() over (order by a.id) as n, 'agent.created' as type, a.id as agent_id,
+          jsonb_build_object('agentId', a.id, 'agentName', a.name) as public_data, jsonb_build_object('status', 'active') as private_data
+        from ${agents} a where a.id = any(${sql.param(ids)}::int[])`;
+      await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
+      return ids;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('An account with one of these emails was made meanwhile: check the file again');
+    throw error;
+  }
+}

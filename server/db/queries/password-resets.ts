@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../client';
+import { agents, passwordResets, sessions, users } from '../schema';
+
+/**
+ * Uses a one-time password link (docs/product.md §12.9): in one transaction, marks it used, sets the account's new
+ * password hash and ends every session of the account. False when the token is unknown, used or expired (nothing
+ * changes then).
+ */
+export async function completePasswordReset(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<{ kind: 'agent' | 'user'; accountId: number } | undefined> {
+  return db.transaction(async (tx) => {
+    const [link] = await queryRows<{ kind: 'agent' | 'user'; account_id: number }>(
+      tx,
+      sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz
+        where token_hash = ${tokenHash} and used_at is null and expires_at > ${now.toISOString()}::timestamptz
+        returning kind, account_id`,
+    );
+    if (!link) return undefined;
+    const table = link.kind === 'agent' ? agents : users;
+    const updated = await queryRows<{ id: number }>(tx, sql`update ${table} set password_hash = ${passwordHash} where id = ${link.account_id} returning id`);
+    if (updated.length === 0) return undefined;
+    await tx.execute(
+      link.kind === 'agent'
+        ? sql`delete from ${sessions} where agent_id = ${link.account_id}`
+        : sql`delete from ${sessions} where user_id = ${link.account_id}`,
+    );
+    // Every other link of the account stops working too: the password is set.
+    await tx.execute(sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz where kind = ${link.kind} and account_id = ${link.account_id} and used_at is null`);
+    return { kind: link.kind, accountId: link.account_id };
+  });
+}
+
+/** Erases an account's links: part of deleting it. */
+export async function eraseAccountResets(tx: Db, kind: 'agent' | 'user', accountId: number): Promise<void> {
+  await tx.execute(sql`delete from ${passwordResets} where kind = ${kind} and account_id = ${accountId}`);
+}

@@ -1,0 +1,60 @@
+import { setImmediate as turn } from 'node:timers/promises';
+import { normaliseColumnName } from '../../contract/csv-columns';
+import { IMPORT_ERRORS_LISTED, type ImportError } from '../../contract/imports';
+import type { CsvTable } from './csv-file';
+import { invalid } from './errors';
+
+/**
+ * Which column of a file's header is which field of an import (entries, agents): header names matched by
+ * `columnNamed`, ignored ones (`?ignore=`) left out. 400 naming the column for an unnamed, unknown or repeated one;
+ * the caller checks the columns it needs.
+ */
+export function mapColumns<Column extends string>(
+  header: string[],
+  ignore: string[],
+  known: readonly Column[],
+  columnNamed: (name: string) => Column | undefined,
+): Partial<Record<Column, number>> {
+  const ignored = new Set(ignore.map(normaliseColumnName));
+  const columns: Partial<Record<Column, number>> = {};
+  header.forEach((name, index) => {
+    if (ignored.has(normaliseColumnName(name))) return;
+    const column = columnNamed(name);
+    if (!column) {
+      throw invalid(
+        name.trim() === '' ? `Column ${index + 1} has no name: name it or leave it out` : `Unknown column "${name}": name it ${known.join(', ')}, or leave it out`,
+        'file',
+      );
+    }
+    const earlier = columns[column];
+    if (earlier !== undefined) throw invalid(`Column "${column}" appears twice (columns ${earlier + 1} and ${index + 1})`, 'file');
+    columns[column] = index;
+  });
+  return columns;
+}
+
+/** The errors of an import's rows: all counted, the first IMPORT_ERRORS_LISTED listed. */
+export class RowErrors {
+  readonly listed: ImportError[] = [];
+  count = 0;
+
+  fail(row: number, column: string, message: string): void {
+    this.count++;
+    if (this.listed.length < IMPORT_ERRORS_LISTED) this.listed.push({ row, column, message });
+  }
+}
+
+/**
+ * The rows of a file that have as many cells as its header, in order (one with more or fewer is an error of its own
+ * and left out); the event loop turns every 1,000 rows.
+ */
+export async function* wholeRows(table: CsvTable, errors: RowErrors): AsyncGenerator<{ row: number; cells: string[] }> {
+  for (const [index, entry] of table.rows.entries()) {
+    if (index % 1_000 === 999) await turn();
+    if (entry.cells.length !== table.header.length) {
+      errors.fail(entry.row, '', `This row has ${entry.cells.length} cells; the header has ${table.header.length}`);
+      continue;
+    }
+    yield entry;
+  }
+}

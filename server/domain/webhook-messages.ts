@@ -1,0 +1,97 @@
+import { createHmac } from 'node:crypto';
+import { formatDollars } from '../../contract/calculator';
+import { parseMoneyToCents } from '../../contract/cents';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookFormat } from '../../contract/webhooks';
+
+/** What a delivery says: an event as an owner reads it on the live stream, or the test event. */
+export interface WebhookMessage {
+  event: string;
+  eventId: number | null;
+  createdAt: Date;
+  data: Record<string, unknown>;
+}
+
+/** Slack's message text treats &, < and > as markup (<!channel> would notify everyone): they are escaped. */
+function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' && value !== '' ? slackEscape(value) : fallback;
+}
+
+function money(value: unknown): string {
+  const cents = typeof value === 'string' ? parseMoneyToCents(value) : null;
+  return cents === null ? 'an amount' : formatDollars(cents);
+}
+
+/** The sentence a chat channel shows for a message. */
+export function slackText(message: WebhookMessage): string {
+  const d = message.data;
+  const agent = text(d.agentName, `Agent #${String(d.agentId ?? '?')}`);
+  switch (message.event) {
+    case 'entry.created':
+      return d.transactionType === 'deduction'
+        ? `:heavy_minus_sign: ${agent}: a deduction of ${money(d.amount)} was recorded`
+        : `:moneybag: ${agent} recorded ${money(d.amount)}`;
+    case 'entry.voided':
+      return `:wastebasket: An entry of ${money(d.amount)} for ${agent} was voided`;
+    case 'tier.reached':
+      return `:trophy: ${agent} reached the ${text(d.tierName, 'next')} tier!`;
+    case 'claim.created':
+      return `:gift: ${agent} claimed the ${text(d.tierName, '')} reward: ${text(d.rewardTitle, 'a reward')}`;
+    case 'claim.updated':
+      return `:package: ${agent}'s ${text(d.tierName, '')} reward claim is now ${text(d.status, 'updated')}`;
+    case 'agent.created':
+      return d.status === 'pending' ? `:wave: ${agent} registered and is waiting for approval` : `:wave: ${agent} joined the team`;
+    case 'agent.deleted':
+      return `Agent #${String(d.agentId ?? '?')} was deleted`;
+    case 'tier.updated':
+      return `:gear: The ${text(d.tierName, '')} tier was changed`;
+    case 'data.changed':
+      return 'Much data changed at once (an import or a repair): boards and totals may read differently';
+    case WEBHOOK_TEST_EVENT:
+      return `:white_check_mark: ${text(d.message, 'A test message from TierTrack')}`;
+    default:
+      return slackEscape(message.event);
+  }
+}
+
+/** The body of a delivery, the same bytes on every attempt (it is stored once). */
+export function webhookBody(format: WebhookFormat, message: WebhookMessage): string {
+  if (format === 'slack') return JSON.stringify({ text: slackText(message) });
+  return JSON.stringify({ event: message.event, eventId: message.eventId, createdAt: message.createdAt.toISOString(), data: message.data });
+}
+
+/** The test event's message, naming what the webhook will hear about. */
+export function testMessage(webhookId: number, events: readonly WebhookEventType[], at: Date): WebhookMessage {
+  const list = events.map((type) => WEBHOOK_EVENT_LABELS[type].toLowerCase()).join('; ');
+  return {
+    event: WEBHOOK_TEST_EVENT,
+    eventId: null,
+    createdAt: at,
+    data: { webhookId, message: `Test message from TierTrack. This webhook hears when: ${list}.` },
+  };
+}
+
+/**
+ * `TierTrack-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (docs/webhooks.md): the time is part of
+ * what is signed, so a receiver can refuse an old delivery replayed at it.
+ */
+export function signWebhook(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** The longest wait between two attempts. */
+export const WEBHOOK_RETRY_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * The wait after failed attempt number `attempts` (1, 2, ...): `baseMs` doubling up to an hour, with a tenth either
+ * way of jitter so that many deliveries that failed together do not come back together. `random` is in [0, 1).
+ */
+export function retryDelayMs(attempts: number, baseMs: number, random: number): number {
+  const plain = Math.min(baseMs * 2 ** Math.min(Math.max(attempts - 1, 0), 30), WEBHOOK_RETRY_MAX_MS);
+  return Math.round(plain * (0.9 + 0.2 * random));
+}

@@ -1,0 +1,99 @@
+// Webhooks (docs/decisions/0018-webhooks.md): the owner adds one in the Webhooks tab, sees its secret once, sends a
+// test event that a real receiver on 127.0.0.1 gets signed, reads it in the delivery log, and deletes the webhook.
+// (The browser tests' server allows private addresses: tests/e2e/support/start-server.ts.)
+import type { Page } from '@playwright/test';
+import { signatureIsValid, startReceiver, type Receiver } from '../support/webhook-receiver';
+import { expectNoHorizontalOverflow, openTab } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+
+async function openWebhooks(page: Page) {
+  await page.goto('/');
+  await openTab(page, 'Webhooks');
+  await expect(page.getByRole('heading', { name: 'How webhooks work' })).toBeVisible();
+}
+
+let receiver: Receiver;
+test.beforeAll(async () => {
+  receiver = await startReceiver();
+});
+test.afterAll(async () => {
+  await receiver.close();
+});
+
+test.describe('Webhooks', () => {
+  test('the owner adds a webhook, sends a signed test event, reads the log and deletes it', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAs(page);
+    await openWebhooks(page);
+    await expectNoAxeViolations(page);
+    // A unique path, so that a webhook left by another run is not this one.
+    const url = `${receiver.url}/${Date.now().toString(36)}`;
+
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const form = page.getByRole('dialog', { name: 'Add webhook' });
+    await expect(form.getByRole('checkbox', { name: 'An agent reaches a tier' })).toBeChecked();
+    await expect(form.getByRole('radio', { name: /^JSON/ })).toBeChecked();
+    await form.getByRole('textbox', { name: 'URL' }).fill(url);
+    await form.getByRole('checkbox', { name: 'A reward is claimed' }).check();
+    await expectNoAxeViolations(page);
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+
+    const created = page.getByRole('dialog', { name: 'Webhook added' });
+    const field = created.getByLabel('Signing secret');
+    await expect(field).toHaveValue(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const secret = await field.inputValue();
+    await created.getByRole('button', { name: 'Done' }).click();
+
+    const row = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ hasText: url });
+    await expect(row).toContainText('Nothing sent yet');
+    await expect(row.getByRole('list', { name: `Events sent to ${url}` })).toContainText('An agent reaches a tier');
+
+    const before = receiver.received.length;
+    await row.getByRole('button', { name: `Send a test event to ${url}` }).click();
+    await expect(page.getByText('Test event queued', { exact: true })).toBeVisible();
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBeGreaterThan(before);
+    const request = receiver.received.at(-1)!;
+    expect(request.headers['tiertrack-event']).toBe('webhook.test');
+    expect(signatureIsValid(request.headers['tiertrack-signature'] as string, request.body, secret)).toBe(true);
+    expect(JSON.parse(request.body)).toMatchObject({ event: 'webhook.test', eventId: null });
+
+    await row.getByRole('button', { name: `Deliveries of ${url}` }).click();
+    const log = page.getByRole('dialog', { name: 'Deliveries' });
+    const delivery = log.getByRole('listitem').filter({ hasText: 'webhook.test' });
+    // The log reads again while the delivery is pending.
+    await expect(delivery).toContainText('Delivered', { timeout: 10_000 });
+    await expect(delivery).toContainText('Answered 200');
+    await delivery.getByText('Body sent').click();
+    await expect(delivery.locator('pre')).toContainText('"event": "webhook.test"');
+    await expectNoAxeViolations(page);
+    await delivery.getByRole('button', { name: /^Resend delivery/ }).click();
+    await expect(page.getByText(/will be sent again now/).first()).toBeVisible();
+    await expect.poll(() => receiver.received.filter((r) => r.headers['tiertrack-delivery'] === request.headers['tiertrack-delivery']).length, { timeout: 10_000 }).toBe(2);
+    await log.getByRole('button', { name: 'Close' }).click();
+    await expect(log).toHaveCount(0);
+
+    await expect(row).toContainText('Delivered');
+    await row.getByRole('button', { name: `Delete the webhook to ${url}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Webhook' }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('an address that is not http(s), or no event, is refused in the dialog', async ({ page }) => {
+    await signInAs(page);
+    await openWebhooks(page);
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const form = page.getByRole('dialog', { name: 'Add webhook' });
+    await form.getByRole('textbox', { name: 'URL' }).fill('ftp://example.com/hook');
+    await form.getByRole('checkbox', { name: 'An agent reaches a tier' }).uncheck();
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    await expect(form.getByText('url must be an http:// or https:// address')).toBeVisible();
+    await expect(form.getByText('events must be a list of one or more of')).toBeVisible();
+  });
+
+  test('fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page);
+    await openWebhooks(page);
+    await expectNoHorizontalOverflow(page);
+  });
+});

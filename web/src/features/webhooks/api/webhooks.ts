@@ -1,0 +1,70 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedWebhook, CreateWebhookInput, WebhookDelivery, WebhookDeliveryPage, WebhookList } from '@contract/webhooks';
+import { apiJson, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** Deliveries asked for per page of the log. */
+const DELIVERY_PAGE = 20;
+
+export const webhooksQueryOptions = queryOptions({
+  queryKey: queryKeys.webhooks,
+  queryFn: () => apiJson<WebhookList>('GET', '/api/webhooks'),
+});
+
+export function useWebhooks() {
+  return useQuery(webhooksQueryOptions);
+}
+
+/** The answer carries the signing secret: the only time it is shown. */
+export function useCreateWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateWebhookInput) => apiJson<CreatedWebhook>('POST', '/api/webhooks', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/webhooks/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+  });
+}
+
+/** Refreshes the list and the log of a webhook once a delivery was queued. */
+function useDeliveryQueued() {
+  const queryClient = useQueryClient();
+  return (webhookId: number) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
+    void queryClient.invalidateQueries({ queryKey: [...queryKeys.webhookDeliveries, webhookId] });
+  };
+}
+
+export function useSendTestEvent() {
+  const queued = useDeliveryQueued();
+  return useMutation({
+    mutationFn: (id: number) => apiJson<WebhookDelivery>('POST', `/api/webhooks/${id}/test`),
+    onSuccess: (_delivery, id) => queued(id),
+  });
+}
+
+export function useResendDelivery(webhookId: number) {
+  const queued = useDeliveryQueued();
+  return useMutation({
+    mutationFn: (deliveryId: number) => apiJson<WebhookDelivery>('POST', `/api/webhooks/${webhookId}/deliveries/${deliveryId}/retry`),
+    onSuccess: () => queued(webhookId),
+  });
+}
+
+/** A webhook's delivery log, newest first, a page at a time; read again every `pendingRefreshMs` while one is pending. */
+export function useWebhookDeliveries(webhookId: number, pendingRefreshMs: number) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.webhookDeliveries, webhookId],
+    queryFn: ({ pageParam }) => apiJson<WebhookDeliveryPage>('GET', `/api/webhooks/${webhookId}/deliveries?offset=${pageParam}&limit=${DELIVERY_PAGE}`),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.nextOffset ?? undefined,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.deliveries.some((delivery) => delivery.status === 'pending')) ? pendingRefreshMs : false,
+  });
+}
