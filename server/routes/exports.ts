@@ -12,7 +12,7 @@ import { requireOwner, requireStaffReader } from '../auth/permissions';
 import { findAgentById } from '../db/queries/agents';
 import { agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
 import { notFound } from '../domain/errors';
-import { csvHeader, csvLines, num, text, UTF8_BOM, type CsvCell } from '../domain/csv';
+import { csvHeader, csvLines, num, text, UTF8_BOM, type CsvCell } from '../../contract/csv';
 import { parseInput } from '../http/errors';
 
 /** The file's text from batches of rows, a batch at a time: the stream asks for the next only once the last was sent. */

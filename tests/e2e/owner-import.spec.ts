@@ -41,7 +41,7 @@ test.describe('import', () => {
     await expect(await agentTotal(page, first.name)).toHaveText('$0');
 
     await openTab(page, 'Import');
-    await expect(page.getByRole('heading', { name: 'How importing works' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How importing income entries works' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download a template CSV' })).toHaveAttribute('href', /^data:text\/csv/);
     await expectNoAxeViolations(page);
 

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { AGENT_EXPORT_COLUMNS, INCOME_ENTRY_EXPORT_COLUMNS, REWARD_CLAIM_EXPORT_COLUMNS } from '../../contract/exports';
 import { queryRows } from '../../server/db/client';
 import { EXPORT_BATCH_ROWS } from '../../server/db/queries/exports';
-import { csvLines, num, text } from '../../server/domain/csv';
+import { csvLines, num, text } from '../../contract/csv';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine } from '../support/test-app';

@@ -12,6 +12,21 @@ const COPIED_MS = 2_000;
  * shown again. `what` names it in the messages ("address", "token"); `warning` says what losing it means.
  */
 export function SecretField({ label, value, what, warning }: { label: string; value: string; what: string; warning: ReactNode }) {
+  return (
+    <>
+      <CopyField label={label} value={value} what={what} />
+      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <span>
+          <strong className="font-semibold">Shown only once.</strong> {warning}
+        </span>
+      </p>
+    </>
+  );
+}
+
+/** A read-only value with a Copy button; where copying is not available, the value is selected for the keyboard. */
+export function CopyField({ label, value, what }: { label: ReactNode; value: string; what: string }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -36,38 +51,30 @@ export function SecretField({ label, value, what, warning }: { label: string; va
   };
 
   return (
-    <>
-      <div className="grid gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
-        <div className="flex gap-2">
-          <Input
-            ref={inputRef}
-            id={id}
-            readOnly
-            value={value}
-            onFocus={(event) => event.currentTarget.select()}
-            spellCheck={false}
-            className="min-w-0 flex-1 font-mono text-xs sm:text-xs"
-          />
-          <Button type="button" onClick={copy} className="shrink-0">
-            {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copied === 'yes' ? 'Copied' : 'Copy'}
-          </Button>
-        </div>
-        <p role="status" className="text-xs text-slate-700">
-          {copied === 'failed'
-            ? `Copying is not available here: the ${what} is selected, copy it with your keyboard.`
-            : copied === 'yes'
-              ? `${what[0]!.toUpperCase()}${what.slice(1)} copied.`
-              : ''}
-        </p>
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="flex gap-2">
+        <Input
+          ref={inputRef}
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(event) => event.currentTarget.select()}
+          spellCheck={false}
+          className="min-w-0 flex-1 font-mono text-xs sm:text-xs"
+        />
+        <Button type="button" onClick={copy} className="shrink-0">
+          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied === 'yes' ? 'Copied' : 'Copy'}
+        </Button>
       </div>
-      <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-        <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-        <span>
-          <strong className="font-semibold">Shown only once.</strong> {warning}
-        </span>
+      <p role="status" className="text-xs text-slate-700">
+        {copied === 'failed'
+          ? `Copying is not available here: the ${what} is selected, copy it with your keyboard.`
+          : copied === 'yes'
+            ? `${what[0]!.toUpperCase()}${what.slice(1)} copied.`
+            : ''}
       </p>
-    </>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMPORT_CONTENT_TYPE, importReport, type ImportDateFormat, type ImportReport } from '@contract/imports';
-import { ApiError, apiUpload, type UploadOptions } from '../../../lib/api-client';
+import { IMPORT_CONTENT_TYPE, type ImportDateFormat, type ImportReport } from '@contract/imports';
+import { apiUpload, type UploadOptions } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface ImportInput extends UploadOptions {
@@ -16,17 +16,6 @@ export function importIncomeEntries({ body, dryRun, dateFormat, ignore, ...optio
   if (dryRun) query.set('dryRun', '1');
   for (const name of ignore) query.append('ignore', name);
   return apiUpload<ImportReport>(`/api/imports/income-entries?${query}`, body, IMPORT_CONTENT_TYPE, options);
-}
-
-/** The report of a refused commit (422 IMPORT_REJECTED): the same report as a dry run's, nothing written. */
-export function rejectedReport(error: unknown): ImportReport | undefined {
-  if (!(error instanceof ApiError) || error.code !== 'IMPORT_REJECTED') return undefined;
-  try {
-    const parsed = importReport.safeParse(JSON.parse(error.bodyText));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

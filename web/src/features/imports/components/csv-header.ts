@@ -1,13 +1,11 @@
-import { detectDelimiter, ENTRY_IMPORT_COLUMNS, entryColumnNamed, normaliseColumnName, type EntryImportColumn } from '@contract/csv-columns';
+import { detectDelimiter, normaliseColumnName } from '@contract/csv-columns';
+import type { ColumnChoice, ImportKind } from './import-kinds';
 
 /**
  * The browser's part of an import: only the header line of the file is read here. The server matches columns by their
- * header names (server/domain/entry-import.ts), so a column the person maps to a field is renamed in the header line
+ * header names (server/domain/import-rows.ts), so a column the person maps to a field is renamed in the header line
  * before sending, and a column left out is named in `ignore`; the rows are sent as they are.
  */
-
-/** What a column becomes: one of the fields, or left out. */
-export type ColumnChoice = EntryImportColumn | 'ignore';
 
 export interface CsvHeader {
   delimiter: ',' | ';';
@@ -20,12 +18,10 @@ export interface CsvHeader {
 /** How much of the file is read to find its header line. */
 const HEADER_READ_BYTES = 1024 * 1024;
 
-
 /** The field a header name stands for, as the server would read it; "ignore" when it names none. */
-export function guessColumn(name: string): ColumnChoice {
-  return entryColumnNamed(name) ?? 'ignore';
+export function guessColumn(kind: ImportKind, name: string): ColumnChoice {
+  return kind.columnNamed(name) ?? 'ignore';
 }
-
 
 /** The first record of CSV text (RFC 4180 quoting) and where it ends; `end` is undefined when no line end follows it. */
 export function parseHeaderLine(text: string, delimiter: string): { names: string[]; end: number | undefined } {
@@ -74,11 +70,9 @@ export async function readCsvHeader(file: Blob): Promise<CsvHeader> {
 }
 
 /** What is wrong with a mapping, if anything: the server's rules, told before sending. */
-export function mappingProblems(choices: ColumnChoice[], names: string[]): string[] {
-  const problems: string[] = [];
-  if (!choices.includes('amount')) problems.push('Choose the column that holds the amount.');
-  if (!choices.includes('agentEmail') && !choices.includes('agentId')) problems.push('Choose the column that says whose entry it is: agentEmail or agentId.');
-  for (const field of ENTRY_IMPORT_COLUMNS) {
+export function mappingProblems(kind: ImportKind, choices: ColumnChoice[], names: string[]): string[] {
+  const problems = kind.missing(choices);
+  for (const field of kind.fields) {
     const columns = choices.flatMap((choice, index) => (choice === field ? [columnLabel(names, index)] : []));
     if (columns.length > 1) problems.push(`${field} is chosen for more than one column (${columns.join(', ')}): leave all but one out.`);
   }
@@ -109,7 +103,7 @@ export interface PreparedFile {
  * The file to send: the header line rewritten (mapped columns named by their field; a left-out column keeps its name
  * unless that name would be read as a field, then it is named by its position), the rest of the bytes untouched.
  */
-export function prepareFile(file: Blob, header: CsvHeader, choices: ColumnChoice[]): PreparedFile {
+export function prepareFile(kind: ImportKind, file: Blob, header: CsvHeader, choices: ColumnChoice[]): PreparedFile {
   const originalNames = new Map<string, string>();
   const ignore: string[] = [];
   const sent = header.names.map((name, index) => {
@@ -118,7 +112,7 @@ export function prepareFile(file: Blob, header: CsvHeader, choices: ColumnChoice
       originalNames.set(choice, columnLabel(header.names, index));
       return choice;
     }
-    const usable = normaliseColumnName(name) !== '' && entryColumnNamed(name) === undefined && name.length <= IGNORED_NAME_MAX;
+    const usable = normaliseColumnName(name) !== '' && kind.columnNamed(name) === undefined && name.length <= IGNORED_NAME_MAX;
     const kept = usable ? name : `Left out ${index + 1}`;
     if (!ignore.includes(kept)) ignore.push(kept);
     return kept;
@@ -126,6 +120,3 @@ export function prepareFile(file: Blob, header: CsvHeader, choices: ColumnChoice
   const line = sent.map((name) => quoteCell(name, header.delimiter)).join(header.delimiter);
   return { body: new Blob([line, file.slice(header.byteLength)], { type: 'text/csv' }), ignore, originalNames };
 }
-
-/** A file to start from: the header and one example row. */
-export const TEMPLATE_CSV = `${ENTRY_IMPORT_COLUMNS.filter((column) => column !== 'agentId').join(',')}\r\nagent@example.com,1250.00,2026-11-02,Annual renewal,CRM-10001\r\n`;

@@ -6,6 +6,8 @@ const count = (value: number) => value.toLocaleString('en-US');
 
 interface ImportReportViewProps {
   report: ImportReport;
+  /** Entries: rows an entry already has are skipped and counted. Agents: a taken email is an error, never a duplicate. */
+  showDuplicates: boolean;
   /** The person's own name of each column as sent (a mapped column is sent under its field's name). */
   originalNames: Map<string, string>;
   children?: ReactNode;
@@ -13,12 +15,12 @@ interface ImportReportViewProps {
 }
 
 /** The figures of a check or an import, and its errors row by row. Its heading takes the focus once it is shown. */
-export function ImportReportView({ report, originalNames, children, headingRef }: ImportReportViewProps) {
+export function ImportReportView({ report, showDuplicates, originalNames, children, headingRef }: ImportReportViewProps) {
   const id = useId();
   const figures = [
     { label: 'Rows', value: report.rows },
     { label: 'Valid', value: report.valid },
-    { label: 'Duplicates (skipped)', value: report.duplicates },
+    ...(showDuplicates ? [{ label: 'Duplicates (skipped)', value: report.duplicates }] : []),
     { label: 'Errors', value: report.errorCount },
   ];
   const title = report.dryRun ? 'Check report' : report.errorCount > 0 ? 'Import refused' : 'Import report';
@@ -30,7 +32,7 @@ export function ImportReportView({ report, originalNames, children, headingRef }
         </CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <dl className={`grid grid-cols-2 gap-3 ${showDuplicates ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}>
           {figures.map((figure) => (
             <div key={figure.label} className="rounded-lg border border-slate-200 p-3">
               <dt className="text-xs font-medium text-slate-600">{figure.label}</dt>

@@ -1,8 +1,9 @@
 import {
-  ENTRY_IMPORT_COLUMNS,
+  agentImportReport,
   IMPORT_DATE_FORMATS,
   IMPORT_MAX_BYTES,
-  type EntryImportColumn,
+  importReport,
+  type AgentSetupLink,
   type ImportDateFormat,
   type ImportReport,
 } from '@contract/imports';
@@ -18,9 +19,13 @@ import { SectionHeading } from '../../../components/ui/section-heading';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { rejectedReport, useImportIncomeEntries } from '../api/import-income-entries';
-import { columnLabel, guessColumn, mappingProblems, prepareFile, readCsvHeader, type ColumnChoice, type CsvHeader } from './csv-header';
+import { useImportAgents } from '../api/import-agents';
+import { useImportIncomeEntries } from '../api/import-income-entries';
+import { rejectedReport } from '../api/rejected-report';
+import { AgentLinks } from './agent-links';
+import { columnLabel, guessColumn, mappingProblems, prepareFile, readCsvHeader, type CsvHeader } from './csv-header';
 import { ImportHelp } from './import-help';
+import { ENTRY_IMPORT, IMPORT_KINDS, type ColumnChoice, type ImportKind } from './import-kinds';
 import { ImportReportView } from './import-report';
 
 const DATE_FORMAT_LABELS: Record<ImportDateFormat, string> = {
@@ -28,15 +33,6 @@ const DATE_FORMAT_LABELS: Record<ImportDateFormat, string> = {
   'MM/DD/YYYY': 'MM/DD/YYYY (US: 11/23/2026)',
   'DD/MM/YYYY': 'DD/MM/YYYY (UK: 23/11/2026)',
   'DD.MM.YYYY': 'DD.MM.YYYY (Europe: 23.11.2026)',
-};
-
-const FIELD_LABELS: Record<EntryImportColumn, string> = {
-  agentEmail: "agentEmail (agent's email)",
-  agentId: "agentId (agent's id)",
-  amount: 'amount',
-  date: 'date',
-  description: 'description',
-  externalId: "externalId (your system's id)",
 };
 
 const LEAVE_OUT = 'Leave out';
@@ -50,7 +46,10 @@ interface ChosenFile {
 
 /** The result of the last check or import, and what it was for. */
 interface Outcome {
+  kind: ImportKind;
   report?: ImportReport;
+  /** A committed agent import's one-time links. */
+  links?: readonly AgentSetupLink[];
   /** A refusal without a report (a file the server cannot read, a failed upload). */
   error?: string;
   originalNames: Map<string, string>;
@@ -65,11 +64,12 @@ function formatSize(bytes: number): string {
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
- * Owner only (docs/product.md §12.9): income entries from a CSV file. The file is checked first (a dry
+ * Owner only (docs/product.md §12.9): income entries or agents from a CSV file. The file is checked first (a dry
  * run lists every error by row); only a file with no error can be imported, all its rows at once.
  */
 export function ImportTab() {
   const fileInputId = useId();
+  const [kind, setKind] = useState<ImportKind>(ENTRY_IMPORT);
   const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [choices, setChoices] = useState<ColumnChoice[]>([]);
@@ -78,14 +78,15 @@ export function ImportTab() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const reportHeading = useRef<HTMLHeadingElement>(null);
   const [focusReport, setFocusReport] = useState(0);
-  const upload = useImportIncomeEntries();
+  const entryUpload = useImportIncomeEntries();
+  const agentUpload = useImportAgents();
 
   useEffect(() => {
     if (focusReport > 0) reportHeading.current?.focus();
   }, [focusReport]);
 
   const busy = phase.step !== 'idle';
-  const problems = chosen ? mappingProblems(choices, chosen.header.names) : [];
+  const problems = chosen ? mappingProblems(kind, choices, chosen.header.names) : [];
 
   // A change to the file, the columns or the date format makes the last check stale.
   const changed = () => setOutcome(null);
@@ -106,48 +107,57 @@ export function ImportTab() {
       // A corrected file with the same header keeps the columns as matched.
       const sameHeader = previous !== null && previous.header.names.join('\n') === header.names.join('\n');
       setChosen({ file, header });
-      if (!sameHeader) setChoices(header.names.map(guessColumn));
+      if (!sameHeader) setChoices(header.names.map((name) => guessColumn(kind, name)));
     } catch (error) {
       setFileError(errorMessage(error, 'The file could not be read'));
     }
   };
 
+  // Another kind reads the same file's columns anew.
+  const chooseKind = (next: ImportKind) => {
+    if (next === kind) return;
+    changed();
+    setKind(next);
+    if (chosen) setChoices(chosen.header.names.map((name) => guessColumn(next, name)));
+  };
+
   const send = (dryRun: boolean) => {
     if (!chosen || problems.length > 0) return;
-    const prepared = prepareFile(chosen.file, chosen.header, choices);
+    const sentKind = kind;
+    const prepared = prepareFile(sentKind, chosen.file, chosen.header, choices);
     setPhase({ step: 'uploading', dryRun, fraction: 0 });
-    upload.mutate(
-      {
-        body: prepared.body,
-        dryRun,
-        dateFormat,
-        ignore: prepared.ignore,
-        onUploadProgress: (fraction) => setPhase((current) => (current.step === 'uploading' ? { ...current, fraction } : current)),
-        onUploaded: () => setPhase({ step: 'working', dryRun }),
+    const upload = {
+      body: prepared.body,
+      dryRun,
+      ignore: prepared.ignore,
+      onUploadProgress: (fraction: number) => setPhase((current) => (current.step === 'uploading' ? { ...current, fraction } : current)),
+      onUploaded: () => setPhase({ step: 'working', dryRun }),
+    };
+    const handlers = {
+      onSuccess: (report: ImportReport & { links?: AgentSetupLink[] }) => {
+        setOutcome({ kind: sentKind, report, links: report.links, originalNames: prepared.originalNames });
+        if (!report.dryRun) {
+          toast({ title: 'Success', description: `${plural(report.created, sentKind.one, sentKind.many)} imported`, variant: 'success' });
+        }
       },
-      {
-        onSuccess: (report) => {
-          setOutcome({ report, originalNames: prepared.originalNames });
-          if (!report.dryRun) {
-            toast({ title: 'Success', description: `${plural(report.created, 'entry', 'entries')} imported`, variant: 'success' });
-          }
-        },
-        onError: (error) => {
-          const report = rejectedReport(error);
-          const message = errorMessage(error, dryRun ? 'The file could not be checked' : 'The file could not be imported');
-          setOutcome({ report, error: message, originalNames: prepared.originalNames });
-          if (!dryRun) toast({ title: 'Error', description: message, variant: 'destructive' });
-        },
-        onSettled: () => {
-          setPhase({ step: 'idle' });
-          setFocusReport((n) => n + 1);
-        },
+      onError: (error: Error) => {
+        const report = rejectedReport(error, sentKind === ENTRY_IMPORT ? importReport : agentImportReport);
+        const message = errorMessage(error, dryRun ? 'The file could not be checked' : 'The file could not be imported');
+        setOutcome({ kind: sentKind, report, error: message, originalNames: prepared.originalNames });
+        if (!dryRun) toast({ title: 'Error', description: message, variant: 'destructive' });
       },
-    );
+      onSettled: () => {
+        setPhase({ step: 'idle' });
+        setFocusReport((n) => n + 1);
+      },
+    };
+    if (sentKind === ENTRY_IMPORT) entryUpload.mutate({ ...upload, dateFormat }, handlers);
+    else agentUpload.mutate(upload, handlers);
   };
 
   const report = outcome?.report;
   const toImport = report ? report.valid - report.duplicates : 0;
+  const kindId = useId();
   const canImport = !busy && report?.dryRun === true && report.errorCount === 0 && toImport > 0 && problems.length === 0;
 
   return (
@@ -155,7 +165,7 @@ export function ImportTab() {
       <SectionHeading
         id="import-heading"
         title="Import"
-        description="Add many income entries at once from a CSV file: check it, fix what it reports, then import it."
+        description="Add many income entries or agents at once from a CSV file: check it, fix what it reports, then import it."
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="grid grid-cols-1 min-w-0 gap-6 lg:col-span-2">
@@ -165,6 +175,40 @@ export function ImportTab() {
               <CardDescription>A CSV file of at most 20 MB, with a header line naming its columns.</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-2">
+              <fieldset className="mb-3 grid grid-cols-1 gap-2" aria-describedby={`${kindId}-hint`}>
+                <legend className="mb-1.5 text-sm font-medium text-slate-800">What the file holds</legend>
+                <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                  {IMPORT_KINDS.map((option) => (
+                    <label
+                      key={option.id}
+                      className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                    >
+                      <input
+                        type="radio"
+                        name={kindId}
+                        value={option.id}
+                        checked={kind === option}
+                        disabled={busy}
+                        onChange={() => chooseKind(option)}
+                        aria-labelledby={`${kindId}-${option.id}-label`}
+                        aria-describedby={`${kindId}-${option.id}`}
+                        className="mt-0.5 size-4 shrink-0 accent-brand-600"
+                      />
+                      <span className="grid min-w-0 gap-0.5">
+                        <span id={`${kindId}-${option.id}-label`} className="text-sm font-medium text-slate-900">
+                          {option.label}
+                        </span>
+                        <span id={`${kindId}-${option.id}`} className="text-xs text-slate-600">
+                          {option.hint}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+                <p id={`${kindId}-hint`} className="sr-only">
+                  Choosing another kind matches the columns of the chosen file again.
+                </p>
+              </fieldset>
               <Label htmlFor={fileInputId}>CSV file</Label>
               <Input
                 id={fileInputId}
@@ -202,6 +246,7 @@ export function ImportTab() {
                   {chosen.header.names.map((_name, index) => (
                     <ColumnRow
                       key={index}
+                      kind={kind}
                       label={columnLabel(chosen.header.names, index)}
                       position={index + 1}
                       value={choices[index] ?? 'ignore'}
@@ -225,28 +270,30 @@ export function ImportTab() {
                     </AlertDescription>
                   </Alert>
                 )}
-                <div className="grid grid-cols-1 gap-1.5 sm:max-w-sm">
-                  <Label htmlFor={`${fileInputId}-date-format`}>Date format</Label>
-                  <Select
-                    value={dateFormat}
-                    disabled={busy}
-                    onValueChange={(value) => {
-                      changed();
-                      setDateFormat(value as ImportDateFormat);
-                    }}
-                  >
-                    <SelectTrigger id={`${fileInputId}-date-format`}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {IMPORT_DATE_FORMATS.map((format) => (
-                        <SelectItem key={format} value={format}>
-                          {DATE_FORMAT_LABELS[format]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                </div>
+                {kind.dated && (
+                  <div className="grid grid-cols-1 gap-1.5 sm:max-w-sm">
+                    <Label htmlFor={`${fileInputId}-date-format`}>Date format</Label>
+                    <Select
+                      value={dateFormat}
+                      disabled={busy}
+                      onValueChange={(value) => {
+                        changed();
+                        setDateFormat(value as ImportDateFormat);
+                      }}
+                    >
+                      <SelectTrigger id={`${fileInputId}-date-format`}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {IMPORT_DATE_FORMATS.map((format) => (
+                          <SelectItem key={format} value={format}>
+                            {DATE_FORMAT_LABELS[format]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  </div>
+                )}
               </CardContent>
             </Card>
           )}
@@ -265,7 +312,7 @@ export function ImportTab() {
                   </Button>
                   <Button disabled={!canImport} onClick={() => send(false)}>
                     <Upload aria-hidden="true" />
-                    {report?.dryRun && report.errorCount === 0 ? `Import ${plural(toImport, 'entry', 'entries')}` : 'Import entries'}
+                    {report?.dryRun && report.errorCount === 0 ? `Import ${plural(toImport, kind.one, kind.many)}` : `Import ${kind.many}`}
                   </Button>
                 </div>
                 <div role="status" aria-live="polite" className="grid grid-cols-1 gap-2 text-sm text-slate-700">
@@ -284,7 +331,7 @@ export function ImportTab() {
                   {!busy && report?.dryRun && report.errorCount === 0 && (
                     <span>
                       {toImport > 0
-                        ? `No errors: ${plural(toImport, 'entry is', 'entries are')} ready to import.`
+                        ? `No errors: ${plural(toImport, `${kind.one} is`, `${kind.many} are`)} ready to import.`
                         : 'No errors, but every row is already recorded: nothing to import.'}
                     </span>
                   )}
@@ -310,27 +357,41 @@ export function ImportTab() {
               {report && !report.dryRun && report.errorCount === 0 && (
                 <Alert variant="success">
                   <CheckCircle2 aria-hidden="true" />
-                  <AlertTitle>{plural(report.created, 'entry', 'entries')} imported</AlertTitle>
-                  <AlertDescription>The totals, ranks and tiers on the dashboard include them now.</AlertDescription>
+                  <AlertTitle>{plural(report.created, outcome.kind.one, outcome.kind.many)} imported</AlertTitle>
+                  <AlertDescription>
+                    {outcome.kind === ENTRY_IMPORT
+                      ? 'The totals, ranks and tiers on the dashboard include them now.'
+                      : 'They are on the Agents tab now, and sign in with their email once they have a password.'}
+                  </AlertDescription>
                 </Alert>
               )}
-              {report && <ImportReportView report={report} originalNames={outcome.originalNames} headingRef={reportHeading} />}
+              {outcome.links && outcome.links.length > 0 && <AgentLinks links={outcome.links} />}
+              {report && (
+                <ImportReportView
+                  report={report}
+                  showDuplicates={outcome.kind.skipsDuplicates}
+                  originalNames={outcome.originalNames}
+                  headingRef={reportHeading}
+                />
+              )}
             </>
           )}
         </div>
-        <ImportHelp />
+        <ImportHelp kind={kind} />
       </div>
     </section>
   );
 }
 
 function ColumnRow({
+  kind,
   label,
   position,
   value,
   disabled,
   onChange,
 }: {
+  kind: ImportKind;
   label: string;
   position: number;
   value: ColumnChoice;
@@ -352,9 +413,9 @@ function ColumnRow({
         </SelectTrigger>
         <SelectContent>
           <SelectItem value="ignore">{LEAVE_OUT}</SelectItem>
-          {ENTRY_IMPORT_COLUMNS.map((field) => (
+          {kind.fields.map((field) => (
             <SelectItem key={field} value={field}>
-              {FIELD_LABELS[field]}
+              {kind.fieldLabel(field)}
             </SelectItem>
           ))}
         </SelectContent>

@@ -1,3 +1,8 @@
+/**
+ * Writing CSV (RFC 4180, formulas neutralised), the same for the server's exports and for files the browser makes (the
+ * setup links of an agent import).
+ */
+
 /** A cell of an exported row: text is neutralised against formulas, a number (an amount, an id) is written as is. */
 export type CsvCell = { text: string | null } | { number: string | number | null };
 

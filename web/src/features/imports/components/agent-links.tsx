@@ -1,0 +1,81 @@
+import type { AgentSetupLink } from '@contract/imports';
+import { AlertTriangle, Download, KeyRound } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { CopyField } from '../../../components/ui/secret-field';
+import { formatDateTime } from '../../../lib/format';
+import { linksCsv } from './links-csv';
+
+/** More links than this are in the CSV file only: a page of 100,000 copy fields helps nobody. */
+const LINKS_SHOWN = 100;
+
+function download(links: readonly AgentSetupLink[]) {
+  const url = URL.createObjectURL(new Blob([linksCsv(links)], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = `agent-setup-links-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // The click has started the download by the time the next task runs.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * The one-time links of a committed agent import (docs/product.md §12.9), shown once: the server keeps only their
+ * hashes. The owner copies each or downloads them all, then hands each to its agent.
+ */
+export function AgentLinks({ links }: { links: readonly AgentSetupLink[] }) {
+  const expiry = links.reduce((earliest, link) => (link.expiresAt < earliest ? link.expiresAt : earliest), links[0]!.expiresAt);
+  const shown = links.slice(0, LINKS_SHOWN);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRound className="size-5 text-brand-600" aria-hidden="true" />
+          Set-up links
+        </CardTitle>
+        <CardDescription>
+          {links.length === 1 ? 'The new agent sets a password' : `Each of the ${links.length.toLocaleString('en-US')} new agents sets a password`}{' '}
+          with a link of their own, then signs in with their email. A link works once, until {formatDateTime(expiry)}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+          <span>
+            <strong className="font-semibold">Shown only once.</strong> Copy or download the links now: they cannot be shown again. Anyone
+            holding a link can set that agent&apos;s password, so hand each only to its agent.
+          </span>
+        </p>
+        <div>
+          <Button type="button" variant="outline" onClick={() => download(links)}>
+            <Download aria-hidden="true" />
+            Download links as CSV
+          </Button>
+        </div>
+        {links.length > shown.length && (
+          <p className="text-sm text-slate-700">
+            The first {shown.length.toLocaleString('en-US')} of {links.length.toLocaleString('en-US')} links are listed; the CSV file holds them
+            all.
+          </p>
+        )}
+        <ul aria-label="Set-up links" className="grid grid-cols-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {shown.map((link) => (
+            <li key={link.agentId} className="p-3">
+              <CopyField
+                label={
+                  <span className="[overflow-wrap:anywhere]">
+                    {link.name} <span className="font-normal text-slate-600">· {link.email}</span>
+                  </span>
+                }
+                value={link.url}
+                what="link"
+              />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
