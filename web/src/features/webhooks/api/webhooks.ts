@@ -11,8 +11,14 @@ export const webhooksQueryOptions = queryOptions({
   queryFn: () => apiJson<WebhookList>('GET', '/api/webhooks'),
 });
 
+/** While a webhook's newest delivery is pending, the list is read again this often (its row then says how it went). */
+const PENDING_LIST_REFRESH_MS = 5_000;
+
 export function useWebhooks() {
-  return useQuery(webhooksQueryOptions);
+  return useQuery({
+    ...webhooksQueryOptions,
+    refetchInterval: (query) => (query.state.data?.webhooks.some((hook) => hook.lastDelivery?.status === 'pending') ? PENDING_LIST_REFRESH_MS : false),
+  });
 }
 
 /** The answer carries the signing secret: the only time it is shown. */
