@@ -11,7 +11,18 @@ import { eventStreamQuery } from './event-stream-query';
 import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
 import { completePasswordResetInput } from './password-resets';
 import { createdIncomeEntry, createIncomeEntryInput, incomeEntryExportQuery, incomeEntryListQuery, incomeEntryPage } from './income-entries';
-import { agentRewardData, claimCreated, createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardClaim, rewardOption } from './rewards';
+import {
+  agentClaim,
+  agentRewardData,
+  claimCreated,
+  claimTransitionInput,
+  createRewardOptionInput,
+  dashboardClaimInput,
+  portalClaimInput,
+  rewardClaim,
+  rewardClaimListQuery,
+  rewardOption,
+} from './rewards';
 import { createdInvitation, registrationResponse, signUpSettings, signUpSettingsInput } from './sign-up';
 import { tierSetting, tierSettingList, updateTierSettingInput } from './tiers';
 import { createdTvLink, createTvLinkInput, tvLinkList, tvSnapshot } from './tv-links';
@@ -85,6 +96,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/auth/confirm-password', summary: 'Enter the password again before a sensitive action', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: confirmPasswordInput, answers: { 204: NO_BODY('Confirmed for ten minutes') } },
   { method: 'GET', path: '/api/logout', summary: 'Sign out and go to the landing page', tag: 'Sign-in', access: 'anyone', credentials: ['session', 'none'], answers: { 302: NO_BODY('To /') } },
   // Agents, for themselves
+  { method: 'GET', path: '/api/agents/me/claims', summary: "The signed-in agent's reward claims and where each stands", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], answers: { 200: json(z.array(agentClaim), 'The claims with their histories, newest first') } },
   { method: 'GET', path: '/api/agent-tier-data', summary: "The signed-in agent's total, tiers and claims", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], answers: { 200: json(agentTierData, 'The agent’s standing') } },
   { method: 'POST', path: '/api/agents/claim-reward', summary: 'Claim the reward of a reached tier', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: portalClaimInput, answers: { 201: json(claimCreated, 'Claimed') } },
   { method: 'POST', path: '/api/rewards/claim', summary: 'Claim a reward with contact details', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: dashboardClaimInput, answers: { 201: json(claimCreated, 'Claimed') } },
@@ -100,8 +112,9 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/exports/agents.csv', summary: 'Export agents with their totals', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: csv('Every agent') } },
   // Owner only (and tokens with a write scope)
   { method: 'GET', path: '/api/exports/reward-claims.csv', summary: 'Export reward claims with contact details', tag: 'Exports', access: 'owner', credentials: ['session'], answers: { 200: csv('Every claim') } },
-  { method: 'GET', path: '/api/owner/reward-claims', summary: 'Every reward claim with contact details', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(z.array(rewardClaim), 'The claims, newest first') } },
-  { method: 'PATCH', path: '/api/reward-claims/:id/process', summary: 'Mark a claim filled', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(rewardClaim, 'The claim') } },
+  { method: 'GET', path: '/api/owner/reward-claims', summary: 'The reward claims with contact details and histories', tag: 'Reward claims', access: 'owner', credentials: ['session'], query: rewardClaimListQuery, answers: { 200: json(z.array(rewardClaim), 'The claims, newest first') } },
+  { method: 'PATCH', path: '/api/reward-claims/:id/process', summary: 'Mark a claim filled (pending to processed)', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(rewardClaim, 'The claim'), 409: json(errorBody, 'The claim is not pending') } },
+  { method: 'PATCH', path: '/api/reward-claims/:id', summary: 'Move a claim to another status (processed, shipped, delivered, rejected)', tag: 'Reward claims', access: 'owner', credentials: ['session'], body: claimTransitionInput, answers: { 200: json(rewardClaim, 'The claim'), 409: json(errorBody, 'Its status cannot become that one (the message says why)') } },
   { method: 'POST', path: '/api/agents', summary: 'Add an agent', tag: 'Agents', access: 'owner, agents:write tokens', credentials: ['session', 'bearer'], scopes: ['agents:write'], body: createAgentInput, answers: { 201: json(agentSummary, 'The agent') } },
   { method: 'DELETE', path: '/api/agents/:id', summary: 'Delete an agent and its history', tag: 'Agents', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
   { method: 'POST', path: '/api/agents/:id/approve', summary: 'Approve a registration', tag: 'Agents', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Approved') } },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentListQuery } from './agents';
 import { contactEmail, idField, optionalText, requiredText } from './fields';
 import { moneyString } from './money';
 
@@ -80,7 +81,54 @@ export const dashboardClaimInput = z.object({
 });
 export type DashboardClaimInput = z.input<typeof dashboardClaimInput>;
 
-export const claimStatuses = ['pending', 'processed', 'shipped'] as const;
+/**
+ * A claim's statuses (docs/product.md §12.10): pending -> processed (Mark Filled) -> shipped -> delivered, or
+ * processed -> delivered for a reward nothing is shipped for (a gift card, a bonus); pending or processed ->
+ * rejected, with a reason, after which the agent may claim the tier again. Delivered and rejected are final.
+ */
+export const claimStatuses = ['pending', 'processed', 'shipped', 'delivered', 'rejected'] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+export const CLAIM_TRANSITIONS: Readonly<Record<ClaimStatus, readonly ClaimStatus[]>> = {
+  pending: ['processed', 'rejected'],
+  processed: ['shipped', 'delivered', 'rejected'],
+  shipped: ['delivered'],
+  delivered: [],
+  rejected: [],
+};
+
+/** A note on a status change (a tracking number) or a rejection's reason: at most this many characters. */
+export const CLAIM_NOTE_MAX = 1000;
+
+/** The statuses a claim can be moved to (pending is only where a claim starts). */
+export const claimTargetStatuses = ['processed', 'shipped', 'delivered', 'rejected'] as const;
+
+/** PATCH /api/reward-claims/{id} (owner): moves a claim along CLAIM_TRANSITIONS (409 otherwise). */
+export const claimTransitionInput = z
+  .strictObject({
+    status: z.enum(claimTargetStatuses, { error: `status must be one of ${claimTargetStatuses.join(', ')}` }),
+    note: optionalText(CLAIM_NOTE_MAX),
+    reason: optionalText(CLAIM_NOTE_MAX),
+  })
+  .superRefine((input, context) => {
+    if (input.status === 'rejected' && input.reason === null) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'A rejection needs a reason' });
+    }
+    if (input.status !== 'rejected' && input.reason !== null) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is given only when rejecting a claim' });
+    }
+  });
+export type ClaimTransitionInput = z.input<typeof claimTransitionInput>;
+
+/** One step of a claim's history: who moved it to which status, when, and the note (a rejection's reason). */
+export const claimHistoryEntry = z.object({
+  status: z.enum(claimStatuses),
+  at: z.string(),
+  /** The person's name as it was then; null when nobody is recorded (a step from before histories were kept). */
+  by: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ClaimHistoryEntry = z.infer<typeof claimHistoryEntry>;
 
 /** A claim as the owner sees it (docs/product.md §12.4), with who claimed which tier. */
 export const rewardClaim = z.object({
@@ -103,8 +151,22 @@ export const rewardClaim = z.object({
   agentName: z.string(),
   tierId: z.number(),
   tierName: z.string(),
+  /** Oldest first; the first step is the claim (pending). */
+  history: z.array(claimHistoryEntry),
 });
 export type RewardClaim = z.infer<typeof rewardClaim>;
+
+/** GET /api/owner/reward-claims: `status` keeps one status's claims, `search` those whose agent's name or email holds it
+ * (as the agent list's search). Still every claim, for the screen splits them by status. */
+export const rewardClaimListQuery = z.object({
+  status: z.enum(claimStatuses, { error: `status must be one of ${claimStatuses.join(', ')}` }).optional(),
+  search: agentListQuery.shape.search,
+});
+export type RewardClaimListQuery = z.output<typeof rewardClaimListQuery>;
+
+/** GET /api/agents/me/claims: the signed-in agent's claims, newest first, without contact details. */
+export const agentClaim = rewardClaim.pick({ id: true, status: true, rewardTitle: true, claimedAt: true, tierId: true, tierName: true, history: true });
+export type AgentClaim = z.infer<typeof agentClaim>;
 
 /** The response of both claim calls. */
 export const claimCreated = z.object({

@@ -236,14 +236,37 @@ export const rewardClaims = pgTable(
     shippingInstructions: text('shipping_instructions'),
     claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
     processedAt: timestamptz('processed_at'),
-    /** When the contact details were erased, CLAIM_CONTACT_RETENTION_DAYS after the claim was filled. */
+    /** When the status last changed (null while the claim is pending): a rejection's contacts are erased from it. */
+    statusChangedAt: timestamptz('status_changed_at'),
+    /** When the contact details were erased, CLAIM_CONTACT_RETENTION_DAYS after the claim was filled or rejected. */
     contactErasedAt: timestamptz('contact_erased_at'),
   },
   (t) => [
-    uniqueIndex('reward_claims_agent_tier_key').on(t.agentId, t.tierId),
+    // One live claim per agent and tier; a rejected claim leaves the tier free to claim again.
+    uniqueIndex('reward_claims_agent_tier_key').on(t.agentId, t.tierId).where(sql`${t.status} <> 'rejected'`),
     index('reward_claims_status_idx').on(t.status, t.claimedAt),
-    check('reward_claims_status_check', sql`${t.status} in ('pending', 'processed', 'shipped')`),
+    check('reward_claims_status_check', sql`${t.status} in ('pending', 'processed', 'shipped', 'delivered', 'rejected')`),
   ],
+);
+
+/**
+ * Every status a claim has had (docs/product.md §12.10), appended in the transaction that changes it: who (a name as
+ * it was then, and the user when there is one), when, and the note or a rejection's reason.
+ */
+export const claimStatusChanges = pgTable(
+  'claim_status_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => rewardClaims.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: claimStatuses }).notNull(),
+    at: timestamptz('at').notNull(),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name'),
+    note: text('note'),
+  },
+  (t) => [index('claim_status_changes_claim_idx').on(t.claimId, t.id)],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { CLAIM_TRANSITIONS, type ClaimStatus } from '../../contract/rewards';
 import { parseMoneyToCents } from '../../contract/money';
 import { conflict, invalid } from './errors';
 
@@ -39,3 +40,19 @@ export function assertClaimAllowed({ total, tier, alreadyClaimed: claimed, optio
   if (option.tierId !== tier.id) throw invalid(`This reward is not offered for the ${tier.name} tier`);
   if (!option.isActive) throw invalid('This reward is no longer available');
 }
+
+/**
+ * Why a claim in status `from` cannot become `to` (docs/product.md §12.10), for the 409 of a refused transition: the
+ * same status again, a final status, or a step the order of statuses does not allow.
+ */
+export function transitionRefusal(from: ClaimStatus, to: ClaimStatus): string {
+  if (to === 'processed' && (from === 'processed' || from === 'shipped' || from === 'delivered')) return 'This claim has already been processed';
+  if (from === to) return `This claim is already ${from}`;
+  if (from === 'delivered') return 'This claim has been delivered: its status cannot change any more';
+  if (from === 'rejected') return 'This claim was rejected: its status cannot change any more (the agent may claim the tier again)';
+  return `A ${from} claim cannot be marked ${to}: it can be marked ${CLAIM_TRANSITIONS[from].join(' or ')}`;
+}
+
+/** The statuses from which a claim may become `to`. */
+export const transitionSources = (to: ClaimStatus): ClaimStatus[] =>
+  (Object.keys(CLAIM_TRANSITIONS) as ClaimStatus[]).filter((from) => CLAIM_TRANSITIONS[from].includes(to));

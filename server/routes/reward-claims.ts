@@ -1,10 +1,10 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { dashboardClaimInput, portalClaimInput, type ClaimCreated } from '../../contract/rewards';
+import { claimTransitionInput, dashboardClaimInput, portalClaimInput, rewardClaimListQuery, type ClaimCreated } from '../../contract/rewards';
 import type { AppContext } from '../app-context';
 import { requireAgent, requireOwner } from '../auth/permissions';
 import { claimTierReward } from '../db/operations/claim-tier-reward';
-import { processRewardClaim } from '../db/operations/process-reward-claim';
-import { listRewardClaims } from '../db/queries/reward-claims';
+import { processRewardClaim, transitionRewardClaim } from '../db/operations/transition-reward-claim';
+import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
 import { forbidden } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
 
@@ -61,13 +61,27 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
     return reply.status(201).send(claimCreated(claim));
   });
 
+  // The signed-in agent's own claims with their histories (where each reward is), without contact details.
+  app.get('/api/agents/me/claims', async (request, reply) => {
+    const agent = await requireAgent(ctx, request, reply);
+    return listAgentClaims(ctx.db, agent.id);
+  });
+
   app.get('/api/owner/reward-claims', async (request, reply) => {
     await requireOwner(ctx, request, reply);
-    return listRewardClaims(ctx.db);
+    return listRewardClaims(ctx.db, parseInput(rewardClaimListQuery, request.query));
   });
 
   app.patch<{ Params: { id: string } }>('/api/reward-claims/:id/process', { onRequest: ignoreEmptyJsonBody }, async (request, reply) => {
-    await requireOwner(ctx, request, reply);
-    return processRewardClaim(ctx.db, parseId(request.params.id, 'Reward claim'), ctx.now());
+    const owner = await requireOwner(ctx, request, reply);
+    return processRewardClaim(ctx.db, parseId(request.params.id, 'Reward claim'), { userId: owner.id, name: owner.name }, ctx.now());
+  });
+
+  // Moves a claim along its statuses (docs/product.md §12.10): shipped with a tracking note, delivered, rejected.
+  app.patch<{ Params: { id: string } }>('/api/reward-claims/:id', async (request, reply) => {
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Reward claim');
+    const { status, note, reason } = parseInput(claimTransitionInput, request.body);
+    return transitionRewardClaim(ctx.db, id, { status, note: reason ?? note }, { userId: owner.id, name: owner.name }, ctx.now());
   });
 }

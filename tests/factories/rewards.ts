@@ -2,7 +2,8 @@
 import type { Db } from '../../server/db/client';
 import { recordIncomeEntry } from '../../server/db/operations/record-income-entry';
 import { insertRewardOption, type RewardOptionRow } from '../../server/db/queries/reward-options';
-import { rewardClaims } from '../../server/db/schema';
+import { sql } from 'drizzle-orm';
+import { claimStatusChanges, rewardClaims } from '../../server/db/schema';
 import type { RewardCategory } from '../../contract/rewards';
 
 /** Records an income entry the way the owner does (running totals, roll-ups and achievements kept). */
@@ -54,5 +55,9 @@ export async function createPendingClaim(
       ...(claim.claimedAt ? { claimedAt: claim.claimedAt } : {}),
     })
     .returning();
+  // Its history's first step, as a claim made through the app has it.
+  await db
+    .insert(claimStatusChanges)
+    .values({ claimId: row!.id, status: 'pending', at: row!.claimedAt, byName: sql`(select name from agents where id = ${claim.agentId})` });
   return row!;
 }

@@ -154,6 +154,7 @@ const matrix: Row[] = [
   { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403, 403, 403, 403],
     body: (f) => ({ tierId: f.tier1, rewardOptionId: f.rewardOption, agentData: { name: 'Pat Example', email: 'pat@example.test', address: '1 Main Street' } }) },
+  { route: 'GET /api/agents/me/claims',             status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/rewards/claim',               status: [401, 201, 403, 403, 403, 403, 403, 403], body: (f) => ({ agentId: f.agentA.id, rewardId: f.rewardOption, ...contact }) },
   { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200, 200, 403, 403] },
   // Any signed-in identity
@@ -170,6 +171,7 @@ const matrix: Row[] = [
   // Owner only
   { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'PATCH /api/reward-claims/{claim}/process', status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PATCH /api/reward-claims/{claim}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ status: 'rejected', reason: 'Out of stock' }) },
   { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201, 403, 403, 201],
     body: () => ({ name: 'Added Agent', position: 'Sales Agent', email: `added-${uniqueSuffix()}@example.test`, password: 'long enough' }) },
   { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },

@@ -25,7 +25,16 @@ import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { createWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { createIncomeEntryInput, ENTRY_PAGE_SIZE_MAX, EXTERNAL_ID_MAX, incomeEntryExportQuery, incomeEntryListQuery, MAX_FUTURE_MS } from '../../contract/income-entries';
-import { createRewardOptionInput, dashboardClaimInput, portalClaimInput, rewardCategories } from '../../contract/rewards';
+import {
+  CLAIM_NOTE_MAX,
+  claimTargetStatuses,
+  claimTransitionInput,
+  createRewardOptionInput,
+  dashboardClaimInput,
+  portalClaimInput,
+  rewardCategories,
+  rewardClaimListQuery,
+} from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
 import { queryRows, type Db } from '../../server/db/client';
@@ -652,8 +661,30 @@ export const routeSpecs: RouteSpec[] = [
     },
   },
   { route: 'GET /api/owner/leaderboard', query: agentListQueryFuzz },
-  { route: 'GET /api/owner/reward-claims' },
+  {
+    route: 'GET /api/owner/reward-claims',
+    query: {
+      schema: rewardClaimListQuery,
+      invalid: {
+        status: picks<string | string[]>([['unknown', 'lost'], ['upper case', 'PENDING'], ['empty', ''], ['twice', ['pending', 'processed']]]),
+        search: agentListQueryFuzz.invalid.search,
+      },
+    },
+  },
   { route: 'PATCH /api/reward-claims/:id/process', param: (f) => f.claim },
+  {
+    route: 'PATCH /api/reward-claims/:id',
+    param: (f) => f.claim,
+    body: () => ({ status: 'rejected', reason: 'Out of stock' }),
+    fields: {
+      status: { kind: 'enum', values: claimTargetStatuses, required: true },
+      reason: text(CLAIM_NOTE_MAX),
+      note: text(CLAIM_NOTE_MAX, false),
+    },
+    schema: claimTransitionInput,
+    strict: true,
+  },
+  { route: 'GET /api/agents/me/claims' },
   {
     route: 'POST /api/agents',
     body: () => ({ name: 'Fuzz Agent', position: 'Sales Agent', email: freshEmail('added'), password: 'long enough' }),

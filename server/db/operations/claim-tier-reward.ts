@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ClaimCreated } from '../../../contract/rewards';
 import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
 import { notFound } from '../../domain/errors';
@@ -6,7 +6,7 @@ import type { Db } from '../client';
 import { appendEvents, claimEvent } from '../events';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
-import { agents, rewardClaims, rewardOptions, tierSettings } from '../schema';
+import { agents, claimStatusChanges, rewardClaims, rewardOptions, tierSettings } from '../schema';
 
 /** Who the reward goes to and where: the fields of either claim form. */
 export interface ClaimContact {
@@ -34,7 +34,7 @@ export interface ClaimRequest {
  * concurrent income entry (which updates the row) waits until this transaction ends and the total checked here
  * is the total the claim is made with; the shared tier-thresholds lock keeps the threshold still in the same way,
  * and the reward option row is locked so it cannot be deleted or switched off half-way. A concurrent second claim
- * of the same tier is refused by the (agent_id, tier_id) unique index.
+ * of the same tier is refused by the (agent_id, tier_id) unique index (of the claims not rejected).
  */
 export async function claimTierReward(db: Db, request: ClaimRequest): Promise<ClaimCreated['claim']> {
   let tierName = '';
@@ -57,10 +57,11 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
       if (!option) throw notFound('Reward option');
       tierName = tier.name;
 
+      // A rejected claim does not count: the agent may claim the tier again.
       const [existing] = await tx
         .select({ id: rewardClaims.id })
         .from(rewardClaims)
-        .where(and(eq(rewardClaims.agentId, request.agentId), eq(rewardClaims.tierId, tier.id)));
+        .where(and(eq(rewardClaims.agentId, request.agentId), eq(rewardClaims.tierId, tier.id), ne(rewardClaims.status, 'rejected')));
       assertClaimAllowed({ total: agent.totalIncome, tier, alreadyClaimed: existing !== undefined, option });
 
       const [claim] = await tx
@@ -75,6 +76,7 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
           claimedAt: request.now,
         })
         .returning({ id: rewardClaims.id, rewardTitle: rewardClaims.rewardTitle, status: rewardClaims.status });
+      await tx.insert(claimStatusChanges).values({ claimId: claim!.id, status: 'pending', at: request.now, byName: agent.name, note: null });
       const made = { id: claim!.id, tierId: tier.id, tierName: tier.name, rewardTitle: claim!.rewardTitle, status: claim!.status };
       await appendEvents(tx, [claimEvent('claim.created', { ...made, agentId: request.agentId, agentName: agent.name })]);
       return made;

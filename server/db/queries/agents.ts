@@ -93,7 +93,7 @@ interface SummaryRow extends AgentFiguresRow {
 }
 
 /** `%text%` for LIKE, with LIKE's own wildcards in the text matched literally; lower-cased by the caller's SQL. */
-function containsPattern(text: string): SQL {
+export function containsPattern(text: string): SQL {
   return sql`'%' || lower(${text.replace(/[\\%_]/g, '\\$&')}) || '%'`;
 }
 

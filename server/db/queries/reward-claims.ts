@@ -1,7 +1,14 @@
-import { and, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
-import type { RewardClaim } from '../../../contract/rewards';
-import type { Db } from '../client';
-import { agents, rewardClaims, tierSettings } from '../schema';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AgentClaim, ClaimHistoryEntry, RewardClaim, RewardClaimListQuery } from '../../../contract/rewards';
+import { jsonColumn, type Db } from '../client';
+import { agents, claimStatusChanges, rewardClaims, tierSettings } from '../schema';
+import { isoText } from '../time-sql';
+import { containsPattern } from './agents';
+
+/** A claim's history, oldest first, as JSON (the index claim_status_changes_claim_idx reads it). */
+const history = sql<string | ClaimHistoryEntry[]>`(
+  select coalesce(json_agg(json_build_object('status', h.status, 'at', ${isoText(sql`h.at`)}, 'by', h.by_name, 'note', h.note) order by h.id), '[]'::json)
+  from ${claimStatusChanges} h where h.claim_id = ${rewardClaims.id})`;
 
 const claimColumns = {
   id: rewardClaims.id,
@@ -22,11 +29,12 @@ const claimColumns = {
   agentName: agents.name,
   tierId: rewardClaims.tierId,
   tierName: tierSettings.name,
+  history,
 };
 
-type ClaimRow = { claimedAt: Date; processedAt: Date | null; contactErasedAt: Date | null } & Omit<
+type ClaimRow = { claimedAt: Date; processedAt: Date | null; contactErasedAt: Date | null; history: string | ClaimHistoryEntry[] } & Omit<
   RewardClaim,
-  'claimedAt' | 'processedAt' | 'contactErasedAt'
+  'claimedAt' | 'processedAt' | 'contactErasedAt' | 'history'
 >;
 
 function toRewardClaim(row: ClaimRow): RewardClaim {
@@ -35,6 +43,7 @@ function toRewardClaim(row: ClaimRow): RewardClaim {
     claimedAt: row.claimedAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
     contactErasedAt: row.contactErasedAt?.toISOString() ?? null,
+    history: jsonColumn(row.history),
   };
 }
 
@@ -46,10 +55,37 @@ function selectClaims(db: Db) {
     .innerJoin(tierSettings, eq(tierSettings.id, rewardClaims.tierId));
 }
 
-/** Every claim with who made it and for which tier, newest first. */
-export async function listRewardClaims(db: Db): Promise<RewardClaim[]> {
-  const rows = await selectClaims(db).orderBy(desc(rewardClaims.claimedAt), desc(rewardClaims.id));
+/** The claims with who made them and for which tier, newest first: of one status, of agents matching a search. */
+export async function listRewardClaims(db: Db, query: Partial<RewardClaimListQuery> = {}): Promise<RewardClaim[]> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(rewardClaims.status, query.status));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(or(sql`lower(${agents.name}) like ${pattern}`, sql`${agents.email} like ${pattern}`)!);
+  }
+  const rows = await selectClaims(db)
+    .where(and(...filters))
+    .orderBy(desc(rewardClaims.claimedAt), desc(rewardClaims.id));
   return rows.map(toRewardClaim);
+}
+
+/** An agent's own claims, newest first, without contact details. */
+export async function listAgentClaims(db: Db, agentId: number): Promise<AgentClaim[]> {
+  const rows = await db
+    .select({
+      id: rewardClaims.id,
+      status: rewardClaims.status,
+      rewardTitle: rewardClaims.rewardTitle,
+      claimedAt: rewardClaims.claimedAt,
+      tierId: rewardClaims.tierId,
+      tierName: tierSettings.name,
+      history,
+    })
+    .from(rewardClaims)
+    .innerJoin(tierSettings, eq(tierSettings.id, rewardClaims.tierId))
+    .where(eq(rewardClaims.agentId, agentId))
+    .orderBy(desc(rewardClaims.claimedAt), desc(rewardClaims.id));
+  return rows.map((row) => ({ ...row, claimedAt: row.claimedAt.toISOString(), history: jsonColumn(row.history) }));
 }
 
 export async function findRewardClaim(db: Db, id: number): Promise<RewardClaim | undefined> {
@@ -58,8 +94,8 @@ export async function findRewardClaim(db: Db, id: number): Promise<RewardClaim |
 }
 
 /**
- * Erases the contact details (name, email, phone, messenger, address, instructions) of claims filled more than
- * `retentionDays` before `now`: they were needed to deliver the reward, not afterwards. The claim itself (who, which
+ * Erases the contact details (name, email, phone, messenger, address, instructions) of claims filled (or rejected) more
+ * than `retentionDays` before `now`: they were needed to deliver the reward, not afterwards. The claim itself (who, which
  * tier and reward, when) stays. Idempotent, so every instance may run it. Returns how many claims were erased.
  */
 export async function eraseFilledClaimContacts(db: Db, now: Date, retentionDays: number): Promise<number> {
@@ -77,7 +113,15 @@ export async function eraseFilledClaimContacts(db: Db, now: Date, retentionDays:
       shippingInstructions: null,
       contactErasedAt: now,
     })
-    .where(and(isNotNull(rewardClaims.processedAt), lt(rewardClaims.processedAt, before), isNull(rewardClaims.contactErasedAt)))
+    .where(
+      and(
+        or(
+          and(isNotNull(rewardClaims.processedAt), lt(rewardClaims.processedAt, before)),
+          and(eq(rewardClaims.status, 'rejected'), lt(rewardClaims.statusChangedAt, before)),
+        ),
+        isNull(rewardClaims.contactErasedAt),
+      ),
+    )
     .returning({ id: rewardClaims.id });
   return rows.length;
 }

@@ -45,7 +45,7 @@ const EVENTS_PATH = '/api/events';
 const sessionKey: Record<LiveReader['kind'], QueryKeyName> = { staff: 'user', agent: 'agentSession' };
 
 /** The agent's own reads: refreshed for its own events only. */
-const ownAgentReads: QueryKeyName[] = ['agentTierData', 'agentRewards'];
+const ownAgentReads: QueryKeyName[] = ['agentTierData', 'agentRewards', 'agentClaims'];
 
 /**
  * The reads an event changes: `all` for every reader (an agent has no owner reads in its cache, so invalidating them

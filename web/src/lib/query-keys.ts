@@ -14,6 +14,7 @@ export const queryKeys = {
   tierRewardOptions: ['/api/rewards/tier'],
   agentTierData: ['/api/agent-tier-data'],
   agentRewards: ['/api/rewards/agent'],
+  agentClaims: ['/api/agents/me/claims'],
   rewardClaims: ['/api/owner/reward-claims'],
   users: ['/api/users'],
   signUpSettings: ['/api/owner/sign-up'],

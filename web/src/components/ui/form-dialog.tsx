@@ -32,12 +32,14 @@ interface FormDialogProps {
   /** The form's request is on its way. */
   pending: boolean;
   submitLabel: string;
+  /** What the submit button says while the request is on its way (default "Adding..."). */
+  pendingLabel?: string;
   /** The form's fields. */
   children: ReactNode;
 }
 
 /** A short form in a dialog, with Cancel and submit at its foot (add an agent, a manager, a reward option). */
-export function FormDialog({ state, trigger, title, description, onSubmit, pending, submitLabel, children }: FormDialogProps) {
+export function FormDialog({ state, trigger, title, description, onSubmit, pending, submitLabel, pendingLabel = 'Adding...', children }: FormDialogProps) {
   return (
     <Dialog open={state.open} onOpenChange={state.onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -48,7 +50,7 @@ export function FormDialog({ state, trigger, title, description, onSubmit, pendi
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {children}
-          <FormDialogFooter onCancel={state.cancel} pending={pending} submitLabel={submitLabel} pendingLabel="Adding..." />
+          <FormDialogFooter onCancel={state.cancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
         </form>
       </DialogContent>
     </Dialog>

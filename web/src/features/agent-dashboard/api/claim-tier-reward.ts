@@ -7,7 +7,7 @@ export function claimTierReward(input: DashboardClaimInput): Promise<ClaimCreate
   return apiJson<ClaimCreated>('POST', '/api/agents/claim-reward', input);
 }
 
-/** POST /api/agents/claim-reward; afterwards the tier data and the agent's reward data are re-read. */
+/** POST /api/agents/claim-reward; afterwards the tier data, the agent's reward data and its claims are re-read. */
 export function useClaimTierReward() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -16,6 +16,7 @@ export function useClaimTierReward() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.agentTierData }),
         queryClient.invalidateQueries({ queryKey: queryKeys.agentRewards }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.agentClaims }),
       ]),
   });
 }

@@ -1,7 +1,9 @@
 import type { AgentTierData } from '@contract/agent-tier-data';
+import type { AgentClaim } from '@contract/rewards';
 import type { TierIconKind, TierProgress, TierState } from '@contract/tier-progress';
 import { centsToMoneyString } from '@contract/cents';
 import { CheckCircle2, Crown, Gem, Gift, Medal, Star, type LucideIcon } from 'lucide-react';
+import { ClaimHistory, ClaimStatusBadge } from '../../../components/claims/claim-status';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
@@ -26,17 +28,20 @@ const stateBadge: Record<TierState, { variant: 'success' | 'warning' | 'secondar
 
 interface TierCardProps {
   progress: TierProgress<Tier>;
+  /** The agent's claims of this tier, newest first: the newest is where its reward stands. */
+  claims: readonly AgentClaim[];
   onClaim: (tier: Tier, opener: HTMLElement) => void;
 }
 
 export const tierCardId = (tierId: number) => `tier-card-${tierId}`;
 
 /** One tier of the dashboard: icon by order, state, progress bar, what is left, its rewards and the claim button. */
-export function TierCard({ progress, onClaim }: TierCardProps) {
+export function TierCard({ progress, claims, onClaim }: TierCardProps) {
   const { tier, state } = progress;
   const Icon = tierIcons[progress.icon];
   const headingId = `tier-${tier.id}-name`;
   const ready = state === 'READY TO CLAIM';
+  const latest = claims[0];
   return (
     <article
       id={tierCardId(tier.id)}
@@ -106,12 +111,47 @@ export function TierCard({ progress, onClaim }: TierCardProps) {
         )}
       </div>
 
+      {latest && <ClaimStanding claim={latest} tierName={tier.name} />}
+
       {ready && (
         <Button className="mt-auto w-full" onClick={(event) => onClaim(tier, event.currentTarget)} aria-describedby={headingId}>
           <Gift aria-hidden="true" />
-          Claim This Reward
+          {latest?.status === 'rejected' ? 'Claim Again' : 'Claim This Reward'}
         </Button>
       )}
     </article>
+  );
+}
+
+const STANDING: Record<AgentClaim['status'], string> = {
+  pending: 'Your claim is waiting to be processed.',
+  processed: 'Your reward is being prepared.',
+  shipped: 'Your reward is on its way.',
+  delivered: 'Your reward was delivered.',
+  rejected: 'Your claim was rejected. You can claim this tier again.',
+};
+
+/** Where the agent's latest claim of the tier stands, the rejection's reason, and every step so far. */
+function ClaimStanding({ claim, tierName }: { claim: AgentClaim; tierName: string }) {
+  const last = claim.history.at(-1);
+  return (
+    <section aria-label={`Your ${tierName} claim`} className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h4 className="font-semibold text-slate-900">{claim.rewardTitle}</h4>
+        <ClaimStatusBadge status={claim.status} />
+      </div>
+      <p className="text-slate-700">{STANDING[claim.status]}</p>
+      {claim.status === 'rejected' && last?.note && (
+        <p className="text-slate-900 [overflow-wrap:anywhere]">
+          <span className="font-medium">Reason:</span> {last.note}
+        </p>
+      )}
+      <details>
+        <summary className="cursor-pointer font-medium text-slate-900">History</summary>
+        <div className="mt-2">
+          <ClaimHistory history={claim.history} label={`History of your ${tierName} claim`} />
+        </div>
+      </details>
+    </section>
   );
 }

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatCurrency } from '../../../lib/format';
 import { AuthenticationRequired } from './authentication-required';
 import { ClaimRewardDialog } from './claim-reward-dialog';
+import { useMyClaims } from '../api/get-my-claims';
 import { formatRemaining, TierCard, tierCardId } from './tier-card';
 import { TierCelebration } from './tier-celebration';
 
@@ -25,6 +26,8 @@ type Tier = AgentTierData['tiers'][number];
 /** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14). */
 export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) {
   const tierData = useAgentTierData();
+  // Where each claimed reward stands; the cards show without it until it arrives.
+  const claims = useMyClaims();
   const logout = useAgentLogout();
   const [, navigate] = useLocation();
   const [claimTier, setClaimTier] = useState<Tier | null>(null);
@@ -116,7 +119,12 @@ export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) 
             </h2>
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {summary.tiers.map((progress) => (
-                <TierCard key={progress.tier.id} progress={progress} onClaim={openClaim} />
+                <TierCard
+                  key={progress.tier.id}
+                  progress={progress}
+                  claims={claims.data?.filter((claim) => claim.tierId === progress.tier.id) ?? []}
+                  onClaim={openClaim}
+                />
               ))}
             </div>
           </section>

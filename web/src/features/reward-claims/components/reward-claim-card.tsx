@@ -1,12 +1,13 @@
-import type { RewardClaim } from '@contract/rewards';
+import { CLAIM_TRANSITIONS, type RewardClaim } from '@contract/rewards';
 import { PackageCheck } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { ClaimHistory, ClaimStatusBadge } from '../../../components/claims/claim-status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useProcessRewardClaim } from '../api/process-reward-claim';
+import { ClaimStepDialog, type ClaimStep } from './claim-step-dialog';
 
 export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
   const processClaim = useProcessRewardClaim({
@@ -15,6 +16,9 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to process reward claim'), variant: 'destructive' }),
   });
   const isPending = claim.status === 'pending';
+  // Mark Filled (pending to processed) is the spec's own button; the other allowed steps open a short form.
+  const lastStep = claim.history.at(-1) ?? { at: claim.claimedAt };
+  const steps = CLAIM_TRANSITIONS[claim.status].filter((step): step is ClaimStep => step !== 'processed');
   const details: { label: string; value: string | null; wide?: boolean }[] = [
     { label: 'Full name', value: claim.fullName },
     { label: 'Email', value: claim.email },
@@ -31,7 +35,7 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
       <CardHeader className="gap-2 pb-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle className="min-w-0 [overflow-wrap:anywhere]">{claim.rewardTitle}</CardTitle>
-          <Badge variant={isPending ? 'warning' : 'success'}>{claim.status.toUpperCase()}</Badge>
+          <ClaimStatusBadge status={claim.status} />
         </div>
         <p className="text-sm text-slate-700">
           <span className="font-medium text-slate-900">{claim.agentName}</span> · {claim.tierName} tier
@@ -60,17 +64,35 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
           </dl>
         )}
       </CardContent>
-      <CardFooter>
-        {isPending ? (
+      <CardContent className="pt-0">
+        <details className="group rounded-lg border border-slate-200 p-3 sm:px-4">
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">History ({claim.history.length} {claim.history.length === 1 ? 'step' : 'steps'})</summary>
+          <div className="mt-3">
+            <ClaimHistory history={claim.history} label={`History of the ${claim.tierName} claim of ${claim.agentName}`} />
+          </div>
+        </details>
+      </CardContent>
+      <CardFooter className="flex flex-wrap gap-2">
+        {isPending && (
           <Button onClick={() => processClaim.mutate(claim.id)} disabled={processClaim.isPending} className="w-full sm:w-auto">
             <PackageCheck aria-hidden="true" />
             {processClaim.isPending ? 'Marking...' : 'Mark Filled'}
           </Button>
-        ) : (
-          <p className="text-sm text-slate-700">
-            Processed{' '}
-            {claim.processedAt ? <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time> : 'date unknown'}
+        )}
+        {steps.map((step) => (
+          <ClaimStepDialog key={step} claim={claim} step={step} />
+        ))}
+        {claim.status === 'rejected' ? (
+          <p className="basis-full text-sm text-slate-700">
+            Rejected <time dateTime={lastStep.at}>{formatDateTime(lastStep.at)}</time>
           </p>
+        ) : (
+          !isPending && (
+            <p className="basis-full text-sm text-slate-700">
+              Processed{' '}
+              {claim.processedAt ? <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time> : 'date unknown'}
+            </p>
+          )
         )}
       </CardFooter>
     </Card>

@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
-import type { RewardClaim } from '@contract/rewards';
-import { CheckCircle2, Clock, Inbox, PackageCheck, type LucideIcon } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import type { ClaimStatus, RewardClaim } from '@contract/rewards';
+import { CheckCircle2, Clock, Inbox, PackageCheck, SearchX, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { Label } from '../../../components/ui/label';
+import { SearchField } from '../../../components/ui/search-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
@@ -14,11 +17,14 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { useRewardClaims } from '../api/get-reward-claims';
 import { RewardClaimCard } from './reward-claim-card';
 
-/** docs/product.md §10.3, §11.11: the pending list shows status pending; the processed list shows processed or shipped. */
+/**
+ * docs/product.md §10.3, §11.11: the pending list shows status pending; the processed list (Old Rewards) every claim
+ * past it: processed, shipped, delivered or rejected (§12.10).
+ */
 export function splitClaims(claims: RewardClaim[]) {
   return {
     pending: claims.filter((claim) => claim.status === 'pending'),
-    processed: claims.filter((claim) => claim.status === 'processed' || claim.status === 'shipped'),
+    processed: claims.filter((claim) => claim.status !== 'pending'),
   };
 }
 
@@ -40,14 +46,34 @@ export function RewardClaimsTab() {
   );
 }
 
+/** Whether a claim's agent or contact name or email holds the search text (case-insensitive). */
+export function claimMatches(claim: RewardClaim, search: string): boolean {
+  const text = search.trim().toLowerCase();
+  return text === '' || [claim.agentName, claim.fullName, claim.email].some((value) => value.toLowerCase().includes(text));
+}
+
+const OLD_STATUSES: { value: 'all' | Exclude<ClaimStatus, 'pending'>; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'processed', label: 'Processed' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'delivered', label: 'Delivered' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
 function ClaimLists({ claims }: { claims: RewardClaim[] }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<(typeof OLD_STATUSES)[number]['value']>('all');
   const { pending, processed } = splitClaims(claims);
+  const shownPending = pending.filter((claim) => claimMatches(claim, search));
+  const shownOld = processed.filter((claim) => claimMatches(claim, search) && (status === 'all' || claim.status === status));
+  const noMatch = <EmptyState icon={SearchX} title="No claims match" description="Change the search or the status to see more claims." />;
   return (
     <>
       <dl className="grid grid-cols-2 gap-4">
         <ClaimCount icon={Clock} iconClassName="text-amber-700" label="Pending" count={pending.length} />
         <ClaimCount icon={CheckCircle2} iconClassName="text-emerald-700" label="Processed" count={processed.length} />
       </dl>
+      <SearchField label="Find a claim" placeholder="Agent name or email" value={search} onChange={setSearch} />
       <Tabs defaultValue="pending">
         <TabsList aria-label="Reward claim lists">
           <TabsTrigger value="pending">
@@ -65,18 +91,48 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
         </TabsList>
         <TabsContent value="pending">
           <ClaimList
-            claims={pending}
-            empty={<EmptyState icon={Inbox} title="No Pending Claims" description="New reward claims from agents appear here." />}
+            claims={shownPending}
+            empty={
+              pending.length > 0 ? noMatch : <EmptyState icon={Inbox} title="No Pending Claims" description="New reward claims from agents appear here." />
+            }
           />
         </TabsContent>
-        <TabsContent value="processed">
+        <TabsContent value="processed" className="grid grid-cols-1 gap-4">
+          <StatusFilter value={status} onChange={setStatus} />
           <ClaimList
-            claims={processed}
-            empty={<EmptyState icon={PackageCheck} title="No Processed Claims" description="Claims you mark filled move here." />}
+            claims={shownOld}
+            empty={
+              processed.length > 0 ? (
+                noMatch
+              ) : (
+                <EmptyState icon={PackageCheck} title="No Processed Claims" description="Claims you mark filled move here." />
+              )
+            }
           />
         </TabsContent>
       </Tabs>
     </>
+  );
+}
+
+function StatusFilter({ value, onChange }: { value: (typeof OLD_STATUSES)[number]['value']; onChange: (value: (typeof OLD_STATUSES)[number]['value']) => void }) {
+  const id = useId();
+  return (
+    <div className="grid w-full gap-1.5 sm:max-w-xs">
+      <Label htmlFor={id}>Status</Label>
+      <Select value={value} onValueChange={(next) => onChange(next as typeof value)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {OLD_STATUSES.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
   );
 }
 

@@ -1,0 +1,50 @@
+import type { ClaimHistoryEntry, ClaimStatus } from '@contract/rewards';
+import { Badge } from '../ui/badge';
+import { formatDateTime } from '../../lib/format';
+
+const BADGE: Record<ClaimStatus, 'warning' | 'success' | 'destructive' | 'secondary'> = {
+  pending: 'warning',
+  processed: 'success',
+  shipped: 'success',
+  delivered: 'success',
+  rejected: 'destructive',
+};
+
+/** A claim's status as a badge: PENDING, PROCESSED, SHIPPED, DELIVERED, REJECTED. */
+export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
+  return <Badge variant={BADGE[status]}>{status.toUpperCase()}</Badge>;
+}
+
+const STEP_NAMES: Record<ClaimStatus, string> = {
+  pending: 'Claimed',
+  processed: 'Processed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  rejected: 'Rejected',
+};
+
+/** A claim's steps, oldest first: what happened, when, by whom, and the note (a rejection's reason). */
+export function ClaimHistory({ history, label }: { history: readonly ClaimHistoryEntry[]; label: string }) {
+  return (
+    <ol aria-label={label} className="grid gap-2 border-l-2 border-slate-200 pl-4">
+      {history.map((step, index) => (
+        <li key={index} className="relative text-sm">
+          <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-slate-400" />
+          <p className="text-slate-900">
+            <span className="font-medium">{STEP_NAMES[step.status]}</span>{' '}
+            <time dateTime={step.at} className="text-slate-700">
+              {formatDateTime(step.at)}
+            </time>
+            {step.by && <span className="text-slate-700"> by {step.by}</span>}
+          </p>
+          {step.note && (
+            <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
+              {step.status === 'rejected' ? 'Reason: ' : 'Note: '}
+              {step.note}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
