@@ -156,8 +156,10 @@ export const rewardClaim = z.object({
 });
 export type RewardClaim = z.infer<typeof rewardClaim>;
 
-/** GET /api/owner/reward-claims: `status` keeps one status's claims, `search` those whose agent's name or email holds it
- * (as the agent list's search). Still every claim, for the screen splits them by status. */
+/**
+ * GET /api/owner/reward-claims: `status` keeps one status's claims, `search` those whose agent's name or email holds
+ * it (as the agent list's search). Without either, every claim (the Reward Claims tab splits them by status itself).
+ */
 export const rewardClaimListQuery = z.object({
   status: z.enum(claimStatuses, { error: `status must be one of ${claimStatuses.join(', ')}` }).optional(),
   search: agentListQuery.shape.search,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertClaimAllowed, findNextTier, isTierReached, type ClaimCheck } from './claims';
+import { CLAIM_TRANSITIONS, claimStatuses } from '../../contract/rewards';
+import { assertClaimAllowed, findNextTier, isTierReached, transitionRefusal, transitionSources, type ClaimCheck } from './claims';
 import { AppError } from './errors';
 
 const gold = { id: 4, name: 'Gold', threshold: '35000.00' };
@@ -82,5 +83,26 @@ describe('assertClaimAllowed', () => {
       code: 'VALIDATION_FAILED',
       message: 'This reward is no longer available',
     });
+  });
+});
+
+describe('claim transitions', () => {
+  it('start only from the statuses that allow them, and never leave delivered or rejected', () => {
+    for (const to of claimStatuses) {
+      for (const from of claimStatuses) expect(transitionSources(to).includes(from), `${from} -> ${to}`).toBe(CLAIM_TRANSITIONS[from].includes(to));
+    }
+    expect(transitionSources('shipped')).toEqual(['processed']);
+    expect(transitionSources('rejected')).toEqual(['pending', 'processed']);
+    expect(transitionSources('pending')).toEqual([]);
+    expect(CLAIM_TRANSITIONS.delivered).toEqual([]);
+    expect(CLAIM_TRANSITIONS.rejected).toEqual([]);
+  });
+
+  it('say why a refused transition is refused, naming what the claim can become', () => {
+    expect(transitionRefusal('pending', 'delivered')).toBe('A pending claim cannot be marked delivered: it can be marked processed or rejected');
+    expect(transitionRefusal('shipped', 'processed')).toBe('This claim has already been processed');
+    expect(transitionRefusal('delivered', 'rejected')).toBe('This claim has been delivered: its status cannot change any more');
+    expect(transitionRefusal('rejected', 'processed')).toBe('This claim was rejected: its status cannot change any more (the agent may claim the tier again)');
+    expect(transitionRefusal('shipped', 'shipped')).toBe('This claim is already shipped');
   });
 });
