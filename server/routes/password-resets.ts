@@ -11,10 +11,11 @@ import { parseInput } from '../http/errors';
 /**
  * One-time password links (docs/product.md §12.9): whoever holds a link sets the account's password with it, once,
  * before it expires; every session of the account ends. A token that was used, has expired or never existed gets
- * the same 400, and changes nothing.
+ * the same 400, and changes nothing. Every attempt counts against the client's address like a sign-in (`signIn`:
+ * server/http/security.ts), so tokens cannot be guessed at speed.
  */
 export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/password-resets/complete', async (request, reply) => {
+  app.post('/api/password-resets/complete', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(completePasswordResetInput, request.body);
     assertPasswordNotCommon(input.newPassword, 'newPassword');
     // Hashed before the link is looked up: a wrong token takes as long as a right one.

@@ -8,7 +8,8 @@ import { createApp, type CreateAppOptions } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { queryRows } from '../../server/db/client';
 import { countSignInAttempt, deleteSignInAttemptsBefore } from '../../server/db/queries/sign-in-attempts';
-import { agents, users } from '../../server/db/schema';
+import { agents, passwordResets, users } from '../../server/db/schema';
+import { hashToken } from '../../server/auth/sessions';
 import { PERMISSIONS_POLICY } from '../../server/http/security';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { openTestDatabase, testEngines } from '../support/test-database';
@@ -123,6 +124,29 @@ describe('sign-in rate limits', () => {
         expect(limited.json()).toEqual(TOO_MANY);
         const [after] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from agents`);
         expect(after!.n).toBe(before!.n);
+      });
+
+      it('limit one-time password link attempts per IP: past the limit even a valid link waits', async () => {
+        const ip = '10.0.4.2';
+        const agent = await createAgent(database.db);
+        const token = `valid-${uniqueSuffix()}`;
+        await database.db.insert(passwordResets).values({
+          kind: 'agent',
+          accountId: agent.id,
+          tokenHash: hashToken(token),
+          createdAt: clock.now,
+          expiresAt: new Date(clock.now.getTime() + 60 * 60_000),
+        });
+        const complete = (tokenSent: string) =>
+          login(app, '/api/password-resets/complete', ip, { token: tokenSent, newPassword: 'a new long password' });
+        for (let i = 0; i < LIMITS.perIp; i++) expect((await complete(`guess${i}`)).statusCode).toBe(400);
+        const limited = await complete(token);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json()).toEqual(TOO_MANY);
+        const [row] = await queryRows<{ used: boolean }>(database.db, sql`select used_at is not null as used from password_resets where kind = 'agent' and account_id = ${agent.id}`);
+        expect(row!.used).toBe(false);
+        // Another address is not held up.
+        expect((await login(twin, '/api/password-resets/complete', '10.0.4.3', { token, newPassword: 'a new long password' })).statusCode).toBe(204);
       });
 
       it('do not touch other routes', async () => {
