@@ -1,8 +1,7 @@
-import { addIncomeAsOwner, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi, uniqueEmail } from './support/helpers';
+import { addIncomeAsOwner, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi, tierCard, uniqueEmail } from './support/helpers';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
-const tierCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 const tile = (page: Page, label: string) => page.getByRole('region', { name: 'Summary' }).locator('div.rounded-xl').filter({ hasText: label });
 

@@ -1,10 +1,10 @@
 // Claim fulfilment from both sides (docs/product.md §12.10): the owner takes one claim through processed, shipped with
 // a tracking note and delivered, and rejects another with a reason; the agent sees each claim's status and history on
 // its tier dashboard, reads the reason, and claims the rejected tier again.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { RewardOption } from '../../contract/rewards';
 import type { TierSetting } from '../../contract/tiers';
-import { createAgent, expectNoHorizontalOverflow, openTab, toasts, type TestAgent } from './support/helpers';
+import { claimCard, createAgent, expectNoHorizontalOverflow, openTab, type TestAgent, tierCard, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './support/fixtures';
 
 async function claimOnDashboard(request: APIRequestContext, agent: TestAgent, tierName: string) {
@@ -18,10 +18,7 @@ async function claimOnDashboard(request: APIRequestContext, agent: TestAgent, ti
   return option!.title;
 }
 
-const claimCard = (page: Page, agentName: string, rewardTitle: string) =>
-  page.getByRole('listitem').filter({ hasText: agentName }).filter({ has: page.getByRole('heading', { name: rewardTitle }) });
 
-const tierCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
 test.describe('claim fulfilment', () => {
   test('the owner ships and delivers one reward and rejects another; the agent follows both and claims again', async ({ page, browser }) => {

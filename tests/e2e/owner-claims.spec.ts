@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { RewardOption } from '../../contract/rewards';
 import type { TierSetting } from '../../contract/tiers';
-import { allowConsoleErrors, createAgent, openTab, toasts, type TestAgent } from './support/helpers';
+import { allowConsoleErrors, claimCard, createAgent, openTab, type TestAgent, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './support/fixtures';
 
 const DATE_TIME = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/;
@@ -43,8 +43,6 @@ async function claimTwoRewards(request: APIRequestContext, agent: TestAgent) {
   return { starter, bronze };
 }
 
-const claimCard = (page: Page, agentName: string, rewardTitle: string) =>
-  page.getByRole('listitem').filter({ hasText: agentName }).filter({ has: page.getByRole('heading', { name: rewardTitle }) });
 
 test.describe('reward claims', () => {
   test('shows pending claims with their details and moves a filled one to Old Rewards', async ({ page, request }) => {

@@ -2,19 +2,10 @@
 // "Agents", matches the columns, checks the file, fixes it, imports it and gets each new agent's one-time link once,
 // to copy or download; an agent opens its link, sets a password and signs in on the Agent Portal.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, uniqueName } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { choose, csvFile, figure } from './support/import-helpers';
 
-const csvFile = (name: string, lines: string[]) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') });
-
-async function choose(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
-}
-
-const figure = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 test.describe('import of agents', () => {
   test('the owner imports agents, fixes the errors the check lists, and hands out one-time links that set a password', async ({ page, browser }) => {

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { agentByName, createAgent, expectNoHorizontalOverflow, openDashboard, openTab, searchAgents, toasts, uniqueName } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { choose, csvFile, figure } from './support/import-helpers';
 
 /** A day written MM/DD/YYYY, `daysAgo` days before today (imports refuse days in the future). */
 function usDate(daysAgo: number): string {
@@ -10,15 +11,6 @@ function usDate(daysAgo: number): string {
   return `${String(day.getMonth() + 1).padStart(2, '0')}/${String(day.getDate()).padStart(2, '0')}/${day.getFullYear()}`;
 }
 
-const csvFile = (name: string, lines: string[]) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') });
-
-async function choose(page: Page, combobox: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
-}
-
-const figure = (page: Page, label: string) => page.locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
 
 async function agentTotal(page: Page, name: string) {
   await searchAgents(page, name);

@@ -116,3 +116,10 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
  * everything outside it (the notification region too) from the accessibility tree.
  */
 export const toasts = (page: Page) => page.locator('li[data-swipe-direction]');
+
+/** The owner's card of a reward claim, by the agent's name and the reward's title. */
+export const claimCard = (page: Page, agentName: string, rewardTitle: string) =>
+  page.getByRole('listitem').filter({ hasText: agentName }).filter({ has: page.getByRole('heading', { name: rewardTitle }) });
+
+/** A tier's card on the agent's tier dashboard, by the tier's name. */
+export const tierCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });

@@ -26,7 +26,7 @@ export function SecretField({ label, value, what, warning }: { label: string; va
 }
 
 /** A read-only value with a Copy button; where copying is not available, the value is selected for the keyboard. */
-export function CopyField({ label, value, what }: { label: ReactNode; value: string; what: string }) {
+export function CopyField({ label, value, what, hint }: { label: ReactNode; value: string; what: string; hint?: ReactNode }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -61,13 +61,19 @@ export function CopyField({ label, value, what }: { label: ReactNode; value: str
           value={value}
           onFocus={(event) => event.currentTarget.select()}
           spellCheck={false}
-          className="min-w-0 flex-1 font-mono text-xs sm:text-xs"
+          className="min-w-0 flex-1 bg-white font-mono text-xs sm:text-xs"
+          aria-describedby={hint ? `${id}-hint` : undefined}
         />
         <Button type="button" onClick={copy} className="shrink-0">
           {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
           {copied === 'yes' ? 'Copied' : 'Copy'}
         </Button>
       </div>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-700">
+          {hint}
+        </p>
+      )}
       <p role="status" className="text-xs text-slate-700">
         {copied === 'failed'
           ? `Copying is not available here: the ${what} is selected, copy it with your keyboard.`

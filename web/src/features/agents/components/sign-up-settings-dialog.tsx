@@ -1,13 +1,12 @@
 import { INVITATION_DAYS, signUpModeLabels, signUpModes, type CreatedInvitation, type Invitation, type SignUpMode } from '@contract/sign-up';
-import { Check, Copy, Link2, Loader2, Settings } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link2, Loader2, Settings } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { LoadError } from '../../../components/ui/load-error';
+import { CopyField } from '../../../components/ui/secret-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -218,52 +217,19 @@ function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Inv
 /** The link of an invitation just made: its token is shown this once (the server keeps only a hash). */
 function NewInvitationLink({ invitation }: { invitation: CreatedInvitation }) {
   const link = `${window.location.origin}${paths.agentRegister}?invite=${encodeURIComponent(invitation.token)}`;
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (copied !== 'yes') return;
-    const timer = setTimeout(() => setCopied(null), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = () => {
-    navigator.clipboard.writeText(link).then(
-      () => setCopied('yes'),
-      () => {
-        // No clipboard (an insecure origin, a refused permission): select the text for the person to copy.
-        inputRef.current?.select();
-        setCopied('failed');
-      },
-    );
-  };
-
   return (
-    <div className="grid gap-2 rounded-lg border border-brand-100 bg-brand-50 p-3">
-      <Label htmlFor={id}>New invitation link</Label>
-      <div className="flex gap-2">
-        <Input
-          ref={inputRef}
-          id={id}
-          readOnly
-          value={link}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 bg-white font-mono text-xs sm:text-xs"
-          aria-describedby={`${id}-hint`}
-        />
-        <Button type="button" onClick={copy} className="shrink-0">
-          {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied === 'yes' ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-700">
-        Valid until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>, for one registration. It is
-        shown only now: copy it before you close this dialog.
-      </p>
-      <p role="status" className="text-xs text-slate-700">
-        {copied === 'failed' ? 'Copying is not available here: the link is selected, copy it with your keyboard.' : copied === 'yes' ? 'Link copied.' : ''}
-      </p>
+    <div className="rounded-lg border border-brand-100 bg-brand-50 p-3">
+      <CopyField
+        label="New invitation link"
+        value={link}
+        what="link"
+        hint={
+          <>
+            Valid until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>, for one registration. It is
+            shown only now: copy it before you close this dialog.
+          </>
+        }
+      />
     </div>
   );
 }
