@@ -46,10 +46,10 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
       </CardHeader>
       <CardContent className="flex-1">
         {claim.contactErasedAt ? (
-          // Erased a set time after the claim was filled (CLAIM_CONTACT_RETENTION_DAYS): nothing personal is kept.
+          // Erased a set time after the claim was filled or rejected (CLAIM_CONTACT_RETENTION_DAYS): nothing personal is kept.
           <p className="rounded-lg bg-slate-50 p-3 text-sm italic text-slate-700 sm:p-4">
-            Contact details removed on <time dateTime={claim.contactErasedAt}>{formatDateTime(claim.contactErasedAt)}</time>, after the
-            reward was delivered.
+            Contact details removed on <time dateTime={claim.contactErasedAt}>{formatDateTime(claim.contactErasedAt)}</time>: they are kept
+            only while the claim needs them.
           </p>
         ) : (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-slate-50 p-3 text-sm sm:p-4">
