@@ -10,7 +10,15 @@ import { eventTypes } from './events';
 import { eventStreamQuery } from './event-stream-query';
 import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
 import { completePasswordResetInput } from './password-resets';
-import { createdIncomeEntry, createIncomeEntryInput, incomeEntryExportQuery, incomeEntryListQuery, incomeEntryPage } from './income-entries';
+import {
+  createdIncomeEntry,
+  createIncomeEntryInput,
+  incomeEntryExportQuery,
+  incomeEntryListQuery,
+  incomeEntryPage,
+  voidedIncomeEntry,
+  voidIncomeEntryInput,
+} from './income-entries';
 import {
   agentClaim,
   agentRewardData,
@@ -119,6 +127,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'DELETE', path: '/api/agents/:id', summary: 'Delete an agent and its history', tag: 'Agents', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
   { method: 'POST', path: '/api/agents/:id/approve', summary: 'Approve a registration', tag: 'Agents', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Approved') } },
   { method: 'POST', path: '/api/income-entries', summary: 'Record an income entry', tag: 'Income entries', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], body: createIncomeEntryInput, headers: [idempotencyKey], answers: { 201: json(createdIncomeEntry, 'Recorded (Idempotent-Replayed: true when answered again for a key)'), 409: json(errorBody, 'An entry with this externalId exists (the message names it)'), 422: json(errorBody, 'The Idempotency-Key was used with another request') } },
+  { method: 'POST', path: '/api/income-entries/:id/void', summary: 'Void an income entry (writes a reversal)', tag: 'Income entries', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], body: voidIncomeEntryInput, answers: { 200: json(voidedIncomeEntry, 'Voided: the entry, its reversal and the tiers the agent no longer reaches'), 409: json(errorBody, 'A reversal, an entry already voided, or a tier whose reward is claimed would be taken back (the message says which)') } },
   { method: 'POST', path: '/api/imports/income-entries', summary: 'Import income entries from a CSV file', tag: 'Imports', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], query: importQuery, bodyContentType: 'text/csv', answers: { 200: json(importReport, 'The dry run’s report (dryRun=1)'), 201: json(importReport, 'Imported'), 413: json(errorBody, 'The file is larger than 20 MB'), 415: json(errorBody, 'The body is not text/csv'), 422: json(importReport.extend({ message: z.string(), code: z.literal('IMPORT_REJECTED') }), 'Rows have errors: nothing was imported') } },
   { method: 'POST', path: '/api/imports/agents', summary: 'Import agents from a CSV file', tag: 'Imports', access: 'owner, agents:write tokens', credentials: ['session', 'bearer'], scopes: ['agents:write'], query: agentImportQuery, bodyContentType: 'text/csv', answers: { 200: json(agentImportReport, 'The dry run’s report (dryRun=1)'), 201: json(agentImportReport, 'Imported, with a one-time link for each agent without a password (shown once)'), 409: json(errorBody, 'An account with one of the emails was made meanwhile'), 413: json(errorBody, 'The file is larger than 20 MB'), 415: json(errorBody, 'The body is not text/csv'), 422: json(agentImportReport.extend({ message: z.string(), code: z.literal('IMPORT_REJECTED') }), 'Rows have errors: nothing was imported') } },
   { method: 'PATCH', path: '/api/tier-settings/:id', summary: 'Change a tier’s threshold or rewards', tag: 'Tiers', access: 'owner', credentials: ['session'], body: updateTierSettingInput, answers: { 200: json(tierSetting, 'The tier') } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, queryInteger, storableText } from './fields';
+import { idField, queryInteger, requiredText, storableText } from './fields';
 import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX } from './limits';
 import { entryAmountInput, moneyString } from './money';
 
@@ -51,6 +51,12 @@ export const incomeEntry = z.object({
   newTotal: moneyString,
   date: z.string(),
   createdAt: z.string(),
+  /** On a reversal: the entry it voids (docs/product.md §12.11). */
+  voidsEntryId: z.number().nullable(),
+  /** On a voided entry: when (ISO), by whom and why; null otherwise. */
+  voidedAt: z.string().nullable(),
+  voidedBy: z.string().nullable(),
+  voidReason: z.string().nullable(),
 });
 export type IncomeEntry = z.infer<typeof incomeEntry>;
 
@@ -59,6 +65,26 @@ export const createdIncomeEntry = incomeEntry.extend({ externalId: z.string().nu
 export type CreatedIncomeEntry = z.infer<typeof createdIncomeEntry>;
 
 export { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX } from './limits';
+
+/** A void's reason: at most this many characters. */
+export const VOID_REASON_MAX = 1000;
+
+/**
+ * POST /api/income-entries/{id}/void (owner, or a token with entries:write; docs/product.md §12.11): writes a
+ * reversal of the entry and marks it voided. A reversal, or an entry already voided, cannot be voided (409).
+ */
+export const voidIncomeEntryInput = z.strictObject({
+  reason: requiredText('A void needs a reason', VOID_REASON_MAX, 'reason'),
+});
+export type VoidIncomeEntryInput = z.input<typeof voidIncomeEntryInput>;
+
+/** The answer to a void: the entry as now voided, its reversal, and the tiers the agent no longer reaches. */
+export const voidedIncomeEntry = z.object({
+  entry: createdIncomeEntry,
+  reversal: createdIncomeEntry,
+  tiersTakenBack: z.array(z.object({ tierId: z.number(), tierName: z.string() })),
+});
+export type VoidedIncomeEntry = z.infer<typeof voidedIncomeEntry>;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */

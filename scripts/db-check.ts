@@ -35,6 +35,8 @@ function describeDrift(drift: ConsistencyDrift): string {
       return `agent ${drift.agentId}, ${drift.periodKind} from ${drift.periodStart}: income ${drift.actual}, its entries add up to ${drift.expected}`;
     case 'missing-achievement':
       return `agent ${drift.agentId}: reached tier ${drift.tierId} but the achievement is not recorded`;
+    case 'unmatched-void':
+      return `entry ${drift.entryId} of agent ${drift.agentId}: a void without its mirroring reversal (or a reversal of an entry not voided); not repaired, look at it by hand`;
   }
 }
 

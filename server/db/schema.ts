@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -139,9 +140,22 @@ export const incomeEntries = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** The deal's id in the system it came from (a CRM): unique, so a deal is never counted twice. */
     externalId: text('external_id'),
+    /**
+     * On a reversal: the entry it voids (docs/product.md §12.11). A reversal has the voided entry's date and the
+     * opposite amount, so every total and roll-up nets the pair to nothing; entries are never edited or deleted.
+     */
+    voidsEntryId: bigint('voids_entry_id', { mode: 'number' }).references((): AnyPgColumn => incomeEntries.id, { onDelete: 'cascade' }),
+    /** On a voided entry: when, by whom (a name as it was then) and why. Set once, with the reversal. */
+    voidedAt: timestamptz('voided_at'),
+    voidedBy: text('voided_by'),
+    voidReason: text('void_reason'),
   },
   (t) => [
     check('income_entries_amount_check', sql`${t.amount} <> 0`),
+    // A reversal is never voided itself, and a void always has its reason.
+    check('income_entries_void_check', sql`(${t.voidsEntryId} is null or ${t.voidedAt} is null) and (${t.voidedAt} is null) = (${t.voidReason} is null)`),
+    // One reversal per entry.
+    uniqueIndex('income_entries_voids_entry_idx').on(t.voidsEntryId).where(sql`${t.voidsEntryId} is not null`),
     index('income_entries_agent_date_idx').on(t.agentId, t.date),
     index('income_entries_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // GET /api/income-entries pages every entry newest first (by date) without sorting them.

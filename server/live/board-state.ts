@@ -298,6 +298,11 @@ export class BoardState {
       newTotal,
       date,
       createdAt,
+      // A new entry is neither a reversal (voids are not applied here: the state is built again) nor voided yet.
+      voidsEntryId: null,
+      voidedAt: null,
+      voidedBy: null,
+      voidReason: null,
     };
     const recent = boards.recent;
     if (recent.length < RECENT_ENTRIES_LIMIT || newestFirst(entry, recent[recent.length - 1]!) < 0) {

@@ -5,17 +5,20 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX,
   incomeEntryListQuery,
+  voidIncomeEntryInput,
   type CreatedIncomeEntry,
   type IncomeEntryPage,
+  type VoidedIncomeEntry,
 } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
 import { callerKey, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
 import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/record-income-entry';
+import { voidIncomeEntry } from '../db/operations/void-income-entry';
 import { findAgentById } from '../db/queries/agents';
 import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { entryDate } from '../domain/income-entries';
-import { parseInput } from '../http/errors';
+import { parseId, parseInput } from '../http/errors';
 
 const created = (row: RecordedIncomeEntryRow): CreatedIncomeEntry => ({ ...toIncomeEntry(row), externalId: row.externalId });
 
@@ -63,5 +66,15 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
     }));
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
+  });
+
+  // Entries are never edited or deleted: a void writes a reversal (docs/product.md §12.11).
+  app.post<{ Params: { id: string } }>('/api/income-entries/:id/void', async (request, reply): Promise<VoidedIncomeEntry> => {
+    const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
+    const entryId = parseId(request.params.id, 'Income entry');
+    const { reason } = parseInput(voidIncomeEntryInput, request.body);
+    const byName = caller.kind === 'user' ? caller.user.name : `API token "${caller.token.name}"`;
+    const voided = await voidIncomeEntry(ctx.db, { entryId, reason, byName, now: ctx.now(), timeZone: ctx.config.orgTimezone });
+    return { entry: created(voided.entry), reversal: created(voided.reversal), tiersTakenBack: voided.tiersTakenBack };
   });
 }

@@ -12,7 +12,9 @@ export type ConsistencyDrift =
   | { kind: 'agent-peak'; agentId: number; expected: string; actual: string }
   | { kind: 'entry-new-total'; entryId: number; agentId: number; expected: string; actual: string }
   | { kind: 'period-total'; agentId: number; periodKind: string; periodStart: string; expected: string; actual: string }
-  | { kind: 'missing-achievement'; agentId: number; tierId: number };
+  | { kind: 'missing-achievement'; agentId: number; tierId: number }
+  /** A voided entry without its reversal (the opposite amount, same agent and date), or a reversal of an entry not voided. */
+  | { kind: 'unmatched-void'; entryId: number; agentId: number };
 
 /** Each entry with its agent's running total after it, in entry id order (the order totals were kept in). */
 const runningTotals = (where: SQL = sql`true`) => sql`
@@ -22,12 +24,19 @@ const runningTotals = (where: SQL = sql`true`) => sql`
   from ${incomeEntries}
   where ${where}`;
 
+/** The entries that count (docs/product.md §12.11): neither voided nor a reversal. */
+const counts = sql`${incomeEntries.voidedAt} is null and ${incomeEntries.voidsEntryId} is null`;
+
+/** Each agent's total (every entry: a reversal nets its voided entry to nothing) and how many entries count. */
 const entrySums = sql`
-  select ${incomeEntries.agentId} as agent_id, sum(${incomeEntries.amount}) as total, count(*) as n
+  select ${incomeEntries.agentId} as agent_id, sum(${incomeEntries.amount}) as total, count(*) filter (where ${counts}) as n
   from ${incomeEntries} group by ${incomeEntries.agentId}`;
 
-/** Each agent's highest running total (never below 0, the total before any entry). */
-const peaks = sql`select r.agent_id, greatest(0, max(r.total)) as peak from (${runningTotals()}) r group by r.agent_id`;
+/**
+ * Each agent's highest running total (never below 0, the total before any entry) over the entries that count: a
+ * voided entry never happened as far as tiers go (void-income-entry.ts keeps peaks by the same rule).
+ */
+const peaks = sql`select r.agent_id, greatest(0, max(r.total)) as peak from (${runningTotals(counts)}) r group by r.agent_id`;
 
 async function findAgentDrifts(db: Db): Promise<ConsistencyDrift[]> {
   const rows = await queryRows<{ agent_id: number; actual_total: string; expected_total: string; actual_count: number; expected_count: number }>(
@@ -66,6 +75,22 @@ async function findEntryDrifts(db: Db): Promise<ConsistencyDrift[]> {
       from (${runningTotals()}) r where r.new_total <> r.total order by r.id`,
   );
   return rows.map((row) => ({ kind: 'entry-new-total', entryId: Number(row.id), agentId: row.agent_id, expected: row.expected, actual: row.actual }));
+}
+
+/** Voids whose reversal is missing or does not mirror them, and reversals of entries that are not voided. */
+async function findVoidDrifts(db: Db): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ id: string; agent_id: number }>(
+    db,
+    sql`select e.id::text as id, e.agent_id from ${incomeEntries} e
+      left join ${incomeEntries} r on r.voids_entry_id = e.id
+      where e.voided_at is not null
+        and (r.id is null or r.agent_id <> e.agent_id or r.amount <> -e.amount or r.date <> e.date)
+      union all
+      select r.id::text, r.agent_id from ${incomeEntries} r join ${incomeEntries} e on e.id = r.voids_entry_id
+      where e.voided_at is null
+      order by 1`,
+  );
+  return rows.map((row) => ({ kind: 'unmatched-void', entryId: Number(row.id), agentId: row.agent_id }));
 }
 
 async function findPeriodDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]> {
@@ -141,7 +166,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
     await db.execute(sql`
       insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
       select distinct on (r.agent_id, t.id) r.agent_id, t.id, r.created_at
-      from (${runningTotals(sql`${incomeEntries.agentId} in (${agentIds})`)}) r
+      from (${runningTotals(sql`${incomeEntries.agentId} in (${agentIds}) and ${counts}`)}) r
       join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`r.total`)}
       order by r.agent_id, t.id, r.id
       on conflict do nothing`);
@@ -151,7 +176,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
 /**
  * Recomputes from the raw income entries every figure kept alongside them (agent totals and entry counts, each
  * entry's new total, the week/month/year roll-ups in the given time zone, the achievements the running totals
- * imply) and returns where the stored figures differ. With repair, the stored figures are then corrected in the
+ * imply), checks that every void has its reversal, and returns where the stored figures differ. With repair, the stored figures are then corrected in the
  * same transaction, while writers wait. Reads every entry: a maintenance tool, never a request path.
  */
 export async function checkConsistency(db: Db, timeZone: string, options: { repair?: boolean } = {}): Promise<ConsistencyDrift[]> {
@@ -180,5 +205,6 @@ async function findDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]>
     ...(await findPeriodDrifts(db, timeZone)),
     ...(await findPeakDrifts(db)),
     ...(await findAchievementDrifts(db)),
+    ...(await findVoidDrifts(db)),
   ];
 }

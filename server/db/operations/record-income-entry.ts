@@ -168,6 +168,10 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
     transactionType: row.transaction_type,
     createdAt: new Date(row.created_at_ms),
     externalId: row.external_id,
+    voidsEntryId: null,
+    voidedAt: null,
+    voidedBy: null,
+    voidReason: null,
   };
 }
 

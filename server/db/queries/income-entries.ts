@@ -30,6 +30,10 @@ export function toIncomeEntry(row: NamedIncomeEntryRow): IncomeEntry {
     newTotal: row.newTotal,
     date: row.date.toISOString(),
     createdAt: row.createdAt.toISOString(),
+    voidsEntryId: row.voidsEntryId,
+    voidedAt: row.voidedAt?.toISOString() ?? null,
+    voidedBy: row.voidedBy,
+    voidReason: row.voidReason,
   };
 }
 
@@ -44,6 +48,10 @@ const namedEntryColumns = {
   newTotal: incomeEntries.newTotal,
   transactionType: incomeEntries.transactionType,
   createdAt: incomeEntries.createdAt,
+  voidsEntryId: incomeEntries.voidsEntryId,
+  voidedAt: incomeEntries.voidedAt,
+  voidedBy: incomeEntries.voidedBy,
+  voidReason: incomeEntries.voidReason,
 };
 
 /** The newest entries of all agents (by when they were recorded), read through income_entries_created_idx. */

@@ -61,13 +61,14 @@ export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: Perio
   return rows.map((row, index) => ({ rank: index + 1, agentId: row.agent_id, name: row.name, ...(showAmounts ? { amount: row.amount } : {}) }));
 }
 
-/** The latest wins (positive entries), newest first, along income_entries_created_idx. */
+/** The latest wins (positive entries that count), newest first, along income_entries_created_idx. */
 export async function readTvWins(db: Db, showAmounts: boolean): Promise<TvWin[]> {
   const rows = await db
     .select({ id: incomeEntries.id, agentId: incomeEntries.agentId, agentName: agents.name, amount: incomeEntries.amount, date: incomeEntries.date })
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
-    .where(sql`${incomeEntries.amount} > 0`)
+    // Neither voided nor a reversal (a reversal of a deduction is positive): a void takes a win off the ticker.
+    .where(sql`${incomeEntries.amount} > 0 and ${incomeEntries.voidedAt} is null and ${incomeEntries.voidsEntryId} is null`)
     .orderBy(desc(incomeEntries.createdAt), desc(incomeEntries.id))
     .limit(TV_TICKER_SIZE);
   return rows.map((row) => ({

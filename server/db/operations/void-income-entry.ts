@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { conflict, invalid, notFound } from '../../domain/errors';
+import { periodStartsOf } from '../../domain/periods';
+import { queryRows, type Db } from '../client';
+import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
+import { appendEvents } from '../events';
+import { lockTierThresholds } from '../locks';
+import type { RecordedIncomeEntryRow } from '../queries/income-entries';
+import { thresholdReached } from '../rule-sql';
+import { agentPeriodTotals, agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
+import { epochMs } from '../time-sql';
+
+export interface VoidRequest {
+  entryId: number;
+  reason: string;
+  /** Who voids it: a user's or an API token's name, kept with the entry. */
+  byName: string;
+  now: Date;
+  timeZone: string;
+}
+
+export interface VoidedEntry {
+  entry: RecordedIncomeEntryRow;
+  reversal: RecordedIncomeEntryRow;
+  tiersTakenBack: Array<{ tierId: number; tierName: string }>;
+}
+
+interface EntryRow {
+  id: number;
+  agent_id: number;
+  agent_name: string;
+  amount: string;
+  description: string | null;
+  date_ms: number;
+  new_total: string;
+  transaction_type: 'addition' | 'deduction';
+  created_at_ms: number;
+  external_id: string | null;
+  voids_entry_id: number | null;
+  voided_at_ms: number | null;
+  voided_by: string | null;
+  void_reason: string | null;
+}
+
+const entryColumns = sql`e.id::float8 as id, e.agent_id, a.name as agent_name, e.amount::text as amount, e.description,
+  ${epochMs(sql`e.date`)} as date_ms, e.new_total::text as new_total, e.transaction_type,
+  ${epochMs(sql`e.created_at`)} as created_at_ms, e.external_id, e.voids_entry_id::float8 as voids_entry_id,
+  ${epochMs(sql`e.voided_at`)} as voided_at_ms, e.voided_by, e.void_reason`;
+
+const toRow = (row: EntryRow): RecordedIncomeEntryRow => ({
+  id: row.id,
+  agentId: row.agent_id,
+  agentName: row.agent_name,
+  amount: row.amount,
+  description: row.description,
+  date: new Date(row.date_ms),
+  newTotal: row.new_total,
+  transactionType: row.transaction_type,
+  createdAt: new Date(row.created_at_ms),
+  externalId: row.external_id,
+  voidsEntryId: row.voids_entry_id,
+  voidedAt: row.voided_at_ms === null ? null : new Date(row.voided_at_ms),
+  voidedBy: row.voided_by,
+  voidReason: row.void_reason,
+});
+
+const readEntry = async (tx: Db, id: number, lock = false) =>
+  (await queryRows<EntryRow>(tx, sql`select ${entryColumns} from ${incomeEntries} e join ${agents} a on a.id = e.agent_id
+    where e.id = ${id} ${lock ? sql`for update of e` : sql``}`))[0];
+
+const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
+
+/**
+ * The agent's peak total with its voided entries and their reversals left out: the highest running total (never below
+ * 0) of the entries that count, in the order they were recorded. It is what the agent's tiers rest on (the same rule
+ * as check-consistency.ts's peaks).
+ */
+const effectivePeak = (agentId: number) => sql`
+  select greatest(0, coalesce(max(r.total), 0)) as peak from (
+    select sum(e.amount) over (order by e.id) as total from ${incomeEntries} e
+    where e.agent_id = ${agentId} and e.voided_at is null and e.voids_entry_id is null
+  ) r`;
+
+/**
+ * Voids an income entry (docs/product.md §12.11): entries are never edited or deleted, so a void writes a reversal
+ * (the opposite amount, on the voided entry's date, `voids_entry_id` naming it) and marks the entry voided, with who
+ * and why. In the same transaction the agent's total, entry count and peak, the week, month and year roll-ups of the
+ * entry's date, and the tiers follow: a tier that only the voided entry reached is taken back, unless its reward is
+ * claimed (then the void is refused: the claim is rejected first, or a deduction recorded instead). Refused with 409:
+ * a reversal, or an entry already voided (so, of concurrent voids of one entry, exactly one wins).
+ *
+ * Locks: the tier thresholds shared, then the agent row (the order of claims and threshold edits, server/db/locks.ts),
+ * which also orders the void against the agent's new entries.
+ */
+export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<VoidedEntry> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockTierThresholds(tx, 'shared');
+      const [found] = await queryRows<{ agent_id: number }>(tx, sql`select agent_id from ${incomeEntries} where id = ${request.entryId}`);
+      if (!found) throw notFound('Income entry');
+      const [agent] = await queryRows<{ name: string; total_income: string; peak_total: string }>(
+        tx,
+        sql`select name, total_income::text as total_income, peak_total::text as peak_total from ${agents}
+          where id = ${found.agent_id} for update`,
+      );
+      const entry = await readEntry(tx, request.entryId, true);
+      // The agent (and its entries) went between the two reads.
+      if (!agent || !entry) throw notFound('Income entry');
+      if (entry.voids_entry_id !== null) {
+        throw conflict(`Entry ${entry.id} is the reversal of entry ${entry.voids_entry_id}: it cannot be voided`);
+      }
+      if (entry.voided_at_ms !== null) throw conflict(`Entry ${entry.id} is already voided`);
+
+      await tx.execute(sql`update ${incomeEntries} set voided_at = ${request.now.toISOString()}::timestamptz,
+        voided_by = ${request.byName}, void_reason = ${request.reason} where id = ${entry.id}`);
+      const reversalAmount = negated(entry.amount);
+      const [reversal] = await queryRows<{ id: number }>(
+        tx,
+        sql`insert into ${incomeEntries} (agent_id, amount, description, date, new_total, transaction_type, created_at, voids_entry_id)
+          select o.agent_id, -o.amount, o.description, o.date, ${agent.total_income}::numeric - o.amount,
+            case when o.amount < 0 then 'addition' else 'deduction' end, ${request.now.toISOString()}::timestamptz, o.id
+          from ${incomeEntries} o where o.id = ${entry.id}
+          returning id::float8 as id`,
+      );
+
+      const [{ peak } = { peak: '0' }] = await queryRows<{ peak: string }>(tx, effectivePeak(entry.agent_id));
+      const takenBack = await queryRows<{ tier_id: number; tier_name: string; claim_status: string | null }>(
+        tx,
+        sql`select t.id as tier_id, t.name as tier_name,
+            (select c.status from ${rewardClaims} c where c.agent_id = ta.agent_id and c.tier_id = t.id and c.status <> 'rejected') as claim_status
+          from ${tierAchievements} ta join ${tierSettings} t on t.id = ta.tier_id
+          where ta.agent_id = ${entry.agent_id}
+            and ${thresholdReached(sql`t.threshold`, sql`${agent.peak_total}::numeric`)}
+            and not ${thresholdReached(sql`t.threshold`, sql`${peak}::numeric`)}
+          order by t.tier_order`,
+      );
+      const claimed = takenBack.find((tier) => tier.claim_status !== null);
+      if (claimed) {
+        const way = claimed.claim_status === 'pending' || claimed.claim_status === 'processed' ? 'reject that claim first' : 'record a deduction instead';
+        throw conflict(
+          `Voiding entry ${entry.id} would take the ${claimed.tier_name} tier back from ${agent.name}, whose reward for it is claimed (${claimed.claim_status}): ${way}`,
+        );
+      }
+      if (takenBack.length > 0) {
+        await tx.execute(sql`delete from ${tierAchievements} where agent_id = ${entry.agent_id}
+          and tier_id in (${sql.join(takenBack.map((tier) => sql`${tier.tier_id}::int`), sql`, `)})`);
+      }
+
+      await tx.execute(sql`update ${agents} set total_income = total_income + ${reversalAmount}::numeric,
+        total_entries = total_entries - 1, peak_total = ${peak}::numeric where id = ${entry.agent_id}`);
+      const periods = periodStartsOf(new Date(entry.date_ms), request.timeZone);
+      await tx.execute(sql`insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
+        select ${entry.agent_id}::int, p.kind, p.start::date, ${reversalAmount}::numeric
+        from (values ('week', ${periods.week}), ('month', ${periods.month}), ('year', ${periods.year})) as p(kind, start)
+        on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income`);
+
+      const voided = (await readEntry(tx, entry.id))!;
+      const written = (await readEntry(tx, reversal!.id))!;
+      const tiersTakenBack = takenBack.map((tier) => ({ tierId: tier.tier_id, tierName: tier.tier_name }));
+      await appendEvents(tx, [
+        {
+          type: 'entry.voided',
+          agentId: entry.agent_id,
+          public: { entryId: entry.id, agentId: entry.agent_id, agentName: agent.name, amount: entry.amount },
+          private: { reversalEntryId: written.id, newTotal: written.new_total, reason: request.reason, voidedBy: request.byName, tiersTakenBack },
+        },
+      ]);
+      return { entry: toRow(voided), reversal: toRow(written), tiersTakenBack };
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) {
+      throw invalid('Voiding this entry would take the agent total beyond the largest amount the tracker can hold');
+    }
+    throw error;
+  }
+}
