@@ -18,6 +18,9 @@ export const INCOME_ENTRY_EXPORT_COLUMNS = [
   'externalId',
   'newTotal',
   'createdAt',
+  // docs/product.md §12.11: a reversal names the entry it voids; a voided entry says when it was voided.
+  'voidsEntryId',
+  'voidedAt',
 ] as const;
 
 export const AGENT_EXPORT_COLUMNS = [

@@ -61,6 +61,8 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
             text(row.external_id),
             num(row.new_total),
             text(new Date(row.created_at_ms).toISOString()),
+            num(row.voids_entry_id),
+            text(row.voided_at_ms === null ? null : new Date(row.voided_at_ms).toISOString()),
           ]);
     return sendCsv(reply, 'income-entries', ctx.now(), INCOME_ENTRY_EXPORT_COLUMNS, body);
   });

@@ -42,6 +42,8 @@ interface Fixture {
   /** A webhook (to a name that never resolves) and a delivery of it. */
   webhook: number;
   webhookDelivery: number;
+  /** A small entry of agent A's (voiding it takes no tier back). */
+  entry: number;
   /** The caller's credential: its session cookie or its token. */
   headers: Record<string, string>;
 }
@@ -49,6 +51,7 @@ interface Fixture {
 async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> {
   const agentA = await createAgent(db);
   await addIncome(db, agentA, '12000.00', { now });
+  const entry = await addIncome(db, agentA, '100.00', { now });
   const agentB = await createAgent(db);
   await addIncome(db, agentB, '6000.00', { now });
   const tier1Option = await createRewardOption(db, { tierId: 1 });
@@ -105,6 +108,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     resetToken,
     webhook: webhook.id,
     webhookDelivery: webhookDelivery.id,
+    entry: entry.id,
     headers: await credentials[caller](),
   };
 }
@@ -180,6 +184,7 @@ const matrix: Row[] = [
   { route: 'POST /api/imports/agents',              status: [401, 403, 403, 403, 201, 403, 403, 201],
     csv: () => `name,email\nMatrix Import,matrix-import-${uniqueSuffix()}@example.test\n` },
   { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
+  { route: 'POST /api/income-entries/{entry}/void', status: [401, 403, 403, 403, 200, 403, 200, 403], body: () => ({ reason: 'Matrix void' }) },
   { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ rewards: 'Matrix reward' }) },
   { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: (f) => ({ title: 'Matrix reward', description: 'Made by the matrix', category: 'Gift Card', tierId: f.tier1, isActive: true }) },

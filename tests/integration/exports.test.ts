@@ -60,6 +60,8 @@ describeEachEngine(
           externalId: '',
           newTotal: '1150.50',
           createdAt: first.createdAt.toISOString(),
+          voidsEntryId: '',
+          voidedAt: '',
         },
         expect.objectContaining({ id: String(second.id), amount: '-50.00', transactionType: 'deduction', description: "'@SUM(A1:A9)", newTotal: '-50.00' }),
       ]);
@@ -89,9 +91,25 @@ describeEachEngine(
           text(null),
           num(`${((i + 1) * (i + 2)) / 2}.00`),
           text(entry.createdAt.toISOString()),
+          num(null),
+          text(null),
         ]),
       );
       expect(file.body).toBe(`\uFEFF${INCOME_ENTRY_EXPORT_COLUMNS.join(',')}\r\n${expected}`);
+    });
+
+    it('shows a void: the voided entry with when it was voided, its reversal with the entry it voids', async () => {
+      const owner = (await signedInUser(get(), 'owner', SESSIONS_OUTLIVE_CLOCK)).cookie;
+      const db = get().database.db;
+      const agent = await createAgent(db);
+      const entry = await addIncome(db, agent, '75.00', { now: NOW, date: new Date('2026-11-03T10:00:00Z') });
+      const res = await get().request({ method: 'POST', url: `/api/income-entries/${entry.id}/void`, headers: { cookie: owner }, payload: { reason: 'Typo' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await download(owner, `/api/exports/income-entries.csv?agentId=${agent.id}`);
+      expect(file.rows.map((row) => [row.amount, row.newTotal, row.voidsEntryId, row.voidedAt])).toEqual([
+        ['75.00', '75.00', '', get().clock.now.toISOString()],
+        ['-75.00', '0.00', String(entry.id), ''],
+      ]);
     });
 
     it('keeps to the days asked for, in the organisation’s time zone, and refuses a bad query or an unknown agent', async () => {

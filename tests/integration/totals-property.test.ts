@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { ownerDashboard } from '../../contract/dashboard';
-import { incomeEntry } from '../../contract/income-entries';
+import { incomeEntry, voidedIncomeEntry } from '../../contract/income-entries';
 import { centsToMoneyString } from '../../contract/money';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
 import { queryRows } from '../../server/db/client';
@@ -62,7 +62,11 @@ const dateArb: fc.Arbitrary<DateChoice> = fc.oneof(
   }),
 );
 
-type Command = { type: 'entry'; agent: number; cents: number; date: DateChoice } | { type: 'delete'; agent: number };
+type Command =
+  | { type: 'entry'; agent: number; cents: number; date: DateChoice }
+  | { type: 'delete'; agent: number }
+  // Voids the agent's entry at `pick` (modulo how many it has): a reversal or an entry already voided is refused.
+  | { type: 'void'; agent: number; pick: number };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   {
@@ -75,13 +79,18 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), agent: fc.nat(AGENTS - 1) }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('void' as const), agent: fc.nat(AGENTS - 1), pick: fc.nat(40) }) },
 );
 
 interface ModelAgent {
   id: number;
   alive: boolean;
-  entries: Array<{ id: number; cents: bigint; date: number }>;
+  /** Every entry in the order recorded, reversals included (docs/product.md §12.11). */
+  entries: Array<{ id: number; cents: bigint; date: number; voided: boolean; reversal: boolean }>;
 }
+
+/** The entries that count: neither voided nor a reversal. */
+const counting = (agent: ModelAgent) => agent.entries.filter((e) => !e.voided && !e.reversal);
 
 function resolveDate(choice: DateChoice, now: Date, bounds: Bounds): Date {
   if (choice.kind === 'now') return now;
@@ -91,10 +100,11 @@ function resolveDate(choice: DateChoice, now: Date, bounds: Bounds): Date {
 
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
+/** The highest running total of the entries that count: what tiers rest on. */
 function peakOf(agent: ModelAgent): bigint {
   let running = 0n;
   let peak = 0n;
-  for (const entry of agent.entries) {
+  for (const entry of counting(agent)) {
     running += entry.cents;
     if (running > peak) peak = running;
   }
@@ -110,7 +120,7 @@ function expectedSummary(agent: ModelAgent, bounds: Bounds) {
     weeklyIncome: inPeriod('week'),
     monthlyIncome: inPeriod('month'),
     yearlyIncome: inPeriod('year'),
-    totalEntries: agent.entries.length,
+    totalEntries: counting(agent).length,
   };
 }
 
@@ -133,6 +143,31 @@ describeEachEngine(
 
       for (const command of commands) {
         const agent = model[command.agent]!;
+        if (command.type === 'void') {
+          const target = agent.entries.length === 0 ? undefined : agent.entries[command.pick % agent.entries.length]!;
+          if (!target) continue;
+          const res = await t.request({
+            method: 'POST',
+            url: `/api/income-entries/${target.id}/void`,
+            headers: { cookie: owner },
+            payload: { reason: 'Property test' },
+          });
+          if (!agent.alive) {
+            expect(res.statusCode).toBe(404);
+            continue;
+          }
+          if (target.voided || target.reversal) {
+            expect(res.statusCode, res.body).toBe(409);
+            continue;
+          }
+          expect(res.statusCode, res.body).toBe(200);
+          const { reversal } = voidedIncomeEntry.parse(res.json());
+          target.voided = true;
+          agent.entries.push({ id: reversal.id, cents: -target.cents, date: target.date, voided: false, reversal: true });
+          expect(reversal.newTotal).toBe(centsToMoneyString(sum(agent.entries.map((e) => e.cents))));
+          written.push(reversal.id);
+          continue;
+        }
         if (command.type === 'delete') {
           const res = await t.request({ method: 'DELETE', url: `/api/agents/${agent.id}`, headers: { cookie: owner } });
           expect(res.statusCode).toBe(agent.alive ? 204 : 404);
@@ -153,7 +188,7 @@ describeEachEngine(
         }
         expect(res.statusCode, res.body).toBe(201);
         const entry = incomeEntry.parse(res.json());
-        agent.entries.push({ id: entry.id, cents: BigInt(command.cents), date: date.getTime() });
+        agent.entries.push({ id: entry.id, cents: BigInt(command.cents), date: date.getTime(), voided: false, reversal: false });
         expect(entry.newTotal).toBe(centsToMoneyString(sum(agent.entries.map((e) => e.cents))));
         written.push(entry.id);
       }

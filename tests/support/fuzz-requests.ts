@@ -24,7 +24,16 @@ import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { createWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
-import { createIncomeEntryInput, ENTRY_PAGE_SIZE_MAX, EXTERNAL_ID_MAX, incomeEntryExportQuery, incomeEntryListQuery, MAX_FUTURE_MS } from '../../contract/income-entries';
+import {
+  createIncomeEntryInput,
+  ENTRY_PAGE_SIZE_MAX,
+  EXTERNAL_ID_MAX,
+  incomeEntryExportQuery,
+  incomeEntryListQuery,
+  MAX_FUTURE_MS,
+  VOID_REASON_MAX,
+  voidIncomeEntryInput,
+} from '../../contract/income-entries';
 import {
   CLAIM_NOTE_MAX,
   claimTargetStatuses,
@@ -48,7 +57,7 @@ type Identity = (typeof identities)[number];
 
 /** The accounts and rows the templates refer to. Nothing a malformed request does may change them. */
 export interface FuzzFixture {
-  /** Has 12,000.00 (tiers 1 and 2 reached), a pending claim of tier 2, tier 1 not claimed. */
+  /** Has 12,100.00 (tiers 1 and 2 reached), a pending claim of tier 2, tier 1 not claimed. */
   agent: { id: number; email: string };
   /** Another agent: the one the owner would delete. */
   otherAgent: { id: number };
@@ -64,11 +73,14 @@ export interface FuzzFixture {
   apiToken: { id: number; token: string };
   /** A webhook (to a name that never resolves) and a delivery of it that is done (nothing is left to send). */
   webhook: { id: number; deliveryId: number };
+  /** A 100.00 entry of the agent's, recorded after its 12,000.00 (voiding it takes no tier back). */
+  entry: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
   const agent = await createAgent(db);
   await addIncome(db, agent, '12000.00', { now });
+  const entry = await addIncome(db, agent, '100.00', { now });
   const otherAgent = await createAgent(db);
   await addIncome(db, otherAgent, '6000.00', { now });
   const option = await createRewardOption(db, { tierId: 1 });
@@ -103,6 +115,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     tvLink: { id: tvLink.id, token: tvToken },
     apiToken: { id: apiTokenRow.id, token: apiToken },
     webhook: { id: webhook.id, deliveryId: delivery!.id },
+    entry: entry.id,
   };
 }
 
@@ -704,6 +717,14 @@ export const routeSpecs: RouteSpec[] = [
     },
     schema: createIncomeEntryInput,
     refusedByRoute: entryDateOutOfRange,
+  },
+  {
+    route: 'POST /api/income-entries/:id/void',
+    param: (f) => f.entry,
+    body: () => ({ reason: 'Fuzz void' }),
+    fields: { reason: text(VOID_REASON_MAX) },
+    schema: voidIncomeEntryInput,
+    strict: true,
   },
   {
     route: 'PATCH /api/tier-settings/:id',

@@ -46,6 +46,8 @@ export interface EntryExportRow {
   external_id: string | null;
   new_total: string;
   created_at_ms: number;
+  voids_entry_id: string | null;
+  voided_at_ms: number | null;
 }
 
 
@@ -69,7 +71,8 @@ export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery,
       db,
       sql`select e.id::text as id, e.date::text as date_key, ${epochMs(sql`e.date`)} as date_ms, e.agent_id, a.name as agent_name,
           a.email as agent_email, e.amount::text as amount, e.transaction_type, e.description, e.external_id,
-          e.new_total::text as new_total, ${epochMs(sql`e.created_at`)} as created_at_ms
+          e.new_total::text as new_total, ${epochMs(sql`e.created_at`)} as created_at_ms,
+          e.voids_entry_id::text as voids_entry_id, ${epochMs(sql`e.voided_at`)} as voided_at_ms
         from income_entries e join agents a on a.id = e.agent_id
         ${entryBatchWhere(query, timeZone, after, EXPORT_BATCH_ROWS)}`,
       ),
@@ -93,14 +96,16 @@ export async function* entryExportText(db: Db, query: IncomeEntryExportQuery, ti
     queryRows<TextBatch>(
       db,
       sql`with batch as (
-          select e.id, e.date, e.agent_id, a.name, a.email, e.amount, e.transaction_type, e.description, e.external_id, e.new_total, e.created_at
+          select e.id, e.date, e.agent_id, a.name, a.email, e.amount, e.transaction_type, e.description, e.external_id, e.new_total, e.created_at,
+            e.voids_entry_id, e.voided_at
           from income_entries e join agents a on a.id = e.agent_id
           ${entryBatchWhere(query, timeZone, after, ENTRY_TEXT_ROWS)}
         ),
         last as (select b.date::text as date_key, b.id::text as id from batch b order by b.date desc, b.id desc limit 1)
         select string_agg(concat_ws(',', b.id, ${isoText(sql`b.date`)}, b.agent_id, ${csvTextSql(sql`b.name`)}, ${csvTextSql(sql`b.email`)},
             b.amount, b.transaction_type, ${csvTextSql(sql`b.description`)}, ${csvTextSql(sql`b.external_id`)}, b.new_total,
-            ${isoText(sql`b.created_at`)}) || E'\r\n', '' order by b.date, b.id) as text,
+            ${isoText(sql`b.created_at`)}, coalesce(b.voids_entry_id::text, ''), coalesce(${isoText(sql`b.voided_at`)}, '')) || E'\r\n', ''
+            order by b.date, b.id) as text,
           (select date_key from last) as date_key, (select id from last) as id, count(*)::int as n
         from batch b`,
     );
