@@ -8,6 +8,7 @@ import { leaderboardPage, ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
 import { eventTypes } from './events';
 import { eventStreamQuery } from './event-stream-query';
+import { auditActorList, auditExportQuery, auditListQuery, auditPage } from './audit';
 import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
 import { completePasswordResetInput } from './password-resets';
 import {
@@ -119,6 +120,9 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/exports/income-entries.csv', summary: 'Export income entries', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryExportQuery, answers: { 200: csv('Every entry of the filter, oldest first') } },
   { method: 'GET', path: '/api/exports/agents.csv', summary: 'Export agents with their totals', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: csv('Every agent') } },
   // Owner only (and tokens with a write scope)
+  { method: 'GET', path: '/api/audit', summary: 'A page of the audit trail, newest first', tag: 'Audit', access: 'owner', credentials: ['session'], query: auditListQuery, answers: { 200: json(auditPage, 'The page') } },
+  { method: 'GET', path: '/api/audit/actors', summary: 'Everyone who appears in the audit trail', tag: 'Audit', access: 'owner', credentials: ['session'], answers: { 200: json(auditActorList, 'People, tokens, agents and the system') } },
+  { method: 'GET', path: '/api/exports/audit.csv', summary: 'Export the audit trail with its hashes', tag: 'Exports', access: 'owner', credentials: ['session'], query: auditExportQuery, answers: { 200: csv('Every row of the filter, oldest first') } },
   { method: 'GET', path: '/api/exports/reward-claims.csv', summary: 'Export reward claims with contact details', tag: 'Exports', access: 'owner', credentials: ['session'], answers: { 200: csv('Every claim') } },
   { method: 'GET', path: '/api/owner/reward-claims', summary: 'The reward claims with contact details and histories', tag: 'Reward claims', access: 'owner', credentials: ['session'], query: rewardClaimListQuery, answers: { 200: json(z.array(rewardClaim), 'The claims, newest first') } },
   { method: 'PATCH', path: '/api/reward-claims/:id/process', summary: 'Mark a claim filled (pending to processed)', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(rewardClaim, 'The claim'), 409: json(errorBody, 'The claim is not pending') } },

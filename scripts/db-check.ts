@@ -3,14 +3,11 @@
 // the week/month/year roll-ups in ORG_TIMEZONE, the achievements the totals imply) and reports where the stored
 // ones differ. --repair corrects them in one transaction. Uses DATABASE_URL or DATA_DIR like the app.
 // Exit codes: 0 consistent (or repaired), 1 drift found, 2 could not check.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/client';
-import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { checkConsistency, type ConsistencyDrift } from '../server/db/operations/check-consistency';
 import { runCli } from './support/cli';
+import { databaseName, openMaintenanceDatabase } from './support/open-database';
 
 const usage = `Usage: npm run db:check [-- --repair]
 
@@ -45,20 +42,6 @@ function printDrifts(drifts: ConsistencyDrift[]) {
   if (drifts.length > SHOWN) console.log(`  ... and ${drifts.length - SHOWN} more`);
 }
 
-async function open(config: ReturnType<typeof loadConfig>): Promise<Database | string> {
-  if (config.databaseUrl) return openDatabase({ engine: 'postgres', url: config.databaseUrl, poolSize: 2 });
-  const dataDir = path.resolve(config.dataDir);
-  if (!existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))) return `There is no database in ${dataDir} (set DATA_DIR or DATABASE_URL).`;
-  try {
-    return await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      return `${error.message}\nThe app is probably running on it: stop the app, then run this check again.`;
-    }
-    throw error;
-  }
-}
-
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { repair: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
   if (values.help) {
@@ -66,12 +49,12 @@ async function main(): Promise<number> {
     return 0;
   }
   const config = loadConfig();
-  const database = await open(config);
+  const database = await openMaintenanceDatabase(config);
   if (typeof database === 'string') {
     console.error(database);
     return 2;
   }
-  const where = config.databaseUrl ? 'the PostgreSQL database' : `the embedded database in ${path.resolve(config.dataDir)}`;
+  const where = databaseName(config);
   try {
     const drifts = await checkConsistency(database.db, config.orgTimezone, { repair: values.repair ?? false });
     if (drifts.length === 0) {

@@ -34,6 +34,7 @@ import { registerEventRoutes } from './routes/events';
 import { registerTvLinkRoutes } from './routes/tv-links';
 import { registerApiTokenRoutes } from './routes/api-tokens';
 import { registerExportRoutes } from './routes/exports';
+import { registerAuditRoutes } from './routes/audit';
 import { registerImportRoutes } from './routes/imports';
 import { registerApiDocsRoutes } from './routes/api-docs';
 import { BoardState } from './live/board-state';
@@ -155,6 +156,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerTvLinkRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
   registerExportRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);

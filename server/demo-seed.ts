@@ -4,6 +4,7 @@ import { hashPassword } from './auth/passwords';
 import type { Db } from './db/client';
 import { claimMeta } from './db/queries/app-meta';
 import { insertAgent } from './db/queries/agents';
+import { SYSTEM_ACTOR } from './db/audit';
 import { recordIncomeEntry } from './db/operations/record-income-entry';
 import { insertRewardOption } from './db/queries/reward-options';
 import { updateTierRewards } from './db/queries/tier-settings';
@@ -95,7 +96,7 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
           description: cents < 0n ? 'Chargeback correction' : descriptions[i % descriptions.length]!,
         },
         // Recorded when it happened, so recent transactions and promotions spread over the months like real data.
-        { timeZone: options.timeZone, now: date },
+        { timeZone: options.timeZone, now: date, actor: SYSTEM_ACTOR },
       );
     }
   }

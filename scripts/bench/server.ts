@@ -14,6 +14,7 @@ import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEn
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';
+import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { recordIncomeEntry } from '../../server/db/operations/record-income-entry';
 import { BENCH_OWNER, wallClockMs, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type MemoryUse, type ReadyMessage } from './protocol';
 import { openTarget, type DatabaseTarget } from './reference-data';
@@ -127,7 +128,7 @@ async function main() {
         await recordIncomeEntry(
           database.db,
           { agentId: message.agentId, amount: '1.00', description: `live-probe-${message.probe}`, date: now },
-          { timeZone: config.orgTimezone, now },
+          { timeZone: config.orgTimezone, now, actor: SYSTEM_ACTOR },
         );
         return wallClockMs();
       }

@@ -454,3 +454,36 @@ export const passwordResets = pgTable(
     check('password_resets_kind_check', sql`${t.kind} in ('agent', 'user')`),
   ],
 );
+
+/**
+ * The audit trail (docs/product.md §12.12, decision 0022): one row per change, appended in the change's transaction.
+ * A trigger (migration 0013) numbers each row under the event-order lock and sets `prev_hash` (the previous row's
+ * hash) and `hash` = SHA-256(prev_hash || audit_log_content(row)); other triggers refuse UPDATE, DELETE and TRUNCATE.
+ * `id` is given by that trigger, in commit order (the default is never kept).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().default(0),
+    at: timestamptz('at').notNull(),
+    actorKind: text('actor_kind', { enum: ['user', 'agent', 'token', 'system'] }).notNull(),
+    actorId: integer('actor_id'),
+    /** A person's or token's name then; null for agents (their names are erased with them) and the system. */
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_actor_idx').on(t.actorKind, t.actorId, t.id),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
+  ],
+);

@@ -11,6 +11,7 @@ import { assertAgentMaySignIn } from '../domain/sign-up';
 import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
+import { requestOrigin } from '../http/audit-actor';
 
 const signedIn = (agent: AgentRow): AgentSessionResponse => ({
   authenticated: true,
@@ -29,6 +30,7 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       { ...input, passwordHash, inviteHash: input.invite ? hashToken(input.invite) : undefined },
       ctx.now(),
       ctx.signUpDefault,
+      requestOrigin(request),
     );
     // The same answer whether or not the email had an account, and no session: a new account signs in like any other.
     return reply.status(202).send({ status: 'received', mode, message: registrationMessages[mode] } satisfies RegistrationResponse);

@@ -8,6 +8,8 @@ import { requireRecentPassword } from '../auth/sessions';
 import { deleteAgent, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
 import { parseId, parseInput } from '../http/errors';
+import { actorOf, userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };
 
@@ -24,18 +26,26 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/agents', async (request, reply) => {
-    await requireOwnerOrToken(ctx, request, reply, 'agents:write');
+    const caller = await requireOwnerOrToken(ctx, request, reply, 'agents:write');
     const { password, ...agent } = parseInput(createAgentInput, request.body);
     assertPasswordNotCommon(password);
-    const row = await insertAgent(ctx.db, { ...agent, passwordHash: await hashPassword(password) });
+    const passwordHash = await hashPassword(password);
+    const row = await audited(
+      ctx.db,
+      actorOf(request, caller),
+      ctx.now(),
+      (tx) => insertAgent(tx, { ...agent, passwordHash }),
+      (made) => ({ action: 'agent.created', targetType: 'agent', targetId: made.id, after: { position: made.position, status: made.status } }),
+    );
     return reply.status(201).send(toNewAgentSummary(row));
   });
 
   app.delete<IdParams>('/api/agents/:id', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
     await requireRecentPassword(ctx, request, 'user');
-    await deleteAgent(ctx.db, id);
+    // The agent's personal data goes; the trail keeps that agent N was deleted, by whom.
+    await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => deleteAgent(tx, id), () => ({ action: 'agent.deleted', targetType: 'agent', targetId: id }));
     return reply.status(204).send();
   });
 }

@@ -7,6 +7,8 @@ import { hashToken } from '../auth/sessions';
 import { insertApiToken, listApiTokens, revokeApiToken } from '../db/queries/api-tokens';
 import { invalid, notFound } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
+import { userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,14 +34,13 @@ export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const expiresAt = expiryOf(input.expiresAt, now);
     const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-    const made = await insertApiToken(ctx.db, {
-      name: input.name,
-      scopes: input.scopes,
-      tokenHash: hashToken(token),
-      createdBy: owner.id,
-      createdAt: now,
-      expiresAt,
-    });
+    const made = await audited(
+      ctx.db,
+      userActor(request, owner),
+      now,
+      (tx) => insertApiToken(tx, { name: input.name, scopes: input.scopes, tokenHash: hashToken(token), createdBy: owner.id, createdAt: now, expiresAt }),
+      (row) => ({ action: 'token.created', targetType: 'api_token', targetId: row.id, after: { name: row.name, scopes: row.scopes, expiresAt: row.expiresAt } }),
+    );
     request.log.info({ apiTokenId: made.id, scopes: made.scopes }, 'API token created');
     return reply.status(201).send({ ...made, token } satisfies CreatedApiToken);
   });
@@ -50,9 +51,12 @@ export function registerApiTokenRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.delete<{ Params: { id: string } }>('/api/tokens/:id', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'API token');
-    if (!(await revokeApiToken(ctx.db, id, ctx.now()))) throw notFound('API token');
+    const revoked = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => revokeApiToken(tx, id, ctx.now()), (done) =>
+      done ? { action: 'token.revoked', targetType: 'api_token', targetId: id } : null,
+    );
+    if (!revoked) throw notFound('API token');
     request.log.info({ apiTokenId: id }, 'API token revoked');
     return reply.status(204).send();
   });

@@ -6,10 +6,12 @@ import {
   INCOME_ENTRY_EXPORT_COLUMNS,
   REWARD_CLAIM_EXPORT_COLUMNS,
 } from '../../contract/exports';
+import { AUDIT_EXPORT_COLUMNS, auditExportQuery } from '../../contract/audit';
 import { incomeEntryExportQuery } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
 import { findAgentById } from '../db/queries/agents';
+import { auditExportBatches } from '../db/queries/audit';
 import { agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
 import { notFound } from '../domain/errors';
 import { csvHeader, csvLines, num, text, UTF8_BOM, type CsvCell } from '../../contract/csv';
@@ -80,6 +82,29 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
       text(row.current_tier),
       num(row.tiers_reached),
       text(row.created_at),
+    ]));
+  });
+
+  // The audit trail (docs/product.md §12.12), oldest first, with each row's hashes: the chain can be checked offline.
+  app.get('/api/exports/audit.csv', async (request, reply) => {
+    await requireOwner(ctx, request, reply);
+    const query = parseInput(auditExportQuery, request.query);
+    const json = (value: Record<string, unknown> | null) => text(value === null ? null : JSON.stringify(value));
+    return sendCsv(reply, 'audit', ctx.now(), AUDIT_EXPORT_COLUMNS, csvFromRows(auditExportBatches(ctx.db, query, ctx.config.orgTimezone), (row) => [
+      num(row.id),
+      text(new Date(row.at_ms).toISOString()),
+      text(row.actor_kind),
+      num(row.actor_id),
+      text(row.actor_name),
+      text(row.action),
+      text(row.target_type),
+      text(row.target_id),
+      json(row.before),
+      json(row.after),
+      text(row.ip),
+      text(row.user_agent),
+      text(row.prev_hash),
+      text(row.hash),
     ]));
   });
 

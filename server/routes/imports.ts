@@ -7,6 +7,7 @@ import type { AppContext } from '../app-context';
 import { callerKey, requireOwnerOrToken } from '../auth/permissions';
 import { importIncomeEntries } from '../db/operations/import-income-entries';
 import { importAgents, takenAccountEmails, type AgentToImport } from '../db/operations/import-agents';
+import { actorOf } from '../http/audit-actor';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/sessions';
 import { checkAgentImport } from '../domain/agent-import';
@@ -52,7 +53,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
       }
       if (query.dryRun) return report;
-      report.created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now });
+      report.created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
       request.log.info(
         { rows: report.rows, created: report.created, duplicates: report.duplicates, by: callerKey(caller) },
         'income entries imported',
@@ -104,7 +105,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
           }),
         );
       }
-      const ids = await importAgents(ctx.db, list, { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt });
+      const ids = await importAgents(ctx.db, list, { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt, actor: actorOf(request, caller) });
       const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       report.created = ids.length;
       report.links = [...tokens].map(([index, token]) => ({

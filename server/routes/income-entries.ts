@@ -18,6 +18,7 @@ import { findAgentById } from '../db/queries/agents';
 import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { entryDate } from '../domain/income-entries';
+import { actorOf } from '../http/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
 const created = (row: RecordedIncomeEntryRow): CreatedIncomeEntry => ({ ...toIncomeEntry(row), externalId: row.externalId });
@@ -55,7 +56,7 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
       description: input.description || null,
       externalId: input.externalId ?? null,
     };
-    const options = { timeZone: ctx.config.orgTimezone, now };
+    const options = { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) };
     if (key === undefined) return reply.status(201).send(created(await recordIncomeEntry(ctx.db, entry, options)));
 
     // The request as validated (the date as sent, not as defaulted to now): a retry of it hashes the same.
@@ -74,7 +75,8 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
     const entryId = parseId(request.params.id, 'Income entry');
     const { reason } = parseInput(voidIncomeEntryInput, request.body);
     const byName = caller.kind === 'user' ? caller.user.name : `API token "${caller.token.name}"`;
-    const voided = await voidIncomeEntry(ctx.db, { entryId, reason, byName, now: ctx.now(), timeZone: ctx.config.orgTimezone });
+    const actor = actorOf(request, caller);
+    const voided = await voidIncomeEntry(ctx.db, { entryId, reason, byName, actor, now: ctx.now(), timeZone: ctx.config.orgTimezone });
     return { entry: created(voided.entry), reversal: created(voided.reversal), tiersTakenBack: voided.tiersTakenBack };
   });
 }

@@ -7,6 +7,7 @@ import { hashToken } from '../auth/sessions';
 import { completePasswordReset } from '../db/queries/password-resets';
 import { invalid } from '../domain/errors';
 import { parseInput } from '../http/errors';
+import { requestOrigin } from '../http/audit-actor';
 
 /**
  * One-time password links (docs/product.md §12.9): whoever holds a link sets the account's password with it, once,
@@ -20,7 +21,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     assertPasswordNotCommon(input.newPassword, 'newPassword');
     // Hashed before the link is looked up: a wrong token takes as long as a right one.
     const passwordHash = await hashPassword(input.newPassword);
-    const done = await completePasswordReset(ctx.db, hashToken(input.token), passwordHash, ctx.now());
+    const done = await completePasswordReset(ctx.db, hashToken(input.token), passwordHash, ctx.now(), requestOrigin(request));
     if (!done) throw invalid(RESET_LINK_INVALID, 'token');
     request.log.info({ kind: done.kind, accountId: done.accountId }, 'password set with a one-time link');
     return reply.status(204).send();

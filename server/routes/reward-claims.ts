@@ -7,6 +7,7 @@ import { processRewardClaim, transitionRewardClaim } from '../db/operations/tran
 import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
 import { forbidden } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
+import { agentActor, userActor } from '../http/audit-actor';
 
 const claimCreated = (claim: ClaimCreated['claim']): ClaimCreated => ({
   message: 'Your reward claim has been submitted successfully.',
@@ -34,6 +35,7 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
       rewardOptionId: rewardId,
       contact: { ...contact, shippingInstructions: null },
       now: ctx.now(),
+      actor: agentActor(request, agent.id),
     });
     return reply.status(201).send(claimCreated(claim));
   });
@@ -57,6 +59,7 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
         shippingInstructions: agentData.shippingInfo,
       },
       now: ctx.now(),
+      actor: agentActor(request, agent.id),
     });
     return reply.status(201).send(claimCreated(claim));
   });
@@ -74,7 +77,8 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.patch<{ Params: { id: string } }>('/api/reward-claims/:id/process', { onRequest: ignoreEmptyJsonBody }, async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
-    return processRewardClaim(ctx.db, parseId(request.params.id, 'Reward claim'), { userId: owner.id, name: owner.name }, ctx.now());
+    const by = { userId: owner.id, name: owner.name, audit: userActor(request, owner) };
+    return processRewardClaim(ctx.db, parseId(request.params.id, 'Reward claim'), by, ctx.now());
   });
 
   // Moves a claim along its statuses (docs/product.md §12.10): shipped with a tracking note, delivered, rejected.
@@ -82,6 +86,7 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
     const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Reward claim');
     const { status, note, reason } = parseInput(claimTransitionInput, request.body);
-    return transitionRewardClaim(ctx.db, id, { status, note: reason ?? note }, { userId: owner.id, name: owner.name }, ctx.now());
+    const by = { userId: owner.id, name: owner.name, audit: userActor(request, owner) };
+    return transitionRewardClaim(ctx.db, id, { status, note: reason ?? note }, by, ctx.now());
   });
 }

@@ -5,6 +5,8 @@ import { requireAgentSelfOrStaff, requireAnyIdentity, requireOwner } from '../au
 import { readAgentRewardData } from '../db/queries/agent-tier-data';
 import { createRewardOption, deleteRewardOption, listTierRewardOptions } from '../db/queries/reward-options';
 import { parseId, parseInput } from '../http/errors';
+import { userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };
 
@@ -24,14 +26,22 @@ export function registerRewardRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/rewards', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createRewardOptionInput, request.body);
-    return reply.status(201).send(await createRewardOption(ctx.db, { ...input, isActive: input.isActive ?? true }));
+    const option = await audited(
+      ctx.db,
+      userActor(request, owner),
+      ctx.now(),
+      (tx) => createRewardOption(tx, { ...input, isActive: input.isActive ?? true }),
+      (made) => ({ action: 'reward_option.created', targetType: 'reward_option', targetId: made.id, after: { tierId: made.tierId, title: made.title, category: made.category, isActive: made.isActive } }),
+    );
+    return reply.status(201).send(option);
   });
 
   app.delete<IdParams>('/api/rewards/:id', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
-    await deleteRewardOption(ctx.db, parseId(request.params.id, 'Reward option'));
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Reward option');
+    await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => deleteRewardOption(tx, id), () => ({ action: 'reward_option.deleted', targetType: 'reward_option', targetId: id }));
     return reply.status(204).send();
   });
 }

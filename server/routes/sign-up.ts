@@ -13,6 +13,8 @@ import {
   writeSignUpMode,
 } from '../db/queries/sign-up';
 import { parseId, parseInput } from '../http/errors';
+import { userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };
 
@@ -29,10 +31,15 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.put('/api/owner/sign-up', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(signUpSettingsInput, request.body);
     await requireRecentPassword(ctx, request, 'user');
-    await writeSignUpMode(ctx.db, input.mode);
+    await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => writeSignUpMode(tx, input.mode), () => ({
+      action: 'sign_up.updated',
+      targetType: 'settings',
+      targetId: 'sign-up',
+      after: { mode: input.mode },
+    }));
     request.log.info({ mode: input.mode }, 'sign-up mode changed');
     return settings();
   });
@@ -42,19 +49,27 @@ export function registerSignUpRoutes(app: FastifyInstance, ctx: AppContext) {
     const token = randomBytes(24).toString('base64url');
     const createdAt = ctx.now();
     const expiresAt = new Date(createdAt.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-    const invitation = await insertInvitation(ctx.db, { tokenHash: hashToken(token), createdBy: owner.id, createdAt, expiresAt });
+    const invitation = await audited(
+      ctx.db,
+      userActor(request, owner),
+      createdAt,
+      (tx) => insertInvitation(tx, { tokenHash: hashToken(token), createdBy: owner.id, createdAt, expiresAt }),
+      (made) => ({ action: 'invitation.created', targetType: 'invitation', targetId: made.id, after: { expiresAt: expiresAt.toISOString() } }),
+    );
     return reply.status(201).send({ ...invitation, token } satisfies CreatedInvitation);
   });
 
   app.delete<IdParams>('/api/owner/invitations/:id', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
-    await deleteOpenInvitation(ctx.db, parseId(request.params.id, 'Invitation'));
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Invitation');
+    await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => deleteOpenInvitation(tx, id), () => ({ action: 'invitation.withdrawn', targetType: 'invitation', targetId: id }));
     return reply.status(204).send();
   });
 
   app.post<IdParams>('/api/agents/:id/approve', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
-    await approveAgent(ctx.db, parseId(request.params.id, 'Agent'));
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Agent');
+    await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => approveAgent(tx, id), () => ({ action: 'agent.approved', targetType: 'agent', targetId: id }));
     return reply.status(204).send();
   });
 }

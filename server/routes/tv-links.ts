@@ -15,6 +15,8 @@ import { findLiveTvLink, insertTvLink, listTvLinks, readTvBoard, readTvWins, rev
 import { AppError, notFound } from '../domain/errors';
 import { periodStartsOf } from '../domain/periods';
 import { parseId, parseInput } from '../http/errors';
+import { userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 import { parseLastEventId } from './events';
 
 type TokenParams = { Params: { token: string } };
@@ -40,7 +42,13 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createTvLinkInput, request.body);
     const token = randomBytes(24).toString('base64url');
-    const link = await insertTvLink(ctx.db, { ...input, tokenHash: hashToken(token), createdBy: owner.id, createdAt: ctx.now() });
+    const link = await audited(
+      ctx.db,
+      userActor(request, owner),
+      ctx.now(),
+      (tx) => insertTvLink(tx, { ...input, tokenHash: hashToken(token), createdBy: owner.id, createdAt: ctx.now() }),
+      (made) => ({ action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts } }),
+    );
     request.log.info({ tvLinkId: link.id }, 'TV link created');
     return reply.status(201).send({ ...link, url: linkAddress(request, token), token } satisfies CreatedTvLink);
   });
@@ -51,9 +59,12 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.delete<{ Params: { id: string } }>('/api/tv-links/:id', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'TV link');
-    if (!(await revokeTvLink(ctx.db, id, ctx.now()))) throw notFound('TV link');
+    const revoked = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => revokeTvLink(tx, id, ctx.now()), (done) =>
+      done ? { action: 'tv_link.revoked', targetType: 'tv_link', targetId: id } : null,
+    );
+    if (!revoked) throw notFound('TV link');
     ctx.live.endTvLink(id);
     request.log.info({ tvLinkId: id }, 'TV link revoked');
     return reply.status(204).send();

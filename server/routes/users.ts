@@ -8,6 +8,8 @@ import { requireRecentPassword } from '../auth/sessions';
 import { deleteUserAccount } from '../db/operations/delete-user';
 import { insertUser, listUsers } from '../db/queries/users';
 import { parseId, parseInput } from '../http/errors';
+import { userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 
 const toAccount = (user: { id: number; email: string; name: string; role: UserAccount['role']; createdAt: Date }): UserAccount => ({
   id: user.id,
@@ -25,15 +27,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/users', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createManagerInput, request.body ?? {});
     assertPasswordNotCommon(input.password);
-    const user = await insertUser(ctx.db, {
-      email: input.email,
-      name: input.name,
-      role: input.role,
-      passwordHash: await hashPassword(input.password),
-    });
+    const passwordHash = await hashPassword(input.password);
+    const user = await audited(
+      ctx.db,
+      userActor(request, owner),
+      ctx.now(),
+      (tx) => insertUser(tx, { email: input.email, name: input.name, role: input.role, passwordHash }),
+      (made) => ({ action: 'user.created', targetType: 'user', targetId: made.id, after: { role: made.role } }),
+    );
     return reply.status(201).send(toAccount(user));
   });
 
@@ -41,7 +45,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'User');
     await requireRecentPassword(ctx, request, 'user');
-    await deleteUserAccount(ctx.db, owner, id);
+    await deleteUserAccount(ctx.db, owner, id, userActor(request, owner), ctx.now());
     return reply.status(204).send();
   });
 }

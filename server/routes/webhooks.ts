@@ -17,6 +17,8 @@ import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhoo
 import { conflict, invalid, notFound } from '../domain/errors';
 import { testMessage, webhookBody } from '../domain/webhook-messages';
 import { parseId, parseInput } from '../http/errors';
+import { userActor } from '../http/audit-actor';
+import { audited } from '../db/audit';
 import { refusesHost } from '../webhooks/address-guard';
 
 /**
@@ -34,14 +36,14 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
       throw conflict(`There are already ${WEBHOOKS_MAX} webhooks: delete one before adding another`);
     }
     const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
-    const made = await insertWebhook(ctx.db, {
-      url: url.toString(),
-      events: input.events,
-      format: input.format,
-      secret,
-      createdBy: owner.id,
-      createdAt: ctx.now(),
-    });
+    const made = await audited(
+      ctx.db,
+      userActor(request, owner),
+      ctx.now(),
+      (tx) => insertWebhook(tx, { url: url.toString(), events: input.events, format: input.format, secret, createdBy: owner.id, createdAt: ctx.now() }),
+      // The host only: a chat service's webhook address carries its own secret in the path.
+      (row) => ({ action: 'webhook.created', targetType: 'webhook', targetId: row.id, after: { host: url.host, events: row.events, format: row.format } }),
+    );
     ctx.webhooks.webhooksChanged();
     request.log.info({ webhookId: made.id, events: made.events, format: made.format }, 'webhook created');
     return reply.status(201).send({ ...made, secret } satisfies CreatedWebhook);
@@ -53,9 +55,12 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.delete<{ Params: { id: string } }>('/api/webhooks/:id', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Webhook');
-    if (!(await deleteWebhook(ctx.db, id))) throw notFound('Webhook');
+    const deleted = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => deleteWebhook(tx, id), (done) =>
+      done ? { action: 'webhook.deleted', targetType: 'webhook', targetId: id } : null,
+    );
+    if (!deleted) throw notFound('Webhook');
     request.log.info({ webhookId: id }, 'webhook deleted');
     return reply.status(204).send();
   });
@@ -70,10 +75,12 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<{ Params: { id: string; deliveryId: string } }>('/api/webhooks/:id/deliveries/:deliveryId/retry', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Webhook');
     const deliveryId = parseId(request.params.deliveryId, 'Delivery');
-    const result = await resendDelivery(ctx.db, id, deliveryId, ctx.now());
+    const result = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => resendDelivery(tx, id, deliveryId, ctx.now()), (done) =>
+      typeof done === 'string' ? null : { action: 'webhook.delivery_retried', targetType: 'webhook', targetId: id, after: { deliveryId } },
+    );
     if (result === 'not-found') throw notFound('Delivery');
     if (result === 'sending') throw conflict('This delivery is being sent now: wait for the attempt to end');
     ctx.webhooks.kick();
@@ -81,12 +88,19 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post<{ Params: { id: string } }>('/api/webhooks/:id/test', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Webhook');
     const hook = await findWebhook(ctx.db, id);
     if (!hook) throw notFound('Webhook');
     const now = ctx.now();
-    const delivery = await insertDelivery(ctx.db, { webhookId: id, eventType: WEBHOOK_TEST_EVENT, body: webhookBody(hook.format, testMessage(id, hook.events, now)), now });
+    const body = webhookBody(hook.format, testMessage(id, hook.events, now));
+    const delivery = await audited(
+      ctx.db,
+      userActor(request, owner),
+      now,
+      (tx) => insertDelivery(tx, { webhookId: id, eventType: WEBHOOK_TEST_EVENT, body, now }),
+      (made) => ({ action: 'webhook.tested', targetType: 'webhook', targetId: id, after: { deliveryId: made.id } }),
+    );
     ctx.webhooks.kick();
     return reply.status(202).send(delivery);
   });

@@ -1,5 +1,6 @@
 // Income, reward options and claims for tests, made directly in the database.
 import type { Db } from '../../server/db/client';
+import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { recordIncomeEntry } from '../../server/db/operations/record-income-entry';
 import { insertRewardOption, type RewardOptionRow } from '../../server/db/queries/reward-options';
 import { sql } from 'drizzle-orm';
@@ -17,7 +18,7 @@ export async function addIncome(
   return recordIncomeEntry(
     db,
     { agentId: agent.id, amount, date: options.date ?? now, description: options.description ?? null },
-    { timeZone: options.timeZone ?? 'UTC', now },
+    { timeZone: options.timeZone ?? 'UTC', now, actor: SYSTEM_ACTOR },
   );
 }
 

@@ -1,7 +1,7 @@
 // Who may do what (docs/product.md §3.3), for every API route and every kind of caller, in one table.
 // The table must name exactly the routes the app registers: a new route without a row fails here.
 import { expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
+import { queryRows, type Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { insertInvitation } from '../../server/db/queries/sign-up';
@@ -173,6 +173,9 @@ const matrix: Row[] = [
   { route: 'GET /api/exports/agents.csv',           status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/exports/reward-claims.csv',    status: [401, 403, 403, 403, 200, 403, 403, 403] },
   // Owner only
+  { route: 'GET /api/audit',                        status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'GET /api/audit/actors',                 status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'GET /api/exports/audit.csv',            status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'GET /api/owner/reward-claims',          status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'PATCH /api/reward-claims/{claim}/process', status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'PATCH /api/reward-claims/{claim}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ status: 'rejected', reason: 'Out of stock' }) },
@@ -216,6 +219,16 @@ const matrix: Row[] = [
   // Backups over HTTP are for the embedded database (docs/decisions/0007-backups.md).
   { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200, 403, 403, 403], postgresStatus: [401, 403, 403, 403, 404, 403, 403, 403] },
 ];
+
+/** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup. */
+const NOT_CHANGES = new Set(['POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/confirm-password', 'POST /api/admin/backup']);
+/** Changes whose actor is the account concerned, whoever calls: a registration, a password set with a link. */
+const ACCOUNT_HOLDER_ACTS = new Set(['POST /api/agents/register', 'POST /api/password-resets/complete']);
+
+async function lastAuditId(db: Db): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select coalesce(max(id), 0)::float8 as id from audit_log`);
+  return row!.id;
+}
 
 const placeholder = /\{([\w.]+)\}/g;
 
@@ -271,6 +284,7 @@ describeEachEngine('authorization matrix', (get) => {
       const fixture = await makeFixture(get().database.db, get().clock.now, caller);
       const body = row.body?.(fixture);
       const csv = row.csv?.(fixture);
+      const auditedBefore = await lastAuditId(get().database.db);
       const res = row.stream
         ? await streamStatus(fillPath(path, fixture), fixture.headers)
         : await get().request({
@@ -285,6 +299,21 @@ describeEachEngine('authorization matrix', (get) => {
       // Refusals carry the JSON error shape with the matching code.
       if (res.statusCode === 401) expect(res.json().code).toBe('UNAUTHENTICATED');
       if (res.statusCode === 403) expect(res.json().code).toBe('FORBIDDEN');
+      // Every change appends to the audit trail, by whoever made it; a refusal or a read appends nothing
+      // (docs/product.md §12.12).
+      const appended = await queryRows<{ actor_kind: string; actor_id: number | null }>(
+        get().database.db,
+        sql`select actor_kind, actor_id from audit_log where id > ${auditedBefore} order by id`,
+      );
+      const changes = method !== 'GET' && !NOT_CHANGES.has(row.route) && res.statusCode < 300;
+      expect(appended.length > 0, `${caller}: ${res.statusCode}, ${appended.length} audit row(s)`).toBe(changes);
+      if (changes && !ACCOUNT_HOLDER_ACTS.has(row.route)) {
+        const by =
+          caller === 'owner' ? { actor_kind: 'user', actor_id: fixture.owner.id }
+          : caller.endsWith('Token') ? { actor_kind: 'token', actor_id: expect.any(Number) }
+          : { actor_kind: 'agent', actor_id: caller === 'agentA' ? fixture.agentA.id : fixture.agentB.id };
+        expect(appended, caller).toEqual(appended.map(() => by));
+      }
     }
     expect(actual).toEqual(expected);
   });

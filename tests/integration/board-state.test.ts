@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerDashboard } from '../../contract/dashboard';
 import { updateTierSetting } from '../../server/db/operations/update-tier-setting';
+import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { deleteAgent, listLeaderboardPage } from '../../server/db/queries/agents';
 import { readOwnerDashboard } from '../../server/db/queries/dashboard';
 import { listTierSettings } from '../../server/db/queries/tier-settings';
@@ -122,7 +123,7 @@ for (const engine of testEngines()) {
       const before = await expectSameAsTables();
       const tiers = await listTierSettings(db());
       const silver = tiers.find((tier) => tier.name === 'Silver')!;
-      await updateTierSetting(db(), silver.id, { threshold: '12000.00' }, now());
+      await updateTierSetting(db(), silver.id, { threshold: '12000.00' }, now(), SYSTEM_ACTOR);
       const after = await expectSameAsTables();
       expect(after.overview.newTierAchievements).toBe(before.overview.newTierAchievements + 1);
     });

@@ -92,7 +92,7 @@ describe('backups of the embedded database', () => {
     const refused = await script('db-check', [], { DATA_DIR: dir('app') });
     expect(refused.code).toBe(2);
     expect(refused.output).toContain(`The data directory ${dir('app')} is in use by another process`);
-    expect(refused.output).toContain('stop the app, then run this check again');
+    expect(refused.output).toContain('stop the app, then run this command again');
 
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);

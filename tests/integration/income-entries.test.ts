@@ -63,6 +63,10 @@ describeEachEngine(
           newTotal: '1234.50',
           date: NOW.toISOString(),
           createdAt: NOW.toISOString(),
+          voidsEntryId: null,
+          voidedAt: null,
+          voidedBy: null,
+          voidReason: null,
         });
 
         const deduction = await post(t, { agentId: String(agent.id), amount: -200, description: '' });

@@ -24,6 +24,7 @@ import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { createWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
+import { AUDIT_PAGE_SIZE_MAX, auditExportQuery, auditListQuery } from '../../contract/audit';
 import {
   createIncomeEntryInput,
   ENTRY_PAGE_SIZE_MAX,
@@ -663,6 +664,25 @@ export const routeSpecs: RouteSpec[] = [
     strict: true,
   },
   { route: 'GET /api/exports/reward-claims.csv' },
+  {
+    route: 'GET /api/audit',
+    query: {
+      schema: auditListQuery,
+      invalid: {
+        actor: picks<string | string[]>([['unknown kind', 'robot:1'], ['no id', 'user:'], ['zero', 'user:0'], ['empty', ''], ['twice', ['system', 'user:1']]]),
+        action: picks<string | string[]>([['unknown', 'entry.deleted'], ['upper case', 'ENTRY.CREATED'], ['empty', ''], ['twice', ['entry.created', 'entry.voided']]]),
+        from: badDays,
+        to: badDays,
+        offset: badCounts(1_000_000),
+        limit: badCounts(AUDIT_PAGE_SIZE_MAX),
+      },
+    },
+  },
+  { route: 'GET /api/audit/actors' },
+  {
+    route: 'GET /api/exports/audit.csv',
+    query: { schema: auditExportQuery, invalid: { actor: picks<string | string[]>([['unknown kind', 'robot:1'], ['empty', '']]), from: badDays, to: badDays } },
+  },
   {
     route: 'GET /api/events',
     stream: true,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { appendAudit, SYSTEM_ACTOR } from '../audit';
 import { appendEvents, dataChangedEvent } from '../events';
 import { lockTierThresholds } from '../locks';
 import { periodRollUpsFromEntries, thresholdReached } from '../rule-sql';
@@ -192,8 +193,13 @@ export async function checkConsistency(db: Db, timeZone: string, options: { repa
     );
     const drifts = await findDrifts(tx, timeZone);
     await repair(tx, drifts, timeZone);
-    // What the open screens and the instances' boards in memory show was computed from the figures just corrected.
-    if (drifts.length > 0) await appendEvents(tx, [dataChangedEvent]);
+    if (drifts.length > 0) {
+      const kinds: Record<string, number> = {};
+      for (const drift of drifts) kinds[drift.kind] = (kinds[drift.kind] ?? 0) + 1;
+      await appendAudit(tx, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { drifts: kinds } }, new Date());
+      // What the open screens and the instances' boards in memory show was computed from the figures just corrected.
+      await appendEvents(tx, [dataChangedEvent]);
+    }
     return drifts;
   });
 }

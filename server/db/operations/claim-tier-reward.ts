@@ -3,6 +3,7 @@ import type { ClaimCreated } from '../../../contract/rewards';
 import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
+import { appendAudit, type AuditActor } from '../audit';
 import { appendEvents, claimEvent } from '../events';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
@@ -27,6 +28,8 @@ export interface ClaimRequest {
   tierId?: number;
   contact: ClaimContact;
   now: Date;
+  /** The agent, as the audit trail records it. */
+  actor: AuditActor;
 }
 
 /**
@@ -78,6 +81,13 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
         .returning({ id: rewardClaims.id, rewardTitle: rewardClaims.rewardTitle, status: rewardClaims.status });
       await tx.insert(claimStatusChanges).values({ claimId: claim!.id, status: 'pending', at: request.now, byName: agent.name, note: null });
       const made = { id: claim!.id, tierId: tier.id, tierName: tier.name, rewardTitle: claim!.rewardTitle, status: claim!.status };
+      // Never the contact details: the trail is kept, they are erased.
+      await appendAudit(
+        tx,
+        request.actor,
+        { action: 'claim.created', targetType: 'reward_claim', targetId: made.id, after: { agentId: request.agentId, tierId: tier.id, rewardOptionId: option.id, rewardTitle: made.rewardTitle } },
+        request.now,
+      );
       await appendEvents(tx, [claimEvent('claim.created', { ...made, agentId: request.agentId, agentName: agent.name })]);
       return made;
     });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { conflict } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
+import { appendAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
 import { agents, passwordResets, users } from '../schema';
 
@@ -42,7 +43,7 @@ export async function takenAccountEmails(db: Db, emails: string[]): Promise<Set<
 export async function importAgents(
   db: Db,
   list: readonly AgentToImport[],
-  options: { now: Date; createdBy: number | null; linksExpireAt: Date },
+  options: { now: Date; createdBy: number | null; linksExpireAt: Date; actor: AuditActor },
 ): Promise<number[]> {
   if (list.length === 0) return [];
   const now = options.now.toISOString();
@@ -76,6 +77,7 @@ export async function importAgents(
         select row_number() over (order by a.id) as n, 'agent.created' as type, a.id as agent_id,
           jsonb_build_object('agentId', a.id, 'agentName', a.name) as public_data, jsonb_build_object('status', 'active') as private_data
         from ${agents} a where a.id = any(${sql.param(ids)}::int[])`;
+      await appendAudit(tx, options.actor, { action: 'agents.imported', targetType: 'agent', targetId: null, after: { agentIds: ids, links: list.filter((agent) => agent.resetTokenHash).length } }, options.now);
       await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
       return ids;
     });

@@ -3,6 +3,7 @@ import type { ImportedEntry } from '../../domain/entry-import';
 import { conflict, invalid } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
+import { appendAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
 import { thresholdReached } from '../rule-sql';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
@@ -21,7 +22,11 @@ const IMPORT_BATCH_ROWS = 5_000;
  * running total is exact. Batches of IMPORT_BATCH_ROWS rows are set-based statements; the events are appended last,
  * in one statement, so the event-order lock (appendingEvents) is held only at the end.
  */
-export async function importIncomeEntries(db: Db, entries: readonly ImportedEntry[], options: { timeZone: string; now: Date }): Promise<number> {
+export async function importIncomeEntries(
+  db: Db,
+  entries: readonly ImportedEntry[],
+  options: { timeZone: string; now: Date; actor: AuditActor },
+): Promise<number> {
   if (entries.length === 0) return 0;
   const now = sql`${options.now.toISOString()}::timestamptz`;
   try {
@@ -96,6 +101,8 @@ export async function importIncomeEntries(db: Db, entries: readonly ImportedEntr
           jsonb_build_object('achievedAt', ${isoText(now)})
         from unnest(${sql.param(reached.map((r) => r.agent_id))}::int[], ${sql.param(reached.map((r) => r.tier_id))}::int[]) as r(agent_id, tier_id)
           join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
+      // One audit row for the import, not one per entry: what was imported is the entries with these ids.
+      await appendAudit(tx, options.actor, { action: 'entries.imported', targetType: 'income_entry', targetId: null, after: { entries: written, agents: agentIds.length, firstEntryId: firstId ?? null } }, options.now);
       await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
       return written;
     });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
 import { queryPrepared, type Db } from '../client';
+import { appendingAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { claimIdempotencyKey, keepAnswer } from '../queries/idempotency-keys';
@@ -28,7 +29,8 @@ interface RecordedRow {
 
 /**
  * Records one income entry and, with it, the agent's running total and entry count, the week, month and year
- * roll-ups of the entry's date, any tier reached for the first time, and their events (entry.created, tier.reached).
+ * roll-ups of the entry's date, any tier reached for the first time, their events (entry.created, tier.reached) and
+ * the entry's row in the audit trail.
  * Throws NOT_FOUND when the agent does not exist, and VALIDATION_FAILED when the new total would not fit.
  *
  * All of it is ONE statement, run on its own (PostgreSQL commits it as a transaction of its own): data-modifying
@@ -52,6 +54,8 @@ export async function recordIncomeEntry(db: Db, entry: NewIncomeEntry, options: 
 interface EntryOptions {
   timeZone: string;
   now: Date;
+  /** Who records it, for the audit trail (docs/product.md §12.12). */
+  actor: AuditActor;
 }
 
 /** An answer kept for an idempotency key: what the first request with the key was answered (its JSON text). */
@@ -145,7 +149,14 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
           select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.total_income`)}
           on conflict do nothing
           returning tier_id
-        ), ${appendingEvents(newEvents)}
+        ), ${appendingAudit(
+          options.actor,
+          options.now,
+          sql`select 'entry.created' as action, 'income_entry' as target_type, entry.id::text as target_id, null::jsonb as before,
+            jsonb_build_object('agentId', entry.agent_id, 'amount', entry.amount::text, 'date', ${isoText(sql`entry.date`)},
+              'externalId', entry.external_id) as after
+          from entry`,
+        )}, ${appendingEvents(newEvents)}
         select entry.id::float8 as id, entry.agent_id, agent.name as agent_name, entry.amount::text as amount,
           entry.description, ${epochMs(sql`entry.date`)} as date_ms, entry.new_total::text as new_total,
           entry.transaction_type, ${epochMs(sql`entry.created_at`)} as created_at_ms, entry.external_id

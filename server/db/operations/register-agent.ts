@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { SignUpMode } from '../../../contract/sign-up';
 import { assertRegistrationAllowed, invitationInvalid, registrationStatus } from '../../domain/sign-up';
 import type { Db } from '../client';
+import { appendAudit, type AuditActor } from '../audit';
 import { agentEvent, appendEvents } from '../events';
 import { readSignUpMode } from '../queries/sign-up';
 import { agents, invitations, users } from '../schema';
@@ -28,6 +29,8 @@ export async function registerAgent(
   registration: Registration,
   now: Date,
   defaultMode: SignUpMode,
+  /** Where the request came from, for the audit trail (the new agent is its actor). */
+  origin: Pick<AuditActor, 'ip' | 'userAgent'>,
 ): Promise<{ mode: SignUpMode; agent?: { id: number; status: 'active' | 'pending' } }> {
   return db.transaction(async (tx) => {
     const mode = await readSignUpMode(tx, defaultMode);
@@ -64,6 +67,12 @@ export async function registerAgent(
     if (invitationId !== undefined) {
       await tx.update(invitations).set({ usedAt: now, usedBy: agent.id }).where(eq(invitations.id, invitationId));
     }
+    await appendAudit(
+      tx,
+      { kind: 'agent', id: agent.id, name: null, ...origin },
+      { action: 'agent.registered', targetType: 'agent', targetId: agent.id, after: { status: agent.status, mode, invited: invitationId !== undefined } },
+      now,
+    );
     await appendEvents(tx, [agentEvent('agent.created', agent)]);
     return { mode, agent: { id: agent.id, status: agent.status } };
   });

@@ -3,6 +3,7 @@ import type { ClaimStatus, RewardClaim } from '../../../contract/rewards';
 import { transitionRefusal, transitionSources } from '../../domain/claims';
 import { conflict, notFound } from '../../domain/errors';
 import type { Db } from '../client';
+import { appendAudit, type AuditActor } from '../audit';
 import { appendEvents, claimEvent } from '../events';
 import { findRewardClaim } from '../queries/reward-claims';
 import { claimStatusChanges, rewardClaims } from '../schema';
@@ -11,6 +12,8 @@ import { claimStatusChanges, rewardClaims } from '../schema';
 export interface ClaimActor {
   userId: number;
   name: string;
+  /** The same person as the audit trail records them (docs/product.md §12.12). */
+  audit: AuditActor;
 }
 
 export interface ClaimTransition {
@@ -38,6 +41,12 @@ export async function transitionRewardClaim(db: Db, id: number, change: ClaimTra
     }
     await tx.insert(claimStatusChanges).values({ claimId: id, status: change.status, at: now, byUserId: actor.userId, byName: actor.name, note: change.note });
     const claim = (await findRewardClaim(tx, id))!;
+    await appendAudit(
+      tx,
+      actor.audit,
+      { action: 'claim.status_changed', targetType: 'reward_claim', targetId: id, after: { status: change.status, note: change.note, agentId: claim.agentId, tierId: claim.tierId } },
+      now,
+    );
     await appendEvents(tx, [claimEvent('claim.updated', claim)]);
     return claim;
   });

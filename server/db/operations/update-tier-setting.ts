@@ -4,6 +4,7 @@ import type { TierSetting } from '../../../contract/tiers';
 import { notFound } from '../../domain/errors';
 import { assertThresholdInOrder } from '../../domain/tiers';
 import type { Db } from '../client';
+import { appendAudit, type AuditActor } from '../audit';
 import { appendEvents } from '../events';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
@@ -26,10 +27,10 @@ const MAX_ATTEMPTS = 3;
  * threshold records the achievement, dated now, for every agent whose peak total already reaches it; a raised one
  * leaves recorded achievements alone (they record the first time a total reached the tier).
  */
-export async function updateTierSetting(db: Db, id: number, changes: TierSettingChanges, now: Date): Promise<TierSetting> {
+export async function updateTierSetting(db: Db, id: number, changes: TierSettingChanges, now: Date, actor: AuditActor): Promise<TierSetting> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => applyTierSettingChanges(tx, id, changes, now));
+      return await db.transaction((tx) => applyTierSettingChanges(tx, id, changes, now, actor));
     } catch (error) {
       // An agent deleted while its achievement was being recorded: the next attempt no longer sees it.
       if (attempt < MAX_ATTEMPTS && pgErrorCode(error) === FOREIGN_KEY_VIOLATION) continue;
@@ -38,7 +39,7 @@ export async function updateTierSetting(db: Db, id: number, changes: TierSetting
   }
 }
 
-async function applyTierSettingChanges(tx: Db, id: number, changes: TierSettingChanges, now: Date): Promise<TierSetting> {
+async function applyTierSettingChanges(tx: Db, id: number, changes: TierSettingChanges, now: Date, actor: AuditActor): Promise<TierSetting> {
   if (changes.threshold !== undefined) await lockTierThresholds(tx, 'exclusive');
   // NO KEY UPDATE: exclusive among edits and against claims (FOR SHARE), while foreign-key checks of new
   // achievements and claims (FOR KEY SHARE) need not wait.
@@ -83,6 +84,18 @@ async function applyTierSettingChanges(tx: Db, id: number, changes: TierSettingC
       )
       .onConflictDoNothing();
   }
+  await appendAudit(
+    tx,
+    actor,
+    {
+      action: 'tier.updated',
+      targetType: 'tier',
+      targetId: id,
+      before: { name: current.name, threshold: current.threshold, rewards: current.rewards },
+      after: { name: row!.name, threshold: row!.threshold, rewards: row!.rewards },
+    },
+    now,
+  );
   await appendEvents(tx, [{ type: 'tier.updated', agentId: null, public: { tierId: row!.id, tierName: row!.name }, private: {} }]);
   return toTierSetting(row!);
 }

@@ -3,6 +3,7 @@ import { conflict, invalid, notFound } from '../../domain/errors';
 import { periodStartsOf } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
+import { appendAudit, type AuditActor } from '../audit';
 import { appendEvents } from '../events';
 import { lockTierThresholds } from '../locks';
 import type { RecordedIncomeEntryRow } from '../queries/income-entries';
@@ -15,6 +16,7 @@ export interface VoidRequest {
   reason: string;
   /** Who voids it: a user's or an API token's name, kept with the entry. */
   byName: string;
+  actor: AuditActor;
   now: Date;
   timeZone: string;
 }
@@ -157,6 +159,18 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       const voided = (await readEntry(tx, entry.id))!;
       const written = (await readEntry(tx, reversal!.id))!;
       const tiersTakenBack = takenBack.map((tier) => ({ tierId: tier.tier_id, tierName: tier.tier_name }));
+      await appendAudit(
+        tx,
+        request.actor,
+        {
+          action: 'entry.voided',
+          targetType: 'income_entry',
+          targetId: entry.id,
+          before: { agentId: entry.agent_id, amount: entry.amount, agentTotal: agent.total_income },
+          after: { reversalEntryId: written.id, reason: request.reason, agentTotal: written.new_total, tiersTakenBack: tiersTakenBack.map((tier) => tier.tierId) },
+        },
+        request.now,
+      );
       await appendEvents(tx, [
         {
           type: 'entry.voided',

@@ -20,7 +20,7 @@ export const EXPORT_BATCH_ROWS = 1_000;
  * last row. The next batch is asked for as soon as a batch arrives, so that the database reads it while the caller
  * writes this one out (two batches in memory at most).
  */
-async function* keysetBatches<Row, Cursor>(read: (after: Cursor | undefined) => Promise<Row[]>, cursorOf: (row: Row) => Cursor): AsyncGenerator<Row[]> {
+export async function* keysetBatches<Row, Cursor>(read: (after: Cursor | undefined) => Promise<Row[]>, cursorOf: (row: Row) => Cursor): AsyncGenerator<Row[]> {
   let next: Promise<Row[]> | undefined = read(undefined);
   while (next) {
     const rows: Row[] = await next;

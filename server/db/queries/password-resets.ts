@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { agents, passwordResets, sessions, users } from '../schema';
 
@@ -7,7 +8,13 @@ import { agents, passwordResets, sessions, users } from '../schema';
  * password hash and ends every session of the account. False when the token is unknown, used or expired (nothing
  * changes then).
  */
-export async function completePasswordReset(db: Db, tokenHash: string, passwordHash: string, now: Date): Promise<{ kind: 'agent' | 'user'; accountId: number } | undefined> {
+export async function completePasswordReset(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+  origin: Pick<AuditActor, 'ip' | 'userAgent'>,
+): Promise<{ kind: 'agent' | 'user'; accountId: number } | undefined> {
   return db.transaction(async (tx) => {
     const [link] = await queryRows<{ kind: 'agent' | 'user'; account_id: number }>(
       tx,
@@ -26,6 +33,8 @@ export async function completePasswordReset(db: Db, tokenHash: string, passwordH
     );
     // Every other link of the account stops working too: the password is set.
     await tx.execute(sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz where kind = ${link.kind} and account_id = ${link.account_id} and used_at is null`);
+    // The account holder sets it (whoever holds the link): they are the actor; a user's name is read when shown.
+    await appendAudit(tx, { kind: link.kind, id: link.account_id, name: null, ...origin }, { action: 'password.reset', targetType: link.kind, targetId: link.account_id }, now);
     return { kind: link.kind, accountId: link.account_id };
   });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AgentClaim, ClaimHistoryEntry, RewardClaim, RewardClaimListQuery } from '../../../contract/rewards';
 import { jsonColumn, type Db } from '../client';
+import { audited, SYSTEM_ACTOR } from '../audit';
 import { agents, claimStatusChanges, rewardClaims, tierSettings } from '../schema';
 import { isoText } from '../time-sql';
 import { containsPattern } from './agents';
@@ -100,6 +101,13 @@ export async function findRewardClaim(db: Db, id: number): Promise<RewardClaim |
  */
 export async function eraseFilledClaimContacts(db: Db, now: Date, retentionDays: number): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  // The system erases them: the audit trail says which claims, when (docs/product.md §12.12).
+  return audited(db, SYSTEM_ACTOR, now, (tx) => eraseContactsBefore(tx, now, before), (ids) =>
+    ids.length === 0 ? null : { action: 'claims.contacts_erased', targetType: 'reward_claim', targetId: null, after: { claimIds: ids, retentionDays } },
+  ).then((ids) => ids.length);
+}
+
+async function eraseContactsBefore(db: Db, now: Date, before: Date): Promise<number[]> {
   const rows = await db
     .update(rewardClaims)
     .set({
@@ -123,5 +131,5 @@ export async function eraseFilledClaimContacts(db: Db, now: Date, retentionDays:
       ),
     )
     .returning({ id: rewardClaims.id });
-  return rows.length;
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { queryInteger } from './fields';
+import { PAGE_OFFSET_MAX } from './limits';
+
+/**
+ * The audit trail (docs/product.md §12.12): every change made by a person, an API token or the system appends one row,
+ * in the transaction of the change, to an append-only table whose rows are chained by SHA-256. Rows hold ids, amounts
+ * and settings, never agents' names, emails, addresses or entry descriptions: a row cannot be erased, personal data
+ * must be (docs/decisions/0022-audit-trail.md).
+ */
+export const AUDIT_ACTIONS = [
+  'entry.created',
+  'entry.voided',
+  'entries.imported',
+  'agents.imported',
+  'tier.updated',
+  'reward_option.created',
+  'reward_option.deleted',
+  'claim.created',
+  'claim.status_changed',
+  'claims.contacts_erased',
+  'agent.created',
+  'agent.registered',
+  'agent.approved',
+  'agent.deleted',
+  'password.reset',
+  'user.created',
+  'user.deleted',
+  'token.created',
+  'token.revoked',
+  'webhook.created',
+  'webhook.deleted',
+  'webhook.tested',
+  'webhook.delivery_retried',
+  'tv_link.created',
+  'tv_link.revoked',
+  'sign_up.updated',
+  'invitation.created',
+  'invitation.withdrawn',
+  'data.repaired',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'entry.created': 'Recorded an income entry',
+  'entry.voided': 'Voided an income entry',
+  'entries.imported': 'Imported income entries',
+  'agents.imported': 'Imported agents',
+  'tier.updated': 'Changed a tier',
+  'reward_option.created': 'Added a reward option',
+  'reward_option.deleted': 'Deleted a reward option',
+  'claim.created': 'Claimed a reward',
+  'claim.status_changed': 'Changed a claim’s status',
+  'claims.contacts_erased': 'Erased claims’ contact details',
+  'agent.created': 'Added an agent',
+  'agent.registered': 'Registered as an agent',
+  'agent.approved': 'Approved a registration',
+  'agent.deleted': 'Deleted an agent',
+  'password.reset': 'Set a password with a one-time link',
+  'user.created': 'Added a manager',
+  'user.deleted': 'Deleted a manager',
+  'token.created': 'Made an API token',
+  'token.revoked': 'Revoked an API token',
+  'webhook.created': 'Added a webhook',
+  'webhook.deleted': 'Deleted a webhook',
+  'webhook.tested': 'Sent a webhook test event',
+  'webhook.delivery_retried': 'Resent a webhook delivery',
+  'tv_link.created': 'Made a TV link',
+  'tv_link.revoked': 'Revoked a TV link',
+  'sign_up.updated': 'Changed who may register',
+  'invitation.created': 'Made an invitation link',
+  'invitation.withdrawn': 'Withdrew an invitation link',
+  'data.repaired': 'Repaired stored totals (db:check)',
+};
+
+export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;
+export type AuditActorKind = (typeof auditActorKinds)[number];
+
+/** A filter by who: `user:<id>`, `agent:<id>`, `token:<id>` or `system`. */
+const ACTOR_PATTERN = /^(?:(?:user|agent|token):[1-9]\d{0,9}|system)$/;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const auditDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date such as 2026-11-01` })
+    .refine((text) => {
+      const match = DAY.exec(text);
+      if (!match) return false;
+      return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === text;
+    }, `${name} must be a date that exists, such as 2026-11-01`);
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE_MAX = 200;
+
+const auditFilter = {
+  actor: z.string({ error: 'actor must be user:<id>, agent:<id>, token:<id> or system' }).regex(ACTOR_PATTERN, 'actor must be user:<id>, agent:<id>, token:<id> or system').optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit actions (see AUDIT_ACTIONS)' }).optional(),
+  /** Days in the organisation's time zone, inclusive. */
+  from: auditDay('from').optional(),
+  to: auditDay('to').optional(),
+};
+const fromNotAfterTo: [(query: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: 'from must not be after to', path: ['from'] },
+];
+
+/** GET /api/audit (owner): a page of the trail, newest first. */
+export const auditListQuery = z
+  .object({
+    ...auditFilter,
+    offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
+    limit: queryInteger('limit', 1, AUDIT_PAGE_SIZE_MAX, AUDIT_PAGE_SIZE),
+  })
+  .refine(...fromNotAfterTo);
+export type AuditListQuery = z.output<typeof auditListQuery>;
+export type AuditListParams = z.input<typeof auditListQuery>;
+
+/** GET /api/exports/audit.csv (owner): every row of the filter, oldest first. */
+export const auditExportQuery = z.object(auditFilter).refine(...fromNotAfterTo);
+export type AuditExportQuery = z.output<typeof auditExportQuery>;
+
+export const auditActor = z.object({
+  kind: z.enum(auditActorKinds),
+  id: z.number().nullable(),
+  /** The name then (people and tokens); an agent's is read from its account while it exists; null when gone. */
+  name: z.string().nullable(),
+});
+export type AuditActor = z.infer<typeof auditActor>;
+
+/** One row of the trail as read back. `hash` is SHA-256(previous row's hash + this row's content), hex. */
+export const auditRow = z.object({
+  id: z.number(),
+  at: z.string(),
+  actor: auditActor,
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  hash: z.string(),
+});
+export type AuditRow = z.infer<typeof auditRow>;
+
+export const auditPage = z.object({
+  rows: z.array(auditRow),
+  offset: z.number(),
+  limit: z.number(),
+  nextOffset: z.number().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPage>;
+
+/** GET /api/audit/actors (owner): everyone who appears in the trail, for the filter by person. */
+export const auditActorList = z.array(auditActor.extend({ key: z.string() }));
+export type AuditActorList = z.infer<typeof auditActorList>;
+
+export const AUDIT_EXPORT_COLUMNS = [
+  'id',
+  'at',
+  'actorKind',
+  'actorId',
+  'actorName',
+  'action',
+  'targetType',
+  'targetId',
+  'before',
+  'after',
+  'ip',
+  'userAgent',
+  'prevHash',
+  'hash',
+] as const;

@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditAction, AuditActorKind } from '../../contract/audit';
+import { queryRows, type Db } from './client';
+import { auditLog } from './schema';
+
+/**
+ * Who made a change, as the audit trail records it (docs/product.md §12.12): a person (`user`, with the name then), an
+ * agent (no name: agents' names are erased with them, the trail never is), an API token (its name) or the system; and
+ * where the request came from.
+ */
+export interface AuditActor {
+  kind: AuditActorKind;
+  id: number | null;
+  name: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Changes nobody asked for over HTTP: the maintenance jobs, the demo data, db:check --repair. */
+export const SYSTEM_ACTOR: AuditActor = { kind: 'system', id: null, name: null, ip: null, userAgent: null };
+
+/** One change: what was done to what, with the parts of it before and after that matter (never personal data). */
+export interface AuditChange {
+  action: AuditAction;
+  targetType: string | null;
+  targetId: string | number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+const json = (value: Record<string, unknown> | null | undefined) => (value ? sql`${JSON.stringify(value)}::jsonb` : sql`null::jsonb`);
+
+function actorValues(actor: AuditActor, at: Date): SQL {
+  return sql`${at.toISOString()}::timestamptz, ${actor.kind}, ${actor.id}::int, ${actor.name}::text`;
+}
+
+/**
+ * Appends the rows of `changes` to the trail, inside the transaction `tx` of the change. The table's trigger numbers
+ * and chains each row under the event-order lock, held to the commit: call it at the end of the transaction, as
+ * appendEvents is (either order with appendEvents is fine: it is one lock).
+ */
+export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChange | readonly AuditChange[], at: Date): Promise<void> {
+  const list = Array.isArray(changes) ? (changes as readonly AuditChange[]) : [changes as AuditChange];
+  if (list.length === 0) return;
+  const rows = list.map(
+    (change) =>
+      sql`(${actorValues(actor, at)}, ${change.action}, ${change.targetType}::text, ${change.targetId === null ? null : String(change.targetId)}::text,
+        ${json(change.before)}, ${json(change.after)}, ${actor.ip}::text, ${actor.userAgent}::text)`,
+  );
+  await queryRows(
+    tx,
+    sql`insert into ${auditLog} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+      values ${sql.join(rows, sql`, `)}`,
+  );
+}
+
+/**
+ * The common table expression (named `audited`, to follow others in a WITH) that appends one row per row of `source`
+ * (columns action, target_type, target_id, before, after): for a change made in one statement (an income entry), so
+ * that its row commits with it. Data-modifying, so it runs whether or not the statement selects from it.
+ */
+export function appendingAudit(actor: AuditActor, at: Date, source: SQL): SQL {
+  return sql`audited as (
+    insert into ${auditLog} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+    select ${actorValues(actor, at)}, s.action, s.target_type, s.target_id, s.before, s.after, ${actor.ip}::text, ${actor.userAgent}::text
+    from (${source}) as s
+  )`;
+}
+
+/**
+ * Runs `work` in a transaction and appends what `describe` says it changed (nothing when it returns null), so the
+ * change and its audit row commit together or not at all. For writes that are not already an operation taking the
+ * actor itself.
+ */
+export async function audited<T>(
+  db: Db,
+  actor: AuditActor,
+  at: Date,
+  work: (tx: Db) => Promise<T>,
+  describe: (result: T) => AuditChange | readonly AuditChange[] | null,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await work(tx);
+    const changes = describe(result);
+    if (changes) await appendAudit(tx, actor, changes, at);
+    return result;
+  });
+}
