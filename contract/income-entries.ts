@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, queryInteger, requiredText, storableText } from './fields';
-import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX } from './limits';
+import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, VOID_REASON_MAX } from './limits';
 import { entryAmountInput, moneyString } from './money';
 
 export const DESCRIPTION_MAX = 500;
@@ -64,10 +64,8 @@ export type IncomeEntry = z.infer<typeof incomeEntry>;
 export const createdIncomeEntry = incomeEntry.extend({ externalId: z.string().nullable() });
 export type CreatedIncomeEntry = z.infer<typeof createdIncomeEntry>;
 
-export { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX } from './limits';
-
-/** A void's reason: at most this many characters. */
-export const VOID_REASON_MAX = 1000;
+// VOID_REASON_MAX is kept in limits.ts (no zod there): the void form shows it and loads the schema only when used.
+export { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, VOID_REASON_MAX } from './limits';
 
 /**
  * POST /api/income-entries/{id}/void (owner, or a token with entries:write; docs/product.md §12.11): writes a
@@ -78,11 +76,13 @@ export const voidIncomeEntryInput = z.strictObject({
 });
 export type VoidIncomeEntryInput = z.input<typeof voidIncomeEntryInput>;
 
-/** The answer to a void: the entry as now voided, its reversal, and the tiers the agent no longer reaches. */
+/** The answer to a void: the entry as now voided, its reversal, the tiers the agent no longer reaches and those it now does. */
 export const voidedIncomeEntry = z.object({
   entry: createdIncomeEntry,
   reversal: createdIncomeEntry,
   tiersTakenBack: z.array(z.object({ tierId: z.number(), tierName: z.string() })),
+  /** Tiers reached because a voided deduction no longer counts. */
+  tiersReached: z.array(z.object({ tierId: z.number(), tierName: z.string() })),
 });
 export type VoidedIncomeEntry = z.infer<typeof voidedIncomeEntry>;
 

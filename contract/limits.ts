@@ -11,6 +11,8 @@ export const PAGE_OFFSET_MAX = 1_000_000;
 /** Pages of income entries (GET /api/income-entries): the default and the largest. */
 export const ENTRY_PAGE_SIZE = 50;
 export const ENTRY_PAGE_SIZE_MAX = 500;
+/** A void's reason (POST /api/income-entries/{id}/void): at most this many characters. */
+export const VOID_REASON_MAX = 1000;
 /** The dashboard carries the leaderboard's first page; GET /api/owner/leaderboard serves the others. */
 export const LEADERBOARD_PAGE_SIZE = AGENT_PAGE_SIZE;
 /** The rewards text of a tier that has none yet (docs/product.md §9.5). */

@@ -77,6 +77,6 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
     const byName = caller.kind === 'user' ? caller.user.name : `API token "${caller.token.name}"`;
     const actor = actorOf(request, caller);
     const voided = await voidIncomeEntry(ctx.db, { entryId, reason, byName, actor, now: ctx.now(), timeZone: ctx.config.orgTimezone });
-    return { entry: created(voided.entry), reversal: created(voided.reversal), tiersTakenBack: voided.tiersTakenBack };
+    return { entry: created(voided.entry), reversal: created(voided.reversal), tiersTakenBack: voided.tiersTakenBack, tiersReached: voided.tiersReached };
   });
 }

@@ -93,6 +93,7 @@ describeEachEngine('voiding income entries', (get) => {
       createdAt: NOW.toISOString(),
     });
     expect(voided.tiersTakenBack).toEqual([]);
+    expect(voided.tiersReached).toEqual([]);
     // The voided entry and its reversal no longer count as entries; October's roll-ups net to nothing.
     expect(await figures(t, agent.id)).toEqual({ total: '1000.00', week: '1000.00', month: '1000.00', year: '1000.00', entries: 2 });
     const [october] = await queryRows<{ income: string }>(
@@ -176,6 +177,24 @@ describeEachEngine('voiding income entries', (get) => {
     expect(kept.tiersTakenBack).toEqual([{ tierId: 2, tierName: 'Bronze' }]);
     expect((await fingerprint(t, other.id)).tiers).toBe('1');
     expect((await fingerprint(t, other.id)).agent).toBe('(4000.00,2,6000.00)');
+    expect(await checkConsistency(t.database.db, 'UTC')).toEqual([]);
+  });
+
+  it('records a tier that voiding a deduction reaches, with its tier.reached event', async () => {
+    const t = get();
+    const agent = await createAgent(t.database.db);
+    const deduction = await record(t, agent.id, '-0.01');
+    await record(t, agent.id, '5000.00'); // 4,999.99: not yet Starter
+    expect((await fingerprint(t, agent.id)).tiers).toBeNull();
+    const voided = voidedIncomeEntry.parse((await voidEntry(t, deduction.id, { reason: 'Fee charged twice' })).json());
+    expect(voided.tiersReached).toEqual([{ tierId: 1, tierName: 'Starter' }]);
+    expect(voided.tiersTakenBack).toEqual([]);
+    expect((await fingerprint(t, agent.id)).tiers).toBe('1');
+    const events = await queryRows<{ public_data: Record<string, unknown> }>(
+      t.database.db,
+      sql`select public_data from events where type = 'tier.reached' and agent_id = ${agent.id}`,
+    );
+    expect(events.map((event) => event.public_data.tierName)).toEqual(['Starter']);
     expect(await checkConsistency(t.database.db, 'UTC')).toEqual([]);
   });
 

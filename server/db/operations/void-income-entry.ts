@@ -25,6 +25,7 @@ export interface VoidedEntry {
   entry: RecordedIncomeEntryRow;
   reversal: RecordedIncomeEntryRow;
   tiersTakenBack: Array<{ tierId: number; tierName: string }>;
+  tiersReached: Array<{ tierId: number; tierName: string }>;
 }
 
 interface EntryRow {
@@ -88,7 +89,8 @@ const effectivePeak = (agentId: number) => sql`
  * (the opposite amount, on the voided entry's date, `voids_entry_id` naming it) and marks the entry voided, with who
  * and why. In the same transaction the agent's total, entry count and peak, the week, month and year roll-ups of the
  * entry's date, and the tiers follow: a tier that only the voided entry reached is taken back, unless its reward is
- * claimed (then the void is refused: the claim is rejected first, or a deduction recorded instead). Refused with 409:
+ * claimed (then the void is refused: the claim is rejected first, or a deduction recorded instead); a tier reached
+ * once a voided deduction no longer counts is recorded, with its tier.reached event. Refused with 409:
  * a reversal, or an entry already voided (so, of concurrent voids of one entry, exactly one wins).
  *
  * Locks: the tier thresholds shared, then the agent row (the order of claims and threshold edits, server/db/locks.ts),
@@ -147,6 +149,19 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
         await tx.execute(sql`delete from ${tierAchievements} where agent_id = ${entry.agent_id}
           and tier_id in (${sql.join(takenBack.map((tier) => sql`${tier.tier_id}::int`), sql`, `)})`);
       }
+      // Voiding a deduction can raise the peak: a tier it now reaches is reached now, as by an entry.
+      const reached = await queryRows<{ tier_id: number; tier_name: string; tier_color: string }>(
+        tx,
+        sql`with added as (
+            insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
+            select ${entry.agent_id}::int, t.id, ${request.now.toISOString()}::timestamptz from ${tierSettings} t
+            where ${thresholdReached(sql`t.threshold`, sql`${peak}::numeric`)}
+            on conflict do nothing
+            returning tier_id
+          )
+          select t.id as tier_id, t.name as tier_name, t.color as tier_color from added join ${tierSettings} t on t.id = added.tier_id
+          order by t.tier_order`,
+      );
 
       await tx.execute(sql`update ${agents} set total_income = total_income + ${reversalAmount}::numeric,
         total_entries = total_entries - 1, peak_total = ${peak}::numeric where id = ${entry.agent_id}`);
@@ -159,6 +174,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       const voided = (await readEntry(tx, entry.id))!;
       const written = (await readEntry(tx, reversal!.id))!;
       const tiersTakenBack = takenBack.map((tier) => ({ tierId: tier.tier_id, tierName: tier.tier_name }));
+      const tiersReached = reached.map((tier) => ({ tierId: tier.tier_id, tierName: tier.tier_name }));
       await appendAudit(
         tx,
         request.actor,
@@ -167,7 +183,13 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
           targetType: 'income_entry',
           targetId: entry.id,
           before: { agentId: entry.agent_id, amount: entry.amount, agentTotal: agent.total_income },
-          after: { reversalEntryId: written.id, reason: request.reason, agentTotal: written.new_total, tiersTakenBack: tiersTakenBack.map((tier) => tier.tierId) },
+          after: {
+            reversalEntryId: written.id,
+            reason: request.reason,
+            agentTotal: written.new_total,
+            tiersTakenBack: tiersTakenBack.map((tier) => tier.tierId),
+            tiersReached: tiersReached.map((tier) => tier.tierId),
+          },
         },
         request.now,
       );
@@ -178,8 +200,14 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
           public: { entryId: entry.id, agentId: entry.agent_id, agentName: agent.name, amount: entry.amount },
           private: { reversalEntryId: written.id, newTotal: written.new_total, reason: request.reason, voidedBy: request.byName, tiersTakenBack },
         },
+        ...reached.map((tier) => ({
+          type: 'tier.reached' as const,
+          agentId: entry.agent_id,
+          public: { agentId: entry.agent_id, agentName: agent.name, tierId: tier.tier_id, tierName: tier.tier_name, tierColor: tier.tier_color },
+          private: { achievedAt: request.now.toISOString() },
+        })),
       ]);
-      return { entry: toRow(voided), reversal: toRow(written), tiersTakenBack };
+      return { entry: toRow(voided), reversal: toRow(written), tiersTakenBack, tiersReached };
     });
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) {
