@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { refuseChunkCycles } from './scripts/vite-chunk-cycles.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { routePages } from './scripts/vite-route-pages.ts';
 
@@ -23,6 +24,7 @@ export default defineConfig({
       signedIn: { '/': 'web/src/app/pages/owner-dashboard-page.tsx' },
     }),
     precompress(),
+    refuseChunkCycles(),
   ],
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   build: {
@@ -41,8 +43,9 @@ export default defineConfig({
             // own, so that merging small shared groups never ties it to what only later screens need (it did once:
             // the landing page's 4 scripts became 9).
             { name: 'toaster', test: /components[\\/]ui[\\/](toaster|use-toast)/, priority: 3 },
-            // What later screens share, grouped by the screens that use it, small groups merged into a neighbour.
-            { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 5_000, priority: 1 },
+            // What later screens share, grouped by the screens that use it, small groups merged into a neighbour (under
+            // 4,000 bytes: at 5,000 two merged groups imported each other, which scripts/vite-chunk-cycles.ts refuses).
+            { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4_000, priority: 1 },
           ],
         },
       },

@@ -55,9 +55,10 @@ export const REWARD_CLAIM_EXPORT_COLUMNS = [
   'shippingInstructions',
 ] as const;
 
-/** Where each export is downloaded (GET; the income entries take ?from&to&agentId). */
+/** Where each export is downloaded (GET; the income entries take ?from&to&agentId, the audit trail ?actor&action&from&to). */
 export const EXPORT_PATHS = {
   incomeEntries: '/api/exports/income-entries.csv',
   agents: '/api/exports/agents.csv',
   rewardClaims: '/api/exports/reward-claims.csv',
+  audit: '/api/exports/audit.csv',
 } as const;

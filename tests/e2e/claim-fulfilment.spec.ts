@@ -1,24 +1,8 @@
 // Claim fulfilment from both sides (docs/product.md §12.10): the owner takes one claim through processed, shipped with
 // a tracking note and delivered, and rejects another with a reason; the agent sees each claim's status and history on
 // its tier dashboard, reads the reason, and claims the rejected tier again.
-import type { APIRequestContext } from '@playwright/test';
-import type { RewardOption } from '../../contract/rewards';
-import type { TierSetting } from '../../contract/tiers';
-import { claimCard, createAgent, expectNoHorizontalOverflow, openTab, type TestAgent, tierCard, toasts } from './support/helpers';
+import { claimCard, claimTierReward, createAgent, expectNoHorizontalOverflow, openTab, tierCard, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './support/fixtures';
-
-async function claimOnDashboard(request: APIRequestContext, agent: TestAgent, tierName: string) {
-  const tiers = (await (await request.get('/api/tier-settings')).json()) as TierSetting[];
-  const tier = tiers.find((t) => t.name === tierName)!;
-  const [option] = (await (await request.get(`/api/rewards/tier/${tier.id}`)).json()) as RewardOption[];
-  const res = await request.post('/api/agents/claim-reward', {
-    data: { tierId: tier.id, rewardOptionId: option!.id, agentData: { name: agent.name, email: agent.email, address: '2 Other Road' } },
-  });
-  expect(res.status()).toBe(201);
-  return option!.title;
-}
-
-
 
 test.describe('claim fulfilment', () => {
   test('the owner ships and delivers one reward and rejects another; the agent follows both and claims again', async ({ page, browser }) => {
@@ -28,8 +12,8 @@ test.describe('claim fulfilment', () => {
     const agent = await createAgent(page.request, 'Fulfilment', '12000.00');
     const agentContext = await browser.newContext();
     await signInAgent(agentContext.request, agent);
-    const starterReward = await claimOnDashboard(agentContext.request, agent, 'Starter');
-    const bronzeReward = await claimOnDashboard(agentContext.request, agent, 'Bronze');
+    const starterReward = await claimTierReward(agentContext.request, agent, 'Starter');
+    const bronzeReward = await claimTierReward(agentContext.request, agent, 'Bronze');
 
     const agentPage = await agentContext.newPage();
     await agentPage.goto('/agent/dashboard');

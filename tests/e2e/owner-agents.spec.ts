@@ -1,12 +1,5 @@
-import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, uniqueName, toasts } from './support/helpers';
-import type { Download } from '@playwright/test';
+import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, readDownload, searchAgents, uniqueName, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
-
-async function readDownload(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 test.describe('agents tab', () => {
   test('shows a card per agent with its figures', async ({ page }) => {

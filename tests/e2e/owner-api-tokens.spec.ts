@@ -2,7 +2,7 @@
 // once, and another system uses it as `Authorization: Bearer <token>` within its scopes until the owner revokes it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_SCOPES, type ApiToken, type ApiTokenList, type CreatedApiToken } from '../../contract/api-tokens';
-import { createAgent, expectNoHorizontalOverflow, openDashboard, openTab, toasts, uniqueName } from './support/helpers';
+import { createAgent, expectNoHorizontalOverflow, expectWithinViewport, openDashboard, openTab, toasts, uniqueName } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -185,13 +185,3 @@ test.describe('API tokens', () => {
     expect((await page.request.get('/api/tokens')).status()).toBe(403);
   });
 });
-
-/** The dialog fits the 375 px screen: neither it nor the token's field pushes past its edges. */
-async function expectWithinViewport(page: Page, dialog: ReturnType<Page['getByRole']>) {
-  const width = page.viewportSize()!.width;
-  const box = (await dialog.boundingBox())!;
-  expect(box.x, 'the dialog starts off screen').toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, 'the dialog ends off screen').toBeLessThanOrEqual(width);
-  const overflows = await dialog.evaluate((element) => element.scrollWidth > element.clientWidth);
-  expect(overflows, 'the dialog scrolls sideways').toBe(false);
-}

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TierSetting } from '../../contract/tiers';
-import { allowConsoleErrors, openTab, toasts } from './support/helpers';
+import { allowConsoleErrors, openTab, tierByName, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
-
-async function tierByName(page: Page, name: string): Promise<TierSetting> {
-  const tiers = (await (await page.request.get('/api/tier-settings')).json()) as TierSetting[];
-  return tiers.find((tier) => tier.name === name)!;
-}
 
 const tierCard = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -51,7 +46,7 @@ test.describe('tier settings', () => {
 
   test('the threshold editor saves a change, skips an unchanged value, cancels, and reverts a refused value', async ({ page, pageErrors }) => {
     await signInAs(page);
-    const legend = await tierByName(page, 'Legend');
+    const legend = await tierByName(page.request, 'Legend');
     const patches: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'PATCH' && request.url().includes('/api/tier-settings/')) patches.push(request.postData() ?? '');
@@ -94,7 +89,7 @@ test.describe('tier settings', () => {
       await expect(card).toContainText('$1,250,000');
       await dashboardRefetch;
       expect(patches.map((body) => JSON.parse(body))).toEqual([{ threshold: '400000.00' }, { threshold: '1250000.00' }]);
-      expect((await tierByName(page, 'Legend')).threshold).toBe('1250000.00');
+      expect((await tierByName(page.request, 'Legend')).threshold).toBe('1250000.00');
 
       // Bad input is caught before any call.
       await card.getByRole('button', { name: 'Edit threshold for Legend' }).click();
@@ -112,7 +107,7 @@ test.describe('tier settings', () => {
 
   test('the rewards editor shows one bullet per line and saves only a change', async ({ page }) => {
     await signInAs(page);
-    const legend = await tierByName(page, 'Legend');
+    const legend = await tierByName(page.request, 'Legend');
     try {
       await page.goto('/');
       await openTab(page, 'Tier Settings');
@@ -128,7 +123,7 @@ test.describe('tier settings', () => {
       await expect(toasts(page).getByText('Tier rewards updated successfully')).toBeVisible();
       const bullets = card.getByRole('list').first().getByRole('listitem');
       await expect(bullets).toHaveText(['Private island weekend', 'Gold watch']);
-      expect((await tierByName(page, 'Legend')).rewards).toBe('Private island weekend\nGold watch');
+      expect((await tierByName(page.request, 'Legend')).rewards).toBe('Private island weekend\nGold watch');
 
       // Cancel restores the saved text.
       await card.getByRole('button', { name: 'Edit rewards for Legend' }).click();
@@ -161,7 +156,7 @@ test.describe('tier settings', () => {
     await page.getByRole('option', { name: 'Experience' }).click();
     const posted = page.waitForRequest((request) => request.url().endsWith('/api/rewards') && request.method() === 'POST');
     await dialog.getByRole('button', { name: 'Add Reward' }).click();
-    const grandmaster = await tierByName(page, 'Grandmaster');
+    const grandmaster = await tierByName(page.request, 'Grandmaster');
     expect((await posted).postDataJSON()).toEqual({
       title: 'Sports Car Weekend',
       description: 'Three days with a convertible',
@@ -187,7 +182,7 @@ test.describe('tier settings', () => {
 
   test('a failed reward list says Failed to fetch rewards', async ({ page, pageErrors }) => {
     await signInAs(page);
-    const master = await tierByName(page, 'Master');
+    const master = await tierByName(page.request, 'Master');
     await page.route(`**/api/rewards/tier/${master.id}`, (route) => route.fulfill({ status: 500, json: { message: 'Boom', code: 'INTERNAL' } }));
     await page.goto('/');
     await openTab(page, 'Tier Settings');

@@ -1,7 +1,10 @@
 // The browser tests' helpers, one set for the owner and the agent specs: fresh data per test (agents, income) made
 // through the API, the dashboard's tabs and lists, console errors a test causes on purpose, and layout checks.
 // Signing in is in ./fixtures.ts.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
+import type { CreatedIncomeEntry } from '../../../contract/income-entries';
+import type { RewardOption } from '../../../contract/rewards';
+import type { TierSetting } from '../../../contract/tiers';
 import { expect, signInAgent, signInAs, type StaffRole } from './fixtures';
 
 /** Signs in and opens the dashboard, waiting until its data is shown. */
@@ -79,10 +82,32 @@ export async function registerAgentViaApi(request: APIRequestContext, tag: strin
   return { id: agent.id, name: agent.name, email, password };
 }
 
-/** Records an income entry as the owner the request context is signed in as. */
+/** Records an income entry as the owner the request context is signed in as; answers the entry recorded. */
 export async function addIncome(request: APIRequestContext, agentId: number, amount: string, description = 'E2E entry') {
   const response = await request.post('/api/income-entries', { data: { agentId, amount, description } });
   expect(response.status(), 'add income entry').toBe(201);
+  return (await response.json()) as CreatedIncomeEntry;
+}
+
+/**
+ * Claims the reward of a tier the agent reached, as the agent the request context is signed in as (its first reward
+ * option, sent to the agent's email); answers the reward's title.
+ */
+export async function claimTierReward(request: APIRequestContext, agent: TestAgent, tierName: string) {
+  const tiers = (await (await request.get('/api/tier-settings')).json()) as TierSetting[];
+  const tier = tiers.find((t) => t.name === tierName)!;
+  const [option] = (await (await request.get(`/api/rewards/tier/${tier.id}`)).json()) as RewardOption[];
+  const res = await request.post('/api/agents/claim-reward', {
+    data: { tierId: tier.id, rewardOptionId: option!.id, agentData: { name: agent.name, email: agent.email, address: '2 Other Road' } },
+  });
+  expect(res.status()).toBe(201);
+  return option!.title;
+}
+
+/** A tier as the API has it now, by name. */
+export async function tierByName(request: APIRequestContext, name: string): Promise<TierSetting> {
+  const tiers = (await (await request.get('/api/tier-settings')).json()) as TierSetting[];
+  return tiers.find((tier) => tier.name === name)!;
 }
 
 /** Signs the request context in as the demo owner, then records an income entry (for the agent specs). */
@@ -109,6 +134,23 @@ export function expectConsoleErrors(pageErrors: string[], pattern: RegExp): void
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
   expect(overflow, 'the page scrolls sideways').toBe(false);
+}
+
+/** The text of a file the page downloaded (a CSV export). */
+export async function readDownload(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The element (a dialog, a list row) fits the screen's width: it neither starts nor ends off screen, nor scrolls sideways. */
+export async function expectWithinViewport(page: Page, element: Locator): Promise<void> {
+  const width = page.viewportSize()!.width;
+  const box = (await element.boundingBox())!;
+  expect(box.x, 'it starts off screen').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'it ends off screen').toBeLessThanOrEqual(width);
+  const overflows = await element.evaluate((node) => node.scrollWidth > node.clientWidth);
+  expect(overflows, 'it scrolls sideways').toBe(false);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, Trophy, Tv, Upload, UserCog, Users, Webhook } from 'lucide-react';
+import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, ScrollText, Trophy, Tv, Upload, UserCog, Users, Webhook } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -9,8 +9,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/use-toast';
 import { paths } from '../../config/paths';
 import { AddIncomeEntryDialog } from '../../features/income-entries/components/add-income-entry-dialog';
+import { VoidEntryDialog } from '../../features/income-entries/components/void-entry-dialog';
 import { isAccessDenied, useOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
-import { OverviewTab } from '../../features/owner-dashboard/components/overview-tab';
+import { OverviewTab, type EntryActionProps } from '../../features/owner-dashboard/components/overview-tab';
 import { LiveIndicator } from '../../components/live/live-status';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
@@ -26,6 +27,7 @@ const tabModules = {
   apiTokens: () => import('../../features/api-tokens/components/api-tokens-tab'),
   imports: () => import('../../features/imports/components/import-tab'),
   webhooks: () => import('../../features/webhooks/components/webhooks-tab'),
+  audit: () => import('../../features/audit/components/audit-tab'),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -37,6 +39,7 @@ const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvL
 const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m.ApiTokensTab })));
 const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.ImportTab })));
 const WebhooksTab = lazy(() => tabModules.webhooks().then((m) => ({ default: m.WebhooksTab })));
+const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -53,9 +56,15 @@ const tabs = [
   { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, ownerOnly: true, load: tabModules.apiTokens },
   { value: 'import', label: 'Import', icon: Upload, ownerOnly: true, load: tabModules.imports },
   { value: 'webhooks', label: 'Webhooks', icon: Webhook, ownerOnly: true, load: tabModules.webhooks },
+  { value: 'audit', label: 'Audit', icon: ScrollText, ownerOnly: true, load: tabModules.audit },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
+
+/** The owner voids an entry from its row (docs/product.md §12.11). */
+function VoidEntryAction({ entry, focusList }: EntryActionProps) {
+  return <VoidEntryDialog entry={entry} onVoidedFocus={focusList} />;
+}
 
 /**
  * "/" for a signed-in owner or manager: the owner dashboard's tabs, each a feature. Managers see the same figures with
@@ -148,7 +157,7 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
         ))}
       </TabsList>
       <TabsContent value="overview">
-        <OverviewTab data={data} actions={isOwner && <AddIncomeEntryDialog />} />
+        <OverviewTab data={data} actions={isOwner && <AddIncomeEntryDialog />} entryAction={isOwner ? VoidEntryAction : undefined} />
       </TabsContent>
       <LazyTab value="monthly-leaderboard">
         <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} />
@@ -181,6 +190,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
           </LazyTab>
           <LazyTab value="webhooks">
             <WebhooksTab />
+          </LazyTab>
+          <LazyTab value="audit">
+            <AuditTab />
           </LazyTab>
         </>
       )}
