@@ -8,6 +8,7 @@ import { leaderboardPage, ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
 import { eventTypes } from './events';
 import { eventStreamQuery } from './event-stream-query';
+import { markNotificationsReadInput, notificationListQuery, notificationPage, notificationPreferences, updateNotificationPreferencesInput } from './notifications';
 import { auditActorList, auditExportQuery, auditListQuery, auditPage } from './audit';
 import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
 import { completePasswordResetInput } from './password-resets';
@@ -120,6 +121,10 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/exports/income-entries.csv', summary: 'Export income entries', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryExportQuery, answers: { 200: csv('Every entry of the filter, oldest first') } },
   { method: 'GET', path: '/api/exports/agents.csv', summary: 'Export agents with their totals', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: csv('Every agent') } },
   // Owner only (and tokens with a write scope)
+  { method: 'GET', path: '/api/notifications', summary: 'The caller’s notifications, newest first, with the unread count', tag: 'Notifications', access: 'agents, owners, managers', credentials: ['session'], query: notificationListQuery, answers: { 200: json(notificationPage, 'The page') } },
+  { method: 'POST', path: '/api/notifications/read', summary: 'Mark notifications read (some, or all)', tag: 'Notifications', access: 'agents, owners, managers', credentials: ['session'], body: markNotificationsReadInput, answers: { 200: json(z.object({ marked: z.number() }), 'How many were unread and are now read') } },
+  { method: 'GET', path: '/api/notification-preferences', summary: 'The caller’s choices per kind of notification', tag: 'Notifications', access: 'agents, owners, managers', credentials: ['session'], answers: { 200: json(notificationPreferences, 'One entry per kind the caller can receive') } },
+  { method: 'PUT', path: '/api/notification-preferences', summary: 'Choose which notifications to receive, in the app and by email', tag: 'Notifications', access: 'agents, owners, managers', credentials: ['session'], body: updateNotificationPreferencesInput, answers: { 200: json(notificationPreferences, 'The choices now') } },
   { method: 'GET', path: '/api/audit', summary: 'A page of the audit trail, newest first', tag: 'Audit', access: 'owner', credentials: ['session'], query: auditListQuery, answers: { 200: json(auditPage, 'The page') } },
   { method: 'GET', path: '/api/audit/actors', summary: 'Everyone who appears in the audit trail', tag: 'Audit', access: 'owner', credentials: ['session'], answers: { 200: json(auditActorList, 'People, tokens, agents and the system') } },
   { method: 'GET', path: '/api/exports/audit.csv', summary: 'Export the audit trail with its hashes', tag: 'Exports', access: 'owner', credentials: ['session'], query: auditExportQuery, answers: { 200: csv('Every row of the filter, oldest first') } },

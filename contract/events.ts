@@ -15,6 +15,7 @@ export const eventTypes = [
   'agent.deleted',
   'tier.updated',
   'data.changed',
+  'notification.created',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -99,6 +100,14 @@ export interface TierUpdatedData {
  */
 export type DataChangedData = Record<string, never>;
 
+/**
+ * New notifications (docs/product.md §12.13): an agent's own event, or, for owners and managers, one naming the users
+ * it is for. The bell reads itself again.
+ */
+export interface NotificationCreatedData {
+  userIds?: number[];
+}
+
 export interface EventDataByType {
   'entry.created': EntryCreatedData;
   'entry.voided': EntryVoidedData;
@@ -110,6 +119,7 @@ export interface EventDataByType {
   'agent.deleted': AgentDeletedData;
   'tier.updated': TierUpdatedData;
   'data.changed': DataChangedData;
+  'notification.created': NotificationCreatedData;
 }
 
 /** One message of an event stream as a client reads it. */

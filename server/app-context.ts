@@ -4,6 +4,7 @@ import type { Db, Engine } from './db/client';
 import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
 import type { WebhookWorker } from './webhooks/worker';
+import type { Notifier } from './notifications/notifier';
 
 /** What every route handler may use: the database, the configuration and the clock. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   boards: BoardState;
   /** This instance's webhook worker (a route that queues a delivery wakes it). */
   webhooks: WebhookWorker;
+  /** This instance's notifier (tests wait for it to be idle). */
+  notifier: Notifier;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

@@ -41,7 +41,12 @@ import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { Notifier } from './notifications/notifier';
+import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
+
+/** The notifier's look for events other instances committed (docs/product.md §12.13). */
+const NOTIFIER_POLL_MS = 2_000;
 
 /** The API's version in its OpenAPI document: the version of the package. */
 const API_VERSION = '0.1.0';
@@ -67,6 +72,8 @@ export interface CreateAppOptions {
   eventHub?: Partial<EventHubOptions>;
   /** The webhook worker's poll interval and concurrency (tests shorten the poll). */
   webhookWorker?: Partial<Pick<WebhookWorkerOptions, 'pollMs' | 'concurrency'>>;
+  /** How often the notifier looks for events without being woken (tests shorten it). */
+  notifierPollMs?: number;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it in-process. */
@@ -102,13 +109,20 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     app.log,
     now,
   );
-  live.follow(() => webhooks.eventsCommitted());
+  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS);
+  live.follow(() => {
+    webhooks.eventsCommitted();
+    notifier.kick();
+  });
   app.addHook('onReady', async () => {
     await live.start();
     webhooks.start();
+    notifier.start();
   });
   // Attempts under way finish (or time out) before the database closes.
-  app.addHook('onClose', () => webhooks.close());
+  app.addHook('onClose', async () => {
+    await Promise.all([webhooks.close(), notifier.close()]);
+  });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {
     boards.close();
@@ -125,6 +139,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     live,
     boards,
     webhooks,
+    notifier,
     now,
   };
 
@@ -159,6 +174,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAuditRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);
   registerApiDocsRoutes(app, ctx, API_VERSION);
   scheduleMaintenance(app, ctx);

@@ -138,11 +138,12 @@ export function claimEvent(
 }
 
 /** An agent's event: made (active, or pending the owner's approval) or deleted. */
-export function agentEvent(type: 'agent.created', agent: { id: number; name: string; status: 'active' | 'pending' }): NewEvent;
+export function agentEvent(type: 'agent.created', agent: { id: number; name: string; status: 'active' | 'pending' }, via?: 'sign-up'): NewEvent;
 export function agentEvent(type: 'agent.deleted', agent: { id: number }): NewEvent;
-export function agentEvent(type: 'agent.created' | 'agent.deleted', agent: { id: number; name?: string; status?: string }): NewEvent {
+export function agentEvent(type: 'agent.created' | 'agent.deleted', agent: { id: number; name?: string; status?: string }, via?: 'sign-up'): NewEvent {
   if (type === 'agent.deleted') return { type, agentId: agent.id, public: { agentId: agent.id }, private: {} };
-  return { type, agentId: agent.id, public: { agentId: agent.id, agentName: agent.name }, private: { status: agent.status } };
+  // `via`: the agent registered itself (staff are notified of that, not of agents they add).
+  return { type, agentId: agent.id, public: { agentId: agent.id, agentName: agent.name }, private: { status: agent.status, ...(via ? { via } : {}) } };
 }
 
 /** data.changed: much changed at once outside the usual writes; every reader reads again. */

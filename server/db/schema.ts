@@ -487,3 +487,54 @@ export const auditLog = pgTable(
     check('audit_log_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
   ],
 );
+
+export const notificationKinds = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered'] as const;
+
+/**
+ * In-app notifications (docs/product.md §12.13): made from events by the notifier (server/notifications), one per
+ * recipient, an agent or a user. `subject_agent_id` is the agent a staff notification is about: deleting the agent
+ * erases it (its text names the agent).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    subjectAgentId: integer('subject_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    readAt: timestamptz('read_at'),
+  },
+  (t) => [
+    check('notifications_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
+    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered')`),
+    // One notification of a kind per event and recipient: the notifier may see an event twice, never notify twice.
+    uniqueIndex('notifications_agent_event_key').on(t.agentId, t.eventId, t.kind).where(sql`${t.agentId} is not null`),
+    uniqueIndex('notifications_user_event_key').on(t.userId, t.eventId, t.kind).where(sql`${t.userId} is not null`),
+    index('notifications_agent_idx').on(t.agentId, t.id.desc()).where(sql`${t.agentId} is not null`),
+    index('notifications_user_idx').on(t.userId, t.id.desc()).where(sql`${t.userId} is not null`),
+    index('notifications_subject_idx').on(t.subjectAgentId).where(sql`${t.subjectAgentId} is not null`),
+  ],
+);
+
+/** Each person's choices per kind (docs/product.md §12.13); a kind without a row has the defaults (both on). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [
+    check('notification_preferences_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
+    uniqueIndex('notification_preferences_agent_key').on(t.agentId, t.kind).where(sql`${t.agentId} is not null`),
+    uniqueIndex('notification_preferences_user_key').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
+  ],
+);

@@ -253,6 +253,7 @@ export class BoardState {
       case 'claim.created':
       case 'claim.updated':
       case 'leaderboard.changed':
+      case 'notification.created':
         return true;
       default:
         return false;

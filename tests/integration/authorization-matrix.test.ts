@@ -173,6 +173,11 @@ const matrix: Row[] = [
   { route: 'GET /api/exports/agents.csv',           status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/exports/reward-claims.csv',    status: [401, 403, 403, 403, 200, 403, 403, 403] },
   // Owner only
+  { route: 'GET /api/notifications',                status: [401, 200, 200, 200, 200, 403, 403, 403] },
+  { route: 'POST /api/notifications/read',          status: [401, 200, 200, 200, 200, 403, 403, 403], body: () => ({ all: true }) },
+  { route: 'GET /api/notification-preferences',     status: [401, 200, 200, 200, 200, 403, 403, 403] },
+  // An agent's kinds: owners and managers do not receive them (400).
+  { route: 'PUT /api/notification-preferences',     status: [401, 200, 200, 400, 400, 403, 403, 403], body: () => ({ preferences: [{ kind: 'tier_reached', inApp: false, email: true }] }) },
   { route: 'GET /api/audit',                        status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'GET /api/audit/actors',                 status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'GET /api/exports/audit.csv',            status: [401, 403, 403, 403, 200, 403, 403, 403] },

@@ -25,6 +25,7 @@ import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { createWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { AUDIT_PAGE_SIZE_MAX, auditExportQuery, auditListQuery } from '../../contract/audit';
+import { markNotificationsReadInput, NOTIFICATION_PAGE_SIZE_MAX, notificationListQuery, updateNotificationPreferencesInput } from '../../contract/notifications';
 import {
   createIncomeEntryInput,
   ENTRY_PAGE_SIZE_MAX,
@@ -679,6 +680,25 @@ export const routeSpecs: RouteSpec[] = [
     },
   },
   { route: 'GET /api/audit/actors' },
+  {
+    route: 'GET /api/notifications',
+    query: {
+      schema: notificationListQuery,
+      invalid: {
+        unread: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
+        offset: badCounts(1_000_000),
+        limit: badCounts(NOTIFICATION_PAGE_SIZE_MAX),
+      },
+    },
+  },
+  { route: 'POST /api/notifications/read', body: () => ({ all: true }), schema: markNotificationsReadInput, strict: true },
+  { route: 'GET /api/notification-preferences' },
+  {
+    route: 'PUT /api/notification-preferences',
+    body: () => ({ preferences: [{ kind: 'tier_reached', inApp: true, email: false }] }),
+    schema: updateNotificationPreferencesInput,
+    strict: true,
+  },
   {
     route: 'GET /api/exports/audit.csv',
     query: { schema: auditExportQuery, invalid: { actor: picks<string | string[]>([['unknown kind', 'robot:1'], ['empty', '']]), from: badDays, to: badDays } },

@@ -73,7 +73,7 @@ export async function registerAgent(
       { action: 'agent.registered', targetType: 'agent', targetId: agent.id, after: { status: agent.status, mode, invited: invitationId !== undefined } },
       now,
     );
-    await appendEvents(tx, [agentEvent('agent.created', agent)]);
+    await appendEvents(tx, [agentEvent('agent.created', agent, 'sign-up')]);
     return { mode, agent: { id: agent.id, status: agent.status } };
   });
 }

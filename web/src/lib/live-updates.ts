@@ -70,6 +70,9 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
       return { all: ['agents', 'ownerDashboard', 'leaderboard', 'rewardClaims'] };
     case 'data.changed':
       return { all: Object.keys(queryKeys) as QueryKeyName[] };
+    case 'notification.created':
+      // The notifier made notifications for this reader (agents get only their own; staff events name their users).
+      return { all: ['notifications'] };
     case 'tier.updated':
       // Thresholds move every agent's progress; a lowered one records achievements.
       return { all: ['tierSettings', 'ownerDashboard', 'agentTierData', 'agentRewards'] };

@@ -25,4 +25,9 @@ export const queryKeys = {
   webhookDeliveries: ['/api/webhooks/deliveries'],
   /** Followed by the link's token: the board of one TV link. */
   tvSnapshot: ['/api/tv'],
+  /** Followed by the filter and page's query string. */
+  audit: ['/api/audit'],
+  auditActors: ['/api/audit/actors'],
+  notifications: ['/api/notifications'],
+  notificationPreferences: ['/api/notification-preferences'],
 } as const;

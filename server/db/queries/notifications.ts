@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_KINDS_BY_ROLE,
+  type Notification,
+  type NotificationKind,
+  type NotificationListQuery,
+  type NotificationPage,
+  type NotificationPreference,
+} from '../../../contract/notifications';
+import { notificationTexts, type NotificationDraft } from '../../domain/notifications';
+import { jsonColumn, queryRows, type Db } from '../client';
+import { appendEvents, type NewEvent } from '../events';
+import { appMeta, events, notificationPreferences, notifications, users } from '../schema';
+import { epochMs } from '../time-sql';
+
+/** Who reads notifications: an agent, or an owner or manager. */
+export type Recipient = { kind: 'agent'; id: number } | { kind: 'user'; id: number; role: 'owner' | 'manager' };
+
+const NOTIFIED_THROUGH = 'notifications_notified_through';
+
+const recipientColumn = (recipient: { kind: 'agent' | 'user' }) => sql.raw(recipient.kind === 'agent' ? 'agent_id' : 'user_id');
+
+/** The event types notifications are made from. */
+const NOTIFYING_TYPES = ['tier.reached', 'claim.updated', 'claim.created', 'agent.created'];
+
+/**
+ * Makes the notifications of the events committed since the last call, at most `limit` events at a time; returns how
+ * many events it read (0: caught up, or another instance is doing it now). As webhooks' fan-out: the cursor row is
+ * locked and skipped by others, so one instance at a time does it, and the notifications and the cursor's move commit
+ * together (a unique index makes a second notification of one event and kind impossible anyway). On its first run the
+ * cursor starts at the newest event: history is not notified. Each recipient's `inApp: false` is respected. A
+ * `notification.created` event per recipient tells open screens to read their bell again.
+ */
+export async function notifyEvents(db: Db, limit: number, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${NOTIFIED_THROUGH} for update skip locked`);
+    let [cursor] = await locked();
+    if (!cursor) {
+      const inserted = await queryRows<{ value: string }>(
+        tx,
+        sql`insert into ${appMeta} (key, value) select ${NOTIFIED_THROUGH}, coalesce(max(id), 0)::text from ${events}
+          on conflict do nothing returning value`,
+      );
+      if (inserted.length === 0) return 0;
+      [cursor] = await locked();
+      if (!cursor) return 0;
+    }
+    const rows = await queryRows<{ id: number; type: string; agent_id: number | null; public_data: unknown; private_data: unknown }>(
+      tx,
+      sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events} where id > ${Number(cursor.value)} order by id limit ${limit}::int`,
+    );
+    if (rows.length === 0) return 0;
+    const relevant = rows.filter((row) => NOTIFYING_TYPES.includes(row.type));
+    const staff = relevant.length === 0 ? [] : await queryRows<{ id: number; role: 'owner' | 'manager' }>(tx, sql`select id, role from ${users} order by id`);
+    const drafts: NotificationDraft[] = relevant.flatMap((row) =>
+      notificationTexts(
+        {
+          id: row.id,
+          type: row.type,
+          agentId: row.agent_id,
+          data: { ...jsonColumn<Record<string, unknown>>(row.public_data as string), ...jsonColumn<Record<string, unknown>>(row.private_data as string) },
+        },
+        staff,
+      ),
+    );
+    const kept = await withoutSwitchedOff(tx, drafts);
+    const made = kept.length === 0 ? [] : await insertNotifications(tx, kept, now);
+    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${NOTIFIED_THROUGH}`);
+    // Open screens read their bell again: an agent's own event (only it reads it), and one for staff naming whom.
+    const agentIds = [...new Set(made.flatMap((row) => (row.agent_id !== null ? [row.agent_id] : [])))];
+    const userIds = [...new Set(made.flatMap((row) => (row.user_id !== null ? [row.user_id] : [])))];
+    const told: NewEvent[] = agentIds.map((agentId) => ({ type: 'notification.created', agentId, public: {}, private: {} }));
+    if (userIds.length > 0) told.push({ type: 'notification.created', agentId: null, public: {}, private: { userIds } });
+    await appendEvents(tx, told);
+    return rows.length;
+  });
+}
+
+/** Drafts whose recipient switched their kind off in the app. */
+async function withoutSwitchedOff(tx: Db, drafts: NotificationDraft[]): Promise<NotificationDraft[]> {
+  if (drafts.length === 0) return drafts;
+  const off = await queryRows<{ agent_id: number | null; user_id: number | null; kind: string }>(
+    tx,
+    sql`select agent_id, user_id, kind from ${notificationPreferences} where not in_app`,
+  );
+  const switchedOff = new Set(off.map((row) => `${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`));
+  return drafts.filter((draft) => !switchedOff.has(`${draft.recipient.kind}:${draft.recipient.id}:${draft.kind}`));
+}
+
+async function insertNotifications(tx: Db, drafts: NotificationDraft[], now: Date) {
+  const values = drafts.map(
+    (draft) =>
+      sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
+        ${draft.kind}, ${draft.subjectAgentId}::int, ${draft.eventId}::bigint, ${draft.title}, ${draft.body}, ${now.toISOString()}::timestamptz)`,
+  );
+  // A recipient deleted meanwhile fails its foreign key: only the recipients that still exist are kept.
+  return queryRows<{ agent_id: number | null; user_id: number | null }>(
+    tx,
+    sql`insert into ${notifications} (agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
+      select v.agent_id, v.user_id, v.kind, v.subject_agent_id, v.event_id, v.title, v.body, v.created_at
+      from (values ${sql.join(values, sql`, `)}) as v(agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
+      where (v.agent_id is null or exists (select 1 from agents a where a.id = v.agent_id))
+        and (v.user_id is null or exists (select 1 from users u where u.id = v.user_id))
+        and (v.subject_agent_id is null or exists (select 1 from agents a where a.id = v.subject_agent_id))
+      on conflict do nothing
+      returning agent_id, user_id`,
+  );
+}
+
+/** A page of the recipient's notifications, newest first, with how many are unread. */
+export async function listNotifications(db: Db, recipient: Recipient, query: NotificationListQuery): Promise<NotificationPage> {
+  const column = recipientColumn(recipient);
+  const rows = await queryRows<{ id: number; kind: NotificationKind; title: string; body: string; created_ms: number; read_ms: number | null }>(
+    db,
+    sql`select id::float8 as id, kind, title, body, ${epochMs(sql`created_at`)} as created_ms, ${epochMs(sql`read_at`)} as read_ms
+      from ${notifications} where ${column} = ${recipient.id} ${query.unread === '1' ? sql`and read_at is null` : sql``}
+      order by id desc limit ${query.limit + 1} offset ${query.offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${notifications} where ${column} = ${recipient.id} and read_at is null`);
+  return {
+    notifications: rows.slice(0, query.limit).map(
+      (row): Notification => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        body: row.body,
+        createdAt: new Date(row.created_ms).toISOString(),
+        readAt: row.read_ms === null ? null : new Date(row.read_ms).toISOString(),
+      }),
+    ),
+    unreadCount: count!.n,
+    nextOffset: rows.length > query.limit ? query.offset + query.limit : null,
+  };
+}
+
+/** Marks the recipient's notifications read (those named, or all); another's ids change nothing. Returns how many. */
+export async function markNotificationsRead(db: Db, recipient: Recipient, which: { ids: number[] } | { all: true }, now: Date): Promise<number> {
+  const column = recipientColumn(recipient);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update ${notifications} set read_at = ${now.toISOString()}::timestamptz
+      where ${column} = ${recipient.id} and read_at is null
+        ${'ids' in which ? sql`and id = any(${sql.param(which.ids)}::bigint[])` : sql``}
+      returning id`,
+  );
+  return rows.length;
+}
+
+const kindsOf = (recipient: Recipient) => NOTIFICATION_KINDS_BY_ROLE[recipient.kind === 'agent' ? 'agent' : recipient.role];
+
+/** The recipient's choice for each kind it can receive (both on where it made none). */
+export async function readNotificationPreferences(db: Db, recipient: Recipient): Promise<NotificationPreference[]> {
+  const rows = await queryRows<{ kind: NotificationKind; in_app: boolean; email: boolean }>(
+    db,
+    sql`select kind, in_app, email from ${notificationPreferences} where ${recipientColumn(recipient)} = ${recipient.id}`,
+  );
+  const chosen = new Map(rows.map((row) => [row.kind, row]));
+  return kindsOf(recipient).map((kind) => ({ kind, inApp: chosen.get(kind)?.in_app ?? true, email: chosen.get(kind)?.email ?? true }));
+}
+
+/** Kinds among `preferences` the recipient cannot receive (the caller refuses them). */
+export const foreignKinds = (recipient: Recipient, preferences: readonly NotificationPreference[]) =>
+  preferences.filter((preference) => !kindsOf(recipient).includes(preference.kind)).map((preference) => preference.kind);
+
+export async function writeNotificationPreferences(db: Db, recipient: Recipient, preferences: readonly NotificationPreference[]): Promise<NotificationPreference[]> {
+  const column = recipientColumn(recipient);
+  const target = recipient.kind === 'agent' ? sql.raw('(agent_id, kind) where agent_id is not null') : sql.raw('(user_id, kind) where user_id is not null');
+  await db.execute(
+    sql`insert into ${notificationPreferences} (${column}, kind, in_app, email)
+      values ${sql.join(preferences.map((p) => sql`(${recipient.id}::int, ${p.kind}, ${p.inApp}, ${p.email})`), sql`, `)}
+      on conflict ${target} do update set in_app = excluded.in_app, email = excluded.email`,
+  );
+  return readNotificationPreferences(db, recipient);
+}
