@@ -41,6 +41,7 @@ import { BoardState } from './live/board-state';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
 import { registerWebhookRoutes } from './routes/webhooks';
+import { EmailWorker } from './notifications/email-worker';
 import { Notifier } from './notifications/notifier';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
@@ -109,7 +110,15 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     app.log,
     now,
   );
-  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS);
+  const emails = new EmailWorker(
+    database.db,
+    { mail: config.mail, retryBaseMs: config.emailRetryBaseMs, pollMs: options.notifierPollMs ?? NOTIFIER_POLL_MS, concurrency: 4 },
+    app.log,
+    now,
+  );
+  // Links in emails: the address people open, else this server on localhost.
+  const appUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, appUrl, () => emails.kick());
   live.follow(() => {
     webhooks.eventsCommitted();
     notifier.kick();
@@ -118,10 +127,12 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     await live.start();
     webhooks.start();
     notifier.start();
+    emails.start();
   });
   // Attempts under way finish (or time out) before the database closes.
   app.addHook('onClose', async () => {
     await Promise.all([webhooks.close(), notifier.close()]);
+    await emails.close();
   });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {

@@ -73,9 +73,29 @@ const envSchema = z
       .min(100, 'must be at least 100')
       .max(3_600_000, 'must be at most 3600000')
       .default(30_000),
+    // Email (docs/product.md §12.13): smtp://user:pass@host:587 or smtps://host:465; without it emails are logged.
+    SMTP_URL: z
+      .string()
+      .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), 'must be an smtp:// or smtps:// address such as smtp://user:password@mail.example.com:587')
+      .optional(),
+    MAIL_FROM: z.string().max(320, 'must be at most 320 characters').optional(),
+    /** Retries of an email back off from this (EMAIL_RETRY_BASE_MS, default 30 s) up to an hour. */
+    EMAIL_RETRY_BASE_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100')
+      .max(3_600_000, 'must be at most 3600000')
+      .default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
+    if ((env.SMTP_URL === undefined) !== (env.MAIL_FROM === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SMTP_URL === undefined ? 'SMTP_URL' : 'MAIL_FROM'],
+        message: 'must be set together with ' + (env.SMTP_URL === undefined ? 'MAIL_FROM' : 'SMTP_URL'),
+      });
+    }
     if ((env.OWNER_EMAIL === undefined) !== (env.OWNER_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -115,6 +135,9 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** The wait before a webhook's first retry, doubling up to an hour (WEBHOOK_RETRY_BASE_MS, default 30 s). */
   webhookRetryBaseMs: number;
+  /** Where emails go (SMTP_URL) and whom they are from (MAIL_FROM); undefined: emails are logged, not sent. */
+  mail: { smtpUrl: string; from: string } | undefined;
+  emailRetryBaseMs: number;
   logLevel: string;
 }
 
@@ -151,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

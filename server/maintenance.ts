@@ -3,6 +3,7 @@ import type { AppContext } from './app-context';
 import { pruneEvents } from './db/events';
 import { pruneIdempotencyKeys } from './db/queries/idempotency-keys';
 import { eraseFilledClaimContacts } from './db/queries/reward-claims';
+import { pruneEmails } from './db/queries/email-outbox';
 import { pruneDeliveries } from './db/queries/webhooks';
 
 /** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
@@ -14,18 +15,22 @@ export const EVENTS_KEPT_MS = 48 * 60 * 60 * 1000;
 /** The webhook delivery log keeps a week (docs/product.md §12.9). */
 export const WEBHOOK_DELIVERIES_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** Emails sent, logged or given up are kept a week too (docs/product.md §12.13); pending ones until they are done. */
+export const EMAILS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
  * One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events
- * and idempotency keys past their 24 hours, and webhook deliveries past their 7 days.
+ * and idempotency keys past their 24 hours, and webhook deliveries and emails past their 7 days.
  */
 export async function runMaintenance(
   ctx: AppContext,
-): Promise<{ claimContactsErased: number; eventsPruned: number; idempotencyKeysPruned: number; webhookDeliveriesPruned: number }> {
+): Promise<{ claimContactsErased: number; eventsPruned: number; idempotencyKeysPruned: number; webhookDeliveriesPruned: number; emailsPruned: number }> {
   const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
   const eventsPruned = await pruneEvents(ctx.db, new Date(ctx.now().getTime() - EVENTS_KEPT_MS));
   const idempotencyKeysPruned = await pruneIdempotencyKeys(ctx.db, ctx.now());
   const webhookDeliveriesPruned = await pruneDeliveries(ctx.db, new Date(ctx.now().getTime() - WEBHOOK_DELIVERIES_KEPT_MS));
-  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned };
+  const emailsPruned = await pruneEmails(ctx.db, new Date(ctx.now().getTime() - EMAILS_KEPT_MS));
+  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, emailsPruned };
 }
 
 /** Runs the maintenance once the app is ready and then every hour, until the app closes. */

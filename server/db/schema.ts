@@ -538,3 +538,45 @@ export const notificationPreferences = pgTable(
     uniqueIndex('notification_preferences_user_key').on(t.userId, t.kind).where(sql`${t.userId} is not null`),
   ],
 );
+
+/**
+ * Emails waiting to be sent, and sent (docs/product.md §12.13): one per notification a person wants by email, made
+ * in the notifier's transaction, sent by each instance's email worker (claims with a lease, retries with backoff).
+ * Erased with the recipient, and with the agent it is about.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    subjectAgentId: integer('subject_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    unsubscribeUrl: text('unsubscribe_url').notNull(),
+    /** pending, sent, logged (no SMTP_URL: written to the log instead), or failed (gave up). */
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    /** Being sent by an instance until then (a lease: a killed instance's email falls due again). */
+    sendingUntil: timestamptz('sending_until'),
+    /** No attempt starts after this. */
+    deliverUntil: timestamptz('deliver_until').notNull(),
+    sentAt: timestamptz('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('email_outbox_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
+    check('email_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'logged', 'failed')`),
+    uniqueIndex('email_outbox_agent_event_key').on(t.agentId, t.eventId, t.kind).where(sql`${t.agentId} is not null`),
+    uniqueIndex('email_outbox_user_event_key').on(t.userId, t.eventId, t.kind).where(sql`${t.userId} is not null`),
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_subject_idx').on(t.subjectAgentId).where(sql`${t.subjectAgentId} is not null`),
+  ],
+);

@@ -22,6 +22,10 @@ export class Notifier {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
     private readonly pollMs: number,
+    /** The address the app is opened at: emails link to it and to their unsubscribe page. */
+    private readonly appUrl: string,
+    /** Called after each pass (the email worker sends what it queued). */
+    private readonly afterPass: () => void = () => undefined,
   ) {}
 
   start(): void {
@@ -49,7 +53,8 @@ export class Notifier {
   }
 
   private async pass(): Promise<void> {
-    while (!this.closed && (await notifyEvents(this.db, BATCH, this.now())) === BATCH);
+    while (!this.closed && (await notifyEvents(this.db, BATCH, this.now(), { appUrl: this.appUrl })) === BATCH);
+    this.afterPass();
   }
 
   /** Resolves once no pass is under way. */

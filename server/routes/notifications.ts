@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   markNotificationsReadInput,
+  NOTIFICATION_KIND_LABELS,
   notificationListQuery,
   updateNotificationPreferencesInput,
   type NotificationPage,
@@ -13,11 +14,26 @@ import {
   listNotifications,
   markNotificationsRead,
   readNotificationPreferences,
+  switchEmailOff,
+  unsubscribeKey,
   writeNotificationPreferences,
   type Recipient,
 } from '../db/queries/notifications';
+import { readUnsubscribeToken } from '../domain/emails';
 import { invalid } from '../domain/errors';
 import { parseInput } from '../http/errors';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A small page of its own (no script, no style: the app's CSP applies); with a token, the button that confirms. */
+function page(reply: FastifyReply, title: string, text: string, token?: string) {
+  const form = token
+    ? `<form method="post" action="/api/notifications/unsubscribe/${escapeHtml(token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Stop these emails</button></form>`
+    : '';
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TierTrack</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</main></body></html>`);
+}
 
 /** The signed-in agent, owner or manager (API tokens have no notifications). */
 async function requireRecipient(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Recipient> {
@@ -43,6 +59,26 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/api/notification-preferences', async (request, reply): Promise<NotificationPreferences> => {
     const recipient = await requireRecipient(ctx, request, reply);
     return { preferences: await readNotificationPreferences(ctx.db, recipient) };
+  });
+
+  // One-click unsubscribe (RFC 8058): mail programs POST `List-Unsubscribe=One-Click` to the link without a session;
+  // a person who opens it sees a page that asks first (a link scanner's GET changes nothing).
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.get<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', async (request, reply) => {
+      const target = readUnsubscribeToken(await unsubscribeKey(ctx.db), request.params.token);
+      if (!target) return page(reply.status(400), 'This unsubscribe link is not valid', 'Open TierTrack and change your notification settings instead.');
+      const what = NOTIFICATION_KIND_LABELS[target.kind].toLowerCase();
+      return page(reply, 'Stop these emails?', `You will no longer get an email when: ${what}. Notifications in the app stay as they are.`, request.params.token);
+    });
+    scope.post<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', async (request, reply) => {
+      const target = readUnsubscribeToken(await unsubscribeKey(ctx.db), request.params.token);
+      if (!target || !(await switchEmailOff(ctx.db, target.recipient, target.kind))) {
+        return page(reply.status(400), 'This unsubscribe link is not valid', 'Open TierTrack and change your notification settings instead.');
+      }
+      const what = NOTIFICATION_KIND_LABELS[target.kind].toLowerCase();
+      return page(reply, 'You are unsubscribed', `You will no longer get an email when: ${what}. You can switch it on again in your notification settings.`);
+    });
   });
 
   app.put('/api/notification-preferences', async (request, reply): Promise<NotificationPreferences> => {

@@ -12,6 +12,8 @@ import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { insertDelivery, insertWebhook } from '../../server/db/queries/webhooks';
 import { describeEachEngine } from '../support/test-app';
+import { unsubscribeKey } from '../../server/db/queries/notifications';
+import { unsubscribeToken } from '../../server/domain/emails';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
 const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken'] as const;
@@ -42,6 +44,8 @@ interface Fixture {
   /** A webhook (to a name that never resolves) and a delivery of it. */
   webhook: number;
   webhookDelivery: number;
+  /** A signed unsubscribe token of agent A's tier_reached emails. */
+  unsubscribeToken: string;
   /** A small entry of agent A's (voiding it takes no tier back). */
   entry: number;
   /** The caller's credential: its session cookie or its token. */
@@ -109,6 +113,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     webhook: webhook.id,
     webhookDelivery: webhookDelivery.id,
     entry: entry.id,
+    unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     headers: await credentials[caller](),
   };
 }
@@ -175,6 +180,9 @@ const matrix: Row[] = [
   // Owner only
   { route: 'GET /api/notifications',                status: [401, 200, 200, 200, 200, 403, 403, 403] },
   { route: 'POST /api/notifications/read',          status: [401, 200, 200, 200, 200, 403, 403, 403], body: () => ({ all: true }) },
+  // The link is its own credential, for whoever holds it (a mail program posts it without a session).
+  { route: 'GET /api/notifications/unsubscribe/{unsubscribeToken}', status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'POST /api/notifications/unsubscribe/{unsubscribeToken}', status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/notification-preferences',     status: [401, 200, 200, 200, 200, 403, 403, 403] },
   // An agent's kinds: owners and managers do not receive them (400).
   { route: 'PUT /api/notification-preferences',     status: [401, 200, 200, 400, 400, 403, 403, 403], body: () => ({ preferences: [{ kind: 'tier_reached', inApp: false, email: true }] }) },
@@ -225,8 +233,8 @@ const matrix: Row[] = [
   { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200, 403, 403, 403], postgresStatus: [401, 403, 403, 403, 404, 403, 403, 403] },
 ];
 
-/** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup. */
-const NOT_CHANGES = new Set(['POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/confirm-password', 'POST /api/admin/backup']);
+/** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup, a person's own notification settings. */
+const NOT_CHANGES = new Set(['POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/confirm-password', 'POST /api/admin/backup']);
 /** Changes whose actor is the account concerned, whoever calls: a registration, a password set with a link. */
 const ACCOUNT_HOLDER_ACTS = new Set(['POST /api/agents/register', 'POST /api/password-resets/complete']);
 

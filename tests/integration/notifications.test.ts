@@ -27,7 +27,7 @@ describeEachEngine(
     /** Runs the notifier to the end of the events (the app's own runs too: the cursor lets one at a time). */
     async function notified(t: TestApp) {
       for (let i = 0; i < 50; i++) {
-        if ((await notifyEvents(t.database.db, 500, t.clock.now)) === 0) {
+        if ((await notifyEvents(t.database.db, 500, t.clock.now, { appUrl: 'http://tiertrack.test' })) === 0) {
           // 0 also means another pass holds the cursor: make sure it is done.
           const [left] = await queryRows<{ n: number }>(
             t.database.db,

@@ -693,6 +693,8 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'POST /api/notifications/read', body: () => ({ all: true }), schema: markNotificationsReadInput, strict: true },
   { route: 'GET /api/notification-preferences' },
+  { route: 'GET /api/notifications/unsubscribe/:token', param: () => 'tier_reached.agent.1.not-a-signature' },
+  { route: 'POST /api/notifications/unsubscribe/:token', param: () => 'tier_reached.agent.1.not-a-signature' },
   {
     route: 'PUT /api/notification-preferences',
     body: () => ({ preferences: [{ kind: 'tier_reached', inApp: true, email: false }] }),

@@ -7,10 +7,12 @@ import {
   type NotificationPage,
   type NotificationPreference,
 } from '../../../contract/notifications';
+import { randomBytes } from 'node:crypto';
+import { composeEmail, unsubscribeToken } from '../../domain/emails';
 import { notificationTexts, type NotificationDraft } from '../../domain/notifications';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
-import { appMeta, events, notificationPreferences, notifications, users } from '../schema';
+import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, users } from '../schema';
 import { epochMs } from '../time-sql';
 
 /** Who reads notifications: an agent, or an owner or manager. */
@@ -28,10 +30,11 @@ const NOTIFYING_TYPES = ['tier.reached', 'claim.updated', 'claim.created', 'agen
  * many events it read (0: caught up, or another instance is doing it now). As webhooks' fan-out: the cursor row is
  * locked and skipped by others, so one instance at a time does it, and the notifications and the cursor's move commit
  * together (a unique index makes a second notification of one event and kind impossible anyway). On its first run the
- * cursor starts at the newest event: history is not notified. Each recipient's `inApp: false` is respected. A
- * `notification.created` event per recipient tells open screens to read their bell again.
+ * cursor starts at the newest event: history is not notified. Each recipient's choices are respected: `inApp` makes
+ * the notification, `email` queues an email in the outbox (the email worker sends it). A `notification.created` event
+ * per recipient tells open screens to read their bell again.
  */
-export async function notifyEvents(db: Db, limit: number, now: Date): Promise<number> {
+export async function notifyEvents(db: Db, limit: number, now: Date, links: { appUrl: string }): Promise<number> {
   return db.transaction(async (tx) => {
     const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${NOTIFIED_THROUGH} for update skip locked`);
     let [cursor] = await locked();
@@ -63,8 +66,11 @@ export async function notifyEvents(db: Db, limit: number, now: Date): Promise<nu
         staff,
       ),
     );
-    const kept = await withoutSwitchedOff(tx, drafts);
-    const made = kept.length === 0 ? [] : await insertNotifications(tx, kept, now);
+    const choices = await choicesOf(tx, drafts);
+    const inApp = drafts.filter((draft) => choices(draft).inApp);
+    const made = inApp.length === 0 ? [] : await insertNotifications(tx, inApp, now);
+    const byEmail = drafts.filter((draft) => choices(draft).email);
+    if (byEmail.length > 0) await queueEmails(tx, byEmail, now, links.appUrl);
     await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${NOTIFIED_THROUGH}`);
     // Open screens read their bell again: an agent's own event (only it reads it), and one for staff naming whom.
     const agentIds = [...new Set(made.flatMap((row) => (row.agent_id !== null ? [row.agent_id] : [])))];
@@ -76,15 +82,74 @@ export async function notifyEvents(db: Db, limit: number, now: Date): Promise<nu
   });
 }
 
-/** Drafts whose recipient switched their kind off in the app. */
-async function withoutSwitchedOff(tx: Db, drafts: NotificationDraft[]): Promise<NotificationDraft[]> {
-  if (drafts.length === 0) return drafts;
-  const off = await queryRows<{ agent_id: number | null; user_id: number | null; kind: string }>(
-    tx,
-    sql`select agent_id, user_id, kind from ${notificationPreferences} where not in_app`,
+/** Each draft's recipient's choices for its kind (both on where none was made). */
+async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: NotificationDraft) => { inApp: boolean; email: boolean }> {
+  const rows =
+    drafts.length === 0
+      ? []
+      : await queryRows<{ agent_id: number | null; user_id: number | null; kind: string; in_app: boolean; email: boolean }>(
+          tx,
+          sql`select agent_id, user_id, kind, in_app, email from ${notificationPreferences} where not (in_app and email)`,
+        );
+  const chosen = new Map(rows.map((row) => [`${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`, row]));
+  return (draft) => {
+    const row = chosen.get(`${draft.recipient.kind}:${draft.recipient.id}:${draft.kind}`);
+    return { inApp: row?.in_app ?? true, email: row?.email ?? true };
+  };
+}
+
+/** How long an email is tried before it is given up (status failed): long enough for a mail server's bad weekend. */
+const EMAIL_TRIED_FOR_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * Queues an email per draft to its recipient's address now, with its words and signed unsubscribe link
+ * (server/domain/emails.ts), written once: every attempt sends the same message.
+ */
+async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUrl: string): Promise<void> {
+  const key = await unsubscribeKey(tx);
+  const values = drafts.map((draft) => {
+    const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe/${unsubscribeToken(key, { recipient: draft.recipient, kind: draft.kind })}`;
+    const email = composeEmail(draft, { appUrl, unsubscribeUrl });
+    return sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
+      ${draft.subjectAgentId}::int, ${draft.kind}, ${draft.eventId}::bigint, ${email.subject}, ${email.text}, ${email.html}, ${unsubscribeUrl})`;
+  });
+  const at = now.toISOString();
+  await tx.execute(
+    sql`insert into ${emailOutbox} (agent_id, user_id, subject_agent_id, kind, event_id, to_address, subject, text_body, html_body, unsubscribe_url,
+        status, created_at, next_attempt_at, deliver_until)
+      select v.agent_id, v.user_id, v.subject_agent_id, v.kind, v.event_id, coalesce(a.email, u.email), v.subject, v.text_body, v.html_body,
+        v.unsubscribe_url, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${new Date(now.getTime() + EMAIL_TRIED_FOR_MS).toISOString()}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(agent_id, user_id, subject_agent_id, kind, event_id, subject, text_body, html_body, unsubscribe_url)
+        left join ${agents} a on a.id = v.agent_id
+        left join ${users} u on u.id = v.user_id
+      where (a.id is not null or u.id is not null)
+        and (v.subject_agent_id is null or exists (select 1 from ${agents} s where s.id = v.subject_agent_id))
+      on conflict do nothing`,
   );
-  const switchedOff = new Set(off.map((row) => `${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`));
-  return drafts.filter((draft) => !switchedOff.has(`${draft.recipient.kind}:${draft.recipient.id}:${draft.kind}`));
+}
+
+const UNSUBSCRIBE_KEY = 'unsubscribe_key';
+
+/** The installation's key for unsubscribe links: made once (random, 32 bytes), kept in app_meta, shared by instances. */
+export async function unsubscribeKey(db: Db): Promise<Buffer> {
+  await db.execute(sql`insert into ${appMeta} (key, value) values (${UNSUBSCRIBE_KEY}, ${randomBytes(32).toString('hex')}) on conflict do nothing`);
+  const [row] = await queryRows<{ value: string }>(db, sql`select value from ${appMeta} where key = ${UNSUBSCRIBE_KEY}`);
+  return Buffer.from(row!.value, 'hex');
+}
+
+/** Switches one kind of email off for one person (an unsubscribe link); false when the person no longer exists. */
+export async function switchEmailOff(db: Db, recipient: { kind: 'agent' | 'user'; id: number }, kind: NotificationKind): Promise<boolean> {
+  const column = recipientColumn(recipient);
+  const target = recipient.kind === 'agent' ? sql.raw('(agent_id, kind) where agent_id is not null') : sql.raw('(user_id, kind) where user_id is not null');
+  const table = recipient.kind === 'agent' ? agents : users;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ${notificationPreferences} (${column}, kind, in_app, email)
+      select ${recipient.id}::int, ${kind}, true, false where exists (select 1 from ${table} where id = ${recipient.id})
+      on conflict ${target} do update set email = false
+      returning id`,
+  );
+  return rows.length > 0;
 }
 
 async function insertNotifications(tx: Db, drafts: NotificationDraft[], now: Date) {

@@ -1,0 +1,60 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
+
+/** Whose choice an unsubscribe link changes: a recipient and a kind. */
+export interface UnsubscribeTarget {
+  recipient: { kind: 'agent' | 'user'; id: number };
+  kind: NotificationKind;
+}
+
+const mac = (key: Buffer, target: UnsubscribeTarget) =>
+  createHmac('sha256', key).update(`unsubscribe:${target.recipient.kind}:${target.recipient.id}:${target.kind}`).digest('base64url');
+
+/**
+ * A signed unsubscribe token (docs/product.md §12.13): what it is for, in clear, and an HMAC-SHA256 of it with the
+ * installation's key, so that nobody can make one for another person or kind. It does not expire: an old email's link
+ * keeps working, and all it can do is switch one kind of email off.
+ */
+export function unsubscribeToken(key: Buffer, target: UnsubscribeTarget): string {
+  return `${target.kind}.${target.recipient.kind}.${target.recipient.id}.${mac(key, target)}`;
+}
+
+const TOKEN = /^([a-z_]{1,40})\.(agent|user)\.([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/;
+
+/** The target of a token made by unsubscribeToken with this key; undefined for anything else. */
+export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeTarget | undefined {
+  const match = TOKEN.exec(token);
+  if (!match) return undefined;
+  const kind = match[1] as NotificationKind;
+  if (!NOTIFICATION_KINDS.includes(kind)) return undefined;
+  const target: UnsubscribeTarget = { recipient: { kind: match[2] as 'agent' | 'user', id: Number(match[3]) }, kind };
+  const expected = Buffer.from(mac(key, target));
+  const given = Buffer.from(match[4]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? target : undefined;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** An email's words: the notification's title as the subject, its body, where to look, and how to stop these emails. */
+export function composeEmail(notification: { kind: NotificationKind; title: string; body: string }, links: { appUrl: string; unsubscribeUrl: string }) {
+  const why = `You get this email because you chose to hear when: ${NOTIFICATION_KIND_LABELS[notification.kind].toLowerCase()}.`;
+  const text = [
+    notification.title,
+    '',
+    notification.body,
+    '',
+    `Open TierTrack: ${links.appUrl}`,
+    '',
+    why,
+    `Stop these emails: ${links.unsubscribeUrl}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
+<h1 style="font-size: 20px">${escapeHtml(notification.title)}</h1>
+<p>${escapeHtml(notification.body)}</p>
+<p><a href="${escapeHtml(links.appUrl)}">Open TierTrack</a></p>
+<p style="font-size: 13px; color: #475569">${escapeHtml(why)}<br><a href="${escapeHtml(links.unsubscribeUrl)}">Stop these emails</a></p>
+</body></html>`;
+  return { subject: notification.title, text, html };
+}

@@ -1,0 +1,125 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/client';
+import { claimDueEmails, recordEmailAttempt, type ClaimedEmail } from '../db/queries/email-outbox';
+import { retryDelayMs } from '../domain/webhook-messages';
+
+export interface EmailWorkerOptions {
+  /** SMTP_URL and MAIL_FROM; undefined: emails are written to the log instead of sent. */
+  mail: { smtpUrl: string; from: string } | undefined;
+  /** The wait before the first retry; it doubles up to an hour. */
+  retryBaseMs: number;
+  pollMs: number;
+  /** Emails this instance sends at once. */
+  concurrency: number;
+}
+
+/** An attempt gives up after this long without the server's answer (then the email is tried again later). */
+const SMTP_TIMEOUT_MS = 15_000;
+
+/**
+ * Sends the email outbox (docs/product.md §12.13; docs/decisions/0023): claims due emails with a lease (FOR UPDATE
+ * SKIP LOCKED), sends each over SMTP with nodemailer, and records the outcome; a refusal or an unreachable server
+ * leaves the email pending, tried again with backoff for three days, never lost. Closing waits for the attempts under
+ * way, so an email sent is recorded as sent before a restart and not sent again; each keeps one Message-ID on every
+ * attempt, so that the rare repeat after a crash is recognisable as one message.
+ */
+export class EmailWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  private readonly transport: Transporter | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: EmailWorkerOptions,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {
+    this.transport = options.mail
+      ? nodemailer.createTransport({ url: options.mail.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS })
+      : undefined;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.options.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  kick(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass()
+      .catch((error: unknown) => this.log.error({ err: error }, 'email pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.idle();
+    this.transport?.close();
+  }
+
+  private async pass(): Promise<void> {
+    while (!this.closed) {
+      const now = this.now();
+      const claimed = await claimDueEmails(this.db, now, new Date(now.getTime() + 2 * SMTP_TIMEOUT_MS + 5_000), this.options.concurrency);
+      await Promise.all(claimed.map((email) => this.attempt(email)));
+      if (claimed.length < this.options.concurrency) return;
+    }
+  }
+
+  private async attempt(email: ClaimedEmail): Promise<void> {
+    let error: string | null = null;
+    if (this.transport && this.options.mail) {
+      try {
+        await this.transport.sendMail({
+          from: this.options.mail.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          messageId: `<tiertrack-email-${email.id}@${new URL(email.unsubscribeUrl).hostname}>`,
+          headers: { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        });
+      } catch (failure) {
+        error = failure instanceof Error ? failure.message.slice(0, 500) : 'the email could not be sent';
+      }
+    } else {
+      // No SMTP_URL: the email is written to the log (without its address or text: they are personal data).
+      this.log.info({ emailId: email.id, kind: email.kind, subject: email.subject }, 'email not sent: SMTP_URL is not set');
+    }
+    const now = this.now();
+    let nextAttemptAt: Date | null = null;
+    if (error) {
+      const next = new Date(now.getTime() + retryDelayMs(email.attempts, this.options.retryBaseMs, Math.random()));
+      if (next.getTime() <= email.deliverUntil.getTime()) nextAttemptAt = next;
+    }
+    const status = error ? (nextAttemptAt ? 'pending' : 'failed') : this.transport ? 'sent' : 'logged';
+    try {
+      await recordEmailAttempt(this.db, email, { status, nextAttemptAt, error, at: now });
+    } catch (failure) {
+      // The lease ends and the email is tried again: at least once, never lost.
+      this.log.error({ err: failure, emailId: email.id }, 'recording an email attempt failed');
+      return;
+    }
+    if (status === 'failed') this.log.warn({ emailId: email.id, error }, 'email given up after three days of attempts');
+    else if (error) this.log.warn({ emailId: email.id, attempts: email.attempts, error }, 'email not sent yet: will try again');
+  }
+}
