@@ -2,6 +2,7 @@ import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Spinner } from '../../components/ui/spinner';
 import { AgentAuthFlow } from '../../features/agent-auth/components/agent-auth-flow';
 import { TierDashboard } from '../../features/agent-dashboard/components/tier-dashboard';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useAgentSession } from '../../lib/agent-session';
 
 /** /agent/dashboard: the tier dashboard when an agent session exists, otherwise the sign-in/registration flow. */
@@ -17,7 +18,7 @@ export default function AgentDashboardPage() {
           </main>
         </>
       ) : agent ? (
-        <TierDashboard sessionAgent={agent} />
+        <TierDashboard sessionAgent={agent} notifications={<NotificationBell className="size-9" />} />
       ) : (
         <>
           <AgentBrandHeader subtitle="Tier Dashboard" />

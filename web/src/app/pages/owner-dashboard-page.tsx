@@ -13,6 +13,7 @@ import { VoidEntryDialog } from '../../features/income-entries/components/void-e
 import { isAccessDenied, useOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
 import { OverviewTab, type EntryActionProps } from '../../features/owner-dashboard/components/overview-tab';
 import { LiveIndicator } from '../../components/live/live-status';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -101,6 +102,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
             <span className="hidden text-sm text-slate-700 sm:inline">
               {user.name} · {isOwner ? 'Owner' : 'Manager'}
             </span>
+            {!denied && <NotificationBell />}
             <Button asChild variant="outline">
               <a href={paths.ownerLogout}>
                 <LogOut aria-hidden="true" />

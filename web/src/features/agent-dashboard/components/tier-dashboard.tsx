@@ -2,7 +2,7 @@ import type { SessionAgent } from '@contract/auth';
 import type { AgentTierData } from '@contract/agent-tier-data';
 import { summarizeTierProgress } from '@contract/tier-progress';
 import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, type LucideIcon } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Button } from '../../../components/ui/button';
@@ -23,8 +23,11 @@ import { TierCelebration } from './tier-celebration';
 type Tier = AgentTierData['tiers'][number];
 
 
-/** /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14). */
-export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) {
+/**
+ * /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14).
+ * `notifications`: the header's bell, a feature of its own that the page puts in.
+ */
+export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: SessionAgent; notifications?: ReactNode }) {
   const tierData = useAgentTierData();
   // Where each claimed reward stands; the cards show without it until it arrives.
   const claims = useMyClaims();
@@ -78,8 +81,11 @@ export function TierDashboard({ sessionAgent }: { sessionAgent: SessionAgent }) 
       <AgentBrandHeader
         subtitle="Tier Dashboard"
         status={
-          // The tiles and cards follow the stream: an entry recorded for the agent shows without a reload.
-          <LiveIndicator reader={{ kind: 'agent', agentId: sessionAgent.id }} />
+          <>
+            {/* The tiles and cards follow the stream: an entry recorded for the agent shows without a reload. */}
+            <LiveIndicator reader={{ kind: 'agent', agentId: sessionAgent.id }} />
+            {notifications}
+          </>
         }
       >
         <Button asChild variant="outline" size="sm">

@@ -1,0 +1,106 @@
+import { NOTIFICATION_KIND_LABELS, type NotificationPreference } from '@contract/notifications';
+import { ArrowLeft, Loader2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
+
+/** The settings of the bell: per kind the person receives, in the app and by email (docs/product.md §12.13). */
+export function NotificationSettings({ onBack }: { onBack: () => void }) {
+  const preferences = useNotificationPreferences();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+
+  // The Settings button that had the focus is gone: the view's heading takes it.
+  useEffect(() => heading.current?.focus(), []);
+
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-2 py-2">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          Back
+        </Button>
+        <h3 ref={heading} id={headingId} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
+          Notification settings
+        </h3>
+      </div>
+      {preferences.isPending ? (
+        <Spinner label="Loading settings..." className="min-h-32" />
+      ) : preferences.isError ? (
+        <div className="p-4">
+          <LoadError error={preferences.error} fallback="Failed to load the notification settings" />
+        </div>
+      ) : (
+        <PreferencesForm saved={preferences.data.preferences} />
+      )}
+    </section>
+  );
+}
+
+function PreferencesForm({ saved }: { saved: NotificationPreference[] }) {
+  const [choices, setChoices] = useState(saved);
+  const update = useUpdateNotificationPreferences();
+  const formId = useId();
+
+  const set = (kind: NotificationPreference['kind'], channel: 'inApp' | 'email', on: boolean) => {
+    setChoices((current) => current.map((choice) => (choice.kind === kind ? { ...choice, [channel]: on } : choice)));
+    // "Saved." no longer holds once something changed.
+    if (!update.isPending) update.reset();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!update.isPending) update.mutate({ preferences: choices });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid min-h-0 gap-3 overflow-y-auto p-4">
+      <p className="text-sm text-slate-700">Choose what you are told about, and where.</p>
+      {choices.map((choice) => (
+        <fieldset key={choice.kind} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-900">{NOTIFICATION_KIND_LABELS[choice.kind]}</legend>
+          <Choice id={`${formId}-${choice.kind}-app`} label="In the app" checked={choice.inApp} onChange={(on) => set(choice.kind, 'inApp', on)} />
+          {/* No email is sent yet (docs/product.md §12.13): the choice is kept for when the server sends it. */}
+          <Choice
+            id={`${formId}-${choice.kind}-email`}
+            label="Email (when the server sends email)"
+            checked={choice.email}
+            onChange={(on) => set(choice.kind, 'email', on)}
+          />
+        </fieldset>
+      ))}
+      {update.isError && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {errorMessage(update.error, 'Could not save the notification settings')}
+        </p>
+      )}
+      {/*
+        Said here rather than in a toast: a toast opened over the popover takes the next Escape, which should close the
+        popover. The button is marked busy rather than disabled, so that it keeps the focus.
+      */}
+      <div className="flex items-center justify-end gap-3">
+        <p role="status" className="text-sm text-emerald-800">
+          {update.isSuccess && 'Saved.'}
+        </p>
+        <Button type="submit" size="sm" aria-disabled={update.isPending || undefined}>
+          {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {update.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Choice({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <div className="flex items-center gap-2.5">
+      <input id={id} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} className="size-4 shrink-0 accent-brand-600" />
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {label}
+      </label>
+    </div>
+  );
+}
