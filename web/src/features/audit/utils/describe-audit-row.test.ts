@@ -49,6 +49,7 @@ describe('describeChanges', () => {
   it('keeps values brief', () => {
     expect(briefValue({ drifts: { total: 2 } })).toBe('{"drifts":{"total":2}}');
     expect(briefValue(null)).toBe('none');
+    expect(briefValue([])).toBe('none');
     expect(briefValue('2026-11-22T15:04:05.123Z')).toMatch(/^Nov 2\d, 2026, \d{1,2}:04 [AP]M$/);
     const long = briefValue('word '.repeat(40));
     expect(long).toHaveLength(60);

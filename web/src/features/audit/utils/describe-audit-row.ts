@@ -59,6 +59,7 @@ export function briefValue(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = 'none';
   else if (typeof value === 'string') text = ISO_MOMENT.test(value) ? formatDateTime(value) : value;
+  else if (Array.isArray(value) && value.length === 0) text = 'none';
   else if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) text = value.map(String).join(', ');
   else text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   text = text.replace(/\s+/g, ' ').trim();
