@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryInteger } from './fields';
+import { calendarDay, fromNotAfterTo, queryInteger } from './fields';
 import { PAGE_OFFSET_MAX } from './limits';
 
 /**
@@ -79,16 +79,6 @@ export type AuditActorKind = (typeof auditActorKinds)[number];
 /** A filter by who: `user:<id>`, `agent:<id>`, `token:<id>` or `system`. */
 const ACTOR_PATTERN = /^(?:(?:user|agent|token):[1-9]\d{0,9}|system)$/;
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const auditDay = (name: string) =>
-  z
-    .string({ error: `${name} must be a date such as 2026-11-01` })
-    .refine((text) => {
-      const match = DAY.exec(text);
-      if (!match) return false;
-      return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).toISOString().slice(0, 10) === text;
-    }, `${name} must be a date that exists, such as 2026-11-01`);
-
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
@@ -96,13 +86,9 @@ const auditFilter = {
   actor: z.string({ error: 'actor must be user:<id>, agent:<id>, token:<id> or system' }).regex(ACTOR_PATTERN, 'actor must be user:<id>, agent:<id>, token:<id> or system').optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit actions (see AUDIT_ACTIONS)' }).optional(),
   /** Days in the organisation's time zone, inclusive. */
-  from: auditDay('from').optional(),
-  to: auditDay('to').optional(),
+  from: calendarDay('from').optional(),
+  to: calendarDay('to').optional(),
 };
-const fromNotAfterTo: [(query: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
-  (query) => !query.from || !query.to || query.from <= query.to,
-  { message: 'from must not be after to', path: ['from'] },
-];
 
 /** GET /api/audit (owner): a page of the trail, newest first. */
 export const auditListQuery = z

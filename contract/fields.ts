@@ -83,3 +83,21 @@ export const queryInteger = (name: string, min: number, max: number, fallback: n
     .pipe(z.number().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
     .optional()
     .transform((value) => value ?? fallback);
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
+export const calendarDay = (name: string) =>
+  z
+    .string({ error: `${name} must be a date such as 2026-11-01` })
+    .refine((text) => {
+      const match = DAY.exec(text);
+      if (!match) return false;
+      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return day.toISOString().slice(0, 10) === text;
+    }, `${name} must be a date that exists, such as 2026-11-01`);
+
+/** A query's `from` and `to` days: from must not be after to (for `.refine(...fromNotAfterTo)`). */
+export const fromNotAfterTo: [(query: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (query) => !query.from || !query.to || query.from <= query.to,
+  { message: 'from must not be after to', path: ['from'] },
+];

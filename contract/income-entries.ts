@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, queryInteger, requiredText, storableText } from './fields';
+import { calendarDay, fromNotAfterTo, idField, queryInteger, requiredText, storableText } from './fields';
 import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, VOID_REASON_MAX } from './limits';
 import { entryAmountInput, moneyString } from './money';
 
@@ -86,18 +86,6 @@ export const voidedIncomeEntry = z.object({
 });
 export type VoidedIncomeEntry = z.infer<typeof voidedIncomeEntry>;
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
-const calendarDay = (name: string) =>
-  z
-    .string({ error: `${name} must be a date such as 2026-11-01` })
-    .refine((text) => {
-      const match = DAY.exec(text);
-      if (!match) return false;
-      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-      return day.toISOString().slice(0, 10) === text;
-    }, `${name} must be a date that exists, such as 2026-11-01`);
-
 /**
  * The query of GET /api/income-entries (owner, manager, `read` token): a page of entries, newest first (by date),
  * of one agent or all, between two days (inclusive, in the organisation's time zone). Other parameters are ignored.
@@ -107,10 +95,6 @@ const entryFilter = {
   from: calendarDay('from').optional(),
   to: calendarDay('to').optional(),
 };
-const fromNotAfterTo: [(query: { from?: string | undefined; to?: string | undefined }) => boolean, { message: string; path: string[] }] = [
-  (query) => !query.from || !query.to || query.from <= query.to,
-  { message: 'from must not be after to', path: ['from'] },
-];
 
 export const incomeEntryListQuery = z
   .object({

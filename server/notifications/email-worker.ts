@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { claimDueEmails, recordEmailAttempt, type ClaimedEmail } from '../db/queries/email-outbox';
 import { retryDelayMs } from '../domain/webhook-messages';
+import { PassLoop } from './pass-loop';
 
 export interface EmailWorkerOptions {
   /** SMTP_URL and MAIL_FROM; undefined: emails are written to the log instead of sent. */
@@ -25,10 +26,7 @@ const SMTP_TIMEOUT_MS = 15_000;
  * attempt, so that the rare repeat after a crash is recognisable as one message.
  */
 export class EmailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private closed = false;
+  private readonly loop: PassLoop;
   private readonly transport: Transporter | undefined;
 
   constructor(
@@ -40,44 +38,25 @@ export class EmailWorker {
     this.transport = options.mail
       ? nodemailer.createTransport({ url: options.mail.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS })
       : undefined;
+    this.loop = new PassLoop(() => this.pass(), log, 'email pass failed');
   }
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start(this.options.pollMs);
   }
 
+  /** Emails were queued: send them soon. */
   kick(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: unknown) => this.log.error({ err: error }, 'email pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+    this.loop.kick();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.idle();
+    await this.loop.close();
     this.transport?.close();
   }
 
   private async pass(): Promise<void> {
-    while (!this.closed) {
+    while (!this.loop.closed) {
       const now = this.now();
       const claimed = await claimDueEmails(this.db, now, new Date(now.getTime() + 2 * SMTP_TIMEOUT_MS + 5_000), this.options.concurrency);
       await Promise.all(claimed.map((email) => this.attempt(email)));

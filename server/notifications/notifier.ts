@@ -1,70 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { notifyEvents } from '../db/queries/notifications';
+import { PassLoop } from './pass-loop';
 
 /** Events read per transaction. */
 const BATCH = 500;
 
 /**
- * Makes notifications from committed events (docs/product.md §12.13). Each instance runs one; the cursor's row lock
- * lets one instance at a time do the work (notifyEvents). It wakes when this instance hears of new events and every
- * `pollMs` (events committed by other instances, a pass that failed). Nothing is kept in memory: a restarted instance
- * goes on from the cursor.
+ * Makes notifications (and queues their emails) from committed events (docs/product.md §12.13). Each instance runs
+ * one; the cursor's row lock lets one instance at a time do the work (notifyEvents). It wakes when this instance hears
+ * of new events and every `pollMs` (events committed by other instances, a pass that failed). Nothing is kept in
+ * memory: a restarted instance goes on from the cursor.
  */
 export class Notifier {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private closed = false;
+  private readonly loop: PassLoop;
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly now: () => Date,
     private readonly pollMs: number,
     /** The address the app is opened at: emails link to it and to their unsubscribe page. */
     private readonly appUrl: string,
     /** Called after each pass (the email worker sends what it queued). */
     private readonly afterPass: () => void = () => undefined,
-  ) {}
+  ) {
+    this.loop = new PassLoop(() => this.pass(), log, 'notification pass failed');
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start(this.pollMs);
   }
 
   /** Events were committed: make their notifications soon. */
   kick(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: unknown) => this.log.error({ err: error }, 'notification pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
+  }
+
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
   private async pass(): Promise<void> {
-    while (!this.closed && (await notifyEvents(this.db, BATCH, this.now(), { appUrl: this.appUrl })) === BATCH);
+    while (!this.loop.closed && (await notifyEvents(this.db, BATCH, this.now(), { appUrl: this.appUrl })) === BATCH);
     this.afterPass();
-  }
-
-  /** Resolves once no pass is under way. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.idle();
   }
 }
