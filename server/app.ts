@@ -75,6 +75,11 @@ export interface CreateAppOptions {
   webhookWorker?: Partial<Pick<WebhookWorkerOptions, 'pollMs' | 'concurrency'>>;
   /** How often the notifier looks for events without being woken (tests shorten it). */
   notifierPollMs?: number;
+  /**
+   * Whether this instance makes notifications and sends emails (default true). Tests of other things turn it off: it
+   * writes in the background, after the changes they compare the database around.
+   */
+  notifications?: boolean;
 }
 
 /** Builds the HTTP application without listening, so tests can drive it in-process. */
@@ -119,15 +124,18 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // Links in emails: the address people open, else this server on localhost.
   const appUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, appUrl, () => emails.kick());
+  const notificationsOn = options.notifications ?? true;
   live.follow(() => {
     webhooks.eventsCommitted();
-    notifier.kick();
+    if (notificationsOn) notifier.kick();
   });
   app.addHook('onReady', async () => {
     await live.start();
     webhooks.start();
-    notifier.start();
-    emails.start();
+    if (notificationsOn) {
+      notifier.start();
+      emails.start();
+    }
   });
   // Attempts under way finish (or time out) before the database closes.
   app.addHook('onClose', async () => {

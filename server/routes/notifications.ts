@@ -15,7 +15,7 @@ import {
   markNotificationsRead,
   readNotificationPreferences,
   switchEmailOff,
-  unsubscribeKey,
+  findUnsubscribeKey,
   writeNotificationPreferences,
   type Recipient,
 } from '../db/queries/notifications';
@@ -33,6 +33,13 @@ function page(reply: FastifyReply, title: string, text: string, token?: string) 
   return reply
     .type('text/html; charset=utf-8')
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TierTrack</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</main></body></html>`);
+}
+
+const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid';
+
+/** A link that is not one of ours (forged, altered, or its person deleted): the API's error shape, 400, as every failure. */
+function refuseLink(): never {
+  throw invalid(UNSUBSCRIBE_LINK_INVALID);
 }
 
 /** The signed-in agent, owner or manager (API tokens have no notifications). */
@@ -66,16 +73,16 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
   void app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     scope.get<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', async (request, reply) => {
-      const target = readUnsubscribeToken(await unsubscribeKey(ctx.db), request.params.token);
-      if (!target) return page(reply.status(400), 'This unsubscribe link is not valid', 'Open TierTrack and change your notification settings instead.');
+      const key = await findUnsubscribeKey(ctx.db);
+      const target = key && readUnsubscribeToken(key, request.params.token);
+      if (!target) refuseLink();
       const what = NOTIFICATION_KIND_LABELS[target.kind].toLowerCase();
       return page(reply, 'Stop these emails?', `You will no longer get an email when: ${what}. Notifications in the app stay as they are.`, request.params.token);
     });
     scope.post<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', async (request, reply) => {
-      const target = readUnsubscribeToken(await unsubscribeKey(ctx.db), request.params.token);
-      if (!target || !(await switchEmailOff(ctx.db, target.recipient, target.kind))) {
-        return page(reply.status(400), 'This unsubscribe link is not valid', 'Open TierTrack and change your notification settings instead.');
-      }
+      const key = await findUnsubscribeKey(ctx.db);
+      const target = key && readUnsubscribeToken(key, request.params.token);
+      if (!target || !(await switchEmailOff(ctx.db, target.recipient, target.kind))) refuseLink();
       const what = NOTIFICATION_KIND_LABELS[target.kind].toLowerCase();
       return page(reply, 'You are unsubscribed', `You will no longer get an email when: ${what}. You can switch it on again in your notification settings.`);
     });

@@ -209,4 +209,5 @@ describeEachEngine(
       expect((await inbox(t, cookie)).notifications.map((n) => n.title)).toEqual(['You reached Starter!']);
     });
   },
+  { notifications: true },
 );

@@ -36,6 +36,8 @@ export async function startTestApp(
     now?: Date;
     eventHub?: CreateAppOptions['eventHub'];
     webhookWorker?: CreateAppOptions['webhookWorker'];
+    /** Run the notifier and the email worker (off by default: they write after the changes tests compare around). */
+    notifications?: boolean;
   } = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const database = await openTestDatabase(engine);
@@ -49,6 +51,7 @@ export async function startTestApp(
     now: () => clock.now,
     ...(options.eventHub ? { eventHub: options.eventHub } : {}),
     ...(options.webhookWorker ? { webhookWorker: options.webhookWorker } : {}),
+    notifications: options.notifications ?? false,
   });
   checkAnswers(app);
   await app.ready();

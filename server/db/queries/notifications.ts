@@ -137,6 +137,12 @@ export async function unsubscribeKey(db: Db): Promise<Buffer> {
   return Buffer.from(row!.value, 'hex');
 }
 
+/** The key, if one was made: reading a link never makes one (a link made without a key cannot be valid). */
+export async function findUnsubscribeKey(db: Db): Promise<Buffer | undefined> {
+  const [row] = await queryRows<{ value: string }>(db, sql`select value from ${appMeta} where key = ${UNSUBSCRIBE_KEY}`);
+  return row ? Buffer.from(row.value, 'hex') : undefined;
+}
+
 /** Switches one kind of email off for one person (an unsubscribe link); false when the person no longer exists. */
 export async function switchEmailOff(db: Db, recipient: { kind: 'agent' | 'user'; id: number }, kind: NotificationKind): Promise<boolean> {
   const column = recipientColumn(recipient);
