@@ -33,7 +33,8 @@ export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeTar
   return expected.length === given.length && timingSafeEqual(expected, given) ? target : undefined;
 }
 
-const escapeHtml = (text: string) =>
+/** Text made safe inside HTML (elements and attribute values). */
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** An email's words: the notification's title as the subject, its body, where to look, and how to stop these emails. */

@@ -14,16 +14,14 @@ import {
   listNotifications,
   markNotificationsRead,
   readNotificationPreferences,
-  switchEmailOff,
   findUnsubscribeKey,
+  switchEmailOff,
   writeNotificationPreferences,
   type Recipient,
 } from '../db/queries/notifications';
-import { readUnsubscribeToken } from '../domain/emails';
+import { escapeHtml, readUnsubscribeToken } from '../domain/emails';
 import { invalid } from '../domain/errors';
 import { parseInput } from '../http/errors';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A small page of its own (no script, no style: the app's CSP applies); with a token, the button that confirms. */
 function page(reply: FastifyReply, title: string, text: string, token?: string) {
