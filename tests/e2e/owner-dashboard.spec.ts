@@ -303,7 +303,7 @@ test.describe('manager view', () => {
 
 test.describe('small screens and keyboard', () => {
   test('every tab fits 375 px without sideways scrolling and passes axe', async ({ page }) => {
-    // Ten tabs, each loaded and checked by axe: longer than one screen's test.
+    // Twelve tabs, each loaded and checked by axe: longer than one screen's test.
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAs(page);
