@@ -43,6 +43,7 @@ import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOption
 import { registerWebhookRoutes } from './routes/webhooks';
 import { EmailWorker } from './notifications/email-worker';
 import { Notifier } from './notifications/notifier';
+import { NOTIFYING_EVENT_TYPES } from './domain/notifications';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
 
@@ -125,9 +126,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const appUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
   const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, appUrl, () => emails.kick());
   const notificationsOn = options.notifications ?? true;
-  live.follow(() => {
+  live.follow((events) => {
     webhooks.eventsCommitted();
-    if (notificationsOn) notifier.kick();
+    // Woken only by events that notify someone: entries alone (most events) wait for the poll, which moves the cursor
+    // over them a batch at a time instead of a pass per entry (docs/decisions/0023).
+    if (notificationsOn && events.some((event) => NOTIFYING_EVENT_TYPES.has(event.type))) notifier.kick();
   });
   app.addHook('onReady', async () => {
     await live.start();

@@ -1,5 +1,8 @@
 import type { NotificationKind } from '../../contract/notifications';
 
+/** The event types notifications are made from (notificationTexts). */
+export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set(['tier.reached', 'claim.updated', 'claim.created', 'agent.created']);
+
 /** A notification to make: for whom, of what kind, about which agent (erased with it), and its words. */
 export interface NotificationDraft {
   recipient: { kind: 'agent' | 'user'; id: number };

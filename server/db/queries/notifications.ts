@@ -9,7 +9,7 @@ import {
 } from '../../../contract/notifications';
 import { randomBytes } from 'node:crypto';
 import { composeEmail, unsubscribeToken } from '../../domain/emails';
-import { notificationTexts, type NotificationDraft } from '../../domain/notifications';
+import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft } from '../../domain/notifications';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, users } from '../schema';
@@ -21,9 +21,6 @@ export type Recipient = { kind: 'agent'; id: number } | { kind: 'user'; id: numb
 const NOTIFIED_THROUGH = 'notifications_notified_through';
 
 const recipientColumn = (recipient: { kind: 'agent' | 'user' }) => sql.raw(recipient.kind === 'agent' ? 'agent_id' : 'user_id');
-
-/** The event types notifications are made from. */
-const NOTIFYING_TYPES = ['tier.reached', 'claim.updated', 'claim.created', 'agent.created'];
 
 /**
  * Makes the notifications of the events committed since the last call, at most `limit` events at a time; returns how
@@ -53,7 +50,7 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
       sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events} where id > ${Number(cursor.value)} order by id limit ${limit}::int`,
     );
     if (rows.length === 0) return 0;
-    const relevant = rows.filter((row) => NOTIFYING_TYPES.includes(row.type));
+    const relevant = rows.filter((row) => NOTIFYING_EVENT_TYPES.has(row.type));
     const staff = relevant.length === 0 ? [] : await queryRows<{ id: number; role: 'owner' | 'manager' }>(tx, sql`select id, role from ${users} order by id`);
     const drafts: NotificationDraft[] = relevant.flatMap((row) =>
       notificationTexts(
