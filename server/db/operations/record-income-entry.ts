@@ -13,7 +13,8 @@ import { epochMs, isoText } from '../time-sql';
 
 const TOTAL_OUT_OF_RANGE = 'This entry would take the agent total beyond the largest amount the tracker can hold';
 
-interface RecordedRow {
+/** An entry as a statement returns it (times in milliseconds); the void columns where the statement reads them. */
+export interface StoredEntryRow {
   id: number;
   agent_id: number;
   agent_name: string;
@@ -24,7 +25,28 @@ interface RecordedRow {
   transaction_type: 'addition' | 'deduction';
   created_at_ms: number;
   external_id: string | null;
+  voids_entry_id?: number | null;
+  voided_at_ms?: number | null;
+  voided_by?: string | null;
+  void_reason?: string | null;
 }
+
+export const toRecordedRow = (row: StoredEntryRow): RecordedIncomeEntryRow => ({
+  id: row.id,
+  agentId: row.agent_id,
+  agentName: row.agent_name,
+  amount: row.amount,
+  description: row.description,
+  date: new Date(row.date_ms),
+  newTotal: row.new_total,
+  transactionType: row.transaction_type,
+  createdAt: new Date(row.created_at_ms),
+  externalId: row.external_id,
+  voidsEntryId: row.voids_entry_id ?? null,
+  voidedAt: row.voided_at_ms == null ? null : new Date(row.voided_at_ms),
+  voidedBy: row.voided_by ?? null,
+  voidReason: row.void_reason ?? null,
+});
 
 
 /**
@@ -120,9 +142,9 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
       jsonb_build_object('agentId', agent.id, 'agentName', agent.name, 'tierId', t.id, 'tierName', t.name, 'tierColor', t.color),
       jsonb_build_object('achievedAt', ${isoText(now)})
     from reached join ${tierSettings} t on t.id = reached.tier_id cross join agent`;
-  let row: RecordedRow | undefined;
+  let row: StoredEntryRow | undefined;
   try {
-    [row] = await queryPrepared<RecordedRow>(
+    [row] = await queryPrepared<StoredEntryRow>(
       db,
       'record_income_entry',
       sql`with agent as (
@@ -168,22 +190,7 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
     throw error;
   }
   if (!row) throw notFound('Agent');
-  return {
-    id: row.id,
-    agentId: row.agent_id,
-    agentName: row.agent_name,
-    amount: row.amount,
-    description: row.description,
-    date: new Date(row.date_ms),
-    newTotal: row.new_total,
-    transactionType: row.transaction_type,
-    createdAt: new Date(row.created_at_ms),
-    externalId: row.external_id,
-    voidsEntryId: null,
-    voidedAt: null,
-    voidedBy: null,
-    voidReason: null,
-  };
+  return toRecordedRow(row);
 }
 
 /** An entry with this external id exists; which one is read once the failed statement's transaction has ended. */

@@ -7,6 +7,7 @@ import { appendAudit, type AuditActor } from '../audit';
 import { appendEvents } from '../events';
 import { lockTierThresholds } from '../locks';
 import type { RecordedIncomeEntryRow } from '../queries/income-entries';
+import { toRecordedRow, type StoredEntryRow } from './record-income-entry';
 import { thresholdReached } from '../rule-sql';
 import { agentPeriodTotals, agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
@@ -28,44 +29,13 @@ export interface VoidedEntry {
   tiersReached: Array<{ tierId: number; tierName: string }>;
 }
 
-interface EntryRow {
-  id: number;
-  agent_id: number;
-  agent_name: string;
-  amount: string;
-  description: string | null;
-  date_ms: number;
-  new_total: string;
-  transaction_type: 'addition' | 'deduction';
-  created_at_ms: number;
-  external_id: string | null;
-  voids_entry_id: number | null;
-  voided_at_ms: number | null;
-  voided_by: string | null;
-  void_reason: string | null;
-}
+/** An entry with its void columns read. */
+type EntryRow = StoredEntryRow & { voids_entry_id: number | null; voided_at_ms: number | null; voided_by: string | null; void_reason: string | null };
 
 const entryColumns = sql`e.id::float8 as id, e.agent_id, a.name as agent_name, e.amount::text as amount, e.description,
   ${epochMs(sql`e.date`)} as date_ms, e.new_total::text as new_total, e.transaction_type,
   ${epochMs(sql`e.created_at`)} as created_at_ms, e.external_id, e.voids_entry_id::float8 as voids_entry_id,
   ${epochMs(sql`e.voided_at`)} as voided_at_ms, e.voided_by, e.void_reason`;
-
-const toRow = (row: EntryRow): RecordedIncomeEntryRow => ({
-  id: row.id,
-  agentId: row.agent_id,
-  agentName: row.agent_name,
-  amount: row.amount,
-  description: row.description,
-  date: new Date(row.date_ms),
-  newTotal: row.new_total,
-  transactionType: row.transaction_type,
-  createdAt: new Date(row.created_at_ms),
-  externalId: row.external_id,
-  voidsEntryId: row.voids_entry_id,
-  voidedAt: row.voided_at_ms === null ? null : new Date(row.voided_at_ms),
-  voidedBy: row.voided_by,
-  voidReason: row.void_reason,
-});
 
 const readEntry = async (tx: Db, id: number, lock = false) =>
   (await queryRows<EntryRow>(tx, sql`select ${entryColumns} from ${incomeEntries} e join ${agents} a on a.id = e.agent_id
@@ -207,7 +177,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
           private: { achievedAt: request.now.toISOString() },
         })),
       ]);
-      return { entry: toRow(voided), reversal: toRow(written), tiersTakenBack, tiersReached };
+      return { entry: toRecordedRow(voided), reversal: toRecordedRow(written), tiersTakenBack, tiersReached };
     });
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) {

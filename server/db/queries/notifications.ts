@@ -79,14 +79,17 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
   });
 }
 
-/** Each draft's recipient's choices for its kind (both on where none was made). */
+/** Each draft's recipient's choices for its kind (both on where none was made), read for those recipients only. */
 async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: NotificationDraft) => { inApp: boolean; email: boolean }> {
+  const ids = (kind: 'agent' | 'user') => [...new Set(drafts.filter((draft) => draft.recipient.kind === kind).map((draft) => draft.recipient.id))];
   const rows =
     drafts.length === 0
       ? []
       : await queryRows<{ agent_id: number | null; user_id: number | null; kind: string; in_app: boolean; email: boolean }>(
           tx,
-          sql`select agent_id, user_id, kind, in_app, email from ${notificationPreferences} where not (in_app and email)`,
+          sql`select agent_id, user_id, kind, in_app, email from ${notificationPreferences}
+            where not (in_app and email)
+              and (agent_id = any(${sql.param(ids('agent'))}::int[]) or user_id = any(${sql.param(ids('user'))}::int[]))`,
         );
   const chosen = new Map(rows.map((row) => [`${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`, row]));
   return (draft) => {
