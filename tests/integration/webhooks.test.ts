@@ -312,16 +312,19 @@ describeEachEngine(
       await createAgentOverApi(get, state.owner, 'Old Delivery');
       await receiver.waitFor(1);
       await settled(made.id, (d) => d.status === 'delivered');
-      // An event the fan-out has not reached (as if every instance was down) outlives the events' retention.
-      await get().database.db.execute(sql`update app_meta set value = '0' where key = 'webhooks_fanned_through'`);
-      await get().database.db.execute(sql`update webhooks set after_event_id = 0`);
+      // An event the fan-out has not reached (as if every instance was down) outlives the events' retention. The cursor
+      // row stays locked until the pass is done, so the running worker (which skips a locked cursor) cannot move it.
       const ctx = { db: get().database.db, now: () => new Date(START.getTime() + EVENTS_KEPT_MS + HOUR), config: get().config } as Parameters<typeof runMaintenance>[0];
-      const [{ kept }] = (await queryRows<{ kept: number }>(get().database.db, sql`select count(*)::int as kept from events`)) as [{ kept: number }];
-      await get().database.db.execute(sql`update events set created_at = created_at - interval '100 days'`);
-      const pass = await runMaintenance(ctx);
-      expect(pass.eventsPruned).toBe(0);
-      const [{ left }] = (await queryRows<{ left: number }>(get().database.db, sql`select count(*)::int as left from events`)) as [{ left: number }];
-      expect(left).toBe(kept);
+      await get().database.db.transaction(async (tx) => {
+        await tx.execute(sql`update app_meta set value = '0' where key = 'webhooks_fanned_through'`);
+        await tx.execute(sql`update webhooks set after_event_id = 0`);
+        const [{ kept }] = (await queryRows<{ kept: number }>(tx, sql`select count(*)::int as kept from events`)) as [{ kept: number }];
+        await tx.execute(sql`update events set created_at = created_at - interval '100 days'`);
+        const pass = await runMaintenance({ ...ctx, db: tx });
+        expect(pass.eventsPruned).toBe(0);
+        const [{ left }] = (await queryRows<{ left: number }>(tx, sql`select count(*)::int as left from events`)) as [{ left: number }];
+        expect(left).toBe(kept);
+      });
 
       const later = { ...ctx, now: () => new Date(START.getTime() + WEBHOOK_DELIVERIES_KEPT_MS + HOUR) };
       await get().database.db.execute(sql`delete from webhooks`);
