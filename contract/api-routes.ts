@@ -4,8 +4,22 @@ import { agentListQuery, agentPage, agentSummary, createAgentInput } from './age
 import { agentTierData } from './agent-tier-data';
 import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens';
 import { agentRegisterInput, agentSessionResponse, appInfo, authUser, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
-import { leaderboardPage, ownerDashboard } from './dashboard';
+import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
+import {
+  agentEntriesPage,
+  agentEntriesQuery,
+  changeMyPasswordInput,
+  leaderboardBoardPage,
+  leaderboardQuery,
+  myProfile,
+  myRank,
+  myRankQuery,
+  tierDistribution,
+  trend,
+  trendQuery,
+  updateMyProfileInput,
+} from './insight';
 import { eventTypes } from './events';
 import { eventStreamQuery } from './event-stream-query';
 import { markNotificationsReadInput, notificationListQuery, notificationPage, notificationPreferences, updateNotificationPreferencesInput } from './notifications';
@@ -106,6 +120,12 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/auth/confirm-password', summary: 'Enter the password again before a sensitive action', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: confirmPasswordInput, answers: { 204: NO_BODY('Confirmed for ten minutes') } },
   { method: 'GET', path: '/api/logout', summary: 'Sign out and go to the landing page', tag: 'Sign-in', access: 'anyone', credentials: ['session', 'none'], answers: { 302: NO_BODY('To /') } },
   // Agents, for themselves
+  { method: 'GET', path: '/api/agents/me', summary: "The signed-in agent's profile", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], answers: { 200: json(myProfile, 'The profile') } },
+  { method: 'PATCH', path: '/api/agents/me', summary: 'Change one’s name, position or whether one is shown on public boards', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: updateMyProfileInput, answers: { 200: json(myProfile, 'The profile as changed') } },
+  { method: 'POST', path: '/api/agents/me/password', summary: 'Change one’s password (other sessions end)', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: changeMyPasswordInput, answers: { 204: NO_BODY('Changed; the agent’s other sessions have ended') } },
+  { method: 'GET', path: '/api/agents/me/rank', summary: "The signed-in agent's rank this period, with its neighbours", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], query: myRankQuery, answers: { 200: json(myRank, 'The rank') } },
+  { method: 'GET', path: '/api/agents/me/history', summary: "The signed-in agent's income by week or month", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], query: trendQuery, answers: { 200: json(trend, 'Oldest period first') } },
+  { method: 'GET', path: '/api/agents/me/entries', summary: "The signed-in agent's income entries, newest first", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], query: agentEntriesQuery, answers: { 200: json(agentEntriesPage, 'The page') } },
   { method: 'GET', path: '/api/agents/me/claims', summary: "The signed-in agent's reward claims and where each stands", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], answers: { 200: json(z.array(agentClaim), 'The claims with their histories, newest first') } },
   { method: 'GET', path: '/api/agent-tier-data', summary: "The signed-in agent's total, tiers and claims", tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], answers: { 200: json(agentTierData, 'The agent’s standing') } },
   { method: 'POST', path: '/api/agents/claim-reward', summary: 'Claim the reward of a reached tier', tag: 'Agent', access: 'an agent, for itself', credentials: ['agentSession'], body: portalClaimInput, answers: { 201: json(claimCreated, 'Claimed') } },
@@ -115,7 +135,10 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/events', summary: 'Live updates', tag: 'Live', access: 'anyone signed in (what each may see)', credentials: ['session', 'agentSession'], query: eventStreamQuery, headers: [{ name: 'Last-Event-ID', description: 'Replays the events after this id (kept at least 24 hours).' }], answers: { 200: eventStream } },
   // Owners and managers
   { method: 'GET', path: '/api/owner/dashboard', summary: 'Overview, period totals, recent entries, the leaderboard’s first page', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: json(ownerDashboard, 'The dashboard') } },
-  { method: 'GET', path: '/api/owner/leaderboard', summary: 'A page of this month’s leaderboard', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: agentListQuery, answers: { 200: json(leaderboardPage, 'The page') } },
+  { method: 'GET', path: '/api/owner/leaderboard', summary: 'A page of the leaderboard of a period (this month by default), with movement', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: leaderboardQuery, answers: { 200: json(leaderboardBoardPage, 'The page') } },
+  { method: 'GET', path: '/api/owner/trends', summary: 'The team’s income by week or month, the last periods', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: trendQuery, answers: { 200: json(trend, 'Oldest period first') } },
+  { method: 'GET', path: '/api/owner/tier-distribution', summary: 'How many agents sit at each tier', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: json(tierDistribution, 'Every tier, by order') } },
+  { method: 'GET', path: '/api/agents/:id/history', summary: 'An agent’s income by week or month, the last periods', tag: 'Agents', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: trendQuery, answers: { 200: json(trend, 'Oldest period first') } },
   { method: 'GET', path: '/api/agents', summary: 'A page of agents, searched', tag: 'Agents', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: agentListQuery, answers: { 200: json(agentPage, 'The page') } },
   { method: 'GET', path: '/api/income-entries', summary: 'A page of income entries, newest first', tag: 'Income entries', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryListQuery, answers: { 200: json(incomeEntryPage, 'The page') } },
   { method: 'GET', path: '/api/exports/income-entries.csv', summary: 'Export income entries', tag: 'Exports', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryExportQuery, answers: { 200: csv('Every entry of the filter, oldest first') } },

@@ -1,6 +1,6 @@
 // npm run db:check [-- --repair]
 // Recomputes every figure kept alongside the income entries (agent totals and entry counts, each entry's new total,
-// the week/month/year roll-ups in ORG_TIMEZONE, the achievements the totals imply) and reports where the stored
+// the week/month/quarter/year roll-ups in ORG_TIMEZONE, the achievements the totals imply) and reports where the stored
 // ones differ. --repair corrects them in one transaction. Uses DATABASE_URL or DATA_DIR like the app.
 // Exit codes: 0 consistent (or repaired), 1 drift found, 2 could not check.
 import { parseArgs } from 'node:util';

@@ -24,6 +24,7 @@ import { registerTierSettingsRoutes } from './routes/tier-settings';
 import { registerAgentRoutes } from './routes/agents';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
+import { registerInsightRoutes } from './routes/insight';
 import { registerAgentTierRoutes } from './routes/agent-tiers';
 import { registerRewardRoutes } from './routes/rewards';
 import { registerRewardClaimRoutes } from './routes/reward-claims';
@@ -184,6 +185,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAgentRoutes(app, ctx);
   registerIncomeEntryRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
+  registerInsightRoutes(app, ctx);
   registerAgentTierRoutes(app, ctx);
   registerRewardRoutes(app, ctx);
   registerRewardClaimRoutes(app, ctx);

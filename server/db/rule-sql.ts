@@ -16,7 +16,7 @@ export function thresholdReached(threshold: SQL, total: SQL): SQL {
 }
 
 /**
- * Every (agent, week/month/year) roll-up computed from the income entries with PostgreSQL's own calendar in the
+ * Every (agent, week/month/quarter/year) roll-up computed from the income entries with PostgreSQL's own calendar in the
  * organisation's time zone (weeks start on Monday), as columns agent_id, period_kind, period_start, income.
  * Entry writes keep the same roll-ups one entry at a time (server/domain/periods.ts computes the same starts).
  */
@@ -24,6 +24,6 @@ export function periodRollUpsFromEntries(timeZone: string): SQL {
   return sql`
     select e.agent_id, k.kind as period_kind, date_trunc(k.kind, e.date at time zone ${timeZone})::date as period_start,
       sum(e.amount) as income
-    from ${incomeEntries} e cross join (values ('week'), ('month'), ('year')) as k(kind)
+    from ${incomeEntries} e cross join (values ('week'), ('month'), ('quarter'), ('year')) as k(kind)
     group by 1, 2, 3`;
 }

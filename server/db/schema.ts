@@ -55,6 +55,8 @@ export const agents = pgTable(
     peakTotal: money('peak_total').notNull().default('0'),
     /** pending: registered while sign-up needs the owner's approval; cannot sign in until approved. */
     status: text('status', { enum: ['active', 'pending'] }).notNull().default('active'),
+    /** Off: other agents and the TV see "Anonymous agent" instead of the name (docs/product.md §12.14). */
+    publicProfile: boolean('public_profile').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -198,7 +200,7 @@ export const agentPeriodTotals = pgTable(
     agentId: integer('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
-    periodKind: text('period_kind', { enum: ['week', 'month', 'year'] }).notNull(),
+    periodKind: text('period_kind', { enum: ['week', 'month', 'quarter', 'year'] }).notNull(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     income: money('income').notNull(),
   },

@@ -5,6 +5,7 @@
 export interface PeriodStarts {
   week: string;
   month: string;
+  quarter: string;
   year: string;
 }
 
@@ -47,6 +48,85 @@ export function periodStartsOf(instant: Date, timeZone: string): PeriodStarts {
   return {
     week: `${monday.getUTCFullYear()}-${pad(monday.getUTCMonth() + 1)}-${pad(monday.getUTCDate())}`,
     month: `${year}-${pad(month)}-01`,
+    quarter: `${year}-${pad(month - ((month - 1) % 3))}-01`,
     year: `${year}-01-01`,
   };
+}
+
+export type BoardPeriodKind = 'week' | 'month' | 'quarter' | 'year';
+
+/** A local day ("YYYY-MM-DD") moved by whole days, months or years (calendar arithmetic; UTC only carries the date). */
+export function shiftDay(day: string, by: { days?: number; months?: number; years?: number }): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(year + (by.years ?? 0), month - 1 + (by.months ?? 0), date + (by.days ?? 0)));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** The first local day of the period of `kind` that holds the local day `day`. */
+export function periodStartOfDay(kind: BoardPeriodKind, day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  switch (kind) {
+    case 'week': {
+      const weekday = (new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7;
+      return shiftDay(day, { days: -weekday });
+    }
+    case 'month':
+      return `${year}-${pad(month)}-01`;
+    case 'quarter':
+      return `${year}-${pad(month - ((month - 1) % 3))}-01`;
+    case 'year':
+      return `${year}-01-01`;
+  }
+}
+
+/** The first day of the period after the one starting on `start`. */
+export function nextPeriodStart(kind: BoardPeriodKind, start: string): string {
+  switch (kind) {
+    case 'week':
+      return shiftDay(start, { days: 7 });
+    case 'month':
+      return shiftDay(start, { months: 1 });
+    case 'quarter':
+      return shiftDay(start, { months: 3 });
+    case 'year':
+      return shiftDay(start, { years: 1 });
+  }
+}
+
+/** The first day of the period before the one starting on `start`. */
+export function previousPeriodStart(kind: BoardPeriodKind, start: string): string {
+  switch (kind) {
+    case 'week':
+      return shiftDay(start, { days: -7 });
+    case 'month':
+      return shiftDay(start, { months: -1 });
+    case 'quarter':
+      return shiftDay(start, { months: -3 });
+    case 'year':
+      return shiftDay(start, { years: -1 });
+  }
+}
+
+/** Today's local date in a time zone. */
+export function localDay(instant: Date, timeZone: string): string {
+  const { year, month, day } = localDate(instant, timeZone);
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/**
+ * The period of `kind` holding `day` (today when absent): its start, its end (the next period's start, exclusive), the
+ * previous period's start, and the next one's unless this is the current period. `day` after today is the caller's
+ * to refuse.
+ */
+export function periodRangeOf(kind: BoardPeriodKind, today: string, day: string = today) {
+  const start = periodStartOfDay(kind, day);
+  const end = nextPeriodStart(kind, start);
+  return { kind, start, end, previous: previousPeriodStart(kind, start), next: end <= today ? end : null };
+}
+
+/** The starts of the `count` periods of `kind` ending with the one holding `today`, oldest first. */
+export function lastPeriodStarts(kind: BoardPeriodKind, today: string, count: number): string[] {
+  const starts = [periodStartOfDay(kind, today)];
+  while (starts.length < count) starts.unshift(previousPeriodStart(kind, starts[0]!));
+  return starts;
 }

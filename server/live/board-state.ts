@@ -54,6 +54,18 @@ function byRank(a: AgentState, b: AgentState): number {
   return a.nameOrder - b.nameOrder;
 }
 
+/** The rank of a monthly income in `ranked`: one more than the agents with a higher income (equal incomes share it). */
+function sharedRank(ranked: readonly AgentState[], month: bigint): number {
+  let low = 0;
+  let high = ranked.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ranked[middle]!.month > month) low = middle + 1;
+    else high = middle;
+  }
+  return low + 1;
+}
+
 /** Where `agent` belongs in `ranked` (sorted by byRank): the first index whose agent does not rank before it. */
 function rankIndex(ranked: readonly AgentState[], agent: AgentState): number {
   let low = 0;
@@ -175,7 +187,7 @@ export class BoardState {
     if (!boards) return undefined;
     return {
       total: boards.agents.size,
-      agents: boards.ranked.slice(offset, offset + limit).map((agent, index) => ({ ...summaryOf(agent), rank: offset + index + 1 })),
+      agents: boards.ranked.slice(offset, offset + limit).map((agent) => ({ ...summaryOf(agent), rank: sharedRank(boards.ranked, agent.month) })),
     };
   }
 

@@ -164,6 +164,12 @@ const matrix: Row[] = [
   { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403, 403, 403, 403],
     body: (f) => ({ tierId: f.tier1, rewardOptionId: f.rewardOption, agentData: { name: 'Pat Example', email: 'pat@example.test', address: '1 Main Street' } }) },
   { route: 'GET /api/agents/me/claims',             status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'GET /api/agents/me',                    status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'PATCH /api/agents/me',                  status: [401, 200, 200, 403, 403, 403, 403, 403], body: () => ({ position: 'Matrix Position' }) },
+  { route: 'POST /api/agents/me/password',          status: [401, 204, 204, 403, 403, 403, 403, 403], body: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'matrix new password' }) },
+  { route: 'GET /api/agents/me/rank',               status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'GET /api/agents/me/history',            status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'GET /api/agents/me/entries',            status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/rewards/claim',               status: [401, 201, 403, 403, 403, 403, 403, 403], body: (f) => ({ agentId: f.agentA.id, rewardId: f.rewardOption, ...contact }) },
   { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200, 200, 403, 403] },
   // Any signed-in identity
@@ -172,6 +178,9 @@ const matrix: Row[] = [
   // Owners and managers
   { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/owner/trends',                 status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/owner/tier-distribution',      status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/agents/{agentA.id}/history',   status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/income-entries',               status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/exports/income-entries.csv',   status: [401, 403, 403, 200, 200, 200, 403, 403] },

@@ -13,6 +13,11 @@ import { describeEachEngine, type TestApp } from '../support/test-app';
 const NOW = new Date('2026-11-18T15:00:00Z');
 
 
+/** Ranks as the board gives them: one more than the agents with a higher income, so equal incomes share a rank. */
+function sharedRanks(incomes: number[]): number[] {
+  return incomes.map((income) => 1 + incomes.filter((other) => other > income).length);
+}
+
 async function readPage(t: TestApp, cookie: string, query: string): Promise<LeaderboardPage> {
   const res = await t.request({ method: 'GET', url: `/api/owner/leaderboard?${query}`, headers: { cookie } });
   expect(res.statusCode, res.body).toBe(200);
@@ -60,12 +65,14 @@ describeEachEngine(
       ];
     });
 
-    it('ranks every agent by this month income, ties by name then id, on pages of any size', async () => {
+    it('ranks every agent by this month income, equal incomes sharing a rank and listed by name then id, on pages of any size', async () => {
       const t = get();
       const whole = await readPage(t, owner, '');
       expect(whole).toMatchObject({ total: expected.length, offset: 0, limit: AGENT_PAGE_SIZE });
+      const ranks = sharedRanks(expected.map((agent) => Number(agent.monthlyIncome)));
+      expect(ranks).toEqual([1, 2, 2, 4, 4, 6, 6, 6, 9, 10]);
       expect(whole.agents.map(({ id, name, monthlyIncome, rank }) => ({ id, name, monthlyIncome, rank }))).toEqual(
-        expected.map((agent, index) => ({ ...agent, rank: index + 1 })),
+        expected.map((agent, index) => ({ ...agent, rank: ranks[index] })),
       );
       // Every agent carries the same figures as on the agents list.
       const top = whole.agents[0]!;
@@ -81,7 +88,7 @@ describeEachEngine(
           ranks.push(...page.agents.map((agent) => agent.rank));
         }
         expect(ids, `pages of ${limit}`).toEqual(expected.map((agent) => agent.id));
-        expect(ranks).toEqual(expected.map((_, index) => index + 1));
+        expect(ranks).toEqual(sharedRanks(expected.map((agent) => Number(agent.monthlyIncome))));
       }
       expect(await readPage(t, owner, 'offset=10&limit=5')).toEqual({ agents: [], total: expected.length, offset: 10, limit: 5 });
     });
@@ -101,11 +108,11 @@ describeEachEngine(
       expect(same.total).toBe(2);
       expect(same.agents.map((agent) => [agent.id, agent.rank])).toEqual([
         [expected[3]!.id, 4],
-        [expected[4]!.id, 5],
+        [expected[4]!.id, 4],
       ]);
       const second = await readPage(t, owner, 'search=same&offset=1&limit=1');
       expect(second).toMatchObject({ total: 2, offset: 1, limit: 1 });
-      expect(second.agents.map((agent) => agent.rank)).toEqual([5]);
+      expect(second.agents.map((agent) => agent.rank)).toEqual([4]);
       expect((await readPage(t, owner, 'search=minus')).agents.map((agent) => agent.rank)).toEqual([9, 10]);
       expect(await readPage(t, owner, 'search=nobody-is-called-this')).toEqual({ agents: [], total: 0, offset: 0, limit: AGENT_PAGE_SIZE });
 
@@ -139,6 +146,7 @@ describeEachEngine(
     const AGENTS = 1_200;
     let owner: string;
     let ranking: number[];
+    let rankOf: number[];
 
     beforeAll(async () => {
       const t = get();
@@ -154,13 +162,14 @@ describeEachEngine(
       });
       owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       // The whole ranking, sorted in the database from the month's roll-ups.
-      const rows = await queryRows<{ id: number }>(
+      const rows = await queryRows<{ id: number; rank: number }>(
         db,
-        sql`select a.id from agents a
+        sql`select a.id, rank() over (order by coalesce(m.income, 0) desc)::int as rank from agents a
           left join agent_period_totals m on m.agent_id = a.id and m.period_kind = 'month' and m.period_start = '2026-11-01'
           order by coalesce(m.income, 0) desc, a.name, a.id`,
       );
       ranking = rows.map((row) => row.id);
+      rankOf = rows.map((row) => row.rank);
     });
 
     it('leaves every running total, roll-up and achievement consistent with the entries', async () => {
@@ -184,7 +193,7 @@ describeEachEngine(
         const page = await readPage(t, owner, `offset=${offset}&limit=25`);
         expect(page.total).toBe(AGENTS);
         expect(page.agents.map((agent) => agent.id), `offset ${offset}`).toEqual(ranking.slice(offset, offset + 25));
-        expect(page.agents.map((agent) => agent.rank)).toEqual(page.agents.map((_, index) => offset + index + 1));
+        expect(page.agents.map((agent) => agent.rank)).toEqual(rankOf.slice(offset, offset + 25));
       }
       const everyone = await readPage(t, owner, 'search=bench.example&offset=980&limit=25');
       expect(everyone.total).toBe(AGENTS);

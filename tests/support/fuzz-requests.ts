@@ -6,6 +6,7 @@
 // extra fields, query strings, odd headers, other client addresses). Routes that take no input get noise only.
 // The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
 // and the database unchanged (sessions and sign-in counters aside).
+import { agentEntriesQuery, changeMyPasswordInput, leaderboardQuery, myRankQuery, trendQuery, updateMyProfileInput } from '../../contract/insight';
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -501,6 +502,15 @@ const agentListQueryFuzz = {
   },
 };
 
+/** The trends and histories: a granularity and a count of periods (1..52). */
+const trendQueryFuzz = {
+  schema: trendQuery,
+  invalid: {
+    granularity: picks<string | string[]>([['unknown', 'day'], ['empty', ''], ['twice', ['week', 'month']]]),
+    count: [...badCounts(52), new Pick<string | string[]>('0', '0')],
+  },
+};
+
 const email = (): Field => ({ kind: 'email', required: true });
 const text = (max: number, required = true, nullable = false): Field => ({ kind: 'text', max, required, nullable });
 const id = (required = true): Field => ({ kind: 'id', required });
@@ -715,7 +725,44 @@ export const routeSpecs: RouteSpec[] = [
       },
     },
   },
-  { route: 'GET /api/owner/leaderboard', query: agentListQueryFuzz },
+  {
+    route: 'GET /api/owner/leaderboard',
+    query: {
+      schema: leaderboardQuery,
+      invalid: {
+        ...agentListQueryFuzz.invalid,
+        period: picks<string | string[]>([['unknown', 'decade'], ['upper case', 'MONTH'], ['empty', ''], ['twice', ['week', 'month']]]),
+        at: badDays,
+        mode: picks<string | string[]>([['unknown', 'speed'], ['empty', ''], ['twice', ['income', 'growth']]]),
+      },
+    },
+  },
+  { route: 'GET /api/owner/trends', query: trendQueryFuzz },
+  { route: 'GET /api/owner/tier-distribution' },
+  { route: 'GET /api/agents/:id/history', param: (f) => f.agent.id, query: trendQueryFuzz },
+  { route: 'GET /api/agents/me/history', query: trendQueryFuzz },
+  {
+    route: 'GET /api/agents/me/rank',
+    query: { schema: myRankQuery, invalid: { period: picks<string | string[]>([['unknown', 'fortnight'], ['empty', ''], ['twice', ['week', 'year']]]) } },
+  },
+  {
+    route: 'GET /api/agents/me/entries',
+    query: { schema: agentEntriesQuery, invalid: { offset: badCounts(1_000_000), limit: badCounts(100), from: badDays, to: badDays } },
+  },
+  { route: 'GET /api/agents/me' },
+  {
+    route: 'PATCH /api/agents/me',
+    body: () => ({ position: 'Fuzz Position' }),
+    fields: { name: text(100, false), position: text(100, false), publicProfile: { kind: 'boolean', required: false } },
+    schema: updateMyProfileInput,
+    strict: true,
+  },
+  {
+    route: 'POST /api/agents/me/password',
+    body: () => ({ currentPassword: 'not the password', newPassword: 'a long enough password' }),
+    fields: { currentPassword: { kind: 'login-password', required: true }, newPassword: { kind: 'new-password', required: true } },
+    schema: changeMyPasswordInput,
+  },
   {
     route: 'GET /api/owner/reward-claims',
     query: {

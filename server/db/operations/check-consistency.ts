@@ -176,7 +176,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
 
 /**
  * Recomputes from the raw income entries every figure kept alongside them (agent totals and entry counts, each
- * entry's new total, the week/month/year roll-ups in the given time zone, the achievements the running totals
+ * entry's new total, the week/month/quarter/year roll-ups in the given time zone, the achievements the running totals
  * imply), checks that every void has its reversal, and returns where the stored figures differ. With repair, the stored figures are then corrected in the
  * same transaction, while writers wait. Reads every entry: a maintenance tool, never a request path.
  */

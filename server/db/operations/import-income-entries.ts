@@ -15,7 +15,7 @@ const IMPORT_BATCH_ROWS = 5_000;
 
 /**
  * Writes the checked rows of an entry import, all in ONE transaction or none: the entries in file order with their
- * running totals, each agent's total, entry count and peak, the week/month/year roll-ups, the tiers reached, and
+ * running totals, each agent's total, entry count and peak, the week/month/quarter/year roll-ups, the tiers reached, and
  * the events (entry.created for each entry, tier.reached for each tier), as recordIncomeEntry does one at a time.
  *
  * The agents named are locked first (FOR UPDATE, in id order), so an entry recorded meanwhile waits and every
@@ -66,7 +66,7 @@ export async function importIncomeEntries(
             ), periods as (
               insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
               select i.agent_id, k.kind, date_trunc(k.kind, i.date at time zone ${options.timeZone})::date, sum(i.amount)
-              from input i cross join (values ('week'), ('month'), ('year')) as k(kind)
+              from input i cross join (values ('week'), ('month'), ('quarter'), ('year')) as k(kind)
               group by 1, 2, 3
               on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
             ), reached as (

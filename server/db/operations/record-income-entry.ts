@@ -50,7 +50,7 @@ export const toRecordedRow = (row: StoredEntryRow): RecordedIncomeEntryRow => ({
 
 
 /**
- * Records one income entry and, with it, the agent's running total and entry count, the week, month and year
+ * Records one income entry and, with it, the agent's running total and entry count, the week, month, quarter and year
  * roll-ups of the entry's date, any tier reached for the first time, their events (entry.created, tier.reached) and
  * the entry's row in the audit trail.
  * Throws NOT_FOUND when the agent does not exist, and VALIDATION_FAILED when the new total would not fit.
@@ -164,7 +164,7 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
         ), periods as (
           insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
           select agent.id, p.kind, p.start::date, ${amount}
-          from agent, (values ('week', ${periods.week}), ('month', ${periods.month}), ('year', ${periods.year})) as p(kind, start)
+          from agent, (values ('week', ${periods.week}), ('month', ${periods.month}), ('quarter', ${periods.quarter}), ('year', ${periods.year})) as p(kind, start)
           on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
         ), reached as (
           insert into ${tierAchievements} (agent_id, tier_id, achieved_at)

@@ -57,7 +57,7 @@ const effectivePeak = (agentId: number) => sql`
 /**
  * Voids an income entry (docs/product.md §12.11): entries are never edited or deleted, so a void writes a reversal
  * (the opposite amount, on the voided entry's date, `voids_entry_id` naming it) and marks the entry voided, with who
- * and why. In the same transaction the agent's total, entry count and peak, the week, month and year roll-ups of the
+ * and why. In the same transaction the agent's total, entry count and peak, the week, month, quarter and year roll-ups of the
  * entry's date, and the tiers follow: a tier that only the voided entry reached is taken back, unless its reward is
  * claimed (then the void is refused: the claim is rejected first, or a deduction recorded instead); a tier reached
  * once a voided deduction no longer counts is recorded, with its tier.reached event. Refused with 409:
@@ -138,7 +138,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       const periods = periodStartsOf(new Date(entry.date_ms), request.timeZone);
       await tx.execute(sql`insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
         select ${entry.agent_id}::int, p.kind, p.start::date, ${reversalAmount}::numeric
-        from (values ('week', ${periods.week}), ('month', ${periods.month}), ('year', ${periods.year})) as p(kind, start)
+        from (values ('week', ${periods.week}), ('month', ${periods.month}), ('quarter', ${periods.quarter}), ('year', ${periods.year})) as p(kind, start)
         on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income`);
 
       const voided = (await readEntry(tx, entry.id))!;

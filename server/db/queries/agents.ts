@@ -98,7 +98,7 @@ export function containsPattern(text: string): SQL {
 }
 
 /** Whether an agent (alias a) matches a search. Emails are stored lower-case. */
-const matchesSearch = (search: string) => {
+export const matchesSearch = (search: string) => {
   const pattern = containsPattern(search);
   return sql`(lower(a.name) like ${pattern} or a.email like ${pattern})`;
 };
@@ -139,7 +139,7 @@ async function readSummaries(db: Db, periods: PeriodStarts, page: SQL, total: SQ
   return { total: rows[0]?.total ?? 0, agents: rows.filter((row) => row.id !== null) };
 }
 
-function toAgentSummary(row: SummaryRow): AgentSummary {
+export function toAgentSummary(row: AgentFiguresRow & { id: number | null }): AgentSummary {
   return {
     id: row.id!,
     name: row.name,
@@ -206,13 +206,15 @@ const HEAD_MAX = 1000;
 
 /** Every agent with its rank (one sort of the agents and their month roll-ups; no entries) and whether it matches. */
 const fullRanking = (periods: PeriodStarts, search: string | undefined) => sql`
-  select a.id, row_number() over (order by coalesce(m.income, 0) desc, a.name, a.id) as rank,
+  select a.id, row_number() over (order by coalesce(m.income, 0) desc, a.name, a.id) as ord,
+    rank() over (order by coalesce(m.income, 0) desc) as rank,
     ${search ? matchesSearch(search) : sql`true`} as matches
   from ${agents} a left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}`;
 
 /**
  * GET /api/owner/leaderboard (and the dashboard's first page): agents ranked by this month's income, highest
- * first, ties by name then id, each with its rank among all agents. The first pages are read along the indexes
+ * first, each with its rank among all agents: equal incomes share a rank (1, 2, 2, 4) and are listed by name then id
+ * (docs/product.md §12.14). The first pages are read along the indexes
  * (leaderboardHead: the cost follows the page's depth, not the team's size); deeper pages and searches rank every
  * agent in one sort and keep the page (or the matches: ranks stay those of the whole leaderboard).
  */
@@ -224,11 +226,12 @@ export async function listLeaderboardPage(
   const k = query.offset + query.limit;
   const page =
     query.search || k > HEAD_MAX
-      ? sql`select r.id, r.rank as ord, r.rank from (${fullRanking(periods, query.search)}) r
-          where r.matches order by r.rank offset ${query.offset}::int limit ${query.limit}::int`
-      : sql`select h.id, h.rank as ord, h.rank from (
-          select h.id, row_number() over (order by h.income desc, h.name, h.id) as rank from (${leaderboardHead(periods, k)}) h
-        ) h where h.rank > ${query.offset}::int order by h.rank limit ${query.limit}::int`;
+      ? sql`select r.id, r.ord, r.rank from (${fullRanking(periods, query.search)}) r
+          where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int`
+      : sql`select h.id, h.ord, h.rank from (
+          select h.id, row_number() over (order by h.income desc, h.name, h.id) as ord, rank() over (order by h.income desc) as rank
+          from (${leaderboardHead(periods, k)}) h
+        ) h where h.ord > ${query.offset}::int order by h.ord limit ${query.limit}::int`;
   const total = sql`select count(*) from ${agents} a where ${query.search ? matchesSearch(query.search) : sql`true`}`;
   const result = await readSummaries(db, periods, page, total);
   return { total: result.total, agents: result.agents.map((row) => ({ ...toAgentSummary(row), rank: row.rank! })) };

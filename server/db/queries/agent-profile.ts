@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { MyProfile, UpdateMyProfileInput } from '../../../contract/insight';
+import { notFound } from '../../domain/errors';
+import { appendAudit, type AuditActor } from '../audit';
+import { queryRows, type Db } from '../client';
+import { appendEvents, dataChangedEvent } from '../events';
+import { agents, passwordResets, sessions } from '../schema';
+
+interface ProfileRow {
+  id: number;
+  name: string;
+  email: string;
+  position: string;
+  public_profile: boolean;
+}
+
+const toProfile = (row: ProfileRow): MyProfile => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  position: row.position,
+  publicProfile: row.public_profile,
+});
+
+/** GET /api/agents/me: the agent's own profile. */
+export async function readAgentProfile(db: Db, agentId: number): Promise<MyProfile> {
+  const [row] = await queryRows<ProfileRow>(db, sql`select id, name, email, position, public_profile from ${agents} where id = ${agentId}::int`);
+  if (!row) throw notFound('Agent');
+  return toProfile(row);
+}
+
+/**
+ * PATCH /api/agents/me (docs/product.md §12.14): the agent changes its name, position or whether it is shown on
+ * public boards. In one transaction with its audit row and a data.changed event (boards and screens read again).
+ */
+export async function updateAgentProfile(db: Db, agentId: number, input: UpdateMyProfileInput, actor: AuditActor, now: Date): Promise<MyProfile> {
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<ProfileRow>(tx, sql`select id, name, email, position, public_profile from ${agents} where id = ${agentId}::int for update`);
+    if (!before) throw notFound('Agent');
+    const [after] = await queryRows<ProfileRow>(
+      tx,
+      sql`update ${agents} set
+          name = ${input.name ?? before.name},
+          first_name = ${input.name === undefined ? sql`first_name` : sql`null`},
+          last_name = ${input.name === undefined ? sql`last_name` : sql`null`},
+          position = ${input.position ?? before.position},
+          public_profile = ${input.publicProfile ?? before.public_profile}
+        where id = ${agentId}::int
+        returning id, name, email, position, public_profile`,
+    );
+    const changed = (['name', 'position', 'public_profile'] as const).filter((key) => before[key] !== after![key]);
+    if (changed.length > 0) {
+      const pick = (row: ProfileRow) => Object.fromEntries(changed.map((key) => [key === 'public_profile' ? 'publicProfile' : key, row[key]]));
+      await appendAudit(tx, actor, { action: 'agent.updated', targetType: 'agent', targetId: agentId, before: pick(before), after: pick(after!) }, now);
+      await appendEvents(tx, [dataChangedEvent]);
+    }
+    return toProfile(after!);
+  });
+}
+
+/** The agent's password hash, to check the current password against. */
+export async function readAgentPasswordHash(db: Db, agentId: number): Promise<string | undefined> {
+  const [row] = await queryRows<{ password_hash: string }>(db, sql`select password_hash from ${agents} where id = ${agentId}::int`);
+  return row?.password_hash;
+}
+
+/**
+ * POST /api/agents/me/password: sets the agent's new password hash and, in the same transaction, ends every other
+ * session of the agent (the one `keepTokenHash` names stays) and every unused one-time password link.
+ * Returns the token hashes of the sessions ended, for their live streams.
+ */
+export async function changeAgentPassword(
+  db: Db,
+  agentId: number,
+  passwordHash: string,
+  keepTokenHash: string,
+  actor: AuditActor,
+  now: Date,
+): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const updated = await queryRows<{ id: number }>(tx, sql`update ${agents} set password_hash = ${passwordHash} where id = ${agentId}::int returning id`);
+    if (updated.length === 0) throw notFound('Agent');
+    const ended = await queryRows<{ token_hash: string }>(
+      tx,
+      sql`delete from ${sessions} where agent_id = ${agentId}::int and token_hash <> ${keepTokenHash} returning token_hash`,
+    );
+    await tx.execute(
+      sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz where kind = 'agent' and account_id = ${agentId}::int and used_at is null`,
+    );
+    await appendAudit(tx, actor, { action: 'password.changed', targetType: 'agent', targetId: agentId, after: { otherSessionsEnded: ended.length } }, now);
+    return ended.map((row) => row.token_hash);
+  });
+}

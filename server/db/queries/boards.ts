@@ -1,0 +1,231 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AgentSummary } from '../../../contract/agents';
+import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, RANK_NEIGHBOURS, type LeaderboardMode, type RankNeighbour } from '../../../contract/insight';
+import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
+import { queryRows, type Db } from '../client';
+import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { agentFigureColumns, matchesSearch, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
+
+// Boards of every period, trends and an agent's standing (docs/product.md §12.14), all read from the roll-ups kept with
+// each entry (agent_period_totals, agents.total_income): income entries are never scanned.
+
+const GROWTH_FLOOR = (GROWTH_FLOOR_CENTS / 100).toFixed(2);
+
+/** A board: `all` (running totals) or the period of `kind` starting on `start`, with the previous period's start. */
+export type BoardPeriod = { kind: 'all' } | { kind: BoardPeriodKind; start: string; previous: string };
+
+export interface BoardRow extends AgentSummary {
+  rank: number;
+  periodIncome: string;
+  previousRank: number | null;
+  previousIncome: string | null;
+  growth: string | null;
+}
+
+/** The roll-up rows (alias r) of one period. */
+const rollUpsOf = (alias: string, kind: BoardPeriodKind, start: string) =>
+  sql`${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
+
+/**
+ * Where agents stood in a period: the rank of each positive income among the period's positive incomes (agents who
+ * earned nothing then were not on that board: a null previous rank means a new entrant). Read for a page's agents only:
+ * one index count each.
+ */
+const previousStanding = (kind: BoardPeriodKind, start: string) => sql`
+  select p.agent_id, p.income,
+    case when p.income > 0 then 1 + (select count(*) from ${agentPeriodTotals} q where ${rollUpsOf('q', kind, start)} and q.income > p.income)
+    end as rank
+  from ${agentPeriodTotals} p where ${rollUpsOf('p', kind, start)}`;
+
+/**
+ * Every agent ranked on the board (alias r: id, income, rank shared by equal incomes, ord by income then name then
+ * id, growth, matches), one sort of the agents with their roll-ups.
+ */
+function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined): SQL {
+  const matches = search ? matchesSearch(search) : sql`true`;
+  if (period.kind === 'all') {
+    return sql`select a.id, a.total_income as income, null::numeric as growth,
+        rank() over (order by a.total_income desc) as rank,
+        row_number() over (order by a.total_income desc, a.name, a.id) as ord, ${matches} as matches
+      from ${agents} a`;
+  }
+  if (mode === 'growth') {
+    // The change against the previous period, of the agents who earned at least the floor then.
+    const change = sql`(coalesce(c.income, 0) - p.income) / p.income`;
+    return sql`select a.id, coalesce(c.income, 0) as income, round(${change} * 100, 1) as growth,
+        rank() over (order by ${change} desc) as rank,
+        row_number() over (order by ${change} desc, a.name, a.id) as ord, ${matches} as matches
+      from ${agentPeriodTotals} p
+      join ${agents} a on a.id = p.agent_id
+      left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
+      where ${rollUpsOf('p', period.kind, period.previous)} and p.income >= ${GROWTH_FLOOR}::numeric`;
+  }
+  return sql`select a.id, coalesce(c.income, 0) as income, null::numeric as growth,
+      rank() over (order by coalesce(c.income, 0) desc) as rank,
+      row_number() over (order by coalesce(c.income, 0) desc, a.name, a.id) as ord, ${matches} as matches
+    from ${agents} a left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}`;
+}
+
+interface BoardQueryRow extends AgentFiguresRow {
+  total: number;
+  id: number | null;
+  rank: number;
+  period_income: string;
+  previous_rank: number | null;
+  previous_income: string | null;
+  growth: string | null;
+}
+
+/**
+ * GET /api/owner/leaderboard for any period and mode: the page of the ranking (search keeps the whole board's ranks),
+ * each agent with its figures of the current periods (`current`), the board's income and where it stood in the
+ * previous period. `total` counts the board's agents that match.
+ */
+export async function readBoardPage(
+  db: Db,
+  current: PeriodStarts,
+  period: BoardPeriod,
+  mode: LeaderboardMode,
+  query: AgentPageQuery,
+): Promise<{ total: number; agents: BoardRow[] }> {
+  const previous =
+    period.kind === 'all'
+      ? sql`select null::int as agent_id, null::numeric as income, null::bigint as rank where false`
+      : previousStanding(period.kind, period.previous);
+  const rows = await queryRows<BoardQueryRow>(
+    db,
+    sql`with ranked as (${ranking(period, mode, query.search)}),
+      page as (select * from ranked r where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int)
+      select t.total::int as total, a.id, page.rank::int as rank, page.income::numeric(14,2)::text as period_income,
+        page.growth::text as growth, prev.rank::int as previous_rank,
+        ${period.kind === 'all' ? sql`null::text` : sql`coalesce(prev.income, 0)::numeric(14,2)::text`} as previous_income,
+        ${agentFigureColumns}
+      from (select count(*) from ranked r where r.matches) t(total)
+      left join page on true
+      left join ${agents} a on a.id = page.id
+      left join (${previous}) prev on prev.agent_id = page.id
+      ${periodIncomeJoins(current)}
+      order by page.ord`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    agents: rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({
+        ...toAgentSummary(row),
+        rank: row.rank,
+        periodIncome: row.period_income,
+        previousRank: row.previous_rank,
+        previousIncome: row.previous_income,
+        growth: row.growth,
+      })),
+  };
+}
+
+/** Where the given agents stood in a period (see previousStanding): agent id to rank (null: not on that board) and income. */
+export async function readPreviousStandings(
+  db: Db,
+  kind: BoardPeriodKind,
+  start: string,
+  agentIds: number[],
+): Promise<Map<number, { rank: number | null; income: string }>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = await queryRows<{ agent_id: number; income: string; rank: number | null }>(
+    db,
+    sql`select s.agent_id, s.income::numeric(14,2)::text as income, s.rank::int as rank from (${previousStanding(kind, start)}) s
+      where s.agent_id in (${sql.join(
+        agentIds.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((row) => [row.agent_id, { rank: row.rank, income: row.income }]));
+}
+
+/** The income of each period of `kind` starting on `starts` (oldest first): the team's, or one agent's. */
+export async function readTrend(db: Db, kind: BoardPeriodKind, starts: string[], agentId?: number): Promise<{ start: string; income: string }[]> {
+  const rows = await queryRows<{ start: string; income: string }>(
+    db,
+    sql`select s.start, coalesce(sum(r.income), 0)::numeric(14,2)::text as income
+      from unnest(${`{${starts.join(',')}}`}::date[]) as s(start)
+      left join ${agentPeriodTotals} r on r.period_kind = ${kind} and r.period_start = s.start
+        ${agentId === undefined ? sql`` : sql`and r.agent_id = ${agentId}::int`}
+      group by s.start order by s.start`,
+  );
+  return rows.map((row) => ({ start: String(row.start).slice(0, 10), income: row.income }));
+}
+
+/** How many agents' highest tier reached is each tier (every tier listed, in order), and how many reached none. */
+export async function readTierDistribution(
+  db: Db,
+): Promise<{ none: number; tiers: { tierId: number; order: number; name: string; agents: number }[] }> {
+  const rows = await queryRows<{ tier_id: number | null; tier_order: number | null; name: string | null; agents: number }>(
+    db,
+    sql`with highest as (
+        select distinct on (h.agent_id) h.agent_id, t.id as tier_id
+        from ${tierAchievements} h join ${tierSettings} t on t.id = h.tier_id
+        order by h.agent_id, t.tier_order desc
+      )
+      select t.id as tier_id, t.tier_order as tier_order, t.name, (select count(*)::int from highest where highest.tier_id = t.id) as agents
+      from ${tierSettings} t
+      union all
+      select null, null, null, (select count(*)::int from ${agents} a where a.id not in (select agent_id from highest))
+      order by 2 nulls first`,
+  );
+  return {
+    none: rows.find((row) => row.tier_id === null)?.agents ?? 0,
+    tiers: rows
+      .filter((row) => row.tier_id !== null)
+      .map((row) => ({ tierId: row.tier_id!, order: row.tier_order!, name: row.name!, agents: row.agents })),
+  };
+}
+
+/**
+ * An agent's place on the board of a period: its rank (shared by equal incomes) among all agents, how many there
+ * are, its income, its previous rank, and the agents just above and below it (RANK_NEIGHBOURS each side, by the
+ * board's order) with their names, or "Anonymous agent" for those who chose not to be shown.
+ */
+export async function readAgentRank(
+  db: Db,
+  agentId: number,
+  period: BoardPeriod,
+): Promise<{ rank: number; of: number; periodIncome: string; previousRank: number | null; neighbours: RankNeighbour[] } | undefined> {
+  const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; ord: number; income: string; of: number; previous_rank: number | null }>(
+    db,
+    sql`with ranked as (${ranking(period, 'income', undefined)}),
+      me as (select r.ord from ranked r where r.id = ${agentId}::int)
+      select r.id, a.name, a.public_profile, r.rank::int as rank, r.ord::int as ord, r.income::numeric(14,2)::text as income,
+        (select count(*)::int from ranked) as of,
+        ${
+          period.kind === 'all'
+            ? sql`null::int`
+            : sql`case when r.id = ${agentId}::int then (select s.rank::int from (${previousStanding(period.kind, period.previous)}) s where s.agent_id = r.id) end`
+        } as previous_rank
+      from ranked r join me on r.ord between me.ord - ${RANK_NEIGHBOURS}::int and me.ord + ${RANK_NEIGHBOURS}::int
+      join ${agents} a on a.id = r.id
+      order by r.ord`,
+  );
+  const mine = rows.find((row) => row.id === agentId);
+  if (!mine) return undefined;
+  return {
+    rank: mine.rank,
+    of: mine.of,
+    periodIncome: mine.income,
+    previousRank: mine.previous_rank,
+    neighbours: rows.map((row) => {
+      const me = row.id === agentId;
+      const shown = me || row.public_profile;
+      return { id: shown ? row.id : null, name: shown ? row.name : ANONYMOUS_AGENT, rank: row.rank, periodIncome: row.income, me };
+    }),
+  };
+}
+
+/** How many entries an agent has (voided ones and their reversals included), between two local days if given. */
+export async function countAgentEntries(db: Db, agentId: number, range: { from?: string | undefined; to?: string | undefined }, timeZone: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${incomeEntries} e where e.agent_id = ${agentId}::int
+      ${range.from ? sql`and e.date >= (${range.from}::date)::timestamp at time zone ${timeZone}` : sql``}
+      ${range.to ? sql`and e.date < (${range.to}::date + 1)::timestamp at time zone ${timeZone}` : sql``}`,
+  );
+  return rows[0]?.n ?? 0;
+}

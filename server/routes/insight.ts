@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PeriodRange, LeaderboardBoardPage, LeaderboardPeriod, MyRank, Trend, TrendQuery } from '../../contract/insight';
+import {
+  agentEntriesQuery,
+  changeMyPasswordInput,
+  leaderboardQuery,
+  myRankQuery,
+  trendQuery,
+  updateMyProfileInput,
+} from '../../contract/insight';
+import { WRONG_PASSWORD } from '../../contract/auth';
+import type { AppContext } from '../app-context';
+import { checkPassword } from '../auth/credentials';
+import { assertPasswordNotCommon } from '../auth/password-policy';
+import { hashPassword } from '../auth/passwords';
+import { requireAgent, requireStaffReader } from '../auth/permissions';
+import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
+import { changeAgentPassword, readAgentPasswordHash, readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
+import { findAgentById, listLeaderboardPage } from '../db/queries/agents';
+import { countAgentEntries, readAgentRank, readBoardPage, readPreviousStandings, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
+import { listIncomeEntryPage } from '../db/queries/income-entries';
+import { invalid, notFound } from '../domain/errors';
+import { lastPeriodStarts, localDay, periodRangeOf, periodStartsOf } from '../domain/periods';
+import { agentActor } from '../http/audit-actor';
+import { parseId, parseInput } from '../http/errors';
+
+const ALL_TIME: PeriodRange = { kind: 'all', start: null, end: null, previous: null, next: null };
+
+/** The board period of a query: `all`, or the period of `kind` holding `at` (today when absent); `at` after today is 400. */
+function boardPeriodOf(ctx: AppContext, kind: LeaderboardPeriod, at: string | undefined): { range: PeriodRange; period: BoardPeriod } {
+  if (kind === 'all') return { range: ALL_TIME, period: { kind: 'all' } };
+  const today = localDay(ctx.now(), ctx.config.orgTimezone);
+  if (at !== undefined && at > today) throw invalid(`at must not be after today (${today})`, 'at');
+  const range = periodRangeOf(kind, today, at);
+  return { range, period: { kind, start: range.start, previous: range.previous } };
+}
+
+/** The `count` periods of a trend, ending with the current one. */
+function trendStarts(ctx: AppContext, query: TrendQuery): string[] {
+  return lastPeriodStarts(query.granularity, localDay(ctx.now(), ctx.config.orgTimezone), query.count);
+}
+
+/**
+ * Insight (docs/product.md §12.14): boards of every period with movement, trends, the tier distribution, an agent's
+ * history, and the signed-in agent's own rank, entries and profile. Every figure comes from the roll-ups.
+ */
+export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardBoardPage> => {
+    await requireStaffReader(ctx, request, reply);
+    const query = parseInput(leaderboardQuery, request.query);
+    const { range, period } = boardPeriodOf(ctx, query.period, query.at);
+    const now = ctx.now();
+    const current = periodStartsOf(now, ctx.config.orgTimezone);
+    const page = { offset: query.offset, limit: query.limit, search: query.search };
+    if (period.kind === 'month' && period.start === current.month && query.mode === 'income') {
+      // This month's board: the live board in memory (or its index-led read), with last month's standings of the page.
+      const board =
+        (query.search ? undefined : await ctx.boards.leaderboardPage(now, query.offset, query.limit, eventFenceOf(request))) ??
+        (await listLeaderboardPage(ctx.db, current, page));
+      const previous = await readPreviousStandings(
+        ctx.db,
+        'month',
+        period.previous,
+        board.agents.map((agent) => agent.id),
+      );
+      return {
+        agents: board.agents.map((agent) => ({
+          ...agent,
+          periodIncome: agent.monthlyIncome,
+          previousRank: previous.get(agent.id)?.rank ?? null,
+          previousIncome: previous.get(agent.id)?.income ?? '0.00',
+          growth: null,
+        })),
+        total: board.total,
+        offset: query.offset,
+        limit: query.limit,
+        period: range,
+        mode: query.mode,
+      };
+    }
+    const board = await readBoardPage(ctx.db, current, period, query.mode, page);
+    return { ...board, offset: query.offset, limit: query.limit, period: range, mode: query.mode };
+  });
+
+  app.get('/api/owner/trends', async (request, reply): Promise<Trend> => {
+    await requireStaffReader(ctx, request, reply);
+    const query = parseInput(trendQuery, request.query);
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query)) };
+  });
+
+  app.get('/api/owner/tier-distribution', async (request, reply) => {
+    await requireStaffReader(ctx, request, reply);
+    return readTierDistribution(ctx.db);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/agents/:id/history', async (request, reply): Promise<Trend> => {
+    await requireStaffReader(ctx, request, reply);
+    const id = parseId(request.params.id, 'Agent');
+    const query = parseInput(trendQuery, request.query);
+    if (!(await findAgentById(ctx.db, id))) throw notFound('Agent');
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), id) };
+  });
+
+  app.get('/api/agents/me/history', async (request, reply): Promise<Trend> => {
+    const agent = await requireAgent(ctx, request, reply);
+    const query = parseInput(trendQuery, request.query);
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), agent.id) };
+  });
+
+  app.get('/api/agents/me/rank', async (request, reply): Promise<MyRank> => {
+    const agent = await requireAgent(ctx, request, reply);
+    const query = parseInput(myRankQuery, request.query);
+    const { range, period } = boardPeriodOf(ctx, query.period, undefined);
+    const standing = await readAgentRank(ctx.db, agent.id, period);
+    if (!standing) throw notFound('Agent');
+    return { period: range, ...standing };
+  });
+
+  app.get('/api/agents/me/entries', async (request, reply) => {
+    const agent = await requireAgent(ctx, request, reply);
+    const query = parseInput(agentEntriesQuery, request.query);
+    const filter = { agentId: agent.id, from: query.from, to: query.to, offset: query.offset, limit: query.limit };
+    const [page, total] = await Promise.all([
+      listIncomeEntryPage(ctx.db, filter, ctx.config.orgTimezone),
+      countAgentEntries(ctx.db, agent.id, query, ctx.config.orgTimezone),
+    ]);
+    return { entries: page.entries.map(({ externalId: _externalId, ...entry }) => entry), total, offset: query.offset, limit: query.limit };
+  });
+
+  app.get('/api/agents/me', async (request, reply) => {
+    const agent = await requireAgent(ctx, request, reply);
+    return readAgentProfile(ctx.db, agent.id);
+  });
+
+  app.patch('/api/agents/me', async (request, reply) => {
+    const agent = await requireAgent(ctx, request, reply);
+    const input = parseInput(updateMyProfileInput, request.body);
+    return updateAgentProfile(ctx.db, agent.id, input, agentActor(request, agent.id), ctx.now());
+  });
+
+  // Counts against the client's address like a sign-in (server/http/security.ts): the current password cannot be guessed at speed.
+  app.post('/api/agents/me/password', { config: { signIn: true } }, async (request, reply) => {
+    const agent = await requireAgent(ctx, request, reply);
+    const input = parseInput(changeMyPasswordInput, request.body);
+    assertPasswordNotCommon(input.newPassword, 'newPassword');
+    if (!(await checkPassword(await readAgentPasswordHash(ctx.db, agent.id), input.currentPassword))) throw invalid(WRONG_PASSWORD, 'currentPassword');
+    const passwordHash = await hashPassword(input.newPassword);
+    const ended = await changeAgentPassword(ctx.db, agent.id, passwordHash, currentSessionHash(request), agentActor(request, agent.id), ctx.now());
+    // Their live streams here end now; other instances end theirs at their next check.
+    for (const tokenHash of ended) ctx.live.endSession(tokenHash);
+    return reply.status(204).send();
+  });
+}
+
+function currentSessionHash(request: FastifyRequest): string {
+  return hashToken(request.cookies[cookieNames.agent] ?? '');
+}
