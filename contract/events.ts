@@ -13,6 +13,7 @@ export const eventTypes = [
   'leaderboard.changed',
   'agent.created',
   'agent.deleted',
+  'agent.updated',
   'tier.updated',
   'data.changed',
   'notification.created',
@@ -108,6 +109,17 @@ export interface NotificationCreatedData {
   userIds?: number[];
 }
 
+/**
+ * An agent changed its profile (docs/product.md §12.14). Everyone may learn whether it is shown on public boards
+ * (boards and rank cards read again); its name and position go to staff and the agent itself.
+ */
+export interface AgentUpdatedData {
+  agentId: number;
+  publicProfile: boolean;
+  name?: string;
+  position?: string;
+}
+
 export interface EventDataByType {
   'entry.created': EntryCreatedData;
   'entry.voided': EntryVoidedData;
@@ -117,6 +129,7 @@ export interface EventDataByType {
   'leaderboard.changed': LeaderboardChangedData;
   'agent.created': AgentCreatedData;
   'agent.deleted': AgentDeletedData;
+  'agent.updated': AgentUpdatedData;
   'tier.updated': TierUpdatedData;
   'data.changed': DataChangedData;
   'notification.created': NotificationCreatedData;

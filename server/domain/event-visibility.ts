@@ -7,6 +7,14 @@ export type EventReader =
   | { kind: 'tv'; linkId: number; showAmounts: boolean };
 
 /**
+ * Whether a reader sees an agent's name in events even when the agent chose not to be shown on public boards
+ * (docs/product.md §12.14): owners, managers and the agent itself. Others read "Anonymous agent".
+ */
+export function seesHiddenName(reader: EventReader, agentId: number): boolean {
+  return reader.kind === 'staff' || (reader.kind === 'agent' && reader.agentId === agentId);
+}
+
+/**
  * How much of an event a reader gets: `full` is the public and the private part, `public` the public part only,
  * `public-without-amounts` the public part less its amounts; null means the reader does not get the event at all.
  */
@@ -31,7 +39,7 @@ export function eventViewFor(reader: EventReader, event: { type: EventType; agen
     case 'agent':
       if (event.type === 'leaderboard.changed' || event.type === 'tier.updated' || event.type === 'data.changed') return 'public';
       if (event.agentId !== null && event.agentId === reader.agentId) return 'full';
-      return event.type === 'tier.reached' ? 'public' : null;
+      return event.type === 'tier.reached' || event.type === 'agent.updated' ? 'public' : null;
     case 'tv':
       if (!TV_TYPES.has(event.type)) return null;
       return reader.showAmounts ? 'public' : 'public-without-amounts';

@@ -5,7 +5,9 @@ import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
-import { eventDataFor, eventViewFor, type EventReader, type EventView } from '../domain/event-visibility';
+import { ANONYMOUS_AGENT } from '../../contract/insight';
+import { readHiddenAgentIds } from '../db/queries/agent-profile';
+import { eventDataFor, eventViewFor, seesHiddenName, type EventReader } from '../domain/event-visibility';
 
 export interface EventHubOptions {
   /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
@@ -47,7 +49,7 @@ interface Stream {
 }
 
 /** Types after which the leaderboards may read differently. */
-const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'data.changed']);
+const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed']);
 const BATCH = 500;
 
 function identityKeyOf(reader: EventReader): string {
@@ -86,6 +88,11 @@ export class EventHub {
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly followers = new Set<(events: readonly StoredEvent[]) => void>();
   private readonly waiters = new Set<{ id: number; done: (reached: boolean) => void }>();
+  /**
+   * The agents not shown on public boards, as of the hub's cursor: their names go out as "Anonymous agent" to readers
+   * other than staff and themselves (docs/product.md §12.14). Loaded at start, then kept by the agent.updated events.
+   */
+  private readonly hiddenAgents = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -99,6 +106,8 @@ export class EventHub {
   /** Starts listening from the newest event; call once the database is migrated. */
   async start(): Promise<void> {
     this.cursor = await latestEventId(this.db);
+    // Read after the cursor: at least as new as it, and the events after it set the same flags again.
+    for (const id of await readHiddenAgentIds(this.db)) this.hiddenAgents.add(id);
     this.stopListening = await this.listen(EVENTS_CHANNEL, (payload) => this.onNotice(payload));
     this.started = true;
     const every = (ms: number, task: () => void) => {
@@ -306,7 +315,11 @@ export class EventHub {
   private fanOut(batch: readonly StoredEvent[]): void {
     let movedBoards = false;
     for (const event of batch) {
-      const built = new Map<EventView, string>();
+      if (event.type === 'agent.updated' && event.agentId !== null) {
+        if (event.public.publicProfile === false) this.hiddenAgents.add(event.agentId);
+        else this.hiddenAgents.delete(event.agentId);
+      }
+      const built = new Map<string, string>();
       for (const stream of this.streams) if (stream.live) this.deliver(stream, event, built);
       this.cursor = event.id;
       if (MOVES_BOARDS.has(event.type)) movedBoards = true;
@@ -324,15 +337,18 @@ export class EventHub {
   }
 
   /** Writes one event to one stream if its reader may see it; `built` keeps each view's message for the next stream. */
-  private deliver(stream: Stream, event: StoredEvent, built: Map<EventView, string>): void {
+  private deliver(stream: Stream, event: StoredEvent, built: Map<string, string>): void {
     if (event.id <= stream.cursor) return;
     stream.cursor = event.id;
     const view = eventViewFor(stream.reader, event);
     if (view === null) return;
-    let text = built.get(view);
+    const hidden = event.agentId !== null && this.hiddenAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId);
+    const key = hidden ? `${view}:hidden` : view;
+    let text = built.get(key);
     if (text === undefined) {
-      text = message(event.id, event.type, eventDataFor(view, event));
-      built.set(view, text);
+      const data = eventDataFor(view, event);
+      text = message(event.id, event.type, hidden && 'agentName' in data ? { ...data, agentName: ANONYMOUS_AGENT } : data);
+      built.set(key, text);
     }
     this.write(stream, text);
   }

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANONYMOUS_AGENT,
   agentEntriesPage,
@@ -13,7 +13,9 @@ import {
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, FACTORY_PASSWORD, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signInAgent, signedInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
-import { describeEachEngine, type TestApp } from '../support/test-app';
+import { openEventStream, type OpenedStream } from '../support/event-stream';
+import { testEngines } from '../support/test-database';
+import { describeEachEngine, startTestApp, type TestApp } from '../support/test-app';
 
 async function board(t: TestApp, cookie: string, query: string): Promise<LeaderboardBoardPage> {
   const res = await t.request({ method: 'GET', url: `/api/owner/leaderboard?${query}`, headers: { cookie } });
@@ -368,3 +370,68 @@ describeEachEngine(
   { now: NOW },
 );
 
+
+for (const engine of testEngines()) {
+  describe(`Insight: an agent not shown on public boards, in live events and on the TV [${engine}]`, () => {
+    let t: TestApp & { close(): Promise<void> };
+    let base: string;
+    const opened: OpenedStream[] = [];
+    const open = async (url: string, cookie?: string) => {
+      const stream = await openEventStream(`${base}${url}`, cookie ? { cookie } : {});
+      expect(stream.status).toBe(200);
+      opened.push(stream);
+      return stream;
+    };
+
+    beforeAll(async () => {
+      t = await startTestApp(engine, { eventHub: { leaderboardEveryMs: 100 } });
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    });
+    afterAll(async () => {
+      for (const stream of opened) stream.close();
+      await t.close();
+    });
+
+    it('names the agent to staff and itself, and "Anonymous agent" to other agents and the TV, until it opts back in', async () => {
+      const owner = (await signedInUser(t, 'owner')).cookie;
+      const hiddenRow = await createAgent(t.database.db, { firstName: 'Hidden', lastName: 'Seller' });
+      const hidden = (await signInAgent(t.database.db, hiddenRow)).cookie;
+      const viewer = (await signInAgent(t.database.db, await createAgent(t.database.db, { firstName: 'Other', lastName: 'Agent' }))).cookie;
+      const link = await t.request({ method: 'POST', url: '/api/tv-links', headers: { cookie: owner }, payload: { name: 'Floor', showAmounts: true } });
+      expect(link.statusCode, link.body).toBe(201);
+      const token = link.json<{ token: string }>().token;
+
+      const optOut = await t.request({ method: 'PATCH', url: '/api/agents/me', headers: { cookie: hidden }, payload: { publicProfile: false } });
+      expect(optOut.statusCode).toBe(200);
+      const [tv, other, staff, itself] = await Promise.all([
+        open(`/api/tv/${token}/events`),
+        open('/api/events', viewer),
+        open('/api/events', owner),
+        open('/api/events', hidden),
+      ]);
+      const entry = await t.request({ method: 'POST', url: '/api/income-entries', headers: { cookie: owner }, payload: { agentId: hiddenRow.id, amount: '5000.00', description: 'Big deal' } });
+      expect(entry.statusCode, entry.body).toBe(201);
+
+      const named = (message: { data: Record<string, unknown> }) => message.data.agentName;
+      expect(named(await tv.next((m) => m.type === 'entry.created'))).toBe(ANONYMOUS_AGENT);
+      expect(named(await tv.next((m) => m.type === 'tier.reached'))).toBe(ANONYMOUS_AGENT);
+      expect(named(await other.next((m) => m.type === 'tier.reached'))).toBe(ANONYMOUS_AGENT);
+      expect(named(await staff.next((m) => m.type === 'entry.created'))).toBe('Hidden Seller');
+      expect(named(await itself.next((m) => m.type === 'tier.reached'))).toBe('Hidden Seller');
+      expect(JSON.stringify([...tv.messages, ...other.messages])).not.toContain('Hidden Seller');
+
+      const snapshot = await t.request({ method: 'GET', url: `/api/tv/${token}` });
+      expect(snapshot.body).not.toContain('Hidden Seller');
+      expect(snapshot.body).toContain(ANONYMOUS_AGENT);
+
+      // Back on the boards: the next win carries the name again, and the TV is told the boards changed.
+      const optIn = await t.request({ method: 'PATCH', url: '/api/agents/me', headers: { cookie: hidden }, payload: { publicProfile: true } });
+      expect(optIn.statusCode).toBe(200);
+      await tv.next((m) => m.type === 'leaderboard.changed' && m.id !== undefined && m.id > (tv.messages.find((x) => x.type === 'tier.reached')?.id ?? 0));
+      await t.request({ method: 'POST', url: '/api/income-entries', headers: { cookie: owner }, payload: { agentId: hiddenRow.id, amount: '10.00', description: 'Small deal' } });
+      expect(named(await tv.next((m) => m.type === 'entry.created' && m.data.amount === '10.00'))).toBe('Hidden Seller');
+      expect((await t.request({ method: 'GET', url: `/api/tv/${token}` })).body).toContain('Hidden Seller');
+    });
+  });
+}

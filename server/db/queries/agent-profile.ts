@@ -3,7 +3,7 @@ import type { MyProfile, UpdateMyProfileInput } from '../../../contract/insight'
 import { notFound } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
-import { appendEvents, dataChangedEvent } from '../events';
+import { appendEvents } from '../events';
 import { agents, passwordResets, sessions } from '../schema';
 
 interface ProfileRow {
@@ -31,7 +31,8 @@ export async function readAgentProfile(db: Db, agentId: number): Promise<MyProfi
 
 /**
  * PATCH /api/agents/me (docs/product.md §12.14): the agent changes its name, position or whether it is shown on
- * public boards. In one transaction with its audit row and a data.changed event (boards and screens read again).
+ * public boards. In one transaction with its audit row and an agent.updated event (boards and screens read again;
+ * the event hubs hide or show its name in events from then on).
  */
 export async function updateAgentProfile(db: Db, agentId: number, input: UpdateMyProfileInput, actor: AuditActor, now: Date): Promise<MyProfile> {
   return db.transaction(async (tx) => {
@@ -52,10 +53,23 @@ export async function updateAgentProfile(db: Db, agentId: number, input: UpdateM
     if (changed.length > 0) {
       const pick = (row: ProfileRow) => Object.fromEntries(changed.map((key) => [key === 'public_profile' ? 'publicProfile' : key, row[key]]));
       await appendAudit(tx, actor, { action: 'agent.updated', targetType: 'agent', targetId: agentId, before: pick(before), after: pick(after!) }, now);
-      await appendEvents(tx, [dataChangedEvent]);
+      await appendEvents(tx, [
+        {
+          type: 'agent.updated',
+          agentId,
+          public: { agentId, publicProfile: after!.public_profile },
+          private: { name: after!.name, position: after!.position },
+        },
+      ]);
     }
     return toProfile(after!);
   });
+}
+
+/** The agents not shown on public boards (the event hub hides their names from other readers). */
+export async function readHiddenAgentIds(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from ${agents} where not public_profile`);
+  return rows.map((row) => row.id);
 }
 
 /** The agent's password hash, to check the current password against. */

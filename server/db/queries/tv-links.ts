@@ -1,4 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { parseMoneyToCents } from '../../../contract/cents';
+import { ANONYMOUS_AGENT } from '../../../contract/insight';
 import { TV_BOARD_SIZE, TV_TICKER_SIZE, type TvBoardRow, type TvLink, type TvWin } from '../../../contract/tv-links';
 import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
@@ -45,6 +47,9 @@ export async function findLiveTvLink(db: Db, tokenHash: string) {
   return row;
 }
 
+/** An agent's name as a TV shows it: "Anonymous agent" for one not shown on public boards (docs/product.md §12.14). */
+const shownName = (publicProfile: SQL, name: SQL) => sql`case when ${publicProfile} then ${name} else ${ANONYMOUS_AGENT}::text end`;
+
 /**
  * The top of a period's board: the agents with the highest positive income in the week or month, read along
  * agent_period_totals_period_idx (the cost follows the board's size, not the team's). Public fields only.
@@ -52,19 +57,26 @@ export async function findLiveTvLink(db: Db, tokenHash: string) {
 export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: PeriodStarts, showAmounts: boolean): Promise<TvBoardRow[]> {
   const rows = await queryRows<{ agent_id: number; name: string; amount: string }>(
     db,
-    sql`select m.agent_id, a.name, m.income::text as amount
+    sql`select m.agent_id, ${shownName(sql`a.public_profile`, sql`a.name`)} as name, m.income::text as amount
       from ${agentPeriodTotals} m join ${agents} a on a.id = m.agent_id and a.status = 'active'
       where m.period_kind = ${kind} and m.period_start = ${kind === 'week' ? periods.week : periods.month}::date and m.income > 0
       order by m.income desc, a.name, a.id
       limit ${TV_BOARD_SIZE}`,
   );
-  return rows.map((row, index) => ({ rank: index + 1, agentId: row.agent_id, name: row.name, ...(showAmounts ? { amount: row.amount } : {}) }));
+  // Equal incomes share a rank (docs/product.md §12.14); the rows are the top of the board, so counting them is enough.
+  const cents = rows.map((row) => parseMoneyToCents(row.amount) ?? 0n);
+  return rows.map((row, index) => ({
+    rank: 1 + cents.filter((other) => other > cents[index]!).length,
+    agentId: row.agent_id,
+    name: row.name,
+    ...(showAmounts ? { amount: row.amount } : {}),
+  }));
 }
 
 /** The latest wins (positive entries that count), newest first, along income_entries_created_idx. */
 export async function readTvWins(db: Db, showAmounts: boolean): Promise<TvWin[]> {
   const rows = await db
-    .select({ id: incomeEntries.id, agentId: incomeEntries.agentId, agentName: agents.name, amount: incomeEntries.amount, date: incomeEntries.date })
+    .select({ id: incomeEntries.id, agentId: incomeEntries.agentId, agentName: sql<string>`${shownName(sql`${agents.publicProfile}`, sql`${agents.name}`)}`, amount: incomeEntries.amount, date: incomeEntries.date })
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
     // Neither voided nor a reversal (a reversal of a deduction is positive): a void takes a win off the ticker.
