@@ -7,6 +7,7 @@ import { agentRegisterInput, agentSessionResponse, appInfo, authUser, confirmPas
 import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
 import {
+  agentDetail,
   agentEntriesPage,
   agentEntriesQuery,
   changeMyPasswordInput,
@@ -138,6 +139,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/owner/leaderboard', summary: 'A page of the leaderboard of a period (this month by default), with movement', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: leaderboardQuery, answers: { 200: json(leaderboardBoardPage, 'The page') } },
   { method: 'GET', path: '/api/owner/trends', summary: 'The team’s income by week or month, the last periods', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: trendQuery, answers: { 200: json(trend, 'Oldest period first') } },
   { method: 'GET', path: '/api/owner/tier-distribution', summary: 'How many agents sit at each tier', tag: 'Dashboard', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: json(tierDistribution, 'Every tier, by order') } },
+  { method: 'GET', path: '/api/agents/:id', summary: 'An agent’s figures, tiers reached and claims', tag: 'Agents', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], answers: { 200: json(agentDetail, 'The agent') } },
   { method: 'GET', path: '/api/agents/:id/history', summary: 'An agent’s income by week or month, the last periods', tag: 'Agents', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: trendQuery, answers: { 200: json(trend, 'Oldest period first') } },
   { method: 'GET', path: '/api/agents', summary: 'A page of agents, searched', tag: 'Agents', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: agentListQuery, answers: { 200: json(agentPage, 'The page') } },
   { method: 'GET', path: '/api/income-entries', summary: 'A page of income entries, newest first', tag: 'Income entries', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: incomeEntryListQuery, answers: { 200: json(incomeEntryPage, 'The page') } },

@@ -4,6 +4,7 @@ import { currentPasswordField, newPasswordField } from './auth';
 import { calendarDay, displayName, queryInteger } from './fields';
 import { incomeEntry } from './income-entries';
 import { moneyString } from './money';
+import { claimStatuses } from './rewards';
 
 // Insight: boards of every period, trends, an agent's own rank and history (docs/product.md §12.14, DESIGN §7 "Insight").
 
@@ -169,3 +170,16 @@ export const changeMyPasswordInput = z.object({
   newPassword: newPasswordField,
 });
 export type ChangeMyPasswordInput = z.input<typeof changeMyPasswordInput>;
+
+/**
+ * GET /api/agents/{id} (owners, managers, read tokens): an agent's figures, the tiers it reached with when, and its
+ * reward claims with where each stands (never their contact details). Its history and entries have their own calls.
+ */
+export const agentDetail = z.object({
+  agent: agentSummary.extend({ publicProfile: z.boolean(), createdAt: z.string() }),
+  tiers: z.array(z.object({ tierId: z.number(), order: z.number(), name: z.string(), color: z.string(), achievedAt: z.string() })),
+  claims: z.array(
+    z.object({ id: z.number(), tierName: z.string(), rewardTitle: z.string(), status: z.enum(claimStatuses), claimedAt: z.string(), statusChangedAt: z.string().nullable() }),
+  ),
+});
+export type AgentDetail = z.infer<typeof agentDetail>;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PeriodRange, LeaderboardBoardPage, LeaderboardPeriod, MyRank, Trend, TrendQuery } from '../../contract/insight';
+import type { AgentDetail, PeriodRange, LeaderboardBoardPage, LeaderboardPeriod, MyRank, Trend, TrendQuery } from '../../contract/insight';
 import {
   agentEntriesQuery,
   changeMyPasswordInput,
@@ -17,7 +17,7 @@ import { requireAgent, requireStaffReader } from '../auth/permissions';
 import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
 import { changeAgentPassword, readAgentPasswordHash, readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
 import { findAgentById, listLeaderboardPage } from '../db/queries/agents';
-import { countAgentEntries, readAgentRank, readBoardPage, readPreviousStandings, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
+import { countAgentEntries, readAgentDetail, readAgentRank, readBoardPage, readPreviousStandings, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
 import { listIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { lastPeriodStarts, localDay, periodRangeOf, periodStartsOf } from '../domain/periods';
@@ -91,6 +91,14 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/tier-distribution', async (request, reply) => {
     await requireStaffReader(ctx, request, reply);
     return readTierDistribution(ctx.db);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/agents/:id', async (request, reply): Promise<AgentDetail> => {
+    await requireStaffReader(ctx, request, reply);
+    const id = parseId(request.params.id, 'Agent');
+    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
+    if (!detail) throw notFound('Agent');
+    return detail;
   });
 
   app.get<{ Params: { id: string } }>('/api/agents/:id/history', async (request, reply): Promise<Trend> => {

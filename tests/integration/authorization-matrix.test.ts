@@ -180,6 +180,7 @@ const matrix: Row[] = [
   { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/owner/trends',                 status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/owner/tier-distribution',      status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/agents/{agentA.id}',           status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/agents/{agentA.id}/history',   status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/income-entries',               status: [401, 403, 403, 200, 200, 200, 403, 403] },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANONYMOUS_AGENT,
+  agentDetail,
   agentEntriesPage,
   leaderboardBoardPage,
   myProfile,
@@ -12,7 +13,7 @@ import {
 } from '../../contract/insight';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { createAgent, FACTORY_PASSWORD, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signInAgent, signedInUser } from '../factories/accounts';
-import { addIncome } from '../factories/rewards';
+import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { openEventStream, type OpenedStream } from '../support/event-stream';
 import { testEngines } from '../support/test-database';
 import { describeEachEngine, startTestApp, type TestApp } from '../support/test-app';
@@ -192,6 +193,25 @@ describeEachEngine(
       expect(spread.tiers[0]).toMatchObject({ name: 'Starter', agents: 2 });
       expect(spread.tiers.slice(1).every((tier) => tier.agents === 0)).toBe(true);
       expect(spread.none).toBe(4);
+    });
+
+    it('gives an agent’s detail: figures, the tiers it reached with when, and its claims without contact details', async () => {
+      const t = get();
+      const ben = (await board(t, owner, 'search=ben%20under')).agents[0]!;
+      const res = await t.request({ method: 'GET', url: `/api/agents/${ben.id}`, headers: { cookie: owner } });
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = agentDetail.parse(res.json());
+      expect(detail.agent).toMatchObject({ id: ben.id, name: 'Ben Under', totalIncome: '5999.99', monthlyIncome: '5000.00', publicProfile: true });
+      expect(detail.tiers).toEqual([{ tierId: expect.any(Number), order: 1, name: 'Starter', color: expect.any(String), achievedAt: NOW.toISOString() }]);
+      expect(detail.claims).toEqual([]);
+      const option = await createRewardOption(t.database.db, { tierId: detail.tiers[0]!.tierId });
+      await createPendingClaim(t.database.db, { agentId: ben.id, tierId: detail.tiers[0]!.tierId, rewardOptionId: option.id, rewardTitle: 'Gift card', claimedAt: NOW });
+      const claimed = agentDetail.parse((await t.request({ method: 'GET', url: `/api/agents/${ben.id}`, headers: { cookie: owner } })).json());
+      expect(claimed.claims).toEqual([
+        { id: expect.any(Number), tierName: 'Starter', rewardTitle: 'Gift card', status: 'pending', claimedAt: NOW.toISOString(), statusChangedAt: null },
+      ]);
+      expect(JSON.stringify(claimed)).not.toContain('Main Street');
+      expect((await t.request({ method: 'GET', url: '/api/agents/999999', headers: { cookie: owner } })).statusCode).toBe(404);
     });
   },
   { now: NOW },

@@ -739,6 +739,7 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'GET /api/owner/trends', query: trendQueryFuzz },
   { route: 'GET /api/owner/tier-distribution' },
+  { route: 'GET /api/agents/:id', param: (f) => f.agent.id },
   { route: 'GET /api/agents/:id/history', param: (f) => f.agent.id, query: trendQueryFuzz },
   { route: 'GET /api/agents/me/history', query: trendQueryFuzz },
   {

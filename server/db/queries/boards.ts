@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgentSummary } from '../../../contract/agents';
-import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, RANK_NEIGHBOURS, type LeaderboardMode, type RankNeighbour } from '../../../contract/insight';
+import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, RANK_NEIGHBOURS, type AgentDetail, type LeaderboardMode, type RankNeighbour } from '../../../contract/insight';
+import type { ClaimStatus } from '../../../contract/rewards';
 import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
-import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { agentPeriodTotals, agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
+import { epochMs } from '../time-sql';
 import { agentFigureColumns, matchesSearch, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
 
 // Boards of every period, trends and an agent's standing (docs/product.md §12.14), all read from the roll-ups kept with
@@ -228,4 +230,40 @@ export async function countAgentEntries(db: Db, agentId: number, range: { from?:
       ${range.to ? sql`and e.date < (${range.to}::date + 1)::timestamp at time zone ${timeZone}` : sql``}`,
   );
   return rows[0]?.n ?? 0;
+}
+
+/** GET /api/agents/{id}: the agent's figures, tiers reached (by order, with when) and claims (newest first); undefined when there is none. */
+export async function readAgentDetail(db: Db, periods: PeriodStarts, agentId: number): Promise<AgentDetail | undefined> {
+  const [row] = await queryRows<AgentFiguresRow & { id: number; public_profile: boolean; created_ms: number }>(
+    db,
+    sql`select a.id, ${agentFigureColumns}, a.public_profile, ${epochMs(sql`a.created_at`)} as created_ms
+      from ${agents} a ${periodIncomeJoins(periods)} where a.id = ${agentId}::int`,
+  );
+  if (!row) return undefined;
+  const tiers = await queryRows<{ tier_id: number; tier_order: number; name: string; color: string; achieved_ms: number }>(
+    db,
+    sql`select t.id as tier_id, t.tier_order, t.name, t.color, ${epochMs(sql`h.achieved_at`)} as achieved_ms
+      from ${tierAchievements} h join ${tierSettings} t on t.id = h.tier_id
+      where h.agent_id = ${agentId}::int order by t.tier_order`,
+  );
+  const claims = await queryRows<{ id: number; tier_name: string; reward_title: string; status: ClaimStatus; claimed_ms: number; changed_ms: number | null }>(
+    db,
+    sql`select c.id, t.name as tier_name, c.reward_title, c.status, ${epochMs(sql`c.claimed_at`)} as claimed_ms,
+        ${epochMs(sql`c.status_changed_at`)} as changed_ms
+      from ${rewardClaims} c join ${tierSettings} t on t.id = c.tier_id
+      where c.agent_id = ${agentId}::int order by c.claimed_at desc, c.id desc`,
+  );
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    agent: { ...toAgentSummary(row), publicProfile: row.public_profile, createdAt: iso(row.created_ms) },
+    tiers: tiers.map((tier) => ({ tierId: tier.tier_id, order: tier.tier_order, name: tier.name, color: tier.color, achievedAt: iso(tier.achieved_ms) })),
+    claims: claims.map((claim) => ({
+      id: claim.id,
+      tierName: claim.tier_name,
+      rewardTitle: claim.reward_title,
+      status: claim.status,
+      claimedAt: iso(claim.claimed_ms),
+      statusChangedAt: claim.changed_ms === null ? null : iso(claim.changed_ms),
+    })),
+  };
 }
