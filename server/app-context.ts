@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Db, Engine } from './db/client';
 import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
+import type { StandingsCache } from './live/standings-cache';
 import type { WebhookWorker } from './webhooks/worker';
 import type { Notifier } from './notifications/notifier';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   live: EventHub;
   /** The owner dashboard and the monthly leaderboard kept in memory from the events (its reads fall back to the tables). */
   boards: BoardState;
+  /** Where agents stood in past periods, kept in memory until an event moves them (the boards' movement). */
+  standings: StandingsCache;
   /** This instance's webhook worker (a route that queues a delivery wakes it). */
   webhooks: WebhookWorker;
   /** This instance's notifier (tests wait for it to be idle). */

@@ -39,6 +39,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerImportRoutes } from './routes/imports';
 import { registerApiDocsRoutes } from './routes/api-docs';
 import { BoardState } from './live/board-state';
+import { StandingsCache } from './live/standings-cache';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -105,6 +106,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...options.eventHub,
   });
   const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
+  const standings = new StandingsCache(database.db, live, config.orgTimezone);
   const webhooks = new WebhookWorker(
     database.db,
     {
@@ -149,6 +151,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {
     boards.close();
+    standings.close();
     await live.close();
   });
 
@@ -161,6 +164,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     signUpDefault: defaultSignUpMode(config.nodeEnv, options.demo ?? false),
     live,
     boards,
+    standings,
     webhooks,
     notifier,
     now,

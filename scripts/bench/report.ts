@@ -29,6 +29,10 @@ const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'w
   { kind: 'leaderboardAnyPage', measure: 'Monthly leaderboard, a page at any depth' },
   { kind: 'leaderboardSearch', measure: 'Monthly leaderboard, search by name or email (ranks of the whole team)' },
   { kind: 'agentsSearch', measure: 'Agents list, search by name or email' },
+  { kind: 'periodLeaderboard', measure: 'Leaderboard of another period (week, month, quarter, year, all; now or past; income or growth), one of the first 4 pages', bar: 'read' },
+  { kind: 'trends', measure: 'Team income, the last 12 weeks or months (GET /api/owner/trends)', bar: 'read' },
+  { kind: 'agentHistory', measure: 'An agent’s income, the last 12 weeks or months (GET /api/agents/{id}/history)', bar: 'read' },
+  { kind: 'myRank', measure: 'An agent’s rank with its neighbours (GET /api/agents/me/rank)', bar: 'read' },
 ];
 
 /** The table's name for the request of a kind, such as "Agent tier data (GET /api/agent-tier-data)". */

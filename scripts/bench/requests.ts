@@ -13,6 +13,10 @@ export const requestKinds = [
   'leaderboardAnyPage',
   'leaderboardSearch',
   'agentsSearch',
+  'periodLeaderboard',
+  'trends',
+  'agentHistory',
+  'myRank',
 ] as const;
 export type RequestKind = (typeof requestKinds)[number];
 
@@ -21,6 +25,8 @@ export const expectedStatus = (kind: RequestKind) => (kind === 'incomeEntry' ? 2
 
 const SEARCHES = ['smith', 'liam', 'garcia', 'ava n', 'son', 'lee', 'agent12', 'patel', 'o', 'renewal'];
 const FIRST_PAGES = 20;
+/** Days of past periods the period boards are asked for (the reference data spans the last months). */
+const PAST_DAYS = ['2026-01-15', '2026-06-30', '2026-09-01', '2026-10-20', '2026-11-03'];
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
@@ -69,6 +75,19 @@ export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { fir
       return { method: 'GET', path: `/api/agents?search=${encodeURIComponent(pick(SEARCHES))}`, headers: owner };
     case 'agentTierData':
       return { method: 'GET', path: '/api/agent-tier-data', headers: { cookie: pick(sessions.agents) } };
+    case 'periodLeaderboard': {
+      // Any period but this month's (which the live board serves), now or a past one, by income or by growth.
+      const period = pick(['week', 'month', 'quarter', 'year', 'all'] as const);
+      const at = period === 'month' ? `&at=${pick(PAST_DAYS)}` : period === 'all' ? '' : pick(['', `&at=${pick(PAST_DAYS)}`]);
+      const mode = period !== 'all' && Math.random() < 0.25 ? '&mode=growth' : '';
+      return { method: 'GET', path: `/api/owner/leaderboard?period=${period}${at}${mode}&offset=${page(4)}&limit=25`, headers: owner };
+    }
+    case 'trends':
+      return { method: 'GET', path: `/api/owner/trends?granularity=${pick(['week', 'month'])}&count=12`, headers: owner };
+    case 'agentHistory':
+      return { method: 'GET', path: `/api/agents/${randomInt(agentIds.first, agentIds.last)}/history?granularity=${pick(['week', 'month'])}&count=12`, headers: owner };
+    case 'myRank':
+      return { method: 'GET', path: `/api/agents/me/rank?period=${pick(['week', 'month', 'quarter', 'year', 'all'])}`, headers: { cookie: pick(sessions.agents) } };
     case 'incomeEntry': {
       const cents = randomInt(-5_000, 50_000) || 1;
       const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;

@@ -16,11 +16,11 @@ import { hashPassword } from '../auth/passwords';
 import { requireAgent, requireStaffReader } from '../auth/permissions';
 import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
 import { changeAgentPassword, readAgentPasswordHash, readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
-import { findAgentById, listLeaderboardPage } from '../db/queries/agents';
-import { countAgentEntries, readAgentDetail, readAgentRank, readBoardPage, readPreviousStandings, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
+import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
+import { countAgentEntries, readAgentDetail, readAgentRank, readBoardPage, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
 import { listIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
-import { lastPeriodStarts, localDay, periodRangeOf, periodStartsOf } from '../domain/periods';
+import { lastPeriodStarts, localDay, periodRangeOf, periodStartsOf, type PeriodStarts } from '../domain/periods';
 import { agentActor } from '../http/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
@@ -52,34 +52,24 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const current = periodStartsOf(now, ctx.config.orgTimezone);
     const page = { offset: query.offset, limit: query.limit, search: query.search };
-    if (period.kind === 'month' && period.start === current.month && query.mode === 'income') {
-      // This month's board: the live board in memory (or its index-led read), with last month's standings of the page.
-      const board =
-        (query.search ? undefined : await ctx.boards.leaderboardPage(now, query.offset, query.limit, eventFenceOf(request))) ??
-        (await listLeaderboardPage(ctx.db, current, page));
-      const previous = await readPreviousStandings(
-        ctx.db,
-        'month',
-        period.previous,
-        board.agents.map((agent) => agent.id),
-      );
-      return {
-        agents: board.agents.map((agent) => ({
-          ...agent,
-          periodIncome: agent.monthlyIncome,
-          previousRank: previous.get(agent.id)?.rank ?? null,
-          previousIncome: previous.get(agent.id)?.income ?? '0.00',
-          growth: null,
-        })),
-        total: board.total,
-        offset: query.offset,
-        limit: query.limit,
-        period: range,
-        mode: query.mode,
-      };
-    }
-    const board = await readBoardPage(ctx.db, current, period, query.mode, page);
-    return { ...board, offset: query.offset, limit: query.limit, period: range, mode: query.mode };
+    // This month's board: the live board in memory (or its index-led read); other boards: one sort of the roll-ups.
+    const board =
+      period.kind === 'month' && period.start === current.month && query.mode === 'income'
+        ? await thisMonthsBoard(ctx, request, now, current, page)
+        : await readBoardPage(ctx.db, current, period, query.mode, page);
+    const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous, eventFenceOf(request));
+    return {
+      agents: board.agents.map((agent) => ({
+        ...agent,
+        previousRank: previous?.get(agent.id)?.rank ?? null,
+        previousIncome: previous ? (previous.get(agent.id)?.income ?? '0.00') : null,
+      })),
+      total: board.total,
+      offset: query.offset,
+      limit: query.limit,
+      period: range,
+      mode: query.mode,
+    };
   });
 
   app.get('/api/owner/trends', async (request, reply): Promise<Trend> => {
@@ -121,7 +111,8 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const { range, period } = boardPeriodOf(ctx, query.period, undefined);
     const standing = await readAgentRank(ctx.db, agent.id, period);
     if (!standing) throw notFound('Agent');
-    return { period: range, ...standing };
+    const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous);
+    return { period: range, ...standing, previousRank: previous?.get(agent.id)?.rank ?? null };
   });
 
   app.get('/api/agents/me/entries', async (request, reply) => {
@@ -158,6 +149,14 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     for (const tokenHash of ended) ctx.live.endSession(tokenHash);
     return reply.status(204).send();
   });
+}
+
+/** This month's board page from the live board in memory, or the index-led read of the tables. */
+async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Date, current: PeriodStarts, page: AgentPageQuery) {
+  const board =
+    (page.search ? undefined : await ctx.boards.leaderboardPage(now, page.offset, page.limit, eventFenceOf(request))) ??
+    (await listLeaderboardPage(ctx.db, current, page));
+  return { total: board.total, agents: board.agents.map((agent) => ({ ...agent, periodIncome: agent.monthlyIncome, growth: null })) };
 }
 
 function currentSessionHash(request: FastifyRequest): string {

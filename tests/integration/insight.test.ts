@@ -292,6 +292,15 @@ describeEachEngine(
       expect(october).toMatchObject({ total: 1, entries: [{ amount: '50.00' }] });
     });
 
+    it('moves last month’s standing at once when an entry is dated into it', async () => {
+      const before = (await board(get(), owner, 'search=G1')).agents[0]!;
+      expect(before).toMatchObject({ previousRank: null, previousIncome: '0.00' });
+      await addIncome(get().database.db, { id: agents.G1!.id }, '1000.00', { now: NOW, date: new Date('2026-10-05T12:00:00Z') });
+      const after = (await board(get(), owner, 'search=G1')).agents[0]!;
+      expect(after).toMatchObject({ previousRank: 1, previousIncome: '1000.00' });
+      expect((await board(get(), owner, 'search=G4')).agents[0]).toMatchObject({ previousRank: 2, previousIncome: '50.00' });
+    });
+
     it('changes the name and position, and refuses an empty or unknown change', async () => {
       const res = await request(agents.G3!.cookie, 'PATCH', '/api/agents/me', { name: '  Gia   Three ', position: 'Team Lead' });
       expect(myProfile.parse(res.json())).toMatchObject({ name: 'Gia Three', position: 'Team Lead', publicProfile: true });

@@ -19,25 +19,12 @@ export type BoardPeriod = { kind: 'all' } | { kind: BoardPeriodKind; start: stri
 export interface BoardRow extends AgentSummary {
   rank: number;
   periodIncome: string;
-  previousRank: number | null;
-  previousIncome: string | null;
   growth: string | null;
 }
 
 /** The roll-up rows (alias r) of one period. */
 const rollUpsOf = (alias: string, kind: BoardPeriodKind, start: string) =>
   sql`${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
-
-/**
- * Where agents stood in a period: the rank of each positive income among the period's positive incomes (agents who
- * earned nothing then were not on that board: a null previous rank means a new entrant). Read for a page's agents only:
- * one index count each.
- */
-const previousStanding = (kind: BoardPeriodKind, start: string) => sql`
-  select p.agent_id, p.income,
-    case when p.income > 0 then 1 + (select count(*) from ${agentPeriodTotals} q where ${rollUpsOf('q', kind, start)} and q.income > p.income)
-    end as rank
-  from ${agentPeriodTotals} p where ${rollUpsOf('p', kind, start)}`;
 
 /**
  * Every agent ranked on the board (alias r: id, income, rank shared by equal incomes, ord by income then name then
@@ -73,15 +60,13 @@ interface BoardQueryRow extends AgentFiguresRow {
   id: number | null;
   rank: number;
   period_income: string;
-  previous_rank: number | null;
-  previous_income: string | null;
   growth: string | null;
 }
 
 /**
  * GET /api/owner/leaderboard for any period and mode: the page of the ranking (search keeps the whole board's ranks),
- * each agent with its figures of the current periods (`current`), the board's income and where it stood in the
- * previous period. `total` counts the board's agents that match.
+ * each agent with its figures of the current periods (`current`) and the board's income (the route adds where each
+ * stood in the previous period). `total` counts the board's agents that match.
  */
 export async function readBoardPage(
   db: Db,
@@ -90,22 +75,15 @@ export async function readBoardPage(
   mode: LeaderboardMode,
   query: AgentPageQuery,
 ): Promise<{ total: number; agents: BoardRow[] }> {
-  const previous =
-    period.kind === 'all'
-      ? sql`select null::int as agent_id, null::numeric as income, null::bigint as rank where false`
-      : previousStanding(period.kind, period.previous);
   const rows = await queryRows<BoardQueryRow>(
     db,
     sql`with ranked as (${ranking(period, mode, query.search)}),
       page as (select * from ranked r where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int)
       select t.total::int as total, a.id, page.rank::int as rank, page.income::numeric(14,2)::text as period_income,
-        page.growth::text as growth, prev.rank::int as previous_rank,
-        ${period.kind === 'all' ? sql`null::text` : sql`coalesce(prev.income, 0)::numeric(14,2)::text`} as previous_income,
-        ${agentFigureColumns}
+        page.growth::text as growth, ${agentFigureColumns}
       from (select count(*) from ranked r where r.matches) t(total)
       left join page on true
       left join ${agents} a on a.id = page.id
-      left join (${previous}) prev on prev.agent_id = page.id
       ${periodIncomeJoins(current)}
       order by page.ord`,
   );
@@ -117,28 +95,28 @@ export async function readBoardPage(
         ...toAgentSummary(row),
         rank: row.rank,
         periodIncome: row.period_income,
-        previousRank: row.previous_rank,
-        previousIncome: row.previous_income,
         growth: row.growth,
       })),
   };
 }
 
-/** Where the given agents stood in a period (see previousStanding): agent id to rank (null: not on that board) and income. */
-export async function readPreviousStandings(
-  db: Db,
-  kind: BoardPeriodKind,
-  start: string,
-  agentIds: number[],
-): Promise<Map<number, { rank: number | null; income: string }>> {
-  if (agentIds.length === 0) return new Map();
+export interface Standing {
+  /** null: no positive income then (not on that board). */
+  rank: number | null;
+  income: string;
+}
+
+/**
+ * Where every agent with a roll-up stood in a period: the rank of each positive income among the period's positive
+ * incomes (agents who earned nothing then were not on that board: a null rank means a new entrant). One sort of the
+ * period's roll-ups; server/live/standings-cache.ts keeps it.
+ */
+export async function readPeriodStandings(db: Db, kind: BoardPeriodKind, start: string): Promise<Map<number, Standing>> {
   const rows = await queryRows<{ agent_id: number; income: string; rank: number | null }>(
     db,
-    sql`select s.agent_id, s.income::numeric(14,2)::text as income, s.rank::int as rank from (${previousStanding(kind, start)}) s
-      where s.agent_id in (${sql.join(
-        agentIds.map((id) => sql`${id}::int`),
-        sql`, `,
-      )})`,
+    sql`select p.agent_id, p.income::numeric(14,2)::text as income,
+        case when p.income > 0 then (rank() over (order by p.income desc))::int end as rank
+      from ${agentPeriodTotals} p where ${rollUpsOf('p', kind, start)}`,
   );
   return new Map(rows.map((row) => [row.agent_id, { rank: row.rank, income: row.income }]));
 }
@@ -183,25 +161,20 @@ export async function readTierDistribution(
 
 /**
  * An agent's place on the board of a period: its rank (shared by equal incomes) among all agents, how many there
- * are, its income, its previous rank, and the agents just above and below it (RANK_NEIGHBOURS each side, by the
+ * are, its income, and the agents just above and below it (RANK_NEIGHBOURS each side, by the
  * board's order) with their names, or "Anonymous agent" for those who chose not to be shown.
  */
 export async function readAgentRank(
   db: Db,
   agentId: number,
   period: BoardPeriod,
-): Promise<{ rank: number; of: number; periodIncome: string; previousRank: number | null; neighbours: RankNeighbour[] } | undefined> {
-  const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; ord: number; income: string; of: number; previous_rank: number | null }>(
+): Promise<{ rank: number; of: number; periodIncome: string; neighbours: RankNeighbour[] } | undefined> {
+  const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; ord: number; income: string; of: number }>(
     db,
     sql`with ranked as (${ranking(period, 'income', undefined)}),
       me as (select r.ord from ranked r where r.id = ${agentId}::int)
       select r.id, a.name, a.public_profile, r.rank::int as rank, r.ord::int as ord, r.income::numeric(14,2)::text as income,
-        (select count(*)::int from ranked) as of,
-        ${
-          period.kind === 'all'
-            ? sql`null::int`
-            : sql`case when r.id = ${agentId}::int then (select s.rank::int from (${previousStanding(period.kind, period.previous)}) s where s.agent_id = r.id) end`
-        } as previous_rank
+        (select count(*)::int from ranked) as of
       from ranked r join me on r.ord between me.ord - ${RANK_NEIGHBOURS}::int and me.ord + ${RANK_NEIGHBOURS}::int
       join ${agents} a on a.id = r.id
       order by r.ord`,
@@ -212,7 +185,6 @@ export async function readAgentRank(
     rank: mine.rank,
     of: mine.of,
     periodIncome: mine.income,
-    previousRank: mine.previous_rank,
     neighbours: rows.map((row) => {
       const me = row.id === agentId;
       const shown = me || row.public_profile;
