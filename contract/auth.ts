@@ -72,6 +72,13 @@ export const confirmPasswordInput = z.object({ password: currentPasswordField })
 export type ConfirmPasswordInput = z.input<typeof confirmPasswordInput>;
 export const WRONG_PASSWORD = 'The password is not correct';
 
+/** POST /api/auth/password: the owner's or manager's current password and a new one; their other sessions end. */
+export const changeStaffPasswordInput = z.object({
+  currentPassword: currentPasswordField,
+  newPassword: newStaffPasswordField,
+});
+export type ChangeStaffPasswordInput = z.input<typeof changeStaffPasswordInput>;
+
 /** The login form on the web (same messages, no transformation). */
 export const loginForm = z.object({
   email: z.string().trim().pipe(z.email({ error: 'Invalid email address' })),

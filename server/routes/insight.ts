@@ -15,7 +15,8 @@ import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireAgent, requireStaffReader } from '../auth/permissions';
 import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
-import { changeAgentPassword, readAgentPasswordHash, readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
+import { readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
+import { changePassword, readPasswordHash } from '../db/queries/password-change';
 import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
 import { countAgentEntries, readAgentDetail, readAgentRank, readBoardPage, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
 import { listIncomeEntryPage } from '../db/queries/income-entries';
@@ -142,9 +143,10 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const agent = await requireAgent(ctx, request, reply);
     const input = parseInput(changeMyPasswordInput, request.body);
     assertPasswordNotCommon(input.newPassword, 'newPassword');
-    if (!(await checkPassword(await readAgentPasswordHash(ctx.db, agent.id), input.currentPassword))) throw invalid(WRONG_PASSWORD, 'currentPassword');
+    if (!(await checkPassword(await readPasswordHash(ctx.db, 'agent', agent.id), input.currentPassword))) throw invalid(WRONG_PASSWORD, 'currentPassword');
     const passwordHash = await hashPassword(input.newPassword);
-    const ended = await changeAgentPassword(ctx.db, agent.id, passwordHash, currentSessionHash(request), agentActor(request, agent.id), ctx.now());
+    const keep = hashToken(request.cookies[cookieNames.agent] ?? '');
+    const ended = await changePassword(ctx.db, { kind: 'agent', id: agent.id }, passwordHash, keep, agentActor(request, agent.id), ctx.now());
     // Their live streams here end now; other instances end theirs at their next check.
     for (const tokenHash of ended) ctx.live.endSession(tokenHash);
     return reply.status(204).send();
@@ -157,8 +159,4 @@ async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Da
     (page.search ? undefined : await ctx.boards.leaderboardPage(now, page.offset, page.limit, eventFenceOf(request))) ??
     (await listLeaderboardPage(ctx.db, current, page));
   return { total: board.total, agents: board.agents.map((agent) => ({ ...agent, periodIncome: agent.monthlyIncome, growth: null })) };
-}
-
-function currentSessionHash(request: FastifyRequest): string {
-  return hashToken(request.cookies[cookieNames.agent] ?? '');
 }

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { confirmPasswordInput, loginInput, WRONG_PASSWORD, type AuthUser } from '../../contract/auth';
+import { changeStaffPasswordInput, confirmPasswordInput, loginInput, WRONG_PASSWORD, type AuthUser } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
-import { confirmPassword, endSession, identify, renewSession } from '../auth/sessions';
+import { confirmPassword, cookieNames, endSession, hashToken, identify, renewSession } from '../auth/sessions';
+import { assertPasswordNotCommon } from '../auth/password-policy';
+import { hashPassword } from '../auth/passwords';
+import { changePassword, readPasswordHash } from '../db/queries/password-change';
+import { userActor } from '../http/audit-actor';
 import { findUserByEmail } from '../db/queries/users';
 import { checkPassword } from '../auth/credentials';
 import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
@@ -27,6 +31,19 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     // An agent session is no user session: 401 (not 403) so the screens treat the visitor as signed out here.
     if (!user) throw unauthenticated('Unauthorized: sign in as an owner or manager');
     return user satisfies AuthUser;
+  });
+
+  // A password change (docs/product.md §12.14): the current password, counted like a sign-in; other sessions end.
+  app.post('/api/auth/password', { config: { signIn: true } }, async (request, reply) => {
+    const signedIn = await requireOwnerOrManager(ctx, request, reply);
+    const input = parseInput(changeStaffPasswordInput, request.body);
+    assertPasswordNotCommon(input.newPassword, 'newPassword');
+    if (!(await checkPassword(await readPasswordHash(ctx.db, 'user', signedIn.id), input.currentPassword))) throw invalid(WRONG_PASSWORD, 'currentPassword');
+    const passwordHash = await hashPassword(input.newPassword);
+    const keep = hashToken(request.cookies[cookieNames.user] ?? '');
+    const ended = await changePassword(ctx.db, { kind: 'user', id: signedIn.id }, passwordHash, keep, userActor(request, signedIn), ctx.now());
+    for (const tokenHash of ended) ctx.live.endSession(tokenHash);
+    return reply.status(204).send();
   });
 
   // Sensitive actions need the password entered in the last minutes (server/auth/sessions.ts, requireRecentPassword).

@@ -158,6 +158,7 @@ const matrix: Row[] = [
   { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
   { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401] },
   { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302, 302, 302, 302] },
+  { route: 'POST /api/auth/password',               status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'matrix new password' }) },
   { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ password: FACTORY_PASSWORD }) },
   // Agents, for themselves only
   { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
@@ -333,6 +334,7 @@ describeEachEngine('authorization matrix', (get) => {
       if (changes && !ACCOUNT_HOLDER_ACTS.has(row.route)) {
         const by =
           caller === 'owner' ? { actor_kind: 'user', actor_id: fixture.owner.id }
+          : caller === 'manager' ? { actor_kind: 'user', actor_id: fixture.manager.id }
           : caller.endsWith('Token') ? { actor_kind: 'token', actor_id: expect.any(Number) }
           : { actor_kind: 'agent', actor_id: caller === 'agentA' ? fixture.agentA.id : fixture.agentB.id };
         expect(appended, caller).toEqual(appended.map(() => by));

@@ -12,7 +12,7 @@ import {
   type LeaderboardBoardPage,
 } from '../../contract/insight';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { createAgent, FACTORY_PASSWORD, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signInAgent, signedInUser } from '../factories/accounts';
+import { createAgent, FACTORY_PASSWORD, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signInAgent, signInUser, signedInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { openEventStream, type OpenedStream } from '../support/event-stream';
 import { testEngines } from '../support/test-database';
@@ -464,3 +464,32 @@ for (const engine of testEngines()) {
     });
   });
 }
+
+describeEachEngine(
+  'POST /api/auth/password: an owner or manager changes the password',
+  (get) => {
+    it('with the current password; other sessions end, this one stays; a wrong or short one changes nothing', async () => {
+      const t = get();
+      const manager = await signedInUser(t, 'manager', SESSIONS_OUTLIVE_CLOCK);
+      const other = (await signInUser(t.database.db, manager, SESSIONS_OUTLIVE_CLOCK)).cookie;
+      const change = (cookie: string, payload: object) => t.request({ method: 'POST', url: '/api/auth/password', headers: { cookie }, payload });
+      const who = (cookie: string) => t.request({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+      const wrong = await change(manager.cookie, { currentPassword: 'not-the-password', newPassword: 'a new staff password' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe('The password is not correct');
+      const short = await change(manager.cookie, { currentPassword: FACTORY_PASSWORD, newPassword: 'ninechars' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe('Password must be at least 10 characters');
+      expect((await who(other)).statusCode).toBe(200);
+
+      expect((await change(manager.cookie, { currentPassword: FACTORY_PASSWORD, newPassword: 'a new staff password' })).statusCode).toBe(204);
+      expect((await who(other)).statusCode).toBe(401);
+      expect((await who(manager.cookie)).statusCode).toBe(200);
+      const login = (password: string) => t.request({ method: 'POST', url: '/api/auth/login', payload: { email: manager.email, password } });
+      expect((await login(FACTORY_PASSWORD)).statusCode).toBe(401);
+      expect((await login('a new staff password')).statusCode).toBe(200);
+    });
+  },
+  { now: NOW },
+);

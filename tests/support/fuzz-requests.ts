@@ -6,6 +6,7 @@
 // extra fields, query strings, odd headers, other client addresses). Routes that take no input get noise only.
 // The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
 // and the database unchanged (sessions and sign-in counters aside).
+import { changeStaffPasswordInput } from '../../contract/auth';
 import { agentEntriesQuery, changeMyPasswordInput, leaderboardQuery, myRankQuery, trendQuery, updateMyProfileInput } from '../../contract/insight';
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
@@ -757,6 +758,12 @@ export const routeSpecs: RouteSpec[] = [
     fields: { name: text(100, false), position: text(100, false), publicProfile: { kind: 'boolean', required: false } },
     schema: updateMyProfileInput,
     strict: true,
+  },
+  {
+    route: 'POST /api/auth/password',
+    body: () => ({ currentPassword: 'not the password', newPassword: 'a long enough password' }),
+    fields: { currentPassword: { kind: 'login-password', required: true }, newPassword: { kind: 'new-password', required: true } },
+    schema: changeStaffPasswordInput,
   },
   {
     route: 'POST /api/agents/me/password',

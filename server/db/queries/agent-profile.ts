@@ -4,7 +4,7 @@ import { notFound } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
-import { agents, passwordResets, sessions } from '../schema';
+import { agents } from '../schema';
 
 interface ProfileRow {
   id: number;
@@ -70,38 +70,4 @@ export async function updateAgentProfile(db: Db, agentId: number, input: UpdateM
 export async function readHiddenAgentIds(db: Db): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(db, sql`select id from ${agents} where not public_profile`);
   return rows.map((row) => row.id);
-}
-
-/** The agent's password hash, to check the current password against. */
-export async function readAgentPasswordHash(db: Db, agentId: number): Promise<string | undefined> {
-  const [row] = await queryRows<{ password_hash: string }>(db, sql`select password_hash from ${agents} where id = ${agentId}::int`);
-  return row?.password_hash;
-}
-
-/**
- * POST /api/agents/me/password: sets the agent's new password hash and, in the same transaction, ends every other
- * session of the agent (the one `keepTokenHash` names stays) and every unused one-time password link.
- * Returns the token hashes of the sessions ended, for their live streams.
- */
-export async function changeAgentPassword(
-  db: Db,
-  agentId: number,
-  passwordHash: string,
-  keepTokenHash: string,
-  actor: AuditActor,
-  now: Date,
-): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const updated = await queryRows<{ id: number }>(tx, sql`update ${agents} set password_hash = ${passwordHash} where id = ${agentId}::int returning id`);
-    if (updated.length === 0) throw notFound('Agent');
-    const ended = await queryRows<{ token_hash: string }>(
-      tx,
-      sql`delete from ${sessions} where agent_id = ${agentId}::int and token_hash <> ${keepTokenHash} returning token_hash`,
-    );
-    await tx.execute(
-      sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz where kind = 'agent' and account_id = ${agentId}::int and used_at is null`,
-    );
-    await appendAudit(tx, actor, { action: 'password.changed', targetType: 'agent', targetId: agentId, after: { otherSessionsEnded: ended.length } }, now);
-    return ended.map((row) => row.token_hash);
-  });
 }

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { notFound } from '../../domain/errors';
+import { appendAudit, type AuditActor } from '../audit';
+import { queryRows, type Db } from '../client';
+import { agents, passwordResets, sessions, users } from '../schema';
+
+export type AccountKind = 'agent' | 'user';
+
+/** An account's password hash, to check the current password against (undefined: no such account). */
+export async function readPasswordHash(db: Db, kind: AccountKind, id: number): Promise<string | undefined> {
+  const table = kind === 'agent' ? agents : users;
+  const [row] = await queryRows<{ password_hash: string }>(db, sql`select password_hash from ${table} where id = ${id}::int`);
+  return row?.password_hash;
+}
+
+/**
+ * A password change by the account holder (docs/product.md §12.14): sets the new hash and, in the same transaction,
+ * ends every other session of the account (the one `keepTokenHash` names stays) and every unused one-time password
+ * link, with an audit row. Returns the token hashes of the sessions ended, for their live streams.
+ */
+export async function changePassword(
+  db: Db,
+  account: { kind: AccountKind; id: number },
+  passwordHash: string,
+  keepTokenHash: string,
+  actor: AuditActor,
+  now: Date,
+): Promise<string[]> {
+  const table = account.kind === 'agent' ? agents : users;
+  const owner = account.kind === 'agent' ? sql`agent_id` : sql`user_id`;
+  return db.transaction(async (tx) => {
+    const updated = await queryRows<{ id: number }>(tx, sql`update ${table} set password_hash = ${passwordHash} where id = ${account.id}::int returning id`);
+    if (updated.length === 0) throw notFound(account.kind === 'agent' ? 'Agent' : 'User');
+    const ended = await queryRows<{ token_hash: string }>(
+      tx,
+      sql`delete from ${sessions} where ${owner} = ${account.id}::int and token_hash <> ${keepTokenHash} returning token_hash`,
+    );
+    await tx.execute(
+      sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz
+        where kind = ${account.kind} and account_id = ${account.id}::int and used_at is null`,
+    );
+    await appendAudit(tx, actor, { action: 'password.changed', targetType: account.kind, targetId: account.id, after: { otherSessionsEnded: ended.length } }, now);
+    return ended.map((row) => row.token_hash);
+  });
+}
