@@ -6,6 +6,7 @@ import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens
 import { agentRegisterInput, agentSessionResponse, appInfo, authUser, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
 import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
+import { deviceSessionList, endedSessions } from './sessions';
 import {
   agentDetail,
   agentEntriesPage,
@@ -119,6 +120,9 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/auth/login', summary: 'Sign in as an owner or manager (sets sid)', tag: 'Sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(authUser, 'Signed in') } },
   { method: 'GET', path: '/api/auth/user', summary: 'The signed-in owner or manager', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], answers: { 200: json(authUser, 'The user') } },
   { method: 'POST', path: '/api/auth/password', summary: 'Change one’s password (other sessions end)', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: changeStaffPasswordInput, answers: { 204: NO_BODY('Changed; the other sessions of the account have ended') } },
+  { method: 'GET', path: '/api/sessions', summary: 'One’s signed-in devices', tag: 'Sign-in', access: 'anyone signed in, for themselves', credentials: ['session', 'agentSession'], answers: { 200: json(deviceSessionList, 'Most recently used first') } },
+  { method: 'DELETE', path: '/api/sessions/:id', summary: 'Sign one of one’s devices out', tag: 'Sign-in', access: 'anyone signed in, for themselves', credentials: ['session', 'agentSession'], answers: { 204: NO_BODY('Signed out') } },
+  { method: 'DELETE', path: '/api/sessions', summary: 'Sign out every other device', tag: 'Sign-in', access: 'anyone signed in, for themselves', credentials: ['session', 'agentSession'], answers: { 200: json(endedSessions, 'How many sessions ended') } },
   { method: 'POST', path: '/api/auth/confirm-password', summary: 'Enter the password again before a sensitive action', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: confirmPasswordInput, answers: { 204: NO_BODY('Confirmed for ten minutes') } },
   { method: 'GET', path: '/api/logout', summary: 'Sign out and go to the landing page', tag: 'Sign-in', access: 'anyone', credentials: ['session', 'none'], answers: { 302: NO_BODY('To /') } },
   // Agents, for themselves

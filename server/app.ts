@@ -25,6 +25,7 @@ import { registerAgentRoutes } from './routes/agents';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerInsightRoutes } from './routes/insight';
+import { registerSessionRoutes } from './routes/sessions';
 import { registerAgentTierRoutes } from './routes/agent-tiers';
 import { registerRewardRoutes } from './routes/rewards';
 import { registerRewardClaimRoutes } from './routes/reward-claims';
@@ -190,6 +191,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerIncomeEntryRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
+  registerSessionRoutes(app, ctx);
   registerAgentTierRoutes(app, ctx);
   registerRewardRoutes(app, ctx);
   registerRewardClaimRoutes(app, ctx);

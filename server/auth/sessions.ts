@@ -6,7 +6,7 @@ import { useApiToken, type TokenCaller } from '../db/queries/api-tokens';
 import { AppError, unauthenticated } from '../domain/errors';
 import {
   deleteSession,
-  extendSession,
+  touchSession,
   findAgentSession,
   findUserSession,
   insertSession,
@@ -24,6 +24,8 @@ export const SESSION_TTL_MS = 30 * DAY_MS;
 export const SESSION_MAX_AGE_MS = 90 * DAY_MS;
 /** A session is extended at most once a day, so reads do not write on every request. */
 const EXTEND_AFTER_MS = DAY_MS;
+/** A session's "last seen" is written at most this often (the list of signed-in devices shows it to that precision). */
+export const SESSION_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 export const cookieNames: Record<SessionKind, string> = { user: 'sid', agent: 'agent_sid' };
 
@@ -36,18 +38,18 @@ function cookieOptions(ctx: AppContext, expires: Date) {
 }
 
 /** Starts a session with a fresh random token and sets its cookie. */
-export async function startSession(ctx: AppContext, reply: FastifyReply, kind: SessionKind, subjectId: number) {
+export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: number) {
   const token = randomBytes(32).toString('base64url');
   const createdAt = ctx.now();
   const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
-  await insertSession(ctx.db, { tokenHash: hashToken(token), kind, subjectId, createdAt, expiresAt });
+  await insertSession(ctx.db, { tokenHash: hashToken(token), kind, subjectId, createdAt, expiresAt, userAgent: request.headers['user-agent'] });
   reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, expiresAt));
 }
 
 /** Replaces the request's session of this kind (if any) with a new one for the subject: a fresh token at each sign-in. */
 export async function renewSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: number) {
   await endSession(ctx, request, reply, kind);
-  await startSession(ctx, reply, kind, subjectId);
+  await startSession(ctx, request, reply, kind, subjectId);
 }
 
 /** Ends the session named by the request's cookie (if any) and clears the cookie. */
@@ -71,13 +73,13 @@ export interface Identity {
 const resolved = new WeakMap<FastifyRequest, Promise<Identity>>();
 
 /** The subject of the request's session cookie of one kind, when that session is live; slides its expiry. */
-async function readSession<Row extends { createdAt: Date; expiresAt: Date }>(
+async function readSession<Row extends { createdAt: Date; expiresAt: Date; lastSeenAt: Date }>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   kind: SessionKind,
   find: (db: AppContext['db'], tokenHash: string, now: Date) => Promise<Row | undefined>,
-): Promise<Omit<Row, 'createdAt' | 'expiresAt'> | undefined> {
+): Promise<Omit<Row, 'createdAt' | 'expiresAt' | 'lastSeenAt'> | undefined> {
   const token = request.cookies[cookieNames[kind]];
   if (!token || token.length > 200) return undefined;
   const now = ctx.now();
@@ -85,7 +87,7 @@ async function readSession<Row extends { createdAt: Date; expiresAt: Date }>(
   const row = await find(ctx.db, tokenHash, now);
   if (!row) return undefined;
   await slide(ctx, reply, kind, token, tokenHash, row, now);
-  const { createdAt: _createdAt, expiresAt: _expiresAt, ...subject } = row;
+  const { createdAt: _createdAt, expiresAt: _expiresAt, lastSeenAt: _lastSeenAt, ...subject } = row;
   return subject;
 }
 
@@ -130,14 +132,16 @@ async function slide(
   kind: SessionKind,
   token: string,
   tokenHash: string,
-  session: { createdAt: Date; expiresAt: Date },
+  session: { createdAt: Date; expiresAt: Date; lastSeenAt: Date },
   now: Date,
 ) {
   const next = new Date(Math.min(now.getTime() + SESSION_TTL_MS, session.createdAt.getTime() + SESSION_MAX_AGE_MS));
-  // At most once a day, and never past the absolute end.
-  if (next.getTime() - session.expiresAt.getTime() < EXTEND_AFTER_MS) return;
-  await extendSession(ctx.db, tokenHash, next);
-  reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, next));
+  // The expiry at most once a day, and never past the absolute end; "last seen" at most every few minutes.
+  const extend = next.getTime() - session.expiresAt.getTime() >= EXTEND_AFTER_MS;
+  const seen = now.getTime() - session.lastSeenAt.getTime() >= SESSION_SEEN_EVERY_MS;
+  if (!extend && !seen) return;
+  await touchSession(ctx.db, tokenHash, { seenAt: now, expiresAt: extend ? next : undefined });
+  if (extend) reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, next));
 }
 
 /** Who is calling: the owner/manager session and the agent session, each if present and live. Cached per request. */

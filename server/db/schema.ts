@@ -72,6 +72,8 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the person sees and names when signing a device out (the token hash never leaves the server). */
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     kind: text('kind', { enum: ['user', 'agent'] }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
@@ -79,6 +81,10 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     /** When the person last entered their password in this session (sign-in or confirmation): sensitive actions need it recent. */
     passwordConfirmedAt: timestamptz('password_confirmed_at').notNull().defaultNow(),
+    /** The browser that signed in (its User-Agent, at most 300 characters), to tell devices apart. */
+    userAgent: text('user_agent'),
+    /** When the session was last used, to within SESSION_SEEN_EVERY_MS (written at most that often). */
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     check(
@@ -87,6 +93,7 @@ export const sessions = pgTable(
     ),
     index('sessions_user_idx').on(t.userId),
     index('sessions_agent_idx').on(t.agentId),
+    uniqueIndex('sessions_id_key').on(t.id),
     index('sessions_expires_idx').on(t.expiresAt),
   ],
 );

@@ -2,7 +2,7 @@
 // The table must name exactly the routes the app registers: a new route without a row fails here.
 import { expect, it } from 'vitest';
 import { queryRows, type Db } from '../../server/db/client';
-import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
+import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInAs, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { insertInvitation } from '../../server/db/queries/sign-up';
 import { insertTvLink } from '../../server/db/queries/tv-links';
@@ -48,8 +48,17 @@ interface Fixture {
   unsubscribeToken: string;
   /** A small entry of agent A's (voiding it takes no tier back). */
   entry: number;
+  /** Another session of the caller's own account (agent A's for agent B, anonymous callers and tokens). */
+  otherSession: number;
   /** The caller's credential: its session cookie or its token. */
   headers: Record<string, string>;
+}
+
+/** The id of a new session of the account (signed in at `now`). */
+async function sessionIdOf(db: Db, account: { kind: 'agent' | 'user'; id: number }, now: Date): Promise<number> {
+  const { token } = await signInAs(db, account, now);
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from sessions where token_hash = ${hashToken(token)}`);
+  return row!.id;
 }
 
 async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> {
@@ -114,6 +123,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     webhookDelivery: webhookDelivery.id,
     entry: entry.id,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
+    otherSession: await sessionIdOf(db, caller === 'manager' ? { kind: 'user', id: manager.id } : caller === 'owner' ? { kind: 'user', id: owner.id } : { kind: 'agent', id: agentA.id }, now),
     headers: await credentials[caller](),
   };
 }
@@ -159,6 +169,9 @@ const matrix: Row[] = [
   { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401] },
   { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302, 302, 302, 302] },
   { route: 'POST /api/auth/password',               status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'matrix new password' }) },
+  { route: 'GET /api/sessions',                     status: [401, 200, 200, 200, 200, 403, 403, 403] },
+  { route: 'DELETE /api/sessions/{otherSession}',   status: [401, 204, 404, 204, 204, 403, 403, 403] },
+  { route: 'DELETE /api/sessions',                  status: [401, 200, 200, 200, 200, 403, 403, 403] },
   { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ password: FACTORY_PASSWORD }) },
   // Agents, for themselves only
   { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403, 403, 403, 403] },

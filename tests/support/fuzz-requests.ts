@@ -759,6 +759,9 @@ export const routeSpecs: RouteSpec[] = [
     schema: updateMyProfileInput,
     strict: true,
   },
+  { route: 'GET /api/sessions' },
+  { route: 'DELETE /api/sessions/:id', param: () => 2_000_000_000 },
+  { route: 'DELETE /api/sessions' },
   {
     route: 'POST /api/auth/password',
     body: () => ({ currentPassword: 'not the password', newPassword: 'a long enough password' }),

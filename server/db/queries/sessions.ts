@@ -1,6 +1,6 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import { Batcher, batcherPer } from '../batch';
-import { queryPrepared, type Db } from '../client';
+import { queryPrepared, queryRows, type Db } from '../client';
 import { agents, events, sessions, users } from '../schema';
 import { epochMs } from '../time-sql';
 
@@ -22,10 +22,11 @@ export interface SessionAgent {
 
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; kind: SessionKind; subjectId: number; createdAt?: Date; expiresAt: Date },
+  session: { tokenHash: string; kind: SessionKind; subjectId: number; createdAt?: Date; expiresAt: Date; userAgent?: string | undefined },
 ): Promise<void> {
   await db.insert(sessions).values({
-    ...(session.createdAt ? { createdAt: session.createdAt, passwordConfirmedAt: session.createdAt } : {}),
+    ...(session.createdAt ? { createdAt: session.createdAt, passwordConfirmedAt: session.createdAt, lastSeenAt: session.createdAt } : {}),
+    userAgent: session.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     tokenHash: session.tokenHash,
     kind: session.kind,
     userId: session.kind === 'user' ? session.subjectId : null,
@@ -45,9 +46,13 @@ interface SessionRow {
   name: string;
   created_ms: number;
   expires_ms: number;
+  seen_ms: number;
 }
 
-const sessionTimes = (row: SessionRow) => ({ createdAt: new Date(row.created_ms), expiresAt: new Date(row.expires_ms) });
+const sessionTimes = (row: SessionRow) => ({ createdAt: new Date(row.created_ms), expiresAt: new Date(row.expires_ms), lastSeenAt: new Date(row.seen_ms) });
+
+/** A session's user agent is kept to this many characters. */
+const USER_AGENT_MAX = 300;
 
 /**
  * Sessions of one kind by token hash, read in batches (Batcher): `select(match)` is the statement, given the token
@@ -77,7 +82,8 @@ type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id:
 const userSessions = sessionsByToken<UserSessionRow>(
   'find_user_sessions',
   (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms,
-      ${epochMs(sql`s.expires_at`)} as expires_ms, (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id
+      ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms,
+      (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id
     from ${sessions} s join ${users} u on u.id = s.user_id
     where ${match} and s.kind = 'user'`,
 );
@@ -88,7 +94,7 @@ type AgentSessionRow = SessionRow & { position: string };
 const agentSessions = sessionsByToken<AgentSessionRow>(
   'find_agent_sessions',
   (match) => sql`select s.token_hash, a.id, a.email, a.name, a.position, ${epochMs(sql`s.created_at`)} as created_ms,
-      ${epochMs(sql`s.expires_at`)} as expires_ms
+      ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms
     from ${sessions} s join ${agents} a on a.id = s.agent_id
     where ${match} and s.kind = 'agent'`,
 );
@@ -107,8 +113,63 @@ export async function findAgentSession(db: Db, tokenHash: string, now: Date) {
   return { id: row.id, email: row.email, name: row.name, position: row.position, ...sessionTimes(row) };
 }
 
-export async function extendSession(db: Db, tokenHash: string, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+/** Records that a session was used at `seenAt`, and moves its expiry when given. */
+export async function touchSession(db: Db, tokenHash: string, change: { seenAt: Date; expiresAt?: Date | undefined }): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: change.seenAt, ...(change.expiresAt ? { expiresAt: change.expiresAt } : {}) })
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** A person's own session as GET /api/sessions lists it. */
+export interface AccountSession {
+  id: number;
+  tokenHash: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+}
+
+const subjectOf = (kind: SessionKind, subjectId: number) =>
+  kind === 'user' ? sql`kind = 'user' and user_id = ${subjectId}::int` : sql`kind = 'agent' and agent_id = ${subjectId}::int`;
+
+/** The live sessions of one account, most recently used first. */
+export async function listAccountSessions(db: Db, kind: SessionKind, subjectId: number, now: Date): Promise<AccountSession[]> {
+  const rows = await queryRows<{ id: number; token_hash: string; created_ms: number; seen_ms: number; expires_ms: number; user_agent: string | null }>(
+    db,
+    sql`select id, token_hash, ${epochMs(sql`created_at`)} as created_ms, ${epochMs(sql`last_seen_at`)} as seen_ms,
+        ${epochMs(sql`expires_at`)} as expires_ms, user_agent
+      from ${sessions} where ${subjectOf(kind, subjectId)} and expires_at > ${now.toISOString()}::timestamptz
+      order by last_seen_at desc, id desc`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    tokenHash: row.token_hash,
+    createdAt: new Date(row.created_ms),
+    lastSeenAt: new Date(row.seen_ms),
+    expiresAt: new Date(row.expires_ms),
+    userAgent: row.user_agent,
+  }));
+}
+
+/**
+ * Ends sessions of one account: the one numbered `id`, or (`id` undefined) every one but `keepTokenHash`. Returns
+ * the token hashes ended, for their live streams.
+ */
+export async function endAccountSessions(
+  db: Db,
+  kind: SessionKind,
+  subjectId: number,
+  which: { id: number } | { allBut: string },
+): Promise<string[]> {
+  const rows = await queryRows<{ token_hash: string }>(
+    db,
+    sql`delete from ${sessions} where ${subjectOf(kind, subjectId)}
+      and ${'id' in which ? sql`id = ${which.id}::int` : sql`token_hash <> ${which.allBut}`}
+      returning token_hash`,
+  );
+  return rows.map((row) => row.token_hash);
 }
 
 /** Removes expired sessions; returns how many. */
