@@ -288,7 +288,7 @@ describeEachEngine(
         const { agent, cookie } = await agentWithHistory(t);
         const other = await agentWithHistory(t);
         const mine = await countRows(t, agent.id);
-        expect(mine).toEqual({ agents: 1, entries: 2, rollups: 5, achievements: 1, sessions: 1, claims: 1 });
+        expect(mine).toEqual({ agents: 1, entries: 2, rollups: 6, achievements: 1, sessions: 1, claims: 1 });
         const othersBefore = await countRows(t, other.agent.id);
 
         const res = await t.request({ method: 'DELETE', url: `/api/agents/${agent.id}`, headers: { cookie: cookies.owner } });

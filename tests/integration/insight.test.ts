@@ -493,3 +493,52 @@ describeEachEngine(
   },
   { now: NOW },
 );
+
+describeEachEngine(
+  'Insight: an agent’s rank and neighbours, read along the indexes, equal a ranking of every agent',
+  (get) => {
+    it('for every agent, on random incomes with ties, zeros, negatives and equal names, in every period', async () => {
+      const t = get();
+      const db = t.database.db;
+      // A seeded generator: the same data on every run and engine.
+      let seed = 20261125;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const amounts = ['0', '100.00', '100.00', '250.00', '-40.00', '5000.00', '100.00'];
+      const names = [['Ana', 'Same'], ['Bo', 'Same'], ['Ana', 'Same'], ['Cy', 'Other'], ['Di', 'Zed']];
+      const ids: number[] = [];
+      for (let n = 0; n < 24; n++) {
+        const [firstName, lastName] = names[Math.floor(random() * names.length)]!;
+        const row = await createAgent(db, { firstName, lastName });
+        ids.push(row.id);
+        const amount = amounts[Math.floor(random() * amounts.length)]!;
+        if (amount !== '0') await addIncome(db, row, amount, { now: NOW, date: new Date('2026-11-24T12:00:00Z') });
+        // Some earn and lose the same this month (a roll-up of zero), some earned last year only.
+        if (random() < 0.2) {
+          await addIncome(db, row, '30.00', { now: NOW, date: new Date('2026-11-23T12:00:00Z') });
+          await addIncome(db, row, '-30.00', { now: NOW, date: new Date('2026-11-23T13:00:00Z') });
+        }
+        if (random() < 0.2) await addIncome(db, row, '75.00', { now: NOW, date: new Date('2025-06-01T12:00:00Z') });
+      }
+      const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
+      for (const period of ['month', 'week', 'year', 'all'] as const) {
+        // The whole board as the owner reads it (one sort of every agent) is the reference.
+        const whole = await board(t, owner, `period=${period}&limit=100`);
+        expect(whole.total).toBe(24);
+        for (const id of ids) {
+          const cookie = (await signInAgent(db, { id }, SESSIONS_OUTLIVE_CLOCK)).cookie;
+          const res = await t.request({ method: 'GET', url: `/api/agents/me/rank?period=${period}`, headers: { cookie } });
+          expect(res.statusCode, res.body).toBe(200);
+          const mine = myRank.parse(res.json());
+          const at = whole.agents.findIndex((agent) => agent.id === id);
+          const around = whole.agents.slice(Math.max(0, at - 2), at + 3);
+          expect(mine, `${period}, agent ${id}`).toMatchObject({ rank: whole.agents[at]!.rank, of: 24, periodIncome: whole.agents[at]!.periodIncome });
+          expect(
+            mine.neighbours.map((row) => [row.id ?? 'anonymous', row.rank, row.periodIncome]),
+            `${period}, agent ${id}`,
+          ).toEqual(around.map((agent) => [agent.id, agent.rank, agent.periodIncome]));
+        }
+      }
+    });
+  },
+  { now: NOW },
+);

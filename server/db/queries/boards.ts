@@ -161,36 +161,107 @@ export async function readTierDistribution(
 
 /**
  * An agent's place on the board of a period: its rank (shared by equal incomes) among all agents, how many there
- * are, its income, and the agents just above and below it (RANK_NEIGHBOURS each side, by the
- * board's order) with their names, or "Anonymous agent" for those who chose not to be shown.
+ * are, its income, and the agents just above and below it (RANK_NEIGHBOURS each side, by the board's order) with
+ * their names, or "Anonymous agent" for those who chose not to be shown. Read along the indexes, not by ranking every
+ * agent: a rank is one more than the count of higher incomes, and the neighbours are the nearest few of each kind of
+ * agent around this one (higher or lower non-zero incomes, agents at zero, equal incomes before or after by name).
+ * Years and all time, where nearly every agent has an income and the period index helps little, sort every agent.
  */
 export async function readAgentRank(
   db: Db,
   agentId: number,
   period: BoardPeriod,
 ): Promise<{ rank: number; of: number; periodIncome: string; neighbours: RankNeighbour[] } | undefined> {
-  const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; ord: number; income: string; of: number }>(
+  if (period.kind === 'year' || period.kind === 'all') return standingOf(agentId, await readAgentRankBySort(db, agentId, period));
+  // The agents with a non-zero income on the board (agent_id, income), and whether agent z has none.
+  const nonZero = sql`(select p.agent_id, p.income from ${agentPeriodTotals} p where ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
+  const atZero = sql`not exists (select 1 from ${agentPeriodTotals} p where p.agent_id = z.id and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
+  const k = sql`${RANK_NEIGHBOURS}::int`;
+  // The k-th nearest non-zero income above (below) mine: the neighbours of that kind lie between it and mine, a
+  // short range of the period index, sorted by name only there.
+  const kthAbove = sql`(select n.income from ${nonZero} n where n.income > (select income from me) order by n.income asc offset ${k} - 1 limit 1)`;
+  const kthBelow = sql`(select n.income from ${nonZero} n where n.income < (select income from me) order by n.income desc offset ${k} - 1 limit 1)`;
+  const myIncome = sql`(select income from me)`;
+  const rows = await queryRows<{ id: number; name: string; public_profile: boolean; income: string; higher: number; of: number }>(
+    db,
+    sql`with me as (
+        select a.id, a.name, coalesce((select n.income from ${nonZero} n where n.agent_id = a.id), 0) as income
+        from ${agents} a where a.id = ${agentId}::int
+      ), candidates as (
+        (select n.agent_id as id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id
+          where n.income > ${myIncome} and n.income <= coalesce(${kthAbove}, 'Infinity'::numeric)
+          order by n.income asc, a.name desc, a.id desc limit ${k})
+        union all
+        (select z.id, 0 from ${agents} z where ${myIncome} < 0 and ${atZero} order by z.name desc, z.id desc limit ${k})
+        union all
+        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id, me
+          where me.income <> 0 and n.income = me.income and (a.name, a.id) < (me.name, me.id) order by a.name desc, a.id desc limit ${k})
+        union all
+        (select z.id, 0 from ${agents} z, me where ${myIncome} = 0 and ${atZero} and (z.name, z.id) < (me.name, me.id)
+          order by z.name desc, z.id desc limit ${k})
+        union all
+        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id
+          where n.income < ${myIncome} and n.income >= coalesce(${kthBelow}, '-Infinity'::numeric)
+          order by n.income desc, a.name, a.id limit ${k})
+        union all
+        (select z.id, 0 from ${agents} z where ${myIncome} > 0 and ${atZero} order by z.name, z.id limit ${k})
+        union all
+        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id, me
+          where me.income <> 0 and n.income = me.income and (a.name, a.id) > (me.name, me.id) order by a.name, a.id limit ${k})
+        union all
+        (select z.id, 0 from ${agents} z, me where ${myIncome} = 0 and ${atZero} and (z.name, z.id) > (me.name, me.id)
+          order by z.name, z.id limit ${k})
+        union all
+        select me.id, me.income from me
+      ), top as (
+        -- One count over the index for the highest candidate; the others add the short range between.
+        select max(c.income) as income from candidates c
+      )
+      select c.id, a.name, a.public_profile, c.income::numeric(14,2)::text as income,
+        (select count(*) from ${agents})::int as of,
+        ((select count(*) from ${nonZero} n where n.income > (select income from top))
+          + (select count(*) from ${nonZero} n where n.income > c.income and n.income <= (select income from top))
+          + case when c.income < 0 then (select count(*) from ${agents}) - (select count(*) from ${nonZero} n) else 0 end
+        )::int as higher
+      from candidates c join ${agents} a on a.id = c.id
+      order by c.income desc, a.name, a.id`,
+  );
+  return standingOf(agentId, rows);
+}
+
+/** The agent's standing from the rows around it (ordered by the board; `higher`: how many agents earned more). */
+function standingOf(
+  agentId: number,
+  rows: { id: number; name: string; public_profile: boolean; income: string; higher: number; of: number }[],
+): { rank: number; of: number; periodIncome: string; neighbours: RankNeighbour[] } | undefined {
+  const at = rows.findIndex((row) => row.id === agentId);
+  if (at < 0) return undefined;
+  const mine = rows[at]!;
+  return {
+    rank: mine.higher + 1,
+    of: mine.of,
+    periodIncome: mine.income,
+    neighbours: rows.slice(Math.max(0, at - RANK_NEIGHBOURS), at + RANK_NEIGHBOURS + 1).map((row) => {
+      const me = row.id === agentId;
+      const shown = me || row.public_profile;
+      return { id: shown ? row.id : null, name: shown ? row.name : ANONYMOUS_AGENT, rank: row.higher + 1, periodIncome: row.income, me };
+    }),
+  };
+}
+
+/** An agent's place by one sort of every agent (see readAgentRank): cheaper where nearly every agent has an income. */
+async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod) {
+  const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; income: string; of: number }>(
     db,
     sql`with ranked as (${ranking(period, 'income', undefined)}),
       me as (select r.ord from ranked r where r.id = ${agentId}::int)
-      select r.id, a.name, a.public_profile, r.rank::int as rank, r.ord::int as ord, r.income::numeric(14,2)::text as income,
+      select r.id, a.name, a.public_profile, r.rank::int as rank, r.income::numeric(14,2)::text as income,
         (select count(*)::int from ranked) as of
       from ranked r join me on r.ord between me.ord - ${RANK_NEIGHBOURS}::int and me.ord + ${RANK_NEIGHBOURS}::int
       join ${agents} a on a.id = r.id
       order by r.ord`,
   );
-  const mine = rows.find((row) => row.id === agentId);
-  if (!mine) return undefined;
-  return {
-    rank: mine.rank,
-    of: mine.of,
-    periodIncome: mine.income,
-    neighbours: rows.map((row) => {
-      const me = row.id === agentId;
-      const shown = me || row.public_profile;
-      return { id: shown ? row.id : null, name: shown ? row.name : ANONYMOUS_AGENT, rank: row.rank, periodIncome: row.income, me };
-    }),
-  };
+  return rows.map((row) => ({ ...row, higher: row.rank - 1 }));
 }
 
 /** How many entries an agent has (voided ones and their reversals included), between two local days if given. */
