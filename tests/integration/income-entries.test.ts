@@ -85,7 +85,7 @@ describeEachEngine(
         expect(await agentTotals(t, agent.id)).toEqual({ total_income: '1134.40', total_entries: 3 });
       });
 
-      it('keeps week, month and year roll-ups of the entry date and records tiers reached', async () => {
+      it('keeps week, month, quarter and year roll-ups of the entry date and records tiers reached', async () => {
         const t = get();
         const agent = await createAgent(t.database.db);
         expect((await post(t, { agentId: agent.id, amount: '4999.99' })).statusCode).toBe(201);
@@ -97,10 +97,12 @@ describeEachEngine(
         );
         expect(rollups).toEqual([
           { period_kind: 'year', period_start: '2025-01-01', income: '0.01' },
+          { period_kind: 'quarter', period_start: '2025-04-01', income: '0.01' },
           { period_kind: 'month', period_start: '2025-06-01', income: '0.01' },
           // Sunday 2025-06-15 belongs to the week that began Monday 2025-06-09.
           { period_kind: 'week', period_start: '2025-06-09', income: '0.01' },
           { period_kind: 'year', period_start: '2026-01-01', income: '4999.99' },
+          { period_kind: 'quarter', period_start: '2026-10-01', income: '4999.99' },
           { period_kind: 'month', period_start: '2026-11-01', income: '4999.99' },
           { period_kind: 'week', period_start: '2026-11-16', income: '4999.99' },
         ]);
