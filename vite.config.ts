@@ -19,6 +19,7 @@ export default defineConfig({
         '/agents': 'web/src/app/pages/agent-portal-page.tsx',
         '/agent-register': 'web/src/app/pages/agent-register-page.tsx',
         '/agent/dashboard': 'web/src/app/pages/agent-dashboard-page.tsx',
+        '/agent/profile': 'web/src/app/pages/agent-profile-page.tsx',
         '/test-login': 'web/src/app/pages/test-login-page.tsx',
       },
       signedIn: { '/': 'web/src/app/pages/owner-dashboard-page.tsx' },

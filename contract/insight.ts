@@ -129,7 +129,7 @@ export const myRank = z.object({
 });
 export type MyRank = z.infer<typeof myRank>;
 
-/** GET /api/agents/me/entries and GET /api/agents/{id}/entries: an agent's entries, newest first, by pages. */
+/** GET /api/agents/me/entries: the signed-in agent's entries, newest first, by pages (staff read GET /api/income-entries?agentId). */
 export const agentEntriesQuery = z
   .object({
     offset: queryInteger('offset', 0, 1_000_000, 0),

@@ -9,11 +9,14 @@ import { paths } from '../config/paths';
 const AgentPortalPage = lazy(() => import('./pages/agent-portal-page'));
 const AgentRegisterPage = lazy(() => import('./pages/agent-register-page'));
 const AgentDashboardPage = lazy(() => import('./pages/agent-dashboard-page'));
+const AgentProfilePage = lazy(() => import('./pages/agent-profile-page'));
 const TestLoginPage = lazy(() => import('./pages/test-login-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 // The office-screen board: visitors of every other page never download it.
 const TvBoardPage = lazy(() => import('./pages/tv-board-page'));
+// One agent's history, entries, tiers and claims, for owners and managers: charts stay out of the dashboard's first screen.
+const AgentDetailPage = lazy(() => import('./pages/agent-detail-page'));
 
 export function AppRouter() {
   return (
@@ -25,8 +28,10 @@ export function AppRouter() {
         <Route path={paths.agentPortal} component={AgentPortalPage} />
         <Route path={paths.agentRegister} component={AgentRegisterPage} />
         <Route path={paths.agentDashboard} component={AgentDashboardPage} />
+        <Route path={paths.agentProfile} component={AgentProfilePage} />
         <Route path={paths.testLogin} component={TestLoginPage} />
         <Route path={paths.tvBoard} component={TvBoardPage} />
+        <Route path={paths.agentDetail} component={AgentDetailPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -4,12 +4,19 @@ export const paths = {
   agentPortal: '/agents',
   agentRegister: '/agent-register',
   agentDashboard: '/agent/dashboard',
+  /** The signed-in agent's name, position, public-board choice and password (DESIGN §7 "Insight"). */
+  agentProfile: '/agent/profile',
   testLogin: '/test-login',
   login: '/login',
   /** A one-time password link (docs/product.md §12.9): /reset-password#token=... */
   resetPassword: '/reset-password',
   /** A TV link's board (docs/product.md §11.20, §12.8): public, the token is the link's only credential. */
   tvBoard: '/tv/:token',
+  /** One agent as owners and managers see it (DESIGN §7 "Insight"): link to it with agentDetailPath. */
+  agentDetail: '/dashboard/agents/:id',
   ownerLogin: '/api/login',
   ownerLogout: '/api/logout',
 } as const;
+
+/** The address of one agent's detail page (paths.agentDetail). */
+export const agentDetailPath = (agentId: number) => paths.agentDetail.replace(':id', String(agentId));

@@ -3,7 +3,14 @@ import { apiRequest } from './api-client';
 import { queryKeys } from './query-keys';
 
 /** Query keys holding the signed-in agent's own data; none of it may outlive the session. */
-const agentDataPrefixes = [queryKeys.agentTierData, queryKeys.agentRewards, queryKeys.tierRewardOptions];
+const agentDataPrefixes = [
+  queryKeys.agentTierData,
+  queryKeys.agentRewards,
+  queryKeys.tierRewardOptions,
+  queryKeys.agentProfile,
+  queryKeys.agentRank,
+  queryKeys.agentEntries,
+];
 
 /**
  * POST /api/agents/logout, from the portal and the tier dashboard. On success (docs/product.md §4.6) the cached session is

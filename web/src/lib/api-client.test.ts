@@ -52,6 +52,19 @@ describe('errorMessage', () => {
   });
 });
 
+describe('ApiError.issues', () => {
+  it("reads the field problems of the JSON error shape, and nothing from other bodies", () => {
+    const body = JSON.stringify({
+      message: 'The password is not correct',
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'currentPassword', message: 'The password is not correct' }, { path: 1, message: 'not a field' }],
+    });
+    expect(new ApiError(400, body, 'Bad Request').issues).toEqual([{ path: 'currentPassword', message: 'The password is not correct' }]);
+    expect(new ApiError(400, '{"message":"Bad","code":"VALIDATION_FAILED"}', 'Bad Request').issues).toEqual([]);
+    expect(new ApiError(502, 'Bad gateway', 'Bad Gateway').issues).toEqual([]);
+  });
+});
+
 describe('response bodies', () => {
   // A body left unread keeps its request open in the browser, so the page never counts as idle.
   const respondWith = (response: Response) => {

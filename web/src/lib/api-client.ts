@@ -28,6 +28,20 @@ export class ApiError extends Error {
     return this.bodyText.trim() || undefined;
   }
 
+  /** The field-by-field problems of a refused request (contract/errors.ts `issues`), empty when the body has none. */
+  get issues(): Array<{ path: string; message: string }> {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { issues?: unknown };
+      if (!Array.isArray(parsed.issues)) return [];
+      return parsed.issues.filter(
+        (issue): issue is { path: string; message: string } =>
+          typeof issue === 'object' && issue !== null && typeof issue.path === 'string' && typeof issue.message === 'string',
+      );
+    } catch {
+      return [];
+    }
+  }
+
   /** The error code of our JSON error shape (contract/errors.ts), when the body has one. */
   get code(): string | undefined {
     try {

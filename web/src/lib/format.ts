@@ -35,3 +35,22 @@ const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 export function formatDateTime(value: string | Date): string {
   return dateTime.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+const compactCurrency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+/** A chart's axis: "$0", "$950", "$1.2K", "-$300", "$3M". */
+export function formatCompactCurrency(value: number): string {
+  return compactCurrency.format(value);
+}
+
+const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** Short month, day and year, en-US: "Nov 22, 2026". */
+export function formatDate(value: string | Date): string {
+  return date.format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** A growth figure of the API, in percent with one decimal ("12.5", "-3.0"), signed: "+12.5%", "-3.0%". */
+export function formatGrowth(growth: string): string {
+  return `${Number(growth) > 0 ? '+' : ''}${growth}%`;
+}

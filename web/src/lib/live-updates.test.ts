@@ -91,6 +91,20 @@ describe('live updates', () => {
     expect(count('/api/tier-settings')).toBe(1);
   });
 
+  it("refreshes the overview's charts and the agents' pages when income, tiers or claims change", () => {
+    const { live, latest, count } = setUp();
+    live.connect({ kind: 'staff' });
+    latest().open();
+    latest().emit('entry.voided', { entryId: 4, agentId: 7, agentName: 'A' }, 1);
+    for (const key of ['/api/owner/trends', '/api/owner/tier-distribution', '/api/agents/:id', '/api/agents/:id/history', '/api/income-entries']) {
+      expect(count(key), key).toBe(1);
+    }
+    latest().emit('claim.updated', { claimId: 1, agentId: 7, agentName: 'A', tierId: 1, tierName: 'Starter', rewardTitle: 'Gift card', status: 'shipped' }, 2);
+    vi.advanceTimersByTime(COALESCE_MS);
+    expect(count('/api/agents/:id')).toBe(2);
+    expect(count('/api/owner/trends')).toBe(1);
+  });
+
   it('passes events to listeners, and reloads everything on stream.reset', () => {
     const { live, latest, invalidated } = setUp();
     const seen: string[] = [];

@@ -47,6 +47,9 @@ const sessionKey: Record<LiveReader['kind'], QueryKeyName> = { staff: 'user', ag
 /** The agent's own reads: refreshed for its own events only. */
 const ownAgentReads: QueryKeyName[] = ['agentTierData', 'agentRewards', 'agentClaims'];
 
+/** The staff's reads that follow every agent's income: the overview's charts and an agent's page (DESIGN §7 "Insight"). */
+const incomeInsightReads: QueryKeyName[] = ['ownerTrends', 'ownerTierDistribution', 'agentDetail', 'agentHistory', 'incomeEntries'];
+
 /**
  * The reads an event changes: `all` for every reader (an agent has no owner reads in its cache, so invalidating them
  * costs nothing), `own` only for the agent the event is about.
@@ -55,19 +58,22 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
   switch (event.type) {
     case 'entry.created':
     case 'entry.voided':
-      return { all: ['ownerDashboard', 'leaderboard', 'agents'], own: ['agentTierData'], agentId: event.data.agentId };
+      return { all: ['ownerDashboard', 'leaderboard', 'agents', ...incomeInsightReads], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'], agentId: event.data.agentId };
     case 'tier.reached':
-      return { all: ['ownerDashboard', 'agents'], own: ownAgentReads, agentId: event.data.agentId };
+      return { all: ['ownerDashboard', 'agents', 'ownerTierDistribution', 'agentDetail'], own: ownAgentReads, agentId: event.data.agentId };
     case 'claim.created':
     case 'claim.updated':
-      return { all: ['rewardClaims'], own: ownAgentReads, agentId: event.data.agentId };
+      return { all: ['rewardClaims', 'agentDetail'], own: ownAgentReads, agentId: event.data.agentId };
     case 'leaderboard.changed':
-      // The overview's first leaderboard page comes with the dashboard's read.
-      return { all: ['leaderboard', 'ownerDashboard'] };
+      // The overview's first leaderboard page comes with the dashboard's read; an agent's place moves with the board.
+      return { all: ['leaderboard', 'ownerDashboard', 'agentRank'] };
     case 'agent.created':
-      return { all: ['agents', 'ownerDashboard', 'leaderboard'] };
+      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'ownerTierDistribution'] };
     case 'agent.deleted':
-      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'rewardClaims'] };
+      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'rewardClaims', ...incomeInsightReads] };
+    case 'agent.updated':
+      // A name, a position, or whether the agent is shown on public boards: every list that names agents.
+      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'agentRank', 'rewardClaims', 'agentDetail', 'incomeEntries'] };
     case 'data.changed':
       return { all: Object.keys(queryKeys) as QueryKeyName[] };
     case 'notification.created':
@@ -75,7 +81,7 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
       return { all: ['notifications'] };
     case 'tier.updated':
       // Thresholds move every agent's progress; a lowered one records achievements.
-      return { all: ['tierSettings', 'ownerDashboard', 'agentTierData', 'agentRewards'] };
+      return { all: ['tierSettings', 'ownerDashboard', 'agentTierData', 'agentRewards', 'ownerTierDistribution', 'agentDetail'] };
   }
 }
 

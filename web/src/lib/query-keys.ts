@@ -8,6 +8,7 @@ export const queryKeys = {
   agentSession: ['/api/agents/session'],
   appInfo: ['/api/app-info'],
   ownerDashboard: ['/api/owner/dashboard'],
+  /** Followed by the board's query string (period, day, mode, page, search). */
   leaderboard: ['/api/owner/leaderboard'],
   agents: ['/api/agents'],
   tierSettings: ['/api/tier-settings'],
@@ -15,6 +16,12 @@ export const queryKeys = {
   agentTierData: ['/api/agent-tier-data'],
   agentRewards: ['/api/rewards/agent'],
   agentClaims: ['/api/agents/me/claims'],
+  /** The signed-in agent's own reads: its profile, its place on a board (followed by the period), its entries (by page). */
+  agentProfile: ['/api/agents/me'],
+  agentRank: ['/api/agents/me/rank'],
+  agentEntries: ['/api/agents/me/entries'],
+  /** Followed by the granularity and count: the signed-in agent's income by week or month. */
+  agentMyHistory: ['/api/agents/me/history'],
   rewardClaims: ['/api/owner/reward-claims'],
   users: ['/api/users'],
   signUpSettings: ['/api/owner/sign-up'],
@@ -30,4 +37,13 @@ export const queryKeys = {
   auditActors: ['/api/audit/actors'],
   notifications: ['/api/notifications'],
   notificationPreferences: ['/api/notification-preferences'],
+  /** Followed by the granularity and count: the team's income by week or month. */
+  ownerTrends: ['/api/owner/trends'],
+  ownerTierDistribution: ['/api/owner/tier-distribution'],
+  /** Followed by the agent's id: its figures, tiers reached and claims (GET /api/agents/{id}). */
+  agentDetail: ['/api/agents/:id'],
+  /** Followed by the agent's id, the granularity and count (GET /api/agents/{id}/history). */
+  agentHistory: ['/api/agents/:id/history'],
+  /** Followed by the filter and page's query string. */
+  incomeEntries: ['/api/income-entries'],
 } as const;

@@ -2,7 +2,7 @@ import { BarChart3, Crown, ShieldCheck, Trophy, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { useTierSettings } from '../../features/tiers/api/get-tier-settings';
+import { useTierSettings } from '../../lib/tier-settings';
 import { paths } from '../../config/paths';
 
 const compactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });

@@ -144,11 +144,24 @@ function LoadFailure() {
   );
 }
 
+/**
+ * The tab is kept in the page's history entry: back from an agent's page (a route of its own), the dashboard opens on
+ * the tab it was left on rather than on the overview.
+ */
+function historyState(): Record<string, unknown> {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+}
+
 function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boolean }) {
-  const [tab, setTab] = useState<TabValue>('overview');
   const visibleTabs = tabs.filter((t) => isOwner || !t.ownerOnly);
+  const [tab, setTab] = useState<TabValue>(() => visibleTabs.find((t) => t.value === historyState().dashboardTab)?.value ?? 'overview');
+  const chooseTab = (value: string) => {
+    setTab(value as TabValue);
+    window.history.replaceState({ ...historyState(), dashboardTab: value }, '');
+  };
   return (
-    <Tabs value={tab} onValueChange={(value) => setTab(value as TabValue)}>
+    <Tabs value={tab} onValueChange={chooseTab}>
       <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
         {visibleTabs.map(({ value, label, icon: Icon, load }) => (
           // A tab's code is fetched as the pointer or the focus reaches it, so that the click rarely waits for it.
@@ -162,7 +175,7 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
         <OverviewTab data={data} actions={isOwner && <AddIncomeEntryDialog />} entryAction={isOwner ? VoidEntryAction : undefined} />
       </TabsContent>
       <LazyTab value="monthly-leaderboard">
-        <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} />
+        <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} monthStart={data.timePeriods.monthly.start} />
       </LazyTab>
       <LazyTab value="agents">
         <AgentsTab />

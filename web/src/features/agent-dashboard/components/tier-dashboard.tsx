@@ -1,8 +1,8 @@
 import type { SessionAgent } from '@contract/auth';
 import type { AgentTierData } from '@contract/agent-tier-data';
 import { summarizeTierProgress } from '@contract/tier-progress';
-import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, type LucideIcon } from 'lucide-react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, UserRound, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Button } from '../../../components/ui/button';
@@ -17,6 +17,11 @@ import { formatCurrency } from '../../../lib/format';
 import { AuthenticationRequired } from './authentication-required';
 import { ClaimRewardDialog } from './claim-reward-dialog';
 import { useMyClaims } from '../api/get-my-claims';
+import { MyEntries } from './my-entries';
+import { MyRankCard } from './my-rank-card';
+
+// The chart comes with its own chunk, after the dashboard's first paint (docs/decisions/0024-charts.md).
+const MyHistory = lazy(() => import('./my-history'));
 import { formatRemaining, TierCard, tierCardId } from './tier-card';
 import { TierCelebration } from './tier-celebration';
 
@@ -91,6 +96,12 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
         <Button asChild variant="outline" size="sm">
           <Link href={paths.agentPortal}>Agent Portal</Link>
         </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link href={paths.agentProfile}>
+            <UserRound aria-hidden="true" />
+            Profile
+          </Link>
+        </Button>
       </AgentBrandHeader>
       <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
         <TierCelebration agentId={sessionAgent.id} />
@@ -119,6 +130,13 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
             )}
           </section>
 
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+            <MyRankCard />
+            <Suspense fallback={<Spinner label="Loading your income chart..." className="min-h-56" />}>
+              <MyHistory />
+            </Suspense>
+          </div>
+
           <section aria-labelledby="tiers-heading" className="grid gap-4">
             <h2 id="tiers-heading" className="text-xl font-semibold text-slate-900">
               Your Tiers
@@ -134,6 +152,8 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
               ))}
             </div>
           </section>
+
+          <MyEntries />
         </div>
       </main>
       <ClaimRewardDialog

@@ -1,4 +1,4 @@
-import { AlertTriangle, LayoutDashboard, LogOut, RefreshCw, UserPlus } from 'lucide-react';
+import { AlertTriangle, LayoutDashboard, LogOut, RefreshCw, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
@@ -65,6 +65,13 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
               <Link href={paths.agentDashboard}>
                 <LayoutDashboard aria-hidden="true" />
                 Tier Dashboard
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link href={paths.agentProfile}>
+                <UserRound aria-hidden="true" />
+                {/* On a phone the icon alone keeps the header on one line. */}
+                <span className="sr-only sm:not-sr-only">Profile</span>
               </Link>
             </Button>
             <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>

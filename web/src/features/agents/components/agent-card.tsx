@@ -1,5 +1,6 @@
 import type { AgentSummary } from '@contract/agents';
 import { Check, Trash2, X } from 'lucide-react';
+import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -22,7 +23,9 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
     <Card className="flex h-full flex-col">
       <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
         <div className="min-w-0">
-          <CardTitle className="[overflow-wrap:anywhere]">{agent.name}</CardTitle>
+          <CardTitle className="[overflow-wrap:anywhere]">
+            <AgentDetailLink agentId={agent.id}>{agent.name}</AgentDetailLink>
+          </CardTitle>
           <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
         </div>
         {agent.status === 'pending' ? <Badge variant="warning" className="shrink-0 whitespace-nowrap">Pending approval</Badge> : <Badge variant="secondary">Agent</Badge>}

@@ -7,15 +7,23 @@ export function createIncomeEntry(input: CreateIncomeEntryInput) {
   return apiJson<IncomeEntry>('POST', '/api/income-entries', input);
 }
 
-/** An entry changes totals, periods and achievements: the dashboard, the leaderboard and the agent list are refreshed. */
+/**
+ * An entry changes totals, periods and achievements: the dashboard and its charts, the leaderboard, the agent list and
+ * the agent's page are refreshed.
+ */
 export function useInvalidateIncomeViews() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
-    ]);
+  const views = [
+    queryKeys.ownerDashboard,
+    queryKeys.leaderboard,
+    queryKeys.agents,
+    queryKeys.ownerTrends,
+    queryKeys.ownerTierDistribution,
+    queryKeys.agentDetail,
+    queryKeys.agentHistory,
+    queryKeys.incomeEntries,
+  ];
+  return () => Promise.all(views.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useCreateIncomeEntry() {

@@ -1,17 +1,38 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeaderboardPage } from '@contract/dashboard';
+import type { LeaderboardBoardPage, LeaderboardMode, LeaderboardParams, LeaderboardPeriod } from '@contract/insight';
 import { agentListSearchParams, type AgentsPageParams } from '../../../lib/agents-page';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const leaderboardPageQueryOptions = (params: AgentsPageParams) =>
+export interface LeaderboardBoardParams extends AgentsPageParams {
+  period: LeaderboardPeriod;
+  /** A day of the period to show; the current period when absent. */
+  at?: string | undefined;
+  mode: LeaderboardMode;
+}
+
+/** The query string of GET /api/owner/leaderboard: the page and search as GET /api/agents, then the board's period. */
+export function leaderboardSearchParams({ period, at, mode, ...page }: LeaderboardBoardParams): string {
+  const board: LeaderboardParams = { period, mode, ...(at ? { at } : {}) };
+  const params = new URLSearchParams(agentListSearchParams(page));
+  for (const [name, value] of Object.entries(board)) params.set(name, String(value));
+  return params.toString();
+}
+
+export const leaderboardQueryOptions = (params: LeaderboardBoardParams) =>
   queryOptions({
-    queryKey: [...queryKeys.leaderboard, agentListSearchParams(params)],
-    queryFn: () => apiJson<LeaderboardPage>('GET', `/api/owner/leaderboard?${agentListSearchParams(params)}`),
-    placeholderData: keepPreviousData,
+    queryKey: [...queryKeys.leaderboard, leaderboardSearchParams(params)],
+    queryFn: () => apiJson<LeaderboardBoardPage>('GET', `/api/owner/leaderboard?${leaderboardSearchParams(params)}`),
   });
 
-/** A page of the monthly leaderboard (the first page comes with the dashboard; this serves the others). */
-export function useLeaderboardPage(params: AgentsPageParams, enabled: boolean) {
-  return useQuery({ ...leaderboardPageQueryOptions(params), enabled });
+/**
+ * A page of the board of a period (GET /api/owner/leaderboard). While it loads, `placeholder` is shown when given (the
+ * dashboard's first page of this month's board), otherwise the page shown before.
+ */
+export function useLeaderboard(params: LeaderboardBoardParams, placeholder: LeaderboardBoardPage | undefined, enabled = true) {
+  return useQuery({
+    ...leaderboardQueryOptions(params),
+    placeholderData: placeholder ?? keepPreviousData,
+    enabled,
+  });
 }

@@ -1,98 +1,193 @@
 import type { AgentSummary } from '@contract/agents';
-import type { LeaderboardAgent } from '@contract/dashboard';
+import type { LeaderboardMode, LeaderboardPeriod, PeriodRange } from '@contract/insight';
 import { LEADERBOARD_PAGE_SIZE } from '@contract/limits';
-import { Award, Crown, Medal, SearchX, Trophy, type LucideIcon } from 'lucide-react';
+import { ChevronLeft, ChevronRight, SearchX, TrendingUp, Trophy } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Label } from '../../../components/ui/label';
 import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
+import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { cn } from '../../../lib/cn';
-import { formatCurrency2 } from '../../../lib/format';
-import { useLeaderboardPage } from '../api/get-leaderboard';
+import {
+  BOARD_PERIODS,
+  isCurrentPeriod,
+  lastPeriodPhrase,
+  PERIOD_ADJECTIVES,
+  PERIOD_NAMES,
+  periodFigureLabel,
+  periodPhrase,
+  periodWords,
+  thisPeriodPhrase,
+} from '../../../lib/periods';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { boardFromDashboard, isPlaced } from '../utils/board-from-dashboard';
+import { medalOf } from './leaderboard-medals';
+import { LeaderboardPodium } from './leaderboard-podium';
+import { LeaderboardRow } from './leaderboard-row';
 
-interface MedalStyle {
-  name: string;
-  icon: LucideIcon;
-  row: string;
-  rank: string;
-  badge: string;
+const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
+
+interface MonthlyLeaderboardProps {
+  /** The dashboard's first page of this month's board, shown at once while the board itself loads. */
+  firstPage: AgentSummary[];
+  totalAgents: number;
+  /** The first day of the current month (the dashboard's timePeriods.monthly.start). */
+  monthStart: string;
 }
 
-/** docs/product.md §11.7: ranks 1 to 4 get Platinum, Gold, Silver and Bronze styling. Text colours keep AA contrast. */
-const medals: MedalStyle[] = [
-  {
-    name: 'Platinum',
-    icon: Crown,
-    row: 'border-indigo-300 bg-gradient-to-r from-indigo-50 via-slate-50 to-white',
-    rank: 'bg-gradient-to-br from-slate-200 to-indigo-300 text-indigo-950 ring-2 ring-indigo-400',
-    badge: 'bg-indigo-100 text-indigo-900',
-  },
-  {
-    name: 'Gold',
-    icon: Trophy,
-    row: 'border-amber-300 bg-gradient-to-r from-amber-50 to-white',
-    rank: 'bg-gradient-to-br from-amber-200 to-amber-400 text-amber-950 ring-2 ring-amber-500',
-    badge: 'bg-amber-100 text-amber-900',
-  },
-  {
-    name: 'Silver',
-    icon: Medal,
-    row: 'border-slate-300 bg-gradient-to-r from-slate-100 to-white',
-    rank: 'bg-gradient-to-br from-slate-100 to-slate-300 text-slate-900 ring-2 ring-slate-400',
-    badge: 'bg-slate-200 text-slate-800',
-  },
-  {
-    name: 'Bronze',
-    icon: Award,
-    row: 'border-orange-300 bg-gradient-to-r from-orange-50 to-white',
-    rank: 'bg-gradient-to-br from-orange-200 to-orange-400 text-orange-950 ring-2 ring-orange-500',
-    badge: 'bg-orange-100 text-orange-900',
-  },
-];
-
 /**
- * Agents ranked by this month's income, a page at a time. The first page comes with the dashboard; other pages and
- * searches are fetched (GET /api/owner/leaderboard). Ranks are those of the whole team, also in a search.
+ * The board of a period (docs/product.md §11.7, DESIGN §7 "Insight"): this month's by default (the tab keeps its
+ * name), any week, month, quarter or year before it, or all time; ranked by income or, for a period with a previous
+ * one, by growth against it ("Most improved"). A podium for the first three, each row's movement since the previous
+ * period, a page at a time with search (ranks are those of the whole board, also in a search).
  */
-export function MonthlyLeaderboard({ firstPage, totalAgents }: { firstPage: AgentSummary[]; totalAgents: number }) {
+export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: MonthlyLeaderboardProps) {
   const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
-  const fromDashboard = query === '' && offset === 0;
-  const page = useLeaderboardPage({ offset, limit: LEADERBOARD_PAGE_SIZE, search: query }, !fromDashboard);
-  const agents: LeaderboardAgent[] = fromDashboard ? firstPage.map((agent, index) => ({ ...agent, rank: index + 1 })) : (page.data?.agents ?? []);
-  const total = fromDashboard ? totalAgents : (page.data?.total ?? 0);
+  const [period, setPeriod] = useState<LeaderboardPeriod>('month');
+  const [at, setAt] = useState<string | undefined>(undefined);
+  const [mode, setMode] = useState<LeaderboardMode>('income');
+  const growthId = useId();
+
+  const isDashboardPage = period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '';
+  const dashboardPage = useMemo(
+    () => boardFromDashboard(firstPage, totalAgents, monthStart, LEADERBOARD_PAGE_SIZE),
+    [firstPage, totalAgents, monthStart],
+  );
+  const page = useLeaderboard(
+    { period, at, mode, offset, limit: LEADERBOARD_PAGE_SIZE, search: query },
+    isDashboardPage ? dashboardPage : undefined,
+    // A team with nobody in it has no board to read.
+    totalAgents > 0,
+  );
+  // The page of another period or mode stays on screen, dimmed, while the one asked for loads: its rows keep their own
+  // period's words; the switch and the heading already say what is coming.
+  const board = page.data;
+  const stale = page.isPlaceholderData;
+  const range: PeriodRange = board?.period.kind === period ? board.period : { kind: period, start: null, end: null, previous: null, next: null };
+  const rowsRange = board?.period ?? range;
+  const shownMode = board?.mode ?? mode;
+  const rowsPhrase = periodPhrase(rowsRange);
+
+  const choosePeriod = (next: LeaderboardPeriod) => {
+    setPeriod(next);
+    setAt(undefined);
+    if (next === 'all') setMode('income');
+    setOffset(0);
+  };
+  const goTo = (day: string | null) => {
+    if (!day) return;
+    setAt(day);
+    setOffset(0);
+  };
+  const chooseMode = (growth: boolean) => {
+    setMode(growth ? 'growth' : 'income');
+    setOffset(0);
+  };
+
+  const heading = `${PERIOD_ADJECTIVES[period]} Leaderboard`;
+  const phrase = range.start !== null || period === 'all' ? periodPhrase(range) : thisPeriodPhrase(period);
+  const current = isCurrentPeriod(rowsRange);
+  const description =
+    mode === 'growth' && period !== 'all'
+      ? `Agents ranked by how much their income grew against the ${period} before, among those who earned at least $1,000 in it.`
+      : period === 'all'
+        ? 'Agents ranked by all the income they have earned.'
+        : `Agents ranked by income earned ${phrase}.`;
+  const podium =
+    board && !query && offset === 0 ? board.agents.filter((agent) => agent.rank <= 3 && isPlaced(agent, shownMode)).slice(0, 3) : [];
+  // Movement: against the period before; not for all time, nor in growth mode (its ranks are by growth, the earlier
+  // ones by income), nor for the dashboard's page, which has none.
+  const movementSince =
+    rowsRange.kind === 'all' || shownMode === 'growth' || stale
+      ? undefined
+      : current
+        ? lastPeriodPhrase(rowsRange.kind)
+        : `the ${rowsRange.kind} before`;
 
   return (
     <section aria-labelledby="leaderboard-heading" aria-busy={page.isFetching || typing} className="grid grid-cols-1 gap-6">
-      <SectionHeading id="leaderboard-heading" title="Monthly Leaderboard" description="Agents ranked by income earned this month." />
+      <SectionHeading id="leaderboard-heading" title={heading} description={description} />
       <Card>
         <CardContent className="grid gap-4 p-3 sm:p-6">
           {totalAgents === 0 ? (
             <EmptyState icon={Trophy} title="No agents yet" description="Add agents to see the monthly leaderboard" />
           ) : (
             <>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <SegmentedControl legend="Period" value={period} options={periodOptions} onChange={choosePeriod} className="w-full sm:w-auto" />
+                {period !== 'all' && (
+                  <div className="flex items-center gap-2">
+                    <Switch id={growthId} checked={mode === 'growth'} onCheckedChange={chooseMode} aria-describedby={`${growthId}-hint`} />
+                    <Label htmlFor={growthId} className="flex cursor-pointer items-center gap-1.5">
+                      <TrendingUp className="size-4 text-brand-600" aria-hidden="true" />
+                      Most improved
+                    </Label>
+                    <span id={`${growthId}-hint`} className="sr-only">
+                      Ranks agents by the growth of their income against the {period} before
+                    </span>
+                  </div>
+                )}
+              </div>
+
+              {period !== 'all' && <PeriodNavigation range={range} onGo={goTo} />}
+
+              {podium.length > 0 && (
+                <div className={cn('transition-opacity', stale && page.isFetching && 'opacity-60')}>
+                  <LeaderboardPodium agents={podium} mode={shownMode} periodPhrase={rowsPhrase} />
+                </div>
+              )}
+
               <SearchField label="Find an agent" value={search} onChange={setSearch} />
-              {!fromDashboard && page.isPending ? (
-                <Spinner label="Loading leaderboard..." className="min-h-40" />
-              ) : !fromDashboard && page.isError ? (
+              {page.isError ? (
                 <LoadError error={page.error} fallback="Failed to load the leaderboard" />
-              ) : agents.length === 0 ? (
+              ) : !board ? (
+                <Spinner label="Loading leaderboard..." className="min-h-40" />
+              ) : board.agents.length === 0 ? (
                 <EmptyState
                   icon={SearchX}
-                  title="No matching agents"
-                  description={query ? `No agent's name or email contains "${query}".` : 'This page is empty.'}
+                  title={!query && shownMode === 'growth' ? 'Nobody to compare yet' : 'No matching agents'}
+                  description={
+                    query
+                      ? `No agent's name or email contains "${query}".`
+                      : shownMode === 'growth'
+                        ? `No agent earned at least $1,000 in the ${rowsRange.kind} before, so there is no growth to rank.`
+                        : 'This page is empty.'
+                  }
                 />
               ) : (
-                <ol aria-labelledby="leaderboard-heading" className="grid grid-cols-1 gap-3">
-                  {agents.map((agent) => (
-                    <LeaderboardRow key={agent.id} agent={agent} rank={agent.rank} />
+                <ol
+                  aria-labelledby="leaderboard-heading"
+                  className={cn('grid grid-cols-1 gap-3 transition-opacity', stale && page.isFetching && 'opacity-60')}
+                >
+                  {board.agents.map((agent) => (
+                    <LeaderboardRow
+                      key={agent.id}
+                      agent={agent}
+                      mode={shownMode}
+                      medal={medalOf(agent.rank, isPlaced(agent, shownMode))}
+                      figureLabel={periodFigureLabel(rowsRange)}
+                      periodPhrase={rowsPhrase}
+                      movementSince={movementSince}
+                    />
                   ))}
                 </ol>
               )}
-              <Pager label="Leaderboard pages" offset={offset} limit={LEADERBOARD_PAGE_SIZE} total={total} onChange={setOffset} disabled={page.isFetching} />
+              <Pager
+                label="Leaderboard pages"
+                offset={offset}
+                limit={LEADERBOARD_PAGE_SIZE}
+                total={board?.total ?? 0}
+                onChange={setOffset}
+                disabled={page.isFetching}
+              />
             </>
           )}
         </CardContent>
@@ -101,41 +196,32 @@ export function MonthlyLeaderboard({ firstPage, totalAgents }: { firstPage: Agen
   );
 }
 
-function LeaderboardRow({ agent, rank }: { agent: AgentSummary; rank: number }) {
-  const medal = medals[rank - 1];
-  const Icon = medal?.icon;
+/**
+ * Previous and Next period, and the period shown in words (announced when it changes). The buttons say only
+ * "Previous" and "Next" on screen; their names say of what.
+ */
+function PeriodNavigation({ range, onGo }: { range: PeriodRange; onGo: (day: string | null) => void }) {
+  const noun = range.kind;
   return (
-    <li
-      className={cn(
-        'flex items-center gap-3 rounded-lg border px-3 py-3 sm:gap-4 sm:px-4',
-        medal ? medal.row : 'border-slate-200 bg-white',
-      )}
-    >
-      <span
-        className={cn(
-          'flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums',
-          medal ? medal.rank : 'bg-slate-100 text-slate-700',
-        )}
+    <div role="group" aria-label="Period shown" className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2 py-2 sm:px-3">
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Previous ${noun}`}
+        disabled={!range.previous}
+        onClick={() => onGo(range.previous)}
       >
-        <span className="sr-only">Rank </span>
-        {rank}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-          <span className="min-w-0 [overflow-wrap:anywhere]">{agent.name}</span>
-          {medal && Icon && (
-            <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold', medal.badge)}>
-              <Icon className="size-3.5" aria-hidden="true" />
-              {medal.name}
-            </span>
-          )}
-        </p>
-        <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
-      </div>
-      <div className="shrink-0 text-right">
-        <p className="text-base font-bold text-slate-900 tabular-nums sm:text-lg">{formatCurrency2(agent.monthlyIncome)}</p>
-        <p className="text-xs text-slate-600">This Month</p>
-      </div>
-    </li>
+        <ChevronLeft aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Previous</span>
+      </Button>
+      <p aria-live="polite" className="min-w-0 text-center">
+        <span className="block font-semibold text-slate-900">{range.start ? periodWords(range) : '\u00a0'}</span>
+        <span className="block text-xs text-slate-600">{isCurrentPeriod(range) ? `This ${noun}` : `A past ${noun}`}</span>
+      </p>
+      <Button variant="outline" size="sm" aria-label={`Next ${noun}`} disabled={!range.next} onClick={() => onGo(range.next)}>
+        <span className="sr-only sm:not-sr-only">Next</span>
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </div>
   );
 }

@@ -2,15 +2,19 @@ import type { OwnerDashboard } from '@contract/dashboard';
 import { RECENT_ENTRIES_LIMIT } from '@contract/limits';
 import type { IncomeEntry } from '@contract/income-entries';
 import { Award, CalendarDays, Receipt, TrendingUp, Users, type LucideIcon } from 'lucide-react';
-import { useRef, type ComponentType, type ReactNode } from 'react';
-import { Badge } from '../../../components/ui/badge';
+import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
+import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
+import { IncomeEntryRow } from '../../../components/entries/income-entry-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { cn } from '../../../lib/cn';
-import { formatCurrency2, formatDateTime, formatSignedCurrency } from '../../../lib/format';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCurrency2 } from '../../../lib/format';
 import { EXPORT_PATHS } from '@contract/exports';
 import { ExportButton } from '../../../components/ui/export-button';
+
+// The charts come in a chunk of their own, fetched once the overview is on screen: its first paint does not wait for them.
+const OverviewInsight = lazy(() => import('./overview-insight').then((m) => ({ default: m.OverviewInsight })));
 
 interface Stat {
   label: string;
@@ -69,6 +73,10 @@ export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
         ))}
       </dl>
 
+      <Suspense fallback={<Spinner label="Loading charts..." className="min-h-72" />}>
+        <OverviewInsight />
+      </Suspense>
+
       <RecentTransactions entries={data.recentEntries.slice(0, RECENT_ENTRIES_LIMIT)} entryAction={entryAction} />
     </section>
   );
@@ -90,73 +98,26 @@ function RecentTransactions({ entries, entryAction: EntryAction }: { entries: In
         {entries.length === 0 ? (
           <EmptyState icon={Receipt} title="No transactions yet" description="Start adding profit entries to see activity" />
         ) : (
-          // Keyboard users can scroll the list, hence the tab stop.
+          // Keyboard users can scroll the list, hence the tab stop. Positioned, so that the rows' screen-reader-only
+          // text (absolutely positioned) scrolls and clips with them instead of lengthening the page below the list.
           <ul
             ref={list}
             aria-labelledby="recent-transactions-heading"
             tabIndex={0}
-            className="max-h-[28rem] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+            className="relative max-h-[28rem] divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
           >
             {entries.map((entry) => (
-              <TransactionRow key={entry.id} entry={entry} action={EntryAction && <EntryAction entry={entry} focusList={focusList} />} />
+              <IncomeEntryRow
+                key={entry.id}
+                entry={entry}
+                title={<AgentDetailLink agentId={entry.agentId}>{entry.agentName}</AgentDetailLink>}
+                when={entry.createdAt}
+                action={EntryAction && <EntryAction entry={entry} focusList={focusList} />}
+              />
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/**
- * One entry. A voided entry stays in the list, struck through with who voided it, when and why; its reversal (a
- * later entry of the opposite amount) names it (docs/product.md §12.11).
- */
-function TransactionRow({ entry, action }: { entry: IncomeEntry; action?: ReactNode }) {
-  const isAddition = entry.transactionType === 'addition';
-  const voided = entry.voidedAt !== null;
-  const amount = formatSignedCurrency(entry.amount);
-  return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-      <div className="grid min-w-0 flex-1 basis-56 grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5">
-        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{entry.agentName}</p>
-          {voided && (
-            <Badge variant="destructive" className="whitespace-nowrap">
-              Voided
-            </Badge>
-          )}
-          {entry.voidsEntryId !== null && (
-            <Badge variant="secondary" className="whitespace-nowrap">
-              Reversal of entry #{entry.voidsEntryId}
-            </Badge>
-          )}
-        </div>
-        <p className={cn('text-right font-semibold tabular-nums', voided ? 'text-slate-600' : isAddition ? 'text-emerald-700' : 'text-red-700')}>
-          {/* Screen readers do not announce <del>: the words say it. */}
-          <span className="sr-only">
-            {isAddition ? 'Addition' : 'Deduction'}
-            {voided && ', voided'}:{' '}
-          </span>
-          {voided ? <del>{amount}</del> : amount}
-        </p>
-        {entry.description && <p className="col-span-2 break-words text-sm text-slate-700">{entry.description}</p>}
-        {entry.voidedAt !== null && (
-          <p className="col-span-2 mt-1 whitespace-pre-line rounded-md bg-red-50 px-2 py-1 text-sm text-red-900 [overflow-wrap:anywhere]">
-            Voided by {entry.voidedBy} on <time dateTime={entry.voidedAt}>{formatDateTime(entry.voidedAt)}</time>: {entry.voidReason}
-          </p>
-        )}
-        <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
-          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-          {/* The number its reversal names. */}
-          {voided && <span className="whitespace-nowrap">Entry #{entry.id}</span>}
-        </p>
-        <p className="text-right text-xs text-slate-600 tabular-nums">New total {formatCurrency2(entry.newTotal)}</p>
-      </div>
-      {/*
-        Beside the entry, the actions form a column as wide as a Void button, also on the rows that have none (a voided
-        entry, a reversal), so that the amounts line up; under the entry (a narrow screen), an empty one takes no line.
-      */}
-      {action && <div className="ml-auto flex shrink-0 justify-end empty:hidden sm:min-w-20 sm:empty:flex">{action}</div>}
-    </li>
   );
 }

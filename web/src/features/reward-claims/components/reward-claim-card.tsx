@@ -1,5 +1,6 @@
 import { CLAIM_TRANSITIONS, type RewardClaim } from '@contract/rewards';
 import { PackageCheck } from 'lucide-react';
+import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { ClaimHistory, ClaimStatusBadge } from '../../../components/claims/claim-status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -38,7 +39,11 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
           <ClaimStatusBadge status={claim.status} />
         </div>
         <p className="text-sm text-slate-700">
-          <span className="font-medium text-slate-900">{claim.agentName}</span> · {claim.tierName} tier
+          {/* Underlined: a link inside a sentence is told apart by more than its colour. */}
+          <AgentDetailLink agentId={claim.agentId} className="font-medium underline">
+            {claim.agentName}
+          </AgentDetailLink>{' '}
+          · {claim.tierName} tier
         </p>
         <p className="text-xs text-slate-600">
           Claimed <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>

@@ -4,7 +4,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCanEdit } from '../../../lib/authorization';
-import { useTierSettings } from '../api/get-tier-settings';
+import { useTierSettings } from '../../../lib/tier-settings';
 import { TierCard } from './tier-card';
 
 const thresholdCents = (tier: TierSetting) => parseMoneyToCents(tier.threshold) ?? 0n;

@@ -1,0 +1,69 @@
+import type { IncomeEntry } from '@contract/income-entries';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { formatCurrency2, formatDateTime, formatSignedCurrency } from '../../lib/format';
+import { Badge } from '../ui/badge';
+
+interface IncomeEntryRowProps {
+  entry: IncomeEntry;
+  /** The row's first words: the agent's name in the owner's list, the kind of entry in the agent's own. */
+  title: ReactNode;
+  /** The moment shown under the entry (ISO): when it was recorded, or the day it counts on. */
+  when: string;
+  /** What may be done with the entry (the owner's Void), at the end of the row. */
+  action?: ReactNode;
+}
+
+/**
+ * One income entry of a list. A voided entry stays in the list, struck through with who voided it, when and why; its
+ * reversal (a later entry of the opposite amount) names it (docs/product.md §12.11).
+ */
+export function IncomeEntryRow({ entry, title, when, action }: IncomeEntryRowProps) {
+  const isAddition = entry.transactionType === 'addition';
+  const voided = entry.voidedAt !== null;
+  const amount = formatSignedCurrency(entry.amount);
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      <div className="grid min-w-0 flex-1 basis-56 grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-0.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{title}</p>
+          {voided && (
+            <Badge variant="destructive" className="whitespace-nowrap">
+              Voided
+            </Badge>
+          )}
+          {entry.voidsEntryId !== null && (
+            <Badge variant="secondary" className="whitespace-nowrap">
+              Reversal of entry #{entry.voidsEntryId}
+            </Badge>
+          )}
+        </div>
+        <p className={cn('text-right font-semibold tabular-nums', voided ? 'text-slate-600' : isAddition ? 'text-emerald-700' : 'text-red-700')}>
+          {/* Screen readers do not announce <del>: the words say it. */}
+          <span className="sr-only">
+            {isAddition ? 'Addition' : 'Deduction'}
+            {voided && ', voided'}:{' '}
+          </span>
+          {voided ? <del>{amount}</del> : amount}
+        </p>
+        {entry.description && <p className="col-span-2 break-words text-sm text-slate-700">{entry.description}</p>}
+        {entry.voidedAt !== null && (
+          <p className="col-span-2 mt-1 whitespace-pre-line rounded-md bg-red-50 px-2 py-1 text-sm text-red-900 [overflow-wrap:anywhere]">
+            Voided by {entry.voidedBy} on <time dateTime={entry.voidedAt}>{formatDateTime(entry.voidedAt)}</time>: {entry.voidReason}
+          </p>
+        )}
+        <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
+          <time dateTime={when}>{formatDateTime(when)}</time>
+          {/* The number its reversal names. */}
+          {voided && <span className="whitespace-nowrap">Entry #{entry.id}</span>}
+        </p>
+        <p className="text-right text-xs text-slate-600 tabular-nums">New total {formatCurrency2(entry.newTotal)}</p>
+      </div>
+      {/*
+        Beside the entry, the actions form a column as wide as a Void button, also on the rows that have none (a voided
+        entry, a reversal), so that the amounts line up; under the entry (a narrow screen), an empty one takes no line.
+      */}
+      {action && <div className="ml-auto flex shrink-0 justify-end empty:hidden sm:min-w-20 sm:empty:flex">{action}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Trend, TrendGranularity } from '@contract/insight';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { formatCompactCurrency } from '../../lib/format';
+import { BarChart } from '../charts/bar-chart';
+import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
+import { LoadError } from '../ui/load-error';
+import { SegmentedControl } from '../ui/segmented-control';
+import { Spinner } from '../ui/spinner';
+import { trendChartPoints, trendSummary } from './trend-points';
+
+/** How many weeks or months a trend card shows. */
+export const TREND_PERIODS = 12;
+
+const GRANULARITIES = [
+  { value: 'week', label: 'Week' },
+  { value: 'month', label: 'Month' },
+] as const satisfies ReadonlyArray<{ value: TrendGranularity; label: string }>;
+
+interface TrendCardProps<Key extends QueryKey> {
+  /** The card's heading: "Team income". */
+  title: string;
+  /** The heading's level where the card sits. */
+  headingLevel: 'h2' | 'h3';
+  /** What the bars are, by granularity: "The team's income per week." */
+  description: (granularity: TrendGranularity) => string;
+  /** The read of the last TREND_PERIODS periods (GET /api/owner/trends, GET /api/agents/{id}/history). */
+  query: (granularity: TrendGranularity, count: number) => UseQueryOptions<Trend, Error, Trend, Key>;
+  className?: string;
+}
+
+/** Income of the last 12 weeks or months as a bar chart, with a Week/Month switch; the chart has its table a button away. */
+export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, description, query, className }: TrendCardProps<Key>) {
+  const headingId = useId();
+  const [granularity, setGranularity] = useState<TrendGranularity>('week');
+  // The bars shown stay while the other granularity loads.
+  const trend = useQuery({ ...query(granularity, TREND_PERIODS), placeholderData: keepPreviousData });
+  const shown = trend.data;
+  return (
+    <Card role="region" aria-labelledby={headingId} aria-busy={trend.isFetching} className={cn('min-w-0', className)}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
+        <div className="grid min-w-0 gap-1.5">
+          <Heading id={headingId} className="text-lg font-semibold leading-tight tracking-tight">
+            {title}
+          </Heading>
+          <CardDescription>{description(granularity)}</CardDescription>
+        </div>
+        <SegmentedControl legend={`${title} by`} value={granularity} options={GRANULARITIES} onChange={setGranularity} />
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        {trend.isError ? (
+          <LoadError error={trend.error} fallback={`Failed to load the ${title.toLowerCase()}`} />
+        ) : !shown ? (
+          <Spinner label={`Loading the ${title.toLowerCase()}...`} className="min-h-56" />
+        ) : (
+          <BarChart
+            title={`${title} by ${shown.granularity}`}
+            points={trendChartPoints(shown)}
+            summary={trendSummary(shown)}
+            labelHeading={shown.granularity === 'week' ? 'Week of' : 'Month'}
+            valueLabel="Income"
+            formatTick={formatCompactCurrency}
+            className={cn('transition-opacity', trend.isPlaceholderData && 'opacity-60')}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Trend } from '@contract/insight';
+import { describe, expect, it } from 'vitest';
+import { trendChartPoints, trendLabel, trendSummary } from './trend-points';
+
+describe('trend points', () => {
+  it('labels a week by its first day and a month by its name, whatever the time zone', () => {
+    expect(trendLabel('2026-11-16', 'week')).toBe('16 Nov');
+    expect(trendLabel('2026-01-01', 'week')).toBe('1 Jan');
+    expect(trendLabel('2026-11-01', 'month')).toBe('Nov');
+    expect(trendLabel('2025-12-01', 'month')).toBe('Dec');
+  });
+
+  it('draws each income as a bar and shows it as money', () => {
+    const trend: Trend = { granularity: 'month', points: [{ start: '2026-10-01', income: '1200.50' }, { start: '2026-11-01', income: '-300.00' }] };
+    expect(trendChartPoints(trend)).toEqual([
+      { label: 'Oct', value: 1200.5, display: '$1,200.50' },
+      { label: 'Nov', value: -300, display: '-$300.00' },
+    ]);
+  });
+
+  it('sums the periods exactly and names the best one', () => {
+    const trend: Trend = {
+      granularity: 'week',
+      points: [
+        { start: '2026-11-09', income: '0.10' },
+        { start: '2026-11-16', income: '0.20' },
+        { start: '2026-11-23', income: '0.00' },
+      ],
+    };
+    expect(trendSummary(trend)).toBe('$0.30 in the last 3 weeks; the most in the week of 16 Nov 2026: $0.20.');
+    expect(trendSummary({ granularity: 'month', points: [{ start: '2026-11-01', income: '5.00' }] })).toBe(
+      '$5.00 in the last 1 month; the most in November 2026: $5.00.',
+    );
+  });
+
+  it('says when there was no income, or only deductions', () => {
+    expect(trendSummary({ granularity: 'month', points: [{ start: '2026-10-01', income: '0.00' }, { start: '2026-11-01', income: '0.00' }] })).toBe(
+      'No income in the last 2 months.',
+    );
+    expect(trendSummary({ granularity: 'week', points: [{ start: '2026-11-16', income: '-40.00' }, { start: '2026-11-23', income: '0.00' }] })).toBe(
+      '-$40.00 in the last 2 weeks.',
+    );
+  });
+});

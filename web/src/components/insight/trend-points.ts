@@ -1,0 +1,56 @@
+import type { Trend, TrendGranularity } from '@contract/insight';
+import { centsToMoneyString, parseMoneyToCents } from '@contract/cents';
+import { formatCurrency2 } from '../../lib/format';
+import { periodWords } from '../../lib/periods';
+import type { BarChartPoint } from '../charts/bar-chart';
+
+// A trend (contract/insight.ts Trend) as a bar chart's points and words. Days are the organisation's local days as the
+// server sends them ("2026-11-16"), never converted through the browser's time zone.
+
+const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+
+/** Noon UTC of a local day: its name is the same in every time zone the formatters could be given. */
+function noonOf(day: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12)) : undefined;
+}
+
+/** A point's x label: the week's first day ("16 Nov") or the month ("Nov"). */
+export function trendLabel(start: string, granularity: TrendGranularity): string {
+  const date = noonOf(start);
+  if (!date) return start;
+  return granularity === 'week' ? `${date.getUTCDate()} ${monthShort.format(date)}` : monthShort.format(date);
+}
+
+/** The trend's periods, oldest first, as bars of their income. */
+export function trendChartPoints(trend: Trend): BarChartPoint[] {
+  return trend.points.map((point) => ({
+    label: trendLabel(point.start, trend.granularity),
+    value: Number(point.income),
+    display: formatCurrency2(point.income),
+  }));
+}
+
+/** "the week of 16 Nov 2026", "November 2026": a period in the middle of a sentence. */
+function periodInSentence(start: string, granularity: TrendGranularity): string {
+  const words = periodWords({ kind: granularity, start });
+  return granularity === 'week' ? `the ${words.charAt(0).toLowerCase()}${words.slice(1)}` : words;
+}
+
+/**
+ * The chart in a sentence, under it and as its description: the income of all its periods, and the period with the
+ * most. "$12,000.00 in the last 12 weeks; the most in the week of 16 Nov 2026: $3,000.00."
+ */
+export function trendSummary(trend: Trend): string {
+  const count = trend.points.length;
+  const span = `the last ${count} ${trend.granularity}${count === 1 ? '' : 's'}`;
+  let total = 0n;
+  let best: { start: string; cents: bigint } | undefined;
+  for (const point of trend.points) {
+    const cents = parseMoneyToCents(point.income) ?? 0n;
+    total += cents;
+    if (cents > 0n && (!best || cents > best.cents)) best = { start: point.start, cents };
+  }
+  if (!best) return total === 0n ? `No income in ${span}.` : `${formatCurrency2(centsToMoneyString(total))} in ${span}.`;
+  return `${formatCurrency2(centsToMoneyString(total))} in ${span}; the most in ${periodInSentence(best.start, trend.granularity)}: ${formatCurrency2(centsToMoneyString(best.cents))}.`;
+}

@@ -1,0 +1,103 @@
+import type { MyRank, RankNeighbour } from '@contract/insight';
+import { EyeOff, Trophy } from 'lucide-react';
+import { RankMovementBadge } from '../../../components/boards/rank-movement-badge';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatCurrency2 } from '../../../lib/format';
+import { lastPeriodPhrase, periodPhrase, periodWords } from '../../../lib/periods';
+import { rankMovement } from '../../../lib/rank-movement';
+import { useMyRank } from '../api/get-my-rank';
+
+/**
+ * "My rank" (DESIGN §7 "Insight"): the agent's place on this month's board, how it moved since last month, and the
+ * agents just above and below. Agents who chose not to be shown are "Anonymous agent" here too.
+ */
+export function MyRankCard() {
+  const rank = useMyRank('month');
+  return (
+    <Card aria-labelledby="my-rank-heading" role="region">
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
+        <h2 id="my-rank-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
+          <Trophy className="size-5 text-brand-600" aria-hidden="true" />
+          My rank
+        </h2>
+        <CardDescription>{rank.data ? `The team's board for ${periodWords(rank.data.period)}.` : "The team's board for this month."}</CardDescription>
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        {rank.isPending ? (
+          <Spinner label="Loading your rank..." className="min-h-32" />
+        ) : rank.isError ? (
+          <LoadError error={rank.error} fallback="Failed to load your rank" />
+        ) : (
+          <RankDetails rank={rank.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RankDetails({ rank }: { rank: MyRank }) {
+  const phrase = periodPhrase(rank.period);
+  const movement = rank.period.kind === 'all' ? null : rankMovement(rank.rank, rank.previousRank, rank.periodIncome);
+  return (
+    <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
+      <div className="grid content-start gap-3">
+        <p className="text-slate-700">
+          <span className="block text-4xl font-bold tracking-tight text-slate-900 tabular-nums">Rank {rank.rank}</span>
+          <span className="text-base">
+            {' '}
+            of {rank.of.toLocaleString('en-US')} {phrase}
+          </span>
+        </p>
+        {movement && rank.period.kind !== 'all' && (
+          <RankMovementBadge movement={movement} since={lastPeriodPhrase(rank.period.kind)} showWords className="justify-self-start px-2 py-1 text-sm" />
+        )}
+        <p className="text-sm text-slate-700">
+          <span className="font-semibold text-slate-900 tabular-nums">{formatCurrency2(rank.periodIncome)}</span> earned {phrase}
+        </p>
+      </div>
+      <div className="grid content-start gap-2">
+        <h3 id="my-rank-neighbours" className="text-sm font-semibold text-slate-800">
+          Around you
+        </h3>
+        <ol aria-labelledby="my-rank-neighbours" className="grid gap-1.5">
+          {rank.neighbours.map((neighbour) => (
+            <NeighbourRow key={neighbour.me ? 'me' : `${neighbour.rank}-${neighbour.id ?? neighbour.name}-${neighbour.periodIncome}`} neighbour={neighbour} />
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+function NeighbourRow({ neighbour }: { neighbour: RankNeighbour }) {
+  const anonymous = neighbour.id === null && !neighbour.me;
+  return (
+    <li
+      aria-current={neighbour.me ? 'true' : undefined}
+      className={cn(
+        'flex items-center gap-3 rounded-lg border px-3 py-2',
+        neighbour.me ? 'border-brand-500 bg-brand-50 ring-1 ring-brand-500' : 'border-slate-200 bg-white',
+      )}
+    >
+      <span
+        className={cn(
+          'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold tabular-nums',
+          neighbour.me ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700',
+        )}
+      >
+        <span className="sr-only">Rank </span>
+        {neighbour.rank}
+      </span>
+      <span className={cn('flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1', neighbour.me ? 'font-semibold text-slate-900' : 'text-slate-800')}>
+        {anonymous && <EyeOff className="size-4 shrink-0 text-slate-500" aria-hidden="true" />}
+        <span className={cn('min-w-0 [overflow-wrap:anywhere]', anonymous && 'italic text-slate-600')}>{neighbour.name}</span>
+        {neighbour.me && <Badge className="whitespace-nowrap">You</Badge>}
+      </span>
+      <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatCurrency2(neighbour.periodIncome)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,114 @@
+import type { AgentDetail } from '@contract/insight';
+import { CalendarDays, CalendarRange, TrendingUp, UserX, Wallet, type LucideIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { TrendCard } from '../../../components/insight/trend-card';
+import { Badge } from '../../../components/ui/badge';
+import { Card, CardContent } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatCurrency2, formatDate } from '../../../lib/format';
+import { useAgentDetail } from '../api/get-agent-detail';
+import { agentHistoryQueryOptions } from '../api/get-agent-history';
+import { AgentClaims } from './agent-claims';
+import { AgentEntries } from './agent-entries';
+import { AgentTiers, TierDot } from './agent-tiers';
+
+/**
+ * One agent as owners and managers see it (DESIGN §7 "Insight"): its figures, its income by week or month, its entries
+ * by days, the tiers it reached and its reward claims. Every part follows the live updates of its own read.
+ */
+export function AgentDetailView({ agentId }: { agentId: number }) {
+  const detail = useAgentDetail(agentId);
+  if (detail.isPending) return <Spinner label="Loading the agent..." />;
+  if (detail.isError) {
+    if (detail.error instanceof ApiError && detail.error.status === 404) {
+      return (
+        <Card>
+          <CardContent className="pt-6">
+            <EmptyState icon={UserX} title="Agent not found" description="There is no agent with this address: it may have been deleted." />
+          </CardContent>
+        </Card>
+      );
+    }
+    return <LoadError error={detail.error} fallback="Failed to load the agent" />;
+  }
+  const { agent, tiers, claims } = detail.data;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <AgentHeading agent={agent} highestTier={highestOf(tiers)} />
+      <AgentFigures agent={agent} />
+      <TrendCard
+        title="Income history"
+        headingLevel="h2"
+        description={(granularity) => `The agent's income per ${granularity}.`}
+        query={agentHistoryQueryOptions(agentId)}
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <AgentTiers tiers={tiers} />
+        <AgentClaims claims={claims} />
+      </div>
+      <AgentEntries agentId={agentId} />
+    </div>
+  );
+}
+
+type ReachedTier = AgentDetail['tiers'][number];
+
+/** The tier of the highest order reached: the agent's tier now. */
+function highestOf(tiers: ReachedTier[]): ReachedTier | undefined {
+  return tiers.reduce<ReachedTier | undefined>((top, tier) => (!top || tier.order > top.order ? tier : top), undefined);
+}
+
+function AgentHeading({ agent, highestTier }: { agent: AgentDetail['agent']; highestTier: ReachedTier | undefined }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving from a list, the link that had the focus is gone: the focus starts at the page's heading instead.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 outline-none [overflow-wrap:anywhere] sm:text-3xl">
+          {agent.name}
+        </h1>
+        {highestTier && (
+          <span className="inline-flex items-center gap-1.5 rounded-full border border-slate-200 bg-white px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+            <TierDot color={highestTier.color} />
+            {highestTier.name}
+          </span>
+        )}
+        {agent.status === 'pending' && <Badge variant="warning">Pending approval</Badge>}
+        {!agent.publicProfile && <Badge variant="secondary">Hidden on public boards</Badge>}
+      </div>
+      <p className="text-slate-700 [overflow-wrap:anywhere]">
+        {agent.position} · {agent.email}
+      </p>
+      <p className="text-sm text-slate-600">
+        Agent since <time dateTime={agent.createdAt}>{formatDate(agent.createdAt)}</time> · {agent.totalEntries.toLocaleString('en-US')}{' '}
+        {agent.totalEntries === 1 ? 'entry' : 'entries'}
+      </p>
+    </div>
+  );
+}
+
+function AgentFigures({ agent }: { agent: AgentDetail['agent'] }) {
+  const figures: Array<{ label: string; value: string; icon: LucideIcon }> = [
+    { label: 'Total income', value: agent.totalIncome, icon: Wallet },
+    { label: 'This week', value: agent.weeklyIncome, icon: CalendarDays },
+    { label: 'This month', value: agent.monthlyIncome, icon: TrendingUp },
+    { label: 'This year', value: agent.yearlyIncome, icon: CalendarRange },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {figures.map(({ label, value, icon: Icon }) => (
+        <Card key={label} className="p-4 sm:p-5">
+          <dt className="flex items-start justify-between gap-2 text-sm font-medium text-slate-700">
+            {label}
+            <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+          </dt>
+          <dd className="mt-2 text-lg font-bold tracking-tight text-slate-900 tabular-nums sm:text-2xl">{formatCurrency2(value)}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,95 @@
+import { Eye, KeyRound, LayoutDashboard, LogOut, UserRound, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { paths } from '../../../config/paths';
+import { useAgentLogout } from '../../../lib/agent-logout';
+import { errorMessage } from '../../../lib/api-client';
+import { useMyProfile } from '../api/my-profile';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileDetailsForm } from './profile-details-form';
+import { PublicProfileSetting } from './public-profile-setting';
+
+/**
+ * /agent/profile for a signed-in agent (DESIGN §7 "Insight"): name and position, whether other agents and the TV see
+ * the name, and the password. `notifications`: the header's bell, a feature of its own that the page puts in.
+ */
+export function AgentProfile({ notifications }: { notifications?: ReactNode }) {
+  const profile = useMyProfile();
+  const logout = useAgentLogout();
+  const [, navigate] = useLocation();
+
+  const onLogout = () =>
+    logout.mutateAsync().then(
+      () => navigate(paths.agentPortal),
+      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+    );
+
+  return (
+    <>
+      <AgentBrandHeader subtitle="Profile" status={notifications}>
+        <Button asChild variant="outline" size="sm">
+          <Link href={paths.agentDashboard}>
+            <LayoutDashboard aria-hidden="true" />
+            Tier Dashboard
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" />
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+      </AgentBrandHeader>
+      <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your profile</h1>
+          <p className="mt-1 text-slate-700">How you appear to your team, and how you sign in.</p>
+        </div>
+        {profile.isPending ? (
+          <Spinner label="Loading your profile..." className="min-h-40" />
+        ) : profile.isError ? (
+          <LoadError error={profile.error} fallback="Failed to load your profile" />
+        ) : (
+          <>
+            <ProfileCard id="profile-details" icon={UserRound} title="Your details" description="Your name and position as the team sees them.">
+              <ProfileDetailsForm profile={profile.data} />
+            </ProfileCard>
+            <ProfileCard id="profile-privacy" icon={Eye} title="Public boards" description="Rank cards of other agents and the office TV.">
+              <PublicProfileSetting profile={profile.data} />
+            </ProfileCard>
+            <ProfileCard id="profile-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
+              <ChangePasswordForm email={profile.data.email} />
+            </ProfileCard>
+          </>
+        )}
+      </main>
+    </>
+  );
+}
+
+interface ProfileCardProps {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  children: ReactNode;
+}
+
+function ProfileCard({ id, icon: Icon, title, description, children }: ProfileCardProps) {
+  return (
+    <Card role="region" aria-labelledby={`${id}-heading`}>
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
+        <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
+          <Icon className="size-5 text-brand-600" aria-hidden="true" />
+          {title}
+        </h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import { changeMyPasswordInput, updateMyProfileInput } from '@contract/insight';
+import { z } from 'zod';
+
+// The profile page's forms, loaded when a form is first used (lib/lazy-resolver.ts).
+
+/** Name and position: the rules of PATCH /api/agents/me. */
+export const profileDetailsForm = updateMyProfileInput;
+export type ProfileDetailsValues = z.input<typeof profileDetailsForm>;
+
+/** POST /api/agents/me/password, and the new password typed twice. */
+export const changePasswordForm = changeMyPasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+export type ChangePasswordValues = z.input<typeof changePasswordForm>;
+export type ChangePasswordOutput = z.output<typeof changePasswordForm>;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { isCurrentPeriod, periodFigureLabel, periodPhrase, periodWords } from './periods';
+
+describe('periodWords', () => {
+  it('names each kind of period by its first day', () => {
+    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Week of 16 Nov 2026');
+    expect(periodWords({ kind: 'month', start: '2026-11-01' })).toBe('November 2026');
+    expect(periodWords({ kind: 'quarter', start: '2026-10-01' })).toBe('Q4 2026');
+    expect(periodWords({ kind: 'quarter', start: '2026-01-01' })).toBe('Q1 2026');
+    expect(periodWords({ kind: 'quarter', start: '2026-07-01' })).toBe('Q3 2026');
+    expect(periodWords({ kind: 'year', start: '2026-01-01' })).toBe('2026');
+    expect(periodWords({ kind: 'all', start: null })).toBe('All time');
+  });
+
+  it('keeps the local day whatever the browser time zone (no conversion through Date parsing)', () => {
+    expect(periodWords({ kind: 'week', start: '2026-12-28' })).toBe('Week of 28 Dec 2026');
+    expect(periodWords({ kind: 'month', start: '2027-01-01' })).toBe('January 2027');
+  });
+
+  it('falls back to "This ..." when the start is missing', () => {
+    expect(periodWords({ kind: 'month', start: null })).toBe('This Month');
+  });
+});
+
+describe('periodFigureLabel', () => {
+  it('says "This Month" for the current period and the words for a past one', () => {
+    expect(periodFigureLabel({ kind: 'month', start: '2026-11-01', next: null })).toBe('This Month');
+    expect(periodFigureLabel({ kind: 'month', start: '2026-10-01', next: '2026-11-01' })).toBe('October 2026');
+    expect(periodFigureLabel({ kind: 'all', start: null, next: null })).toBe('All Time');
+  });
+
+  it('takes all time as always current', () => {
+    expect(isCurrentPeriod({ kind: 'all', next: null })).toBe(true);
+    expect(isCurrentPeriod({ kind: 'week', next: '2026-11-23' })).toBe(false);
+  });
+});
+
+describe('periodPhrase', () => {
+  it('ends a sentence with the period', () => {
+    expect(periodPhrase({ kind: 'month', start: '2026-11-01', next: null })).toBe('this month');
+    expect(periodPhrase({ kind: 'month', start: '2026-10-01', next: '2026-11-01' })).toBe('in October 2026');
+    expect(periodPhrase({ kind: 'week', start: '2026-11-09', next: '2026-11-16' })).toBe('in the week of 9 Nov 2026');
+    expect(periodPhrase({ kind: 'all', start: null, next: null })).toBe('of all time');
+  });
+});

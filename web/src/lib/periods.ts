@@ -1,0 +1,92 @@
+import type { LeaderboardPeriod, PeriodRange } from '@contract/insight';
+
+// Words for the boards' periods (contract/insight.ts PeriodRange). Type imports only: the screens that show a board do
+// not load the contract's validators.
+
+/** The periods a board can cover, in the order a switch offers them. */
+export const BOARD_PERIODS = ['week', 'month', 'quarter', 'year', 'all'] as const satisfies readonly LeaderboardPeriod[];
+
+export const PERIOD_NAMES: Record<LeaderboardPeriod, string> = {
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+  all: 'All time',
+};
+
+/** "Monthly Leaderboard", as the tab and its heading say for the month. */
+export const PERIOD_ADJECTIVES: Record<LeaderboardPeriod, string> = {
+  week: 'Weekly',
+  month: 'Monthly',
+  quarter: 'Quarterly',
+  year: 'Yearly',
+  all: 'All-time',
+};
+
+/** "This Month": the label of a figure of the current period (docs/product.md §11.7). */
+export const THIS_PERIOD: Record<LeaderboardPeriod, string> = {
+  week: 'This Week',
+  month: 'This Month',
+  quarter: 'This Quarter',
+  year: 'This Year',
+  all: 'All Time',
+};
+
+/** The period as the end of a sentence: "this month", "all time". */
+export function thisPeriodPhrase(kind: LeaderboardPeriod): string {
+  return kind === 'all' ? 'of all time' : `this ${kind}`;
+}
+
+/** The period before this one, as the end of a sentence: "last month". */
+export function lastPeriodPhrase(kind: Exclude<LeaderboardPeriod, 'all'>): string {
+  return `last ${kind}`;
+}
+
+/** The current period has no next one; `all` is always current. */
+export function isCurrentPeriod(range: Pick<PeriodRange, 'kind' | 'next'>): boolean {
+  return range.kind === 'all' || range.next === null;
+}
+
+const monthLong = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+
+/** A local calendar day as the server names it ("2026-11-16"), as numbers; undefined for anything else. */
+function calendarParts(day: string | null): { year: number; month: number; day: number; date: Date } | undefined {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})/.exec(day) : null;
+  if (!match) return undefined;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Noon UTC of that day: its name is the same in every time zone the formatters below could be given.
+  return { year, month, day: date, date: new Date(Date.UTC(year, month - 1, date, 12)) };
+}
+
+/**
+ * The period in words: "Week of 16 Nov 2026", "November 2026", "Q4 2026", "2026", "All time". Days are the
+ * organisation's local days as the server sends them, never converted through the browser's time zone.
+ */
+export function periodWords(range: Pick<PeriodRange, 'kind' | 'start'>): string {
+  if (range.kind === 'all') return PERIOD_NAMES.all;
+  const start = calendarParts(range.start);
+  if (!start) return THIS_PERIOD[range.kind];
+  switch (range.kind) {
+    case 'week':
+      return `Week of ${start.day} ${monthShort.format(start.date)} ${start.year}`;
+    case 'month':
+      return `${monthLong.format(start.date)} ${start.year}`;
+    case 'quarter':
+      return `Q${Math.floor((start.month - 1) / 3) + 1} ${start.year}`;
+    case 'year':
+      return String(start.year);
+  }
+}
+
+/** The label of a figure of the period: "This Month" for the current one, else the period's words. */
+export function periodFigureLabel(range: Pick<PeriodRange, 'kind' | 'start' | 'next'>): string {
+  return isCurrentPeriod(range) ? THIS_PERIOD[range.kind] : periodWords(range);
+}
+
+/** The period in a sentence: "this month", "in October 2026", "in the week of 9 Nov 2026", "of all time". */
+export function periodPhrase(range: Pick<PeriodRange, 'kind' | 'start' | 'next'>): string {
+  if (isCurrentPeriod(range)) return thisPeriodPhrase(range.kind);
+  const words = periodWords(range);
+  return range.kind === 'week' ? `in the ${words.charAt(0).toLowerCase()}${words.slice(1)}` : `in ${words}`;
+}
