@@ -3,6 +3,7 @@ import { RECENT_ENTRIES_LIMIT } from '@contract/limits';
 import type { IncomeEntry } from '@contract/income-entries';
 import { Award, CalendarDays, Receipt, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
+import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { IncomeEntryRow } from '../../../components/entries/income-entry-row';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -73,9 +74,12 @@ export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
         ))}
       </dl>
 
-      <Suspense fallback={<Spinner label="Loading charts..." className="min-h-72" />}>
-        <OverviewInsight />
-      </Suspense>
+      {/* Below the cards: loaded when scrolled near, so that the first screen does not wait for the charts and their reads. */}
+      <WhenNearViewport placeholder={<Spinner label="Loading charts..." className="min-h-72" />}>
+        <Suspense fallback={<Spinner label="Loading charts..." className="min-h-72" />}>
+          <OverviewInsight />
+        </Suspense>
+      </WhenNearViewport>
 
       <RecentTransactions entries={data.recentEntries.slice(0, RECENT_ENTRIES_LIMIT)} entryAction={entryAction} />
     </section>
