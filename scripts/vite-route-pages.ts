@@ -12,6 +12,12 @@ interface RoutePagesOptions {
   pages: Record<string, string>;
   /** The same for a browser that carries a session cookie: "/" shows the owner dashboard then. */
   signedIn: Record<string, string>;
+  /**
+   * Packages (node_modules names) that no page may load before its first paint, from the entry or its screen's static
+   * imports: the build fails naming the page and the module that brought it. Forms fetch zod when first used
+   * (web/src/lib/lazy-resolver.ts); one static import of a schema module would put its 60 KB back on the sign-in page.
+   */
+  notOnFirstScreen?: string[];
 }
 
 interface Manifest {
@@ -48,6 +54,17 @@ export function routePages(options: RoutePagesOptions): Plugin {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId === source);
         if (!chunk) this.error(`route pages: no chunk for ${moduleId} (${route}); is it imported with import()?`);
         const scripts = [...closure(bundle, [chunk.fileName])].filter((file) => !loaded.has(file));
+        for (const name of options.notOnFirstScreen ?? []) {
+          const found = [...loaded, ...scripts].find((file) => (bundle[file] as OutputChunk).moduleIds.some((id) => id.includes(`/node_modules/${name}/`)));
+          if (!found) continue;
+          const via = importPath(bundle, [entry.fileName, chunk.fileName], found)
+            .map((file) => {
+              const ours = (bundle[file] as OutputChunk).moduleIds.filter((id) => !id.includes('/node_modules/')).map((id) => path.relative(root, id));
+              return `${file}${ours.length ? ` [${ours.slice(0, 6).join(', ')}${ours.length > 6 ? ', ...' : ''}]` : ''}`;
+            })
+            .join(' -> ');
+          this.error(`route pages: ${route}${signedIn ? ' (signed in)' : ''} loads ${name} before its first paint; load it with import() instead. Static imports: ${via}`);
+        }
         const styles = new Set<string>();
         for (const file of scripts) for (const css of (bundle[file] as OutputChunk).viteMetadata?.importedCss ?? []) styles.add(css);
         const links = [
@@ -66,6 +83,27 @@ export function routePages(options: RoutePagesOptions): Plugin {
       this.emitFile({ type: 'asset', fileName: ROUTE_PAGES_MANIFEST, source: `${JSON.stringify(manifest, null, 2)}\n` });
     },
   };
+}
+
+/** The chunks from one of `start` to `target` along static imports (the shortest such path), both ends included. */
+function importPath(bundle: OutputBundle, start: string[], target: string): string[] {
+  const cameFrom = new Map<string, string | null>(start.map((file) => [file, null]));
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (file === target) {
+      const steps: string[] = [];
+      for (let at: string | null | undefined = file; at; at = cameFrom.get(at)) steps.unshift(at);
+      return steps;
+    }
+    const chunk = bundle[file];
+    for (const next of chunk?.type === 'chunk' ? chunk.imports : []) {
+      if (cameFrom.has(next)) continue;
+      cameFrom.set(next, file);
+      queue.push(next);
+    }
+  }
+  return [target];
 }
 
 /** The chunks the given ones load before they run: themselves and their static imports, transitively. */

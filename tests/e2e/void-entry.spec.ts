@@ -133,6 +133,9 @@ test.describe('voiding an income entry', () => {
     await expect(dialog.getByLabel('Reason')).toHaveValue('Wrong agent');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    // Cancelled: the focus is back on the Void button that opened the dialog.
+    await expect(page.getByRole('button', { name: `Void entry of ${agent.name}, +$5,500.00` })).toBeFocused();
     await expect(transaction(page, agent.name, '+$5,500.00')).not.toContainText('Voided');
     expect((await agentByName(page.request, agent.name))?.totalIncome).toBe('5500.00');
     expectConsoleErrors(pageErrors, /status of 409/);

@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadOwnerDashboardPage } from './app/pages/home-page';
 import { AppRouter } from './app/router';
 import { paths } from './config/paths';
 import { ownerDashboardQueryOptions } from './features/owner-dashboard/api/get-owner-dashboard';
 import { agentSessionQueryOptions } from './lib/agent-session';
 import { appInfoQueryOptions } from './lib/app-info';
+import { userQueryOptions } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { usePasswordRequest } from './lib/reauthentication';
 import './styles.css';
@@ -33,11 +35,15 @@ if (window.location.pathname === paths.agentPortal) {
   void queryClient.prefetchQuery(appInfoQueryOptions);
 }
 
-// The server sends "/" with this hint to a browser that carries an owner or manager session cookie: the dashboard's
-// data is read beside the session check rather than after it. (A stale cookie's refusal stays unused: the landing
+// The server sends "/" with this hint to a browser that carries an owner or manager session cookie: the session check
+// and the dashboard's data are read at once, beside the page's code. (A stale cookie's refusal stays unused: the landing
 // page shows, and signing in clears what was read before; features/auth/api/owner-login.ts.)
 if (window.location.pathname === paths.home && document.querySelector('meta[name="tiertrack-session-hint"]')) {
+  void queryClient.prefetchQuery(userQueryOptions);
   void queryClient.prefetchQuery(ownerDashboardQueryOptions);
+  // Its code is in the browser already (the page names it for preloading); running it now, during the reads, means
+  // the dashboard renders as soon as they answer. A failure here is met again, and shown, when the page renders it.
+  loadOwnerDashboardPage().catch(() => undefined);
 }
 
 // The first render as a transition: React renders it in slices of a few milliseconds and gives the main thread back

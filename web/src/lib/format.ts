@@ -1,3 +1,5 @@
+import { centsToMoneyString } from '@contract/cents';
+
 /** Money display of docs/product.md §6: en-US, US dollars. Inputs are the API's decimal strings. */
 const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const twoDecimals = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -14,6 +16,11 @@ export function formatCurrency(value: Decimal): string {
 /** Two decimals, for dashboard totals: "$12,345.67". */
 export function formatCurrency2(value: Decimal): string {
   return twoDecimals.format(asIntl(value));
+}
+
+/** Integer cents (a sum the screen made), two decimals: 123456n -> "$1,234.56". */
+export function formatCents(cents: bigint): string {
+  return formatCurrency2(centsToMoneyString(cents));
 }
 
 /** Thresholds: dollar sign and thousands separators, cents only when present: "$10,000". */

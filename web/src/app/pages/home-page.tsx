@@ -3,15 +3,36 @@ import { Spinner } from '../../components/ui/spinner';
 import { PrefetchOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
 import { useUser } from '../../lib/auth';
 import { LandingPage } from './landing-page';
+import type OwnerDashboardPageComponent from './owner-dashboard-page';
 
 // The dashboard is its own chunk: visitors of the landing page never download it.
-const OwnerDashboardPage = lazy(() => import('./owner-dashboard-page'));
+type OwnerDashboardModule = { default: typeof OwnerDashboardPageComponent };
+let ownerDashboardModule: OwnerDashboardModule | undefined;
+let loadingOwnerDashboard: Promise<OwnerDashboardModule> | undefined;
+
+/**
+ * Fetches and runs the dashboard's code, once. main.tsx starts it beside the session check when the page was sent to
+ * a browser with a session cookie: by the time the user is known the code has run, and the dashboard renders at once
+ * rather than after a "Loading dashboard..." step.
+ */
+export function loadOwnerDashboardPage(): Promise<OwnerDashboardModule> {
+  return (loadingOwnerDashboard ??= import('./owner-dashboard-page').then(
+    (module) => (ownerDashboardModule = module),
+    (error: unknown) => {
+      loadingOwnerDashboard = undefined;
+      throw error;
+    },
+  ));
+}
+
+const LazyOwnerDashboardPage = lazy(loadOwnerDashboardPage);
 
 /** "/": the owner dashboard when an owner or manager is signed in, otherwise the landing page. */
 export function HomePage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <Spinner label="Loading..." />;
   if (!user) return <LandingPage />;
+  const OwnerDashboardPage = ownerDashboardModule?.default ?? LazyOwnerDashboardPage;
   return (
     <>
       <PrefetchOwnerDashboard />

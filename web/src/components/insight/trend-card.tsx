@@ -1,6 +1,6 @@
 import type { Trend, TrendGranularity } from '@contract/insight';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { formatCompactCurrency } from '../../lib/format';
 import { BarChart } from '../charts/bar-chart';
@@ -36,7 +36,8 @@ export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, 
   const [granularity, setGranularity] = useState<TrendGranularity>('week');
   // The bars shown stay while the other granularity loads.
   const trend = useQuery({ ...query(granularity, TREND_PERIODS), placeholderData: keepPreviousData });
-  const shown = trend.data;
+  // Drawn as a transition (in slices that leave the main thread free), not in the task that received the data.
+  const shown = useDeferredValue(trend.data);
   return (
     <Card role="region" aria-labelledby={headingId} aria-busy={trend.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">

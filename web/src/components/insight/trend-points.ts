@@ -1,6 +1,6 @@
 import type { Trend, TrendGranularity } from '@contract/insight';
-import { centsToMoneyString, parseMoneyToCents } from '@contract/cents';
-import { formatCurrency2 } from '../../lib/format';
+import { parseMoneyToCents } from '@contract/cents';
+import { formatCents, formatCurrency2 } from '../../lib/format';
 import { periodWords } from '../../lib/periods';
 import type { BarChartPoint } from '../charts/bar-chart';
 
@@ -51,6 +51,6 @@ export function trendSummary(trend: Trend): string {
     total += cents;
     if (cents > 0n && (!best || cents > best.cents)) best = { start: point.start, cents };
   }
-  if (!best) return total === 0n ? `No income in ${span}.` : `${formatCurrency2(centsToMoneyString(total))} in ${span}.`;
-  return `${formatCurrency2(centsToMoneyString(total))} in ${span}; the most in ${periodInSentence(best.start, trend.granularity)}: ${formatCurrency2(centsToMoneyString(best.cents))}.`;
+  if (!best) return total === 0n ? `No income in ${span}.` : `${formatCents(total)} in ${span}.`;
+  return `${formatCents(total)} in ${span}; the most in ${periodInSentence(best.start, trend.granularity)}: ${formatCents(best.cents)}.`;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
 import type { LiveReader } from '../../lib/live-updates';
 
 /*
@@ -19,14 +20,19 @@ export const CONNECTING = { label: 'Connecting…', dot: 'bg-slate-400 motion-sa
 
 const LiveStatus = lazy(() => import('./live-connection').then((m) => ({ default: m.LiveStatus })));
 
-/** Follows the event stream as `reader` while shown, with its indicator; the stream's code loads on first use. */
+/**
+ * Follows the event stream as `reader` while shown, with its indicator; the stream's code loads on first use, once the
+ * screen's content has painted.
+ */
 export function LiveIndicator({ reader, className }: { reader: LiveReader; className?: string }) {
+  const painted = useAfterFirstPaint();
   const placeholder = (
     <div role="status" aria-label="Live updates" title={CONNECTING.hint} data-state="connecting" className={`${LIVE_BADGE_CLASS} ${className ?? ''}`}>
       <span className={`${LIVE_DOT_CLASS} ${CONNECTING.dot}`} aria-hidden="true" />
       <span className={LIVE_LABEL_CLASS}>{CONNECTING.label}</span>
     </div>
   );
+  if (!painted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
       <LiveStatus reader={reader} className={className} />

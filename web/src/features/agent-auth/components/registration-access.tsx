@@ -1,4 +1,5 @@
-import { INVITATION_REQUIRED, REGISTRATION_CLOSED, type SignUpMode } from '@contract/sign-up';
+import type { SignUpMode } from '@contract/limits';
+import { INVITATION_REQUIRED, REGISTRATION_CLOSED } from '@contract/sign-up-text';
 import { Lock, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';

@@ -1,4 +1,6 @@
-import { INVITATION_DAYS, signUpModeLabels, signUpModes, type CreatedInvitation, type Invitation, type SignUpMode } from '@contract/sign-up';
+import { signUpModes, type SignUpMode } from '@contract/limits';
+import type { CreatedInvitation, Invitation } from '@contract/sign-up';
+import { INVITATION_DAYS, signUpModeLabels } from '@contract/sign-up-text';
 import { Link2, Loader2, Settings } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';

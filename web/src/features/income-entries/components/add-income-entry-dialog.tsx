@@ -1,37 +1,31 @@
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
 
-const loadForm = () => import('./income-entry-form');
+// The dialog (Radix's) and the form load as the pointer or the focus reaches the button, not with the dashboard.
+const loadDialog = () => import('./add-income-entry-dialog-content');
+const AddIncomeEntryDialogContent = lazy(() => loadDialog().then((m) => ({ default: m.AddIncomeEntryDialogContent })));
+const preload = () => {
+  void loadDialog();
+  void import('./income-entry-form');
+};
 
-/** While the agent picker shows its matches (it marks its input so), Escape closes them rather than the dialog. */
-const isClosingSuggestions = (event: KeyboardEvent) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
-const IncomeEntryForm = lazy(loadForm);
-
-/** The owner's Add Income Entry dialog (docs/product.md §11.6); a negative amount records a deduction. */
+/** The owner's Add Income Entry button and dialog (docs/product.md §11.6); a negative amount records a deduction. */
 export function AddIncomeEntryDialog() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {/* The form's code is fetched as the pointer or the focus reaches the button, so that the dialog opens with it. */}
-        <Button onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()}>
-          <Plus aria-hidden="true" />
-          Add Income Entry
-        </Button>
-      </DialogTrigger>
-      <DialogContent onEscapeKeyDown={(event) => isClosingSuggestions(event) && event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Add Income Entry</DialogTitle>
-          <DialogDescription>Record profit for an agent. Use a negative amount for a deduction.</DialogDescription>
-        </DialogHeader>
-        <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>
-          <IncomeEntryForm onDone={() => setOpen(false)} onCancel={() => setOpen(false)} />
+    <>
+      <Button ref={button} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload}>
+        <Plus aria-hidden="true" />
+        Add Income Entry
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <AddIncomeEntryDialogContent onClose={() => setOpen(false)} onCloseFocus={() => button.current?.focus()} />
         </Suspense>
-      </DialogContent>
-    </Dialog>
+      )}
+    </>
   );
 }

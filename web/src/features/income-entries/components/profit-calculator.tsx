@@ -9,7 +9,6 @@ import {
   WEEKLY_AMOUNT_STEP,
   type CalculatorRow,
 } from '@contract/calculator';
-import { centsToMoneyString } from '@contract/cents';
 import { Loader2, SearchX, Send, Users } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -24,7 +23,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatCurrency2 } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
@@ -187,7 +186,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
                 aria-live="polite"
                 className={cn('font-bold tabular-nums', result.totalCents < 0n ? 'text-red-700' : 'text-slate-900')}
               >
-                {formatCurrency2(centsToMoneyString(result.totalCents))}
+                {formatCents(result.totalCents)}
               </output>
             </p>
             <p className="text-sm text-slate-600">
@@ -279,7 +278,7 @@ function CalculatorRowItem({ agent, values, row, disabled, onChange }: Calculato
             row.profitCents < 0n ? 'text-red-700' : row.profitCents > 0n ? 'text-emerald-700' : 'text-slate-600',
           )}
         >
-          {formatCurrency2(centsToMoneyString(row.profitCents))}
+          {formatCents(row.profitCents)}
         </span>
       </p>
     </li>

@@ -2,12 +2,16 @@ import type { IncomeEntry } from '@contract/income-entries';
 import { Undo2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatDateTime, formatSignedCurrency } from '../../../lib/format';
+import { formatSignedCurrency } from '../../../lib/format';
 
-const loadForm = () => import('./void-entry-form');
-const VoidEntryForm = lazy(loadForm);
+// The dialog (Radix's, about 8 KB) and its form load as the pointer or the focus reaches a Void button, not with the
+// screens that list entries: the rows show plain buttons.
+const loadDialog = () => import('./void-entry-dialog-content');
+const VoidEntryDialogContent = lazy(() => loadDialog().then((m) => ({ default: m.VoidEntryDialogContent })));
+const preload = () => {
+  void loadDialog();
+  void import('./void-entry-form');
+};
 
 /** docs/product.md §12.11: a reversal, or an entry voided already, cannot be voided. */
 export const isVoidable = (entry: IncomeEntry) => entry.voidedAt === null && entry.voidsEntryId === null;
@@ -28,69 +32,33 @@ interface VoidEntryDialogProps {
  */
 export function VoidEntryDialog({ entry, onVoidedFocus }: VoidEntryDialogProps) {
   const [open, setOpen] = useState(false);
-  const voided = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
   const voidable = isVoidable(entry);
   if (!voidable && !open) return null;
 
-  const amount = formatSignedCurrency(entry.amount);
-  const summary = [
-    { label: 'Agent', value: entry.agentName },
-    { label: 'Amount', value: amount },
-    { label: 'Recorded', value: formatDateTime(entry.createdAt) },
-    ...(entry.description ? [{ label: 'Description', value: entry.description }] : []),
-  ];
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       {voidable && (
-        <DialogTrigger asChild>
-          {/* The form's code is fetched as the pointer or the focus reaches the button, so that the dialog opens with it. */}
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Void entry of ${entry.agentName}, ${amount}`}
-            onPointerEnter={() => void loadForm()}
-            onFocus={() => void loadForm()}
-          >
-            <Undo2 aria-hidden="true" />
-            Void
-          </Button>
-        </DialogTrigger>
+        <Button
+          ref={button}
+          variant="outline"
+          size="sm"
+          aria-label={`Void entry of ${entry.agentName}, ${formatSignedCurrency(entry.amount)}`}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => setOpen(true)}
+          onPointerEnter={preload}
+          onFocus={preload}
+        >
+          <Undo2 aria-hidden="true" />
+          Void
+        </Button>
       )}
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          if (!voided.current) return;
-          voided.current = false;
-          event.preventDefault();
-          onVoidedFocus?.();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Void this entry?</DialogTitle>
-          <DialogDescription>
-            Entries are never deleted: voiding records a reversal of the opposite amount, and the agent's totals, the
-            leaderboards and the tiers follow it. A tier that only this entry reached is taken back.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm">
-          {summary.map(({ label, value }) => (
-            <div key={label} className="col-span-2 grid grid-cols-subgrid">
-              <dt className="font-medium text-slate-600">{label}</dt>
-              <dd className="whitespace-pre-line text-slate-900 tabular-nums [overflow-wrap:anywhere]">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <Suspense fallback={<Spinner label="Loading..." className="min-h-32" />}>
-          <VoidEntryForm
-            entryId={entry.id}
-            onDone={() => {
-              voided.current = true;
-              setOpen(false);
-            }}
-            onCancel={() => setOpen(false)}
-          />
+      {open && (
+        <Suspense fallback={null}>
+          <VoidEntryDialogContent entry={entry} onClose={() => setOpen(false)} onCloseFocus={() => button.current?.focus()} onVoidedFocus={onVoidedFocus} />
         </Suspense>
-      </DialogContent>
-    </Dialog>
+      )}
+    </>
   );
 }

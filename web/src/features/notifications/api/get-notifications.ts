@@ -20,6 +20,7 @@ export const latestNotificationsQueryOptions = queryOptions({
   refetchInterval: NOTIFICATIONS_FALLBACK_REFRESH_MS,
 });
 
-export function useLatestNotifications() {
-  return useQuery(latestNotificationsQueryOptions);
+/** `enabled: false` holds the read back (the bell waits for its screen's first paint); a mounted query reads at once. */
+export function useLatestNotifications({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...latestNotificationsQueryOptions, enabled });
 }

@@ -1,6 +1,7 @@
 import type { BoardAgent } from '@contract/insight';
 import { useQuery } from '@tanstack/react-query';
 import { TrendingDown, TrendingUp, Trophy } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { HorizontalBars, type HorizontalBarsRow } from '../../../components/charts/horizontal-bars';
 import { TrendCard } from '../../../components/insight/trend-card';
@@ -45,7 +46,8 @@ function TierDistributionCard({ className }: { className?: string }) {
   const distribution = useTierDistribution();
   const tiers = useTierSettings();
   const colorOf = new Map(tiers.data?.map((tier) => [tier.id, tier.color]));
-  const data = distribution.data;
+  // Drawn as a transition (in slices that leave the main thread free), not in the task that received the data.
+  const data = useDeferredValue(distribution.data);
   const rows: HorizontalBarsRow[] = data
     ? [
         { label: 'No tier yet', value: data.none, display: data.none.toLocaleString('en-US'), color: NO_TIER_COLOR },
@@ -88,6 +90,7 @@ function TierDistributionCard({ className }: { className?: string }) {
 
 function BiggestMoversCard({ className }: { className?: string }) {
   const movers = useQuery(leaderboardQueryOptions({ period: 'month', mode: 'growth', offset: 0, limit: MOVERS_SHOWN }));
+  const board = useDeferredValue(movers.data);
   return (
     <Card role="region" aria-labelledby="biggest-movers-heading" aria-busy={movers.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
@@ -97,9 +100,9 @@ function BiggestMoversCard({ className }: { className?: string }) {
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {movers.isError ? (
           <LoadError error={movers.error} fallback="Failed to load the biggest movers" />
-        ) : !movers.data ? (
+        ) : !board ? (
           <Spinner label="Loading the biggest movers..." className="min-h-40" />
-        ) : movers.data.agents.length === 0 ? (
+        ) : board.agents.length === 0 ? (
           <EmptyState
             icon={Trophy}
             title="No movers yet"
@@ -107,7 +110,7 @@ function BiggestMoversCard({ className }: { className?: string }) {
           />
         ) : (
           <ol aria-labelledby="biggest-movers-heading" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {movers.data.agents.map((agent) => (
+            {board.agents.map((agent) => (
               <MoverRow key={agent.id} agent={agent} />
             ))}
           </ol>

@@ -1,10 +1,13 @@
-import { thresholdInput } from '@contract/money';
 import type { TierSetting } from '@contract/tiers';
 import { useId, useRef } from 'react';
 import { Input } from '../../../components/ui/input';
 import { useCanEdit } from '../../../lib/authorization';
 import { formatThreshold } from '../../../lib/format';
 import { EditButton, EditorActions, useTierSettingEditor } from './tier-setting-editor';
+
+// The threshold's schema brings zod, which the screens that show amounts (and share contract/cents.ts) must not load
+// with their first paint: fetched when a threshold is saved (zod is usually there by then, from the tab's forms).
+const loadThresholdInput = () => import('@contract/money').then((module) => module.thresholdInput);
 
 /** "10000.00" -> "10000" for editing; cents stay when present. */
 const editableAmount = (money: string) => money.replace(/\.00$/, '');
@@ -17,9 +20,15 @@ export function ThresholdEditor({ tier }: { tier: TierSetting }) {
   const editor = useTierSettingEditor(tier, 'threshold', { success: 'Tier threshold updated successfully', failure: 'Failed to update threshold' }, editButton);
 
   const save = () => {
-    const parsed = thresholdInput.safeParse(editor.draft);
-    if (parsed.success) editor.save(parsed.data);
-    else editor.setError(parsed.error.issues[0]?.message ?? 'Enter a valid threshold');
+    const draft = editor.draft;
+    loadThresholdInput().then(
+      (thresholdInput) => {
+        const parsed = thresholdInput.safeParse(draft);
+        if (parsed.success) editor.save(parsed.data);
+        else editor.setError(parsed.error.issues[0]?.message ?? 'Enter a valid threshold');
+      },
+      () => editor.setError('The threshold could not be checked: the connection failed. Try again.'),
+    );
   };
 
   return (

@@ -1,0 +1,34 @@
+import { lazy, Suspense } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+
+/** While the agent picker shows its matches (it marks its input so), Escape closes them rather than the dialog. */
+const isClosingSuggestions = (event: KeyboardEvent) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
+const IncomeEntryForm = lazy(() => import('./income-entry-form'));
+
+/**
+ * The Add Income Entry dialog itself, open while mounted: add-income-entry-dialog.tsx mounts it from its button and
+ * unmounts it on close; `onCloseFocus` then puts the focus back on that button (Radix returns it to its own trigger,
+ * which this dialog does not have).
+ */
+export function AddIncomeEntryDialogContent({ onClose, onCloseFocus }: { onClose: () => void; onCloseFocus: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        onEscapeKeyDown={(event) => isClosingSuggestions(event) && event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onCloseFocus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Add Income Entry</DialogTitle>
+          <DialogDescription>Record profit for an agent. Use a negative amount for a deduction.</DialogDescription>
+        </DialogHeader>
+        <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>
+          <IncomeEntryForm onDone={onClose} onCancel={onClose} />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
+  );
+}
