@@ -22,10 +22,10 @@ const LiveStatus = lazy(() => import('./live-connection').then((m) => ({ default
 
 /**
  * Follows the event stream as `reader` while shown, with its indicator; the stream's code loads on first use, once the
- * screen's content has painted.
+ * screen's content has painted (`contentShown`: whether the screen shows its content yet, rather than a spinner).
  */
-export function LiveIndicator({ reader, className }: { reader: LiveReader; className?: string }) {
-  const painted = useAfterFirstPaint();
+export function LiveIndicator({ reader, className, contentShown = true }: { reader: LiveReader; className?: string; contentShown?: boolean }) {
+  const painted = useAfterFirstPaint(contentShown);
   const placeholder = (
     <div role="status" aria-label="Live updates" title={CONNECTING.hint} data-state="connecting" className={`${LIVE_BADGE_CLASS} ${className ?? ''}`}>
       <span className={`${LIVE_DOT_CLASS} ${CONNECTING.dot}`} aria-hidden="true" />

@@ -10,10 +10,11 @@ const NotificationPopover = lazy(() => import('./notification-popover').then((m)
 /**
  * The bell of a signed-in person's header (docs/product.md §12.13): the unread count on a badge and in the button's
  * name; it opens the latest notifications, with their settings. The count is read once the screen's content has
- * painted: it is not what the person came for.
+ * painted (`contentShown`: whether the screen shows its content yet, rather than a spinner): it is not what the
+ * person came for.
  */
-export function NotificationBell({ className }: { className?: string }) {
-  const painted = useAfterFirstPaint();
+export function NotificationBell({ className, contentShown = true }: { className?: string; contentShown?: boolean }) {
+  const painted = useAfterFirstPaint(contentShown);
   const [clickedEarly, setClickedEarly] = useState(false);
   const latest = useLatestNotifications({ enabled: painted });
   const unread = latest.data?.unreadCount ?? 0;
