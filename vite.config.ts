@@ -44,13 +44,11 @@ export default defineConfig({
             // The notification area, which every page loads beside its first screen, with its store: in a group of its
             // own, so that merging small shared groups never ties it to what only later screens need (it did once:
             // the landing page's 4 scripts became 9).
-            // Radix's reading-direction context joins it: tabs (the dashboard's first screen) and selects both use it,
-            // and in the selects' group it tied the dashboard to 15 KB of select and positioning code.
-            { name: 'toaster', test: /components[\\/]ui[\\/](toaster|use-toast)|@radix-ui[\\/]react-direction[\\/]/, priority: 3 },
-            // Every icon the later screens use, in one script (about 6 KB): icons are tiny, and merged into whichever
-            // group was near they tied screens to chunks they did not need (the dashboard's download icon brought the
-            // selects' 15 KB with it).
-            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: 'toaster', test: /components[\\/]ui[\\/](toaster|use-toast)/, priority: 3 },
+            // Every icon the later screens use, in one script (about 6 KB), with Radix's reading-direction context: both
+            // are tiny and used everywhere, and merged into whichever group was near they tied screens to chunks they
+            // did not need (the dashboard's tabs and its download icon brought the selects' 15 KB with them).
+            { name: 'icons', test: /node_modules[\\/](lucide-react|@radix-ui[\\/]react-direction)[\\/]/, priority: 2 },
             // What later screens share, grouped by the screens that use it, small groups merged into a neighbour (under
             // 3,000 bytes: at 5,000 two merged groups imported each other, which scripts/vite-chunk-cycles.ts refuses;
             // at 4,000, once the insight screens came, the agent portal's sign-in page loaded the dialogs and the bell

@@ -9,7 +9,7 @@ import { agentSessionQueryOptions } from './lib/agent-session';
 import { appInfoQueryOptions } from './lib/app-info';
 import { userQueryOptions } from './lib/auth';
 import { queryClient } from './lib/query-client';
-import { usePasswordRequest } from './lib/reauthentication';
+import { usePasswordRequest } from './lib/password-request';
 import './styles.css';
 
 // The notification area is its own chunk, loaded beside the page rather than before it: toasts raised before it

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
+import { requestPasswordConfirmation } from './password-request';
 
 /**
  * Sensitive actions (deleting an agent or a manager, the sign-up settings, a backup) answer 403
@@ -8,52 +8,6 @@ import { ApiError } from './api-client';
  * once in main.tsx) and, once the server has accepted it, runs the action again. Cancelling abandons the action with
  * a ReauthenticationCancelled error, which callers pass over quietly (`isReauthenticationCancelled`).
  */
-
-export interface PasswordRequest {
-  /** Tells one request from the next. */
-  id: number;
-  /** The server's message: why the password is asked for. */
-  message: string;
-  /** The password was confirmed (true) or the person cancelled (false). */
-  settle: (confirmed: boolean) => void;
-}
-
-let current: PasswordRequest | null = null;
-let lastId = 0;
-let waiting: Promise<boolean> | null = null;
-const listeners = new Set<() => void>();
-
-function publish(request: PasswordRequest | null) {
-  current = request;
-  for (const listener of listeners) listener();
-}
-
-/** Opens the dialog (or joins the request already open: one dialog answers every action waiting for it). */
-export function requestPasswordConfirmation(message: string): Promise<boolean> {
-  waiting ??= new Promise<boolean>((resolve) => {
-    publish({
-      id: ++lastId,
-      message,
-      settle: (confirmed) => {
-        waiting = null;
-        publish(null);
-        resolve(confirmed);
-      },
-    });
-  });
-  return waiting;
-}
-
-/** The open request, for the dialog. */
-export function usePasswordRequest(): PasswordRequest | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
-}
 
 export class ReauthenticationCancelled extends Error {
   constructor() {

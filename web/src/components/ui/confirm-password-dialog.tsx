@@ -3,7 +3,7 @@ import { confirmPasswordInput, type ConfirmPasswordInput } from '@contract/auth'
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api-client';
-import type { PasswordRequest } from '../../lib/reauthentication';
+import type { PasswordRequest } from '../../lib/password-request';
 import { Alert, AlertDescription } from './alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 import { FormDialogFooter } from './form-dialog-footer';
