@@ -27,7 +27,7 @@ import { eventStreamQuery } from './event-stream-query';
 import { markNotificationsReadInput, notificationListQuery, notificationPage, notificationPreferences, updateNotificationPreferencesInput } from './notifications';
 import { auditActorList, auditExportQuery, auditListQuery, auditPage } from './audit';
 import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
-import { completePasswordResetInput } from './password-resets';
+import { completePasswordResetInput, createdResetLink } from './password-resets';
 import {
   createdIncomeEntry,
   createIncomeEntryInput,
@@ -177,6 +177,8 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/users', summary: 'Owner and manager accounts', tag: 'Team', access: 'owner', credentials: ['session'], answers: { 200: json(z.array(userAccount), 'The accounts') } },
   { method: 'POST', path: '/api/users', summary: 'Add a manager', tag: 'Team', access: 'owner', credentials: ['session'], body: createManagerInput, answers: { 201: json(userAccount, 'The account') } },
   { method: 'DELETE', path: '/api/users/:id', summary: 'Delete a manager', tag: 'Team', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
+  { method: 'POST', path: '/api/users/:id/reset-link', summary: 'Make a one-time password link for a manager or another owner', tag: 'Team', access: 'owner (password entered in the last 10 minutes), not for themselves', credentials: ['session'], answers: { 201: json(createdResetLink, 'The link (shown once, valid for 24 hours); the account’s earlier unused links stop working') } },
+  { method: 'POST', path: '/api/agents/:id/reset-link', summary: 'Make a one-time password link for an agent', tag: 'Agents', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 201: json(createdResetLink, 'The link (shown once, valid for 24 hours); the agent’s earlier unused links stop working') } },
   { method: 'GET', path: '/api/owner/sign-up', summary: 'Who may register, and open invitations', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 200: json(signUpSettings, 'The settings') } },
   { method: 'PUT', path: '/api/owner/sign-up', summary: 'Choose who may register', tag: 'Sign-up', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], body: signUpSettingsInput, answers: { 200: json(signUpSettings, 'The settings') } },
   { method: 'POST', path: '/api/owner/invitations', summary: 'Make an invitation link', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 201: json(createdInvitation, 'The invitation, with its token (shown once)') } },

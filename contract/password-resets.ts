@@ -10,6 +10,15 @@ export const RESET_LINK_PATH = '/reset-password';
 /** Links the owner makes (an import's) last this long: long enough to reach a new agent. */
 export const OWNER_RESET_LINK_DAYS = 7;
 export const RESET_TOKEN_MAX = 200;
+/** Links the owner makes for someone who lost their password (an agent, a manager or another owner) last a day. */
+export const OWNER_MADE_RESET_LINK_HOURS = 24;
+
+/**
+ * POST /api/agents/{id}/reset-link and /api/users/{id}/reset-link (owner) answer: the link, shown this once (only its
+ * hash is kept), for the owner to hand over; the account's earlier unused links stop working.
+ */
+export const createdResetLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type CreatedResetLink = z.infer<typeof createdResetLink>;
 
 /** POST /api/password-resets/complete (anyone holding a link): sets the password and ends every session of the account. */
 export const completePasswordResetInput = z.strictObject({

@@ -1,13 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { completePasswordResetInput, RESET_LINK_INVALID } from '../../contract/password-resets';
+import { randomBytes } from 'node:crypto';
+import {
+  completePasswordResetInput,
+  OWNER_MADE_RESET_LINK_HOURS,
+  RESET_LINK_INVALID,
+  resetLinkFor,
+  type CreatedResetLink,
+} from '../../contract/password-resets';
 import type { AppContext } from '../app-context';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { hashToken } from '../auth/sessions';
-import { completePasswordReset } from '../db/queries/password-resets';
-import { invalid } from '../domain/errors';
-import { parseInput } from '../http/errors';
-import { requestOrigin } from '../http/audit-actor';
+import { requireOwner } from '../auth/permissions';
+import { hashToken, requireRecentPassword } from '../auth/sessions';
+import { completePasswordReset, createOwnerResetLink } from '../db/queries/password-resets';
+import { forbidden, invalid } from '../domain/errors';
+import { parseId, parseInput } from '../http/errors';
+import { requestOrigin, userActor } from '../http/audit-actor';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Who an owner-made link is for, by the path it is made on. */
+const RESET_LINK_TARGETS = [
+  { path: '/api/agents/:id/reset-link', kind: 'agent', what: 'Agent' },
+  { path: '/api/users/:id/reset-link', kind: 'user', what: 'User' },
+] as const;
 
 /**
  * One-time password links (docs/product.md §12.9): whoever holds a link sets the account's password with it, once,
@@ -26,4 +42,23 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     request.log.info({ kind: done.kind, accountId: done.accountId }, 'password set with a one-time link');
     return reply.status(204).send();
   });
+
+  // The owner makes a link for someone who lost their password (an agent, a manager, another owner), with their own
+  // password entered in the last minutes, like other changes to accounts. Their own password they change themselves.
+  for (const target of RESET_LINK_TARGETS) {
+    app.post<{ Params: { id: string } }>(target.path, async (request, reply) => {
+      const owner = await requireOwner(ctx, request, reply);
+      const id = parseId(request.params.id, target.what);
+      if (target.kind === 'user' && id === owner.id) throw forbidden('Change your own password on your account page, with your current password');
+      await requireRecentPassword(ctx, request, 'user');
+      const token = randomBytes(32).toString('base64url');
+      const now = ctx.now();
+      const expiresAt = new Date(now.getTime() + OWNER_MADE_RESET_LINK_HOURS * HOUR_MS);
+      await createOwnerResetLink(ctx.db, { kind: target.kind, accountId: id, tokenHash: hashToken(token), createdBy: owner.id, expiresAt }, userActor(request, owner), now);
+      request.log.info({ kind: target.kind, accountId: id, by: owner.id }, 'password reset link made');
+      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const answer: CreatedResetLink = { url: resetLinkFor(origin, token), expiresAt: expiresAt.toISOString() };
+      return reply.status(201).send(answer);
+    });
+  }
 }

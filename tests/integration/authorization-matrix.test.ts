@@ -233,6 +233,8 @@ const matrix: Row[] = [
   { route: 'POST /api/users',                       status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: () => ({ email: `mgr-${uniqueSuffix()}@example.test`, name: 'New Manager', role: 'manager', password: 'long enough' }) },
   { route: 'DELETE /api/users/{manager.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/users/{manager.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
+  { route: 'POST /api/agents/{agentA.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'PUT /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ mode: 'open' }) },
   { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201, 403, 403, 403] },

@@ -855,6 +855,8 @@ export const routeSpecs: RouteSpec[] = [
     schema: createManagerInput,
   },
   { route: 'DELETE /api/users/:id', param: (f) => f.manager.id },
+  { route: 'POST /api/users/:id/reset-link', param: (f) => f.manager.id },
+  { route: 'POST /api/agents/:id/reset-link', param: (f) => f.agent.id },
   { route: 'POST /api/admin/backup' },
   { route: 'GET /api/owner/sign-up' },
   {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { notFound } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
-import { agents, passwordResets, sessions, users } from '../schema';
+import { agents, sessions, users } from '../schema';
+import { voidUnusedResets } from './password-resets';
 
 export type AccountKind = 'agent' | 'user';
 
@@ -35,10 +36,7 @@ export async function changePassword(
       tx,
       sql`delete from ${sessions} where ${owner} = ${account.id}::int and token_hash <> ${keepTokenHash} returning token_hash`,
     );
-    await tx.execute(
-      sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz
-        where kind = ${account.kind} and account_id = ${account.id}::int and used_at is null`,
-    );
+    await voidUnusedResets(tx, account.kind, account.id, now);
     await appendAudit(tx, actor, { action: 'password.changed', targetType: account.kind, targetId: account.id, after: { otherSessionsEnded: ended.length } }, now);
     return ended.map((row) => row.token_hash);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
+import { notFound } from '../../domain/errors';
 import { agents, passwordResets, sessions, users } from '../schema';
 
 /**
@@ -32,10 +33,50 @@ export async function completePasswordReset(
         : sql`delete from ${sessions} where user_id = ${link.account_id}`,
     );
     // Every other link of the account stops working too: the password is set.
-    await tx.execute(sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz where kind = ${link.kind} and account_id = ${link.account_id} and used_at is null`);
+    await voidUnusedResets(tx, link.kind, link.account_id, now);
     // The account holder sets it (whoever holds the link): they are the actor; a user's name is read when shown.
     await appendAudit(tx, { kind: link.kind, id: link.account_id, name: null, ...origin }, { action: 'password.reset', targetType: link.kind, targetId: link.account_id }, now);
     return { kind: link.kind, accountId: link.account_id };
+  });
+}
+
+/** Ends every unused one-time link of an account (marked used now): its password was set, or a newer link replaces them. */
+export async function voidUnusedResets(tx: Db, kind: 'agent' | 'user', accountId: number, now: Date): Promise<void> {
+  await tx.execute(
+    sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz
+      where kind = ${kind} and account_id = ${accountId}::int and used_at is null`,
+  );
+}
+
+/**
+ * A one-time password link the owner makes for an account (docs/product.md §12.9): in one transaction, the account is
+ * checked (404), its earlier unused links stop working, the new link's hash is stored, and the audit row appended.
+ */
+export async function createOwnerResetLink(
+  db: Db,
+  link: { kind: 'agent' | 'user'; accountId: number; tokenHash: string; createdBy: number; expiresAt: Date },
+  actor: AuditActor,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const table = link.kind === 'agent' ? agents : users;
+    const [account] = await queryRows<{ id: number }>(tx, sql`select id from ${table} where id = ${link.accountId}::int for update`);
+    if (!account) throw notFound(link.kind === 'agent' ? 'Agent' : 'User');
+    await voidUnusedResets(tx, link.kind, link.accountId, now);
+    await tx.insert(passwordResets).values({
+      kind: link.kind,
+      accountId: link.accountId,
+      tokenHash: link.tokenHash,
+      createdBy: link.createdBy,
+      createdAt: now,
+      expiresAt: link.expiresAt,
+    });
+    await appendAudit(
+      tx,
+      actor,
+      { action: 'password.reset_link_created', targetType: link.kind, targetId: link.accountId, after: { expiresAt: link.expiresAt.toISOString() } },
+      now,
+    );
   });
 }
 

@@ -61,6 +61,11 @@ export default function ResetPasswordPage() {
                 <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
                   Sign in on the Agent Portal
                 </Link>
+                {' '}(agents) or{' '}
+                <Link href={paths.login} className="font-medium text-brand-700 underline underline-offset-4">
+                  sign in to the dashboard
+                </Link>{' '}
+                (owners and managers).
               </AlertDescription>
             </Alert>
           ) : token === null ? (

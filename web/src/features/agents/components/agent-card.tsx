@@ -11,6 +11,7 @@ import { useCanEdit } from '../../../lib/authorization';
 import { formatCurrency } from '../../../lib/format';
 import { useApproveAgent } from '../api/approve-agent';
 import { useDeleteAgent } from '../api/delete-agent';
+import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
 
 export function AgentCard({ agent }: { agent: AgentSummary }) {
   const canEdit = useCanEdit();
@@ -49,7 +50,16 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
         </dl>
       </CardContent>
       {canEdit && (
-        <CardFooter>{agent.status === 'pending' ? <PendingAgentActions agent={agent} /> : <DeleteAgentButton agent={agent} />}</CardFooter>
+        <CardFooter>
+          {agent.status === 'pending' ? (
+            <PendingAgentActions agent={agent} />
+          ) : (
+            <div className="grid w-full gap-2">
+              <ResetLinkButton account={{ kind: 'agent', id: agent.id, name: agent.name }} className="w-full" />
+              <DeleteAgentButton agent={agent} />
+            </div>
+          )}
+        </CardFooter>
       )}
     </Card>
   );

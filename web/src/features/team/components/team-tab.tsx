@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteUser } from '../api/delete-user';
+import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
 import { useUsers } from '../api/get-users';
 import { AddManagerDialog } from './add-manager-dialog';
 
@@ -71,19 +72,24 @@ function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }
           Added <time dateTime={account.createdAt}>{formatDateTime(account.createdAt)}</time>
         </p>
       </div>
-      {account.role === 'manager' && (
-        <ConfirmDialog
-          trigger={
-            <Button variant="destructive-outline" size="sm" disabled={deleteUser.isPending} aria-label={`Remove ${account.name}`}>
-              <UserMinus aria-hidden="true" />
-              {deleteUser.isPending ? 'Removing...' : 'Remove'}
-            </Button>
-          }
-          title={`Remove ${account.name}?`}
-          description={`${account.email} will no longer be able to sign in to the dashboard. Agents and their income are not affected.`}
-          confirmLabel="Remove Manager"
-          onConfirm={onConfirm}
-        />
+      {!isYou && (
+        <div className="flex flex-wrap gap-2">
+          <ResetLinkButton account={{ kind: 'user', id: account.id, name: account.name }} />
+          {account.role === 'manager' && (
+            <ConfirmDialog
+              trigger={
+                <Button variant="destructive-outline" size="sm" disabled={deleteUser.isPending} aria-label={`Remove ${account.name}`}>
+                  <UserMinus aria-hidden="true" />
+                  {deleteUser.isPending ? 'Removing...' : 'Remove'}
+                </Button>
+              }
+              title={`Remove ${account.name}?`}
+              description={`${account.email} will no longer be able to sign in to the dashboard. Agents and their income are not affected.`}
+              confirmLabel="Remove Manager"
+              onConfirm={onConfirm}
+            />
+          )}
+        </div>
       )}
     </li>
   );
