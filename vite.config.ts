@@ -21,6 +21,7 @@ export default defineConfig({
         '/agent/dashboard': 'web/src/app/pages/agent-dashboard-page.tsx',
         '/agent/profile': 'web/src/app/pages/agent-profile-page.tsx',
         '/test-login': 'web/src/app/pages/test-login-page.tsx',
+        '/dashboard/account': 'web/src/app/pages/account-page.tsx',
       },
       signedIn: { '/': 'web/src/app/pages/owner-dashboard-page.tsx' },
       notOnFirstScreen: ['zod'],

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { displayName, emailField } from './fields';
-import { MIN_PASSWORD_LENGTH, signUpModes } from './limits';
+import { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH, signUpModes } from './limits';
 
-export { MIN_PASSWORD_LENGTH };
-/** Owners and managers see every agent's figures and claims' addresses: a longer password (ASVS level 2). */
-export const MIN_STAFF_PASSWORD_LENGTH = 10;
+export { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH };
 export const MAX_PASSWORD_LENGTH = 200;
 
 const NAME_MAX = 100;

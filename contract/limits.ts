@@ -43,6 +43,8 @@ export const TV_TICKER_SIZE = 8;
 
 /** An agent's password: at least this long (contract/auth.ts checks it). */
 export const MIN_PASSWORD_LENGTH = 8;
+/** Owners and managers see every agent's figures and claims' addresses: a longer password (ASVS level 2). */
+export const MIN_STAFF_PASSWORD_LENGTH = 10;
 
 /** The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts). */
 export const RESET_LINK_INVALID = 'This link is not valid: it was used already, has expired or was never made. Ask for a new one';

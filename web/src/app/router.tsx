@@ -17,6 +17,8 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const TvBoardPage = lazy(() => import('./pages/tv-board-page'));
 // One agent's history, entries, tiers and claims, for owners and managers: charts stay out of the dashboard's first screen.
 const AgentDetailPage = lazy(() => import('./pages/agent-detail-page'));
+// The owner's or manager's account: password and signed-in devices.
+const AccountPage = lazy(() => import('./pages/account-page'));
 
 export function AppRouter() {
   return (
@@ -31,6 +33,7 @@ export function AppRouter() {
         <Route path={paths.agentProfile} component={AgentProfilePage} />
         <Route path={paths.testLogin} component={TestLoginPage} />
         <Route path={paths.tvBoard} component={TvBoardPage} />
+        <Route path={paths.account} component={AccountPage} />
         <Route path={paths.agentDetail} component={AgentDetailPage} />
         <Route component={NotFoundPage} />
       </Switch>

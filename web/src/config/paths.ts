@@ -12,6 +12,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** A TV link's board (docs/product.md §11.20, §12.8): public, the token is the link's only credential. */
   tvBoard: '/tv/:token',
+  /** The signed-in owner's or manager's details, password and signed-in devices (docs/product.md §12.15). */
+  account: '/dashboard/account',
   /** One agent as owners and managers see it (DESIGN §7 "Insight"): link to it with agentDetailPath. */
   agentDetail: '/dashboard/agents/:id',
   ownerLogin: '/api/login',

@@ -46,4 +46,6 @@ export const queryKeys = {
   agentHistory: ['/api/agents/:id/history'],
   /** Followed by the filter and page's query string. */
   incomeEntries: ['/api/income-entries'],
+  /** The signed-in person's own sessions (GET /api/sessions), staff or agent. */
+  deviceSessions: ['/api/sessions'],
 } as const;

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { AgentProfile } from '../../features/agent-profile/components/agent-profile';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { SignedInDevices } from '../../features/sessions/components/signed-in-devices';
 import { useAgentSession } from '../../lib/agent-session';
 
 /** /agent/profile: the signed-in agent's profile, otherwise a way to sign in. */
@@ -22,7 +23,7 @@ export default function AgentProfilePage() {
           </main>
         </>
       ) : agent ? (
-        <AgentProfile notifications={<NotificationBell className="size-9" />} />
+        <AgentProfile notifications={<NotificationBell className="size-9" />} devices={<SignedInDevices owner="agent" />} />
       ) : (
         <>
           <AgentBrandHeader subtitle="Profile" />

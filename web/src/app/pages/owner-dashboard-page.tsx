@@ -1,7 +1,8 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, ScrollText, Trophy, Tv, Upload, UserCog, Users, Webhook } from 'lucide-react';
+import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, ScrollText, Trophy, Tv, Upload, UserCog, UserRound, Users, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -104,9 +105,17 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
             {!denied && (
               <LiveIndicator reader={{ kind: 'staff' }} contentShown={data !== null} />
             )}
-            <span className="hidden text-sm text-slate-700 sm:inline">
-              {user.name} · {isOwner ? 'Owner' : 'Manager'}
-            </span>
+            {/* The account page (password, signed-in devices); on a phone the icon alone, named for screen readers. */}
+            <Link
+              href={paths.account}
+              className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-md px-1.5 text-sm text-slate-700 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline"
+            >
+              <UserRound className="size-4 shrink-0" aria-hidden="true" />
+              <span className="sr-only">Account: </span>
+              <span className="sr-only sm:not-sr-only">
+                {user.name} · {isOwner ? 'Owner' : 'Manager'}
+              </span>
+            </Link>
             {!denied && <NotificationBell contentShown={data !== null} />}
             <Button asChild variant="outline">
               <a href={paths.ownerLogout}>

@@ -17,9 +17,10 @@ import { PublicProfileSetting } from './public-profile-setting';
 
 /**
  * /agent/profile for a signed-in agent (DESIGN §7 "Insight"): name and position, whether other agents and the TV see
- * the name, and the password. `notifications`: the header's bell, a feature of its own that the page puts in.
+ * the name, and the password. `notifications`: the header's bell, and `devices`: the signed-in devices, features of
+ * their own that the page puts in.
  */
-export function AgentProfile({ notifications }: { notifications?: ReactNode }) {
+export function AgentProfile({ notifications, devices }: { notifications?: ReactNode; devices?: ReactNode }) {
   const profile = useMyProfile();
   const logout = useAgentLogout();
   const [, navigate] = useLocation();
@@ -64,6 +65,7 @@ export function AgentProfile({ notifications }: { notifications?: ReactNode }) {
             <ProfileCard id="profile-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
               <ChangePasswordForm email={profile.data.email} />
             </ProfileCard>
+            {devices}
           </>
         )}
       </main>

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useChangeMyPassword } from '../api/change-my-password';
 import type { ChangePasswordValues } from './profile-schemas';
-import { setServerIssues } from './server-issues';
+import { setServerIssues } from '../../../lib/server-issues';
 
 const validation = lazyZodResolver(() => import('./profile-schemas').then((module) => module.changePasswordForm));
 const emptyForm: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useUpdateMyProfile } from '../api/my-profile';
 import type { ProfileDetailsValues } from './profile-schemas';
-import { setServerIssues } from './server-issues';
+import { setServerIssues } from '../../../lib/server-issues';
 
 const validation = lazyZodResolver(() => import('./profile-schemas').then((module) => module.profileDetailsForm));
 

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * Puts the server's field-by-field problems of a refused request (400 `issues`) under the form's fields, the focus on

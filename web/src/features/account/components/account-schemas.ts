@@ -1,0 +1,10 @@
+import { changeStaffPasswordInput } from '@contract/auth';
+import { z } from 'zod';
+
+// The account page's form, loaded when it is first used (lib/lazy-resolver.ts).
+
+/** POST /api/auth/password, and the new password typed twice. */
+export const changeStaffPasswordForm = changeStaffPasswordInput
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+export type ChangeStaffPasswordValues = z.input<typeof changeStaffPasswordForm>;
