@@ -27,7 +27,7 @@ import { eventStreamQuery } from './event-stream-query';
 import { markNotificationsReadInput, notificationListQuery, notificationPage, notificationPreferences, updateNotificationPreferencesInput } from './notifications';
 import { auditActorList, auditExportQuery, auditListQuery, auditPage } from './audit';
 import { agentImportQuery, agentImportReport, importQuery, importReport } from './imports';
-import { completePasswordResetInput, createdResetLink } from './password-resets';
+import { completePasswordResetInput, createdResetLink, passwordResetRequested, requestPasswordResetInput } from './password-resets';
 import {
   createdIncomeEntry,
   createIncomeEntryInput,
@@ -110,6 +110,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'The OpenAPI 3.1 document' } } },
   { method: 'GET', path: '/api/docs', summary: 'This document as a readable page', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'An HTML page', contentType: 'text/html' } } },
   // Agents' identity
+  { method: 'POST', path: '/api/password-resets', summary: 'Ask for a password link by email', tag: 'Agent sign-in', access: 'anyone (counted like a sign-in)', credentials: ['none'], body: requestPasswordResetInput, answers: { 202: json(passwordResetRequested, 'The same answer whether or not an account uses the email; each that does is emailed a link valid for 30 minutes') } },
   { method: 'POST', path: '/api/password-resets/complete', summary: 'Set a password with a one-time link', tag: 'Agent sign-in', access: 'whoever holds the link', credentials: ['none'], body: completePasswordResetInput, answers: { 204: NO_BODY('Set; every session of the account has ended') } },
   { method: 'POST', path: '/api/agents/register', summary: 'Register as an agent', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: agentRegisterInput, answers: { 202: json(registrationResponse, 'Received (the same answer whether or not the email had an account)') } },
   { method: 'POST', path: '/api/agents/login', summary: 'Sign in as an agent (sets agent_sid)', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(agentSessionResponse, 'Signed in') } },

@@ -48,3 +48,8 @@ export const MIN_STAFF_PASSWORD_LENGTH = 10;
 
 /** The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts). */
 export const RESET_LINK_INVALID = 'This link is not valid: it was used already, has expired or was never made. Ask for a new one';
+/** Links emailed on request (POST /api/password-resets) last this long. */
+export const EMAILED_RESET_LINK_MINUTES = 30;
+/** The one answer to a request for a link by email, whether or not an account uses the email. */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account uses this email, a link to set a new password is on its way. It works once, for 30 minutes. No email? Ask the owner of your team for a password link.';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField } from './auth';
+import { emailField } from './fields';
 
 /**
  * One-time password links (docs/product.md §12.9): the owner hands one to a person (an imported agent sets a first
@@ -32,7 +33,17 @@ export const completePasswordResetInput = z.strictObject({
 export type CompletePasswordResetInput = z.input<typeof completePasswordResetInput>;
 
 /** The one answer to a token that was used, has expired or never existed (nothing tells them apart). */
-export { RESET_LINK_INVALID } from './limits';
+export { EMAILED_RESET_LINK_MINUTES, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './limits';
+
+/**
+ * POST /api/password-resets (anyone, counted like a sign-in): emails a one-time link (30 minutes) to each account that
+ * uses the email, an agent's and an owner's or manager's alike. The answer is the same whether or not one does.
+ */
+export const requestPasswordResetInput = z.strictObject({ email: emailField });
+export type RequestPasswordResetInput = z.input<typeof requestPasswordResetInput>;
+/** Its one answer (202): RESET_REQUESTED_MESSAGE. */
+export const passwordResetRequested = z.object({ message: z.string() });
+export type PasswordResetRequested = z.infer<typeof passwordResetRequested>;
 
 /** The fragment of a link that carries its token. */
 export const resetLinkFor = (origin: string, token: string) => `${origin.replace(/\/$/, '')}${RESET_LINK_PATH}#token=${token}`;

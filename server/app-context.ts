@@ -5,6 +5,7 @@ import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
 import type { StandingsCache } from './live/standings-cache';
 import type { WebhookWorker } from './webhooks/worker';
+import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
 
 /** What every route handler may use: the database, the configuration and the clock. */
@@ -28,6 +29,8 @@ export interface AppContext {
   webhooks: WebhookWorker;
   /** This instance's notifier (tests wait for it to be idle). */
   notifier: Notifier;
+  /** This instance's email sender (a route that queues an email wakes it). */
+  emails: EmailWorker;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

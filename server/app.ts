@@ -168,6 +168,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     standings,
     webhooks,
     notifier,
+    emails,
     now,
   };
 

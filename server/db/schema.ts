@@ -553,6 +553,9 @@ export const notificationPreferences = pgTable(
  * in the notifier's transaction, sent by each instance's email worker (claims with a lease, retries with backoff).
  * Erased with the recipient, and with the agent it is about.
  */
+/** What the outbox sends: notifications, and the password links people ask for. */
+export const emailKinds = [...notificationKinds, 'password_reset'] as const;
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -560,13 +563,14 @@ export const emailOutbox = pgTable(
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     subjectAgentId: integer('subject_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: notificationKinds }).notNull(),
-    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /** A notification's kind, or password_reset (a link asked for by email: no event, no unsubscribe link). */
+    kind: text('kind', { enum: emailKinds }).notNull(),
+    eventId: bigint('event_id', { mode: 'number' }),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    unsubscribeUrl: text('unsubscribe_url').notNull(),
+    unsubscribeUrl: text('unsubscribe_url'),
     /** pending, sent, logged (no SMTP_URL: written to the log instead), or failed (gave up). */
     status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -59,3 +59,24 @@ export function composeEmail(notification: { kind: NotificationKind; title: stri
 </body></html>`;
   return { subject: notification.title, text, html };
 }
+
+/**
+ * The email with a one-time password link someone asked for (POST /api/password-resets): what the link does, for how
+ * long, and what to do if they did not ask. Transactional: no unsubscribe link.
+ */
+export function composePasswordResetEmail(account: { kind: 'agent' | 'user' }, link: string, minutes: number) {
+  const subject = 'Set a new TierTrack password';
+  const whose = account.kind === 'agent' ? 'your TierTrack agent account' : 'your TierTrack owner or manager account';
+  const ask = `Someone asked to set a new password for ${whose}. Open this link within ${minutes} minutes to choose one; it works once:`;
+  const after = 'When the new password is set, every device signed in to the account is signed out.';
+  const ignore = 'If you did not ask, ignore this email: your password stays as it is.';
+  const text = [subject, '', ask, '', link, '', after, ignore].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
+<h1 style="font-size: 20px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(ask)}</p>
+<p><a href="${escapeHtml(link)}">Set a new password</a></p>
+<p style="font-size: 13px; color: #475569">${escapeHtml(after)}<br>${escapeHtml(ignore)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -15,6 +15,12 @@ export interface EmailWorkerOptions {
   concurrency: number;
 }
 
+/** The domain of Message-IDs: the app's (from the unsubscribe link), else MAIL_FROM's. */
+function messageDomain(email: ClaimedEmail, from: string): string {
+  if (email.unsubscribeUrl) return new URL(email.unsubscribeUrl).hostname;
+  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'tiertrack.invalid';
+}
+
 /** An attempt gives up after this long without the server's answer (then the email is tried again later). */
 const SMTP_TIMEOUT_MS = 15_000;
 
@@ -74,8 +80,11 @@ export class EmailWorker {
           subject: email.subject,
           text: email.text,
           html: email.html,
-          messageId: `<tiertrack-email-${email.id}@${new URL(email.unsubscribeUrl).hostname}>`,
-          headers: { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          messageId: `<tiertrack-email-${email.id}@${messageDomain(email, this.options.mail.from)}>`,
+          // Notifications carry a one-click unsubscribe; a password link someone asked for has none.
+          ...(email.unsubscribeUrl
+            ? { headers: { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            : {}),
         });
       } catch (failure) {
         error = failure instanceof Error ? failure.message.slice(0, 500) : 'the email could not be sent';

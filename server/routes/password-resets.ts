@@ -2,17 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import {
   completePasswordResetInput,
+  EMAILED_RESET_LINK_MINUTES,
   OWNER_MADE_RESET_LINK_HOURS,
   RESET_LINK_INVALID,
+  RESET_REQUESTED_MESSAGE,
+  requestPasswordResetInput,
   resetLinkFor,
   type CreatedResetLink,
+  type PasswordResetRequested,
 } from '../../contract/password-resets';
 import type { AppContext } from '../app-context';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
 import { hashToken, requireRecentPassword } from '../auth/sessions';
-import { completePasswordReset, createOwnerResetLink } from '../db/queries/password-resets';
+import { completePasswordReset, createOwnerResetLink, requestEmailedResets } from '../db/queries/password-resets';
+import { composePasswordResetEmail } from '../domain/emails';
 import { forbidden, invalid } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
 import { requestOrigin, userActor } from '../http/audit-actor';
@@ -32,6 +37,31 @@ const RESET_LINK_TARGETS = [
  * server/http/security.ts), so tokens cannot be guessed at speed.
  */
 export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContext) {
+  // A link by email for whoever knows the address (docs/product.md §12.9). The answer is the same whether or not an
+  // account uses it, and the work nearly so (a link is made only for a known address: a few milliseconds of writes),
+  // so the route tells nobody who has an account. Counted against the client's address like a sign-in; at most
+  // RESET_EMAILS_PER_HOUR emails an hour go to one account.
+  app.post('/api/password-resets', { config: { signIn: true } }, async (request, reply) => {
+    const input = parseInput(requestPasswordResetInput, request.body);
+    const now = ctx.now();
+    const expiresAt = new Date(now.getTime() + EMAILED_RESET_LINK_MINUTES * 60_000);
+    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const queued = await requestEmailedResets(
+      ctx.db,
+      input.email,
+      now,
+      expiresAt,
+      (account) => {
+        const token = randomBytes(32).toString('base64url');
+        return { tokenHash: hashToken(token), ...composePasswordResetEmail(account, resetLinkFor(origin, token), EMAILED_RESET_LINK_MINUTES) };
+      },
+      requestOrigin(request),
+    );
+    if (queued > 0) ctx.emails.kick();
+    const answer: PasswordResetRequested = { message: RESET_REQUESTED_MESSAGE };
+    return reply.status(202).send(answer);
+  });
+
   app.post('/api/password-resets/complete', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(completePasswordResetInput, request.body);
     assertPasswordNotCommon(input.newPassword, 'newPassword');

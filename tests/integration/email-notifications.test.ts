@@ -2,64 +2,16 @@
 // mailparser: the outbox sends each email once, with text and HTML bodies and a signed one-click unsubscribe link;
 // a server that is down or refuses leaves the email queued and it goes out once it accepts; a restart sends nothing
 // twice; without SMTP_URL emails are logged.
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPreferences } from '../../contract/notifications';
 import { createApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { queryRows } from '../../server/db/client';
 import { createAgent, signInAgent, signedInUser } from '../factories/accounts';
+import { MailServer } from '../support/mail-server';
 import { testConfig, type TestApp } from '../support/test-app';
 import { openTestDatabase, testEngines } from '../support/test-database';
-
-/** A real SMTP server on a port of its own; `refuse` makes it answer 451 to every recipient; `stop` closes it. */
-class MailServer {
-  readonly received: ParsedMail[] = [];
-  refuse = false;
-  private server: SMTPServer | undefined;
-  port = 0;
-
-  async start(port = 0): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo: (_address, _session, callback) => {
-        if (this.refuse) {
-          const error = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        callback();
-      },
-      onData: (stream, _session, callback) => {
-        simpleParser(stream).then(
-          (mail) => {
-            this.received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  /** Waits until `count` emails have arrived (or fails after 20 s). */
-  async waitFor(count: number): Promise<ParsedMail[]> {
-    for (let i = 0; i < 400 && this.received.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(this.received.length).toBeGreaterThanOrEqual(count);
-    return this.received;
-  }
-}
 
 async function startApp(database: Database, env: Record<string, string>): Promise<TestApp & { close(): Promise<void> }> {
   const config = testConfig({ PUBLIC_URL: 'http://tiertrack.test', EMAIL_RETRY_BASE_MS: '100', ...env });

@@ -19,7 +19,7 @@ import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
 import { agentImportQuery, importQuery } from '../../contract/imports';
-import { completePasswordResetInput, RESET_TOKEN_MAX } from '../../contract/password-resets';
+import { completePasswordResetInput, requestPasswordResetInput, RESET_TOKEN_MAX } from '../../contract/password-resets';
 import { API_SCOPES, API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
@@ -667,6 +667,13 @@ export const routeSpecs: RouteSpec[] = [
         ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
       },
     },
+  },
+  {
+    route: 'POST /api/password-resets',
+    body: () => ({ email: freshEmail('reset') }),
+    fields: { email: email() },
+    schema: requestPasswordResetInput,
+    strict: true,
   },
   {
     route: 'POST /api/password-resets/complete',

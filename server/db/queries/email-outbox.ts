@@ -10,7 +10,8 @@ export interface ClaimedEmail {
   subject: string;
   text: string;
   html: string;
-  unsubscribeUrl: string;
+  /** Null for a password link someone asked for (transactional: nothing to unsubscribe from). */
+  unsubscribeUrl: string | null;
   attempts: number;
   deliverUntil: Date;
 }
@@ -29,7 +30,7 @@ export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit:
     subject: string;
     text_body: string;
     html_body: string;
-    unsubscribe_url: string;
+    unsubscribe_url: string | null;
     attempts: number;
     until_ms: number;
   }>(
@@ -59,6 +60,9 @@ export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit:
   }));
 }
 
+/** What a password link's email holds once it is done with. */
+const REMOVED_BODY = '(removed once sent: it held a one-time password link)';
+
 /**
  * Records how an attempt ended: sent (or logged), due again at `nextAttemptAt`, or failed for good. Only the claim that
  * made attempt number `attempts` may record it.
@@ -69,9 +73,14 @@ export async function recordEmailAttempt(
   outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; nextAttemptAt: Date | null; error: string | null; at: Date },
 ): Promise<void> {
   const done = outcome.status === 'sent' || outcome.status === 'logged';
+  // Once a password link's email is done with (sent, logged or given up), its words go: they hold the link, which is
+  // otherwise kept only as a hash.
+  const forget = done || outcome.status === 'failed';
   await db.execute(
     sql`update ${emailOutbox} set status = ${outcome.status}, next_attempt_at = ${outcome.nextAttemptAt?.toISOString() ?? null}::timestamptz,
-      sending_until = null, last_error = ${outcome.error}, sent_at = ${done ? outcome.at.toISOString() : null}::timestamptz
+      sending_until = null, last_error = ${outcome.error}, sent_at = ${done ? outcome.at.toISOString() : null}::timestamptz,
+      text_body = case when kind = 'password_reset' and ${forget}::boolean then ${REMOVED_BODY} else text_body end,
+      html_body = case when kind = 'password_reset' and ${forget}::boolean then ${REMOVED_BODY} else html_body end
       where id = ${email.id} and attempts = ${email.attempts}`,
   );
 }
