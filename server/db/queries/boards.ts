@@ -4,7 +4,7 @@ import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, RANK_NEIGHBOURS, type AgentDetail,
 import type { ClaimStatus } from '../../../contract/rewards';
 import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
-import { agentPeriodTotals, agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
+import { agentPeriodTotals, agents, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
 import { agentFigureColumns, matchesSearch, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
 
@@ -262,17 +262,6 @@ async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod)
       order by r.ord`,
   );
   return rows.map((row) => ({ ...row, higher: row.rank - 1 }));
-}
-
-/** How many entries an agent has (voided ones and their reversals included), between two local days if given. */
-export async function countAgentEntries(db: Db, agentId: number, range: { from?: string | undefined; to?: string | undefined }, timeZone: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${incomeEntries} e where e.agent_id = ${agentId}::int
-      ${range.from ? sql`and e.date >= (${range.from}::date)::timestamp at time zone ${timeZone}` : sql``}
-      ${range.to ? sql`and e.date < (${range.to}::date + 1)::timestamp at time zone ${timeZone}` : sql``}`,
-  );
-  return rows[0]?.n ?? 0;
 }
 
 /** GET /api/agents/{id}: the agent's figures, tiers reached (by order, with when) and claims (newest first); undefined when there is none. */

@@ -67,6 +67,24 @@ export async function listRecentIncomeEntries(db: Db, limit: number): Promise<In
   return rows.map(toIncomeEntry);
 }
 
+/** Entries of one agent (or all) between two days inclusive in `timeZone`: the conditions of a list and of its count. */
+function entryConditions(query: { agentId?: number | undefined; from?: string | undefined; to?: string | undefined }, timeZone: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.agentId !== undefined) conditions.push(eq(incomeEntries.agentId, query.agentId));
+  if (query.from) conditions.push(sql`${incomeEntries.date} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
+  if (query.to) conditions.push(sql`${incomeEntries.date} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  return conditions;
+}
+
+/** How many entries an agent has between two days inclusive in `timeZone` (the agent's own entries list's total). */
+export async function countAgentEntries(db: Db, agentId: number, range: { from?: string | undefined; to?: string | undefined }, timeZone: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(incomeEntries)
+    .where(and(...entryConditions({ agentId, ...range }, timeZone)));
+  return row?.n ?? 0;
+}
+
 /**
  * A page of entries, newest first by date (then by id), of one agent or all, between two days inclusive in
  * `timeZone`; one more row than asked is read to tell whether a next page exists. Read along
@@ -77,10 +95,7 @@ export async function listIncomeEntryPage(
   query: IncomeEntryListQuery,
   timeZone: string,
 ): Promise<{ entries: CreatedIncomeEntry[]; nextOffset: number | null }> {
-  const conditions: SQL[] = [];
-  if (query.agentId !== undefined) conditions.push(eq(incomeEntries.agentId, query.agentId));
-  if (query.from) conditions.push(sql`${incomeEntries.date} >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
-  if (query.to) conditions.push(sql`${incomeEntries.date} < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+  const conditions = entryConditions(query, timeZone);
   const rows = await db
     .select({ ...namedEntryColumns, externalId: incomeEntries.externalId })
     .from(incomeEntries)

@@ -7,13 +7,6 @@ import { voidUnusedResets } from './password-resets';
 
 export type AccountKind = 'agent' | 'user';
 
-/** An account's password hash, to check the current password against (undefined: no such account). */
-export async function readPasswordHash(db: Db, kind: AccountKind, id: number): Promise<string | undefined> {
-  const table = kind === 'agent' ? agents : users;
-  const [row] = await queryRows<{ password_hash: string }>(db, sql`select password_hash from ${table} where id = ${id}::int`);
-  return row?.password_hash;
-}
-
 /**
  * A password change by the account holder (docs/product.md §12.14): sets the new hash and, in the same transaction,
  * ends every other session of the account (the one `keepTokenHash` names stays) and every unused one-time password
