@@ -16,6 +16,7 @@ export default defineConfig({
       pages: {
         '/login': 'web/src/app/pages/login-page.tsx',
         '/reset-password': 'web/src/app/pages/reset-password-page.tsx',
+        '/forgot-password': 'web/src/app/pages/forgot-password-page.tsx',
         '/agents': 'web/src/app/pages/agent-portal-page.tsx',
         '/agent-register': 'web/src/app/pages/agent-register-page.tsx',
         '/agent/dashboard': 'web/src/app/pages/agent-dashboard-page.tsx',
@@ -46,10 +47,16 @@ export default defineConfig({
             // own, so that merging small shared groups never ties it to what only later screens need (it did once:
             // the landing page's 4 scripts became 9).
             { name: 'toaster', test: /components[\\/]ui[\\/](toaster|use-toast)/, priority: 3 },
-            // Every icon the later screens use, in one script (about 6 KB), with Radix's reading-direction context: both
-            // are tiny and used everywhere, and merged into whichever group was near they tied screens to chunks they
-            // did not need (the dashboard's tabs and its download icon brought the selects' 15 KB with them).
-            { name: 'icons', test: /node_modules[\\/](lucide-react|@radix-ui[\\/]react-direction)[\\/]/, priority: 2 },
+            // Tiny modules that screens of every kind share, in one script (about 6 KB): every icon, Radix's
+            // reading-direction context, the hook that holds back what is not content, the badge, and the helper that
+            // puts the server's field messages on a form. Left to the merge of small groups, each was tied to whichever
+            // group was near and brought it along (the dashboard's tabs and download icon loaded the selects' 15 KB;
+            // the forgot-password form loaded the devices list and the dialogs).
+            {
+              name: 'common',
+              test: /node_modules[\\/](lucide-react|@radix-ui[\\/]react-direction)[\\/]|hooks[\\/]use-after-first-paint|components[\\/]ui[\\/]badge|lib[\\/]server-issues/,
+              priority: 2,
+            },
             // What later screens share, grouped by the screens that use it, small groups merged into a neighbour (under
             // 3,000 bytes: at 5,000 two merged groups imported each other, which scripts/vite-chunk-cycles.ts refuses;
             // at 4,000, once the insight screens came, the agent portal's sign-in page loaded the dialogs and the bell

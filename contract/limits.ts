@@ -48,6 +48,8 @@ export const MIN_STAFF_PASSWORD_LENGTH = 10;
 
 /** The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts). */
 export const RESET_LINK_INVALID = 'This link is not valid: it was used already, has expired or was never made. Ask for a new one';
+/** Links the owner makes with an import of agents last this long: long enough to reach a new agent. */
+export const OWNER_RESET_LINK_DAYS = 7;
 /** Links emailed on request (POST /api/password-resets) last this long. */
 export const EMAILED_RESET_LINK_MINUTES = 30;
 /** The one answer to a request for a link by email, whether or not an account uses the email. */

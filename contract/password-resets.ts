@@ -8,8 +8,6 @@ import { emailField } from './fields';
  * never send to a server or in a Referer. Only its SHA-256 is kept; it works once, until it expires.
  */
 export const RESET_LINK_PATH = '/reset-password';
-/** Links the owner makes (an import's) last this long: long enough to reach a new agent. */
-export const OWNER_RESET_LINK_DAYS = 7;
 export const RESET_TOKEN_MAX = 200;
 /** Links the owner makes for someone who lost their password (an agent, a manager or another owner) last a day. */
 export const OWNER_MADE_RESET_LINK_HOURS = 24;
@@ -33,7 +31,7 @@ export const completePasswordResetInput = z.strictObject({
 export type CompletePasswordResetInput = z.input<typeof completePasswordResetInput>;
 
 /** The one answer to a token that was used, has expired or never existed (nothing tells them apart). */
-export { EMAILED_RESET_LINK_MINUTES, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './limits';
+export { EMAILED_RESET_LINK_MINUTES, OWNER_RESET_LINK_DAYS, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './limits';
 
 /**
  * POST /api/password-resets (anyone, counted like a sign-in): emails a one-time link (30 minutes) to each account that

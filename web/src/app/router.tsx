@@ -13,6 +13,7 @@ const AgentProfilePage = lazy(() => import('./pages/agent-profile-page'));
 const TestLoginPage = lazy(() => import('./pages/test-login-page'));
 const LoginPage = lazy(() => import('./pages/login-page'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
 // The office-screen board: visitors of every other page never download it.
 const TvBoardPage = lazy(() => import('./pages/tv-board-page'));
 // One agent's history, entries, tiers and claims, for owners and managers: charts stay out of the dashboard's first screen.
@@ -27,6 +28,7 @@ export function AppRouter() {
         <Route path={paths.home} component={HomePage} />
         <Route path={paths.login} component={LoginPage} />
         <Route path={paths.resetPassword} component={ResetPasswordPage} />
+        <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
         <Route path={paths.agentPortal} component={AgentPortalPage} />
         <Route path={paths.agentRegister} component={AgentRegisterPage} />
         <Route path={paths.agentDashboard} component={AgentDashboardPage} />

@@ -10,6 +10,8 @@ export const paths = {
   login: '/login',
   /** A one-time password link (docs/product.md §12.9): /reset-password#token=... */
   resetPassword: '/reset-password',
+  /** Asks for a one-time password link by email (docs/product.md §12.9). */
+  forgotPassword: '/forgot-password',
   /** A TV link's board (docs/product.md §11.20, §12.8): public, the token is the link's only credential. */
   tvBoard: '/tv/:token',
   /** The signed-in owner's or manager's details, password and signed-in devices (docs/product.md §12.15). */

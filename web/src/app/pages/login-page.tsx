@@ -52,6 +52,11 @@ export default function LoginPage() {
               {login.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>
+            <p className="text-center text-sm">
+              <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                Forgot your password?
+              </Link>
+            </p>
             {demoOwner && (
               <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
                 Demo owner: {demoOwner.email} / {demoOwner.password}

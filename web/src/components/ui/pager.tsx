@@ -35,3 +35,43 @@ export function Pager({ label, offset, limit, total, onChange, disabled = false 
     </nav>
   );
 }
+
+interface OffsetPagerProps {
+  /** Names what is paged, for assistive technology ("Entries pages"). */
+  label: string;
+  /** What the rows are, before their numbers: "Entries" gives "Entries 1–10". */
+  noun: string;
+  offset: number;
+  /** How many rows this page shows. */
+  shown: number;
+  limit: number;
+  /** Where the next page starts; null on the last page. */
+  nextOffset: number | null;
+  onChange: (offset: number) => void;
+  disabled?: boolean;
+}
+
+/** "Entries 1–10" with Previous and Next, for lists read without a total (only where a next page starts). */
+export function OffsetPager({ label, noun, offset, shown, limit, nextOffset, onChange, disabled = false }: OffsetPagerProps) {
+  const format = (n: number) => n.toLocaleString('en-US');
+  const onePage = offset === 0 && nextOffset === null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {noun} {format(offset + 1)}–{format(offset + shown)}
+      </p>
+      {!onePage && (
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={disabled || offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={disabled || nextOffset === null} onClick={() => nextOffset !== null && onChange(nextOffset)}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      )}
+    </nav>
+  );
+}

@@ -2,10 +2,12 @@ import type { AgentSessionResponse, LoginForm } from '@contract/auth';
 import { Loader2, LogIn } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { paths } from '../../../config/paths';
 import { useAppInfo } from '../../../lib/app-info';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { loginErrorMessage, useAgentLogin } from '../api/agent-login';
@@ -63,6 +65,11 @@ export function AgentLoginForm({ onSuccess, defaultEmail }: AgentLoginFormProps)
         {login.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogIn aria-hidden="true" />}
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      <p className="text-center text-sm">
+        <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
       {demoAgent && (
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">
           Demo mode: the demo agent's sign-in details are filled in for you.

@@ -1,7 +1,8 @@
-import { ChevronLeft, ChevronRight, Receipt, SearchX, X } from 'lucide-react';
+import { Receipt, SearchX, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { IncomeEntryRow } from '../../../components/entries/income-entry-row';
 import { Button } from '../../../components/ui/button';
+import { OffsetPager } from '../../../components/ui/pager';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
@@ -104,44 +105,10 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
                 <IncomeEntryRow key={entry.id} entry={entry} title={entry.transactionType === 'addition' ? 'Income' : 'Deduction'} when={entry.date} />
               ))}
             </ul>
-            <EntriesPager offset={page.offset} shown={page.entries.length} limit={page.limit} nextOffset={page.nextOffset} onChange={setOffset} disabled={entries.isFetching} />
+            <OffsetPager label="Entries pages" noun="Entries" offset={page.offset} shown={page.entries.length} limit={page.limit} nextOffset={page.nextOffset} onChange={setOffset} disabled={entries.isFetching} />
           </>
         )}
       </CardContent>
     </Card>
-  );
-}
-
-interface EntriesPagerProps {
-  offset: number;
-  shown: number;
-  limit: number;
-  nextOffset: number | null;
-  onChange: (offset: number) => void;
-  disabled: boolean;
-}
-
-/** "Entries 1–10" with Previous and Next: GET /api/income-entries gives no total, only where a next page starts. */
-function EntriesPager({ offset, shown, limit, nextOffset, onChange, disabled }: EntriesPagerProps) {
-  const format = (n: number) => n.toLocaleString('en-US');
-  const onePage = offset === 0 && nextOffset === null;
-  return (
-    <nav aria-label="Entries pages" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-700" aria-live="polite">
-        Entries {format(offset + 1)}–{format(offset + shown)}
-      </p>
-      {!onePage && (
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={disabled || offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={disabled || nextOffset === null} onClick={() => nextOffset !== null && onChange(nextOffset)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      )}
-    </nav>
   );
 }

@@ -1,7 +1,8 @@
 import { EXPORT_PATHS } from '@contract/exports';
-import { ChevronLeft, ChevronRight, RefreshCw, ScrollText, SearchX } from 'lucide-react';
+import { RefreshCw, ScrollText, SearchX } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { OffsetPager } from '../../../components/ui/pager';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ExportButton } from '../../../components/ui/export-button';
@@ -68,45 +69,11 @@ export function AuditTab() {
           ) : (
             <>
               <AuditRows rows={page.data.rows} />
-              <AuditPager offset={page.data.offset} shown={page.data.rows.length} nextOffset={page.data.nextOffset} limit={page.data.limit} onChange={setOffset} disabled={page.isFetching} />
+              <OffsetPager label="Audit trail pages" noun="Rows" offset={page.data.offset} shown={page.data.rows.length} nextOffset={page.data.nextOffset} limit={page.data.limit} onChange={setOffset} disabled={page.isFetching} />
             </>
           )}
         </CardContent>
       </Card>
     </section>
-  );
-}
-
-interface AuditPagerProps {
-  offset: number;
-  shown: number;
-  limit: number;
-  nextOffset: number | null;
-  onChange: (offset: number) => void;
-  disabled: boolean;
-}
-
-/** "Rows 1–50" with Previous and Next: GET /api/audit gives no total, only the offset of a next page when there is one. */
-function AuditPager({ offset, shown, limit, nextOffset, onChange, disabled }: AuditPagerProps) {
-  const format = (n: number) => n.toLocaleString('en-US');
-  const onePage = offset === 0 && nextOffset === null;
-  return (
-    <nav aria-label="Audit trail pages" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-700" aria-live="polite">
-        Rows {format(offset + 1)}–{format(offset + shown)}
-      </p>
-      {!onePage && (
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={disabled || offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={disabled || nextOffset === null} onClick={() => nextOffset !== null && onChange(nextOffset)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      )}
-    </nav>
   );
 }

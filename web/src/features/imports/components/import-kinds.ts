@@ -7,7 +7,7 @@ import {
   type EntryImportColumn,
 } from '@contract/csv-columns';
 import { DEFAULT_IMPORTED_POSITION, IMPORT_PASSWORD_ROWS_MAX } from '@contract/imports';
-import { OWNER_RESET_LINK_DAYS } from '@contract/password-resets';
+import { OWNER_RESET_LINK_DAYS } from '@contract/limits';
 
 /**
  * What a file can hold (docs/product.md §12.9): income entries, or agents. Everything the Import tab does differently

@@ -1,0 +1,92 @@
+import type { RequestPasswordResetInput } from '@contract/password-resets';
+import { CheckCircle2, Loader2, Mail } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { setServerIssues } from '../../../lib/server-issues';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+
+// zod and the schema come when the form is first used: the page paints without them.
+const validation = lazyZodResolver(() => import('@contract/password-resets').then((module) => module.requestPasswordResetInput));
+
+/**
+ * Asks for a password link by email (POST /api/password-resets). The server's one answer replaces the form; it never
+ * says whether an account uses the email. "Send again" brings the form back with the email kept.
+ */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  // The server's message after a 202: the form is replaced by it until the person asks to send again.
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  // A refusal no field can show (too many attempts, the network): above the form.
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RequestPasswordResetInput>({ resolver: validation.resolver, defaultValues: { email: '' } });
+  const { errors } = form.formState;
+  const { setFocus } = form;
+  const statusRef = useRef<HTMLDivElement>(null);
+  // Where the focus goes once the view changed: the message after sending, the email field after "Send again".
+  const [focusTarget, setFocusTarget] = useState<'status' | 'email' | null>(null);
+
+  useEffect(() => {
+    if (focusTarget === 'status') statusRef.current?.focus();
+    if (focusTarget === 'email') setFocus('email');
+  }, [focusTarget, setFocus]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    return request.mutateAsync({ email: values.email }).then(
+      (answer) => {
+        setSentMessage(answer.message);
+        setFocusTarget('status');
+      },
+      (error: unknown) => {
+        if (!setServerIssues(form.setError, error, ['email'])) setFormError(errorMessage(error, 'The link could not be requested'));
+      },
+    );
+  });
+
+  if (sentMessage !== null) {
+    return (
+      <div className="grid gap-3">
+        <Alert ref={statusRef} role="status" tabIndex={-1} variant="success" className="focus:outline-none">
+          <CheckCircle2 aria-hidden="true" />
+          <AlertDescription>{sentMessage}</AlertDescription>
+        </Alert>
+        <p className="text-center text-sm text-slate-700">
+          Nothing arrived?{' '}
+          <Button
+            variant="link"
+            className="h-auto p-0 underline"
+            onClick={() => {
+              setSentMessage(null);
+              setFocusTarget('email');
+            }}
+          >
+            Send again
+          </Button>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
+      {formError && (
+        <Alert variant="destructive">
+          <AlertDescription>{formError}</AlertDescription>
+        </Alert>
+      )}
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </FormField>
+      <Button type="submit" disabled={request.isPending} className="w-full">
+        {request.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
+        {request.isPending ? 'Sending...' : 'Email me a link'}
+      </Button>
+    </form>
+  );
+}
