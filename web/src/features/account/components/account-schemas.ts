@@ -7,4 +7,3 @@ import { z } from 'zod';
 export const changeStaffPasswordForm = changeStaffPasswordInput
   .extend({ confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
-export type ChangeStaffPasswordValues = z.input<typeof changeStaffPasswordForm>;

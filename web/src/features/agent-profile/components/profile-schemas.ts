@@ -11,5 +11,3 @@ export type ProfileDetailsValues = z.input<typeof profileDetailsForm>;
 export const changePasswordForm = changeMyPasswordInput
   .extend({ confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
-export type ChangePasswordValues = z.input<typeof changePasswordForm>;
-export type ChangePasswordOutput = z.output<typeof changePasswordForm>;
