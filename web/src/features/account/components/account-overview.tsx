@@ -1,7 +1,7 @@
 import type { AuthUser } from '@contract/auth';
-import { KeyRound, UserRound, type LucideIcon } from 'lucide-react';
+import { KeyRound, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { SectionCard } from '../../../components/ui/section-card';
 import { ChangeStaffPasswordForm } from './change-staff-password-form';
 
 const roleNames: Record<AuthUser['role'], string> = { owner: 'Owner', manager: 'Manager' };
@@ -17,16 +17,16 @@ export function AccountOverview({ user, devices }: { user: AuthUser; devices?: R
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your account</h1>
         <p className="mt-1 text-slate-700">Who you are signed in as, your password, and where you are signed in.</p>
       </div>
-      <AccountCard id="account-details" icon={UserRound} title="Your details" description="The account you are signed in with.">
+      <SectionCard id="account-details" icon={UserRound} title="Your details" description="The account you are signed in with.">
         <dl className="grid gap-4 sm:grid-cols-3">
           <AccountDetail term="Name">{user.name}</AccountDetail>
           <AccountDetail term="Email">{user.email}</AccountDetail>
           <AccountDetail term="Role">{roleNames[user.role]}</AccountDetail>
         </dl>
-      </AccountCard>
-      <AccountCard id="account-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
+      </SectionCard>
+      <SectionCard id="account-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
         <ChangeStaffPasswordForm email={user.email} />
-      </AccountCard>
+      </SectionCard>
       {devices}
     </div>
   );
@@ -38,28 +38,5 @@ function AccountDetail({ term, children }: { term: string; children: ReactNode }
       <dt className="text-sm font-medium text-slate-600">{term}</dt>
       <dd className="text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
     </div>
-  );
-}
-
-interface AccountCardProps {
-  id: string;
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  children: ReactNode;
-}
-
-function AccountCard({ id, icon: Icon, title, description, children }: AccountCardProps) {
-  return (
-    <Card role="region" aria-labelledby={`${id}-heading`}>
-      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
-        <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
-          <Icon className="size-5 text-brand-600" aria-hidden="true" />
-          {title}
-        </h2>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
-    </Card>
   );
 }

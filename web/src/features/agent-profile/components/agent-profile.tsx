@@ -1,9 +1,9 @@
-import { Eye, KeyRound, LayoutDashboard, LogOut, UserRound, type LucideIcon } from 'lucide-react';
+import { Eye, KeyRound, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SectionCard } from '../../../components/ui/section-card';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
@@ -56,42 +56,19 @@ export function AgentProfile({ notifications, devices }: { notifications?: React
           <LoadError error={profile.error} fallback="Failed to load your profile" />
         ) : (
           <>
-            <ProfileCard id="profile-details" icon={UserRound} title="Your details" description="Your name and position as the team sees them.">
+            <SectionCard id="profile-details" icon={UserRound} title="Your details" description="Your name and position as the team sees them.">
               <ProfileDetailsForm profile={profile.data} />
-            </ProfileCard>
-            <ProfileCard id="profile-privacy" icon={Eye} title="Public boards" description="Rank cards of other agents and the office TV.">
+            </SectionCard>
+            <SectionCard id="profile-privacy" icon={Eye} title="Public boards" description="Rank cards of other agents and the office TV.">
               <PublicProfileSetting profile={profile.data} />
-            </ProfileCard>
-            <ProfileCard id="profile-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
+            </SectionCard>
+            <SectionCard id="profile-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
               <ChangePasswordForm email={profile.data.email} />
-            </ProfileCard>
+            </SectionCard>
             {devices}
           </>
         )}
       </main>
     </>
-  );
-}
-
-interface ProfileCardProps {
-  id: string;
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  children: ReactNode;
-}
-
-function ProfileCard({ id, icon: Icon, title, description, children }: ProfileCardProps) {
-  return (
-    <Card role="region" aria-labelledby={`${id}-heading`}>
-      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
-        <h2 id={`${id}-heading`} className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
-          <Icon className="size-5 text-brand-600" aria-hidden="true" />
-          {title}
-        </h2>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">{children}</CardContent>
-    </Card>
   );
 }
