@@ -162,6 +162,15 @@ for (const engine of testEngines()) {
       expect(later[0]!.n).toBe(RESET_EMAILS_PER_HOUR + 1);
     });
 
+    it('counts requests made at the same moment against one another', async () => {
+      clock.now = new Date();
+      const agent = await createAgent(database.db);
+      const answers = await Promise.all(Array.from({ length: RESET_EMAILS_PER_HOUR + 3 }, (_, i) => ask(agent.email, `10.0.4.${i}`)));
+      expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 202));
+      const queued = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from email_outbox where agent_id = ${agent.id} and kind = 'password_reset'`);
+      expect(queued[0]!.n).toBe(RESET_EMAILS_PER_HOUR);
+    });
+
     it('refuses bad input with 400 and counts requests from one address like sign-ins (429 past the limit)', async () => {
       clock.now = new Date();
       for (const payload of [{}, { email: 'not an email' }, { email: 'a@b.test', extra: 1 }, { email: 42 }]) {

@@ -82,7 +82,6 @@ export async function createOwnerResetLink(
 
 /** Links emailed to one account in an hour, at most: a stranger cannot fill someone's inbox with them. */
 export const RESET_EMAILS_PER_HOUR = 3;
-/** An emailed link is tried for as long as it works. */
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The link and the email made for one account found by its address. */
@@ -110,6 +109,9 @@ export async function requestEmailedResets(
 ): Promise<number> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
+    // The accounts are locked first: requests at the same moment count each other's emails against the hour's limit.
+    await tx.execute(sql`select id from ${agents} where email = ${address} for update`);
+    await tx.execute(sql`select id from ${users} where email = ${address} for update`);
     const accounts = await queryRows<{ kind: 'agent' | 'user'; id: number; email: string; recent: number }>(
       tx,
       sql`select a.kind, a.id, a.email,
@@ -137,6 +139,7 @@ export async function requestEmailedResets(
         status: 'pending',
         createdAt: now,
         nextAttemptAt: now,
+        // Tried for as long as the link works.
         deliverUntil: expiresAt,
       });
       await appendAudit(
