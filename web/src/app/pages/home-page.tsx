@@ -25,14 +25,18 @@ export function loadOwnerDashboardPage(): Promise<OwnerDashboardModule> {
   ));
 }
 
-const LazyOwnerDashboardPage = lazy(loadOwnerDashboardPage);
+/** A thenable that answers at once: React.lazy then renders the module it was given without suspending first. */
+const answeredNow = <T,>(value: T) => ({ then: (resolve: (value: T) => void) => resolve(value) }) as unknown as Promise<T>;
+
+// One component for the page's whole life (switching to the loaded module's own would remount the dashboard): when its
+// code has already run, it renders at once, without the "Loading dashboard..." step.
+const OwnerDashboardPage = lazy(() => (ownerDashboardModule ? answeredNow(ownerDashboardModule) : loadOwnerDashboardPage()));
 
 /** "/": the owner dashboard when an owner or manager is signed in, otherwise the landing page. */
 export function HomePage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <Spinner label="Loading..." />;
   if (!user) return <LandingPage />;
-  const OwnerDashboardPage = ownerDashboardModule?.default ?? LazyOwnerDashboardPage;
   return (
     <>
       <PrefetchOwnerDashboard />
