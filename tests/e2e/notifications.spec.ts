@@ -157,4 +157,41 @@ test.describe('notifications', () => {
     await expectNoHorizontalOverflow(page);
     await expectNoAxeViolations(page);
   });
+  test('the bell stands in as a plain button until its popover arrives, and the focus stays on the bell when it is replaced', async ({ page }) => {
+    await signInAs(page);
+    // The popover's code is held back until released, as on a slow connection.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/notification-popover-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    // The stand-in: the same name, no popover yet.
+    await expect(bell(page)).not.toHaveAttribute('aria-haspopup', 'dialog');
+    await bell(page).focus();
+    release();
+    // The popover's own button replaced it, and has the focus.
+    await expect(bell(page)).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(bell(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popover(page)).toBeVisible();
+  });
+
+  test('a click on the stand-in bell opens the popover once its code arrives', async ({ page }) => {
+    await signInAs(page);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/notification-popover-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await bell(page).click();
+    await expect(popover(page)).toHaveCount(0);
+    release();
+    await expect(popover(page)).toBeVisible();
+  });
 });

@@ -18,11 +18,21 @@ export function NotificationBell({ className, contentShown = true }: { className
   const [clickedEarly, setClickedEarly] = useState(false);
   const latest = useLatestNotifications({ enabled: painted });
   const unread = latest.data?.unreadCount ?? 0;
-  const standIn = <BellButton unread={unread} className={className} onClick={() => setClickedEarly(true)} />;
+  // A keyboard user may be on the stand-in when the popover's button replaces it: the focus moves with them.
+  const [standInFocused, setStandInFocused] = useState(false);
+  const standIn = (
+    <BellButton
+      unread={unread}
+      className={className}
+      onClick={() => setClickedEarly(true)}
+      onFocus={() => setStandInFocused(true)}
+      onBlur={() => setStandInFocused(false)}
+    />
+  );
   if (!painted && !clickedEarly) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <NotificationPopover unread={unread} className={className} defaultOpen={clickedEarly} />
+      <NotificationPopover unread={unread} className={className} defaultOpen={clickedEarly} takeFocus={standInFocused} />
     </Suspense>
   );
 }

@@ -13,7 +13,18 @@ const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.Notif
  * The bell with its popover (docs/product.md §12.13): the latest notifications and their settings. Loaded after the
  * screen's first paint, in place of the bell's plain button (notification-bell.tsx), which looks the same.
  */
-export function NotificationPopover({ unread, className, defaultOpen }: { unread: number; className?: string; defaultOpen: boolean }) {
+export function NotificationPopover({
+  unread,
+  className,
+  defaultOpen,
+  takeFocus,
+}: {
+  unread: number;
+  className?: string;
+  defaultOpen: boolean;
+  /** The stand-in had the focus: this button takes it over. */
+  takeFocus: boolean;
+}) {
   const [open, setOpen] = useState(defaultOpen);
 
   return (
@@ -21,7 +32,13 @@ export function NotificationPopover({ unread, className, defaultOpen }: { unread
       <PopoverAnchor>
         <PopoverTrigger asChild>
           {/* The panel's code is fetched as the pointer or the focus reaches the bell, so that it opens with it. */}
-          <BellButton unread={unread} className={className} onPointerEnter={() => void loadPanel()} onFocus={() => void loadPanel()} />
+          <BellButton
+            unread={unread}
+            className={className}
+            autoFocus={takeFocus}
+            onPointerEnter={() => void loadPanel()}
+            onFocus={() => void loadPanel()}
+          />
         </PopoverTrigger>
         <PopoverContent className="max-h-[min(36rem,calc(100dvh-6rem))]">
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-2 pl-4 pr-2">
