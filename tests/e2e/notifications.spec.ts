@@ -11,6 +11,16 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, 
 const badge = (page: Page) => bell(page).getByTestId('notification-count');
 const popover = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 const notification = (page: Page, title: string) => popover(page).getByRole('listitem').filter({ hasText: title });
+/** Holds the bell popover's code back, as on a slow connection, until the returned function is called. */
+async function holdPopoverCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/notification-popover-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
 const liveStatus = (page: Page) => page.getByRole('status', { name: 'Live updates' });
 
 /**
@@ -159,13 +169,7 @@ test.describe('notifications', () => {
   });
   test('the bell stands in as a plain button until its popover arrives, and the focus stays on the bell when it is replaced', async ({ page }) => {
     await signInAs(page);
-    // The popover's code is held back until released, as on a slow connection.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/notification-popover-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdPopoverCode(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     // The stand-in: the same name, no popover yet.
@@ -181,12 +185,7 @@ test.describe('notifications', () => {
 
   test('a click on the stand-in bell opens the popover once its code arrives', async ({ page }) => {
     await signInAs(page);
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/notification-popover-[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdPopoverCode(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
     await bell(page).click();
