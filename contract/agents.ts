@@ -4,14 +4,20 @@ import { displayName, emailField, queryInteger, storableText } from './fields';
 import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX, PAGE_OFFSET_MAX } from './limits';
 import { moneyString } from './money';
 
+/**
+ * An agent's status. pending: registered while sign-up needs approval; cannot sign in until the owner approves.
+ * inactive: made inactive by the owner; cannot sign in, is left off the boards, keeps its history.
+ */
+export const agentStatuses = ['active', 'pending', 'inactive'] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+
 /** An agent as the owner dashboard sees it (docs/product.md §12.4). Money as two-decimal strings. */
 export const agentSummary = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
   position: z.string(),
-  /** pending: registered while sign-up needs approval; cannot sign in until the owner approves. */
-  status: z.enum(['active', 'pending']),
+  status: z.enum(agentStatuses),
   totalIncome: moneyString,
   weeklyIncome: moneyString,
   monthlyIncome: moneyString,

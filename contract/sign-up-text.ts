@@ -20,6 +20,8 @@ export const registrationMessages: Record<SignUpMode, string> = {
 };
 export const INVITATION_REQUIRED = 'Registration is by invitation only. Ask the owner of this team for an invitation link.';
 export const INVITATION_INVALID = 'This invitation link is not valid: it may have expired or been used already. Ask the owner for a new one.';
+/** The answer to an inactive agent's right password (the owner made the account inactive). */
+export const ACCOUNT_INACTIVE = 'This account is inactive. Ask the owner to make it active again.';
 export const AWAITING_APPROVAL = "Your registration is waiting for the owner's approval. You can sign in once it is approved.";
 
 /** How long an invitation link stays valid. */

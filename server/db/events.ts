@@ -1,3 +1,4 @@
+import type { AgentStatus } from '../../contract/agents';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
 import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
@@ -138,7 +139,7 @@ export function claimEvent(
 }
 
 /** An agent's event: made (active, or pending the owner's approval) or deleted. */
-export function agentEvent(type: 'agent.created', agent: { id: number; name: string; status: 'active' | 'pending' }, via?: 'sign-up'): NewEvent;
+export function agentEvent(type: 'agent.created', agent: { id: number; name: string; status: AgentStatus }, via?: 'sign-up'): NewEvent;
 export function agentEvent(type: 'agent.deleted', agent: { id: number }): NewEvent;
 export function agentEvent(type: 'agent.created' | 'agent.deleted', agent: { id: number; name?: string; status?: string }, via?: 'sign-up'): NewEvent {
   if (type === 'agent.deleted') return { type, agentId: agent.id, public: { agentId: agent.id }, private: {} };

@@ -30,9 +30,16 @@ export const users = pgTable(
     role: text('role', { enum: ['owner', 'manager'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The TOTP secret (RFC 6238, base32): set when two-factor sign-in is being set up, in force once enabled. */
+    totpSecret: text('totp_secret'),
+    /** When two-factor sign-in was turned on; null while it is off (a secret alone is a setup not yet confirmed). */
+    totpEnabledAt: timestamptz('totp_enabled_at'),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_totp_enabled_check', sql`${t.totpEnabledAt} is null or ${t.totpSecret} is not null`),
     check('users_role_check', sql`${t.role} in ('owner', 'manager')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
@@ -53,8 +60,13 @@ export const agents = pgTable(
     totalEntries: integer('total_entries').notNull().default(0),
     /** The highest total the agent ever had: a tier is reached when this reaches its threshold. */
     peakTotal: money('peak_total').notNull().default('0'),
-    /** pending: registered while sign-up needs the owner's approval; cannot sign in until approved. */
-    status: text('status', { enum: ['active', 'pending'] }).notNull().default('active'),
+    /**
+     * pending: registered while sign-up needs the owner's approval; cannot sign in until approved. inactive: made
+     * inactive by the owner; cannot sign in, is left off the boards, keeps its history, can be made active again.
+     */
+    status: text('status', { enum: ['active', 'pending', 'inactive'] }).notNull().default('active'),
+    /** The team the agent is in (at most one). */
+    teamId: integer('team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
     /** Off: other agents and the TV see "Anonymous agent" instead of the name (docs/product.md §12.14). */
     publicProfile: boolean('public_profile').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -62,8 +74,9 @@ export const agents = pgTable(
   (t) => [
     uniqueIndex('agents_email_key').on(t.email),
     check('agents_email_lower_check', sql`${t.email} = lower(${t.email})`),
-    check('agents_status_check', sql`${t.status} in ('active', 'pending')`),
+    check('agents_status_check', sql`${t.status} in ('active', 'pending', 'inactive')`),
     index('agents_name_idx').on(t.name),
+    index('agents_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
   ],
 );
 
@@ -592,4 +605,82 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt),
     index('email_outbox_subject_idx').on(t.subjectAgentId).where(sql`${t.subjectAgentId} is not null`),
   ],
+);
+
+/** Teams (DESIGN §7): the owner groups agents under managers; a manager who leads teams reads only their agents. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('teams_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** Who leads which team: a manager may lead several teams, a team may have several managers. */
+export const teamManagers = pgTable(
+  'team_managers',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_managers_user_idx').on(t.userId)],
+);
+
+/**
+ * Two-factor recovery codes: ten made when two-factor sign-in is turned on, each usable once in place of a code.
+ * Only the SHA-256 of each code is kept.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId), uniqueIndex('recovery_codes_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the password was right, a code is still due within 5 minutes. The browser
+ * holds the token in a cookie; only its SHA-256 is kept. Wrong codes are counted: too many end the challenge.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (t) => [index('two_factor_challenges_user_idx').on(t.userId), index('two_factor_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The organisation's settings (DESIGN §7): one row (id 1). Money and dates on every screen, in CSV exports and in
+ * emails follow the currency (ISO 4217) and locale (BCP 47); the landing page shows the name.
+ */
+export const organisationSettings = pgTable(
+  'organisation_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    orgName: text('org_name').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    locale: text('locale').notNull().default('en-US'),
+    /** On: every manager must sign in with a second factor (and set one up before anything else). */
+    requireManagerTwoFactor: boolean('require_manager_two_factor').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('organisation_settings_one_row_check', sql`${t.id} = 1`)],
 );

@@ -1,4 +1,6 @@
+import type { AgentStatus } from '../../contract/agents';
 import {
+  ACCOUNT_INACTIVE,
   AWAITING_APPROVAL,
   INVITATION_INVALID,
   INVITATION_REQUIRED,
@@ -27,7 +29,8 @@ export const invitationInvalid = () => invalid(INVITATION_INVALID, 'invite');
 /** The status a new registration gets: pending when the owner approves new agents. */
 export const registrationStatus = (mode: SignUpMode): 'active' | 'pending' => (mode === 'approval' ? 'pending' : 'active');
 
-/** A pending agent (waiting for approval) cannot sign in, even with the right password. */
-export function assertAgentMaySignIn(agent: { status: 'active' | 'pending' }): void {
+/** A pending agent (waiting for approval) or an inactive one cannot sign in, even with the right password. */
+export function assertAgentMaySignIn(agent: { status: AgentStatus }): void {
   if (agent.status === 'pending') throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
+  if (agent.status === 'inactive') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AgentSummary } from '../../contract/agents';
+import type { AgentStatus, AgentSummary } from '../../contract/agents';
 import { centsToMoneyString, parseMoneyToCents } from '../../contract/cents';
 import type { LeaderboardAgent, OwnerDashboard } from '../../contract/dashboard';
 import type { IncomeEntry } from '../../contract/income-entries';
@@ -16,7 +16,7 @@ interface AgentState {
   name: string;
   email: string;
   position: string;
-  status: 'active' | 'pending';
+  status: AgentStatus;
   total: bigint;
   week: bigint;
   month: bigint;

@@ -1,3 +1,4 @@
+import type { AgentStatus } from '../../../contract/agents';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { SignUpMode } from '../../../contract/sign-up';
 import { assertRegistrationAllowed, invitationInvalid, registrationStatus } from '../../domain/sign-up';
@@ -31,7 +32,7 @@ export async function registerAgent(
   defaultMode: SignUpMode,
   /** Where the request came from, for the audit trail (the new agent is its actor). */
   origin: Pick<AuditActor, 'ip' | 'userAgent'>,
-): Promise<{ mode: SignUpMode; agent?: { id: number; status: 'active' | 'pending' } }> {
+): Promise<{ mode: SignUpMode; agent?: { id: number; status: AgentStatus } }> {
   return db.transaction(async (tx) => {
     const mode = await readSignUpMode(tx, defaultMode);
     assertRegistrationAllowed(mode, registration.invite);

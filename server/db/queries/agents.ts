@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AgentSummary } from '../../../contract/agents';
+import type { AgentStatus, AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { emailTaken, notFound } from '../../domain/errors';
@@ -78,7 +78,7 @@ export interface AgentFiguresRow {
   name: string;
   email: string;
   position: string;
-  status: 'active' | 'pending';
+  status: AgentStatus;
   total_income: string;
   weekly_income: string;
   monthly_income: string;
