@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { newPasswordField } from './auth';
-import { displayName, emailField, queryInteger, storableText } from './fields';
+import { displayName, emailField, idField, queryInteger, storableText } from './fields';
 import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX, PAGE_OFFSET_MAX } from './limits';
 import { moneyString } from './money';
 
@@ -31,9 +31,11 @@ export { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits
 
 /**
  * The query of GET /api/agents and GET /api/owner/leaderboard: a page (offset, limit) of the agents whose name or
- * email contains `search` (case-insensitive; empty means everyone). Other query parameters are ignored.
+ * email contains `search` (case-insensitive; empty means everyone), of one team when `team` is given (a manager who
+ * leads teams: one of theirs). Other query parameters are ignored.
  */
 export const agentListQuery = z.object({
+  team: idField('team must be a team id').optional(),
   offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
   limit: queryInteger('limit', 1, AGENT_PAGE_SIZE_MAX, AGENT_PAGE_SIZE),
   search: storableText(
@@ -65,3 +67,20 @@ export const createAgentInput = z.object({
   password: newPasswordField,
 });
 export type CreateAgentInput = z.input<typeof createAgentInput>;
+
+/**
+ * PATCH /api/agents/{id} (owner): `active` false makes the agent inactive (it cannot sign in, its sessions end, it
+ * leaves the boards and live streams, its history stays); true makes it active again. A pending agent is approved
+ * instead (POST /api/agents/{id}/approve).
+ */
+export const updateAgentInput = z
+  .object({
+    active: z.boolean({ error: 'active must be true or false' }),
+  })
+  .strict();
+export type UpdateAgentInput = z.infer<typeof updateAgentInput>;
+
+/** PATCH /api/agents/{id} on an agent waiting for approval. */
+export const AGENT_PENDING_APPROVAL = 'This agent is waiting for approval: approve it instead';
+/** A password link asked for an agent who is not active. */
+export const NO_LINK_FOR_INACTIVE = 'This agent is not active: make it active again before making a password link';

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { backupRequest } from './admin';
-import { agentListQuery, agentPage, agentSummary, createAgentInput } from './agents';
+import { createTeamInput, team, teamBoard, teamBoardQuery, teamList, updateTeamInput } from './teams';
+import { agentListQuery, agentPage, agentSummary, createAgentInput, updateAgentInput } from './agents';
 import { agentTierData } from './agent-tier-data';
 import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens';
-import { agentRegisterInput, agentSessionResponse, appInfo, authUser, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
+import { agentRegisterInput, agentSessionResponse, appInfo, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
 import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
 import { deviceSessionList, endedSessions } from './sessions';
+import { currentUser, enableTwoFactorInput, loginAnswer, twoFactorCodeInput, twoFactorEnabled, twoFactorSetup } from './two-factor';
 import {
   agentDetail,
   agentEntriesPage,
@@ -50,6 +52,7 @@ import {
   rewardOption,
 } from './rewards';
 import { createdInvitation, registrationResponse, signUpSettings, signUpSettingsInput } from './sign-up';
+import { organisationSettings, updateOrganisationSettingsInput } from './settings';
 import { tierSetting, tierSettingList, updateTierSettingInput } from './tiers';
 import { createdTvLink, createTvLinkInput, tvLinkList, tvSnapshot } from './tv-links';
 import { createdWebhook, createWebhookInput, webhookDelivery, webhookDeliveryPage, webhookDeliveryQuery, webhookList } from './webhooks';
@@ -118,8 +121,12 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/agents/session', summary: 'The signed-in agent', tag: 'Agent sign-in', access: 'a signed-in agent', credentials: ['agentSession'], answers: { 200: json(agentSessionResponse, 'The agent') } },
   // Owners' and managers' identity
   { method: 'GET', path: '/api/login', summary: 'Redirects to the sign-in page', tag: 'Sign-in', access: 'anyone', credentials: ['none'], answers: { 302: NO_BODY('To /login') } },
-  { method: 'POST', path: '/api/auth/login', summary: 'Sign in as an owner or manager (sets sid)', tag: 'Sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(authUser, 'Signed in') } },
-  { method: 'GET', path: '/api/auth/user', summary: 'The signed-in owner or manager', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], answers: { 200: json(authUser, 'The user') } },
+  { method: 'POST', path: '/api/auth/login', summary: 'Sign in as an owner or manager (sets sid)', tag: 'Sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(loginAnswer, 'Signed in (the user); or, with two-factor sign-in on, {twoFactorRequired: true}, no session yet and a challenge cookie for POST /api/auth/login/2fa') } },
+  { method: 'POST', path: '/api/auth/login/2fa', summary: 'Complete a sign-in with a code of the authenticator app or a recovery code (sets sid)', tag: 'Sign-in', access: 'whoever holds a sign-in challenge (5 minutes, 5 wrong codes)', credentials: ['none'], body: twoFactorCodeInput, answers: { 200: json(currentUser, 'Signed in') } },
+  { method: 'GET', path: '/api/auth/user', summary: 'The signed-in owner or manager', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], answers: { 200: json(currentUser, 'The user, whether two-factor sign-in is on, and whether it must be set up first') } },
+  { method: 'POST', path: '/api/auth/2fa/setup', summary: 'Begin setting up two-factor sign-in: a new secret, not yet in force', tag: 'Sign-in', access: 'an owner or manager (password entered in the last 10 minutes)', credentials: ['session'], answers: { 200: json(twoFactorSetup, 'The secret and its otpauth URI'), 409: json(errorBody, 'Two-factor sign-in is already on') } },
+  { method: 'POST', path: '/api/auth/2fa/enable', summary: 'Turn two-factor sign-in on with a code of the secret set up', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: enableTwoFactorInput, answers: { 200: json(twoFactorEnabled, 'On; the ten recovery codes, shown this once'), 409: json(errorBody, 'Already on, or not set up') } },
+  { method: 'DELETE', path: '/api/auth/2fa', summary: 'Turn two-factor sign-in off with a code or a recovery code', tag: 'Sign-in', access: 'an owner or manager (password entered in the last 10 minutes)', credentials: ['session'], body: twoFactorCodeInput, answers: { 204: NO_BODY('Off; the secret and recovery codes are erased'), 409: json(errorBody, 'It is not on') } },
   { method: 'POST', path: '/api/auth/password', summary: 'Change one’s password (other sessions end)', tag: 'Sign-in', access: 'an owner or manager', credentials: ['session'], body: changeStaffPasswordInput, answers: { 204: NO_BODY('Changed; the other sessions of the account have ended') } },
   { method: 'GET', path: '/api/sessions', summary: 'One’s signed-in devices', tag: 'Sign-in', access: 'anyone signed in, for themselves', credentials: ['session', 'agentSession'], answers: { 200: json(deviceSessionList, 'Most recently used first') } },
   { method: 'DELETE', path: '/api/sessions/:id', summary: 'Sign one of one’s devices out', tag: 'Sign-in', access: 'anyone signed in, for themselves', credentials: ['session', 'agentSession'], answers: { 204: NO_BODY('Signed out') } },
@@ -166,6 +173,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'PATCH', path: '/api/reward-claims/:id/process', summary: 'Mark a claim filled (pending to processed)', tag: 'Reward claims', access: 'owner', credentials: ['session'], answers: { 200: json(rewardClaim, 'The claim'), 409: json(errorBody, 'The claim is not pending') } },
   { method: 'PATCH', path: '/api/reward-claims/:id', summary: 'Move a claim to another status (processed, shipped, delivered, rejected)', tag: 'Reward claims', access: 'owner', credentials: ['session'], body: claimTransitionInput, answers: { 200: json(rewardClaim, 'The claim'), 409: json(errorBody, 'Its status cannot become that one (the message says why)') } },
   { method: 'POST', path: '/api/agents', summary: 'Add an agent', tag: 'Agents', access: 'owner, agents:write tokens', credentials: ['session', 'bearer'], scopes: ['agents:write'], body: createAgentInput, answers: { 201: json(agentSummary, 'The agent') } },
+  { method: 'PATCH', path: '/api/agents/:id', summary: 'Make an agent inactive, or active again', tag: 'Agents', access: 'owner', credentials: ['session'], body: updateAgentInput, answers: { 200: json(agentDetail.shape.agent, 'The agent as it is now (unchanged when it already was so)') } },
   { method: 'DELETE', path: '/api/agents/:id', summary: 'Delete an agent and its history', tag: 'Agents', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
   { method: 'POST', path: '/api/agents/:id/approve', summary: 'Approve a registration', tag: 'Agents', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Approved') } },
   { method: 'POST', path: '/api/income-entries', summary: 'Record an income entry', tag: 'Income entries', access: 'owner, entries:write tokens', credentials: ['session', 'bearer'], scopes: ['entries:write'], body: createIncomeEntryInput, headers: [idempotencyKey], answers: { 201: json(createdIncomeEntry, 'Recorded (Idempotent-Replayed: true when answered again for a key)'), 409: json(errorBody, 'An entry with this externalId exists (the message names it)'), 422: json(errorBody, 'The Idempotency-Key was used with another request') } },
@@ -181,9 +189,16 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/users/:id/reset-link', summary: 'Make a one-time password link for a manager or another owner', tag: 'Team', access: 'owner (password entered in the last 10 minutes), not for themselves', credentials: ['session'], answers: { 201: json(createdResetLink, 'The link (shown once, valid for 24 hours); the account’s earlier unused links stop working') } },
   { method: 'POST', path: '/api/agents/:id/reset-link', summary: 'Make a one-time password link for an agent', tag: 'Agents', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], answers: { 201: json(createdResetLink, 'The link (shown once, valid for 24 hours); the agent’s earlier unused links stop working') } },
   { method: 'GET', path: '/api/owner/sign-up', summary: 'Who may register, and open invitations', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 200: json(signUpSettings, 'The settings') } },
+  { method: 'GET', path: '/api/settings', summary: 'The organisation’s name, currency, locale and managers’ second factor', tag: 'Settings', access: 'anyone signed in, read tokens', credentials: ['session', 'agentSession', 'bearer'], scopes: ['read'], answers: { 200: json(organisationSettings, 'The settings (the defaults until the owner saves some)') } },
+  { method: 'PATCH', path: '/api/settings', summary: 'Change the organisation’s name, currency, locale or managers’ second factor', tag: 'Settings', access: 'owner (switching the managers’ second factor: password entered in the last 10 minutes)', credentials: ['session'], body: updateOrganisationSettingsInput, answers: { 200: json(organisationSettings, 'The settings as saved') } },
   { method: 'PUT', path: '/api/owner/sign-up', summary: 'Choose who may register', tag: 'Sign-up', access: 'owner (password entered in the last 10 minutes)', credentials: ['session'], body: signUpSettingsInput, answers: { 200: json(signUpSettings, 'The settings') } },
   { method: 'POST', path: '/api/owner/invitations', summary: 'Make an invitation link', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 201: json(createdInvitation, 'The invitation, with its token (shown once)') } },
   { method: 'DELETE', path: '/api/owner/invitations/:id', summary: 'Withdraw an invitation', tag: 'Sign-up', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Withdrawn') } },
+  { method: 'GET', path: '/api/teams', summary: 'The teams with their managers and agents', tag: 'Teams', access: 'owners, managers (those who lead teams: theirs), read tokens', credentials: staff, scopes: ['read'], answers: { 200: json(teamList, 'The teams, by name') } },
+  { method: 'GET', path: '/api/teams/leaderboard', summary: 'The team-against-team board of a period (this month by default)', tag: 'Teams', access: 'owners, managers, read tokens', credentials: staff, scopes: ['read'], query: teamBoardQuery, answers: { 200: json(teamBoard, 'Every team, by income') } },
+  { method: 'POST', path: '/api/teams', summary: 'Make a team', tag: 'Teams', access: 'owner', credentials: ['session'], body: createTeamInput, answers: { 201: json(team, 'The team; agents named move from any other team') } },
+  { method: 'PATCH', path: '/api/teams/:id', summary: 'Rename a team or set its managers or agents', tag: 'Teams', access: 'owner', credentials: ['session'], body: updateTeamInput, answers: { 200: json(team, 'The team as it is now') } },
+  { method: 'DELETE', path: '/api/teams/:id', summary: 'Delete a team (its agents stay, in no team)', tag: 'Teams', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Deleted') } },
   { method: 'POST', path: '/api/tv-links', summary: 'Make a TV link', tag: 'TV', access: 'owner', credentials: ['session'], body: createTvLinkInput, answers: { 201: json(createdTvLink, 'The link, with its address and token (shown once)') } },
   { method: 'GET', path: '/api/tv-links', summary: 'The TV links', tag: 'TV', access: 'owner', credentials: ['session'], answers: { 200: json(tvLinkList, 'The links') } },
   { method: 'DELETE', path: '/api/tv-links/:id', summary: 'Revoke a TV link', tag: 'TV', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Revoked; its screens stop within 5 s') } },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayName, emailField } from './fields';
 import { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH, signUpModes } from './limits';
+import { orgDisplaySettings } from './settings';
 
 export { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH };
 export const MAX_PASSWORD_LENGTH = 200;
@@ -118,5 +119,7 @@ export const appInfo = z.object({
   demoOwner: z.object({ email: z.string(), password: z.string() }).optional(),
   /** Who may register (the registration page shows its form, an invitation notice, or that it is closed). */
   signUp: z.enum(signUpModes),
+  /** The organisation's name, currency and locale (GET /api/settings has them all, for those signed in). */
+  organisation: orgDisplaySettings,
 });
 export type AppInfo = z.infer<typeof appInfo>;

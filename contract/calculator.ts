@@ -80,10 +80,13 @@ export function formatDollars(cents: bigint): string {
   return `${negative ? '-' : ''}$${whole}${rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`}`;
 }
 
+/** Writes an amount of cents for people: the organisation's currency on the screens (web/src/lib/format.ts). */
+export type MoneyWriter = (cents: bigint) => string;
+
 /** The description an automated entry carries: "Automated weekly calculation: Deduction" or "...: 10% of $1,500". */
-export function describeCalculatedProfit(weeklyCents: bigint, percentage: Percentage): string {
+export function describeCalculatedProfit(weeklyCents: bigint, percentage: Percentage, writeMoney: MoneyWriter = formatDollars): string {
   if (weeklyCents < 0n) return DEDUCTION_DESCRIPTION;
-  return `Automated weekly calculation: ${formatPercentage(percentage)}% of ${formatDollars(weeklyCents)}`;
+  return `Automated weekly calculation: ${formatPercentage(percentage)}% of ${writeMoney(weeklyCents)}`;
 }
 
 export interface CalculatorRowInput {
@@ -111,7 +114,7 @@ export interface CalculatorResult {
   hasErrors: boolean;
 }
 
-export function calculateRow(input: CalculatorRowInput): CalculatorRow {
+export function calculateRow(input: CalculatorRowInput, writeMoney: MoneyWriter = formatDollars): CalculatorRow {
   const weeklyCents = parseWeeklyAmount(input.weeklyAmount);
   const percentage = parsePercentage(input.percentage);
   // A deduction ignores the percentage, so a bad percentage does not block it.
@@ -127,15 +130,15 @@ export function calculateRow(input: CalculatorRowInput): CalculatorRow {
     row.entry = {
       agentId: input.agentId,
       amount: centsToMoneyString(row.profitCents),
-      description: describeCalculatedProfit(weeklyCents, exactPercentage),
+      description: describeCalculatedProfit(weeklyCents, exactPercentage, writeMoney),
     };
   }
   return row;
 }
 
 /** Every row, the total of their profits and the entries to submit. */
-export function calculateProfits(inputs: readonly CalculatorRowInput[]): CalculatorResult {
-  const rows = inputs.map(calculateRow);
+export function calculateProfits(inputs: readonly CalculatorRowInput[], writeMoney: MoneyWriter = formatDollars): CalculatorResult {
+  const rows = inputs.map((input) => calculateRow(input, writeMoney));
   return {
     rows,
     totalCents: rows.reduce((sum, row) => sum + row.profitCents, 0n),

@@ -17,6 +17,8 @@ export const eventTypes = [
   'tier.updated',
   'data.changed',
   'notification.created',
+  'settings.changed',
+  'team.changed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -116,8 +118,32 @@ export interface NotificationCreatedData {
 export interface AgentUpdatedData {
   agentId: number;
   publicProfile: boolean;
+  /** Present when the owner made the agent inactive (false) or active again (true). */
+  active?: boolean;
   name?: string;
   position?: string;
+}
+
+/**
+ * A team was made, changed or deleted (staff only): its whole membership as it now is (none when deleted), so that
+ * each reader's team scope follows it.
+ */
+export interface TeamChangedData {
+  teamId: number;
+  name: string;
+  deleted: boolean;
+  managerIds: number[];
+  agentIds: number[];
+}
+
+/**
+ * The owner changed the organisation's name, currency or locale: every screen, and every TV board, writes money and
+ * dates the new way. Public, for every reader.
+ */
+export interface SettingsChangedData {
+  orgName: string;
+  currency: string;
+  locale: string;
 }
 
 export interface EventDataByType {
@@ -133,6 +159,8 @@ export interface EventDataByType {
   'tier.updated': TierUpdatedData;
   'data.changed': DataChangedData;
   'notification.created': NotificationCreatedData;
+  'settings.changed': SettingsChangedData;
+  'team.changed': TeamChangedData;
 }
 
 /** One message of an event stream as a client reads it. */

@@ -21,6 +21,8 @@ export const INCOME_ENTRY_EXPORT_COLUMNS = [
   // docs/product.md §12.11: a reversal names the entry it voids; a voided entry says when it was voided.
   'voidsEntryId',
   'voidedAt',
+  // The organisation's currency (docs/decisions/0029): amounts stay plain decimals a spreadsheet reads as numbers.
+  'currency',
 ] as const;
 
 export const AGENT_EXPORT_COLUMNS = [
@@ -34,6 +36,7 @@ export const AGENT_EXPORT_COLUMNS = [
   'currentTier',
   'tiersReached',
   'createdAt',
+  'currency',
 ] as const;
 
 export const REWARD_CLAIM_EXPORT_COLUMNS = [

@@ -28,7 +28,7 @@ const LIGHTHOUSE_CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const LANDING_JS_LIMIT_KB = 200;
 /** The bar for switching to a tab of the owner dashboard with 10,000 agents, its data loaded. */
 const TAB_SWITCH_LIMIT_MS = 1000;
-const OWNER_TABS = ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Team'];
+const OWNER_TABS = ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Staff'];
 
 interface Row {
   measure: string;

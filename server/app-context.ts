@@ -7,6 +7,7 @@ import type { StandingsCache } from './live/standings-cache';
 import type { WebhookWorker } from './webhooks/worker';
 import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
+import type { OrganisationCache } from './http/organisation-cache';
 
 /** What every route handler may use: the database, the configuration and the clock. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   notifier: Notifier;
   /** This instance's email sender (a route that queues an email wakes it). */
   emails: EmailWorker;
+  /** The organisation's name, currency and locale as this instance last heard them (the pages it serves carry them). */
+  organisation: OrganisationCache;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

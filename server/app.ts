@@ -22,6 +22,7 @@ import { registerUserAuthRoutes } from './routes/user-auth';
 import { registerUserRoutes } from './routes/users';
 import { registerTierSettingsRoutes } from './routes/tier-settings';
 import { registerAgentRoutes } from './routes/agents';
+import { registerTeamRoutes } from './routes/teams';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerInsightRoutes } from './routes/insight';
@@ -49,6 +50,10 @@ import { Notifier } from './notifications/notifier';
 import { NOTIFYING_EVENT_TYPES } from './domain/notifications';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
+import { registerTwoFactorRoutes } from './routes/two-factor';
+import { registerSettingsRoutes } from './routes/settings';
+import { OrganisationCache } from './http/organisation-cache';
+import { PageHtml } from './http/page-html';
 
 /** The notifier's look for events other instances committed (docs/product.md §12.13). */
 const NOTIFIER_POLL_MS = 2_000;
@@ -169,6 +174,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     webhooks,
     notifier,
     emails,
+    organisation: new OrganisationCache(database.db, app.log),
     now,
   };
 
@@ -189,6 +195,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAppInfoRoutes(app, ctx);
   registerTierSettingsRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
   registerIncomeEntryRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
@@ -207,12 +214,16 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerWebhookRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);
+  registerTwoFactorRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
   registerApiDocsRoutes(app, ctx, API_VERSION);
   scheduleMaintenance(app, ctx);
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   const hasWeb = webRoot !== null && existsSync(`${webRoot}/index.html`);
   const routePages = hasWeb ? loadRoutePages(webRoot) : undefined;
+  // Pages carry the organisation's settings, so that screens write money right from their first paint.
+  const pageHtml = hasWeb ? new PageHtml(webRoot, ctx.organisation) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -235,7 +246,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     // Client-side routes (and the 404 page for unknown paths) are rendered by the web app; a route's own page names
     // the scripts its screen loads, and "/" differs for a browser that carries a session cookie.
     const page = routePages?.fileFor(path, request.cookies[cookieNames.user] !== undefined) ?? 'index.html';
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(page);
+    return pageHtml!.send(request, reply.header('cache-control', 'no-cache'), page);
   });
 
   return app;

@@ -110,6 +110,15 @@ export async function authenticateThrottled<Account extends { passwordHash: stri
   }
 }
 
+/**
+ * After a right password: resets the pair's count. A sign-in that still needs its second factor stops here; the
+ * device is known only once the code is right too (signInSucceeded).
+ */
+export async function passwordAccepted(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const attempt = attempts.get(request);
+  if (attempt) await deleteSignInAttempts(ctx.db, attempt.pairKey);
+}
+
 /** After a successful sign-in: resets the pair's count and makes the browser a known device of the account. */
 export async function signInSucceeded(
   ctx: AppContext,
@@ -118,7 +127,6 @@ export async function signInSucceeded(
   kind: SessionKind,
   accountId: number,
 ): Promise<void> {
-  const attempt = attempts.get(request);
-  if (attempt) await deleteSignInAttempts(ctx.db, attempt.pairKey);
+  await passwordAccepted(ctx, request);
   await rememberDevice(ctx, reply, kind, accountId);
 }

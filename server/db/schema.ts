@@ -77,6 +77,8 @@ export const agents = pgTable(
     check('agents_status_check', sql`${t.status} in ('active', 'pending', 'inactive')`),
     index('agents_name_idx').on(t.name),
     index('agents_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
+    /** The few agents off the boards (pending, inactive): the boards take them away from counts along the period index. */
+    index('agents_off_boards_idx').on(t.id).where(sql`${t.status} <> 'active'`),
   ],
 );
 

@@ -37,15 +37,25 @@ export function readUnsubscribeToken(key: Buffer, token: string): UnsubscribeTar
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** An email's words: the notification's title as the subject, its body, where to look, and how to stop these emails. */
-export function composeEmail(notification: { kind: NotificationKind; title: string; body: string }, links: { appUrl: string; unsubscribeUrl: string }) {
+/**
+ * An email's words: the notification's title as the subject, its body, a detail for email only (a tier's threshold in
+ * the organisation's currency), where to look, and how to stop these emails. The organisation's name, when it has one
+ * of its own, names whose TierTrack it is.
+ */
+export function composeEmail(
+  notification: { kind: NotificationKind; title: string; body: string },
+  links: { appUrl: string; unsubscribeUrl: string },
+  extra: { detail?: string; orgName?: string } = {},
+) {
   const why = `You get this email because you chose to hear when: ${NOTIFICATION_KIND_LABELS[notification.kind].toLowerCase()}.`;
+  const open = extra.orgName && extra.orgName !== 'TierTrack' ? `Open ${extra.orgName} on TierTrack` : 'Open TierTrack';
   const text = [
     notification.title,
     '',
     notification.body,
+    ...(extra.detail ? [extra.detail] : []),
     '',
-    `Open TierTrack: ${links.appUrl}`,
+    `${open}: ${links.appUrl}`,
     '',
     why,
     `Stop these emails: ${links.unsubscribeUrl}`,
@@ -54,7 +64,8 @@ export function composeEmail(notification: { kind: NotificationKind; title: stri
 <html lang="en"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
 <h1 style="font-size: 20px">${escapeHtml(notification.title)}</h1>
 <p>${escapeHtml(notification.body)}</p>
-<p><a href="${escapeHtml(links.appUrl)}">Open TierTrack</a></p>
+${extra.detail ? `<p>${escapeHtml(extra.detail)}</p>
+` : ''}<p><a href="${escapeHtml(links.appUrl)}">${escapeHtml(open)}</a></p>
 <p style="font-size: 13px; color: #475569">${escapeHtml(why)}<br><a href="${escapeHtml(links.unsubscribeUrl)}">Stop these emails</a></p>
 </body></html>`;
   return { subject: notification.title, text, html };

@@ -11,6 +11,8 @@ export interface NotificationDraft {
   eventId: number;
   title: string;
   body: string;
+  /** A tier reached: its id, so that the email can say the tier's threshold in the organisation's currency. */
+  tierId?: number;
 }
 
 export interface NotifyingEvent {
@@ -32,9 +34,13 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
 
 /**
  * The notifications an event makes (docs/product.md §12.13): a tier reached and a claim's step for the agent; a new
- * claim for the owners; an agent who registered (not one added by the owner or an import) for owners and managers.
+ * claim for the owners; an agent who registered (not one added by the owner or an import) for owners and managers,
+ * except managers who lead teams (a new agent is in no team: outside what they read, docs/decisions/0032-teams.md).
  */
-export function notificationTexts(event: NotifyingEvent, staff: ReadonlyArray<{ id: number; role: 'owner' | 'manager' }>): NotificationDraft[] {
+export function notificationTexts(
+  event: NotifyingEvent,
+  staff: ReadonlyArray<{ id: number; role: 'owner' | 'manager'; leadsTeams?: boolean }>,
+): NotificationDraft[] {
   const d = event.data;
   const agentName = text(d.agentName, 'An agent');
   const tierName = text(d.tierName, 'a');
@@ -42,11 +48,13 @@ export function notificationTexts(event: NotifyingEvent, staff: ReadonlyArray<{ 
     event.agentId === null ? [] : [{ recipient: { kind: 'agent', id: event.agentId }, kind, subjectAgentId: null, eventId: event.id, title, body }];
   const forStaff = (roles: ReadonlyArray<'owner' | 'manager'>, kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
     staff
-      .filter((user) => roles.includes(user.role))
+      .filter((user) => roles.includes(user.role) && !user.leadsTeams)
       .map((user) => ({ recipient: { kind: 'user', id: user.id }, kind, subjectAgentId: event.agentId, eventId: event.id, title, body }));
   switch (event.type) {
     case 'tier.reached':
-      return forAgent('tier_reached', `You reached ${tierName}!`, `Your total reached the ${tierName} tier. Claim its reward on your tier dashboard.`);
+      return forAgent('tier_reached', `You reached ${tierName}!`, `Your total reached the ${tierName} tier. Claim its reward on your tier dashboard.`).map((draft) =>
+        typeof d.tierId === 'number' ? { ...draft, tierId: d.tierId } : draft,
+      );
     case 'claim.updated': {
       const status = typeof d.status === 'string' ? d.status : '';
       const words = STATUS_WORDS[status];

@@ -29,8 +29,9 @@ interface AgentState {
 /** The boards as of one event, for one set of periods. */
 interface Boards {
   periods: PeriodStarts;
+  /** Every agent, on the boards or not (the period sums hold everyone's income). */
   agents: Map<number, AgentState>;
-  /** Every agent, by this month's income (highest first), then name and id: the monthly leaderboard. */
+  /** The agents on the boards (active ones), by this month's income (highest first), then name and id: the monthly leaderboard. */
   ranked: AgentState[];
   achievers: Set<number>;
   sums: { week: bigint; month: bigint; year: bigint };
@@ -106,7 +107,7 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
   return {
     periods: snapshot.periods,
     agents,
-    ranked: [...agents.values()].sort(byRank),
+    ranked: [...agents.values()].filter((agent) => agent.status === 'active').sort(byRank),
     achievers: new Set(snapshot.achieversThisMonth),
     sums,
     recent: [...snapshot.recentEntries].sort(newestFirst),
@@ -170,7 +171,7 @@ export class BoardState {
     if (!boards) return undefined;
     const { periods, sums } = boards;
     return {
-      overview: { totalAgents: boards.agents.size, newTierAchievements: boards.achievers.size },
+      overview: { totalAgents: boards.ranked.length, newTierAchievements: boards.achievers.size },
       timePeriods: {
         weekly: { income: money(sums.week), start: periods.week },
         monthly: { income: money(sums.month), start: periods.month },
@@ -186,7 +187,7 @@ export class BoardState {
     const boards = await this.current(now, fence);
     if (!boards) return undefined;
     return {
-      total: boards.agents.size,
+      total: boards.ranked.length,
       agents: boards.ranked.slice(offset, offset + limit).map((agent) => ({ ...summaryOf(agent), rank: sharedRank(boards.ranked, agent.month) })),
     };
   }
@@ -266,6 +267,7 @@ export class BoardState {
       case 'claim.updated':
       case 'leaderboard.changed':
       case 'notification.created':
+      case 'team.changed':
         return true;
       default:
         return false;
@@ -296,10 +298,12 @@ export class BoardState {
       boards.sums.year += value;
     }
     if (periods.month === boards.periods.month && value !== 0n) {
-      boards.ranked.splice(rankIndex(boards.ranked, agent), 1);
+      // An agent off the boards (an inactive one's late entry) moves the sums, not the ranking.
+      const ranked = agent.status === 'active';
+      if (ranked) boards.ranked.splice(rankIndex(boards.ranked, agent), 1);
       agent.month += value;
       boards.sums.month += value;
-      boards.ranked.splice(rankIndex(boards.ranked, agent), 0, agent);
+      if (ranked) boards.ranked.splice(rankIndex(boards.ranked, agent), 0, agent);
     }
     const entry: IncomeEntry = {
       id: entryId,

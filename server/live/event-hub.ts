@@ -6,7 +6,8 @@ import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, 
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
-import { readHiddenAgentIds } from '../db/queries/agent-profile';
+import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
+import { readTeamMembership } from '../db/queries/teams';
 import { eventDataFor, eventViewFor, seesHiddenName, type EventReader } from '../domain/event-visibility';
 
 export interface EventHubOptions {
@@ -49,7 +50,7 @@ interface Stream {
 }
 
 /** Types after which the leaderboards may read differently. */
-const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed']);
+const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed', 'team.changed']);
 const BATCH = 500;
 
 function identityKeyOf(reader: EventReader): string {
@@ -93,6 +94,18 @@ export class EventHub {
    * other than staff and themselves (docs/product.md §12.14). Loaded at start, then kept by the agent.updated events.
    */
   private readonly hiddenAgents = new Set<number>();
+  /**
+   * The agents off the boards (waiting for approval, or made inactive), as of the hub's cursor: their events reach
+   * staff only, never other agents or TV links. Loaded at start, then kept by agent.created, agent.updated (`active`)
+   * and agent.deleted events.
+   */
+  private readonly offBoardAgents = new Set<number>();
+  /**
+   * Who is in which team and who leads which, as of the hub's cursor: a manager who leads teams hears only of their
+   * agents (docs/decisions/0032-teams.md). Loaded at start, then kept by team.changed and agent.deleted events.
+   */
+  private readonly agentTeams = new Map<number, number>();
+  private readonly managerTeams = new Map<number, Set<number>>();
 
   constructor(
     private readonly db: Db,
@@ -108,6 +121,10 @@ export class EventHub {
     this.cursor = await latestEventId(this.db);
     // Read after the cursor: at least as new as it, and the events after it set the same flags again.
     for (const id of await readHiddenAgentIds(this.db)) this.hiddenAgents.add(id);
+    for (const id of await readOffBoardAgentIds(this.db)) this.offBoardAgents.add(id);
+    const membership = await readTeamMembership(this.db);
+    for (const [agentId, teamId] of membership.agentTeams) this.agentTeams.set(agentId, teamId);
+    for (const [userId, teamId] of membership.managerTeams) this.ledBy(userId).add(teamId);
     this.stopListening = await this.listen(EVENTS_CHANNEL, (payload) => this.onNotice(payload));
     this.started = true;
     const every = (ms: number, task: () => void) => {
@@ -318,7 +335,18 @@ export class EventHub {
       if (event.type === 'agent.updated' && event.agentId !== null) {
         if (event.public.publicProfile === false) this.hiddenAgents.add(event.agentId);
         else this.hiddenAgents.delete(event.agentId);
+        if (event.public.active === false) this.offBoardAgents.add(event.agentId);
+        else if (event.public.active === true) this.offBoardAgents.delete(event.agentId);
       }
+      if (event.type === 'agent.created' && event.agentId !== null) {
+        if (event.private.status === 'active') this.offBoardAgents.delete(event.agentId);
+        else this.offBoardAgents.add(event.agentId);
+      }
+      if (event.type === 'agent.deleted' && event.agentId !== null) {
+        this.offBoardAgents.delete(event.agentId);
+        this.agentTeams.delete(event.agentId);
+      }
+      if (event.type === 'team.changed') this.followTeam(event.private);
       const built = new Map<string, string>();
       for (const stream of this.streams) if (stream.live) this.deliver(stream, event, built);
       this.cursor = event.id;
@@ -342,6 +370,13 @@ export class EventHub {
     stream.cursor = event.id;
     const view = eventViewFor(stream.reader, event);
     if (view === null) return;
+    // An agent off the boards is heard of by staff only (and by itself, should it still be reading).
+    if (event.agentId !== null && this.offBoardAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId)) return;
+    // A manager who leads teams hears of their agents only.
+    if (event.agentId !== null && stream.reader.kind === 'staff' && stream.reader.role === 'manager') {
+      const led = this.managerTeams.get(stream.reader.userId);
+      if (led && led.size > 0 && !led.has(this.agentTeams.get(event.agentId) ?? -1)) return;
+    }
     const hidden = event.agentId !== null && this.hiddenAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId);
     const key = hidden ? `${view}:hidden` : view;
     let text = built.get(key);
@@ -351,6 +386,23 @@ export class EventHub {
       built.set(key, text);
     }
     this.write(stream, text);
+  }
+
+  private ledBy(userId: number): Set<number> {
+    let teams = this.managerTeams.get(userId);
+    if (!teams) this.managerTeams.set(userId, (teams = new Set()));
+    return teams;
+  }
+
+  /** A team's membership as a team.changed event says it now is (none when deleted). */
+  private followTeam(data: Record<string, unknown>): void {
+    const teamId = data.teamId;
+    if (typeof teamId !== 'number') return;
+    const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
+    for (const teams of this.managerTeams.values()) teams.delete(teamId);
+    for (const userId of ids(data.managerIds)) this.ledBy(userId).add(teamId);
+    for (const [agentId, team] of this.agentTeams) if (team === teamId) this.agentTeams.delete(agentId);
+    for (const agentId of ids(data.agentIds)) this.agentTeams.set(agentId, teamId);
   }
 
   /** leaderboard.changed, coalesced: at once if none went out in the last second, else when that second is over. */

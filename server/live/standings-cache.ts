@@ -68,6 +68,7 @@ export class StandingsCache {
         case 'entry.voided':
         case 'agent.created':
         case 'agent.deleted':
+        case 'agent.updated':
         case 'data.changed':
           this.kept.clear();
           break;

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { agentListQuery, createAgentInput, type AgentPage } from '../../contract/agents';
+import { agentListQuery, createAgentInput, updateAgentInput, type AgentPage } from '../../contract/agents';
+import type { AgentDetail } from '../../contract/insight';
+import { setAgentActive } from '../db/operations/set-agent-active';
+import { readAgentDetail } from '../db/queries/boards';
+import { notFound } from '../domain/errors';
 import type { AppContext } from '../app-context';
+import { readScope } from '../auth/team-scope';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
@@ -15,13 +20,15 @@ type IdParams = { Params: { id: string } };
 
 /**
  * The owner's agent management (docs/product.md §12.4, §12.5): list (paged, with search) for owners, managers and
- * `read` tokens, add for owners and `agents:write` tokens, delete for owners (with their password: never a token).
+ * `read` tokens, add for owners and `agents:write` tokens, make inactive or active again for owners, delete for owners
+ * (with their password: never a token).
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents', async (request, reply): Promise<AgentPage> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(agentListQuery, request.query);
-    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query);
+    const scope = await readScope(ctx, caller, query.team);
+    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query, scope);
     return { ...page, offset: query.offset, limit: query.limit };
   });
 
@@ -38,6 +45,18 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
       (made) => ({ action: 'agent.created', targetType: 'agent', targetId: made.id, after: { position: made.position, status: made.status } }),
     );
     return reply.status(201).send(toNewAgentSummary(row));
+  });
+
+  // Deactivation (DESIGN §7): reversible, so no password is asked; the sessions it ends close their streams at once.
+  app.patch<IdParams>('/api/agents/:id', async (request, reply): Promise<AgentDetail['agent']> => {
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Agent');
+    const input = parseInput(updateAgentInput, request.body);
+    const { endedSessions } = await setAgentActive(ctx.db, id, input.active, userActor(request, owner), ctx.now());
+    for (const tokenHash of endedSessions) ctx.live.endSession(tokenHash);
+    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
+    if (!detail) throw notFound('Agent');
+    return detail.agent;
   });
 
   app.delete<IdParams>('/api/agents/:id', async (request, reply) => {

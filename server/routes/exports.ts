@@ -9,8 +9,10 @@ import {
 import { AUDIT_EXPORT_COLUMNS, auditExportQuery } from '../../contract/audit';
 import { incomeEntryExportQuery } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
+import { assertAgentInScope, readScope } from '../auth/team-scope';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
 import { findAgentById } from '../db/queries/agents';
+import { readOrganisationSettings } from '../db/queries/settings';
 import { auditExportBatches } from '../db/queries/audit';
 import { agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
 import { notFound } from '../domain/errors';
@@ -43,14 +45,17 @@ function sendCsv(reply: FastifyReply, name: string, today: Date, columns: readon
  */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/exports/income-entries.csv', async (request, reply) => {
-    await requireStaffReader(ctx, request, reply);
-    const query = parseInput(incomeEntryExportQuery, request.query);
-    if (query.agentId !== undefined && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
+    const caller = await requireStaffReader(ctx, request, reply);
+    const filter = parseInput(incomeEntryExportQuery, request.query);
+    if (filter.agentId !== undefined) await assertAgentInScope(ctx, caller, filter.agentId);
+    if (filter.agentId !== undefined && !(await findAgentById(ctx.db, filter.agentId))) throw notFound('Agent');
+    const query = { ...filter, scope: await readScope(ctx, caller) };
+    const { currency } = await readOrganisationSettings(ctx.db);
     // The embedded database writes this file's text itself; on PostgreSQL this process does (the faster way for
     // each: server/db/queries/exports.ts, docs/performance.md, imports and exports).
     const body =
       ctx.engine === 'pglite'
-        ? entryExportText(ctx.db, query, ctx.config.orgTimezone)
+        ? entryExportText(ctx.db, query, ctx.config.orgTimezone, currency)
         : csvFromRows(entryExportBatches(ctx.db, query, ctx.config.orgTimezone), (row) => [
             num(row.id),
             text(new Date(row.date_ms).toISOString()),
@@ -65,13 +70,16 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
             text(new Date(row.created_at_ms).toISOString()),
             num(row.voids_entry_id),
             text(row.voided_at_ms === null ? null : new Date(row.voided_at_ms).toISOString()),
+            text(currency),
           ]);
     return sendCsv(reply, 'income-entries', ctx.now(), INCOME_ENTRY_EXPORT_COLUMNS, body);
   });
 
   app.get('/api/exports/agents.csv', async (request, reply) => {
-    await requireStaffReader(ctx, request, reply);
-    return sendCsv(reply, 'agents', ctx.now(), AGENT_EXPORT_COLUMNS, csvFromRows(agentExportBatches(ctx.db), (row) => [
+    const caller = await requireStaffReader(ctx, request, reply);
+    const scope = await readScope(ctx, caller);
+    const { currency } = await readOrganisationSettings(ctx.db);
+    return sendCsv(reply, 'agents', ctx.now(), AGENT_EXPORT_COLUMNS, csvFromRows(agentExportBatches(ctx.db, scope), (row) => [
       num(row.id),
       text(row.name),
       text(row.email),
@@ -82,6 +90,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
       text(row.current_tier),
       num(row.tiers_reached),
       text(row.created_at),
+      text(currency),
     ]));
   });
 

@@ -11,6 +11,7 @@ import {
   type VoidedIncomeEntry,
 } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
+import { assertAgentInScope, readScope } from '../auth/team-scope';
 import { callerKey, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
 import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/record-income-entry';
 import { voidIncomeEntry } from '../db/operations/void-income-entry';
@@ -36,9 +37,10 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 
 export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/income-entries', async (request, reply): Promise<IncomeEntryPage> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(incomeEntryListQuery, request.query);
-    const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone);
+    if (query.agentId !== undefined) await assertAgentInScope(ctx, caller, query.agentId);
+    const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone, await readScope(ctx, caller));
     // An empty page for an agent id that names nobody would read as "no entries": say so instead.
     if (query.agentId !== undefined && page.entries.length === 0 && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
     return { ...page, offset: query.offset, limit: query.limit };

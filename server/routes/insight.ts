@@ -18,7 +18,9 @@ import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
 import { readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
 import { changePassword } from '../db/queries/password-change';
 import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
-import { readAgentDetail, readAgentRank, readBoardPage, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
+import { readAgentDetail, readAgentRank, readBoardPage, readPeriodStandings, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
+import { assertAgentInScope, readScope } from '../auth/team-scope';
+import type { AgentScope } from '../domain/team-scope';
 import { countAgentEntries, listIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { lastPeriodStarts, localDay, periodRangeOf, periodStartsOf, type PeriodStarts } from '../domain/periods';
@@ -28,7 +30,7 @@ import { parseId, parseInput } from '../http/errors';
 const ALL_TIME: PeriodRange = { kind: 'all', start: null, end: null, previous: null, next: null };
 
 /** The board period of a query: `all`, or the period of `kind` holding `at` (today when absent); `at` after today is 400. */
-function boardPeriodOf(ctx: AppContext, kind: LeaderboardPeriod, at: string | undefined): { range: PeriodRange; period: BoardPeriod } {
+export function boardPeriodOf(ctx: AppContext, kind: LeaderboardPeriod, at: string | undefined): { range: PeriodRange; period: BoardPeriod } {
   if (kind === 'all') return { range: ALL_TIME, period: { kind: 'all' } };
   const today = localDay(ctx.now(), ctx.config.orgTimezone);
   if (at !== undefined && at > today) throw invalid(`at must not be after today (${today})`, 'at');
@@ -47,18 +49,25 @@ function trendStarts(ctx: AppContext, query: TrendQuery): string[] {
  */
 export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardBoardPage> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(leaderboardQuery, request.query);
     const { range, period } = boardPeriodOf(ctx, query.period, query.at);
+    const scope = await readScope(ctx, caller, query.team);
     const now = ctx.now();
     const current = periodStartsOf(now, ctx.config.orgTimezone);
     const page = { offset: query.offset, limit: query.limit, search: query.search };
     // This month's board: the live board in memory (or its index-led read); other boards: one sort of the roll-ups.
+    // A team's board (a filter, or a manager who leads teams) ranks within the team, last period's places too.
     const board =
       period.kind === 'month' && period.start === current.month && query.mode === 'income'
-        ? await thisMonthsBoard(ctx, request, now, current, page)
-        : await readBoardPage(ctx.db, current, period, query.mode, page);
-    const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous, eventFenceOf(request));
+        ? await thisMonthsBoard(ctx, request, now, current, page, scope)
+        : await readBoardPage(ctx.db, current, period, query.mode, page, scope);
+    const previous =
+      period.kind === 'all'
+        ? undefined
+        : scope === null
+          ? await ctx.standings.get(period.kind, period.previous, eventFenceOf(request))
+          : await readPeriodStandings(ctx.db, period.kind, period.previous, scope);
     return {
       agents: board.agents.map((agent) => ({
         ...agent,
@@ -74,27 +83,30 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/owner/trends', async (request, reply): Promise<Trend> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(trendQuery, request.query);
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query)) };
+    const scope = await readScope(ctx, caller);
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), undefined, scope) };
   });
 
   app.get('/api/owner/tier-distribution', async (request, reply) => {
-    await requireStaffReader(ctx, request, reply);
-    return readTierDistribution(ctx.db);
+    const caller = await requireStaffReader(ctx, request, reply);
+    return readTierDistribution(ctx.db, await readScope(ctx, caller));
   });
 
   app.get<{ Params: { id: string } }>('/api/agents/:id', async (request, reply): Promise<AgentDetail> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
+    await assertAgentInScope(ctx, caller, id);
     const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
     if (!detail) throw notFound('Agent');
     return detail;
   });
 
   app.get<{ Params: { id: string } }>('/api/agents/:id/history', async (request, reply): Promise<Trend> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
+    await assertAgentInScope(ctx, caller, id);
     const query = parseInput(trendQuery, request.query);
     if (!(await findAgentById(ctx.db, id))) throw notFound('Agent');
     return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), id) };
@@ -154,9 +166,9 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** This month's board page from the live board in memory, or the index-led read of the tables. */
-async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Date, current: PeriodStarts, page: AgentPageQuery) {
+async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Date, current: PeriodStarts, page: AgentPageQuery, scope: AgentScope) {
   const board =
-    (page.search ? undefined : await ctx.boards.leaderboardPage(now, page.offset, page.limit, eventFenceOf(request))) ??
-    (await listLeaderboardPage(ctx.db, current, page));
+    (page.search || scope !== null ? undefined : await ctx.boards.leaderboardPage(now, page.offset, page.limit, eventFenceOf(request))) ??
+    (await listLeaderboardPage(ctx.db, current, page, scope));
   return { total: board.total, agents: board.agents.map((agent) => ({ ...agent, periodIncome: agent.monthlyIncome, growth: null })) };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { changeStaffPasswordInput, confirmPasswordInput, loginInput, WRONG_PASSWORD, type AuthUser } from '../../contract/auth';
+import { changeStaffPasswordInput, confirmPasswordInput, loginInput, WRONG_PASSWORD } from '../../contract/auth';
+import type { CurrentUser, LoginAnswer } from '../../contract/two-factor';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
 import { confirmPassword, cookieNames, endSession, hashToken, identify, renewSession } from '../auth/sessions';
@@ -9,7 +10,9 @@ import { changePassword } from '../db/queries/password-change';
 import { userActor } from '../http/audit-actor';
 import { findUserByEmail, findUserById } from '../db/queries/users';
 import { checkPassword } from '../auth/credentials';
-import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
+import { authenticateThrottled, passwordAccepted, signInSucceeded } from '../auth/sign-in-throttle';
+import { startTwoFactorChallenge } from '../auth/two-factor-challenge';
+import { readManagerTwoFactorRequired } from '../db/queries/two-factor';
 import { invalid, unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
@@ -18,19 +21,29 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/login', async (_request, reply) => reply.redirect('/login', 302));
 
   // Throttled per address, per address and account, and per account with known devices apart (server/http/security.ts).
-  app.post('/api/auth/login', { config: { signIn: 'user' } }, async (request, reply) => {
+  app.post('/api/auth/login', { config: { signIn: 'user' } }, async (request, reply): Promise<LoginAnswer> => {
     const input = parseInput(loginInput, request.body ?? {});
     const user = await authenticateThrottled(ctx, request, await findUserByEmail(ctx.db, input.email), input.password);
+    if (user.totpEnabledAt) {
+      // No session until the code (POST /api/auth/login/2fa, server/routes/two-factor.ts); a session this browser
+      // had ends now, as a sign-in would end it.
+      await passwordAccepted(ctx, request);
+      await endSession(ctx, request, reply, 'user');
+      await startTwoFactorChallenge(ctx, reply, user.id);
+      return { twoFactorRequired: true };
+    }
     await renewSession(ctx, request, reply, 'user', user.id);
     await signInSucceeded(ctx, request, reply, 'user', user.id);
-    return { id: user.id, email: user.email, name: user.name, role: user.role } satisfies AuthUser;
+    const setupRequired = user.role === 'manager' && (await readManagerTwoFactorRequired(ctx.db));
+    return { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: false, twoFactorSetupRequired: setupRequired };
   });
 
   app.get('/api/auth/user', async (request, reply) => {
     const { user } = await identify(ctx, request, reply);
     // An agent session is no user session: 401 (not 403) so the screens treat the visitor as signed out here.
     if (!user) throw unauthenticated('Unauthorized: sign in as an owner or manager');
-    return user satisfies AuthUser;
+    const { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired } = user;
+    return { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired } satisfies CurrentUser;
   });
 
   // A password change (docs/product.md §12.14): the current password, counted like a sign-in; other sessions end.

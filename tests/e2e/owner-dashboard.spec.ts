@@ -28,12 +28,14 @@ test.describe('owner dashboard: header, overview and income entries', () => {
       'Tier Settings',
       'Profit Calculator',
       'Reward Claims',
-      'Team',
+      'Teams',
+      'Staff',
       'TV Links',
       'API Tokens',
       'Import',
       'Webhooks',
       'Audit',
+      'Settings',
     ]);
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
@@ -312,7 +314,7 @@ test.describe('small screens and keyboard', () => {
     // A long unbroken name must wrap rather than push the page sideways.
     await createAgent(page.request, 'Maximiliana-Alexandrovna-Konstantinopoulou', '250.00');
     await page.goto('/');
-    for (const tab of ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Team', 'TV Links', 'API Tokens', 'Import', 'Webhooks', 'Audit']) {
+    for (const tab of ['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Teams', 'Staff', 'TV Links', 'API Tokens', 'Import', 'Webhooks', 'Audit']) {
       await openTab(page, tab);
       await expect(page.getByRole('main').getByRole('heading', { level: 2, name: tab })).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -7,8 +7,8 @@ test.describe('team', () => {
   test('lists the accounts, adds a manager who can sign in, and removes them after confirmation', async ({ page, request }) => {
     await signInAs(page);
     await page.goto('/');
-    await openTab(page, 'Team');
-    const members = page.getByRole('list', { name: 'Team' }).getByRole('listitem');
+    await openTab(page, 'Staff');
+    const members = page.getByRole('list', { name: 'Staff' }).getByRole('listitem');
     const owner = members.filter({ hasText: DEMO_OWNER.email });
     await expect(owner).toContainText('Owner');
     await expect(owner).toContainText('(you)');

@@ -58,15 +58,15 @@ test.describe('owner-made password links', () => {
     expect(await setPasswordWith(browser, second, 'third try password')).toContain(RESET_LINK_INVALID);
   });
 
-  test('the owner makes a link for a manager on the Team tab, and the manager signs in to the dashboard with the new password', async ({ page, browser }) => {
+  test('the owner makes a link for a manager on the Staff tab, and the manager signs in to the dashboard with the new password', async ({ page, browser }) => {
     await signInAs(page);
     const { name, email } = uniqueName('Manager Link');
     const created = await page.request.post('/api/users', { data: { email, name, role: 'manager', password: 'manager-pass-1' } });
     expect(created.status()).toBe(201);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    await openTab(page, 'Team');
-    const member = page.getByRole('list', { name: 'Team' }).getByRole('listitem').filter({ hasText: email });
+    await openTab(page, 'Staff');
+    const member = page.getByRole('list', { name: 'Staff' }).getByRole('listitem').filter({ hasText: email });
     await member.getByRole('button', { name: `Make a password link for ${name}` }).click();
     const url = await linkFromDialog(page, name);
     await expectNoHorizontalOverflow(page);

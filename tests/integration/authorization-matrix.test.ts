@@ -11,12 +11,15 @@ import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { insertDelivery, insertWebhook } from '../../server/db/queries/webhooks';
+import { createTeam } from '../../server/db/queries/teams';
+import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
 import { unsubscribeKey } from '../../server/db/queries/notifications';
 import { unsubscribeToken } from '../../server/domain/emails';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
-const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken'] as const;
+// otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
+const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager'] as const;
 type Caller = (typeof callers)[number];
 
 /** Each request acts on a fresh one, so that rows that change data cannot break each other. */
@@ -31,6 +34,9 @@ interface Fixture {
   /** Agent A's pending claim (tier 2). */
   claim: number;
   manager: { id: number; email: string };
+  /** A manager who leads `team` (agent B's), not agent A's. */
+  otherManager: { id: number; email: string };
+  team: number;
   owner: { id: number; email: string };
   /** An open invitation link made by the owner. */
   invitation: number;
@@ -71,6 +77,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   const tier2Option = await createRewardOption(db, { tierId: 2 });
   const claim = await createPendingClaim(db, { agentId: agentA.id, tierId: 2, rewardOptionId: tier2Option.id });
   const manager = await createUser(db, { role: 'manager' });
+  const otherManager = await createUser(db, { role: 'manager' });
+  const team = await createTeam(db, { name: `Matrix team ${uniqueSuffix()}`, managerIds: [otherManager.id], agentIds: [agentB.id] }, SYSTEM_ACTOR, now);
   const owner = await createUser(db, { role: 'owner' });
   const invitation = await insertInvitation(db, {
     tokenHash: `matrix-${uniqueSuffix()}`,
@@ -101,6 +109,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     agentA: () => cookie(signInAgent(db, agentA, now)),
     agentB: () => cookie(signInAgent(db, agentB, now)),
     manager: () => cookie(signInUser(db, manager, now)),
+    otherManager: () => cookie(signInUser(db, otherManager, now)),
     owner: () => cookie(signInUser(db, owner, now)),
     readToken: () => bearer('read'),
     entriesToken: () => bearer('entries:write'),
@@ -113,6 +122,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     rewardOption: tier1Option.id,
     claim: claim.id,
     manager,
+    otherManager,
+    team: team.id,
     owner,
     invitation: invitation.id,
     tvLink: tvLink.id,
@@ -123,7 +134,14 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     webhookDelivery: webhookDelivery.id,
     entry: entry.id,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
-    otherSession: await sessionIdOf(db, caller === 'manager' ? { kind: 'user', id: manager.id } : caller === 'owner' ? { kind: 'user', id: owner.id } : { kind: 'agent', id: agentA.id }, now),
+    otherSession: await sessionIdOf(
+      db,
+      caller === 'manager' ? { kind: 'user', id: manager.id }
+      : caller === 'otherManager' ? { kind: 'user', id: otherManager.id }
+      : caller === 'owner' ? { kind: 'user', id: owner.id }
+      : { kind: 'agent', id: agentA.id },
+      now,
+    ),
     headers: await credentials[caller](),
   };
 }
@@ -138,6 +156,8 @@ interface Row {
    * scope read, entries:write and agents:write.
    */
   status: Statuses;
+  /** The manager of another team's status, where it is not the manager's (agent A is not in a team they lead). */
+  otherManager?: number;
   /** Where the answer differs on PostgreSQL. */
   postgresStatus?: Statuses;
   body?: (f: Fixture) => unknown;
@@ -174,6 +194,12 @@ const matrix: Row[] = [
   { route: 'DELETE /api/sessions/{otherSession}',   status: [401, 204, 404, 204, 204, 403, 403, 403] },
   { route: 'DELETE /api/sessions',                  status: [401, 200, 200, 200, 200, 403, 403, 403] },
   { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ password: FACTORY_PASSWORD }) },
+  // Two-factor sign-in, for callers who have not set it up: nothing to turn on or off (409).
+  { route: 'POST /api/auth/2fa/setup',              status: [401, 403, 403, 200, 200, 403, 403, 403] },
+  { route: 'POST /api/auth/2fa/enable',             status: [401, 403, 403, 409, 409, 403, 403, 403], body: () => ({ code: '000000' }) },
+  { route: 'DELETE /api/auth/2fa',                  status: [401, 403, 403, 409, 409, 403, 403, 403], body: () => ({ code: '000000' }) },
+  // Nobody in the matrix holds a sign-in challenge (tests/integration/two-factor.test.ts signs in with one).
+  { route: 'POST /api/auth/login/2fa',              status: [401, 401, 401, 401, 401, 401, 401, 401], body: () => ({ code: '000000' }) },
   // Agents, for themselves only
   { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403, 403, 403, 403],
@@ -186,17 +212,20 @@ const matrix: Row[] = [
   { route: 'GET /api/agents/me/history',            status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'GET /api/agents/me/entries',            status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/rewards/claim',               status: [401, 201, 403, 403, 403, 403, 403, 403], body: (f) => ({ agentId: f.agentA.id, rewardId: f.rewardOption, ...contact }) },
-  { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/rewards/agent/{agentA.id}',    status: [401, 200, 403, 200, 200, 200, 403, 403], otherManager: 403 },
   // Any signed-in identity
   { route: 'GET /api/rewards/tier/{tier1}',         status: [401, 200, 200, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/settings',                     status: [401, 200, 200, 200, 200, 200, 403, 403] },
   { route: 'GET /api/events',                       status: [401, 200, 200, 200, 200, 403, 403, 403], stream: true },
   // Owners and managers
   { route: 'GET /api/owner/dashboard',              status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/owner/leaderboard',            status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/owner/trends',                 status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/owner/tier-distribution',      status: [401, 403, 403, 200, 200, 200, 403, 403] },
-  { route: 'GET /api/agents/{agentA.id}',           status: [401, 403, 403, 200, 200, 200, 403, 403] },
-  { route: 'GET /api/agents/{agentA.id}/history',   status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/agents/{agentA.id}',           status: [401, 403, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  { route: 'GET /api/agents/{agentA.id}/history',   status: [401, 403, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  { route: 'GET /api/teams',                        status: [401, 403, 403, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/teams/leaderboard',            status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/agents',                       status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/income-entries',               status: [401, 403, 403, 200, 200, 200, 403, 403] },
   { route: 'GET /api/exports/income-entries.csv',   status: [401, 403, 403, 200, 200, 200, 403, 403] },
@@ -219,6 +248,10 @@ const matrix: Row[] = [
   { route: 'PATCH /api/reward-claims/{claim}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ status: 'rejected', reason: 'Out of stock' }) },
   { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201, 403, 403, 201],
     body: () => ({ name: 'Added Agent', position: 'Sales Agent', email: `added-${uniqueSuffix()}@example.test`, password: 'long enough' }) },
+  { route: 'POST /api/teams',                       status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: `Matrix new ${uniqueSuffix()}` }) },
+  { route: 'PATCH /api/teams/{team}',               status: [401, 403, 403, 403, 200, 403, 403, 403], body: (f) => ({ agentIds: [f.agentA.id, f.agentB.id] }) },
+  { route: 'DELETE /api/teams/{team}',              status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'PATCH /api/agents/{agentA.id}',         status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ active: false }) },
   { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'POST /api/imports/income-entries',      status: [401, 403, 403, 403, 201, 403, 201, 403],
     csv: (f) => `agentId,amount,description\n${f.agentA.id},250.00,Matrix import\n` },
@@ -237,6 +270,7 @@ const matrix: Row[] = [
   { route: 'POST /api/users/{manager.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'POST /api/agents/{agentA.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PATCH /api/settings',                   status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ orgName: 'Matrix Org', currency: 'EUR' }) },
   { route: 'PUT /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ mode: 'open' }) },
   { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'DELETE /api/owner/invitations/{invitation}', status: [401, 403, 403, 403, 204, 403, 403, 403] },
@@ -261,7 +295,7 @@ const matrix: Row[] = [
 ];
 
 /** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup, a person's own notification settings. */
-const NOT_CHANGES = new Set(['POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/confirm-password', 'POST /api/admin/backup']);
+const NOT_CHANGES = new Set(['POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password', 'POST /api/admin/backup']);
 /** Changes whose actor is the account concerned, whoever calls: a registration, a password set with a link. */
 const ACCOUNT_HOLDER_ACTS = new Set(['POST /api/agents/register', 'POST /api/password-resets/complete']);
 /** Changes the system makes for an address anyone may give (nobody is signed in to them): a password link by email. */
@@ -270,6 +304,13 @@ const SYSTEM_ACTS = new Set(['POST /api/password-resets']);
 async function lastAuditId(db: Db): Promise<number> {
   const [row] = await queryRows<{ id: number }>(db, sql`select coalesce(max(id), 0)::float8 as id from audit_log`);
   return row!.id;
+}
+
+/** The status a row expects of the caller at `index` (the manager of another team's: as the manager's unless said). */
+function expectedStatus(row: Row, engine: string, index: number): number {
+  const statuses = (engine === 'postgres' && row.postgresStatus) || row.status;
+  if (callers[index] === 'otherManager') return row.otherManager ?? statuses[callers.indexOf('manager')]!;
+  return statuses[index]!;
 }
 
 const placeholder = /\{([\w.]+)\}/g;
@@ -337,7 +378,7 @@ describeEachEngine('authorization matrix', (get) => {
             ...(csv !== undefined ? { payload: csv } : {}),
           });
       actual[caller] = res.statusCode;
-      expected[caller] = ((get().engine === 'postgres' && row.postgresStatus) || row.status)[index]!;
+      expected[caller] = expectedStatus(row, get().engine, index);
       // Refusals carry the JSON error shape with the matching code.
       if (res.statusCode === 401) expect(res.json().code).toBe('UNAUTHENTICATED');
       if (res.statusCode === 403) expect(res.json().code).toBe('FORBIDDEN');
@@ -355,6 +396,7 @@ describeEachEngine('authorization matrix', (get) => {
         const by =
           caller === 'owner' ? { actor_kind: 'user', actor_id: fixture.owner.id }
           : caller === 'manager' ? { actor_kind: 'user', actor_id: fixture.manager.id }
+          : caller === 'otherManager' ? { actor_kind: 'user', actor_id: fixture.otherManager.id }
           : caller.endsWith('Token') ? { actor_kind: 'token', actor_id: expect.any(Number) }
           : { actor_kind: 'agent', actor_id: caller === 'agentA' ? fixture.agentA.id : fixture.agentB.id };
         expect(appended, caller).toEqual(appended.map(() => by));
@@ -378,10 +420,9 @@ describeEachEngine('authorization matrix', (get) => {
         payload: { unexpected: 'nothing this route expects' },
       });
       actual[caller] = res.statusCode;
-      const statuses = (get().engine === 'postgres' && row.postgresStatus) || row.status;
-      const valid = statuses[index]!;
+      const valid = expectedStatus(row, get().engine, index);
       // Agent B is refused agent A's data only once the body names it; an invalid body names nothing.
-      const refusedForData = caller === 'agentB' && statuses[callers.indexOf('agentA')]! < 400;
+      const refusedForData = caller === 'agentB' && expectedStatus(row, get().engine, callers.indexOf('agentA')) < 400;
       expected[caller] = (valid === 401 || valid === 403) && !refusedForData ? valid : 400;
       if (res.statusCode === 400) expect(res.json().code).toBe('VALIDATION_FAILED');
     }

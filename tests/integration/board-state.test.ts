@@ -4,6 +4,7 @@
 // before it answers. On both engines, in a time zone with daylight saving time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerDashboard } from '../../contract/dashboard';
+import { setAgentActive } from '../../server/db/operations/set-agent-active';
 import { updateTierSetting } from '../../server/db/operations/update-tier-setting';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { deleteAgent, listLeaderboardPage } from '../../server/db/queries/agents';
@@ -126,6 +127,27 @@ for (const engine of testEngines()) {
       await updateTierSetting(db(), silver.id, { threshold: '12000.00' }, now(), SYSTEM_ACTOR);
       const after = await expectSameAsTables();
       expect(after.overview.newTierAchievements).toBe(before.overview.newTierAchievements + 1);
+    });
+
+    it('leaves an inactive agent off the ranking, keeps its income in the sums, and ranks it again when active', async () => {
+      const leaver = await createAgent(db(), { firstName: 'Leaves', lastName: 'Team' });
+      await addIncome(db(), leaver, '9000.00', today());
+      const before = await expectSameAsTables();
+      expect(before.agents[0]!.id).toBe(leaver.id);
+
+      await setAgentActive(db(), leaver.id, false, SYSTEM_ACTOR, now());
+      const inactive = await expectSameAsTables();
+      expect(inactive.agents.map((agent) => agent.id)).not.toContain(leaver.id);
+      expect(inactive.overview.totalAgents).toBe(before.overview.totalAgents - 1);
+      expect(inactive.timePeriods).toEqual(before.timePeriods);
+      // An entry recorded for it meanwhile (a late commission) moves the sums, not the ranking.
+      await addIncome(db(), leaver, '250.00', today());
+      const late = await expectSameAsTables();
+      expect(late.agents.map((agent) => agent.id)).not.toContain(leaver.id);
+
+      await setAgentActive(db(), leaver.id, true, SYSTEM_ACTOR, now());
+      const back = await expectSameAsTables();
+      expect(back.agents[0]).toMatchObject({ id: leaver.id, monthlyIncome: '9250.00', status: 'active' });
     });
 
     it('stays equal through a burst of random entries, and moves to the next week and month with the clock', async () => {

@@ -42,7 +42,7 @@ describe.each(engines)('demo mode on a new database [%s]', (engine) => {
     const started = await startWith(engine, env);
     try {
       expect(started.demo).toBe(false);
-      expect(await started.appInfo()).toEqual({ demo: false, signUp });
+      expect(await started.appInfo()).toEqual({ demo: false, signUp, organisation: { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' } });
       expect(await started.agentCount()).toEqual({ n: 0 });
       expect((await started.signInAsDemoAgent()).statusCode).toBe(401);
     } finally {
@@ -55,7 +55,7 @@ describe.each(engines)('demo mode on a new database [%s]', (engine) => {
     try {
       expect(started.demo).toBe(true);
       // The named owner exists, so no demo owner was made and none is shown.
-      expect(await started.appInfo()).toEqual({ demo: true, signUp: 'open', demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password } });
+      expect(await started.appInfo()).toEqual({ demo: true, signUp: 'open', demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password }, organisation: { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' } });
       expect((await started.signInAsDemoAgent()).statusCode).toBe(200);
     } finally {
       await started.close();

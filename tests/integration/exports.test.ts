@@ -62,6 +62,7 @@ describeEachEngine(
           createdAt: first.createdAt.toISOString(),
           voidsEntryId: '',
           voidedAt: '',
+          currency: 'USD',
         },
         expect.objectContaining({ id: String(second.id), amount: '-50.00', transactionType: 'deduction', description: "'@SUM(A1:A9)", newTotal: '-50.00' }),
       ]);
@@ -93,6 +94,7 @@ describeEachEngine(
           text(entry.createdAt.toISOString()),
           num(null),
           text(null),
+          text('USD'),
         ]),
       );
       expect(file.body).toBe(`\uFEFF${INCOME_ENTRY_EXPORT_COLUMNS.join(',')}\r\n${expected}`);
@@ -175,6 +177,7 @@ describeEachEngine(
         currentTier: tiers[0]!.name,
         tiersReached: '2',
         createdAt: agent.createdAt.toISOString(),
+        currency: 'USD',
       });
 
       expect((await download(manager, '/api/exports/reward-claims.csv')).status).toBe(403);

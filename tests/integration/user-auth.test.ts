@@ -13,7 +13,7 @@ describeEachEngine('owner and manager sign-in', (get) => {
     expect(res.headers.location).toBe('/login');
   });
 
-  it('POST /api/auth/login returns the user {id, email, name, role} and sets sid; GET /api/auth/user returns it', async () => {
+  it('POST /api/auth/login returns the user {id, email, name, role} and its two-factor status, and sets sid; GET /api/auth/user returns it', async () => {
     for (const role of ['owner', 'manager'] as const) {
       const user = await createUser(get().database.db, { role, name: `Pat ${role}` });
       const res = await get().request({
@@ -22,7 +22,7 @@ describeEachEngine('owner and manager sign-in', (get) => {
         payload: { email: `  ${user.email.toUpperCase()} `, password: FACTORY_PASSWORD },
       });
       expect(res.statusCode).toBe(200);
-      const expected = { id: user.id, email: user.email, name: `Pat ${role}`, role };
+      const expected = { id: user.id, email: user.email, name: `Pat ${role}`, role, twoFactorEnabled: false, twoFactorSetupRequired: false };
       expect(res.json()).toEqual(expected);
 
       const me = await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res.headers['set-cookie'], 'sid') } });
@@ -104,7 +104,7 @@ describeEachEngine('GET /api/app-info outside demo mode', (get) => {
   it('says demo is off and carries no credentials', async () => {
     const res = await get().request({ method: 'GET', url: '/api/app-info' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ demo: false, signUp: 'open' });
+    expect(res.json()).toEqual({ demo: false, signUp: 'open', organisation: { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' } });
   });
 });
 
@@ -119,6 +119,7 @@ describeEachEngine(
         signUp: 'open',
         demoAgent: { email: DEMO_AGENT.email, password: DEMO_AGENT.password },
         demoOwner: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
+        organisation: { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' },
       });
     });
   },

@@ -6,6 +6,8 @@
 // extra fields, query strings, odd headers, other client addresses). Routes that take no input get noise only.
 // The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
 // and the database unchanged (sessions and sign-in counters aside).
+import { createTeamInput, TEAM_NAME_MAX, teamBoardQuery, updateTeamInput } from '../../contract/teams';
+import { createTeam } from '../../server/db/queries/teams';
 import { changeStaffPasswordInput } from '../../contract/auth';
 import { agentEntriesQuery, changeMyPasswordInput, leaderboardQuery, myRankQuery, trendQuery, updateMyProfileInput } from '../../contract/insight';
 import type { ServerResponse } from 'node:http';
@@ -14,7 +16,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInput } from '../../contract/auth';
-import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput } from '../../contract/agents';
+import { enableTwoFactorInput, twoFactorCodeInput } from '../../contract/two-factor';
+import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput, updateAgentInput } from '../../contract/agents';
+import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/event-stream-query';
 import { createTvLinkInput } from '../../contract/tv-links';
@@ -50,6 +54,7 @@ import {
 } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
+import { updateOrganisationSettingsInput } from '../../contract/settings';
 import { queryRows, type Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
@@ -79,6 +84,8 @@ export interface FuzzFixture {
   webhook: { id: number; deliveryId: number };
   /** A 100.00 entry of the agent's, recorded after its 12,000.00 (voiding it takes no tier back). */
   entry: number;
+  /** A team led by the manager, with the other agent in it. */
+  team: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -92,6 +99,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
   const claim = await createPendingClaim(db, { agentId: agent.id, tierId: 2, rewardOptionId: tier2Option.id });
   const manager = await createUser(db, { role: 'manager' });
   const owner = await createUser(db, { role: 'owner' });
+  const team = await createTeam(db, { name: `Fuzz team ${uniqueSuffix()}`, managerIds: [manager.id], agentIds: [otherAgent.id] }, SYSTEM_ACTOR, now);
   const tvToken = `fuzz${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
   const tvLink = await insertTvLink(db, { name: 'Fuzz TV', showAmounts: true, tokenHash: hashToken(tvToken), createdBy: owner.id, createdAt: now });
   const apiToken = `tt_fuzz_${uniqueSuffix()}`;
@@ -120,6 +128,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     apiToken: { id: apiTokenRow.id, token: apiToken },
     webhook: { id: webhook.id, deliveryId: delivery!.id },
     entry: entry.id,
+    team: team.id,
   };
 }
 
@@ -173,8 +182,13 @@ type Field =
   | { kind: 'enum'; values: readonly string[]; required: boolean }
   /** A list of distinct values of an enum, at least one. */
   | { kind: 'enum-list'; values: readonly string[]; required: boolean }
+  /** A list of ids, possibly empty. */
+  | { kind: 'id-list'; required: boolean }
   | { kind: 'boolean'; required: boolean }
   | { kind: 'iso-date'; required: boolean }
+  /** An ISO 4217 code Intl knows; a BCP 47 tag Intl supports (contract/settings.ts). */
+  | { kind: 'currency'; required: boolean }
+  | { kind: 'locale'; required: boolean }
   | { kind: 'object'; fields: Fields; required: boolean };
 type Fields = Record<string, Field>;
 
@@ -426,10 +440,21 @@ function invalidValues(field: Field): Pick<Value>[] {
       return [...missing, ...invalidEnum(field.values)];
     case 'enum-list':
       return [...missing, ...invalidEnumLists(field.values)];
+    case 'id-list':
+      return [
+        ...missing,
+        ...wrongTypes(['[]']),
+        ...invalidIds().map((pick) => new Pick<Value>(`[${pick.label}]`, [1, pick.value])),
+        new Pick<Value>('10,001 ids', Array.from({ length: 10_001 }, (_, i) => i + 1)),
+      ];
     case 'boolean':
       return [...missing, ...invalidBooleans()];
     case 'iso-date':
       return [...missing, ...invalidDates()];
+    case 'currency':
+      return [...missing, ...wrongTypes(), ...picks<Value>([['""', ''], ['three unknown letters', 'ABC'], ['no currency', 'XXX'], ['four letters', 'EURO'], ['symbol', '€'], ['NUL', 'EUR\u0000'], ['array of it', ['EUR']]])];
+    case 'locale':
+      return [...missing, ...wrongTypes(), ...picks<Value>([['""', ''], ['unknown language', 'xx-YY'], ['words', 'not a locale'], ['underscore', 'en_US'], ['too long', `en-${'a'.repeat(80)}`], ['NUL', 'en-US\u0000'], ['array of it', ['en-US']]])];
     case 'object':
       return [...missing, ...wrongTypes()];
   }
@@ -488,10 +513,13 @@ const badCounts = (max: number) =>
 /** Last-Event-ID values of the event streams that are not event ids. */
 const badEventIds = picks<string | string[]>([...notDigits, ['16 digits', '1234567890123456']]);
 
+const badAgentIds = picks<string | string[]>([...notDigits.filter(([label]) => label !== 'leading space'), ['0', '0'], ['2^31', '2147483648']]);
+
 /** GET /api/agents and GET /api/owner/leaderboard: a page of agents, searched. */
 const agentListQueryFuzz = {
   schema: agentListQuery,
   invalid: {
+    team: badAgentIds,
     offset: badCounts(1_000_000),
     limit: [...badCounts(AGENT_PAGE_SIZE_MAX), new Pick<string | string[]>('0', '0')],
     search: picks<string | string[]>([
@@ -548,7 +576,6 @@ const badDays = picks<string | string[]>([
 ]);
 
 /** agentId in a query: not an id (digits, trimmed, from 1 to 2^31 - 1). */
-const badAgentIds = picks<string | string[]>([...notDigits.filter(([label]) => label !== 'leading space'), ['0', '0'], ['2^31', '2147483648']]);
 
 /** One spec per API route. The fuzz test fails when the app registers a route that has none. */
 export const routeSpecs: RouteSpec[] = [
@@ -592,6 +619,10 @@ export const routeSpecs: RouteSpec[] = [
     fields: { password: { kind: 'login-password', required: true } },
     schema: confirmPasswordInput,
   },
+  { route: 'POST /api/auth/2fa/setup' },
+  { route: 'POST /api/auth/2fa/enable', body: () => ({ code: '123456' }), fields: { code: text(40) }, schema: enableTwoFactorInput },
+  { route: 'DELETE /api/auth/2fa', body: () => ({ code: '123456' }), fields: { code: text(40) }, schema: twoFactorCodeInput },
+  { route: 'POST /api/auth/login/2fa', body: () => ({ code: '123456' }), fields: { code: text(40) }, schema: twoFactorCodeInput },
   { route: 'GET /api/agent-tier-data' },
   {
     route: 'POST /api/agents/claim-reward',
@@ -813,6 +844,41 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'DELETE /api/agents/:id', param: (f) => f.otherAgent.id },
   {
+    route: 'PATCH /api/agents/:id',
+    param: (f) => f.otherAgent.id,
+    body: () => ({ active: true }),
+    fields: { active: { kind: 'boolean', required: true } },
+    schema: updateAgentInput,
+    strict: true,
+  },
+  { route: 'GET /api/teams' },
+  {
+    route: 'GET /api/teams/leaderboard',
+    query: {
+      schema: teamBoardQuery,
+      invalid: {
+        period: picks<string | string[]>([['unknown', 'decade'], ['upper case', 'MONTH'], ['empty', ''], ['twice', ['week', 'month']]]),
+        at: badDays,
+      },
+    },
+  },
+  {
+    route: 'POST /api/teams',
+    body: () => ({ name: `Fuzz team ${uniqueSuffix()}` }),
+    fields: { name: text(TEAM_NAME_MAX), managerIds: { kind: 'id-list', required: false }, agentIds: { kind: 'id-list', required: false } },
+    schema: createTeamInput,
+    strict: true,
+  },
+  {
+    route: 'PATCH /api/teams/:id',
+    param: (f) => f.team,
+    body: (f) => ({ agentIds: [f.otherAgent.id] }),
+    fields: { name: text(TEAM_NAME_MAX, false), managerIds: { kind: 'id-list', required: false }, agentIds: { kind: 'id-list', required: false } },
+    schema: updateTeamInput,
+    strict: true,
+  },
+  { route: 'DELETE /api/teams/:id', param: (f) => f.team },
+  {
     route: 'POST /api/income-entries',
     body: (f, now) => ({ agentId: f.agent.id, amount: '250.00', date: now.toISOString(), description: 'Fuzz' }),
     fields: {
@@ -871,6 +937,14 @@ export const routeSpecs: RouteSpec[] = [
     body: () => ({ mode: 'open' }),
     fields: { mode: { kind: 'enum', values: signUpModes, required: true } },
     schema: signUpSettingsInput,
+  },
+  { route: 'GET /api/settings' },
+  {
+    route: 'PATCH /api/settings',
+    body: () => ({ orgName: 'Fuzz Org' }),
+    fields: { orgName: text(80, false), currency: { kind: 'currency', required: false }, locale: { kind: 'locale', required: false }, requireManagerTwoFactor: { kind: 'boolean', required: false } },
+    schema: updateOrganisationSettingsInput,
+    strict: true,
   },
   { route: 'POST /api/owner/invitations' },
   { route: 'DELETE /api/owner/invitations/:id', param: () => 1 },

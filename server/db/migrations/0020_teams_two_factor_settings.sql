@@ -52,5 +52,6 @@ CREATE INDEX "two_factor_challenges_user_idx" ON "two_factor_challenges" USING b
 CREATE INDEX "two_factor_challenges_expires_idx" ON "two_factor_challenges" USING btree ("expires_at");--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "agents_team_idx" ON "agents" USING btree ("team_id") WHERE "agents"."team_id" is not null;--> statement-breakpoint
+CREATE INDEX "agents_off_boards_idx" ON "agents" USING btree ("id") WHERE "agents"."status" <> 'active';--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_status_check" CHECK ("agents"."status" in ('active', 'pending', 'inactive'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_totp_enabled_check" CHECK ("users"."totp_enabled_at" is null or "users"."totp_secret" is not null);

@@ -71,3 +71,9 @@ export async function readHiddenAgentIds(db: Db): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(db, sql`select id from ${agents} where not public_profile`);
   return rows.map((row) => row.id);
 }
+
+/** The agents off the boards (pending or inactive): the event hub sends their events to staff (and themselves) only. */
+export async function readOffBoardAgentIds(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from ${agents} where status <> 'active'`);
+  return rows.map((row) => row.id);
+}

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentStatus, AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
+import type { AgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { emailTaken, notFound } from '../../domain/errors';
 import { refusedAs, UNIQUE_VIOLATION } from '../errors';
@@ -103,6 +104,20 @@ export const matchesSearch = (search: string) => {
   return sql`(lower(a.name) like ${pattern} or a.email like ${pattern})`;
 };
 
+/**
+ * Whether the agent (of `alias`) is on the boards: active agents only. A pending agent (waiting for approval) and an
+ * inactive one keep their history but are ranked nowhere (docs/decisions/0031-deactivation.md).
+ */
+export const onBoards = (alias = 'a') => sql`${sql.identifier(alias)}.status = 'active'`;
+
+/** Whether the agent (of `alias`) is within a staff reader's scope (server/domain/team-scope.ts). */
+export const inScope = (scope: AgentScope, alias = 'a') =>
+  scope === null ? sql`true` : sql`${sql.identifier(alias)}.team_id = any(${sql.param([...scope.teamIds])}::int[])`;
+
+/** Whether the roll-up (alias m) belongs to an agent who is not on the boards (few such agents: a primary-key lookup). */
+const offBoardRollUp = (alias: string) =>
+  sql`exists (select 1 from ${agents} x where x.id = ${sql.identifier(alias)}.agent_id and x.status <> 'active')`;
+
 const periodRow = (alias: string, kind: 'week' | 'month' | 'year', start: string) =>
   sql`${sql.identifier(alias)}.agent_id = a.id and ${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
 
@@ -160,8 +175,8 @@ export function toAgentSummary(row: AgentFiguresRow & { id: number | null }): Ag
  * are never scanned. The page is read along agents_name_idx; a search scans the agents table (10,000 rows in a
  * few milliseconds), never the entries.
  */
-export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery): Promise<AgentPageResult<AgentSummary>> {
-  const where = query.search ? matchesSearch(query.search) : sql`true`;
+export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery, scope: AgentScope = null): Promise<AgentPageResult<AgentSummary>> {
+  const where = sql`${query.search ? matchesSearch(query.search) : sql`true`} and ${inScope(scope)}`;
   const result = await readSummaries(
     db,
     periods,
@@ -186,18 +201,19 @@ const inMonth = (periods: PeriodStarts, sign: '>' | '<' | '<>') =>
  */
 function leaderboardHead(periods: PeriodStarts, k: number): SQL {
   const earned = inMonth(periods, '>');
-  const kthIncome = sql`(select m.income from ${agentPeriodTotals} m where ${earned} order by m.income desc nulls last offset ${k - 1}::int limit 1)`;
+  const ranked = sql`${earned} and not ${offBoardRollUp('m')}`;
+  const kthIncome = sql`(select m.income from ${agentPeriodTotals} m where ${ranked} order by m.income desc nulls last offset ${k - 1}::int limit 1)`;
   return sql`
     select h.id, h.income, (select a.name from ${agents} a where a.id = h.id) as name from (
-      (select m.agent_id as id, m.income from ${agentPeriodTotals} m where ${earned} order by m.income desc nulls last limit ${k}::int)
+      (select m.agent_id as id, m.income from ${agentPeriodTotals} m where ${ranked} order by m.income desc nulls last limit ${k}::int)
       union
-      (select m.agent_id, m.income from ${agentPeriodTotals} m where ${earned} and m.income = ${kthIncome})
+      (select m.agent_id, m.income from ${agentPeriodTotals} m where ${ranked} and m.income = ${kthIncome})
       union
       (select a.id, 0::numeric from ${agents} a
-        where ${kthIncome} is null and a.id not in (select m.agent_id from ${agentPeriodTotals} m where ${inMonth(periods, '<>')})
+        where ${kthIncome} is null and ${onBoards()} and a.id not in (select m.agent_id from ${agentPeriodTotals} m where ${inMonth(periods, '<>')})
         order by a.name, a.id limit ${k}::int)
       union
-      (select m.agent_id, m.income from ${agentPeriodTotals} m where ${kthIncome} is null and ${inMonth(periods, '<')})
+      (select m.agent_id, m.income from ${agentPeriodTotals} m where ${kthIncome} is null and ${inMonth(periods, '<')} and not ${offBoardRollUp('m')})
     ) h`;
 }
 
@@ -205,14 +221,15 @@ function leaderboardHead(periods: PeriodStarts, k: number): SQL {
 const HEAD_MAX = 1000;
 
 /** Every agent with its rank (one sort of the agents and their month roll-ups; no entries) and whether it matches. */
-const fullRanking = (periods: PeriodStarts, search: string | undefined) => sql`
+const fullRanking = (periods: PeriodStarts, search: string | undefined, scope: AgentScope) => sql`
   select a.id, row_number() over (order by coalesce(m.income, 0) desc, a.name, a.id) as ord,
     rank() over (order by coalesce(m.income, 0) desc) as rank,
     ${search ? matchesSearch(search) : sql`true`} as matches
-  from ${agents} a left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}`;
+  from ${agents} a left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}
+  where ${onBoards()} and ${inScope(scope)}`;
 
 /**
- * GET /api/owner/leaderboard (and the dashboard's first page): agents ranked by this month's income, highest
+ * GET /api/owner/leaderboard (and the dashboard's first page): the agents on the boards (onBoards) ranked by this month's income, highest
  * first, each with its rank among all agents: equal incomes share a rank (1, 2, 2, 4) and are listed by name then id
  * (docs/product.md §12.14). The first pages are read along the indexes
  * (leaderboardHead: the cost follows the page's depth, not the team's size); deeper pages and searches rank every
@@ -222,17 +239,19 @@ export async function listLeaderboardPage(
   db: Db,
   periods: PeriodStarts,
   query: AgentPageQuery,
+  scope: AgentScope = null,
 ): Promise<AgentPageResult<AgentSummary & { rank: number }>> {
   const k = query.offset + query.limit;
+  // A team's board ranks its agents in one sort (a team is small); the whole team's first pages go along the index.
   const page =
-    query.search || k > HEAD_MAX
-      ? sql`select r.id, r.ord, r.rank from (${fullRanking(periods, query.search)}) r
+    query.search || k > HEAD_MAX || scope !== null
+      ? sql`select r.id, r.ord, r.rank from (${fullRanking(periods, query.search, scope)}) r
           where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int`
       : sql`select h.id, h.ord, h.rank from (
           select h.id, row_number() over (order by h.income desc, h.name, h.id) as ord, rank() over (order by h.income desc) as rank
           from (${leaderboardHead(periods, k)}) h
         ) h where h.ord > ${query.offset}::int order by h.ord limit ${query.limit}::int`;
-  const total = sql`select count(*) from ${agents} a where ${query.search ? matchesSearch(query.search) : sql`true`}`;
+  const total = sql`select count(*) from ${agents} a where ${onBoards()} and ${inScope(scope)} and ${query.search ? matchesSearch(query.search) : sql`true`}`;
   const result = await readSummaries(db, periods, page, total);
   return { total: result.total, agents: result.agents.map((row) => ({ ...toAgentSummary(row), rank: row.rank! })) };
 }

@@ -6,7 +6,8 @@ import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
-import { agentFigureColumns, matchesSearch, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
+import type { AgentScope } from '../../domain/team-scope';
+import { agentFigureColumns, inScope, matchesSearch, onBoards, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
 
 // Boards of every period, trends and an agent's standing (docs/product.md §12.14), all read from the roll-ups kept with
 // each entry (agent_period_totals, agents.total_income): income entries are never scanned.
@@ -30,13 +31,14 @@ const rollUpsOf = (alias: string, kind: BoardPeriodKind, start: string) =>
  * Every agent ranked on the board (alias r: id, income, rank shared by equal incomes, ord by income then name then
  * id, growth, matches), one sort of the agents with their roll-ups.
  */
-function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined): SQL {
+function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined, scope: AgentScope = null): SQL {
   const matches = search ? matchesSearch(search) : sql`true`;
+  const ranked = sql`${onBoards()} and ${inScope(scope)}`;
   if (period.kind === 'all') {
     return sql`select a.id, a.total_income as income, null::numeric as growth,
         rank() over (order by a.total_income desc) as rank,
         row_number() over (order by a.total_income desc, a.name, a.id) as ord, ${matches} as matches
-      from ${agents} a`;
+      from ${agents} a where ${ranked}`;
   }
   if (mode === 'growth') {
     // The change against the previous period, of the agents who earned at least the floor then.
@@ -45,14 +47,15 @@ function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | un
         rank() over (order by ${change} desc) as rank,
         row_number() over (order by ${change} desc, a.name, a.id) as ord, ${matches} as matches
       from ${agentPeriodTotals} p
-      join ${agents} a on a.id = p.agent_id
+      join ${agents} a on a.id = p.agent_id and ${ranked}
       left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
       where ${rollUpsOf('p', period.kind, period.previous)} and p.income >= ${GROWTH_FLOOR}::numeric`;
   }
   return sql`select a.id, coalesce(c.income, 0) as income, null::numeric as growth,
       rank() over (order by coalesce(c.income, 0) desc) as rank,
       row_number() over (order by coalesce(c.income, 0) desc, a.name, a.id) as ord, ${matches} as matches
-    from ${agents} a left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}`;
+    from ${agents} a left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
+    where ${ranked}`;
 }
 
 interface BoardQueryRow extends AgentFiguresRow {
@@ -74,10 +77,11 @@ export async function readBoardPage(
   period: BoardPeriod,
   mode: LeaderboardMode,
   query: AgentPageQuery,
+  scope: AgentScope = null,
 ): Promise<{ total: number; agents: BoardRow[] }> {
   const rows = await queryRows<BoardQueryRow>(
     db,
-    sql`with ranked as (${ranking(period, mode, query.search)}),
+    sql`with ranked as (${ranking(period, mode, query.search, scope)}),
       page as (select * from ranked r where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int)
       select t.total::int as total, a.id, page.rank::int as rank, page.income::numeric(14,2)::text as period_income,
         page.growth::text as growth, ${agentFigureColumns}
@@ -111,24 +115,31 @@ export interface Standing {
  * incomes (agents who earned nothing then were not on that board: a null rank means a new entrant). One sort of the
  * period's roll-ups; server/live/standings-cache.ts keeps it.
  */
-export async function readPeriodStandings(db: Db, kind: BoardPeriodKind, start: string): Promise<Map<number, Standing>> {
+export async function readPeriodStandings(db: Db, kind: BoardPeriodKind, start: string, scope: AgentScope = null): Promise<Map<number, Standing>> {
   const rows = await queryRows<{ agent_id: number; income: string; rank: number | null }>(
     db,
     sql`select p.agent_id, p.income::numeric(14,2)::text as income,
         case when p.income > 0 then (rank() over (order by p.income desc))::int end as rank
-      from ${agentPeriodTotals} p where ${rollUpsOf('p', kind, start)}`,
+      from ${agentPeriodTotals} p join ${agents} a on a.id = p.agent_id and ${onBoards()} and ${inScope(scope)} where ${rollUpsOf('p', kind, start)}`,
   );
   return new Map(rows.map((row) => [row.agent_id, { rank: row.rank, income: row.income }]));
 }
 
-/** The income of each period of `kind` starting on `starts` (oldest first): the team's, or one agent's. */
-export async function readTrend(db: Db, kind: BoardPeriodKind, starts: string[], agentId?: number): Promise<{ start: string; income: string }[]> {
+/** The income of each period of `kind` starting on `starts` (oldest first): everyone's (within `scope`), or one agent's. */
+export async function readTrend(
+  db: Db,
+  kind: BoardPeriodKind,
+  starts: string[],
+  agentId?: number,
+  scope: AgentScope = null,
+): Promise<{ start: string; income: string }[]> {
   const rows = await queryRows<{ start: string; income: string }>(
     db,
     sql`select s.start, coalesce(sum(r.income), 0)::numeric(14,2)::text as income
       from unnest(${`{${starts.join(',')}}`}::date[]) as s(start)
       left join ${agentPeriodTotals} r on r.period_kind = ${kind} and r.period_start = s.start
         ${agentId === undefined ? sql`` : sql`and r.agent_id = ${agentId}::int`}
+        ${scope === null ? sql`` : sql`and r.agent_id in (select a.id from ${agents} a where ${inScope(scope)})`}
       group by s.start order by s.start`,
   );
   return rows.map((row) => ({ start: String(row.start).slice(0, 10), income: row.income }));
@@ -137,18 +148,20 @@ export async function readTrend(db: Db, kind: BoardPeriodKind, starts: string[],
 /** How many agents' highest tier reached is each tier (every tier listed, in order), and how many reached none. */
 export async function readTierDistribution(
   db: Db,
+  scope: AgentScope = null,
 ): Promise<{ none: number; tiers: { tierId: number; order: number; name: string; agents: number }[] }> {
   const rows = await queryRows<{ tier_id: number | null; tier_order: number | null; name: string | null; agents: number }>(
     db,
     sql`with highest as (
         select distinct on (h.agent_id) h.agent_id, t.id as tier_id
         from ${tierAchievements} h join ${tierSettings} t on t.id = h.tier_id
+        ${scope === null ? sql`` : sql`where h.agent_id in (select a.id from ${agents} a where ${inScope(scope)})`}
         order by h.agent_id, t.tier_order desc
       )
       select t.id as tier_id, t.tier_order as tier_order, t.name, (select count(*)::int from highest where highest.tier_id = t.id) as agents
       from ${tierSettings} t
       union all
-      select null, null, null, (select count(*)::int from ${agents} a where a.id not in (select agent_id from highest))
+      select null, null, null, (select count(*)::int from ${agents} a where ${inScope(scope)} and a.id not in (select agent_id from highest))
       order by 2 nulls first`,
   );
   return {
@@ -173,14 +186,23 @@ export async function readAgentRank(
   period: BoardPeriod,
 ): Promise<{ rank: number; of: number; periodIncome: string; neighbours: RankNeighbour[] } | undefined> {
   if (period.kind === 'year' || period.kind === 'all') return standingOf(agentId, await readAgentRankBySort(db, agentId, period));
-  // The agents with a non-zero income on the board (agent_id, income), and whether agent z has none.
+  // The agents with a non-zero income in the period (agent_id, income), whether on the boards or not: counted along
+  // the period index, then the few off the boards (offBoard) are taken away. Agent z is on the board with none.
   const nonZero = sql`(select p.agent_id, p.income from ${agentPeriodTotals} p where ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
-  const atZero = sql`not exists (select 1 from ${agentPeriodTotals} p where p.agent_id = z.id and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
+  const offBoard = sql`(select p.agent_id, p.income from ${agents} x join ${agentPeriodTotals} p on p.agent_id = x.id
+    and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0 where not ${onBoards('x')})`;
+  const atZero = sql`${onBoards('z')} and not exists (select 1 from ${agentPeriodTotals} p where p.agent_id = z.id and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
+  const onBoard = onBoards();
+  /** How many agents on the board have a non-zero income matching `condition` (on alias n). */
+  const countNonZero = (condition: SQL) =>
+    sql`((select count(*) from ${nonZero} n where ${condition}) - (select count(*) from ${offBoard} n where ${condition}))`;
   const k = sql`${RANK_NEIGHBOURS}::int`;
   // The k-th nearest non-zero income above (below) mine: the neighbours of that kind lie between it and mine, a
   // short range of the period index, sorted by name only there.
-  const kthAbove = sql`(select n.income from ${nonZero} n where n.income > (select income from me) order by n.income asc offset ${k} - 1 limit 1)`;
-  const kthBelow = sql`(select n.income from ${nonZero} n where n.income < (select income from me) order by n.income desc offset ${k} - 1 limit 1)`;
+  const kthAbove = sql`(select n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
+    where n.income > (select income from me) order by n.income asc offset ${k} - 1 limit 1)`;
+  const kthBelow = sql`(select n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
+    where n.income < (select income from me) order by n.income desc offset ${k} - 1 limit 1)`;
   const myIncome = sql`(select income from me)`;
   const rows = await queryRows<{ id: number; name: string; public_profile: boolean; income: string; higher: number; of: number }>(
     db,
@@ -188,25 +210,25 @@ export async function readAgentRank(
         select a.id, a.name, coalesce((select n.income from ${nonZero} n where n.agent_id = a.id), 0) as income
         from ${agents} a where a.id = ${agentId}::int
       ), candidates as (
-        (select n.agent_id as id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id
+        (select n.agent_id as id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
           where n.income > ${myIncome} and n.income <= coalesce(${kthAbove}, 'Infinity'::numeric)
           order by n.income asc, a.name desc, a.id desc limit ${k})
         union all
         (select z.id, 0 from ${agents} z where ${myIncome} < 0 and ${atZero} order by z.name desc, z.id desc limit ${k})
         union all
-        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id, me
+        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}, me
           where me.income <> 0 and n.income = me.income and (a.name, a.id) < (me.name, me.id) order by a.name desc, a.id desc limit ${k})
         union all
         (select z.id, 0 from ${agents} z, me where ${myIncome} = 0 and ${atZero} and (z.name, z.id) < (me.name, me.id)
           order by z.name desc, z.id desc limit ${k})
         union all
-        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id
+        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
           where n.income < ${myIncome} and n.income >= coalesce(${kthBelow}, '-Infinity'::numeric)
           order by n.income desc, a.name, a.id limit ${k})
         union all
         (select z.id, 0 from ${agents} z where ${myIncome} > 0 and ${atZero} order by z.name, z.id limit ${k})
         union all
-        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id, me
+        (select n.agent_id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}, me
           where me.income <> 0 and n.income = me.income and (a.name, a.id) > (me.name, me.id) order by a.name, a.id limit ${k})
         union all
         (select z.id, 0 from ${agents} z, me where ${myIncome} = 0 and ${atZero} and (z.name, z.id) > (me.name, me.id)
@@ -218,10 +240,10 @@ export async function readAgentRank(
         select max(c.income) as income from candidates c
       )
       select c.id, a.name, a.public_profile, c.income::numeric(14,2)::text as income,
-        (select count(*) from ${agents})::int as of,
-        ((select count(*) from ${nonZero} n where n.income > (select income from top))
-          + (select count(*) from ${nonZero} n where n.income > c.income and n.income <= (select income from top))
-          + case when c.income < 0 then (select count(*) from ${agents}) - (select count(*) from ${nonZero} n) else 0 end
+        (select count(*) from ${agents} a where ${onBoard})::int as of,
+        (${countNonZero(sql`n.income > (select income from top)`)}
+          + ${countNonZero(sql`n.income > c.income and n.income <= (select income from top)`)}
+          + case when c.income < 0 then (select count(*) from ${agents} a where ${onBoard}) - ${countNonZero(sql`true`)} else 0 end
         )::int as higher
       from candidates c join ${agents} a on a.id = c.id
       order by c.income desc, a.name, a.id`,

@@ -3,7 +3,8 @@ import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT, type OwnerDashboard } from
 import { periodStartsOf, type PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, tierAchievements } from '../schema';
-import { listLeaderboardPage } from './agents';
+import type { AgentScope } from '../../domain/team-scope';
+import { inScope, listLeaderboardPage, onBoards } from './agents';
 import { listRecentIncomeEntries } from './income-entries';
 
 interface OverviewRow {
@@ -14,11 +15,15 @@ interface OverviewRow {
   yearly_income: string;
 }
 
-/** All agents' income in one period: a range of agent_period_totals_period_idx, never the entries. */
-const periodSum = (kind: 'week' | 'month' | 'year', start: string) => sql`(
+/**
+ * All agents' income in one period (those of `scope`'s teams only, when it has any): a range of
+ * agent_period_totals_period_idx, never the entries.
+ */
+const periodSum = (kind: 'week' | 'month' | 'year', start: string, scope: AgentScope) => sql`(
   select coalesce(sum(${agentPeriodTotals.income}), 0)::numeric(20,2)::text
   from ${agentPeriodTotals}
   where ${agentPeriodTotals.periodKind} = ${kind} and ${agentPeriodTotals.periodStart} = ${start}::date
+    ${scope === null ? sql`` : sql`and ${agentPeriodTotals.agentId} in (select a.id from ${agents} a where ${inScope(scope)})`}
 )`;
 
 /**
@@ -31,16 +36,17 @@ export function achievedInMonth(periods: PeriodStarts, timeZone: string): SQL {
   return sql`${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}`;
 }
 
-async function readOverview(db: Db, periods: PeriodStarts, timeZone: string): Promise<OverviewRow> {
+async function readOverview(db: Db, periods: PeriodStarts, timeZone: string, scope: AgentScope): Promise<OverviewRow> {
+  const achieverInScope = scope === null ? sql`` : sql`and ${tierAchievements.agentId} in (select a.id from ${agents} a where ${inScope(scope)})`;
   const [row] = await queryRows<OverviewRow>(
     db,
     sql`select
-      (select count(*)::int from ${agents}) as total_agents,
-      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements} where ${achievedInMonth(periods, timeZone)})
+      (select count(*)::int from ${agents} a where ${onBoards()} and ${inScope(scope)}) as total_agents,
+      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements} where ${achievedInMonth(periods, timeZone)} ${achieverInScope})
         as new_tier_achievements,
-      ${periodSum('week', periods.week)} as weekly_income,
-      ${periodSum('month', periods.month)} as monthly_income,
-      ${periodSum('year', periods.year)} as yearly_income`,
+      ${periodSum('week', periods.week, scope)} as weekly_income,
+      ${periodSum('month', periods.month, scope)} as monthly_income,
+      ${periodSum('year', periods.year, scope)} as yearly_income`,
   );
   return row!;
 }
@@ -51,12 +57,13 @@ async function readOverview(db: Db, periods: PeriodStarts, timeZone: string): Pr
  * roll-ups kept with each entry; the only read of income_entries is the 10 newest, by index. The answer's size and
  * cost do not grow with the team: the rest of the leaderboard is paged (GET /api/owner/leaderboard).
  */
-export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string }): Promise<OwnerDashboard> {
+export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string; scope?: AgentScope }): Promise<OwnerDashboard> {
   const periods = periodStartsOf(options.now, options.timeZone);
+  const scope = options.scope ?? null;
   const [overview, recentEntries, leaderboard] = await Promise.all([
-    readOverview(db, periods, options.timeZone),
-    listRecentIncomeEntries(db, RECENT_ENTRIES_LIMIT),
-    listLeaderboardPage(db, periods, { offset: 0, limit: LEADERBOARD_PAGE_SIZE }),
+    readOverview(db, periods, options.timeZone, scope),
+    listRecentIncomeEntries(db, RECENT_ENTRIES_LIMIT, scope),
+    listLeaderboardPage(db, periods, { offset: 0, limit: LEADERBOARD_PAGE_SIZE }, scope),
   ]);
   return {
     overview: { totalAgents: overview.total_agents, newTierAchievements: overview.new_tier_achievements },

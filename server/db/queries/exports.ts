@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
 import { queryRows, type Db } from '../client';
+import type { AgentScope } from '../../domain/team-scope';
+import { inScope } from './agents';
 import { csvTextSql } from '../csv-sql';
 import { epochMs, isoText } from '../time-sql';
 
@@ -52,8 +54,15 @@ export interface EntryExportRow {
 
 
 /** The WHERE, ORDER BY and LIMIT of a batch of the entry export (entries `e`): the filter, after the keyset cursor. */
-function entryBatchWhere(query: IncomeEntryExportQuery, timeZone: string, after: { date: string; id: string } | undefined, limit: number): SQL {
+function entryBatchWhere(
+  query: IncomeEntryExportQuery & { scope?: AgentScope },
+  timeZone: string,
+  after: { date: string; id: string } | undefined,
+  limit: number,
+): SQL {
   const filter: SQL[] = [sql`true`];
+  // The agents of the reader's teams only (alias a is the entry's agent): docs/decisions/0032-teams.md.
+  if (query.scope) filter.push(inScope(query.scope));
   if (query.agentId !== undefined) filter.push(sql`e.agent_id = ${query.agentId}`);
   if (query.from) filter.push(sql`e.date >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to) filter.push(sql`e.date < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
@@ -64,7 +73,7 @@ function entryBatchWhere(query: IncomeEntryExportQuery, timeZone: string, after:
 }
 
 /** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
-export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<EntryExportRow[]> {
+export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery & { scope?: AgentScope }, timeZone: string): AsyncGenerator<EntryExportRow[]> {
   yield* keysetBatches(
     (after: { date: string; id: string } | undefined) =>
       queryRows<EntryExportRow>(
@@ -90,7 +99,12 @@ const ENTRY_TEXT_ROWS = 500;
  * On PostgreSQL, entryExportBatches and JavaScript's writer are faster (the formatting runs beside the query, not
  * in the one backend that runs it): docs/performance.md, imports and exports.
  */
-export async function* entryExportText(db: Db, query: IncomeEntryExportQuery, timeZone: string): AsyncGenerator<string> {
+export async function* entryExportText(
+  db: Db,
+  query: IncomeEntryExportQuery & { scope?: AgentScope },
+  timeZone: string,
+  currency: string,
+): AsyncGenerator<string> {
   type TextBatch = { text: string | null; date_key: string | null; id: string | null; n: number };
   const read = (after: { date: string; id: string } | undefined) =>
     queryRows<TextBatch>(
@@ -104,7 +118,7 @@ export async function* entryExportText(db: Db, query: IncomeEntryExportQuery, ti
         last as (select b.date::text as date_key, b.id::text as id from batch b order by b.date desc, b.id desc limit 1)
         select string_agg(concat_ws(',', b.id, ${isoText(sql`b.date`)}, b.agent_id, ${csvTextSql(sql`b.name`)}, ${csvTextSql(sql`b.email`)},
             b.amount, b.transaction_type, ${csvTextSql(sql`b.description`)}, ${csvTextSql(sql`b.external_id`)}, b.new_total,
-            ${isoText(sql`b.created_at`)}, coalesce(b.voids_entry_id::text, ''), coalesce(${isoText(sql`b.voided_at`)}, '')) || E'\r\n', ''
+            ${isoText(sql`b.created_at`)}, coalesce(b.voids_entry_id::text, ''), coalesce(${isoText(sql`b.voided_at`)}, ''), ${currency}::text) || E'\r\n', ''
             order by b.date, b.id) as text,
           (select date_key from last) as date_key, (select id from last) as id, count(*)::int as n
         from batch b`,
@@ -132,8 +146,8 @@ export interface AgentExportRow {
   created_at: string;
 }
 
-/** Every agent with its totals and the highest tier it reached, by id, a batch at a time. */
-export async function* agentExportBatches(db: Db): AsyncGenerator<AgentExportRow[]> {
+/** Every agent (within `scope`) with its totals and the highest tier it reached, by id, a batch at a time. */
+export async function* agentExportBatches(db: Db, scope: AgentScope = null): AsyncGenerator<AgentExportRow[]> {
   yield* keysetBatches(
     (after: number | undefined) =>
       queryRows<AgentExportRow>(
@@ -146,7 +160,7 @@ export async function* agentExportBatches(db: Db): AsyncGenerator<AgentExportRow
           from tier_achievements ta join tier_settings t on t.id = ta.tier_id
           where ta.agent_id = a.id
         ) reached on true
-        where a.id > ${after ?? 0}
+        where a.id > ${after ?? 0} and ${inScope(scope)}
         order by a.id
         limit ${EXPORT_BATCH_ROWS}`,
       ),

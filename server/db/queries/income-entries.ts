@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CreatedIncomeEntry, IncomeEntry, IncomeEntryListQuery } from '../../../contract/income-entries';
+import type { AgentScope } from '../../domain/team-scope';
 import type { Db } from '../client';
 import { agents, incomeEntries } from '../schema';
 
@@ -55,11 +56,12 @@ const namedEntryColumns = {
 };
 
 /** The newest entries of all agents (by when they were recorded), read through income_entries_created_idx. */
-export async function listRecentIncomeEntries(db: Db, limit: number): Promise<IncomeEntry[]> {
+export async function listRecentIncomeEntries(db: Db, limit: number, scope: AgentScope = null): Promise<IncomeEntry[]> {
   const rows = await db
     .select(namedEntryColumns)
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
+    .where(scope === null ? undefined : inArray(agents.teamId, [...scope.teamIds]))
     // NULLS LAST as in the index: plain DESC means NULLS FIRST, which the planner cannot serve from it (it would sort
     // every entry instead, although both columns are NOT NULL).
     .orderBy(sql`${incomeEntries.createdAt} desc nulls last`, sql`${incomeEntries.id} desc nulls last`)
@@ -94,8 +96,10 @@ export async function listIncomeEntryPage(
   db: Db,
   query: IncomeEntryListQuery,
   timeZone: string,
+  scope: AgentScope = null,
 ): Promise<{ entries: CreatedIncomeEntry[]; nextOffset: number | null }> {
   const conditions = entryConditions(query, timeZone);
+  if (scope !== null) conditions.push(inArray(agents.teamId, [...scope.teamIds]));
   const rows = await db
     .select({ ...namedEntryColumns, externalId: incomeEntries.externalId })
     .from(incomeEntries)

@@ -9,10 +9,12 @@ import {
 } from '../../../contract/notifications';
 import { randomBytes } from 'node:crypto';
 import { composeEmail, unsubscribeToken } from '../../domain/emails';
+import { formatMoney } from '../../domain/money-format';
+import { readOrganisationSettings } from './settings';
 import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft } from '../../domain/notifications';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
-import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, users } from '../schema';
+import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
 import { epochMs } from '../time-sql';
 
 /** Who reads notifications: an agent, or an owner or manager. */
@@ -51,7 +53,13 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
     );
     if (rows.length === 0) return 0;
     const relevant = rows.filter((row) => NOTIFYING_EVENT_TYPES.has(row.type));
-    const staff = relevant.length === 0 ? [] : await queryRows<{ id: number; role: 'owner' | 'manager' }>(tx, sql`select id, role from ${users} order by id`);
+    const staff =
+      relevant.length === 0
+        ? []
+        : await queryRows<{ id: number; role: 'owner' | 'manager'; leadsTeams: boolean }>(
+            tx,
+            sql`select id, role, exists (select 1 from ${teamManagers} m where m.user_id = ${users}.id) as "leadsTeams" from ${users} order by id`,
+          );
     const drafts: NotificationDraft[] = relevant.flatMap((row) =>
       notificationTexts(
         {
@@ -107,9 +115,22 @@ const EMAIL_TRIED_FOR_MS = 3 * 24 * 60 * 60 * 1000;
  */
 async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUrl: string): Promise<void> {
   const key = await unsubscribeKey(tx);
+  // Amounts in the organisation's currency and locale, as its screens write them (docs/decisions/0029).
+  const organisation = await readOrganisationSettings(tx);
+  const tierIds = [...new Set(drafts.flatMap((draft) => (draft.tierId === undefined ? [] : [draft.tierId])))];
+  const tiers =
+    tierIds.length === 0
+      ? new Map<number, { name: string; threshold: string }>()
+      : new Map(
+          (await queryRows<{ id: number; name: string; threshold: string }>(tx, sql`select id, name, threshold::text as threshold from ${tierSettings} where id = any(${sql.param(tierIds)}::int[])`)).map(
+            (tier) => [tier.id, tier],
+          ),
+        );
   const values = drafts.map((draft) => {
     const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe/${unsubscribeToken(key, { recipient: draft.recipient, kind: draft.kind })}`;
-    const email = composeEmail(draft, { appUrl, unsubscribeUrl });
+    const tier = draft.tierId === undefined ? undefined : tiers.get(draft.tierId);
+    const detail = tier ? `The ${tier.name} tier starts at ${formatMoney(tier.threshold, organisation)}.` : undefined;
+    const email = composeEmail(draft, { appUrl, unsubscribeUrl }, { orgName: organisation.orgName, ...(detail ? { detail } : {}) });
     return sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
       ${draft.subjectAgentId}::int, ${draft.kind}, ${draft.eventId}::bigint, ${email.subject}, ${email.text}, ${email.html}, ${unsubscribeUrl})`;
   });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { NO_LINK_FOR_INACTIVE } from '../../../contract/agents';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
-import { notFound } from '../../domain/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { agents, emailOutbox, passwordResets, sessions, users } from '../schema';
 
 /**
@@ -60,8 +61,12 @@ export async function createOwnerResetLink(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const table = link.kind === 'agent' ? agents : users;
-    const [account] = await queryRows<{ id: number }>(tx, sql`select id from ${table} where id = ${link.accountId}::int for update`);
+    const [account] = await queryRows<{ id: number; status: string }>(
+      tx,
+      sql`select id, ${link.kind === 'agent' ? sql`status` : sql`'active'`} as status from ${table} where id = ${link.accountId}::int for update`,
+    );
     if (!account) throw notFound(link.kind === 'agent' ? 'Agent' : 'User');
+    if (account.status !== 'active') throw conflict(NO_LINK_FOR_INACTIVE);
     await voidUnusedResets(tx, link.kind, link.accountId, now);
     await tx.insert(passwordResets).values({
       kind: link.kind,
@@ -118,7 +123,7 @@ export async function requestEmailedResets(
           (select count(*)::int from ${emailOutbox} e
             where e.kind = 'password_reset' and (case when a.kind = 'agent' then e.agent_id else e.user_id end) = a.id
               and e.created_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz) as recent
-        from (select 'agent'::text as kind, id, email from ${agents} where email = ${address}
+        from (select 'agent'::text as kind, id, email from ${agents} where email = ${address} and status = 'active'
               union all select 'user'::text, id, email from ${users} where email = ${address}) a
         order by a.kind, a.id`,
     );

@@ -3,6 +3,7 @@ import { Batcher, batcherPer } from '../batch';
 import { queryPrepared, queryRows, type Db } from '../client';
 import { agents, events, sessions, users } from '../schema';
 import { epochMs } from '../time-sql';
+import { managerTwoFactorRequiredSql } from './two-factor';
 
 export type SessionKind = 'user' | 'agent';
 
@@ -11,6 +12,13 @@ export interface SessionUser {
   email: string;
   name: string;
   role: 'owner' | 'manager';
+  /** Two-factor sign-in is on for the account. */
+  twoFactorEnabled: boolean;
+  /**
+   * A manager whose organisation requires two-factor sign-in and who has not set it up: only the routes that set it
+   * up answer (server/auth/two-factor-policy.ts).
+   */
+  twoFactorSetupRequired: boolean;
 }
 
 export interface SessionAgent {
@@ -71,19 +79,21 @@ function sessionsByToken<Row extends { token_hash: string }>(name: string, selec
   );
 }
 
-type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id: number };
+type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id: number; two_factor_enabled: boolean; manager_two_factor_required: boolean };
 
 /**
  * Owner and manager sessions, read for every request of a signed-in person: the sessions asked for while reads are
  * in flight are read together (Batcher), by a prepared statement, with the newest event id committed when the
  * query ran (0 when none): the boards in memory need it on every owner or manager read (server/live/board-state.ts),
- * and reading it here saves that read a round trip of its own (docs/decisions/0015-throughput-under-load.md).
+ * and reading it here saves that read a round trip of its own (docs/decisions/0015-throughput-under-load.md). Whether
+ * two-factor sign-in is on, and required of managers, comes the same way (docs/decisions/0030-two-factor-sign-in.md).
  */
 const userSessions = sessionsByToken<UserSessionRow>(
   'find_user_sessions',
   (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms,
       ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms,
-      (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id
+      (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id,
+      u.totp_enabled_at is not null as two_factor_enabled, ${managerTwoFactorRequiredSql} as manager_two_factor_required
     from ${sessions} s join ${users} u on u.id = s.user_id
     where ${match} and s.kind = 'user'`,
 );
@@ -103,7 +113,16 @@ const agentSessions = sessionsByToken<AgentSessionRow>(
 export async function findUserSession(db: Db, tokenHash: string, now: Date) {
   const row = await userSessions(db).load(tokenHash);
   if (!row || row.expires_ms <= now.getTime()) return undefined;
-  return { id: row.id, email: row.email, name: row.name, role: row.role, ...sessionTimes(row), newestEventId: row.newest_event_id };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    twoFactorEnabled: row.two_factor_enabled,
+    twoFactorSetupRequired: row.role === 'manager' && row.manager_two_factor_required && !row.two_factor_enabled,
+    ...sessionTimes(row),
+    newestEventId: row.newest_event_id,
+  };
 }
 
 /** The agent behind a session live at `now`, and the session's start and expiry. */

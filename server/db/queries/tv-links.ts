@@ -73,14 +73,15 @@ export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: Perio
   }));
 }
 
-/** The latest wins (positive entries that count), newest first, along income_entries_created_idx. */
+/** The latest wins (positive entries that count) of agents on the boards, newest first, along income_entries_created_idx. */
 export async function readTvWins(db: Db, showAmounts: boolean): Promise<TvWin[]> {
   const rows = await db
     .select({ id: incomeEntries.id, agentId: incomeEntries.agentId, agentName: sql<string>`${shownName(sql`${agents.publicProfile}`, sql`${agents.name}`)}`, amount: incomeEntries.amount, date: incomeEntries.date })
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
     // Neither voided nor a reversal (a reversal of a deduction is positive): a void takes a win off the ticker.
-    .where(sql`${incomeEntries.amount} > 0 and ${incomeEntries.voidedAt} is null and ${incomeEntries.voidsEntryId} is null`)
+    // Wins of agents off the boards (inactive, pending) are not shown.
+    .where(sql`${incomeEntries.amount} > 0 and ${incomeEntries.voidedAt} is null and ${incomeEntries.voidsEntryId} is null and ${agents.status} = 'active'`)
     .orderBy(desc(incomeEntries.createdAt), desc(incomeEntries.id))
     .limit(TV_TICKER_SIZE);
   return rows.map((row) => ({

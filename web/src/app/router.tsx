@@ -4,6 +4,8 @@ import { Spinner } from '../components/ui/spinner';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from '../config/paths';
+import { useOrgSettings } from '../lib/org-settings';
+import { useTwoFactorSetupRedirect } from '../hooks/use-two-factor-setup-redirect';
 
 // Agent screens are split from the landing page's bundle.
 const AgentPortalPage = lazy(() => import('./pages/agent-portal-page'));
@@ -22,6 +24,9 @@ const AgentDetailPage = lazy(() => import('./pages/agent-detail-page'));
 const AccountPage = lazy(() => import('./pages/account-page'));
 
 export function AppRouter() {
+  // Every screen renders again when the organisation's currency, locale or name change (lib/format.ts follows them).
+  useOrgSettings();
+  useTwoFactorSetupRedirect();
   return (
     <Suspense fallback={<Spinner label="Loading..." />}>
       <Switch>

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuthUser } from '@contract/auth';
+import type { CurrentUser } from '@contract/two-factor';
 import { getQueryFn } from './query-client';
 import { queryKeys } from './query-keys';
 
 /** The owner/manager session (docs/product.md §4.6): authenticated when the user endpoint returns a record. */
 export const userQueryOptions = queryOptions({
   queryKey: queryKeys.user,
-  queryFn: getQueryFn<AuthUser | null>({ on401: 'returnNull' }),
+  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
   retry: false,
 });
 

@@ -1,60 +1,109 @@
 import { centsToMoneyString } from '@contract/cents';
+import { getOrgSettings } from './org-settings';
 
-/** Money display of docs/product.md §6: en-US, US dollars. Inputs are the API's decimal strings. */
-const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const twoDecimals = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Every money amount and date the screens show, written in the organisation's currency and locale (lib/org-settings.ts;
+ * by default US dollars, en-US: "$12,345"). Inputs are the API's decimal strings. The formatters are made again only
+ * when the settings change.
+ */
+
+interface Formatters {
+  key: string;
+  whole: Intl.NumberFormat;
+  /** The currency's own decimals: two for most, none for the yen. */
+  minor: Intl.NumberFormat;
+  signed: Intl.NumberFormat;
+  compact: Intl.NumberFormat;
+  count: Intl.NumberFormat;
+  dateTime: Intl.DateTimeFormat;
+  date: Intl.DateTimeFormat;
+  monthDay: Intl.DateTimeFormat;
+  symbol: string;
+}
+
+let formatters: Formatters | undefined;
+
+function current(): Formatters {
+  const { currency, locale } = getOrgSettings();
+  const key = `${locale}|${currency}`;
+  if (formatters?.key === key) return formatters;
+  const money = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, { style: 'currency', currency, ...options });
+  const digits = money({}).resolvedOptions().maximumFractionDigits ?? 2;
+  const minorOptions = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  formatters = {
+    key,
+    whole: money({ minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+    minor: money(minorOptions),
+    signed: money({ ...minorOptions, signDisplay: 'always' }),
+    compact: money({ notation: 'compact', maximumFractionDigits: 1 }),
+    count: new Intl.NumberFormat(locale),
+    dateTime: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+    monthDay: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }),
+    symbol: money({ currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency,
+  };
+  return formatters;
+}
 
 // Intl formats a decimal string exactly (no float rounding) when given as a string.
 type Decimal = string | number;
 const asIntl = (value: Decimal) => (typeof value === 'number' ? value : (value as Intl.StringNumericLiteral));
+const asDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
 
-/** Zero decimals: "$12,345". */
+/** Zero decimals: "$12,345" (en-US, USD), "12.345 €" (de-DE, EUR). */
 export function formatCurrency(value: Decimal): string {
-  return whole.format(asIntl(value));
+  return current().whole.format(asIntl(value));
 }
 
-/** Two decimals, for dashboard totals: "$12,345.67". */
+/** The currency's decimals, for dashboard totals: "$12,345.67". */
 export function formatCurrency2(value: Decimal): string {
-  return twoDecimals.format(asIntl(value));
+  return current().minor.format(asIntl(value));
 }
 
-/** Integer cents (a sum the screen made), two decimals: 123456n -> "$1,234.56". */
+/** Integer cents (a sum the screen made), with the currency's decimals: 123456n -> "$1,234.56". */
 export function formatCents(cents: bigint): string {
   return formatCurrency2(centsToMoneyString(cents));
 }
 
-/** Thresholds: dollar sign and thousands separators, cents only when present: "$10,000". */
+/** Thresholds: the currency and thousands separators, cents only when present: "$10,000". */
 export function formatThreshold(value: Decimal): string {
   const text = String(value);
-  return /\.(?!0+$)\d+$/.test(text) ? twoDecimals.format(asIntl(value)) : whole.format(asIntl(value));
+  return /\.(?!0+$)\d+$/.test(text) ? current().minor.format(asIntl(value)) : current().whole.format(asIntl(value));
 }
 
-/** A signed amount for transaction lists: "+$1,200" or "-$300". */
+/** A signed amount for transaction lists: "+$1,200.00" or "-$300.00". */
 export function formatSignedCurrency(value: Decimal): string {
-  const text = String(value);
-  const negative = text.startsWith('-');
-  return `${negative ? '-' : '+'}${formatCurrency2(negative ? text.slice(1) : text)}`;
+  return current().signed.format(asIntl(value));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+/** A chart's axis and short figures: "$0", "$950", "$1.2K", "-$300", "$3M". */
+export function formatCompactCurrency(value: Decimal): string {
+  return current().compact.format(asIntl(value));
+}
 
-/** Short month, day, year, hour and minute, en-US: "Nov 22, 2026, 3:04 PM". */
+/** The currency's symbol, for a field's label: "$", "€", "CHF". */
+export function currencySymbol(): string {
+  return current().symbol;
+}
+
+/** A count with the locale's separators: "1,234" (en-US), "1.234" (de-DE). */
+export function formatCount(value: number): string {
+  return current().count.format(value);
+}
+
+/** Short month, day, year, hour and minute: "Nov 22, 2026, 3:04 PM" (en-US). */
 export function formatDateTime(value: string | Date): string {
-  return dateTime.format(typeof value === 'string' ? new Date(value) : value);
+  return current().dateTime.format(asDate(value));
 }
 
-const compactCurrency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-
-/** A chart's axis: "$0", "$950", "$1.2K", "-$300", "$3M". */
-export function formatCompactCurrency(value: number): string {
-  return compactCurrency.format(value);
-}
-
-const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** Short month, day and year, en-US: "Nov 22, 2026". */
+/** Short month, day and year: "Nov 22, 2026" (en-US), "22. Nov. 2026" (de-DE). */
 export function formatDate(value: string | Date): string {
-  return date.format(typeof value === 'string' ? new Date(value) : value);
+  return current().date.format(asDate(value));
+}
+
+/** Short month and day: "Nov 22" (en-US). */
+export function formatMonthDay(value: string | Date): string {
+  return current().monthDay.format(asDate(value));
 }
 
 /** A growth figure of the API, in percent with one decimal ("12.5", "-3.0"), signed: "+12.5%", "-3.0%". */

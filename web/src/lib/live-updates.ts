@@ -5,6 +5,7 @@ import { coalesce } from './coalesce';
 import { takeEarliestEventCursor } from './event-cursor';
 import { EVENT_STREAM_CLOSED, type EventStream } from './event-stream';
 import { queryClient as appQueryClient } from './query-client';
+import { applyOrgSettings } from './org-settings';
 import { queryKeys } from './query-keys';
 
 /**
@@ -58,7 +59,7 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
   switch (event.type) {
     case 'entry.created':
     case 'entry.voided':
-      return { all: ['ownerDashboard', 'leaderboard', 'agents', ...incomeInsightReads], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'], agentId: event.data.agentId };
+      return { all: ['ownerDashboard', 'leaderboard', 'teamBoard', 'agents', ...incomeInsightReads], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'], agentId: event.data.agentId };
     case 'tier.reached':
       return { all: ['ownerDashboard', 'agents', 'ownerTierDistribution', 'agentDetail'], own: ownAgentReads, agentId: event.data.agentId };
     case 'claim.created':
@@ -66,7 +67,7 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
       return { all: ['rewardClaims', 'agentDetail'], own: ownAgentReads, agentId: event.data.agentId };
     case 'leaderboard.changed':
       // The overview's first leaderboard page comes with the dashboard's read; an agent's place moves with the board.
-      return { all: ['leaderboard', 'ownerDashboard', 'agentRank'] };
+      return { all: ['leaderboard', 'teamBoard', 'ownerDashboard', 'agentRank'] };
     case 'agent.created':
       return { all: ['agents', 'ownerDashboard', 'leaderboard', 'ownerTierDistribution'] };
     case 'agent.deleted':
@@ -82,6 +83,12 @@ function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKey
     case 'tier.updated':
       // Thresholds move every agent's progress; a lowered one records achievements.
       return { all: ['tierSettings', 'ownerDashboard', 'agentTierData', 'agentRewards', 'ownerTierDistribution', 'agentDetail'] };
+    case 'team.changed':
+      // Who is in which team: the teams, the team board, and what a manager who leads teams may read.
+      return { all: ['teams', 'teamBoard', 'ownerDashboard', 'leaderboard', 'agents', ...incomeInsightReads] };
+    case 'settings.changed':
+      // The figures stay; how they are written changes (handle() passes the new settings to lib/format.ts).
+      return { all: ['organisationSettings', 'appInfo'] };
   }
 }
 
@@ -163,6 +170,7 @@ export function createLiveUpdates({
       reloadEverything();
       return;
     }
+    if (event.type === 'settings.changed') applyOrgSettings(event.data);
     const changed = readsChangedBy(event);
     for (const name of changed.all) refresh(name);
     if (changed.own && reader?.kind === 'agent' && reader.agentId === changed.agentId) for (const name of changed.own) refresh(name);

@@ -25,6 +25,8 @@ export const queryKeys = {
   rewardClaims: ['/api/owner/reward-claims'],
   users: ['/api/users'],
   signUpSettings: ['/api/owner/sign-up'],
+  /** The organisation's name, currency, locale and managers' second factor (GET /api/settings). */
+  organisationSettings: ['/api/settings'],
   tvLinks: ['/api/tv-links'],
   apiTokens: ['/api/tokens'],
   webhooks: ['/api/webhooks'],
@@ -46,6 +48,10 @@ export const queryKeys = {
   agentHistory: ['/api/agents/:id/history'],
   /** Followed by the filter and page's query string. */
   incomeEntries: ['/api/income-entries'],
+  /** Teams with their managers and agents (GET /api/teams). */
+  teams: ['/api/teams'],
+  /** Followed by the board's query string (period, day): the team-against-team board. */
+  teamBoard: ['/api/teams/leaderboard'],
   /** The signed-in person's own sessions (GET /api/sessions), staff or agent. */
   deviceSessions: ['/api/sessions'],
 } as const;

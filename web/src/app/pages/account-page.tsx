@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { AccountOverview } from '../../features/account/components/account-overview';
 import { SignedInDevices } from '../../features/sessions/components/signed-in-devices';
+import { TwoFactorCard } from '../../features/two-factor/components/two-factor-card';
 import { StaffPage } from './staff-page';
 
 /** /dashboard/account: the signed-in owner's or manager's details, password and signed-in devices. */
@@ -26,7 +27,7 @@ export default function AccountPage() {
             <span aria-hidden="true">←</span>
             Back to the dashboard
           </Link>
-          <AccountOverview user={user} devices={<SignedInDevices owner="staff" />} />
+          <AccountOverview user={user} twoFactor={<TwoFactorCard />} devices={<SignedInDevices owner="staff" />} />
         </>
       )}
     </StaffPage>

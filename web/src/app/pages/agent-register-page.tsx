@@ -10,13 +10,15 @@ import { AgentLoginForm } from '../../features/agent-auth/components/agent-login
 import { AgentRegisterForm } from '../../features/agent-auth/components/agent-register-form';
 import { RegistrationUnavailable, useRegistrationAccess } from '../../features/agent-auth/components/registration-access';
 import { paths } from '../../config/paths';
+import { formatThreshold } from '../../lib/format';
 
 /** docs/product.md §11.16: the registration page sends the new agent to the portal 3 s after success. */
 const REDIRECT_AFTER_MS = 3000;
 
-const benefits = [
+// Written when the page renders: the amounts follow the organisation's currency and locale (lib/format.ts).
+const benefits = () => [
   { icon: LineChart, title: 'Track your progress', text: 'See your total profit and how far you are from the next of 12 tiers.' },
-  { icon: Trophy, title: 'Climb 12 tiers', text: 'From Starter at $5,000 to Legend at $1,000,000, every tier is a milestone.' },
+  { icon: Trophy, title: 'Climb 12 tiers', text: `From Starter at ${formatThreshold(5_000)} to Legend at ${formatThreshold(1_000_000)}, every tier is a milestone.` },
   { icon: Gift, title: 'Claim real rewards', text: 'Pick a reward for every tier you reach and the team ships it to you.' },
 ];
 
@@ -126,7 +128,7 @@ export default function AgentRegisterPage() {
             Why register?
           </h2>
           <ul className="grid gap-4">
-            {benefits.map(({ icon: Icon, title, text }) => (
+            {benefits().map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50">
                   <Icon className="size-5 text-brand-600" aria-hidden="true" />

@@ -2,13 +2,20 @@ import { BarChart3, Crown, ShieldCheck, Trophy, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { useEffect } from 'react';
+import { DEFAULT_ORG_SETTINGS } from '@contract/settings-values';
 import { useTierSettings } from '../../lib/tier-settings';
+import { formatCompactCurrency } from '../../lib/format';
+import { useOrgSettings } from '../../lib/org-settings';
 import { paths } from '../../config/paths';
 
-const compactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-
-const features = [
-  { icon: Trophy, title: '12-Tier System', text: 'From Starter at $5K to Legend at $1M, every milestone unlocks rewards your agents can claim.' },
+// Written when the page renders: the amounts follow the organisation's currency and locale (lib/format.ts).
+const features = () => [
+  {
+    icon: Trophy,
+    title: '12-Tier System',
+    text: `From Starter at ${formatCompactCurrency(5_000)} to Legend at ${formatCompactCurrency(1_000_000)}, every milestone unlocks rewards your agents can claim.`,
+  },
   { icon: BarChart3, title: 'Leaderboards', text: 'A monthly leaderboard ranks agents by income, with medals for the top performers.' },
   { icon: Users, title: 'Team Management', text: 'Add agents, record income and deductions, run the weekly profit calculator and fulfil claims.' },
   { icon: ShieldCheck, title: 'Role-Based Access', text: 'Owners run the team, managers follow performance, agents see their own progress and rewards.' },
@@ -16,12 +23,19 @@ const features = [
 
 export function LandingPage() {
   const tiers = useTierSettings();
+  const { orgName } = useOrgSettings();
+  useEffect(() => {
+    if (orgName === DEFAULT_ORG_SETTINGS.orgName) return;
+    const before = document.title;
+    document.title = `${orgName} · Sales performance and rewards`;
+    return () => void (document.title = before);
+  }, [orgName]);
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
       <header className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-5 sm:px-6">
         <div className="flex items-center gap-2 text-lg font-bold text-brand-900">
           <Crown className="size-6 text-brand-600" aria-hidden="true" />
-          TierTrack
+          {orgName}
         </div>
         <nav aria-label="Sign in" className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
@@ -57,7 +71,7 @@ export function LandingPage() {
             Features
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {features.map(({ icon: Icon, title, text }) => (
+            {features().map(({ icon: Icon, title, text }) => (
               <Card key={title}>
                 <CardHeader>
                   <Icon className="size-8 text-brand-600" aria-hidden="true" />
@@ -90,7 +104,7 @@ export function LandingPage() {
                         <span className="size-3 rounded-full" style={{ backgroundColor: tier.color }} aria-hidden="true" />
                         {tier.name}
                       </span>
-                      <span className="font-semibold text-slate-700">{compactDollars.format(tier.threshold as Intl.StringNumericLiteral)}</span>
+                      <span className="font-semibold text-slate-700">{formatCompactCurrency(tier.threshold)}</span>
                     </li>
                   ))}
                   {tiers.isPending &&

@@ -1,4 +1,6 @@
 import type { LoginForm } from '@contract/auth';
+import type { CurrentUser } from '@contract/two-factor';
+import { useState } from 'react';
 import { Crown, Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
@@ -8,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useOwnerLogin } from '../../features/auth/api/owner-login';
+import { TwoFactorSignInForm } from '../../features/two-factor/components/two-factor-sign-in-form';
 import { errorMessage } from '../../lib/api-client';
 import { useAppInfo } from '../../lib/app-info';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
@@ -22,10 +25,22 @@ export default function LoginPage() {
   const appInfo = useAppInfo();
   const form = useForm<LoginForm>({ resolver: validation.resolver, defaultValues: { email: '', password: '' } });
   const demoOwner = appInfo.data?.demoOwner;
+  // After a right password, with two-factor sign-in on: the code step. `ended`: why the sign-in starts over.
+  const [codeStep, setCodeStep] = useState(false);
+  const [ended, setEnded] = useState<string | null>(null);
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, { onSuccess: () => navigate(paths.home, { replace: true }) }),
-  );
+  // A manager who must set up two-factor sign-in first goes to the account page, where it is set up.
+  const signedIn = (user: CurrentUser) => navigate(user.twoFactorSetupRequired ? paths.account : paths.home, { replace: true });
+
+  const onSubmit = form.handleSubmit((values) => {
+    setEnded(null);
+    login.mutate(values, {
+      onSuccess: (answer) => {
+        if ('twoFactorRequired' in answer) setCodeStep(true);
+        else signedIn(answer);
+      },
+    });
+  });
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 p-4">
@@ -33,13 +48,23 @@ export default function LoginPage() {
         <CardHeader className="items-center text-center">
           <Crown className="size-10 text-brand-600" aria-hidden="true" />
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Owner/Manager Sign In</h1>
-          <CardDescription>Sign in to run your team's dashboard.</CardDescription>
+          <CardDescription>{codeStep ? 'Two-factor sign-in: one more step.' : "Sign in to run your team's dashboard."}</CardDescription>
         </CardHeader>
         <CardContent>
+          {codeStep ? (
+            <TwoFactorSignInForm
+              onSignedIn={signedIn}
+              onEnded={(message) => {
+                setEnded(message);
+                setCodeStep(false);
+                form.setValue('password', '');
+              }}
+            />
+          ) : (
           <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
-            {login.isError && (
+            {(login.isError || ended) && (
               <Alert variant="destructive">
-                <AlertDescription>{errorMessage(login.error, 'Login failed')}</AlertDescription>
+                <AlertDescription>{login.isError ? errorMessage(login.error, 'Login failed') : ended}</AlertDescription>
               </Alert>
             )}
             <FormField label="Email" error={form.formState.errors.email?.message}>
@@ -63,6 +88,7 @@ export default function LoginPage() {
               </p>
             )}
           </form>
+          )}
           <p className="mt-6 text-center text-sm text-slate-700">
             Are you a sales agent?{' '}
             <Link href={paths.agentPortal} className="font-medium text-brand-700 underline-offset-4 hover:underline">

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, ScrollText, Trophy, Tv, Upload, UserCog, UserRound, Users, Webhook } from 'lucide-react';
+import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, ScrollText, Settings, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
@@ -15,6 +15,7 @@ import { isAccessDenied, useOwnerDashboard } from '../../features/owner-dashboar
 import { OverviewTab, type EntryActionProps } from '../../features/owner-dashboard/components/overview-tab';
 import { LiveIndicator } from '../../components/live/live-status';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useOrgSettings } from '../../lib/org-settings';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -25,11 +26,13 @@ const tabModules = {
   calculator: () => import('../../features/income-entries/components/profit-calculator'),
   claims: () => import('../../features/reward-claims/components/reward-claims-tab'),
   team: () => import('../../features/team/components/team-tab'),
+  teams: () => import('../../features/teams/components/teams-tab'),
   tvLinks: () => import('../../features/tv-links/components/tv-links-tab'),
   apiTokens: () => import('../../features/api-tokens/components/api-tokens-tab'),
   imports: () => import('../../features/imports/components/import-tab'),
   webhooks: () => import('../../features/webhooks/components/webhooks-tab'),
   audit: () => import('../../features/audit/components/audit-tab'),
+  settings: () => import('../../features/settings/components/settings-tab'),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -37,11 +40,13 @@ const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
 const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
+const TeamsTab = lazy(() => tabModules.teams().then((m) => ({ default: m.TeamsTab })));
 const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvLinksTab })));
 const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m.ApiTokensTab })));
 const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.ImportTab })));
 const WebhooksTab = lazy(() => tabModules.webhooks().then((m) => ({ default: m.WebhooksTab })));
 const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
+const SettingsTab = lazy(() => tabModules.settings().then((m) => ({ default: m.SettingsTab })));
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -53,12 +58,14 @@ const tabs = [
   { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false, load: tabModules.tiers },
   { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
   { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true, load: tabModules.claims },
-  { value: 'team', label: 'Team', icon: UserCog, ownerOnly: true, load: tabModules.team },
+  { value: 'teams', label: 'Teams', icon: UsersRound, ownerOnly: false, load: tabModules.teams },
+  { value: 'team', label: 'Staff', icon: UserCog, ownerOnly: true, load: tabModules.team },
   { value: 'tv-links', label: 'TV Links', icon: Tv, ownerOnly: true, load: tabModules.tvLinks },
   { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, ownerOnly: true, load: tabModules.apiTokens },
   { value: 'import', label: 'Import', icon: Upload, ownerOnly: true, load: tabModules.imports },
   { value: 'webhooks', label: 'Webhooks', icon: Webhook, ownerOnly: true, load: tabModules.webhooks },
   { value: 'audit', label: 'Audit', icon: ScrollText, ownerOnly: true, load: tabModules.audit },
+  { value: 'settings', label: 'Settings', icon: Settings, ownerOnly: true, load: tabModules.settings },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -74,6 +81,7 @@ function VoidEntryAction({ entry, focusList }: EntryActionProps) {
  */
 export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
   const isOwner = user.role === 'owner';
+  const { orgName } = useOrgSettings();
   const dashboard = useOwnerDashboard();
   // The figures draw as a transition, in slices that leave the main thread free between them, rather than in the task
   // that received the data (a read's answer re-renders at once, for the whole screen: 160 ms on a slow phone). The
@@ -96,7 +104,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
           <div className="flex items-center gap-3">
             <Crown className="size-8 text-brand-600" aria-hidden="true" />
             <div>
-              <h1 className="text-xl font-bold text-slate-900">TierTrack</h1>
+              <h1 className="text-xl font-bold text-slate-900">{orgName}</h1>
               <p className="text-sm text-slate-600">Owner Dashboard</p>
             </div>
           </div>
@@ -197,6 +205,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
       <LazyTab value="tiers">
         <TierSettingsTab />
       </LazyTab>
+      <LazyTab value="teams">
+        <TeamsTab />
+      </LazyTab>
       {isOwner && (
         <>
           <LazyTab value="calculator">
@@ -222,6 +233,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
           </LazyTab>
           <LazyTab value="audit">
             <AuditTab />
+          </LazyTab>
+          <LazyTab value="settings">
+            <SettingsTab />
           </LazyTab>
         </>
       )}

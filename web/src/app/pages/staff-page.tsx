@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useUser } from '../../lib/auth';
+import { useOrgSettings } from '../../lib/org-settings';
 
 interface StaffPageProps {
   /** Under the brand in the header ("Agent details", "Account"). */
@@ -27,6 +28,7 @@ interface StaffPageProps {
  * the bell and Logout, then the page for a signed-in user, or a card that says how to sign in.
  */
 export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, children }: StaffPageProps) {
+  const { orgName } = useOrgSettings();
   const { user, isLoading } = useUser();
   const SignInIcon = signIn.icon;
   return (
@@ -36,7 +38,7 @@ export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, child
           <div className="flex items-center gap-3">
             <Crown className="size-8 text-brand-600" aria-hidden="true" />
             <div>
-              <p className="text-xl font-bold text-slate-900">TierTrack</p>
+              <p className="text-xl font-bold text-slate-900">{orgName}</p>
               <p className="text-sm text-slate-600">{subtitle}</p>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
+import { formatCount } from '../../lib/format';
 
 interface PagerProps {
   /** Names what is paged, for assistive technology ("Agents pages"). */
@@ -16,7 +17,7 @@ export function Pager({ label, offset, limit, total, onChange, disabled = false 
   if (total <= limit && offset === 0) return null;
   const first = Math.min(total, offset + 1);
   const last = Math.min(total, offset + limit);
-  const format = (n: number) => n.toLocaleString('en-US');
+  const format = formatCount;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite">
@@ -53,7 +54,7 @@ interface OffsetPagerProps {
 
 /** "Entries 1–10" with Previous and Next, for lists read without a total (only where a next page starts). */
 export function OffsetPager({ label, noun, offset, shown, limit, nextOffset, onChange, disabled = false }: OffsetPagerProps) {
-  const format = (n: number) => n.toLocaleString('en-US');
+  const format = formatCount;
   const onePage = offset === 0 && nextOffset === null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">

@@ -7,10 +7,10 @@ import { ChangeStaffPasswordForm } from './change-staff-password-form';
 const roleNames: Record<AuthUser['role'], string> = { owner: 'Owner', manager: 'Manager' };
 
 /**
- * /dashboard/account for a signed-in owner or manager: who they are signed in as, their password, and (`devices`,
- * a feature of its own that the page puts in) where they are signed in.
+ * /dashboard/account for a signed-in owner or manager: who they are signed in as, their password, and (`twoFactor`
+ * and `devices`, features of their own that the page puts in) their second factor and where they are signed in.
  */
-export function AccountOverview({ user, devices }: { user: AuthUser; devices?: ReactNode }) {
+export function AccountOverview({ user, twoFactor, devices }: { user: AuthUser; twoFactor?: ReactNode; devices?: ReactNode }) {
   return (
     <div className="grid gap-6">
       <div>
@@ -27,6 +27,7 @@ export function AccountOverview({ user, devices }: { user: AuthUser; devices?: R
       <SectionCard id="account-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
         <ChangeStaffPasswordForm email={user.email} />
       </SectionCard>
+      {twoFactor}
       {devices}
     </div>
   );

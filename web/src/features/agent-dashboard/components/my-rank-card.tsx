@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatCurrency2 } from '../../../lib/format';
+import { formatCount, formatCurrency2 } from '../../../lib/format';
 import { lastPeriodPhrase, periodPhrase, periodWords } from '../../../lib/periods';
 import { rankMovement } from '../../../lib/rank-movement';
 import { useMyRank } from '../api/get-my-rank';
@@ -49,7 +49,7 @@ function RankDetails({ rank }: { rank: MyRank }) {
           <span className="block text-4xl font-bold tracking-tight text-slate-900 tabular-nums">Rank {rank.rank}</span>
           <span className="text-base">
             {' '}
-            of {rank.of.toLocaleString('en-US')} {phrase}
+            of {formatCount(rank.of)} {phrase}
           </span>
         </p>
         {movement && rank.period.kind !== 'all' && (

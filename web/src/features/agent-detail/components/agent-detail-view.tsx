@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { formatCurrency2, formatDate } from '../../../lib/format';
+import { formatCount, formatCurrency2, formatDate } from '../../../lib/format';
 import { useAgentDetail } from '../api/get-agent-detail';
 import { agentHistoryQueryOptions } from '../api/get-agent-history';
 import { AgentClaims } from './agent-claims';
@@ -84,7 +84,7 @@ function AgentHeading({ agent, highestTier }: { agent: AgentDetail['agent']; hig
         {agent.position} · {agent.email}
       </p>
       <p className="text-sm text-slate-600">
-        Agent since <time dateTime={agent.createdAt}>{formatDate(agent.createdAt)}</time> · {agent.totalEntries.toLocaleString('en-US')}{' '}
+        Agent since <time dateTime={agent.createdAt}>{formatDate(agent.createdAt)}</time> · {formatCount(agent.totalEntries)}{' '}
         {agent.totalEntries === 1 ? 'entry' : 'entries'}
       </p>
     </div>

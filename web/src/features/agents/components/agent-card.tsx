@@ -1,5 +1,5 @@
 import type { AgentSummary } from '@contract/agents';
-import { Check, Trash2, X } from 'lucide-react';
+import { Check, Trash2, UserCheck, UserX, X } from 'lucide-react';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,9 +8,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCanEdit } from '../../../lib/authorization';
-import { formatCurrency } from '../../../lib/format';
+import { formatCount, formatCurrency } from '../../../lib/format';
 import { useApproveAgent } from '../api/approve-agent';
 import { useDeleteAgent } from '../api/delete-agent';
+import { useSetAgentActive } from '../api/set-agent-active';
+import { cn } from '../../../lib/cn';
 import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
 
 export function AgentCard({ agent }: { agent: AgentSummary }) {
@@ -21,7 +23,7 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
     { label: 'Yearly', value: agent.yearlyIncome },
   ];
   return (
-    <Card className="flex h-full flex-col">
+    <Card className={cn('flex h-full flex-col', agent.status === 'inactive' && 'bg-slate-50')}>
       <CardHeader className="flex-row items-start justify-between gap-3 pb-4">
         <div className="min-w-0">
           <CardTitle className="[overflow-wrap:anywhere]">
@@ -29,7 +31,7 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
           </CardTitle>
           <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
         </div>
-        {agent.status === 'pending' ? <Badge variant="warning" className="shrink-0 whitespace-nowrap">Pending approval</Badge> : <Badge variant="secondary">Agent</Badge>}
+        <StatusBadge status={agent.status} />
       </CardHeader>
       <CardContent className="flex-1">
         <dl className="grid grid-cols-3 gap-x-2 gap-y-4">
@@ -45,7 +47,7 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
           ))}
           <div className="col-span-3 flex items-center justify-between border-t border-slate-100 pt-3 text-sm">
             <dt className="text-slate-600">Total entries</dt>
-            <dd className="font-semibold text-slate-900 tabular-nums">{agent.totalEntries.toLocaleString('en-US')}</dd>
+            <dd className="font-semibold text-slate-900 tabular-nums">{formatCount(agent.totalEntries)}</dd>
           </div>
         </dl>
       </CardContent>
@@ -55,13 +57,51 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
             <PendingAgentActions agent={agent} />
           ) : (
             <div className="grid w-full gap-2">
-              <ResetLinkButton account={{ kind: 'agent', id: agent.id, name: agent.name }} className="w-full" />
+              {agent.status === 'active' && <ResetLinkButton account={{ kind: 'agent', id: agent.id, name: agent.name }} className="w-full" />}
+              <ActiveButton agent={agent} />
               <DeleteAgentButton agent={agent} />
             </div>
           )}
         </CardFooter>
       )}
     </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: AgentSummary['status'] }) {
+  if (status === 'pending') return <Badge variant="warning" className="shrink-0 whitespace-nowrap">Pending approval</Badge>;
+  if (status === 'inactive') return <Badge variant="outline" className="shrink-0">Inactive</Badge>;
+  return <Badge variant="secondary">Agent</Badge>;
+}
+
+/** Makes an active agent inactive (after a confirmation saying what that does), or an inactive one active again. */
+function ActiveButton({ agent }: { agent: AgentSummary }) {
+  const setActive = useSetAgentActive({
+    onSuccess: (active) =>
+      toast({ title: 'Success', description: active ? `${agent.name} is active again` : `${agent.name} is inactive now`, variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change the agent'), variant: 'destructive' }),
+  });
+  if (agent.status === 'inactive') {
+    return (
+      <Button variant="outline" className="w-full" disabled={setActive.isPending} onClick={() => setActive.mutate({ agentId: agent.id, active: true })}>
+        <UserCheck aria-hidden="true" />
+        {setActive.isPending ? 'Saving...' : 'Make Active'}
+      </Button>
+    );
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" className="w-full" disabled={setActive.isPending}>
+          <UserX aria-hidden="true" />
+          {setActive.isPending ? 'Saving...' : 'Make Inactive'}
+        </Button>
+      }
+      title={`Make ${agent.name} inactive?`}
+      description="They are signed out everywhere, cannot sign in, and leave the leaderboards and the TV. Their income, tiers and claims stay, and you can make them active again at any time."
+      confirmLabel="Make Inactive"
+      onConfirm={() => setActive.mutate({ agentId: agent.id, active: false })}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateIncomeEntry } from '../api/create-income-entry';
 import { AgentCombobox } from './agent-combobox';
+import { currencySymbol } from '../../../lib/format';
 
 // The amount and description rules are the request's own (Amount is required, Amount cannot be zero);
 // the agent picker holds an id as text, empty until an agent is picked.
@@ -75,7 +76,7 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
           </FormField>
         )}
       />
-      <FormField label="Amount ($)" error={errors.amount?.message} hint="Negative amounts are recorded as deductions.">
+      <FormField label={`Amount (${currencySymbol()})`} error={errors.amount?.message} hint="Negative amounts are recorded as deductions.">
         <Input type="number" step="0.01" inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
       </FormField>
       <FormField label="Description (optional)" error={errors.description?.message}>

@@ -23,10 +23,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatCents } from '../../../lib/format';
+import { centsToMoneyString } from '@contract/cents';
+import { currencySymbol, formatCents, formatCount, formatThreshold } from '../../../lib/format';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
+
+/** The weekly amount in an entry's description, as the screens write money: "$1,500", "1.500 €". */
+const writeMoney = (cents: bigint) => formatThreshold(centsToMoneyString(cents));
 
 interface RowValues {
   weeklyAmount: string;
@@ -109,7 +113,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
   const [names, setNames] = useState<Record<number, string>>({});
   const submit = useSubmitCalculatedEntries();
   const rowValues = (agentId: number) => values[agentId] ?? DEFAULT_ROW;
-  const result = calculateProfits(Object.entries(values).map(([agentId, row]) => ({ agentId: Number(agentId), ...row })));
+  const result = calculateProfits(Object.entries(values).map(([agentId, row]) => ({ agentId: Number(agentId), ...row })), writeMoney);
   const invalid = result.rows.filter((row) => row.weeklyAmountError || row.percentageError).map((row) => names[row.agentId] ?? `#${row.agentId}`);
 
   const setField = (agent: AgentSummary, field: keyof RowValues, value: string) => {
@@ -158,7 +162,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
                 className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-4 border-b border-slate-200 px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 md:grid"
               >
                 <span>Agent</span>
-                <span>Weekly amount ($)</span>
+                <span>Weekly amount ({currencySymbol()})</span>
                 <span>Percentage (%)</span>
                 <span className="text-right">Profit</span>
               </div>
@@ -168,7 +172,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
                     key={agent.id}
                     agent={agent}
                     values={rowValues(agent.id)}
-                    row={calculateRow({ agentId: agent.id, ...rowValues(agent.id) })}
+                    row={calculateRow({ agentId: agent.id, ...rowValues(agent.id) }, writeMoney)}
                     disabled={submit.isPending}
                     onChange={(field, value) => setField(agent, field, value)}
                   />
@@ -190,7 +194,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
               </output>
             </p>
             <p className="text-sm text-slate-600">
-              {result.entries.length === 1 ? '1 entry to submit' : `${result.entries.length.toLocaleString('en-US')} entries to submit`}
+              {result.entries.length === 1 ? '1 entry to submit' : `${formatCount(result.entries.length)} entries to submit`}
             </p>
             {invalid.length > 0 && (
               <p className="text-sm font-medium text-red-700">Check the rows of: {invalid.join(', ')}</p>
@@ -225,7 +229,7 @@ function CalculatorRowItem({ agent, values, row, disabled, onChange }: Calculato
       </div>
       <div className="grid gap-1">
         <label htmlFor={amountId} className="text-xs font-medium text-slate-700 md:sr-only">
-          Weekly amount<span className="sr-only"> for {agent.name}</span> ($)
+          Weekly amount<span className="sr-only"> for {agent.name}</span> ({currencySymbol()})
         </label>
         <Input
           id={amountId}

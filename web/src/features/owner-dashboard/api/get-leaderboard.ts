@@ -9,11 +9,13 @@ export interface LeaderboardBoardParams extends AgentsPageParams {
   /** A day of the period to show; the current period when absent. */
   at?: string | undefined;
   mode: LeaderboardMode;
+  /** One team's board; every agent the reader may see when absent. */
+  team?: number | undefined;
 }
 
 /** The query string of GET /api/owner/leaderboard: the page and search as GET /api/agents, then the board's period. */
-export function leaderboardSearchParams({ period, at, mode, ...page }: LeaderboardBoardParams): string {
-  const board: LeaderboardParams = { period, mode, ...(at ? { at } : {}) };
+export function leaderboardSearchParams({ period, at, mode, team, ...page }: LeaderboardBoardParams): string {
+  const board: LeaderboardParams = { period, mode, ...(at ? { at } : {}), ...(team !== undefined ? { team } : {}) };
   const params = new URLSearchParams(agentListSearchParams(page));
   for (const [name, value] of Object.entries(board)) params.set(name, String(value));
   return params.toString();

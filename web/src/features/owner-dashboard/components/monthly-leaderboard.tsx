@@ -16,6 +16,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { cn } from '../../../lib/cn';
+import { useTeams } from '../../../lib/teams';
+import { formatThreshold } from '../../../lib/format';
 import {
   BOARD_PERIODS,
   isCurrentPeriod,
@@ -32,6 +34,9 @@ import { boardFromDashboard, isPlaced } from '../utils/board-from-dashboard';
 import { medalOf } from './leaderboard-medals';
 import { LeaderboardPodium } from './leaderboard-podium';
 import { LeaderboardRow } from './leaderboard-row';
+
+/** Growth boards count agents who earned at least this in the period before (GROWTH_FLOOR_CENTS of contract/insight.ts, kept here: that module brings zod). */
+const GROWTH_MINIMUM = '1000.00';
 
 const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
 
@@ -54,15 +59,18 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   const [period, setPeriod] = useState<LeaderboardPeriod>('month');
   const [at, setAt] = useState<string | undefined>(undefined);
   const [mode, setMode] = useState<LeaderboardMode>('income');
+  const [team, setTeam] = useState<number | undefined>(undefined);
   const growthId = useId();
+  const teamId = useId();
+  const teams = useTeams(totalAgents > 0);
 
-  const isDashboardPage = period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '';
+  const isDashboardPage = period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '' && team === undefined;
   const dashboardPage = useMemo(
     () => boardFromDashboard(firstPage, totalAgents, monthStart, LEADERBOARD_PAGE_SIZE),
     [firstPage, totalAgents, monthStart],
   );
   const page = useLeaderboard(
-    { period, at, mode, offset, limit: LEADERBOARD_PAGE_SIZE, search: query },
+    { period, at, mode, team, offset, limit: LEADERBOARD_PAGE_SIZE, search: query },
     isDashboardPage ? dashboardPage : undefined,
     // A team with nobody in it has no board to read.
     totalAgents > 0,
@@ -87,6 +95,10 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
     setAt(day);
     setOffset(0);
   };
+  const chooseTeam = (value: string) => {
+    setTeam(value === '' ? undefined : Number(value));
+    setOffset(0);
+  };
   const chooseMode = (growth: boolean) => {
     setMode(growth ? 'growth' : 'income');
     setOffset(0);
@@ -97,7 +109,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   const current = isCurrentPeriod(rowsRange);
   const description =
     mode === 'growth' && period !== 'all'
-      ? `Agents ranked by how much their income grew against the ${period} before, among those who earned at least $1,000 in it.`
+      ? `Agents ranked by how much their income grew against the ${period} before, among those who earned at least ${formatThreshold(GROWTH_MINIMUM)} in it.`
       : period === 'all'
         ? 'Agents ranked by all the income they have earned.'
         : `Agents ranked by income earned ${phrase}.`;
@@ -139,6 +151,25 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
 
               {period !== 'all' && <PeriodNavigation range={range} onGo={goTo} />}
 
+              {(teams.data?.teams.length ?? 0) > 0 && (
+                <div className="flex flex-wrap items-center gap-2">
+                  <Label htmlFor={teamId}>Team</Label>
+                  <select
+                    id={teamId}
+                    value={team ?? ''}
+                    onChange={(event) => chooseTeam(event.target.value)}
+                    className="h-10 min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                  >
+                    <option value="">All teams</option>
+                    {teams.data!.teams.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+
               {podium.length > 0 && (
                 <div className={cn('transition-opacity', stale && page.isFetching && 'opacity-60')}>
                   <LeaderboardPodium agents={podium} mode={shownMode} periodPhrase={rowsPhrase} />
@@ -158,7 +189,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                     query
                       ? `No agent's name or email contains "${query}".`
                       : shownMode === 'growth'
-                        ? `No agent earned at least $1,000 in the ${rowsRange.kind} before, so there is no growth to rank.`
+                        ? `No agent earned at least ${formatThreshold(GROWTH_MINIMUM)} in the ${rowsRange.kind} before, so there is no growth to rank.`
                         : 'This page is empty.'
                   }
                 />

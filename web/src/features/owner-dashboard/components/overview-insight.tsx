@@ -10,11 +10,14 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatCurrency2, formatGrowth } from '../../../lib/format';
+import { formatCount, formatCurrency2, formatGrowth, formatThreshold } from '../../../lib/format';
 import { useTierSettings } from '../../../lib/tier-settings';
 import { leaderboardQueryOptions } from '../api/get-leaderboard';
 import { teamTrendsQueryOptions } from '../api/get-team-trends';
 import { useTierDistribution } from '../api/get-tier-distribution';
+
+/** Growth boards count agents who earned at least this in the period before (GROWTH_FLOOR_CENTS of contract/insight.ts, kept here: that module brings zod). */
+const GROWTH_MINIMUM = '1000.00';
 
 // The overview's charts (DESIGN §7 "Insight"), loaded with React.lazy by overview-tab.tsx: the charts' code stays out of
 // the dashboard's first screen and of the landing page (docs/decisions/0024-charts.md).
@@ -50,13 +53,13 @@ function TierDistributionCard({ className }: { className?: string }) {
   const data = useDeferredValue(distribution.data);
   const rows: HorizontalBarsRow[] = data
     ? [
-        { label: 'No tier yet', value: data.none, display: data.none.toLocaleString('en-US'), color: NO_TIER_COLOR },
+        { label: 'No tier yet', value: data.none, display: formatCount(data.none), color: NO_TIER_COLOR },
         ...[...data.tiers]
           .sort((a, b) => a.order - b.order)
           .map((tier) => ({
             label: tier.name,
             value: tier.agents,
-            display: tier.agents.toLocaleString('en-US'),
+            display: formatCount(tier.agents),
             color: colorOf.get(tier.tierId) ?? FALLBACK_TIER_COLOR,
           })),
       ]
@@ -79,7 +82,7 @@ function TierDistributionCard({ className }: { className?: string }) {
             <p className="text-sm text-slate-600">
               {total === 0
                 ? 'No agents yet.'
-                : `${(total - data.none).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'agent has' : 'agents have'} reached a tier.`}
+                : `${formatCount(total - data.none)} of ${formatCount(total)} ${total === 1 ? 'agent has' : 'agents have'} reached a tier.`}
             </p>
           </>
         )}
@@ -95,7 +98,7 @@ function BiggestMoversCard({ className }: { className?: string }) {
     <Card role="region" aria-labelledby="biggest-movers-heading" aria-busy={movers.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
         <CardTitle id="biggest-movers-heading">Biggest movers this month</CardTitle>
-        <CardDescription>Growth of this month&apos;s income against last month&apos;s, for agents who earned at least $1,000 last month.</CardDescription>
+        <CardDescription>Growth of this month&apos;s income against last month&apos;s, for agents who earned at least {formatThreshold(GROWTH_MINIMUM)} last month.</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {movers.isError ? (
@@ -106,7 +109,7 @@ function BiggestMoversCard({ className }: { className?: string }) {
           <EmptyState
             icon={Trophy}
             title="No movers yet"
-            description="Agents who earned at least $1,000 last month appear here, ranked by how much their income grew this month."
+            description={`Agents who earned at least ${formatThreshold(GROWTH_MINIMUM)} last month appear here, ranked by how much their income grew this month.`}
           />
         ) : (
           <ol aria-labelledby="biggest-movers-heading" className="divide-y divide-slate-100 rounded-lg border border-slate-200">

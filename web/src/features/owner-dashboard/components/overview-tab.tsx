@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCurrency2 } from '../../../lib/format';
+import { formatCount, formatCurrency2 } from '../../../lib/format';
 import { EXPORT_PATHS } from '@contract/exports';
 import { ExportButton } from '../../../components/ui/export-button';
 
@@ -42,12 +42,12 @@ interface OverviewTabProps {
 /** The dashboard's first screen. */
 export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
   const stats: Stat[] = [
-    { label: 'Total Agents', value: data.overview.totalAgents.toLocaleString('en-US'), hint: 'Active sales agents', icon: Users },
+    { label: 'Total Agents', value: formatCount(data.overview.totalAgents), hint: 'Active sales agents', icon: Users },
     { label: 'Weekly Income', value: formatCurrency2(data.timePeriods.weekly.income), hint: "This week's total", icon: CalendarDays },
     { label: 'Monthly Income', value: formatCurrency2(data.timePeriods.monthly.income), hint: "This month's total", icon: TrendingUp },
     {
       label: 'New Tier Achievements',
-      value: data.overview.newTierAchievements.toLocaleString('en-US'),
+      value: formatCount(data.overview.newTierAchievements),
       hint: 'Agents promoted this month',
       icon: Award,
     },

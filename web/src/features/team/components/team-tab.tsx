@@ -13,7 +13,7 @@ import { useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteUser } from '../api/delete-user';
 import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '../../../lib/users';
 import { AddManagerDialog } from './add-manager-dialog';
 
 /** Owner only: the accounts that can open this dashboard. Managers see figures but change nothing. */
@@ -24,15 +24,15 @@ export function TeamTab() {
     <section aria-labelledby="team-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="team-heading"
-        title="Team"
-        description="Owners and managers who can open this dashboard. Managers can see every figure but change nothing."
+        title="Staff"
+        description="Owners and managers who can open this dashboard. Managers see figures but change nothing; a manager who leads teams sees only their agents."
       >
         <AddManagerDialog />
       </SectionHeading>
       {users.isPending ? (
-        <Spinner label="Loading team..." className="min-h-40" />
+        <Spinner label="Loading staff..." className="min-h-40" />
       ) : users.isError ? (
-        <LoadError error={users.error} fallback="Failed to load the team" />
+        <LoadError error={users.error} fallback="Failed to load the staff" />
       ) : (
         <Card>
           <CardContent className="pt-6">

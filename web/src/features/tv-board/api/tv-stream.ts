@@ -1,5 +1,6 @@
 import { STREAM_RESET, type TierReachedData } from '@contract/events';
 import { EVENT_STREAM_CLOSED, type EventStream } from '../../../lib/event-stream';
+import { applyOrgSettings } from '../../../lib/org-settings';
 import { backoffDelay } from './get-tv-snapshot';
 
 /**
@@ -78,6 +79,15 @@ export function followTvStream(
         handlers.onChange();
       });
     }
+    // The organisation's currency, locale or name changed: the board writes its amounts the new way.
+    current.addEventListener('settings.changed', (message) => {
+      remember(message);
+      try {
+        applyOrgSettings(JSON.parse(message.data));
+      } catch {
+        // Not what the contract says: the page keeps the settings it has.
+      }
+    });
     current.addEventListener('tier.reached', (message) => {
       remember(message);
       let data: TierReachedData;

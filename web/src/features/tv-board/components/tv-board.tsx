@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useOrgSettings } from '../../../lib/org-settings';
 import { useTvBoard } from '../api/use-tv-board';
 import { ConnectionStatus } from './connection-status';
 import { RotatingBoards } from './rotating-boards';
@@ -16,6 +17,7 @@ import './tv-board.css';
 export function TvBoard({ token }: { token: string }) {
   const { snapshot, revoked, connection, celebration, celebrationDone } = useTvBoard(token);
   const name = snapshot.data?.name;
+  const { orgName } = useOrgSettings();
 
   useEffect(() => {
     if (!name) return;
@@ -37,7 +39,7 @@ export function TvBoard({ token }: { token: string }) {
         <TierCelebrationOverlay celebration={celebration} onDone={celebrationDone} />
       </main>
       <footer className="flex items-center justify-between gap-6 text-lg text-slate-300">
-        <span className="font-semibold text-white">TierTrack</span>
+        <span className="font-semibold text-white">{orgName}</span>
         <p className="flex min-w-0 items-center gap-4">
           <span className="truncate">{name}</span>
           <ConnectionStatus state={connection} />

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { displayName } from './fields';
+import { canonicalLocale, CURRENCY_MESSAGE, isKnownCurrency, LOCALE_MESSAGE, LOCALE_TAG_MAX, ORG_NAME_MAX } from './settings-values';
+
+export * from './settings-values';
+
+/** The organisation's name, currency and locale: public (the landing page, a TV board) through GET /api/app-info. */
+export const orgDisplaySettings = z.object({ orgName: z.string(), currency: z.string(), locale: z.string() });
+
+/** GET /api/settings (everyone signed in) and PATCH /api/settings (owner) answer. */
+export const organisationSettings = orgDisplaySettings.extend({
+  /** On: every manager signs in with a second factor. */
+  requireManagerTwoFactor: z.boolean(),
+  /** When the owner last saved them; null while the defaults apply. */
+  updatedAt: z.string().nullable(),
+});
+export type OrganisationSettings = z.infer<typeof organisationSettings>;
+
+const currencyField = z
+  .string({ error: CURRENCY_MESSAGE })
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .refine(isKnownCurrency, CURRENCY_MESSAGE);
+
+const localeField = z
+  .string({ error: LOCALE_MESSAGE })
+  .trim()
+  .max(LOCALE_TAG_MAX, LOCALE_MESSAGE)
+  .transform((tag, context) => {
+    const canonical = canonicalLocale(tag);
+    if (canonical === undefined) {
+      context.addIssue({ code: 'custom', message: LOCALE_MESSAGE });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+/**
+ * PATCH /api/settings (owner): any of the fields. Turning requireManagerTwoFactor on asks for the owner's password
+ * entered in the last ten minutes, as other sensitive owner actions do.
+ */
+export const updateOrganisationSettingsInput = z
+  .object({
+    orgName: displayName('Organisation name is required', ORG_NAME_MAX, 'Organisation name').optional(),
+    currency: currencyField.optional(),
+    locale: localeField.optional(),
+    requireManagerTwoFactor: z.boolean({ error: 'requireManagerTwoFactor must be true or false' }).optional(),
+  })
+  .strict()
+  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send orgName, currency, locale or requireManagerTwoFactor' });
+export type UpdateOrganisationSettingsInput = z.input<typeof updateOrganisationSettingsInput>;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { agentStatuses } from './agents';
+import { calendarDay, displayName, idField } from './fields';
+import { LEADERBOARD_PERIODS, periodRange } from './insight';
+import { moneyString } from './money';
+
+// Teams (DESIGN §7, issue 18): the owner groups agents (each in at most one team) under managers. A manager who leads
+// teams reads only their agents everywhere; a manager who leads none reads every agent, as before.
+
+export const TEAM_NAME_MAX = 60;
+/** The most managers or agents one request may name. */
+export const TEAM_MEMBERS_MAX = 10_000;
+
+/** A manager reading an agent outside the teams they lead (any route naming the agent). */
+export const OUTSIDE_YOUR_TEAMS = 'This agent is not in a team you lead';
+/** A manager asking for a board of a team they do not lead. */
+export const NOT_YOUR_TEAM = 'You can only see the teams you lead';
+
+const idList = (field: 'managerIds' | 'agentIds') =>
+  z
+    .array(idField(`${field} must be a list of ids`), { error: `${field} must be a list of ids` })
+    .max(TEAM_MEMBERS_MAX, `${field} may name at most ${TEAM_MEMBERS_MAX.toLocaleString('en-US')} ids`)
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+const teamName = displayName('Team name is required', TEAM_NAME_MAX, 'Team name');
+
+/**
+ * POST /api/teams (owner): a team, its managers (manager accounts) and its agents. An agent already in another team
+ * moves to this one (an agent is in at most one team).
+ */
+export const createTeamInput = z
+  .object({
+    name: teamName,
+    managerIds: idList('managerIds').optional().transform((ids) => ids ?? []),
+    agentIds: idList('agentIds').optional().transform((ids) => ids ?? []),
+  })
+  .strict();
+export type CreateTeamInput = z.output<typeof createTeamInput>;
+export type CreateTeamParams = z.input<typeof createTeamInput>;
+
+/** PATCH /api/teams/{id} (owner): a new name, or the whole list of managers or of agents (agents left out leave it). */
+export const updateTeamInput = z
+  .object({ name: teamName.optional(), managerIds: idList('managerIds').optional(), agentIds: idList('agentIds').optional() })
+  .strict()
+  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send name, managerIds or agentIds' });
+export type UpdateTeamInput = z.output<typeof updateTeamInput>;
+export type UpdateTeamParams = z.input<typeof updateTeamInput>;
+
+export const teamMember = z.object({ id: z.number(), name: z.string() });
+export const teamAgent = teamMember.extend({ status: z.enum(agentStatuses) });
+
+/** A team as the owner manages it: managers and agents by name. */
+export const team = z.object({
+  id: z.number(),
+  name: z.string(),
+  managers: z.array(teamMember),
+  agents: z.array(teamAgent),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof team>;
+
+/** GET /api/teams: every team for the owner, the teams they lead for a manager; by name. */
+export const teamList = z.object({ teams: z.array(team) });
+export type TeamList = z.infer<typeof teamList>;
+
+/** GET /api/teams/leaderboard: the board of `period` holding the day `at` (today when absent). */
+export const teamBoardQuery = z.object({
+  period: z
+    .enum(LEADERBOARD_PERIODS, { error: `period must be one of ${LEADERBOARD_PERIODS.join(', ')}` })
+    .optional()
+    .transform((value) => value ?? 'month'),
+  at: calendarDay('at').optional(),
+});
+export type TeamBoardParams = z.input<typeof teamBoardQuery>;
+
+/**
+ * One team on the team-against-team board: its income in the period (its active agents'), how many active agents it
+ * has, and the income per agent (rounded to the cent; 0.00 for a team with none). Ranked by income; equal incomes
+ * share a rank.
+ */
+export const teamStanding = z.object({
+  rank: z.number(),
+  teamId: z.number(),
+  name: z.string(),
+  agents: z.number(),
+  income: moneyString,
+  average: moneyString,
+});
+export type TeamStanding = z.infer<typeof teamStanding>;
+
+export const teamBoard = z.object({ period: periodRange, teams: z.array(teamStanding) });
+export type TeamBoard = z.infer<typeof teamBoard>;

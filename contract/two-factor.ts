@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { authUser } from './auth';
+
+/**
+ * Two-factor sign-in for owners and managers (TOTP, RFC 6238; docs/decisions/0030-two-factor-sign-in.md): a 6-digit
+ * code from an authenticator app, or one of ten single-use recovery codes.
+ */
+
+export const TOTP_DIGITS = 6;
+/** Recovery codes made when two-factor sign-in is turned on. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long after the password the code may be entered. */
+export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+/** Wrong codes after which a sign-in's challenge ends (the password must be entered again). */
+export const TWO_FACTOR_MAX_FAILED_CODES = 5;
+
+export const WRONG_TWO_FACTOR_CODE = 'The code is not correct';
+export const TWO_FACTOR_CHALLENGE_ENDED = 'Your sign-in has ended: enter your email and password again';
+export const TWO_FACTOR_TOO_MANY_CODES = 'Too many wrong codes: enter your email and password again';
+export const TWO_FACTOR_SETUP_REQUIRED = 'Your organisation requires two-factor sign-in: set it up on your account page';
+
+const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
+const CODE_OR_RECOVERY_REQUIRED = 'Enter the 6-digit code from your authenticator app or a recovery code';
+
+/** A code from the authenticator app: six digits (spaces, as some apps show "123 456", are dropped). */
+export const totpCodeField = z
+  .string({ error: CODE_REQUIRED })
+  .max(40, CODE_REQUIRED)
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, CODE_REQUIRED));
+
+/** A recovery code as written: ten letters and digits of base32, in two groups ("abcde-fghij"), any case. */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
+
+/** A code from the app or a recovery code: the kind is told apart by its shape (digits only, or base32 letters). */
+export const totpOrRecoveryCodeField = z
+  .string({ error: CODE_OR_RECOVERY_REQUIRED })
+  .max(40, CODE_OR_RECOVERY_REQUIRED)
+  .transform((code) => code.replace(/\s/g, '').toLowerCase())
+  .pipe(
+    z.union([z.string().regex(/^\d{6}$/), z.string().regex(RECOVERY_CODE_PATTERN)], { error: CODE_OR_RECOVERY_REQUIRED }),
+  );
+
+/** POST /api/auth/2fa/enable. */
+export const enableTwoFactorInput = z.object({ code: totpCodeField });
+export type EnableTwoFactorInput = z.input<typeof enableTwoFactorInput>;
+
+/** DELETE /api/auth/2fa and POST /api/auth/login/2fa. */
+export const twoFactorCodeInput = z.object({ code: totpOrRecoveryCodeField });
+export type TwoFactorCodeInput = z.input<typeof twoFactorCodeInput>;
+
+/** POST /api/auth/2fa/setup: the new secret (base32), for manual entry, and the otpauth:// URI the QR code carries. */
+export const twoFactorSetup = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+/** POST /api/auth/2fa/enable: the recovery codes, shown this once (the server keeps only their hashes). */
+export const twoFactorEnabled = z.object({ recoveryCodes: z.array(z.string()).length(RECOVERY_CODE_COUNT) });
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabled>;
+
+/** POST /api/auth/login for an account with two-factor sign-in on: no session yet, a code is needed. */
+export const twoFactorRequired = z.object({ twoFactorRequired: z.literal(true) });
+export type TwoFactorRequired = z.infer<typeof twoFactorRequired>;
+
+/**
+ * GET /api/auth/user, and the answer of a completed sign-in: the user, whether two-factor sign-in is on, and whether
+ * it must be set up before anything else (a manager of an organisation that requires it, who has not set it up).
+ */
+export const currentUser = authUser.extend({ twoFactorEnabled: z.boolean(), twoFactorSetupRequired: z.boolean() });
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** POST /api/auth/login answers the user, or that a code is needed (POST /api/auth/login/2fa then answers the user). */
+export const loginAnswer = z.union([currentUser, twoFactorRequired]);
+export type LoginAnswer = z.infer<typeof loginAnswer>;

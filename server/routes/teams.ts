@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { createTeamInput, teamBoardQuery, updateTeamInput, type TeamBoard, type TeamList } from '../../contract/teams';
+import type { AppContext } from '../app-context';
+import { requireOwner, requireStaffReader } from '../auth/permissions';
+import { readScope } from '../auth/team-scope';
+import { createTeam, deleteTeam, listTeams, readTeamBoard, updateTeam } from '../db/queries/teams';
+import { boardPeriodOf } from './insight';
+import { userActor } from '../http/audit-actor';
+import { parseId, parseInput } from '../http/errors';
+
+type IdParams = { Params: { id: string } };
+
+/**
+ * Teams (DESIGN §7, docs/decisions/0032-teams.md): the owner makes and changes them; owners, managers and read tokens
+ * read them (a manager who leads teams, only theirs) and the team-against-team board.
+ */
+export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/api/teams', async (request, reply): Promise<TeamList> => {
+    const caller = await requireStaffReader(ctx, request, reply);
+    const scope = await readScope(ctx, caller);
+    const teams = await listTeams(ctx.db, scope === null || caller.kind !== 'user' ? undefined : caller.user.id);
+    return { teams };
+  });
+
+  app.post('/api/teams', async (request, reply) => {
+    const owner = await requireOwner(ctx, request, reply);
+    const input = parseInput(createTeamInput, request.body);
+    return reply.status(201).send(await createTeam(ctx.db, input, userActor(request, owner), ctx.now()));
+  });
+
+  app.patch<IdParams>('/api/teams/:id', async (request, reply) => {
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Team');
+    const input = parseInput(updateTeamInput, request.body);
+    return updateTeam(ctx.db, id, input, userActor(request, owner), ctx.now());
+  });
+
+  app.delete<IdParams>('/api/teams/:id', async (request, reply) => {
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Team');
+    await deleteTeam(ctx.db, id, userActor(request, owner), ctx.now());
+    return reply.status(204).send();
+  });
+
+  // Every team's income and income per agent: team totals, not any agent's figures, so every staff reader sees all teams.
+  app.get('/api/teams/leaderboard', async (request, reply): Promise<TeamBoard> => {
+    await requireStaffReader(ctx, request, reply);
+    const query = parseInput(teamBoardQuery, request.query);
+    const { range, period } = boardPeriodOf(ctx, query.period, query.at);
+    return { period: range, teams: await readTeamBoard(ctx.db, period) };
+  });
+}

@@ -1,0 +1,108 @@
+// Organisation settings (DESIGN §7 "Teams and accounts"; docs/decisions/0029): the owner switches the currency to
+// euros and the locale to German; every screen writes euros, open screens follow without a reload, and the landing
+// page shows the organisation's name. The settings go back to the defaults afterwards: the other specs share the
+// server and read dollars.
+import type { APIRequestContext } from '@playwright/test';
+import { createAgent, openTab, searchAgents } from './support/helpers';
+import { expect, expectNoAxeViolations, collectPageErrors, signInAgent, signInAs, test } from './support/fixtures';
+
+const DEFAULTS = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' };
+const EUROS = /\d[\d.]*(,\d\d)?\s€/;
+
+async function restoreDefaults(request: APIRequestContext) {
+  await signInAs(request);
+  const res = await request.patch('/api/settings', { data: DEFAULTS });
+  expect(res.status()).toBe(200);
+}
+
+test.describe('organisation settings', () => {
+  test.afterEach(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    await restoreDefaults(request);
+    await request.dispose();
+  });
+
+  test('switching the currency to EUR shows euros everywhere, at once on open screens, and the name on the landing page', async ({ page, browser, pageErrors }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Euro', '1500.00');
+
+    // The agent's dashboard is open in another browser before the change: it follows the change without a reload.
+    const agentContext = await browser.newContext();
+    const agentPage = await agentContext.newPage();
+    collectPageErrors(agentPage, pageErrors);
+    await signInAgent(agentPage.request, agent);
+    await agentPage.goto('/agent/dashboard');
+    await expect(agentPage.getByText('$1,500.00').first()).toBeVisible();
+
+    await page.goto('/');
+    await openTab(page, 'Settings');
+    await expect(page.getByLabel('Currency')).toHaveValue('USD');
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Organisation name').fill('Acme Vertrieb');
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByLabel('Locale').fill('de-DE');
+    await expect(page.getByText('Preview: 12.345,67 €')).toBeVisible();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Vertrieb');
+
+    // The dashboard's tabs, without a reload.
+    await openTab(page, 'Overview');
+    await expect(page.getByRole('main')).toContainText(EUROS);
+    await expect(page.getByRole('main')).not.toContainText('$');
+    await openTab(page, 'Monthly Leaderboard');
+    await searchAgents(page, agent.name);
+    await expect(page.getByRole('main').getByText('1.500,00 €').first()).toBeVisible();
+    await openTab(page, 'Agents');
+    await searchAgents(page, agent.name);
+    await expect(page.getByRole('main').getByText('1.500 €').first()).toBeVisible();
+    await openTab(page, 'Profit Calculator');
+    await searchAgents(page, agent.name);
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('1000');
+    await page.getByLabel(`Percentage for ${agent.name}`).fill('10');
+    await expect(page.getByRole('listitem').filter({ hasText: agent.name })).toContainText('100,00 €');
+    await expect(page.getByText('Weekly amount (€)')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The agent's open dashboard heard settings.changed.
+    await expect(agentPage.getByText('1.500,00 €').first()).toBeVisible();
+    await expect(agentPage.getByText('Acme Vertrieb')).toBeVisible();
+    await agentContext.close();
+
+    // A reload: the page the server sends carries the settings, so the first paint already writes euros.
+    await page.reload();
+    await openTab(page, 'Overview');
+    await expect(page.getByRole('main')).toContainText(EUROS);
+
+    // The landing page, signed out: the organisation's name, thresholds in euros.
+    const visitor = await browser.newContext();
+    const landing = await visitor.newPage();
+    collectPageErrors(landing, pageErrors);
+    await landing.goto('/');
+    await expect(landing.getByRole('banner')).toContainText('Acme Vertrieb');
+    await expect(landing).toHaveTitle(/^Acme Vertrieb/);
+    await expect(landing.getByRole('list').filter({ hasText: 'Starter' })).toContainText('€');
+    await expectNoAxeViolations(landing);
+    await visitor.close();
+  });
+
+  test('refuses an unknown currency in the form, focusing it; the managers’ two-factor switch turns on and off', async ({ page }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'Settings');
+    await page.getByLabel('Currency').fill('ABC');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('currency must be an ISO 4217 currency code such as USD or EUR')).toBeVisible();
+    await expect(page.getByLabel('Currency')).toBeFocused();
+    await page.getByLabel('Currency').fill('USD');
+
+    const twoFactor = page.getByRole('switch', { name: 'Require two-factor sign-in for managers' });
+    await expect(twoFactor).toHaveAttribute('aria-checked', 'false');
+    await twoFactor.click();
+    await expect(twoFactor).toHaveAttribute('aria-checked', 'true');
+    // Switch it back before saving: the other specs sign managers in without a second factor.
+    await twoFactor.click();
+    await expect(page.getByText('No changes to save.')).toBeVisible();
+  });
+});
+

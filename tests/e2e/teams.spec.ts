@@ -1,0 +1,80 @@
+// Teams (DESIGN §7, issue 18): the owner makes a team on the Teams tab with a manager and an agent; the manager signs
+// in and sees only that team's agents on the overview, the leaderboard and the agents list, and the team board.
+import { createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, uniqueName } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+
+test('the owner makes a team; its manager signs in and sees only the team', async ({ page, browser }) => {
+  await signInAs(page);
+  const inTeam = await createAgent(page.request, 'Teamed', '4321.00');
+  const outside = await createAgent(page.request, 'Outsider', '98765.00');
+  const manager = uniqueName('Team Lead');
+  expect((await page.request.post('/api/users', { data: { email: manager.email, name: manager.name, role: 'manager', password: 'team-lead-pass-1' } })).status()).toBe(201);
+  const teamName = uniqueName('Falcons').name;
+
+  await page.goto('/');
+  await openTab(page, 'Teams');
+  await page.getByRole('button', { name: 'New Team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New team' });
+  await dialog.getByRole('button', { name: 'Create team' }).click();
+  await expect(dialog.getByText('Team name is required')).toBeVisible();
+  await dialog.getByLabel('Team name').fill(teamName);
+  await dialog.getByRole('checkbox', { name: manager.name }).check();
+  await dialog.getByLabel('Add agents').fill(inTeam.name);
+  await dialog.getByRole('list', { name: 'Matching agents' }).getByRole('checkbox', { name: new RegExp(inTeam.name) }).check();
+  await expect(dialog.getByRole('list', { name: 'Agents in the team' })).toContainText(inTeam.name);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Create team' }).click();
+  await expect(toasts(page).getByText(`${teamName} created`)).toBeVisible();
+
+  const card = page.getByRole('list', { name: 'Teams list' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: teamName }) });
+  await expect(card).toContainText(manager.name);
+  await expect(card).toContainText(inTeam.name);
+  const boardRow = page.getByRole('table', { name: 'Team against team' }).getByRole('row').filter({ hasText: teamName });
+  await expect(boardRow).toContainText('$4,321.00');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('teams-tab-owner.png'), fullPage: true });
+
+  // The owner filters the leaderboard by the team.
+  await openTab(page, 'Monthly Leaderboard');
+  const board = page.getByRole('list', { name: 'Monthly Leaderboard' });
+  await expect(board.getByText(outside.name)).toBeVisible();
+  await page.getByLabel('Team', { exact: true }).selectOption({ label: teamName });
+  await expect(board.getByText(inTeam.name)).toBeVisible();
+  await expect(board.getByText(outside.name)).toHaveCount(0);
+
+  // The manager, in a browser of their own.
+  const context = await browser.newContext();
+  const managerPage = await context.newPage();
+  expect((await managerPage.request.post('/api/auth/login', { data: { email: manager.email, password: 'team-lead-pass-1' } })).status()).toBe(200);
+  await managerPage.goto('/');
+  const totalAgents = managerPage.locator('dl > div').filter({ has: managerPage.locator('dt', { hasText: 'Total Agents' }) }).locator('dd');
+  await expect(totalAgents).toHaveText('1Active sales agents');
+  await openTab(managerPage, 'Monthly Leaderboard');
+  const managerBoard = managerPage.getByRole('list', { name: 'Monthly Leaderboard' });
+  await expect(managerBoard.getByText(inTeam.name)).toBeVisible();
+  await expect(managerBoard.getByText(outside.name)).toHaveCount(0);
+  await openTab(managerPage, 'Agents');
+  await searchAgents(managerPage, outside.name);
+  await expect(managerPage.getByText('No matching agents')).toBeVisible();
+  await searchAgents(managerPage, inTeam.name);
+  await expect(managerPage.getByRole('heading', { name: inTeam.name })).toBeVisible();
+  // Another team's agent, asked for by id: refused.
+  expect((await managerPage.request.get(`/api/agents/${outside.id}`)).status()).toBe(403);
+
+  await openTab(managerPage, 'Teams');
+  await expect(managerPage.getByRole('button', { name: 'New Team' })).toHaveCount(0);
+  await expect(managerPage.getByRole('list', { name: 'Teams list' }).getByRole('listitem')).toHaveCount(1);
+  await expect(managerPage.getByRole('heading', { name: teamName })).toBeVisible();
+  await managerPage.setViewportSize({ width: 375, height: 800 });
+  await expectNoHorizontalOverflow(managerPage);
+  await expectNoAxeViolations(managerPage);
+  await context.close();
+
+  // The owner deletes the team: its agent stays.
+  await openTab(page, 'Teams');
+  await card.getByRole('button', { name: `Delete ${teamName}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Team' }).click();
+  await expect(toasts(page).getByText(`${teamName} deleted`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: teamName })).toHaveCount(0);
+  expect((await page.request.get(`/api/agents/${inTeam.id}`)).status()).toBe(200);
+});

@@ -1,0 +1,188 @@
+import type { OrganisationSettings } from '@contract/settings';
+import {
+  canonicalLocale,
+  COMMON_CURRENCIES,
+  COMMON_LOCALES,
+  CURRENCY_MESSAGE,
+  isKnownCurrency,
+  LOCALE_MESSAGE,
+  ORG_NAME_MAX,
+} from '@contract/settings-values';
+import { Building2, Loader2, Save, ShieldCheck } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { LoadError } from '../../../components/ui/load-error';
+import { SectionCard } from '../../../components/ui/section-card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatCurrency2, formatDate } from '../../../lib/format';
+import { isReauthenticationCancelled } from '../../../lib/reauthentication';
+import { useOrganisationSettings, useSaveOrganisationSettings } from '../api/organisation-settings';
+
+type Field = 'orgName' | 'currency' | 'locale';
+type Errors = Partial<Record<Field, string>>;
+
+const currencyNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined;
+const localeNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : undefined;
+
+/** What the form sends: the fields that differ from what is saved. */
+function changesOf(saved: OrganisationSettings, form: { orgName: string; currency: string; locale: string; requireManagerTwoFactor: boolean }) {
+  const change: Partial<typeof form> = {};
+  if (form.orgName.trim() !== saved.orgName) change.orgName = form.orgName.trim();
+  if (form.currency.trim().toUpperCase() !== saved.currency) change.currency = form.currency.trim().toUpperCase();
+  if (form.locale.trim() !== saved.locale) change.locale = form.locale.trim();
+  if (form.requireManagerTwoFactor !== saved.requireManagerTwoFactor) change.requireManagerTwoFactor = form.requireManagerTwoFactor;
+  return change;
+}
+
+/** The same rules as the server's (contract/settings.ts), checked before sending. */
+function check(form: { orgName: string; currency: string; locale: string }): Errors {
+  const errors: Errors = {};
+  const name = form.orgName.trim();
+  if (!name) errors.orgName = 'Organisation name is required';
+  else if (name.length > ORG_NAME_MAX) errors.orgName = `Must be at most ${ORG_NAME_MAX} characters`;
+  if (!isKnownCurrency(form.currency.trim().toUpperCase())) errors.currency = CURRENCY_MESSAGE;
+  if (!canonicalLocale(form.locale.trim())) errors.locale = LOCALE_MESSAGE;
+  return errors;
+}
+
+/** A sample of how money and dates read with these settings, or nothing while they are not valid. */
+function preview(currency: string, locale: string): string | undefined {
+  const tag = canonicalLocale(locale.trim());
+  const code = currency.trim().toUpperCase();
+  if (!tag || !isKnownCurrency(code)) return undefined;
+  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: code }).format(12345.67);
+  const date = new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
+  return `${money} · ${date}`;
+}
+
+/** The owner's Settings tab: the organisation's name, currency and locale, and the managers' second factor. */
+export function SettingsTab() {
+  const settings = useOrganisationSettings();
+  if (settings.isError) return <LoadError error={settings.error} fallback="The settings could not be loaded." />;
+  if (!settings.data) return <Spinner label="Loading settings..." className="min-h-40" />;
+  return <SettingsForm saved={settings.data} />;
+}
+
+function SettingsForm({ saved }: { saved: OrganisationSettings }) {
+  const save = useSaveOrganisationSettings();
+  const [form, setForm] = useState({ orgName: saved.orgName, currency: saved.currency, locale: saved.locale, requireManagerTwoFactor: saved.requireManagerTwoFactor });
+  const [errors, setErrors] = useState<Errors>({});
+  const currencyList = useId();
+  const localeList = useId();
+  const twoFactorId = useId();
+  const orgNameInput = useRef<HTMLInputElement>(null);
+  const currencyInput = useRef<HTMLInputElement>(null);
+  const localeInput = useRef<HTMLInputElement>(null);
+  const focus = (field: Field) => ({ orgName: orgNameInput, currency: currencyInput, locale: localeInput })[field].current?.focus();
+  const sample = preview(form.currency, form.locale);
+  const change = changesOf(saved, form);
+  const unchanged = Object.keys(change).length === 0;
+
+  function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
+    setForm((before) => ({ ...before, [key]: value }));
+    if (key in errors) setErrors((before) => ({ ...before, [key]: undefined }));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = check(form);
+    setErrors(found);
+    const first = (['orgName', 'currency', 'locale'] as const).find((field) => found[field]);
+    if (first) {
+      focus(first);
+      return;
+    }
+    if (unchanged || save.isPending) return;
+    save.mutate(change, {
+      onSuccess: () => toast({ title: 'Settings saved', description: `Money now reads ${formatCurrency2('1234.50')}, dates ${formatDate(new Date())}.` }),
+      onError: (error) => {
+        if (isReauthenticationCancelled(error)) return;
+        const fieldErrors: Errors = {};
+        if (error instanceof ApiError) for (const issue of error.issues) if (issue.path === 'orgName' || issue.path === 'currency' || issue.path === 'locale') fieldErrors[issue.path] = issue.message;
+        const firstRefused = (['orgName', 'currency', 'locale'] as const).find((field) => fieldErrors[field]);
+        if (firstRefused) {
+          setErrors(fieldErrors);
+          focus(firstRefused);
+        }
+        else toast({ title: 'The settings were not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-2xl gap-6" aria-label="Organisation settings">
+      <SectionCard id="settings-organisation" icon={Building2} title="Organisation" description="The name on the landing page and the screens, and how money and dates are written on every screen, export and email.">
+        <div className="grid gap-4">
+          <FormField label="Organisation name" error={errors.orgName}>
+            <Input ref={orgNameInput} value={form.orgName} maxLength={ORG_NAME_MAX} autoComplete="organization" onChange={(event) => set('orgName', event.target.value)} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Currency" error={errors.currency} hint="An ISO 4217 code: pick one or type another, such as SEK.">
+              <Input
+                ref={currencyInput}
+                value={form.currency}
+                list={currencyList}
+                maxLength={3}
+                autoComplete="off"
+                spellCheck={false}
+                className="uppercase"
+                onChange={(event) => set('currency', event.target.value)}
+              />
+            </FormField>
+            <FormField label="Locale" error={errors.locale} hint="A language tag: pick one or type another, such as fr-BE.">
+              <Input ref={localeInput} value={form.locale} list={localeList} autoComplete="off" spellCheck={false} onChange={(event) => set('locale', event.target.value)} />
+            </FormField>
+          </div>
+          <datalist id={currencyList}>
+            {COMMON_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {currencyNames?.of(code) ?? code}
+              </option>
+            ))}
+          </datalist>
+          <datalist id={localeList}>
+            {COMMON_LOCALES.map((tag) => (
+              <option key={tag} value={tag}>
+                {localeNames?.of(tag) ?? tag}
+              </option>
+            ))}
+          </datalist>
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {sample ? (
+              <>
+                Preview: <span className="font-medium tabular-nums text-slate-900">{sample}</span>
+              </>
+            ) : (
+              'Preview: choose a valid currency and locale.'
+            )}
+          </p>
+        </div>
+      </SectionCard>
+
+      <SectionCard id="settings-security" icon={ShieldCheck} title="Security" description="Managers see every figure of the team: a second factor keeps a stolen password from being enough.">
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={twoFactorId}>Require two-factor sign-in for managers</Label>
+            <p className="text-sm text-slate-600">On: every manager signs in with a code from an authenticator app and sets one up first. Changing it asks for your password.</p>
+          </div>
+          <Switch id={twoFactorId} checked={form.requireManagerTwoFactor} onCheckedChange={(checked) => set('requireManagerTwoFactor', checked)} />
+        </div>
+      </SectionCard>
+
+      <div className="flex items-center gap-3">
+        {/* Never disabled: a button that turns disabled under the focus drops it to the page. */}
+        <Button type="submit" aria-disabled={save.isPending || unchanged}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+          Save settings
+        </Button>
+        {unchanged && <span className="text-sm text-slate-600">No changes to save.</span>}
+      </div>
+    </form>
+  );
+}

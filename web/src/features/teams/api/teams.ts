@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LeaderboardPeriod } from '@contract/insight';
+import type { CreateTeamParams, Team, TeamBoard, UpdateTeamParams } from '@contract/teams';
+import { apiJson, apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** The team-against-team board of the current period of `period` (GET /api/teams/leaderboard). */
+export function useTeamBoard(period: LeaderboardPeriod) {
+  return useQuery({
+    queryKey: [...queryKeys.teamBoard, period],
+    queryFn: () => apiJson<TeamBoard>('GET', `/api/teams/leaderboard?period=${period}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What a team change may move: the teams, their board, and every read a manager's team scope covers. */
+const changedByTeams = [queryKeys.teams, queryKeys.teamBoard, queryKeys.leaderboard, queryKeys.agents, queryKeys.ownerDashboard];
+
+function useTeamMutation<Input, Output>(request: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: () => Promise.all(changedByTeams.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** POST /api/teams, or PATCH /api/teams/{id} when `id` is given (owner). */
+export function useSaveTeam() {
+  return useTeamMutation(({ id, ...input }: (CreateTeamParams | UpdateTeamParams) & { id?: number }) =>
+    id === undefined ? apiJson<Team>('POST', '/api/teams', input) : apiJson<Team>('PATCH', `/api/teams/${id}`, input),
+  );
+}
+
+/** DELETE /api/teams/{id} (owner): its agents stay, in no team. */
+export function useDeleteTeam() {
+  return useTeamMutation((id: number) => apiRequest('DELETE', `/api/teams/${id}`));
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EnableTwoFactorInput, TwoFactorEnabled } from '@contract/two-factor';
+import { apiJson } from '../../../lib/api-client';
+
+/** POST /api/auth/2fa/enable: on with a code of the new secret; answers the recovery codes, this once. */
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EnableTwoFactorInput) => apiJson<TwoFactorEnabled>('POST', '/api/auth/2fa/enable', input),
+    // The user's status changes (and a manager held to setting it up is free again): every read may answer now.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
