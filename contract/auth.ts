@@ -100,7 +100,8 @@ export const authUser = z.object({ id: z.number(), email: z.string(), name: z.st
 export type AuthUser = z.infer<typeof authUser>;
 
 /** GET /api/users and POST /api/users responses (owner only): an account, never its password hash. */
-export const userAccount = authUser.extend({ createdAt: z.string() });
+/** An account on the Staff tab: with whether two-factor sign-in is on (the owner may reset it for someone who lost it). */
+export const userAccount = authUser.extend({ createdAt: z.string(), twoFactorEnabled: z.boolean() });
 export type UserAccount = z.infer<typeof userAccount>;
 
 /** POST /api/users (owner only): a manager account. */

@@ -17,6 +17,10 @@ export const TWO_FACTOR_MAX_FAILED_CODES = 5;
 export const WRONG_TWO_FACTOR_CODE = 'The code is not correct';
 export const TWO_FACTOR_CHALLENGE_ENDED = 'Your sign-in has ended: enter your email and password again';
 export const TWO_FACTOR_TOO_MANY_CODES = 'Too many wrong codes: enter your email and password again';
+/** DELETE /api/users/{id}/2fa for an account whose two-factor sign-in is off. */
+export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on for this account';
+/** DELETE /api/users/{id}/2fa for the owner's own account: they turn it off on their account page, with a code. */
+export const OWN_TWO_FACTOR = 'Turn your own two-factor sign-in off on your account page, with a code';
 export const TWO_FACTOR_SETUP_REQUIRED = 'Your organisation requires two-factor sign-in: set it up on your account page';
 
 const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';

@@ -8,15 +8,19 @@ import { requireRecentPassword } from '../auth/sessions';
 import { deleteUserAccount } from '../db/operations/delete-user';
 import { insertUser, listUsers } from '../db/queries/users';
 import { parseId, parseInput } from '../http/errors';
+import { resetTwoFactor } from '../db/queries/two-factor';
+import { forbidden } from '../domain/errors';
+import { OWN_TWO_FACTOR } from '../../contract/two-factor';
 import { userActor } from '../http/audit-actor';
 import { audited } from '../db/audit';
 
-const toAccount = (user: { id: number; email: string; name: string; role: UserAccount['role']; createdAt: Date }): UserAccount => ({
+const toAccount = (user: { id: number; email: string; name: string; role: UserAccount['role']; createdAt: Date; twoFactorEnabled?: boolean }): UserAccount => ({
   id: user.id,
   email: user.email,
   name: user.name,
   role: user.role,
   createdAt: user.createdAt.toISOString(),
+  twoFactorEnabled: user.twoFactorEnabled ?? false,
 });
 
 /** Owner and manager accounts, managed by the owner (docs/product.md §3.2, §12.5). */
@@ -46,6 +50,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = parseId(request.params.id, 'User');
     await requireRecentPassword(ctx, request, 'user');
     await deleteUserAccount(ctx.db, owner, id, userActor(request, owner), ctx.now());
+    return reply.status(204).send();
+  });
+
+  // Recovery for someone who lost both their authenticator and their recovery codes (docs/decisions/0030): the owner,
+  // with the password just entered, turns their second factor off; they sign in with the password and set it up again.
+  app.delete<{ Params: { id: string } }>('/api/users/:id/2fa', async (request, reply) => {
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'User');
+    if (id === owner.id) throw forbidden(OWN_TWO_FACTOR);
+    await requireRecentPassword(ctx, request, 'user');
+    await resetTwoFactor(ctx.db, id, userActor(request, owner), ctx.now());
     return reply.status(204).send();
   });
 }

@@ -282,9 +282,9 @@ test.describe('dashboard loading and access', () => {
 });
 
 test.describe('manager view', () => {
-  test('a manager sees the figures on four tabs and no control that changes data', async ({ page }) => {
+  test('a manager sees the figures on five tabs and no control that changes data', async ({ page }) => {
     await openDashboard(page, 'manager');
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings']);
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Teams']);
     const main = page.getByRole('main');
 
     await expect(page.getByText('Recent Transactions')).toBeVisible();
@@ -293,7 +293,7 @@ test.describe('manager view', () => {
     await expect(changesData).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    for (const tab of ['Monthly Leaderboard', 'Agents', 'Tier Settings']) {
+    for (const tab of ['Monthly Leaderboard', 'Agents', 'Teams', 'Tier Settings']) {
       await openTab(page, tab);
       await expect(main.getByRole('heading', { level: 2, name: tab })).toBeVisible();
       await expect(changesData).toHaveCount(0);

@@ -37,6 +37,8 @@ interface Fixture {
   /** A manager who leads `team` (agent B's), not agent A's. */
   otherManager: { id: number; email: string };
   team: number;
+  /** A manager with two-factor sign-in on (the owner may turn it off for them). */
+  twoFactorUser: { id: number };
   owner: { id: number; email: string };
   /** An open invitation link made by the owner. */
   invitation: number;
@@ -78,6 +80,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   const claim = await createPendingClaim(db, { agentId: agentA.id, tierId: 2, rewardOptionId: tier2Option.id });
   const manager = await createUser(db, { role: 'manager' });
   const otherManager = await createUser(db, { role: 'manager' });
+  const twoFactorUser = await createUser(db, { role: 'manager' });
+  await db.execute(sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = ${now.toISOString()}::timestamptz where id = ${twoFactorUser.id}`);
   const team = await createTeam(db, { name: `Matrix team ${uniqueSuffix()}`, managerIds: [otherManager.id], agentIds: [agentB.id] }, SYSTEM_ACTOR, now);
   const owner = await createUser(db, { role: 'owner' });
   const invitation = await insertInvitation(db, {
@@ -124,6 +128,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     manager,
     otherManager,
     team: team.id,
+    twoFactorUser,
     owner,
     invitation: invitation.id,
     tvLink: tvLink.id,
@@ -267,6 +272,7 @@ const matrix: Row[] = [
   { route: 'POST /api/users',                       status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: () => ({ email: `mgr-${uniqueSuffix()}@example.test`, name: 'New Manager', role: 'manager', password: 'long enough' }) },
   { route: 'DELETE /api/users/{manager.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'DELETE /api/users/{twoFactorUser.id}/2fa',  status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'POST /api/users/{manager.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'POST /api/agents/{agentA.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403] },

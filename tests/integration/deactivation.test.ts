@@ -11,6 +11,7 @@ import { queryRows } from '../../server/db/client';
 import { createAgent, FACTORY_PASSWORD, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
+import { httpCaller } from '../support/http-call';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 
@@ -21,15 +22,7 @@ for (const engine of testEngines()) {
     let owner: { cookie: string };
     const opened: OpenedStream[] = [];
 
-    const call = async (method: string, path: string, options: { cookie?: string; body?: unknown } = {}) => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-    };
+    const call = httpCaller(() => base);
     const setActive = (id: number, active: unknown, cookie = owner.cookie) => call('PATCH', `/api/agents/${id}`, { cookie, body: { active } });
     const signIn = (email: string, password = FACTORY_PASSWORD) => call('POST', '/api/agents/login', { body: { email, password } });
     const leaderboard = async (query = '') => leaderboardBoardPage.parse((await call('GET', `/api/owner/leaderboard${query}`, { cookie: owner.cookie })).body);

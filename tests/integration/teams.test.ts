@@ -14,6 +14,7 @@ import { TEAM_NAME_TAKEN } from '../../server/db/queries/teams';
 import { createAgent, createUser, signedInUser, signInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
+import { httpCaller } from '../support/http-call';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 
@@ -24,16 +25,8 @@ for (const engine of testEngines()) {
     let owner: { cookie: string };
     const opened: OpenedStream[] = [];
 
-    const call = async (method: string, path: string, cookie: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      const json = response.headers.get('content-type')?.includes('json') && text ? (JSON.parse(text) as Record<string, unknown>) : {};
-      return { status: response.status, body: json, text };
-    };
+    const caller = httpCaller(() => base);
+    const call = (method: string, path: string, cookie: string, body?: unknown) => caller(method, path, { cookie, body });
     const makeTeam = async (body: unknown) => {
       const made = await call('POST', '/api/teams', owner.cookie, body);
       expect(made.status, JSON.stringify(made.body)).toBe(201);

@@ -356,4 +356,35 @@ describeEachEngine('Two-factor sign-in (TOTP): setup, enable, sign-in with a cod
     const user = await signInUser(t.database.db, owner, t.clock.now);
     expect((await post(t, '/api/auth/login/2fa', user.cookie, { code: '123456' })).statusCode).toBe(401);
   });
+
+  it('lets the owner turn off a manager’s two-factor sign-in (lost phone and codes), with the password just entered', async () => {
+    const t = get();
+    startClock(t);
+    const manager = await userWithTwoFactor(t, 'manager');
+    const owner = await signedInUser(t, 'owner');
+    const reset = (cookie: string, id: number) => t.request({ method: 'DELETE', url: `/api/users/${id}/2fa`, headers: { cookie } });
+
+    // The owner's own second factor is turned off on the account page, with a code.
+    expect(await reset(owner.cookie, owner.id)).toMatchObject({ statusCode: 403 });
+    expect((await reset(owner.cookie, 999_999)).statusCode).toBe(404);
+    // An owner who signed in long ago enters the password again first.
+    const stale = await signedInUser(t, 'owner', new Date(t.clock.now.getTime() - 60 * MINUTE));
+    const refused = await reset(stale.cookie, manager.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'REAUTHENTICATION_REQUIRED' });
+    expect(currentUser.parse((await t.request({ method: 'GET', url: '/api/auth/user', headers: { cookie: manager.cookie } })).json()).twoFactorEnabled).toBe(true);
+
+    expect((await reset(owner.cookie, manager.id)).statusCode).toBe(204);
+    // The manager signs in with the password alone, and the recovery codes are gone.
+    const login = await post(t, '/api/auth/login', undefined, { email: manager.email, password: FACTORY_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ id: manager.id, twoFactorEnabled: false });
+    const left = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from recovery_codes where user_id = ${manager.id}`);
+    expect(left[0]!.n).toBe(0);
+    expect((await reset(owner.cookie, manager.id)).statusCode).toBe(409);
+    expect((await auditRows(t.database.db, manager.id)).at(-1)).toMatchObject({ action: 'two_factor.reset', actor_id: owner.id });
+    // Only the owner may.
+    const other = await signedInUser(t, 'manager');
+    expect((await reset(other.cookie, manager.id)).statusCode).toBe(403);
+  });
 });

@@ -28,15 +28,15 @@ async function countUsers(get: () => TestApp): Promise<number> {
 }
 
 describeEachEngine('/api/users (owner only)', (get) => {
-  it('GET lists owners and managers with {id, email, name, role, createdAt} and never a hash', async () => {
+  it('GET lists owners and managers with {id, email, name, role, createdAt, twoFactorEnabled} and never a hash', async () => {
     const { cookie, ...owner } = await signedInUser(get(), 'owner');
     const manager = await createUser(get().database.db, { role: 'manager', name: 'Listed Manager' });
     const res = await get().request({ method: 'GET', url: '/api/users', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Array<Record<string, unknown>>;
-    expect(list).toContainEqual({ id: owner.id, email: owner.email, name: owner.name, role: 'owner', createdAt: expect.any(String) });
-    expect(list).toContainEqual({ id: manager.id, email: manager.email, name: 'Listed Manager', role: 'manager', createdAt: expect.any(String) });
-    for (const user of list) expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'role']);
+    expect(list).toContainEqual({ id: owner.id, email: owner.email, name: owner.name, role: 'owner', createdAt: expect.any(String), twoFactorEnabled: false });
+    expect(list).toContainEqual({ id: manager.id, email: manager.email, name: 'Listed Manager', role: 'manager', createdAt: expect.any(String), twoFactorEnabled: false });
+    for (const user of list) expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'id', 'name', 'role', 'twoFactorEnabled']);
     expect(res.body).not.toContain('argon2');
   });
 
@@ -46,7 +46,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
     const res = await get().request({ method: 'POST', url: '/api/users', headers: { cookie }, payload: input });
     expect(res.statusCode).toBe(201);
     const email = (input.email as string).trim().toLowerCase();
-    expect(res.json()).toEqual({ id: expect.any(Number), email, name: 'Morgan Manager', role: 'manager', createdAt: expect.any(String) });
+    expect(res.json()).toEqual({ id: expect.any(Number), email, name: 'Morgan Manager', role: 'manager', createdAt: expect.any(String), twoFactorEnabled: false });
     expect(res.body).not.toContain('argon2');
     expect(res.body).not.toContain('manager password');
 

@@ -928,6 +928,7 @@ export const routeSpecs: RouteSpec[] = [
     schema: createManagerInput,
   },
   { route: 'DELETE /api/users/:id', param: (f) => f.manager.id },
+  { route: 'DELETE /api/users/:id/2fa', param: (f) => f.manager.id },
   { route: 'POST /api/users/:id/reset-link', param: (f) => f.manager.id },
   { route: 'POST /api/agents/:id/reset-link', param: (f) => f.agent.id },
   { route: 'POST /api/admin/backup' },

@@ -3,6 +3,8 @@ import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { organisationSettings, recoveryCodes, twoFactorChallenges, users } from '../schema';
 import { epochMs } from '../time-sql';
+import { conflict, notFound } from '../../domain/errors';
+import { TWO_FACTOR_NOT_ON } from '../../../contract/two-factor';
 
 // Two-factor sign-in (docs/decisions/0030-two-factor-sign-in.md): the secret and last accepted step on the user,
 // recovery codes and sign-in challenges in their own tables, only hashes of codes and tokens.
@@ -213,4 +215,21 @@ export async function countTwoFactorFailure(db: Db, tokenHash: string, maxFailur
 export async function deleteTwoFactorChallenge(db: Db, tokenHash: string): Promise<boolean> {
   const rows = await queryRows<{ user_id: number }>(db, sql`delete from ${twoFactorChallenges} where token_hash = ${tokenHash} returning user_id`);
   return rows.length > 0;
+}
+
+/**
+ * The owner turns another account's two-factor sign-in off (they lost their authenticator and recovery codes): the
+ * secret, recovery codes and waiting sign-ins go, audited as two_factor.reset. 404 for no such account, 409 when it
+ * was off.
+ */
+export async function resetTwoFactor(db: Db, userId: number, actor: AuditActor, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [account] = await queryRows<{ enabled: boolean }>(tx, sql`select totp_enabled_at is not null as enabled from ${users} where id = ${userId}::int for update`);
+    if (!account) throw notFound('User');
+    if (!account.enabled) throw conflict(TWO_FACTOR_NOT_ON);
+    await tx.execute(sql`update ${users} set totp_secret = null, totp_enabled_at = null, totp_last_step = null where id = ${userId}::int`);
+    await tx.delete(recoveryCodes).where(sql`${recoveryCodes.userId} = ${userId}`);
+    await tx.delete(twoFactorChallenges).where(sql`${twoFactorChallenges.userId} = ${userId}`);
+    await appendAudit(tx, actor, { action: 'two_factor.reset', targetType: 'user', targetId: userId, after: { enabled: false } }, now);
+  });
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { emailTaken } from '../../domain/errors';
 import { refusedAs, UNIQUE_VIOLATION } from '../errors';
@@ -39,7 +39,14 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 /** Every owner and manager, oldest first, without password hashes. */
 export async function listUsers(db: Db) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      createdAt: users.createdAt,
+      twoFactorEnabled: sql<boolean>`${users.totpEnabledAt} is not null`,
+    })
     .from(users)
     .orderBy(asc(users.id));
 }

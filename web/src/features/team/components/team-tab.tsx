@@ -1,5 +1,5 @@
 import type { UserAccount } from '@contract/auth';
-import { UserMinus } from 'lucide-react';
+import { ShieldOff, UserMinus } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useDeleteUser } from '../api/delete-user';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
 import { useUsers } from '../../../lib/users';
 import { AddManagerDialog } from './add-manager-dialog';
@@ -66,6 +67,7 @@ function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }
           <span className="min-w-0 [overflow-wrap:anywhere]">{account.name}</span>
           <Badge variant={account.role === 'owner' ? 'default' : 'secondary'}>{account.role === 'owner' ? 'Owner' : 'Manager'}</Badge>
           {isYou && <span className="text-xs font-normal text-slate-600">(you)</span>}
+          {account.twoFactorEnabled && <Badge variant="success">Two-factor on</Badge>}
         </p>
         <p className="break-all text-sm text-slate-700">{account.email}</p>
         <p className="text-xs text-slate-600">
@@ -75,6 +77,7 @@ function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }
       {!isYou && (
         <div className="flex flex-wrap gap-2">
           <ResetLinkButton account={{ kind: 'user', id: account.id, name: account.name }} />
+          {account.twoFactorEnabled && <ResetTwoFactorButton account={account} />}
           {account.role === 'manager' && (
             <ConfirmDialog
               trigger={
@@ -92,5 +95,27 @@ function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }
         </div>
       )}
     </li>
+  );
+}
+
+/** For someone who lost their authenticator and recovery codes: they sign in with the password alone, then set it up again. */
+function ResetTwoFactorButton({ account }: { account: UserAccount }) {
+  const reset = useResetTwoFactor({
+    onSuccess: () => toast({ title: 'Success', description: `Two-factor sign-in is off for ${account.name}`, variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to turn two-factor sign-in off'), variant: 'destructive' }),
+  });
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" disabled={reset.isPending} aria-label={`Turn off two-factor sign-in for ${account.name}`}>
+          <ShieldOff aria-hidden="true" />
+          {reset.isPending ? 'Turning off...' : 'Reset two-factor'}
+        </Button>
+      }
+      title={`Turn off two-factor sign-in for ${account.name}?`}
+      description="Do this only when they lost both their authenticator app and their recovery codes. They then sign in with their password alone, and can set two-factor sign-in up again on their account page."
+      confirmLabel="Turn Off"
+      onConfirm={() => reset.mutate(account.id)}
+    />
   );
 }
