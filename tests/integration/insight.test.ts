@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANONYMOUS_AGENT,
@@ -518,6 +519,13 @@ describeEachEngine(
           await addIncome(db, row, '-30.00', { now: NOW, date: new Date('2026-11-23T13:00:00Z') });
         }
         if (random() < 0.2) await addIncome(db, row, '75.00', { now: NOW, date: new Date('2025-06-01T12:00:00Z') });
+      }
+      // Agents off the boards (inactive, pending) among them, with incomes in every range: no rank may count them.
+      for (let n = 0; n < 6; n++) {
+        const off = await createAgent(db, { firstName: 'Off', lastName: 'Board' });
+        const amount = amounts[n % amounts.length]!;
+        if (amount !== '0') await addIncome(db, off, amount, { now: NOW, date: new Date('2026-11-24T12:00:00Z') });
+        await db.execute(sql`update agents set status = ${n % 2 === 0 ? 'inactive' : 'pending'} where id = ${off.id}`);
       }
       const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       for (const period of ['month', 'week', 'year', 'all'] as const) {

@@ -187,29 +187,30 @@ export async function readAgentRank(
 ): Promise<{ rank: number; of: number; periodIncome: string; neighbours: RankNeighbour[] } | undefined> {
   if (period.kind === 'year' || period.kind === 'all') return standingOf(agentId, await readAgentRankBySort(db, agentId, period));
   // The agents with a non-zero income in the period (agent_id, income), whether on the boards or not: counted along
-  // the period index, then the few off the boards (offBoard) are taken away. Agent z is on the board with none.
+  // the period index, then the few off the boards (the CTE off_board, read once along agents_off_boards_idx) are
+  // taken away. Agent z is on the board with none.
   const nonZero = sql`(select p.agent_id, p.income from ${agentPeriodTotals} p where ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
-  const offBoard = sql`(select p.agent_id, p.income from ${agents} x join ${agentPeriodTotals} p on p.agent_id = x.id
-    and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0 where not ${onBoards('x')})`;
+  const offBoard = sql`select p.agent_id, p.income from ${agents} x join ${agentPeriodTotals} p on p.agent_id = x.id
+    and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0 where x.status <> 'active'`;
   const atZero = sql`${onBoards('z')} and not exists (select 1 from ${agentPeriodTotals} p where p.agent_id = z.id and ${rollUpsOf('p', period.kind, period.start)} and p.income <> 0)`;
   const onBoard = onBoards();
   /** How many agents on the board have a non-zero income matching `condition` (on alias n). */
   const countNonZero = (condition: SQL) =>
-    sql`((select count(*) from ${nonZero} n where ${condition}) - (select count(*) from ${offBoard} n where ${condition}))`;
+    sql`((select count(*) from ${nonZero} n where ${condition}) - (select count(*) from off_board n where ${condition}))`;
   const k = sql`${RANK_NEIGHBOURS}::int`;
   // The k-th nearest non-zero income above (below) mine: the neighbours of that kind lie between it and mine, a
-  // short range of the period index, sorted by name only there.
-  const kthAbove = sql`(select n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
-    where n.income > (select income from me) order by n.income asc offset ${k} - 1 limit 1)`;
-  const kthBelow = sql`(select n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
-    where n.income < (select income from me) order by n.income desc offset ${k} - 1 limit 1)`;
+  // short range of the period index, sorted by name only there. Counting as many more as there are agents off the
+  // boards keeps k of those on it inside the range.
+  const further = sql`(select count(*) from off_board)`;
+  const kthAbove = sql`(select n.income from ${nonZero} n where n.income > (select income from me) order by n.income asc offset ${k} - 1 + ${further} limit 1)`;
+  const kthBelow = sql`(select n.income from ${nonZero} n where n.income < (select income from me) order by n.income desc offset ${k} - 1 + ${further} limit 1)`;
   const myIncome = sql`(select income from me)`;
   const rows = await queryRows<{ id: number; name: string; public_profile: boolean; income: string; higher: number; of: number }>(
     db,
     sql`with me as (
         select a.id, a.name, coalesce((select n.income from ${nonZero} n where n.agent_id = a.id), 0) as income
         from ${agents} a where a.id = ${agentId}::int
-      ), candidates as (
+      ), off_board as materialized (${offBoard}), candidates as (
         (select n.agent_id as id, n.income from ${nonZero} n join ${agents} a on a.id = n.agent_id and ${onBoard}
           where n.income > ${myIncome} and n.income <= coalesce(${kthAbove}, 'Infinity'::numeric)
           order by n.income asc, a.name desc, a.id desc limit ${k})
