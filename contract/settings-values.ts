@@ -1,17 +1,7 @@
 // Organisation settings without the schemas (no zod here): the formatting module, the landing page and the settings
 // form read these on first screens (docs/decisions/0027: no zod before the first paint).
 
-/** What the organisation is called, and how money and dates are written on every screen, export and email. */
-export interface OrgDisplaySettings {
-  orgName: string;
-  /** ISO 4217, upper case: "USD". */
-  currency: string;
-  /** A BCP 47 language tag as Intl canonicalises it: "en-US". */
-  locale: string;
-}
-
-/** Before the owner saves any settings (DESIGN §7: US dollars, en-US; the name the product goes by). */
-export const DEFAULT_ORG_SETTINGS: Readonly<OrgDisplaySettings> = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' };
+export { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from './org-display';
 
 export const ORG_NAME_MAX = 80;
 /** Longer than any tag a person would choose (language, script, region, a variant or an extension). */

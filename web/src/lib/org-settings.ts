@@ -1,4 +1,4 @@
-import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '@contract/settings-values';
+import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '@contract/org-display';
 import { useSyncExternalStore } from 'react';
 
 /**

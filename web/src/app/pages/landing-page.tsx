@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { useEffect } from 'react';
-import { DEFAULT_ORG_SETTINGS } from '@contract/settings-values';
+import { DEFAULT_ORG_SETTINGS } from '@contract/org-display';
 import { useTierSettings } from '../../lib/tier-settings';
 import { formatCompactCurrency } from '../../lib/format';
 import { useOrgSettings } from '../../lib/org-settings';

@@ -62,7 +62,6 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   const [team, setTeam] = useState<number | undefined>(undefined);
   const growthId = useId();
   const teamId = useId();
-  const teams = useTeams(totalAgents > 0);
 
   const isDashboardPage = period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '' && team === undefined;
   const dashboardPage = useMemo(
@@ -75,6 +74,8 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
     // A team with nobody in it has no board to read.
     totalAgents > 0,
   );
+  // The teams (for the Team select) once the board itself is read: they do not hold up its first rows.
+  const teams = useTeams(totalAgents > 0 && page.isSuccess && !page.isPlaceholderData);
   // The page of another period or mode stays on screen, dimmed, while the one asked for loads: its rows keep their own
   // period's words; the switch and the heading already say what is coming.
   const board = page.data;
