@@ -31,7 +31,18 @@ export function useSaveTeam() {
   );
 }
 
-/** DELETE /api/teams/{id} (owner): its agents stay, in no team. */
-export function useDeleteTeam() {
-  return useTeamMutation((id: number) => apiRequest('DELETE', `/api/teams/${id}`));
+/**
+ * DELETE /api/teams/{id} (owner): its agents stay, in no team. The callbacks are the hook's own: the team's card is
+ * gone once the list is read again, and callbacks given to `mutate` would not run then.
+ */
+export function useDeleteTeam({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/teams/${id}`),
+    onSuccess: async () => {
+      await Promise.all(changedByTeams.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      onSuccess?.();
+    },
+    onError,
+  });
 }

@@ -189,7 +189,10 @@ function TeamCard({ team, canEdit }: { team: Team; canEdit: boolean }) {
 }
 
 function DeleteTeamButton({ team }: { team: Team }) {
-  const remove = useDeleteTeam();
+  const remove = useDeleteTeam({
+    onSuccess: () => toast({ title: 'Success', description: `${team.name} deleted`, variant: 'success' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete the team'), variant: 'destructive' }),
+  });
   return (
     <ConfirmDialog
       trigger={
@@ -201,12 +204,7 @@ function DeleteTeamButton({ team }: { team: Team }) {
       title={`Delete ${team.name}?`}
       description="Its agents stay, with all their income, in no team; its managers no longer lead it."
       confirmLabel="Delete Team"
-      onConfirm={() =>
-        remove.mutate(team.id, {
-          onSuccess: () => toast({ title: 'Success', description: `${team.name} deleted`, variant: 'success' }),
-          onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete the team'), variant: 'destructive' }),
-        })
-      }
+      onConfirm={() => remove.mutate(team.id)}
     />
   );
 }
