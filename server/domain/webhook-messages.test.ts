@@ -43,6 +43,16 @@ describe('webhook bodies', () => {
     expect(JSON.parse(webhookBody('slack', entry))).toEqual({ text: ':moneybag: Dana &lt;Hooks&gt; recorded $1,234,567.50' });
   });
 
+  it('write amounts in the organisation’s currency and locale', () => {
+    const euros = { currency: 'EUR', locale: 'de-DE' };
+    expect(JSON.parse(webhookBody('slack', entry, euros)).text).toBe(':moneybag: Dana &lt;Hooks&gt; recorded 1.234.567,50\u00a0€');
+    expect(JSON.parse(webhookBody('slack', { ...entry, data: { ...entry.data, amount: '20.00' } }, { currency: 'JPY', locale: 'ja-JP' })).text).toBe(
+      ':moneybag: Dana &lt;Hooks&gt; recorded ￥20',
+    );
+    // The JSON body carries the amount as the API writes it, whatever the currency.
+    expect(JSON.parse(webhookBody('json', entry, euros)).data.amount).toBe('1234567.50');
+  });
+
   it('say something readable for every event', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['entry.created', { agentName: 'Ann', amount: '-20.00', transactionType: 'deduction' }, ':heavy_minus_sign: Ann: a deduction of -$20 was recorded'],

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { formatDollars } from '../../contract/calculator';
 import { parseMoneyToCents } from '../../contract/cents';
+import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '../../contract/org-display';
+import { formatMoney } from './money-format';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookFormat } from '../../contract/webhooks';
 
 /** What a delivery says: an event as an owner reads it on the live stream, or the test event. */
@@ -20,13 +21,16 @@ function text(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? slackEscape(value) : fallback;
 }
 
-function money(value: unknown): string {
-  const cents = typeof value === 'string' ? parseMoneyToCents(value) : null;
-  return cents === null ? 'an amount' : formatDollars(cents);
+/** How money is written: the organisation's currency and locale (docs/decisions/0029-organisation-settings.md). */
+type MoneySettings = Pick<OrgDisplaySettings, 'currency' | 'locale'>;
+
+function writeMoney(value: unknown, settings: MoneySettings): string {
+  return typeof value === 'string' && parseMoneyToCents(value) !== null ? formatMoney(value, settings) : 'an amount';
 }
 
-/** The sentence a chat channel shows for a message. */
-export function slackText(message: WebhookMessage): string {
+/** The sentence a chat channel shows for a message, its amounts in the organisation's currency. */
+export function slackText(message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS): string {
+  const money = (value: unknown) => writeMoney(value, settings);
   const d = message.data;
   const agent = text(d.agentName, `Agent #${String(d.agentId ?? '?')}`);
   switch (message.event) {
@@ -58,8 +62,8 @@ export function slackText(message: WebhookMessage): string {
 }
 
 /** The body of a delivery, the same bytes on every attempt (it is stored once). */
-export function webhookBody(format: WebhookFormat, message: WebhookMessage): string {
-  if (format === 'slack') return JSON.stringify({ text: slackText(message) });
+export function webhookBody(format: WebhookFormat, message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS): string {
+  if (format === 'slack') return JSON.stringify({ text: slackText(message, settings) });
   return JSON.stringify({ event: message.event, eventId: message.eventId, createdAt: message.createdAt.toISOString(), data: message.data });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { anyWebhooks, claimDueDeliveries, fanOutEvents, recordAttempt, type ClaimedDelivery, type FanOutEvent, type FanOutWebhook } from '../db/queries/webhooks';
 import { retryDelayMs, webhookBody } from '../domain/webhook-messages';
+import { readOrganisationSettings } from '../db/queries/settings';
 import { attemptDelivery } from './sender';
 
 export interface WebhookWorkerOptions {
@@ -109,8 +110,10 @@ export class WebhookWorker {
     if (!this.active) return;
     if (this.eventsWaiting) {
       this.eventsWaiting = false;
+      // Chat messages write amounts the organisation's way, as of this pass.
+      const settings = await readOrganisationSettings(this.db);
       const bodyOf = (event: FanOutEvent, hook: FanOutWebhook) =>
-        webhookBody(hook.format, { event: event.type, eventId: event.id, createdAt: event.createdAt, data: event.data });
+        webhookBody(hook.format, { event: event.type, eventId: event.id, createdAt: event.createdAt, data: event.data }, settings);
       // A long backlog (an import) goes out in batches, each its own short transaction.
       while (!this.closed && (await fanOutEvents(this.db, FAN_OUT_BATCH, this.now(), bodyOf)) === FAN_OUT_BATCH);
     }
