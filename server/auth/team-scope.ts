@@ -24,11 +24,10 @@ export async function readScope(ctx: AppContext, caller: Caller, team?: number):
 }
 
 /**
- * A read of one agent by id: 403 when the caller's scope does not hold the agent. An unknown agent passes (the route
- * answers 404 as before), so a manager learns no more about other teams than that the id is not theirs.
+ * A read of one agent by id: 403 when the caller's scope (readScope) does not hold the agent. An unknown agent passes
+ * (the route answers 404 as before), so a manager learns no more about other teams than that the id is not theirs.
  */
-export async function assertAgentInScope(ctx: AppContext, caller: Caller, agentId: number): Promise<void> {
-  const scope = await readScope(ctx, caller);
+export async function assertAgentInScope(ctx: AppContext, scope: AgentScope, agentId: number): Promise<void> {
   if (scope === null) return;
   const team = await readAgentTeam(ctx.db, agentId);
   if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);

@@ -47,9 +47,10 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/exports/income-entries.csv', async (request, reply) => {
     const caller = await requireStaffReader(ctx, request, reply);
     const filter = parseInput(incomeEntryExportQuery, request.query);
-    if (filter.agentId !== undefined) await assertAgentInScope(ctx, caller, filter.agentId);
+    const scope = await readScope(ctx, caller);
+    if (filter.agentId !== undefined) await assertAgentInScope(ctx, scope, filter.agentId);
     if (filter.agentId !== undefined && !(await findAgentById(ctx.db, filter.agentId))) throw notFound('Agent');
-    const query = { ...filter, scope: await readScope(ctx, caller) };
+    const query = { ...filter, scope };
     const { currency } = await readOrganisationSettings(ctx.db);
     // The embedded database writes this file's text itself; on PostgreSQL this process does (the faster way for
     // each: server/db/queries/exports.ts, docs/performance.md, imports and exports).

@@ -39,8 +39,9 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/api/income-entries', async (request, reply): Promise<IncomeEntryPage> => {
     const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(incomeEntryListQuery, request.query);
-    if (query.agentId !== undefined) await assertAgentInScope(ctx, caller, query.agentId);
-    const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone, await readScope(ctx, caller));
+    const scope = await readScope(ctx, caller);
+    if (query.agentId !== undefined) await assertAgentInScope(ctx, scope, query.agentId);
+    const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone, scope);
     // An empty page for an agent id that names nobody would read as "no entries": say so instead.
     if (query.agentId !== undefined && page.entries.length === 0 && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
     return { ...page, offset: query.offset, limit: query.limit };

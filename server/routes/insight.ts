@@ -97,7 +97,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>('/api/agents/:id', async (request, reply): Promise<AgentDetail> => {
     const caller = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
-    await assertAgentInScope(ctx, caller, id);
+    await assertAgentInScope(ctx, await readScope(ctx, caller), id);
     const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
     if (!detail) throw notFound('Agent');
     return detail;
@@ -106,7 +106,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>('/api/agents/:id/history', async (request, reply): Promise<Trend> => {
     const caller = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
-    await assertAgentInScope(ctx, caller, id);
+    await assertAgentInScope(ctx, await readScope(ctx, caller), id);
     const query = parseInput(trendQuery, request.query);
     if (!(await findAgentById(ctx.db, id))) throw notFound('Agent');
     return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), id) };

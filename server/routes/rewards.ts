@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createRewardOptionInput } from '../../contract/rewards';
 import type { AppContext } from '../app-context';
-import { assertAgentInScope } from '../auth/team-scope';
+import { assertAgentInScope, readScope } from '../auth/team-scope';
 import { requireAgentSelfOrStaff, requireAnyIdentity, requireOwner } from '../auth/permissions';
 import { readAgentRewardData } from '../db/queries/agent-tier-data';
 import { createRewardOption, deleteRewardOption, listTierRewardOptions } from '../db/queries/reward-options';
@@ -16,7 +16,7 @@ export function registerRewardRoutes(app: FastifyInstance, ctx: AppContext) {
     const identity = await requireAnyIdentity(ctx, request, reply, 'read');
     const agentId = parseId(request.params.id, 'Agent');
     await requireAgentSelfOrStaff(ctx, request, reply, agentId);
-    if (identity.user) await assertAgentInScope(ctx, { kind: 'user', user: identity.user }, agentId);
+    if (identity.user) await assertAgentInScope(ctx, await readScope(ctx, { kind: 'user', user: identity.user }), agentId);
     return readAgentRewardData(ctx.db, agentId);
   });
 
