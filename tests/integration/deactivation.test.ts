@@ -12,7 +12,7 @@ import { createAgent, FACTORY_PASSWORD, signedInAgent, signedInUser } from '../f
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
 import { httpCaller } from '../support/http-call';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 
 for (const engine of testEngines()) {
@@ -39,8 +39,7 @@ for (const engine of testEngines()) {
 
     beforeAll(async () => {
       t = await startTestApp(engine, { eventHub: { checkCredentialsMs: 200, leaderboardEveryMs: 100 } });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      base = await listening(t);
       owner = await signedInUser(t, 'owner');
     });
     afterAll(async () => {

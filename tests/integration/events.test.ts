@@ -11,17 +11,10 @@ import { runMaintenance } from '../../server/maintenance';
 import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 
 const FAST_HUB = { heartbeatMs: 200, checkCredentialsMs: 200, leaderboardEveryMs: 300 };
-
-async function listening(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  return `http://127.0.0.1:${address.port}`;
-}
 
 async function storedEvents(t: TestApp) {
   return queryRows<{ id: number; type: string; agent_id: number | null }>(

@@ -5,7 +5,7 @@ import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../co
 import { signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream } from '../support/event-stream';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 
 for (const engine of testEngines()) {
@@ -34,8 +34,7 @@ for (const engine of testEngines()) {
 
     beforeAll(async () => {
       t = await startTestApp(engine, { eventHub: { checkCredentialsMs: 200, leaderboardEveryMs: 200 } });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+      base = await listening(t);
       owner = await signedInUser(t, 'owner');
     });
     afterAll(async () => {

@@ -96,3 +96,11 @@ export function describeEachEngine(
     });
   }
 }
+
+/** Starts the test app listening on a free loopback port (for event streams and fetch); its base URL. */
+export async function listening(t: Pick<TestApp, 'app'>): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+}
