@@ -444,7 +444,10 @@ function invalidValues(field: Field): Pick<Value>[] {
       return [
         ...missing,
         ...wrongTypes(['[]']),
-        ...invalidIds().map((pick) => new Pick<Value>(`[${pick.label}]`, [1, pick.value])),
+        // Ids the schema refuses (a well-formed id that names no row would make a valid list).
+        ...invalidIds()
+          .filter((pick) => !pick.namesNothing)
+          .map((pick) => new Pick<Value>(`[${pick.label}]`, [1, pick.value])),
         new Pick<Value>('10,001 ids', Array.from({ length: 10_001 }, (_, i) => i + 1)),
       ];
     case 'boolean':
