@@ -9,7 +9,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections';
 import { answerFrameworkError, installErrorHandler } from './http/errors';
-import { registerHostCheck } from './http/host-check';
+import { linkOrigin, registerHostCheck } from './http/host-check';
 import { privateLogger } from './http/logging';
 import { collectApiRoutes } from './http/route-list';
 import { defaultSignUpMode } from './domain/sign-up';
@@ -131,9 +131,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     app.log,
     now,
   );
-  // Links in emails: the address people open, else this server on localhost.
-  const appUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
-  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, appUrl, () => emails.kick());
+  // Links that leave the app: the address people open, else the address this server listens on (its real port once
+  // it listens), never the request's Host header.
+  const links = () => {
+    const address = app.server.address();
+    return linkOrigin(config, typeof address === 'object' && address !== null ? address.port : undefined);
+  };
+  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, links, () => emails.kick());
   const notificationsOn = options.notifications ?? true;
   live.follow((events) => {
     webhooks.eventsCommitted();
@@ -175,6 +179,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     notifier,
     emails,
     organisation: new OrganisationCache(database.db, app.log),
+    linkOrigin: links,
     now,
   };
 

@@ -81,6 +81,7 @@ describe('loadConfig', () => {
     [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'Password123!' }, 'OWNER_PASSWORD'],
     [{ PUBLIC_URL: 'tracker.example.com' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'ftp://tracker.example.com' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'T <t@example.com>' }, 'PUBLIC_URL'],
     [{ ALLOWED_HOSTS: 'tracker.example.com/path' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'a b' }, 'ALLOWED_HOSTS'],
     [{ MAX_CONNECTIONS: '5' }, 'MAX_CONNECTIONS'],

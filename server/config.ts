@@ -96,6 +96,15 @@ const envSchema = z
         message: 'must be set together with ' + (env.SMTP_URL === undefined ? 'MAIL_FROM' : 'SMTP_URL'),
       });
     }
+    // Emailed links (password resets, notifications) must point at the address people open; built from anything
+    // else they reach nobody, and a request's Host header is the sender's to choose (docs/decisions/0040).
+    if (env.NODE_ENV === 'production' && env.SMTP_URL !== undefined && env.PUBLIC_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'must be set when SMTP_URL is set in production: emailed links point at it (such as https://tracker.example.com)',
+      });
+    }
     if ((env.OWNER_EMAIL === undefined) !== (env.OWNER_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',

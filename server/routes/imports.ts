@@ -106,7 +106,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         );
       }
       const ids = await importAgents(ctx.db, list, { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt, actor: actorOf(request, caller) });
-      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = ctx.linkOrigin();
       report.created = ids.length;
       report.links = [...tokens].map(([index, token]) => ({
         agentId: ids[index]!,

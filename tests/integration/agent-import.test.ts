@@ -83,7 +83,8 @@ describeEachEngine('agent import', (get) => {
     expect(report.links).toHaveLength(1);
     const [link] = report.links;
     expect(link).toMatchObject({ name: 'Dan Import', email: `dan.${stamp}@example.test`, expiresAt: new Date(NOW.getTime() + 7 * DAY).toISOString() });
-    expect(link!.url).toMatch(/^http:\/\/localhost(:\d+)?\/reset-password#token=[A-Za-z0-9_-]{43}$/);
+    // Built from the address the server listens on (no PUBLIC_URL), never from the request's Host header.
+    expect(link!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/reset-password#token=[A-Za-z0-9_-]{43}$/);
 
     const [cleo] = await queryRows<{ id: number; position: string; status: string }>(db, sql`select id, position, status from agents where email = ${`cleo.${stamp}@example.test`}`);
     expect(cleo).toMatchObject({ position: 'Sales Agent', status: 'active' });
