@@ -52,12 +52,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    const pool = survivingPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const livePool = new pg.Pool({ connectionString: options.url, max: 2 });
-    livePool.on('error', () => {});
+    const livePool = survivingPool(options.url, 2);
     return {
       db,
       liveDb: drizzlePg(livePool, { schema }) as unknown as Db,
@@ -105,6 +102,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw error;
   }
+}
+
+/**
+ * A pool whose connections may be lost at any moment (the server restarts, an operator or a proxy ends a backend)
+ * without taking the process down. node-postgres emits a lost connection's 'error' on its client, and the pool
+ * listens for it only while the client is idle in the pool: a client checked out for a transaction and waiting
+ * between two statements has no listener, and an 'error' event without one ends the process. Every client gets a
+ * listener of its own for its whole life; the statement that was using the connection fails (the request answers 503,
+ * server/http/errors.ts), and the pool drops the dead client when it is released and connects anew for the next one.
+ */
+function survivingPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
 }
 
 /** How long to wait before making a lost LISTEN connection again. */
