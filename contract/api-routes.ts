@@ -7,6 +7,7 @@ import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens
 import { agentRegisterInput, agentSessionResponse, appInfo, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
 import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
+import { healthStatus, liveness } from './health';
 import { deviceSessionList, endedSessions } from './sessions';
 import { currentUser, enableTwoFactorInput, loginAnswer, twoFactorCodeInput, twoFactorEnabled, twoFactorSetup } from './two-factor';
 import {
@@ -109,6 +110,9 @@ const idempotencyKey = {
 export const apiRoutes: RouteDoc[] = [
   // Public
   { method: 'GET', path: '/api/tier-settings', summary: 'The 12 tiers with their thresholds and rewards', tag: 'Tiers', access: 'anyone', credentials: ['none'], answers: { 200: json(tierSettingList, 'The tiers, by order') } },
+  { method: 'GET', path: '/api/health', summary: 'Whether this instance can serve (its database answers)', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(healthStatus, 'Ready'), 503: json(healthStatus, 'Not ready: the database does not answer (with Retry-After)') } },
+  { method: 'GET', path: '/api/health/ready', summary: 'The same as /api/health', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(healthStatus, 'Ready'), 503: json(healthStatus, 'Not ready: the database does not answer (with Retry-After)') } },
+  { method: 'GET', path: '/api/health/live', summary: 'Whether the process answers (reads no database)', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(liveness, 'Live') } },
   { method: 'GET', path: '/api/app-info', summary: 'What the screens need before sign-in', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(appInfo, 'Demo mode and who may register') } },
   { method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'The OpenAPI 3.1 document' } } },
   { method: 'GET', path: '/api/docs', summary: 'This document as a readable page', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'An HTML page', contentType: 'text/html' } } },

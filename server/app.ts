@@ -18,6 +18,7 @@ import { cookieNames } from './auth/sessions';
 import { DEFAULT_SIGN_IN_RATE_LIMITS, registerSecurity, TEST_SIGN_IN_RATE_LIMITS, type SignInRateLimits } from './http/security';
 import { registerAgentAuthRoutes } from './routes/agent-auth';
 import { registerAppInfoRoutes } from './routes/app-info';
+import { registerHealthRoutes } from './routes/health';
 import { registerUserAuthRoutes } from './routes/user-auth';
 import { registerUserRoutes } from './routes/users';
 import { registerTierSettingsRoutes } from './routes/tier-settings';
@@ -198,6 +199,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerUserAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerAppInfoRoutes(app, ctx);
+  registerHealthRoutes(app, ctx);
   registerTierSettingsRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerTeamRoutes(app, ctx);

@@ -86,6 +86,12 @@ const envSchema = z
       .min(100, 'must be at least 100')
       .max(3_600_000, 'must be at most 3600000')
       .default(30_000),
+    DATABASE_WAIT_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be at least 0')
+      .max(86_400, 'must be at most 86400')
+      .default(120),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -147,6 +153,8 @@ export interface AppConfig {
   /** Where emails go (SMTP_URL) and whom they are from (MAIL_FROM); undefined: emails are logged, not sent. */
   mail: { smtpUrl: string; from: string } | undefined;
   emailRetryBaseMs: number;
+  /** How long a start waits for an unavailable PostgreSQL server before it gives up (DATABASE_WAIT_SECONDS, 120). */
+  databaseWaitSeconds: number;
   logLevel: string;
 }
 
@@ -185,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

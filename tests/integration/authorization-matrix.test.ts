@@ -179,6 +179,9 @@ const matrix: Row[] = [
   // Public
   { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/health',                       status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/health/ready',                 status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/health/live',                  status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/openapi.json',                 status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/docs',                         status: [200, 200, 200, 200, 200, 200, 200, 200] },
   // Agent identity

@@ -2,13 +2,21 @@
 // that used it with a clear 503 and leaves the process up and its pool healing; every acknowledged write is kept.
 // Real parts: the server process as `npm start` runs it, on its own database of the test PostgreSQL server, whose
 // backends the test terminates with pg_terminate_backend while keyed writes stream in.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { incomeEntry, type IncomeEntry } from '../../contract/income-entries';
 import { openDatabase, queryRows } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
-import { killStartedProcesses, startAppProcess } from '../support/app-process';
+import { healthStatus, liveness } from '../../contract/health';
+import { killStartedProcesses, runToExit, startAppProcess } from '../support/app-process';
+import { freePort, TcpProxy } from '../support/tcp-proxy';
+import { startTestApp } from '../support/test-app';
+import { testEngines } from '../support/test-database';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 import { signInOverHttp } from '../support/sign-in';
 
@@ -51,6 +59,8 @@ function writeKeyed(url: string, cookie: string, agentIds: number[]): Writes {
           writes.unavailable += 1;
           expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
           expect(JSON.parse(text)).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+          // A client that honours Retry-After waits; this one comes back sooner, with the same key.
+          await new Promise((resolve) => setTimeout(resolve, 100));
           continue;
         }
         writes.failures.push(`${res.status} ${text}`);
@@ -150,4 +160,160 @@ describe('losing database connections under keyed writes', () => {
       await admin.end();
     }
   }, 180_000);
+});
+
+for (const engine of testEngines()) {
+  describe(`health for load balancers [${engine}]`, () => {
+    it('says live and ready while the database answers', async () => {
+      const t = await startTestApp(engine);
+      try {
+        const ready = await t.request({ method: 'GET', url: '/api/health' });
+        expect(ready.statusCode).toBe(200);
+        expect(healthStatus.parse(ready.json())).toEqual({ status: 'ready', live: true, ready: true, checks: { database: 'up' } });
+        expect((await t.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+        const live = await t.request({ method: 'GET', url: '/api/health/live' });
+        expect(liveness.parse(live.json())).toEqual({ status: 'live' });
+      } finally {
+        await t.close();
+      }
+    });
+  });
+}
+
+/** A database of its own on the test server, dropped afterwards. */
+async function withOwnDatabase(admin: ReturnType<typeof adminPool>, prefix: string, use: (name: string) => Promise<void>) {
+  const name = `tt_${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await use(name);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+describe('a database that goes away and comes back', () => {
+  if (!postgres) {
+    it('needs TEST_DATABASE_URL (a PostgreSQL server to put a proxy in front of)', () => {
+      expect(process.env.CI, 'CI runs this file on PostgreSQL').not.toBe('true');
+    });
+    return;
+  }
+  const server = new URL(postgres);
+  const admin = adminPool(postgres);
+  afterAll(() => admin.end());
+
+  it('answers 503 with Retry-After (app info included) while it is gone, stays live, and serves again once it is back', async () => {
+    await withOwnDatabase(admin, 'outage', async (name) => {
+      const proxy = new TcpProxy(server.hostname, Number(server.port || 5432));
+      await proxy.open();
+      const target = new URL(postgres);
+      target.pathname = `/${name}`;
+      try {
+        const app = await startAppProcess({ DATABASE_URL: proxy.urlFor(target.toString()), ...OWNER, DEMO: '0' });
+        const cookie = await signInOverHttp(app.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
+        const made = await fetch(`${app.url}/api/agents`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Outage Agent', position: 'Sales Agent', email: 'outage@example.test', password: 'long enough' }),
+        });
+        expect(made.status).toBe(201);
+        const agentId = ((await made.json()) as { id: number }).id;
+        const writes = writeKeyed(app.url, cookie, [agentId]);
+        try {
+          await expect.poll(() => writes.acknowledged.size, { timeout: 30_000 }).toBeGreaterThan(20);
+          expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+
+          // The database goes away: every connection reset, new ones refused, as in a restart.
+          await proxy.cut();
+          await expect.poll(async () => (await fetch(`${app.url}/api/health`)).status, { timeout: 30_000 }).toBe(503);
+          const health = await fetch(`${app.url}/api/health`);
+          expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
+          expect(healthStatus.parse(await health.json())).toEqual({ status: 'unavailable', live: true, ready: false, checks: { database: 'down' } });
+          const info = await fetch(`${app.url}/api/app-info`);
+          expect(info.status).toBe(503);
+          expect(info.headers.get('retry-after')).toMatch(/^\d+$/);
+          expect(await info.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable right now. Please try again in a few seconds.' });
+          expect((await fetch(`${app.url}/api/health/live`)).status).toBe(200);
+          const during = writes.acknowledged.size;
+
+          // It comes back on the same address: the pool connects anew, writes flow again.
+          await proxy.open();
+          await expect.poll(async () => (await fetch(`${app.url}/api/health`)).status, { timeout: 30_000 }).toBe(200);
+          await expect.poll(() => writes.acknowledged.size > during + 20 || writes.failures.length > 0, { timeout: 30_000 }).toBe(true);
+          expect((await fetch(`${app.url}/api/app-info`)).status).toBe(200);
+        } finally {
+          await writes.stop();
+        }
+        expect(writes.failures).toEqual([]);
+        expect(writes.unavailable).toBeGreaterThan(0);
+        expect(app.child.exitCode).toBeNull();
+        app.child.kill('SIGTERM');
+        expect(await app.exited).toBe(0);
+      } finally {
+        await proxy.cut();
+      }
+    });
+  }, 180_000);
+
+  it('waits for a database that is not there yet, saying so, and starts once it answers', async () => {
+    await withOwnDatabase(admin, 'late', async (name) => {
+      const proxy = new TcpProxy(server.hostname, Number(server.port || 5432));
+      proxy.refuse();
+      await proxy.open();
+      const target = new URL(postgres);
+      target.pathname = `/${name}`;
+      try {
+        const starting = startAppProcess({ DATABASE_URL: proxy.urlFor(target.toString()), ...OWNER, DEMO: '0' }, 120_000);
+        // The start tried and was refused twice (it waits between tries): now the database "starts".
+        await expect.poll(() => proxy.refused, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+        proxy.forward();
+        const app = await starting;
+        expect(app.output()).toMatch(new RegExp(`Waiting for the database at 127\\.0\\.0\\.1:${proxy.port}/${name} \\(.+\\); trying again in \\d+ s\\.`));
+        expect(app.output()).not.toMatch(/^\s+at /m);
+        expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+        app.child.kill('SIGTERM');
+        expect(await app.exited).toBe(0);
+      } finally {
+        await proxy.cut();
+      }
+    });
+  }, 180_000);
+
+  it('gives up after DATABASE_WAIT_SECONDS with a message naming the database, not a stack', async () => {
+    const port = await freePort();
+    const { code, output } = await runToExit(['server/main.ts'], {
+      DATABASE_URL: `postgres://postgres:secret-password@127.0.0.1:${port}/tiertrack`,
+      DATABASE_WAIT_SECONDS: '1',
+      DEMO: '0',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(`Waiting for the database at 127.0.0.1:${port}/tiertrack (connect ECONNREFUSED 127.0.0.1:${port}); trying again in 1 s.`);
+    expect(output).toContain(`TierTrack could not start. The database at 127.0.0.1:${port}/tiertrack is unavailable: connect ECONNREFUSED 127.0.0.1:${port}.`);
+    expect(output).not.toContain('secret-password');
+    expect(output).not.toMatch(/^\s+at /m);
+  }, 60_000);
+});
+
+describe('a full disk under DATA_DIR', () => {
+  it('stops the start with a message saying which disk is full, not a stack', async () => {
+    const mountPoint = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-full-'));
+    // A small tmpfs, filled up: the real ENOSPC of a full disk (the tests run as root, as CI does).
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mountPoint]);
+    try {
+      const dataDir = path.join(mountPoint, 'data');
+      mkdirSync(dataDir);
+      try {
+        for (let i = 0; ; i++) writeFileSync(path.join(mountPoint, `filler-${i}`), Buffer.alloc(16 * 1024));
+      } catch (error) {
+        expect((error as { code?: string }).code).toBe('ENOSPC');
+      }
+      const { code, output } = await runToExit(['server/main.ts'], { DATA_DIR: dataDir, DEMO: '0' });
+      expect(code).toBe(1);
+      expect(output).toContain(`TierTrack could not start. The disk that holds the data directory ${dataDir} is full (ENOSPC).`);
+      expect(output).not.toMatch(/^\s+at /m);
+    } finally {
+      execFileSync('umount', [mountPoint]);
+      rmSync(mountPoint, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
