@@ -85,7 +85,7 @@ describe('losing database connections under keyed writes', () => {
     return;
   }
 
-  it('keeps the process up, answers 503 for the requests that lost their connection, heals, and loses nothing acknowledged', async () => {
+  it('keeps both instances up, answers 503 for the requests that lost their connection, heals, and loses nothing acknowledged', async () => {
     const name = `tt_faults_${process.pid}_${Date.now().toString(36)}`;
     const admin = adminPool(postgres);
     await admin.query(`CREATE DATABASE ${name}`);
@@ -93,6 +93,7 @@ describe('losing database connections under keyed writes', () => {
     url.pathname = `/${name}`;
     try {
       const app = await startAppProcess({ DATABASE_URL: url.toString(), ...OWNER, DEMO: '0' });
+      const other = await startAppProcess({ DATABASE_URL: url.toString(), ...OWNER, DEMO: '0' });
       const cookie = await signInOverHttp(app.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
       const agentIds: number[] = [];
       for (let i = 0; i < 4; i++) {
@@ -105,7 +106,17 @@ describe('losing database connections under keyed writes', () => {
         agentIds.push(((await res.json()) as { id: number }).id);
       }
 
-      const writes = writeKeyed(app.url, cookie, agentIds);
+      // Two instances on one database, each written to by its own writers.
+      const both = [writeKeyed(app.url, cookie, agentIds), writeKeyed(other.url, cookie, agentIds)];
+      const writes = {
+        get acknowledged() {
+          return new Map([...both[0]!.acknowledged, ...both[1]!.acknowledged]);
+        },
+        get failures() {
+          return [...both[0]!.failures, ...both[1]!.failures];
+        },
+        stop: () => Promise.all(both.map((w) => w.stop())),
+      };
       let terminated = 0;
       let inTransaction = 0;
       try {
@@ -136,9 +147,12 @@ describe('losing database connections under keyed writes', () => {
       expect(terminated).toBeGreaterThanOrEqual(ROUNDS);
       // The reproduction reached its case: connections lost inside a transaction.
       expect(inTransaction).toBeGreaterThan(0);
-      // The process is still the one that was started, and answers.
-      expect(app.child.exitCode).toBeNull();
-      expect((await fetch(`${app.url}/api/app-info`)).status).toBe(200);
+      // Each process is still the one that was started, and answers.
+      for (const instance of [app, other]) {
+        expect(instance.child.exitCode).toBeNull();
+        expect((await fetch(`${instance.url}/api/app-info`)).status).toBe(200);
+        expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
+      }
 
       // Every acknowledged entry is there once, as answered; totals agree with the entries.
       const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 2 });
@@ -148,13 +162,15 @@ describe('losing database connections under keyed writes', () => {
         const acknowledged = [...writes.acknowledged.values()];
         expect(acknowledged.filter((entry) => byId.get(entry.id) !== entry.amount).map((entry) => entry.id)).toEqual([]);
         // Each key recorded one entry: no more entries than keys written (a replay after a 503 made no second).
-        expect(rows.length).toBeLessThanOrEqual(writes.acknowledged.size + WRITERS);
+        expect(rows.length).toBeLessThanOrEqual(writes.acknowledged.size + 2 * WRITERS);
         expect(await checkConsistency(database.db, 'UTC')).toEqual([]);
       } finally {
         await database.close();
       }
-      app.child.kill('SIGTERM');
-      expect(await app.exited).toBe(0);
+      for (const instance of [app, other]) {
+        instance.child.kill('SIGTERM');
+        expect(await instance.exited).toBe(0);
+      }
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
