@@ -4,7 +4,7 @@ import { createTeamInput, team, teamBoard, teamBoardQuery, teamList, updateTeamI
 import { agentListQuery, agentPage, agentSummary, createAgentInput, updateAgentInput } from './agents';
 import { agentTierData } from './agent-tier-data';
 import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens';
-import { agentRegisterInput, agentSessionResponse, appInfo, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
+import { agentRegisterInput, agentSessionRefused, agentSessionResponse, appInfo, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
 import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
 import { healthStatus, liveness } from './health';
@@ -122,7 +122,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/agents/register', summary: 'Register as an agent', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: agentRegisterInput, answers: { 202: json(registrationResponse, 'Received (the same answer whether or not the email had an account)') } },
   { method: 'POST', path: '/api/agents/login', summary: 'Sign in as an agent (sets agent_sid)', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(agentSessionResponse, 'Signed in') } },
   { method: 'POST', path: '/api/agents/logout', summary: 'Sign the agent out', tag: 'Agent sign-in', access: 'anyone', credentials: ['agentSession', 'none'], answers: { 204: NO_BODY('Signed out') } },
-  { method: 'GET', path: '/api/agents/session', summary: 'The signed-in agent', tag: 'Agent sign-in', access: 'a signed-in agent', credentials: ['agentSession'], answers: { 200: json(agentSessionResponse, 'The agent') } },
+  { method: 'GET', path: '/api/agents/session', summary: 'The signed-in agent', tag: 'Agent sign-in', access: 'a signed-in agent', credentials: ['agentSession'], answers: { 200: json(agentSessionResponse, 'The agent'), 401: json(agentSessionRefused, 'No agent session: the error shape with authenticated: false') } },
   // Owners' and managers' identity
   { method: 'GET', path: '/api/login', summary: 'Redirects to the sign-in page', tag: 'Sign-in', access: 'anyone', credentials: ['none'], answers: { 302: NO_BODY('To /login') } },
   { method: 'POST', path: '/api/auth/login', summary: 'Sign in as an owner or manager (sets sid)', tag: 'Sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(loginAnswer, 'Signed in (the user); or, with two-factor sign-in on, {twoFactorRequired: true}, no session yet and a challenge cookie for POST /api/auth/login/2fa') } },
