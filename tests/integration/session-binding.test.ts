@@ -21,6 +21,10 @@ import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 
 const HOUR = 60 * 60 * 1000;
+/** Sign-ins raced against one change at most; those refused add the sign-in throttle's delays (docs/decisions/0012). */
+const MAX_ATTEMPTS = 24;
+/** The racing tests sign in many times (Argon2 each) over several rounds. */
+const RACE_TIMEOUT_MS = 180_000;
 
 function cookieOf(res: LightMyRequestResponse, name: string): string | undefined {
   const cookie = res.cookies.find((c) => c.name === name && c.value !== '');
@@ -99,7 +103,7 @@ for (const engine of testEngines()) {
       const changed = change().finally(() => {
         settled = true;
       });
-      while (!settled && attempts.length < 40) {
+      while (!settled && attempts.length < MAX_ATTEMPTS) {
         attempts.push(signInAgentForm(agent.email));
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -123,7 +127,7 @@ for (const engine of testEngines()) {
         );
         expect(row!.holding, `round ${round}`).toBe(0);
       }
-    });
+    }, RACE_TIMEOUT_MS);
 
     it('leaves no working session from sign-ins with the old password racing a password change or a reset', async () => {
       for (let round = 0; round < 3; round++) {
@@ -140,7 +144,7 @@ for (const engine of testEngines()) {
         const reset = await raceSignInsAgainst(other, () => call('POST', '/api/password-resets/complete', { body: { token, newPassword: `reset password ${round}` } }));
         expect(reset, `reset, round ${round}`).toMatchObject({ working: 0 });
       }
-    });
+    }, RACE_TIMEOUT_MS);
 
     it('refuses on first use a session made after a deactivation by a sign-in that checked the password before it', async () => {
       const agent = await createAgent(t.database.db);
