@@ -15,6 +15,7 @@ import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { queryRows, type Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signedInAgent, signedInUser, signInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
+import { mismatches } from '../support/conformance';
 import { openEventStream, type OpenedStream } from '../support/event-stream';
 import { httpCaller } from '../support/http-call';
 import { listening, startTestApp, type TestApp } from '../support/test-app';
@@ -89,6 +90,8 @@ for (const engine of testEngines()) {
     afterAll(async () => {
       for (const stream of opened) stream.close();
       await t.close();
+      // Every answer matched the OpenAPI document (tests/support/conformance.ts), the new refusals included.
+      expect(mismatches.splice(0)).toEqual([]);
     });
 
     /**
