@@ -128,3 +128,6 @@ export const appInfo = z.object({
   organisation: orgDisplaySettings,
 });
 export type AppInfo = z.infer<typeof appInfo>;
+
+/** A request made with a session that a change of its account ended meanwhile (deactivated, password set): 401. */
+export const SESSION_ENDED = 'Your session has ended: sign in again';

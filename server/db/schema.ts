@@ -36,6 +36,12 @@ export const users = pgTable(
     totpEnabledAt: timestamptz('totp_enabled_at'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * Bumped by every change that must end the account's sessions and sign-ins in progress (a password set or reset,
+     * deactivation, two-factor sign-in turned on): a session or challenge made with an older version is refused
+     * (docs/decisions/0034-sessions-follow-the-account.md).
+     */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -70,6 +76,12 @@ export const agents = pgTable(
     /** Off: other agents and the TV see "Anonymous agent" instead of the name (docs/product.md §12.14). */
     publicProfile: boolean('public_profile').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Bumped by every change that must end the account's sessions and sign-ins in progress (a password set or reset,
+     * deactivation, two-factor sign-in turned on): a session or challenge made with an older version is refused
+     * (docs/decisions/0034-sessions-follow-the-account.md).
+     */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('agents_email_key').on(t.email),
@@ -100,6 +112,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** When the session was last used, to within SESSION_SEEN_EVERY_MS (written at most that often). */
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    /** The account's credential version the session was made with: it holds only while the account's is the same. */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [
     check(
@@ -665,6 +679,8 @@ export const twoFactorChallenges = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** The user's credential version whose password was checked: the challenge dies when it changes. */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId), index('two_factor_challenges_expires_idx').on(t.expiresAt)],
 );

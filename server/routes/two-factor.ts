@@ -12,7 +12,7 @@ import {
 } from '../../contract/two-factor';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
-import { renewSession, requireRecentPassword } from '../auth/sessions';
+import { cookieNames, hashToken, renewSession, requireRecentPassword } from '../auth/sessions';
 import { signInSucceeded } from '../auth/sign-in-throttle';
 import { challengeTokenHash, clearChallengeCookie } from '../auth/two-factor-challenge';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, verifyTotp } from '../auth/totp';
@@ -62,9 +62,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     const step = verifyTotp(state.secret, input.code, ctx.now().getTime(), state.lastStep);
     if (step === undefined) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
     const recoveryCodes = newRecoveryCodes();
-    const enabled = await enableTwoFactor(ctx.db, { id: user.id, secret: state.secret, step }, recoveryCodes.map(hashRecoveryCode), userActor(request, user), ctx.now());
+    // The account's other sessions end (they were made with the password alone); this one stays.
+    const keep = hashToken(request.cookies[cookieNames.user] ?? '');
+    const ended = await enableTwoFactor(ctx.db, { id: user.id, secret: state.secret, step }, recoveryCodes.map(hashRecoveryCode), keep, userActor(request, user), ctx.now());
     // Set up again (another secret) or turned on by another request meanwhile.
-    if (!enabled) throw conflict(ALREADY_ON);
+    if (!ended) throw conflict(ALREADY_ON);
+    for (const tokenHash of ended) ctx.live.endSession(tokenHash);
     return { recoveryCodes };
   });
 
@@ -114,7 +117,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     clearChallengeCookie(reply);
     // One session per challenge, also when two right codes arrive at once.
     if (!(await deleteTwoFactorChallenge(ctx.db, tokenHash))) throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED);
-    await renewSession(ctx, request, reply, 'user', user.id);
+    await renewSession(ctx, request, reply, 'user', { id: user.id, credentialVersion: challenge.credentialVersion });
     await signInSucceeded(ctx, request, reply, 'user', user.id);
     return { ...user, twoFactorEnabled: true, twoFactorSetupRequired: false };
   });
