@@ -28,6 +28,8 @@ interface AgentState {
 
 /** The boards as of one event, for one set of periods. */
 interface Boards {
+  /** Every event up to this id is in the boards, and none after it: an event heard again is not applied twice. */
+  eventId: number;
   periods: PeriodStarts;
   /** Every agent, on the boards or not (the period sums hold everyone's income). */
   agents: Map<number, AgentState>;
@@ -41,6 +43,9 @@ interface Boards {
 
 /** How long a read waits for this instance to have heard of the newest committed event before it reads the tables. */
 const REACH_TIMEOUT_MS = 1_000;
+
+/** How often boards that are being read are checked against the tables (a snapshot read in the background). */
+export const BOARDS_CHECK_EVERY_MS = 5 * 60_000;
 
 const cents = (money: string) => {
   const value = parseMoneyToCents(money);
@@ -105,6 +110,7 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
     sums.year += agent.year;
   }
   return {
+    eventId: snapshot.eventId,
     periods: snapshot.periods,
     agents,
     ranked: [...agents.values()].filter((agent) => agent.status === 'active').sort(byRank),
@@ -131,6 +137,28 @@ function summaryOf(agent: AgentState): AgentSummary {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** Where two boards of the same event and periods differ (at most a few places, for the log); empty when they agree. */
+function boardsDiffer(kept: Boards, fresh: Boards): string[] {
+  const found: string[] = [];
+  const note = (what: string, keptValue: unknown, freshValue: unknown) => {
+    if (found.length < 5 && keptValue !== freshValue) found.push(`${what}: kept ${String(keptValue)}, tables ${String(freshValue)}`);
+  };
+  for (const period of ['week', 'month', 'year'] as const) note(`${period} income`, kept.sums[period], fresh.sums[period]);
+  note('agents', kept.agents.size, fresh.agents.size);
+  for (const [id, agent] of fresh.agents) {
+    const other = kept.agents.get(id);
+    if (!other) {
+      note(`agent ${id}`, 'missing', 'present');
+      continue;
+    }
+    for (const field of ['name', 'status', 'total', 'week', 'month', 'year', 'entries', 'nameOrder'] as const) note(`agent ${id} ${field}`, other[field], agent[field]);
+  }
+  note('ranking', kept.ranked.map((agent) => agent.id).join(), fresh.ranked.map((agent) => agent.id).join());
+  note('achievers', [...kept.achievers].sort().join(), [...fresh.achievers].sort().join());
+  note('recent entries', JSON.stringify(kept.recent), JSON.stringify(fresh.recent));
+  return found;
+}
+
 /**
  * The owner dashboard and the monthly leaderboard of this instance, kept in memory and moved by the events it hears
  * (docs/decisions/0015-throughput-under-load.md). Built from one consistent read of the tables as of an event id,
@@ -143,25 +171,61 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * request, on any instance. A read that finds no state
  * (the first read after start, after a drop, in a new week or month) waits for it to be built; when that fails, the
  * caller reads the tables. Nothing is built at start: an instance that serves no dashboard never pays for it.
+ *
+ * Boards in use are checked against the tables every few minutes and when the hub resumes after losing its listener:
+ * a snapshot is read in the background while the kept boards go on serving, brought to the same event, compared
+ * (a difference is logged) and put in their place. When the hub had to skip events (a reset), the boards are dropped
+ * (docs/decisions/0038-live-after-reconnect.md).
  */
 export class BoardState {
   private boards: Boards | undefined;
   /** While a snapshot is read: the events heard meanwhile, applied after it when newer than it. */
   private heardWhileBuilding: StoredEvent[] | undefined;
   private building: Promise<void> | undefined;
+  /** Goes up at every hub reset: a snapshot begun before it misses the events the hub skipped, and is thrown away. */
+  private generation = 0;
+  /** Whether the boards were read since the last check (boards nobody reads are not checked). */
+  private readSinceCheck = false;
   private readonly stopFollowing: () => void;
+  private readonly checkTimer: NodeJS.Timeout;
 
   constructor(
     private readonly db: Db,
     private readonly hub: Pick<EventHub, 'follow' | 'reach'>,
     private readonly timeZone: string,
     private readonly log: FastifyBaseLogger,
+    checkEveryMs = BOARDS_CHECK_EVERY_MS,
   ) {
-    this.stopFollowing = hub.follow((events) => this.hear(events));
+    this.stopFollowing = hub.follow(
+      (events) => this.hear(events),
+      (reason) => (reason === 'reset' ? this.drop() : void this.check()),
+    );
+    this.checkTimer = setInterval(() => {
+      if (this.readSinceCheck) void this.check();
+    }, checkEveryMs);
+    this.checkTimer.unref();
   }
 
   close(): void {
+    clearInterval(this.checkTimer);
     this.stopFollowing();
+    this.drop();
+  }
+
+  /**
+   * Reads the tables in the background and replaces the kept boards with what they say, logging where the two
+   * differed; readers go on being served meanwhile. Resolves once done (at once when there are no boards to check).
+   */
+  async check(): Promise<void> {
+    this.readSinceCheck = false;
+    if (this.building) await this.building;
+    const kept = this.boards;
+    if (kept) await this.build(kept.periods, kept);
+  }
+
+  /** Forgets the boards (and a snapshot being read): the next read builds them again from the tables. */
+  private drop(): void {
+    this.generation++;
     this.boards = undefined;
   }
 
@@ -205,6 +269,7 @@ export class BoardState {
       boards && boards.periods.week === periods.week && boards.periods.month === periods.month && boards.periods.year === periods.year
         ? boards
         : undefined;
+    this.readSinceCheck = true;
     if (fits(this.boards)) return this.boards;
     // No state (at start, after a change it could not apply) or a new week, month or year: built again, once for
     // every read waiting. Its snapshot is taken after `newest`, so it holds all this read must show; if events it
@@ -214,9 +279,14 @@ export class BoardState {
     return fits(this.boards);
   }
 
-  private build(periods: PeriodStarts): Promise<void> {
+  /**
+   * Builds the boards from a snapshot of the tables. Without `kept` readers wait for it; with `kept` (a check) those
+   * boards go on serving until the new ones, brought to the same event, take their place.
+   */
+  private build(periods: PeriodStarts, kept?: Boards): Promise<void> {
     if (this.building) return this.building;
-    this.boards = undefined;
+    if (!kept) this.boards = undefined;
+    const generation = this.generation;
     // Set before the snapshot's transaction begins: every event committed after its snapshot is heard from here on.
     this.heardWhileBuilding = [];
     this.building = readBoardSnapshot(this.db, periods, this.timeZone)
@@ -224,8 +294,17 @@ export class BoardState {
         const boards = fromSnapshot(snapshot);
         const heard = this.heardWhileBuilding ?? [];
         this.heardWhileBuilding = undefined;
-        const applied = heard.every((event) => event.id <= snapshot.eventId || this.apply(boards, event));
-        this.boards = applied ? boards : undefined;
+        if (generation !== this.generation) return;
+        if (!heard.every((event) => event.id <= boards.eventId || this.apply(boards, event))) {
+          if (!kept) this.boards = undefined;
+          return;
+        }
+        if (kept && this.boards === kept && kept.eventId === boards.eventId) {
+          const differences = boardsDiffer(kept, boards);
+          if (differences.length > 0) this.log.warn({ eventId: boards.eventId, differences }, 'the boards in memory differed from the tables; replaced');
+        }
+        // A check replaces boards that are still the ones it checked (or none); boards dropped meanwhile stay dropped.
+        if (!kept || this.boards === kept) this.boards = boards;
       })
       .catch((error: unknown) => {
         this.heardWhileBuilding = undefined;
@@ -238,13 +317,12 @@ export class BoardState {
   }
 
   private hear(events: readonly StoredEvent[]): void {
-    if (this.heardWhileBuilding) {
-      this.heardWhileBuilding.push(...events);
-      return;
-    }
+    if (this.heardWhileBuilding) this.heardWhileBuilding.push(...events);
     const boards = this.boards;
     if (!boards) return;
     for (const event of events) {
+      // A snapshot may be newer than the hub's cursor when it was read: the events it holds come again after it.
+      if (event.id <= boards.eventId) continue;
       if (!this.apply(boards, event)) {
         this.boards = undefined;
         return;
@@ -254,6 +332,12 @@ export class BoardState {
 
   /** Applies one event; false when it cannot be applied exactly (the state is then built again). */
   private apply(boards: Boards, event: StoredEvent): boolean {
+    const applied = this.applyOne(boards, event);
+    if (applied) boards.eventId = event.id;
+    return applied;
+  }
+
+  private applyOne(boards: Boards, event: StoredEvent): boolean {
     switch (event.type) {
       case 'entry.created':
         return this.applyEntry(boards, event);
