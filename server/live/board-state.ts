@@ -6,7 +6,7 @@ import type { IncomeEntry } from '../../contract/income-entries';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from '../../contract/limits';
 import type { Db } from '../db/client';
 import { latestEventId, type StoredEvent } from '../db/events';
-import { readBoardSnapshot, type BoardSnapshot } from '../db/queries/board-snapshot';
+import { readBoardSnapshot, readBoardTotals, type BoardSnapshot, type BoardTotals } from '../db/queries/board-snapshot';
 import { periodStartsOf, type PeriodStarts } from '../domain/periods';
 import type { EventHub } from './event-hub';
 
@@ -37,6 +37,9 @@ interface Boards {
   ranked: AgentState[];
   achievers: Set<number>;
   sums: { week: bigint; month: bigint; year: bigint };
+  /** Every agent's total income and number of entries, added up (what a check compares, with the sums). */
+  totalIncome: bigint;
+  totalEntries: number;
   /** The newest entries, newest first (by when recorded, then id), at most RECENT_ENTRIES_LIMIT. */
   recent: IncomeEntry[];
 }
@@ -44,8 +47,10 @@ interface Boards {
 /** How long a read waits for this instance to have heard of the newest committed event before it reads the tables. */
 const REACH_TIMEOUT_MS = 1_000;
 
-/** How often boards that are being read are checked against the tables (a snapshot read in the background). */
+/** How often boards that are being read are checked against the tables (their figures added up by the database). */
 export const BOARDS_CHECK_EVERY_MS = 5 * 60_000;
+/** How long a check waits for this instance to reach the event its totals were read at. */
+const CHECK_REACH_TIMEOUT_MS = 10_000;
 
 const cents = (money: string) => {
   const value = parseMoneyToCents(money);
@@ -90,6 +95,8 @@ const newestFirst = (a: IncomeEntry, b: IncomeEntry) =>
 function fromSnapshot(snapshot: BoardSnapshot): Boards {
   const agents = new Map<number, AgentState>();
   const sums = { week: 0n, month: 0n, year: 0n };
+  let totalIncome = 0n;
+  let totalEntries = 0;
   for (const row of snapshot.agents) {
     const agent: AgentState = {
       id: row.id,
@@ -105,6 +112,8 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
       nameOrder: row.name_order,
     };
     agents.set(agent.id, agent);
+    totalIncome += agent.total;
+    totalEntries += agent.entries;
     sums.week += agent.week;
     sums.month += agent.month;
     sums.year += agent.year;
@@ -116,6 +125,8 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
     ranked: [...agents.values()].filter((agent) => agent.status === 'active').sort(byRank),
     achievers: new Set(snapshot.achieversThisMonth),
     sums,
+    totalIncome,
+    totalEntries,
     recent: [...snapshot.recentEntries].sort(newestFirst),
   };
 }
@@ -137,26 +148,14 @@ function summaryOf(agent: AgentState): AgentSummary {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** Where two boards of the same event and periods differ (at most a few places, for the log); empty when they agree. */
-function boardsDiffer(kept: Boards, fresh: Boards): string[] {
-  const found: string[] = [];
-  const note = (what: string, keptValue: unknown, freshValue: unknown) => {
-    if (found.length < 5 && keptValue !== freshValue) found.push(`${what}: kept ${String(keptValue)}, tables ${String(freshValue)}`);
-  };
-  for (const period of ['week', 'month', 'year'] as const) note(`${period} income`, kept.sums[period], fresh.sums[period]);
-  note('agents', kept.agents.size, fresh.agents.size);
-  for (const [id, agent] of fresh.agents) {
-    const other = kept.agents.get(id);
-    if (!other) {
-      note(`agent ${id}`, 'missing', 'present');
-      continue;
-    }
-    for (const field of ['name', 'status', 'total', 'week', 'month', 'year', 'entries', 'nameOrder'] as const) note(`agent ${id} ${field}`, other[field], agent[field]);
-  }
-  note('ranking', kept.ranked.map((agent) => agent.id).join(), fresh.ranked.map((agent) => agent.id).join());
-  note('achievers', [...kept.achievers].sort().join(), [...fresh.achievers].sort().join());
-  note('recent entries', JSON.stringify(kept.recent), JSON.stringify(fresh.recent));
-  return found;
+/** What a check compares: the boards' figures added up (one line, so that a difference reads at a glance). */
+function figuresOf(boards: Boards): string {
+  const { sums } = boards;
+  return `agents ${boards.agents.size}, entries ${boards.totalEntries}, total ${money(boards.totalIncome)}, week ${money(sums.week)}, month ${money(sums.month)}, year ${money(sums.year)}, achievers ${boards.achievers.size}`;
+}
+
+function figuresOfTotals(totals: BoardTotals): string {
+  return `agents ${totals.agents}, entries ${totals.entries}, total ${money(cents(totals.total))}, week ${money(cents(totals.week))}, month ${money(cents(totals.month))}, year ${money(cents(totals.year))}, achievers ${totals.achievers}`;
 }
 
 /**
@@ -173,8 +172,9 @@ function boardsDiffer(kept: Boards, fresh: Boards): string[] {
  * caller reads the tables. Nothing is built at start: an instance that serves no dashboard never pays for it.
  *
  * Boards in use are checked against the tables every few minutes and when the hub resumes after losing its listener:
- * a snapshot is read in the background while the kept boards go on serving, brought to the same event, compared
- * (a difference is logged) and put in their place. When the hub had to skip events (a reset), the boards are dropped
+ * the database adds up their figures as of an event, and the boards' figures as of that same event must agree; when
+ * they do not, the difference is logged and new boards are built in the background while the kept ones go on
+ * serving. When the hub had to skip events (a reset), the boards are dropped
  * (docs/decisions/0038-live-after-reconnect.md).
  */
 export class BoardState {
@@ -186,6 +186,8 @@ export class BoardState {
   private generation = 0;
   /** Whether the boards were read since the last check (boards nobody reads are not checked). */
   private readSinceCheck = false;
+  /** While a check runs: the kept boards' figures after each event they apply, by event id. */
+  private recording: Map<number, string> | undefined;
   private readonly stopFollowing: () => void;
   private readonly checkTimer: NodeJS.Timeout;
 
@@ -213,14 +215,32 @@ export class BoardState {
   }
 
   /**
-   * Reads the tables in the background and replaces the kept boards with what they say, logging where the two
-   * differed; readers go on being served meanwhile. Resolves once done (at once when there are no boards to check).
+   * Compares the kept boards with the tables as of one event, and builds them again in the background when they
+   * differ; readers go on being served meanwhile. Resolves once done (at once when there are no boards to check).
    */
   async check(): Promise<void> {
     this.readSinceCheck = false;
     if (this.building) await this.building;
     const kept = this.boards;
-    if (kept) await this.build(kept.periods, kept);
+    if (!kept || this.recording) return;
+    const recording = new Map([[kept.eventId, figuresOf(kept)]]);
+    this.recording = recording;
+    try {
+      const totals = await readBoardTotals(this.db, kept.periods, this.timeZone);
+      // The boards pass that event (their figures are recorded then) once this instance has heard of it.
+      await this.hub.reach(totals.eventId, CHECK_REACH_TIMEOUT_MS);
+      const mine = this.boards === kept ? recording.get(totals.eventId) : undefined;
+      // Replaced or dropped meanwhile, or never at that event (its event was erased before it was heard): next time.
+      if (mine === undefined) return;
+      const tables = figuresOfTotals(totals);
+      if (mine === tables) return;
+      this.log.warn({ eventId: totals.eventId, kept: mine, tables }, 'the boards in memory differed from the tables; building them again');
+      await this.build(kept.periods, kept);
+    } catch (error) {
+      this.log.warn({ err: error }, 'checking the boards in memory against the tables failed');
+    } finally {
+      if (this.recording === recording) this.recording = undefined;
+    }
   }
 
   /** Forgets the boards (and a snapshot being read): the next read builds them again from the tables. */
@@ -280,8 +300,8 @@ export class BoardState {
   }
 
   /**
-   * Builds the boards from a snapshot of the tables. Without `kept` readers wait for it; with `kept` (a check) those
-   * boards go on serving until the new ones, brought to the same event, take their place.
+   * Builds the boards from a snapshot of the tables. Without `kept` readers wait for it; with `kept` (after a check
+   * found them wrong) those boards go on serving until the new ones, brought to the same event, take their place.
    */
   private build(periods: PeriodStarts, kept?: Boards): Promise<void> {
     if (this.building) return this.building;
@@ -298,10 +318,6 @@ export class BoardState {
         if (!heard.every((event) => event.id <= boards.eventId || this.apply(boards, event))) {
           if (!kept) this.boards = undefined;
           return;
-        }
-        if (kept && this.boards === kept && kept.eventId === boards.eventId) {
-          const differences = boardsDiffer(kept, boards);
-          if (differences.length > 0) this.log.warn({ eventId: boards.eventId, differences }, 'the boards in memory differed from the tables; replaced');
         }
         // A check replaces boards that are still the ones it checked (or none); boards dropped meanwhile stay dropped.
         if (!kept || this.boards === kept) this.boards = boards;
@@ -333,8 +349,10 @@ export class BoardState {
   /** Applies one event; false when it cannot be applied exactly (the state is then built again). */
   private apply(boards: Boards, event: StoredEvent): boolean {
     const applied = this.applyOne(boards, event);
-    if (applied) boards.eventId = event.id;
-    return applied;
+    if (!applied) return false;
+    boards.eventId = event.id;
+    if (this.recording && boards === this.boards) this.recording.set(event.id, figuresOf(boards));
+    return true;
   }
 
   private applyOne(boards: Boards, event: StoredEvent): boolean {
@@ -370,7 +388,10 @@ export class BoardState {
       return false;
     }
     const value = cents(amount);
-    agent.total = cents(newTotal);
+    const total = cents(newTotal);
+    boards.totalIncome += total - agent.total;
+    boards.totalEntries += 1;
+    agent.total = total;
     agent.entries += 1;
     const periods = periodStartsOf(new Date(date), this.timeZone);
     if (periods.week === boards.periods.week) {
