@@ -50,10 +50,10 @@ interface Stream {
 }
 
 /**
- * Why the hub tells its followers to drop what they keep from the events: `reset`, the hub could not read every event
- * after its cursor (they are no longer kept, or the database is older than the cursor: restored from a backup) and
- * went on from the newest; `resumed`, the listening connection was lost and made again, and the hub read everything
- * it missed in order (what follows the events stays exact; a follower may still check itself against the tables).
+ * What the hub tells its followers besides events: `reset`, it could not read every event after its cursor (they are
+ * no longer kept, or the database ends before the cursor: restored from a backup) and went on from the newest, so
+ * what they keep from events is to be dropped; `resumed`, its listening connection was lost and made again, and it
+ * read everything it missed in order (what follows the events stays exact; a follower may check itself anyway).
  */
 export type ResyncReason = 'reset' | 'resumed';
 
