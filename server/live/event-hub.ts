@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../contract/events';
 import type { Db } from '../db/client';
-import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, type StoredEvent } from '../db/events';
+import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
@@ -49,6 +49,19 @@ interface Stream {
   live: boolean;
 }
 
+/**
+ * What the hub tells its followers besides events: `reset`, it could not read every event after its cursor (they are
+ * no longer kept, or the database ends before the cursor: restored from a backup) and went on from the newest, so
+ * what they keep from events is to be dropped; `resumed`, its listening connection was lost and made again, and it
+ * read everything it missed in order (what follows the events stays exact; a follower may check itself anyway).
+ */
+export type ResyncReason = 'reset' | 'resumed';
+
+interface Follower {
+  heard: (events: readonly StoredEvent[]) => void;
+  resync: ((reason: ResyncReason) => void) | undefined;
+}
+
 /** Types after which the leaderboards may read differently. */
 const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed', 'team.changed']);
 const BATCH = 500;
@@ -87,7 +100,18 @@ export class EventHub {
   private boardsTimer: NodeJS.Timeout | undefined;
   private boardsSentAt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
-  private readonly followers = new Set<(events: readonly StoredEvent[]) => void>();
+  private readonly followers = new Set<Follower>();
+  /**
+   * Whether the cursor follows on from the notifications: a notice's events may then be fanned out as they come.
+   * False at start, after the listener (re)connected (notifications sent meanwhile are lost) and after a failed read
+   * (a notice naming a range went unread): notices then only make the hub read the table, until a read begun after
+   * the latest of these is done; that read reaches every event the notifications will not bring.
+   */
+  private caughtUp = false;
+  /** Goes up each time the listener says it (re)connected; a read begun before then cannot catch the hub up. */
+  private listenerEpoch = 0;
+  /** The listener has (re)connected at least once since start: the next catch-up tells the followers it resumed. */
+  private resumedPending = false;
   private readonly waiters = new Set<{ id: number; done: (reached: boolean) => void }>();
   /**
    * The agents not shown on public boards, as of the hub's cursor: their names go out as "Anonymous agent" to readers
@@ -118,13 +142,7 @@ export class EventHub {
 
   /** Starts listening from the newest event; call once the database is migrated. */
   async start(): Promise<void> {
-    this.cursor = await latestEventId(this.db);
-    // Read after the cursor: at least as new as it, and the events after it set the same flags again.
-    for (const id of await readHiddenAgentIds(this.db)) this.hiddenAgents.add(id);
-    for (const id of await readOffBoardAgentIds(this.db)) this.offBoardAgents.add(id);
-    const membership = await readTeamMembership(this.db);
-    for (const [agentId, teamId] of membership.agentTeams) this.agentTeams.set(agentId, teamId);
-    for (const [userId, teamId] of membership.managerTeams) this.ledBy(userId).add(teamId);
+    await this.loadFromNewest();
     this.stopListening = await this.listen(EVENTS_CHANNEL, (payload) => this.onNotice(payload));
     this.started = true;
     const every = (ms: number, task: () => void) => {
@@ -134,8 +152,28 @@ export class EventHub {
     };
     every(this.options.heartbeatMs, () => this.writeToAll(': keep-alive\n\n'));
     every(this.options.checkCredentialsMs, () => void this.checkCredentials());
-    // Catches up if the database was busy when a notification came (a failed read is retried here too).
+    // Reads what was committed between the cursor and LISTEN (notices meanwhile only asked for this read).
     this.wake();
+  }
+
+  /**
+   * Moves the cursor to the newest event and reads what the hub keeps as of it: who is hidden, who is off the boards,
+   * who leads which team. Read after the cursor: at least as new as it, and the events after it set the same again.
+   */
+  private async loadFromNewest(): Promise<void> {
+    const cursor = await latestEventId(this.db);
+    const hidden = await readHiddenAgentIds(this.db);
+    const offBoard = await readOffBoardAgentIds(this.db);
+    const membership = await readTeamMembership(this.db);
+    this.cursor = cursor;
+    this.hiddenAgents.clear();
+    for (const id of hidden) this.hiddenAgents.add(id);
+    this.offBoardAgents.clear();
+    for (const id of offBoard) this.offBoardAgents.add(id);
+    this.agentTeams.clear();
+    this.managerTeams.clear();
+    for (const [agentId, teamId] of membership.agentTeams) this.agentTeams.set(agentId, teamId);
+    for (const [userId, teamId] of membership.managerTeams) this.ledBy(userId).add(teamId);
   }
 
   /**
@@ -147,12 +185,15 @@ export class EventHub {
   }
 
   /**
-   * Calls `follower` with every batch of events this instance fans out from now on, in commit order, right after
-   * the hub's cursor passed them (state kept in memory follows the database this way: docs/decisions/0015).
+   * Calls `follower` with every batch of events this instance fans out from now on, in commit order, each event once,
+   * right after the hub's cursor passed them (state kept in memory follows the database this way:
+   * docs/decisions/0015); and `resync` when the hub skipped events (a reset: what was kept from them is wrong) or
+   * resumed after losing its listener (docs/decisions/0038-live-after-reconnect.md).
    */
-  follow(follower: (events: readonly StoredEvent[]) => void): () => void {
-    this.followers.add(follower);
-    return () => void this.followers.delete(follower);
+  follow(follower: (events: readonly StoredEvent[]) => void, resync?: (reason: ResyncReason) => void): () => void {
+    const entry: Follower = { heard: follower, resync };
+    this.followers.add(entry);
+    return () => void this.followers.delete(entry);
   }
 
   /**
@@ -286,13 +327,22 @@ export class EventHub {
 
   /**
    * A notification: the committed events themselves are fanned out at once, with no read (notifications arrive in
-   * commit order, hence id order). A notice naming only ids, or one that comes while a read is under way (whose
-   * answer must go out first), or none at all (the listener reconnected), makes the hub read the table instead.
+   * commit order, hence id order), when the cursor follows on from them. A notice naming only ids, one that comes
+   * while a read is under way (whose answer must go out first) or while the hub is not caught up, makes the hub read
+   * the table instead. None at all means the listener (re)connected: notifications sent while it was away are lost,
+   * so nothing newer goes out before the table has been read from the cursor.
    */
   private onNotice(payload: string | undefined): void {
     if (this.closed) return;
+    if (payload === undefined) {
+      this.caughtUp = false;
+      this.listenerEpoch++;
+      if (this.started) this.resumedPending = true;
+      this.wake();
+      return;
+    }
     const notice = parseEventsNotice(payload);
-    if (!notice || !('events' in notice) || this.reading) {
+    if (!notice || !('events' in notice) || this.reading || !this.caughtUp) {
       this.wake();
       return;
     }
@@ -310,22 +360,75 @@ export class EventHub {
     });
   }
 
+  /**
+   * Reads the events after the cursor until none is left, and again while notices came meanwhile. A pass that
+   * catches up (begun after the listener last connected) first checks that every event after the cursor is still
+   * there to read; when not, the hub resets.
+   */
   private async readNew(): Promise<void> {
     try {
       do {
         this.readAgain = false;
+        const epoch = this.listenerEpoch;
+        if (!this.caughtUp) await this.resetIfEventsLost();
+        if (this.closed) return;
         let batch: StoredEvent[];
         do {
           batch = await readEventsAfter(this.db, this.cursor, BATCH);
           if (this.closed) return;
           this.fanOut(batch);
         } while (batch.length === BATCH);
+        if (!this.caughtUp && epoch === this.listenerEpoch) this.caughtUp = true;
+        if (this.caughtUp && this.resumedPending) {
+          this.resumedPending = false;
+          this.tellFollowers('resumed');
+        }
       } while (this.readAgain && !this.closed);
     } catch (error) {
       if (this.closed) return;
+      // A notice whose events this read was to bring may have come and gone: later ones must wait for a read.
+      this.caughtUp = false;
       this.log.error({ err: error }, 'reading new events failed; retrying in a second');
       this.retryTimer = setTimeout(() => this.wake(), 1000);
       this.retryTimer.unref();
+    }
+  }
+
+  /**
+   * When events after the cursor are gone (pruned while this instance did not listen) or the database's events end
+   * before the cursor (it was restored from a backup), they cannot be delivered: the hub goes on from the newest
+   * event, every live stream gets stream.reset (its reader reloads what it shows), a stream still replaying is
+   * ended (its reader reconnects and replays or resets), and the followers drop what they keep.
+   */
+  private async resetIfEventsLost(): Promise<void> {
+    const kept = await readEventsKept(this.db);
+    if (kept.prunedThrough <= this.cursor && Math.max(kept.newest, kept.prunedThrough) >= this.cursor) return;
+    const from = this.cursor;
+    await this.loadFromNewest();
+    if (this.closed) return;
+    this.log.warn({ cursor: from, newest: this.cursor, prunedThrough: kept.prunedThrough }, 'events missed while not listening are no longer kept; streams reset');
+    const text = message(this.cursor, STREAM_RESET, {});
+    for (const stream of [...this.streams]) {
+      if (!stream.live) {
+        // Cut rather than ended, so that its replay stops writing at once.
+        stream.response.destroy();
+        this.streams.delete(stream);
+        continue;
+      }
+      stream.cursor = this.cursor;
+      this.write(stream, text);
+    }
+    this.tellFollowers('reset');
+    for (const waiter of [...this.waiters]) if (waiter.id <= this.cursor) waiter.done(true);
+  }
+
+  private tellFollowers(reason: ResyncReason): void {
+    for (const follower of this.followers) {
+      try {
+        follower.resync?.(reason);
+      } catch (error) {
+        this.log.error({ err: error }, 'an event follower failed');
+      }
     }
   }
 
@@ -356,7 +459,7 @@ export class EventHub {
     if (batch.length === 0) return;
     for (const follower of this.followers) {
       try {
-        follower(batch);
+        follower.heard(batch);
       } catch (error) {
         this.log.error({ err: error }, 'an event follower failed');
       }
