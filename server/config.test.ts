@@ -109,6 +109,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: ',' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/8/8' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '::1/129' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'fe80::1%eth0' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.256' }, 'TRUST_PROXY'],
   ])('refuses %j naming %s', (env, variable) => {

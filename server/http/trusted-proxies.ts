@@ -22,14 +22,14 @@ const MAX_HOPS = 10;
 
 export const TRUST_PROXY_HELP = `must be 0 (no proxy), how many proxies are in front of the app (1 to ${MAX_HOPS}), or the proxies' addresses and CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1`;
 
-/** An IPv4 or IPv6 address, with an optional /prefix no longer than the address. */
+/** An IPv4 or IPv6 address, with an optional /prefix from 1 to the address's length (/0 would trust everyone). */
 function isAddressOrRange(entry: string): boolean {
   if (NAMED_RANGES.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0 || address.includes('%')) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** TRUST_PROXY as written in the environment. `true` and `false`, the values of the old on/off setting, mean 1 and 0. */
