@@ -28,8 +28,9 @@ export interface AccountDelay {
 
 /**
  * Failed guesses (passwords, or two-factor codes) an account may take per window from devices that never signed in to
- * it, all of them together; a known device has a budget of the same size of its own. Guesses are counted before they
- * are checked, so parallel requests cannot slip past it, and a right guess gives its count back.
+ * it, all of them together. A known device has its own: for codes a budget of the same size, for passwords its
+ * perIpAndAccount count. Guesses are counted before they are checked, so parallel requests cannot slip past, and a
+ * right guess gives its count back.
  */
 export interface GuessBudget {
   failures: number;
