@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections';
 import { answerFrameworkError, installErrorHandler } from './http/errors';
 import { linkOrigin, registerHostCheck } from './http/host-check';
+import { fastifyTrustProxy } from './http/trusted-proxies';
 import { privateLogger } from './http/logging';
 import { collectApiRoutes } from './http/route-list';
 import { defaultSignUpMode } from './domain/sign-up';
@@ -97,7 +98,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const { database, config } = options;
   const app = Fastify({
     logger: privateLogger(options.logger ?? false),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Request bodies are JSON only; the default text/plain parser would let other content types through.
     return503OnClosing: true,

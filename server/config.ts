@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { COMMON_PASSWORD, isCommonPassword } from './auth/password-policy';
+import { trustProxySetting, type TrustedProxies } from './http/trusted-proxies';
 
 function isTimeZone(name: string): boolean {
   try {
@@ -33,7 +34,7 @@ const envSchema = z
       .optional(),
     DEMO: flag.optional(),
     COOKIE_SECURE: flag.optional(),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxySetting.default({ hops: 0 }),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be the http:// or https:// address people open, such as https://tracker.example.com' })
       .optional(),
@@ -133,7 +134,8 @@ export interface AppConfig {
   /** undefined: decided at start (on for an empty embedded database). */
   demo: boolean | undefined;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** The reverse proxies believed about the client's address (TRUST_PROXY: none, a count, or their addresses). */
+  trustProxy: TrustedProxies;
   /** The address people open (PUBLIC_URL), if set: its host is one the server answers for. */
   publicUrl: string | undefined;
   /** Host names the server answers for besides loopback names, its own addresses and PUBLIC_URL's host. */
