@@ -135,8 +135,8 @@ describeEachEngine('agent import', (get) => {
     const { createHash, randomBytes } = await import('node:crypto');
     const token = randomBytes(32).toString('base64url');
     await get().database.db.execute(
-      sql`insert into password_resets (kind, account_id, token_hash, created_at, expires_at)
-        values ('agent', ${eve!.agentId}, ${createHash('sha256').update(token).digest('hex')}, ${NOW.toISOString()}::timestamptz, ${new Date(NOW.getTime() + DAY).toISOString()}::timestamptz)`,
+      sql`insert into password_resets (kind, account_id, token_hash, source, created_at, expires_at)
+        values ('agent', ${eve!.agentId}, ${createHash('sha256').update(token).digest('hex')}, 'owner', ${NOW.toISOString()}::timestamptz, ${new Date(NOW.getTime() + DAY).toISOString()}::timestamptz)`,
     );
     expect((await complete(token, 'eve second password')).statusCode).toBe(204);
     expect((await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie: session.cookie } })).statusCode).toBe(401);

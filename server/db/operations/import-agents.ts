@@ -67,8 +67,8 @@ export async function importAgents(
         const links = batch.flatMap((agent, index) => (agent.resetTokenHash ? [{ id: ids[start + index]!, hash: agent.resetTokenHash }] : []));
         if (links.length > 0) {
           await tx.execute(
-            sql`insert into ${passwordResets} (kind, account_id, token_hash, created_by, created_at, expires_at)
-              select 'agent', l.id, l.hash, ${options.createdBy}::int, ${now}::timestamptz, ${options.linksExpireAt.toISOString()}::timestamptz
+            sql`insert into ${passwordResets} (kind, account_id, token_hash, source, created_by, created_at, expires_at)
+              select 'agent', l.id, l.hash, 'import', ${options.createdBy}::int, ${now}::timestamptz, ${options.linksExpireAt.toISOString()}::timestamptz
               from unnest(${sql.param(links.map((l) => l.id))}::int[], ${sql.param(links.map((l) => l.hash))}::text[]) as l(id, hash)`,
           );
         }
