@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
-import { agents, passwordResets, users } from '../schema';
+import { agents, passwordResets } from '../schema';
 
 /** Rows written by one statement. */
 const IMPORT_BATCH_ROWS = 5_000;
@@ -19,20 +19,6 @@ export interface AgentToImport {
   /** Argon2 hash; null: the agent gets the one-time link `resetTokenHash` names. */
   passwordHash: string | null;
   resetTokenHash: string | null;
-}
-
-/** Which of these emails (lower case) an agent or an owner/manager already has. */
-export async function takenAccountEmails(db: Db, emails: string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (let start = 0; start < emails.length; start += IMPORT_BATCH_ROWS) {
-    const batch = sql.param(emails.slice(start, start + IMPORT_BATCH_ROWS));
-    const rows = await queryRows<{ email: string }>(
-      db,
-      sql`select email from ${agents} where email = any(${batch}::text[]) union select email from ${users} where email = any(${batch}::text[])`,
-    );
-    for (const row of rows) taken.add(row.email);
-  }
-  return taken;
 }
 
 /**
