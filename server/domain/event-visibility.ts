@@ -1,4 +1,5 @@
 import type { EventType } from '../../contract/events';
+import { ANONYMOUS_AGENT } from '../../contract/insight';
 
 /** Who reads an event stream (docs/product.md §12.8; decision 0014). */
 export type EventReader =
@@ -44,6 +45,18 @@ export function eventViewFor(reader: EventReader, event: { type: EventType; agen
       if (!TV_TYPES.has(event.type)) return null;
       return reader.showAmounts ? 'public' : 'public-without-amounts';
   }
+}
+
+/**
+ * An event about an agent not shown on public boards, as readers other than staff and the agent itself get it: the
+ * name is "Anonymous agent" and the id is null, so that no stable identifier follows the agent from event to event or
+ * to a board (docs/product.md §12.14; the rank card and TV boards hide it the same way).
+ */
+export function anonymised(data: Record<string, unknown>): Record<string, unknown> {
+  const shown = { ...data };
+  if ('agentName' in shown) shown.agentName = ANONYMOUS_AGENT;
+  if ('agentId' in shown) shown.agentId = null;
+  return shown;
 }
 
 /** The data a reader with this view receives of an event. */

@@ -5,10 +5,9 @@ import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
-import { ANONYMOUS_AGENT } from '../../contract/insight';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
-import { eventDataFor, eventViewFor, seesHiddenName, type EventReader } from '../domain/event-visibility';
+import { anonymised, eventDataFor, eventViewFor, seesHiddenName, type EventReader } from '../domain/event-visibility';
 
 export interface EventHubOptions {
   /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
@@ -382,7 +381,7 @@ export class EventHub {
     let text = built.get(key);
     if (text === undefined) {
       const data = eventDataFor(view, event);
-      text = message(event.id, event.type, hidden && 'agentName' in data ? { ...data, agentName: ANONYMOUS_AGENT } : data);
+      text = message(event.id, event.type, hidden ? anonymised(data) : data);
       built.set(key, text);
     }
     this.write(stream, text);
