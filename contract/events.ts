@@ -129,8 +129,9 @@ export interface AgentUpdatedData {
 }
 
 /**
- * A team was made, changed or deleted (staff only): its whole membership as it now is (none when deleted), so that
- * each reader's team scope follows it.
+ * A team was made, changed or deleted, or lost agents to another team (staff only): its whole membership as it now is
+ * (none when deleted), so that each reader's team scope follows it. A manager who leads teams hears only of the teams
+ * they lead, or led until this change (`formerManagerIds`).
  */
 export interface TeamChangedData {
   teamId: number;
@@ -138,6 +139,7 @@ export interface TeamChangedData {
   deleted: boolean;
   managerIds: number[];
   agentIds: number[];
+  formerManagerIds: number[];
 }
 
 /**
