@@ -469,6 +469,9 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/** How a one-time password link reached its holder (password_resets.source). */
+export const passwordResetSources = ['email', 'owner', 'import'] as const;
+
 /**
  * One-time password links (docs/product.md §12.9, contract/password-resets.ts): for an agent or an owner/manager
  * (`kind`, `account_id`; no foreign key across the two tables: a deleted account's links are erased with it). Only
@@ -482,6 +485,12 @@ export const passwordResets = pgTable(
     accountId: integer('account_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * How the link reached its holder: `email` (asked for by address, emailed), `owner` (made by the owner and handed
+     * over), `import` (made for an imported agent). A request by address ends earlier emailed links only
+     * (docs/decisions/0036-scope-and-link-rules.md).
+     */
+    source: text('source', { enum: passwordResetSources }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
@@ -490,6 +499,7 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
     index('password_resets_account_idx').on(t.kind, t.accountId),
     check('password_resets_kind_check', sql`${t.kind} in ('agent', 'user')`),
+    check('password_resets_source_check', sql`${t.source} in ('email', 'owner', 'import')`),
   ],
 );
 

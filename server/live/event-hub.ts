@@ -5,10 +5,9 @@ import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
-import { ANONYMOUS_AGENT } from '../../contract/insight';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
-import { eventDataFor, eventViewFor, seesHiddenName, type EventReader } from '../domain/event-visibility';
+import { anonymised, eventDataFor, eventViewFor, managerHears, seesHiddenName, type EventReader } from '../domain/event-visibility';
 
 export interface EventHubOptions {
   /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
@@ -47,6 +46,8 @@ interface Stream {
   cursor: number;
   /** Set once the replay is done; until then live events wait in the database for the replay to read them. */
   live: boolean;
+  /** An event that moves this reader's boards went by since its last leaderboard.changed. */
+  boardsDue: boolean;
 }
 
 /**
@@ -244,7 +245,7 @@ export class EventHub {
     // From here on the response is written by hand; the headers set so far (security headers) go with it.
     reply.hijack();
     const response = reply.raw;
-    const stream: Stream = { reader: request.reader, identityKey, credential: request.credential, response, cursor: this.cursor, live: false };
+    const stream: Stream = { reader: request.reader, identityKey, credential: request.credential, response, cursor: this.cursor, live: false, boardsDue: false };
     this.streams.add(stream);
     response.on('close', () => this.streams.delete(stream));
     response.writeHead(200, {
@@ -288,7 +289,7 @@ export class EventHub {
       if (stream.response.destroyed) return;
       for (const event of batch) {
         this.deliver(stream, event, new Map());
-        if (MOVES_BOARDS.has(event.type)) movedBoards = true;
+        if (this.movesBoardsOf(stream.reader, event)) movedBoards = true;
       }
       if (batch.length < BATCH) {
         stream.cursor = Math.max(stream.cursor, readThrough);
@@ -445,15 +446,17 @@ export class EventHub {
         if (event.private.status === 'active') this.offBoardAgents.delete(event.agentId);
         else this.offBoardAgents.add(event.agentId);
       }
-      if (event.type === 'agent.deleted' && event.agentId !== null) {
-        this.offBoardAgents.delete(event.agentId);
-        this.agentTeams.delete(event.agentId);
-      }
+      if (event.type === 'agent.deleted' && event.agentId !== null) this.offBoardAgents.delete(event.agentId);
       if (event.type === 'team.changed') this.followTeam(event.private);
       const built = new Map<string, string>();
-      for (const stream of this.streams) if (stream.live) this.deliver(stream, event, built);
+      for (const stream of this.streams) {
+        if (!stream.live) continue;
+        this.deliver(stream, event, built);
+        if (this.movesBoardsOf(stream.reader, event)) movedBoards = stream.boardsDue = true;
+      }
+      // Forgotten after delivery: the managers of its team hear of the deletion.
+      if (event.type === 'agent.deleted' && event.agentId !== null) this.agentTeams.delete(event.agentId);
       this.cursor = event.id;
-      if (MOVES_BOARDS.has(event.type)) movedBoards = true;
     }
     if (movedBoards) this.boardsMoved();
     if (batch.length === 0) return;
@@ -475,20 +478,31 @@ export class EventHub {
     if (view === null) return;
     // An agent off the boards is heard of by staff only (and by itself, should it still be reading).
     if (event.agentId !== null && this.offBoardAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId)) return;
-    // A manager who leads teams hears of their agents only.
-    if (event.agentId !== null && stream.reader.kind === 'staff' && stream.reader.role === 'manager') {
-      const led = this.managerTeams.get(stream.reader.userId);
-      if (led && led.size > 0 && !led.has(this.agentTeams.get(event.agentId) ?? -1)) return;
-    }
+    // A manager who leads teams hears of their agents and their teams only.
+    if (!this.readerHears(stream.reader, event)) return;
     const hidden = event.agentId !== null && this.hiddenAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId);
     const key = hidden ? `${view}:hidden` : view;
     let text = built.get(key);
     if (text === undefined) {
       const data = eventDataFor(view, event);
-      text = message(event.id, event.type, hidden && 'agentName' in data ? { ...data, agentName: ANONYMOUS_AGENT } : data);
+      text = message(event.id, event.type, hidden ? anonymised(data) : data);
       built.set(key, text);
     }
     this.write(stream, text);
+  }
+
+  /** Whether the scope of a manager who leads teams holds the event (everyone else: yes; visibility is eventViewFor's). */
+  private readerHears(reader: EventReader, event: StoredEvent): boolean {
+    if (reader.kind !== 'staff' || reader.role !== 'manager') return true;
+    return managerHears(this.managerTeams.get(reader.userId) ?? new Set(), reader.userId, event, event.agentId === null ? undefined : this.agentTeams.get(event.agentId));
+  }
+
+  /**
+   * Whether the event may move the boards this reader reads: a manager who leads teams reads boards of their agents
+   * only, so another team's entries send them no leaderboard.changed (its timing would tell when that team sold).
+   */
+  private movesBoardsOf(reader: EventReader, event: StoredEvent): boolean {
+    return MOVES_BOARDS.has(event.type) && this.readerHears(reader, event);
   }
 
   private ledBy(userId: number): Set<number> {
@@ -517,7 +531,9 @@ export class EventHub {
       this.boardsSentAt = Date.now();
       const text = message(this.cursor, 'leaderboard.changed', {});
       for (const stream of this.streams) {
-        if (stream.live && eventViewFor(stream.reader, { type: 'leaderboard.changed', agentId: null }) !== null) this.write(stream, text);
+        if (!stream.live || !stream.boardsDue) continue;
+        stream.boardsDue = false;
+        if (eventViewFor(stream.reader, { type: 'leaderboard.changed', agentId: null }) !== null) this.write(stream, text);
       }
     };
     if (wait <= 0) send();

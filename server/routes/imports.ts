@@ -6,10 +6,12 @@ import { errorStatus } from '../../contract/errors';
 import type { AppContext } from '../app-context';
 import { callerKey, requireOwnerOrToken } from '../auth/permissions';
 import { importIncomeEntries } from '../db/operations/import-income-entries';
-import { importAgents, takenAccountEmails, type AgentToImport } from '../db/operations/import-agents';
+import { importAgents, type AgentToImport } from '../db/operations/import-agents';
+import { takenEmails } from '../db/queries/agents';
 import { actorOf } from '../http/audit-actor';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/sessions';
+import { emailHoldersBarringAgent } from '../domain/agent-emails';
 import { checkAgentImport } from '../domain/agent-import';
 import { entryImportLookups } from '../db/queries/imports';
 import { readCsvFile } from '../domain/csv-file';
@@ -66,7 +68,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = parseInput(agentImportQuery, request.query);
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const table = await readCsvFile(request.body);
-      const checked = await checkAgentImport(table, query, (emails) => takenAccountEmails(ctx.db, emails));
+      const checked = await checkAgentImport(table, query, (emails) => takenEmails(ctx.db, emails, emailHoldersBarringAgent('owner')));
       const report: AgentImportReport = {
         rows: checked.rows,
         valid: checked.agents.length,

@@ -101,8 +101,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   };
   const resetToken = `matrix-reset-${uniqueSuffix()}`;
   await db.execute(
-    sql`insert into password_resets (kind, account_id, token_hash, created_at, expires_at)
-      values ('agent', ${agentB.id}, ${hashToken(resetToken)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 60 * 60 * 1000).toISOString()}::timestamptz)`,
+    sql`insert into password_resets (kind, account_id, token_hash, source, created_at, expires_at)
+      values ('agent', ${agentB.id}, ${hashToken(resetToken)}, 'email', ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 60 * 60 * 1000).toISOString()}::timestamptz)`,
   );
   // One webhook at a time (a fixture per caller and row would pass the limit of 20).
   await db.execute(sql`delete from webhooks`);
