@@ -1,3 +1,4 @@
+import { loadOrCreateAuditKey } from './audit-key';
 import { demoModeIsLoud } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -29,6 +30,8 @@ async function main() {
     throw error;
   }
 
+  // The embedded database's audit key lives beside it, never in it (docs/decisions/0037-keyed-audit-chain.md).
+  config = { ...config, auditKey: loadOrCreateAuditKey(config) };
   const { app, demo, signIn } = await prepareServer(database, config);
 
   let closing = false;
@@ -54,6 +57,7 @@ async function main() {
     ...(demoModeIsLoud(config, demo)
       ? ['  DEMO MODE IS ON (DEMO=1): THE DEMO ACCOUNTS HAVE PUBLISHED PASSWORDS. DO NOT USE THIS INSTANCE FOR A REAL TEAM.']
       : []),
+    ...(config.auditKey ? [] : ['  AUDIT_KEY is not set: the audit trail is chained but not sealed (docs/decisions/0037-keyed-audit-chain.md).']),
     ...signIn.map((line) => `  ${line}`),
     ...hostAdvice(config),
   ];
