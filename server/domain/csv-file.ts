@@ -1,5 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { detectDelimiter } from '../../contract/csv-columns';
 import { IMPORT_MAX_ROWS, IMPORT_ROW_MAX_BYTES } from '../../contract/imports';
 import { invalid } from './errors';
@@ -70,19 +71,8 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
 
   // Any line end, even mixed in one file (a row added in another editor). A row is bounded while it is parsed: one
   // huge quoted cell would otherwise be built in full, then checked, looked up and quoted back in the report.
-  // The header is also noted as it is parsed, to name a column of a later row in that message.
-  let parsedHeader: string[] | undefined;
-  const parser = parse({
-    delimiter,
-    record_delimiter: ['\r\n', '\n', '\r'],
-    relax_column_count: true,
-    skip_empty_lines: true,
-    max_record_size: IMPORT_ROW_MAX_BYTES,
-    on_record: (record: string[]) => {
-      parsedHeader ??= record;
-      return record;
-    },
-  });
+  const options = { delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true, max_record_size: IMPORT_ROW_MAX_BYTES };
+  const parser = parse(options);
   let header: string[] | undefined;
   // Rows numbered as a spreadsheet shows them, the header being row 1.
   const rows: CsvTable['rows'] = [];
@@ -105,7 +95,17 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
   }
   if (failure === undefined) parser.end();
   await ended;
-  if (failure instanceof CsvError && failure.code === 'CSV_MAX_RECORD_SIZE') throw fileError(rowTooLong(failure, parsedHeader));
+  if (failure instanceof CsvError && failure.code === 'CSV_MAX_RECORD_SIZE') {
+    // The header, read again from the start of the file for the message only (the rows' records may not have been
+    // handed over when the parser failed): one record, within the bound, or none when the header is the long row.
+    let firstRecord: string[] | undefined;
+    try {
+      firstRecord = (parseSync(body.subarray(0, 2 * IMPORT_ROW_MAX_BYTES), { ...options, to: 1 }) as string[][])[0];
+    } catch {
+      firstRecord = undefined;
+    }
+    throw fileError(rowTooLong(failure, firstRecord));
+  }
   if (failure !== undefined) {
     const where = failure instanceof CsvError && typeof (failure as CsvError & { lines?: number }).lines === 'number' ? ` near line ${(failure as CsvError & { lines: number }).lines}` : '';
     throw fileError(`The file is not valid CSV${where}: ${failure instanceof Error ? failure.message.replace(/^Invalid Record Length: /, '') : 'unreadable'}`);
