@@ -33,6 +33,7 @@ import { registerAgentTierRoutes } from './routes/agent-tiers';
 import { registerRewardRoutes } from './routes/rewards';
 import { registerRewardClaimRoutes } from './routes/reward-claims';
 import { scheduleMaintenance } from './maintenance';
+import { AuditSealer } from './audit-sealer';
 import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
@@ -147,9 +148,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     // over them a batch at a time instead of a pass per entry (docs/decisions/0023).
     if (notificationsOn && events.some((event) => NOTIFYING_EVENT_TYPES.has(event.type))) notifier.kick();
   });
+  const sealer = config.auditKey ? new AuditSealer(database.db, config.auditKey, app.log, now) : undefined;
   app.addHook('onReady', async () => {
     await live.start();
     webhooks.start();
+    sealer?.start();
     if (notificationsOn) {
       notifier.start();
       emails.start();
@@ -159,6 +162,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.addHook('onClose', async () => {
     await Promise.all([webhooks.close(), notifier.close()]);
     await emails.close();
+    await sealer?.close();
   });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {

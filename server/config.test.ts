@@ -81,6 +81,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).webDir).toBeUndefined();
   });
 
+  it('reads AUDIT_KEY as 32 bytes, and needs it only on PostgreSQL in production', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ AUDIT_KEY: hex }).auditKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({}).auditKey).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).auditKey).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/tiertrack', NODE_ENV: 'production', AUDIT_KEY: hex }).auditKey).toHaveLength(32);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).port).toBe(3000);
   });
@@ -113,6 +121,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: 'fe80::1%eth0' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.256' }, 'TRUST_PROXY'],
+    [{ AUDIT_KEY: 'short' }, 'AUDIT_KEY'],
+    [{ DATABASE_URL: 'postgres://db.example/tiertrack', NODE_ENV: 'production' }, 'AUDIT_KEY'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

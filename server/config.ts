@@ -93,9 +93,23 @@ const envSchema = z
       .min(0, 'must be at least 0')
       .max(86_400, 'must be at most 86400')
       .default(120),
+    // The key that seals the audit trail (docs/decisions/0037-keyed-audit-chain.md): 64 hex characters (32 bytes).
+    // Required on PostgreSQL in production (every instance must share it); the embedded database keeps its own in
+    // DATA_DIR/audit.key when this is unset.
+    AUDIT_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 random bytes: openssl rand -hex 32)')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.AUDIT_KEY === undefined && env.DATABASE_URL !== undefined && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_KEY'],
+        message: 'must be set on PostgreSQL in production, the same on every instance (openssl rand -hex 32): it seals the audit trail',
+      });
+    }
     if ((env.SMTP_URL === undefined) !== (env.MAIL_FROM === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -157,6 +171,8 @@ export interface AppConfig {
   emailRetryBaseMs: number;
   /** How long a start waits for an unavailable PostgreSQL server before it gives up (DATABASE_WAIT_SECONDS, 120). */
   databaseWaitSeconds: number;
+  /** AUDIT_KEY: seals the audit trail; unset on the embedded database means DATA_DIR/audit.key (server/audit-key.ts). */
+  auditKey: Buffer | undefined;
   logLevel: string;
 }
 
@@ -196,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
+    auditKey: e.AUDIT_KEY === undefined ? undefined : Buffer.from(e.AUDIT_KEY, 'hex'),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,3 +1,4 @@
+import { loadOrCreateAuditKey } from './audit-key';
 import { demoModeIsLoud } from './bootstrap';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -27,6 +28,8 @@ async function main() {
     database = config.databaseUrl
       ? await openDatabase({ engine: 'postgres', url: config.databaseUrl })
       : await openDatabase({ engine: 'pglite', dataDir: config.dataDir });
+    // The embedded database's audit key lives beside it, never in it (docs/decisions/0037-keyed-audit-chain.md).
+    config = { ...config, auditKey: loadOrCreateAuditKey(config) };
     prepared = await prepareWhenTheDatabaseAnswers(database, config);
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
@@ -59,6 +62,7 @@ async function main() {
     ...(demoModeIsLoud(config, demo)
       ? ['  DEMO MODE IS ON (DEMO=1): THE DEMO ACCOUNTS HAVE PUBLISHED PASSWORDS. DO NOT USE THIS INSTANCE FOR A REAL TEAM.']
       : []),
+    ...(config.auditKey ? [] : ['  AUDIT_KEY is not set: the audit trail is chained but not sealed (docs/decisions/0037-keyed-audit-chain.md).']),
     ...signIn.map((line) => `  ${line}`),
     ...hostAdvice(config),
   ];

@@ -536,6 +536,22 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * Seals of the audit trail (docs/decisions/0037-keyed-audit-chain.md): every second or so the app writes the head of
+ * the chain (the last row's id and hash) with an HMAC-SHA256 made with a key the database never holds (AUDIT_KEY or
+ * DATA_DIR/audit.key), chained to the seal before it. Rewriting a sealed row and recomputing the SHA-256 chain after
+ * it no longer matches the seal, and a seal cannot be made again without the key. Append-only like the trail.
+ */
+export const auditSeals = pgTable('audit_seals', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  auditId: bigint('audit_id', { mode: 'number' }).notNull(),
+  auditHash: text('audit_hash').notNull(),
+  /** The first 16 hex characters of SHA-256(key): which key made the seal (a restored database may have an older key). */
+  keyId: text('key_id').notNull(),
+  mac: text('mac').notNull(),
+  sealedAt: timestamptz('sealed_at').notNull(),
+});
+
 export const notificationKinds = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered'] as const;
 
 /**

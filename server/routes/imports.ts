@@ -18,6 +18,7 @@ import { readCsvFile } from '../domain/csv-file';
 import { checkEntryImport } from '../domain/entry-import';
 import { AppError } from '../domain/errors';
 import { parseInput } from '../http/errors';
+import { ImportSlots } from '../http/import-slots';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Argon2 hashes computed at once for an agent import's password column (libuv has four threads by default). */
@@ -31,11 +32,13 @@ const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
  * IMPORT_MAX_BYTES: 413 beyond), read only by the routes of this scope.
  */
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const slots = new ImportSlots();
   void app.register(async (scope) => {
     scope.addContentTypeParser(IMPORT_CONTENT_TYPE, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/imports/income-entries', { bodyLimit: IMPORT_MAX_BYTES }, async (request, reply) => {
+    scope.post('/api/imports/income-entries', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
+      slots.take(request, callerKey(caller));
       const query = parseInput(importQuery, request.query);
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const now = ctx.now();
@@ -61,10 +64,11 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         'income entries imported',
       );
       return reply.status(201).send(report);
-    });
+    }));
 
-    scope.post('/api/imports/agents', { bodyLimit: IMPORT_MAX_BYTES }, async (request, reply) => {
+    scope.post('/api/imports/agents', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'agents:write');
+      slots.take(request, callerKey(caller));
       const query = parseInput(agentImportQuery, request.query);
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const table = await readCsvFile(request.body);
@@ -119,6 +123,6 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       }));
       request.log.info({ rows: report.rows, created: report.created, links: report.links.length, by: callerKey(caller) }, 'agents imported');
       return reply.status(201).send(report);
-    });
+    }));
   });
 }
