@@ -9,9 +9,12 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** One line of plain text: no control characters or line breaks, blanks collapsed. */
+/**
+ * One line of plain text: no control characters or line breaks, runs of spaces collapsed. No-break spaces stay: the
+ * organisation's locale puts them in amounts ("5.000\u00a0€") and they break no line.
+ */
 export function plainLine(text: string): string {
-  return text.replace(CONTROL, ' ').replace(/\s+/gu, ' ').trim();
+  return text.replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 /**

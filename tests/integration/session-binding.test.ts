@@ -51,8 +51,8 @@ async function leftOverSession(db: Db, kind: 'agent' | 'user', id: number, now: 
 async function insertResetLink(db: Db, kind: 'agent' | 'user', id: number, now: Date): Promise<string> {
   const token = `binding-reset-${randomBytes(8).toString('hex')}`;
   await db.execute(
-    sql`insert into password_resets (kind, account_id, token_hash, created_at, expires_at)
-      values (${kind}, ${id}, ${hashToken(token)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + HOUR).toISOString()}::timestamptz)`,
+    sql`insert into password_resets (kind, account_id, token_hash, source, created_at, expires_at)
+      values (${kind}, ${id}, ${hashToken(token)}, 'email', ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + HOUR).toISOString()}::timestamptz)`,
   );
   return token;
 }
