@@ -459,7 +459,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.eventId),
     index('webhook_deliveries_log_idx').on(t.webhookId, t.id),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // The claim looks, webhook by webhook, for its oldest due deliveries (docs/decisions/0033).
+    index('webhook_deliveries_due_idx').on(t.webhookId, t.nextAttemptAt).where(sql`status = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
     index('webhook_deliveries_agent_idx').on(t.agentId).where(sql`agent_id is not null`),
   ],

@@ -162,9 +162,9 @@ export class WebhookWorker {
       { url: delivery.url, secret: delivery.secret, deliveryId: delivery.id, event: delivery.event, body: delivery.body, signedAt },
       { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
     );
-    let status;
+    let recorded;
     try {
-      status = await recordAttempt(
+      recorded = await recordAttempt(
         this.db,
         delivery,
         { ...result, retryDelayMs: retryDelayMs(delivery.attempts, this.options.retryBaseMs, Math.random()) },
@@ -176,6 +176,12 @@ export class WebhookWorker {
       this.log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed');
       return;
     }
-    if (status === 'failed') this.log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId, error: result.error }, 'webhook delivery failed for good');
+    if (recorded?.status === 'failed') this.log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId, error: result.error }, 'webhook delivery failed for good');
+    const change = recorded?.breaker;
+    if (change && 'opened' in change) {
+      this.log.warn({ webhookId: delivery.webhookId, failures: change.opened.failures, until: change.opened.until.toISOString(), error: result.error }, 'webhook paused: its receiver keeps failing');
+    } else if (change) {
+      this.log.info({ webhookId: delivery.webhookId }, 'webhook resumed: its receiver answered');
+    }
   }
 }

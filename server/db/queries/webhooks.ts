@@ -445,7 +445,7 @@ export async function recordAttempt(
   delivery: { id: number; webhookId: number; attempts: number; probe: boolean },
   outcome: { ok: boolean; final: boolean; retryDelayMs: number; responseStatus: number | null; error: string | null; durationMs: number },
   breaker: { pauseBaseMs: number; pauseMaxMs: number },
-): Promise<WebhookDeliveryStatus | undefined> {
+): Promise<{ status: WebhookDeliveryStatus; breaker: BreakerChange | null } | undefined> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${webhooks} where id = ${delivery.webhookId} for update`);
     const next = sql`now() + ${millis(outcome.retryDelayMs)}`;
@@ -466,26 +466,35 @@ export async function recordAttempt(
         where delivery_id = ${delivery.id} and number = ${delivery.attempts}`,
     );
     if (outcome.ok) {
-      await tx.execute(
-        sql`update ${webhooks} set consecutive_failures = 0, breaker_pauses = 0, breaker_opened_at = null, breaker_open_until = null, breaker_probe_until = null
-          where id = ${delivery.webhookId}`,
+      const [closed] = await queryRows<{ was_open: boolean }>(
+        tx,
+        sql`update ${webhooks} w set consecutive_failures = 0, breaker_pauses = 0, breaker_opened_at = null, breaker_open_until = null, breaker_probe_until = null
+          from (select id, breaker_open_until is not null as was_open from ${webhooks} where id = ${delivery.webhookId}) old
+          where w.id = old.id returning old.was_open`,
       );
+      return { status: row.status, breaker: closed?.was_open ? { closed: true } : null };
     } else {
       const opens = sql`((${delivery.probe}::boolean and breaker_open_until is not null)
         or (breaker_open_until is null and consecutive_failures + 1 >= ${WEBHOOK_BREAKER_FAILURES}::int))`;
       const pause = sql`(least(${breaker.pauseBaseMs}::float8 * power(2, least(breaker_pauses, 30)), ${breaker.pauseMaxMs}::float8) * interval '1 millisecond')`;
-      await tx.execute(
+      const [counted] = await queryRows<{ opened: boolean; failures: number; until_ms: number | null }>(
+        tx,
         sql`update ${webhooks} set consecutive_failures = consecutive_failures + 1,
             breaker_pauses = case when ${opens} then breaker_pauses + 1 else breaker_pauses end,
             breaker_opened_at = case when ${opens} then now() else breaker_opened_at end,
             breaker_open_until = case when ${opens} then now() + ${pause} else breaker_open_until end,
             breaker_probe_until = case when ${delivery.probe}::boolean then null else breaker_probe_until end
-          where id = ${delivery.webhookId}`,
+          where id = ${delivery.webhookId}
+          returning breaker_opened_at = now() as opened, consecutive_failures as failures, ${epochMs(sql`breaker_open_until`)} as until_ms`,
       );
+      const opened = counted?.opened && counted.until_ms !== null ? { failures: counted.failures, until: new Date(counted.until_ms) } : null;
+      return { status: row.status, breaker: opened ? { opened } : null };
     }
-    return row.status;
   });
 }
+
+/** How recording an attempt moved the webhook's breaker: it opened (a pause began) or it closed. */
+export type BreakerChange = { opened: { failures: number; until: Date } } | { closed: true };
 
 /** Removes deliveries made before `before`, whatever their status; returns how many. */
 export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
