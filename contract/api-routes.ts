@@ -4,9 +4,10 @@ import { createTeamInput, team, teamBoard, teamBoardQuery, teamList, updateTeamI
 import { agentListQuery, agentPage, agentSummary, createAgentInput, updateAgentInput } from './agents';
 import { agentTierData } from './agent-tier-data';
 import { apiTokenList, createApiTokenInput, createdApiToken } from './api-tokens';
-import { agentRegisterInput, agentSessionResponse, appInfo, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
+import { agentRegisterInput, agentSessionRefused, agentSessionResponse, appInfo, changeStaffPasswordInput, confirmPasswordInput, createManagerInput, loginInput, userAccount } from './auth';
 import { ownerDashboard } from './dashboard';
 import { errorBody } from './errors';
+import { healthStatus, liveness } from './health';
 import { deviceSessionList, endedSessions } from './sessions';
 import { currentUser, enableTwoFactorInput, loginAnswer, twoFactorCodeInput, twoFactorEnabled, twoFactorSetup } from './two-factor';
 import {
@@ -109,6 +110,9 @@ const idempotencyKey = {
 export const apiRoutes: RouteDoc[] = [
   // Public
   { method: 'GET', path: '/api/tier-settings', summary: 'The 12 tiers with their thresholds and rewards', tag: 'Tiers', access: 'anyone', credentials: ['none'], answers: { 200: json(tierSettingList, 'The tiers, by order') } },
+  { method: 'GET', path: '/api/health', summary: 'Whether this instance can serve (its database answers)', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(healthStatus, 'Ready'), 503: json(healthStatus, 'Not ready: the database does not answer (with Retry-After)') } },
+  { method: 'GET', path: '/api/health/ready', summary: 'The same as /api/health', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(healthStatus, 'Ready'), 503: json(healthStatus, 'Not ready: the database does not answer (with Retry-After)') } },
+  { method: 'GET', path: '/api/health/live', summary: 'Whether the process answers (reads no database)', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(liveness, 'Live') } },
   { method: 'GET', path: '/api/app-info', summary: 'What the screens need before sign-in', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: json(appInfo, 'Demo mode and who may register') } },
   { method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'The OpenAPI 3.1 document' } } },
   { method: 'GET', path: '/api/docs', summary: 'This document as a readable page', tag: 'App', access: 'anyone', credentials: ['none'], answers: { 200: { description: 'An HTML page', contentType: 'text/html' } } },
@@ -118,7 +122,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'POST', path: '/api/agents/register', summary: 'Register as an agent', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: agentRegisterInput, answers: { 202: json(registrationResponse, 'Received (the same answer whether or not the email had an account)') } },
   { method: 'POST', path: '/api/agents/login', summary: 'Sign in as an agent (sets agent_sid)', tag: 'Agent sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(agentSessionResponse, 'Signed in') } },
   { method: 'POST', path: '/api/agents/logout', summary: 'Sign the agent out', tag: 'Agent sign-in', access: 'anyone', credentials: ['agentSession', 'none'], answers: { 204: NO_BODY('Signed out') } },
-  { method: 'GET', path: '/api/agents/session', summary: 'The signed-in agent', tag: 'Agent sign-in', access: 'a signed-in agent', credentials: ['agentSession'], answers: { 200: json(agentSessionResponse, 'The agent') } },
+  { method: 'GET', path: '/api/agents/session', summary: 'The signed-in agent', tag: 'Agent sign-in', access: 'a signed-in agent', credentials: ['agentSession'], answers: { 200: json(agentSessionResponse, 'The agent'), 401: json(agentSessionRefused, 'No agent session: the error shape with authenticated: false') } },
   // Owners' and managers' identity
   { method: 'GET', path: '/api/login', summary: 'Redirects to the sign-in page', tag: 'Sign-in', access: 'anyone', credentials: ['none'], answers: { 302: NO_BODY('To /login') } },
   { method: 'POST', path: '/api/auth/login', summary: 'Sign in as an owner or manager (sets sid)', tag: 'Sign-in', access: 'anyone', credentials: ['none'], body: loginInput, answers: { 200: json(loginAnswer, 'Signed in (the user); or, with two-factor sign-in on, {twoFactorRequired: true}, no session yet and a challenge cookie for POST /api/auth/login/2fa') } },

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'invitation.created',
   'invitation.withdrawn',
   'data.repaired',
+  'backup.taken',
+  'claims.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -103,6 +105,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invitation.created': 'Made an invitation link',
   'invitation.withdrawn': 'Withdrew an invitation link',
   'data.repaired': 'Repaired stored totals (db:check)',
+  'backup.taken': 'Took a backup of the whole database',
+  'claims.exported': 'Exported reward claims with contact details',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorBody } from './errors';
 import { displayName, emailField } from './fields';
 import { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH, signUpModes } from './limits';
 import { orgDisplaySettings } from './settings';
@@ -92,6 +93,9 @@ export type SessionAgent = z.infer<typeof sessionAgent>;
 export const agentSessionResponse = z.object({ authenticated: z.literal(true), agent: sessionAgent });
 export type AgentSessionResponse = z.infer<typeof agentSessionResponse>;
 
+/** GET /api/agents/session without an agent session (401): the error shape, with the spec's `authenticated: false`. */
+export const agentSessionRefused = z.strictObject({ ...errorBody.shape, authenticated: z.literal(false) });
+
 export const userRoles = ['owner', 'manager'] as const;
 export type UserRole = (typeof userRoles)[number];
 
@@ -124,3 +128,6 @@ export const appInfo = z.object({
   organisation: orgDisplaySettings,
 });
 export type AppInfo = z.infer<typeof appInfo>;
+
+/** A request made with a session that a change of its account ended meanwhile (deactivated, password set): 401. */
+export const SESSION_ENDED = 'Your session has ended: sign in again';

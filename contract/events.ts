@@ -31,7 +31,8 @@ export const STREAM_RESET = 'stream.reset';
 /** An income entry was recorded. Readers who may not see amounts (a TV link without them) get no `amount`. */
 export interface EntryCreatedData {
   entryId: number;
-  agentId: number;
+  /** null for an agent not shown on public boards, to readers other than staff and the agent itself. */
+  agentId: number | null;
   agentName: string;
   amount?: string;
   transactionType: 'addition' | 'deduction';
@@ -47,14 +48,16 @@ export interface EntryCreatedData {
 
 export interface EntryVoidedData {
   entryId: number;
-  agentId: number;
+  /** null for an agent not shown on public boards, to readers other than staff and the agent itself. */
+  agentId: number | null;
   agentName: string;
   amount?: string;
 }
 
 /** An agent's total reached a tier for the first time. Public: every signed-in agent and TV links see it. */
 export interface TierReachedData {
-  agentId: number;
+  /** null for an agent not shown on public boards, to readers other than staff and the agent itself. */
+  agentId: number | null;
   agentName: string;
   tierId: number;
   tierName: string;
@@ -116,7 +119,8 @@ export interface NotificationCreatedData {
  * (boards and rank cards read again); its name and position go to staff and the agent itself.
  */
 export interface AgentUpdatedData {
-  agentId: number;
+  /** null for an agent not shown on public boards, to readers other than staff and the agent itself. */
+  agentId: number | null;
   publicProfile: boolean;
   /** Present when the owner made the agent inactive (false) or active again (true). */
   active?: boolean;
@@ -125,8 +129,9 @@ export interface AgentUpdatedData {
 }
 
 /**
- * A team was made, changed or deleted (staff only): its whole membership as it now is (none when deleted), so that
- * each reader's team scope follows it.
+ * A team was made, changed or deleted, or lost agents to another team (staff only): its whole membership as it now is
+ * (none when deleted), so that each reader's team scope follows it. A manager who leads teams hears only of the teams
+ * they lead, or led until this change (`formerManagerIds`).
  */
 export interface TeamChangedData {
   teamId: number;
@@ -134,6 +139,7 @@ export interface TeamChangedData {
   deleted: boolean;
   managerIds: number[];
   agentIds: number[];
+  formerManagerIds: number[];
 }
 
 /**

@@ -7,6 +7,11 @@ import { z } from 'zod';
  */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 100_000;
+/**
+ * A row (every cell of one line, as parsed) may hold at most this many bytes: the longest field an import takes is a
+ * 500-character description, so a longer row is a mistake (a quote left open) or an attack, refused while parsing.
+ */
+export const IMPORT_ROW_MAX_BYTES = 32 * 1024;
 /** A report lists at most this many errors; `errorCount` counts them all. */
 export const IMPORT_ERRORS_LISTED = 1_000;
 export const IMPORT_CONTENT_TYPE = 'text/csv';

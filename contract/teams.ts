@@ -88,5 +88,12 @@ export const teamStanding = z.object({
 });
 export type TeamStanding = z.infer<typeof teamStanding>;
 
-export const teamBoard = z.object({ period: periodRange, teams: z.array(teamStanding) });
+/**
+ * Whose teams a board ranks: `organisation`, every team (the owner, a manager who leads no team, a read token);
+ * `led-teams`, only the teams the reader leads, ranked among themselves: a one-agent team's income is that agent's, so
+ * a manager who leads teams sees no other team's figures, nor its place (docs/decisions/0036-scope-and-link-rules.md).
+ */
+export const teamBoardScopes = ['organisation', 'led-teams'] as const;
+
+export const teamBoard = z.object({ period: periodRange, scope: z.enum(teamBoardScopes), teams: z.array(teamStanding) });
 export type TeamBoard = z.infer<typeof teamBoard>;

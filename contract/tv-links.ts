@@ -24,11 +24,15 @@ export type CreatedTvLink = z.infer<typeof createdTvLink>;
 
 export { TV_BOARD_SIZE, TV_TICKER_SIZE } from './limits';
 
-/** A row of a TV board: public fields only; `amount` only when the link shows amounts. */
-export const tvBoardRow = z.object({ rank: z.number(), agentId: z.number(), name: z.string(), amount: z.string().optional() });
+/**
+ * A row of a TV board: public fields only; `amount` only when the link shows amounts. An agent not shown on public
+ * boards is "Anonymous agent" with `agentId` null: no stable identifier follows it from board to board.
+ */
+export const tvBoardRow = z.object({ rank: z.number(), agentId: z.number().nullable(), name: z.string(), amount: z.string().optional() });
 export type TvBoardRow = z.infer<typeof tvBoardRow>;
 
-export const tvWin = z.object({ entryId: z.number(), agentId: z.number(), agentName: z.string(), amount: z.string().optional(), date: z.string() });
+/** A win on the ticker; `agentId` null for an agent not shown on public boards, as on the board. */
+export const tvWin = z.object({ entryId: z.number(), agentId: z.number().nullable(), agentName: z.string(), amount: z.string().optional(), date: z.string() });
 export type TvWin = z.infer<typeof tvWin>;
 
 /** GET /api/tv/{token}: what the board shows now; the stream GET /api/tv/{token}/events says when to read it again. */

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import os from 'node:os';
 import type { AppConfig } from '../server/config';
+import { appendAudit, SYSTEM_ACTOR } from '../server/db/audit';
 import { assertBackupPassphrase, BackupPassphraseError, takeEmbeddedBackup } from '../server/db/backup';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { givenPassphrase, openUnlessLocked, parseBackupCommand } from './support/backup-command';
@@ -41,6 +43,9 @@ async function backUpDirectly(config: AppConfig, file: string, passphrase: strin
   const database = await openUnlessLocked(config);
   if (database instanceof DataDirLockedError) return false;
   try {
+    // Taken from a shell with the app stopped: the trail names the command and the account that ran it.
+    const after = { encrypted: passphrase !== undefined, via: 'npm run db:backup', osUser: os.userInfo().username };
+    await appendAudit(database.db, SYSTEM_ACTOR, { action: 'backup.taken', targetType: 'database', targetId: null, after }, new Date());
     const backup = await takeEmbeddedBackup(database.db, passphrase === undefined ? {} : { passphrase });
     await writeAtomically(file, (temporary) => pipeline(backup.stream, createWriteStream(temporary, { mode: 0o600 })));
   } finally {

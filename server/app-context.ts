@@ -34,6 +34,8 @@ export interface AppContext {
   emails: EmailWorker;
   /** The organisation's name, currency and locale as this instance last heard them (the pages it serves carry them). */
   organisation: OrganisationCache;
+  /** The origin of links that leave the app (PUBLIC_URL, else the address this server listens on; never a header). */
+  linkOrigin: () => string;
   /** The current time; tests replace it to move through weeks and months. */
   now: () => Date;
 }

@@ -9,7 +9,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections';
 import { answerFrameworkError, installErrorHandler } from './http/errors';
-import { registerHostCheck } from './http/host-check';
+import { linkOrigin, registerHostCheck } from './http/host-check';
+import { fastifyTrustProxy } from './http/trusted-proxies';
 import { privateLogger } from './http/logging';
 import { collectApiRoutes } from './http/route-list';
 import { defaultSignUpMode } from './domain/sign-up';
@@ -18,6 +19,7 @@ import { cookieNames } from './auth/sessions';
 import { DEFAULT_SIGN_IN_RATE_LIMITS, registerSecurity, TEST_SIGN_IN_RATE_LIMITS, type SignInRateLimits } from './http/security';
 import { registerAgentAuthRoutes } from './routes/agent-auth';
 import { registerAppInfoRoutes } from './routes/app-info';
+import { registerHealthRoutes } from './routes/health';
 import { registerUserAuthRoutes } from './routes/user-auth';
 import { registerUserRoutes } from './routes/users';
 import { registerTierSettingsRoutes } from './routes/tier-settings';
@@ -31,6 +33,7 @@ import { registerAgentTierRoutes } from './routes/agent-tiers';
 import { registerRewardRoutes } from './routes/rewards';
 import { registerRewardClaimRoutes } from './routes/reward-claims';
 import { scheduleMaintenance } from './maintenance';
+import { AuditSealer } from './audit-sealer';
 import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
@@ -96,7 +99,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const { database, config } = options;
   const app = Fastify({
     logger: privateLogger(options.logger ?? false),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
     // Request bodies are JSON only; the default text/plain parser would let other content types through.
     return503OnClosing: true,
@@ -130,9 +133,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     app.log,
     now,
   );
-  // Links in emails: the address people open, else this server on localhost.
-  const appUrl = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
-  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, appUrl, () => emails.kick());
+  // Links that leave the app: the address people open, else the address this server listens on (its real port once
+  // it listens), never the request's Host header.
+  const links = () => {
+    const address = app.server.address();
+    return linkOrigin(config, typeof address === 'object' && address !== null ? address.port : undefined);
+  };
+  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, links, () => emails.kick());
   const notificationsOn = options.notifications ?? true;
   live.follow((events) => {
     webhooks.eventsCommitted();
@@ -140,9 +147,11 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     // over them a batch at a time instead of a pass per entry (docs/decisions/0023).
     if (notificationsOn && events.some((event) => NOTIFYING_EVENT_TYPES.has(event.type))) notifier.kick();
   });
+  const sealer = config.auditKey ? new AuditSealer(database.db, config.auditKey, app.log, now) : undefined;
   app.addHook('onReady', async () => {
     await live.start();
     webhooks.start();
+    sealer?.start();
     if (notificationsOn) {
       notifier.start();
       emails.start();
@@ -152,6 +161,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.addHook('onClose', async () => {
     await Promise.all([webhooks.close(), notifier.close()]);
     await emails.close();
+    await sealer?.close();
   });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {
@@ -174,6 +184,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     notifier,
     emails,
     organisation: new OrganisationCache(database.db, app.log),
+    linkOrigin: links,
     now,
   };
 
@@ -192,6 +203,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerUserAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerAppInfoRoutes(app, ctx);
+  registerHealthRoutes(app, ctx);
   registerTierSettingsRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerTeamRoutes(app, ctx);

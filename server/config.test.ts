@@ -14,7 +14,7 @@ describe('loadConfig', () => {
       owner: undefined,
       demo: undefined,
       cookieSecure: false,
-      trustProxy: false,
+      trustProxy: { hops: 0 },
       publicUrl: undefined,
       allowedHosts: [],
       maxConnections: 10_000,
@@ -50,8 +50,25 @@ describe('loadConfig', () => {
       owner: { email: 'boss@example.com', password: 'long-enough' },
       demo: false,
       cookieSecure: true,
-      trustProxy: true,
+      trustProxy: { hops: 1 },
     });
+  });
+
+  it('reads TRUST_PROXY as a count of proxies or their addresses, never as "trust every hop"', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ hops: 0 });
+    // The old on/off setting's "on": one proxy, no longer every hop.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,' }).trustProxy).toEqual({ addresses: ['10.0.0.0/8', '127.0.0.1'] });
+    expect(loadConfig({ TRUST_PROXY: 'FD00::/8,::1,loopback' }).trustProxy).toEqual({ addresses: ['fd00::/8', '::1', 'loopback'] });
+  });
+
+  it('names the entries of TRUST_PROXY that are no address or range', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,proxy.local,10.0.0.0/33' })).toThrow(
+      /^Invalid configuration:\n {2}TRUST_PROXY: "proxy\.local", "10\.0\.0\.0\/33" are no address or CIDR range; must be 0 \(no proxy\), how many proxies are in front of the app \(1 to 10\), or the proxies' addresses/,
+    );
   });
 
   it('turns secure cookies on in production unless told otherwise', () => {
@@ -62,6 +79,14 @@ describe('loadConfig', () => {
   it('resolves a relative WEB_DIR against the working directory', () => {
     expect(loadConfig({ WEB_DIR: 'dist/web-x' }).webDir).toBe(path.resolve('dist/web-x'));
     expect(loadConfig({}).webDir).toBeUndefined();
+  });
+
+  it('reads AUDIT_KEY as 32 bytes, and needs it only on PostgreSQL in production', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ AUDIT_KEY: hex }).auditKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(loadConfig({}).auditKey).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).auditKey).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/tiertrack', NODE_ENV: 'production', AUDIT_KEY: hex }).auditKey).toHaveLength(32);
   });
 
   it('treats empty values as unset', () => {
@@ -81,10 +106,23 @@ describe('loadConfig', () => {
     [{ OWNER_EMAIL: 'a@b.co', OWNER_PASSWORD: 'Password123!' }, 'OWNER_PASSWORD'],
     [{ PUBLIC_URL: 'tracker.example.com' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'ftp://tracker.example.com' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', MAIL_FROM: 'T <t@example.com>' }, 'PUBLIC_URL'],
     [{ ALLOWED_HOSTS: 'tracker.example.com/path' }, 'ALLOWED_HOSTS'],
     [{ ALLOWED_HOSTS: 'a b' }, 'ALLOWED_HOSTS'],
     [{ MAX_CONNECTIONS: '5' }, 'MAX_CONNECTIONS'],
     [{ MAX_CONNECTIONS: 'many' }, 'MAX_CONNECTIONS'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1.5' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: ',' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/8/8' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '::1/129' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'fe80::1%eth0' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.256' }, 'TRUST_PROXY'],
+    [{ AUDIT_KEY: 'short' }, 'AUDIT_KEY'],
+    [{ DATABASE_URL: 'postgres://db.example/tiertrack', NODE_ENV: 'production' }, 'AUDIT_KEY'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

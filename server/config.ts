@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { COMMON_PASSWORD, isCommonPassword } from './auth/password-policy';
+import { trustProxySetting, type TrustedProxies } from './http/trusted-proxies';
 
 function isTimeZone(name: string): boolean {
   try {
@@ -33,7 +34,7 @@ const envSchema = z
       .optional(),
     DEMO: flag.optional(),
     COOKIE_SECURE: flag.optional(),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxySetting.default({ hops: 0 }),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be the http:// or https:// address people open, such as https://tracker.example.com' })
       .optional(),
@@ -86,14 +87,43 @@ const envSchema = z
       .min(100, 'must be at least 100')
       .max(3_600_000, 'must be at most 3600000')
       .default(30_000),
+    DATABASE_WAIT_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0, 'must be at least 0')
+      .max(86_400, 'must be at most 86400')
+      .default(120),
+    // The key that seals the audit trail (docs/decisions/0037-keyed-audit-chain.md): 64 hex characters (32 bytes).
+    // Required on PostgreSQL in production (every instance must share it); the embedded database keeps its own in
+    // DATA_DIR/audit.key when this is unset.
+    AUDIT_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 random bytes: openssl rand -hex 32)')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
+    if (env.AUDIT_KEY === undefined && env.DATABASE_URL !== undefined && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_KEY'],
+        message: 'must be set on PostgreSQL in production, the same on every instance (openssl rand -hex 32): it seals the audit trail',
+      });
+    }
     if ((env.SMTP_URL === undefined) !== (env.MAIL_FROM === undefined)) {
       ctx.addIssue({
         code: 'custom',
         path: [env.SMTP_URL === undefined ? 'SMTP_URL' : 'MAIL_FROM'],
         message: 'must be set together with ' + (env.SMTP_URL === undefined ? 'MAIL_FROM' : 'SMTP_URL'),
+      });
+    }
+    // Emailed links (password resets, notifications) must point at the address people open; built from anything
+    // else they reach nobody, and a request's Host header is the sender's to choose (docs/decisions/0040).
+    if (env.NODE_ENV === 'production' && env.SMTP_URL !== undefined && env.PUBLIC_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'must be set when SMTP_URL is set in production: emailed links point at it (such as https://tracker.example.com)',
       });
     }
     if ((env.OWNER_EMAIL === undefined) !== (env.OWNER_PASSWORD === undefined)) {
@@ -118,7 +148,8 @@ export interface AppConfig {
   /** undefined: decided at start (on for an empty embedded database). */
   demo: boolean | undefined;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** The reverse proxies believed about the client's address (TRUST_PROXY: none, a count, or their addresses). */
+  trustProxy: TrustedProxies;
   /** The address people open (PUBLIC_URL), if set: its host is one the server answers for. */
   publicUrl: string | undefined;
   /** Host names the server answers for besides loopback names, its own addresses and PUBLIC_URL's host. */
@@ -138,6 +169,10 @@ export interface AppConfig {
   /** Where emails go (SMTP_URL) and whom they are from (MAIL_FROM); undefined: emails are logged, not sent. */
   mail: { smtpUrl: string; from: string } | undefined;
   emailRetryBaseMs: number;
+  /** How long a start waits for an unavailable PostgreSQL server before it gives up (DATABASE_WAIT_SECONDS, 120). */
+  databaseWaitSeconds: number;
+  /** AUDIT_KEY: seals the audit trail; unset on the embedded database means DATA_DIR/audit.key (server/audit-key.ts). */
+  auditKey: Buffer | undefined;
   logLevel: string;
 }
 
@@ -176,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
+    auditKey: e.AUDIT_KEY === undefined ? undefined : Buffer.from(e.AUDIT_KEY, 'hex'),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,7 +5,6 @@ import type { TokenCaller } from '../db/queries/api-tokens';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
 import { forbidden, unauthenticated } from '../domain/errors';
 import { identify, type Identity } from './sessions';
-import { assertTwoFactorSatisfied } from './two-factor-policy';
 
 export type UserRole = SessionUser['role'];
 
@@ -26,7 +25,6 @@ export async function requireUser(
 ): Promise<SessionUser> {
   const identity = await identify(ctx, request, reply);
   refuseToken(identity);
-  if (identity.user) assertTwoFactorSatisfied(request, identity.user);
   if (identity.user && roles.includes(identity.user.role)) return identity.user;
   if (identity.user) throw forbidden(roles.length === 1 && roles[0] === 'owner' ? 'Owner access required' : undefined);
   if (identity.agent) throw forbidden('This is for owners and managers only');
@@ -71,7 +69,6 @@ export async function requireAgent(ctx: AppContext, request: FastifyRequest, rep
 export async function requireAnyIdentity(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, tokenScope?: ApiScope) {
   const identity = await identify(ctx, request, reply);
   if (identity.token && !(tokenScope && identity.token.scopes.includes(tokenScope))) refuseToken(identity);
-  if (identity.user) assertTwoFactorSatisfied(request, identity.user);
   if (identity.user || identity.agent || identity.token) return identity;
   throw unauthenticated('Unauthorized: sign in to continue');
 }
@@ -84,7 +81,6 @@ export async function requireAgentSelfOrStaff(
   agentId: number,
 ): Promise<void> {
   const identity = await identify(ctx, request, reply);
-  if (identity.user) assertTwoFactorSatisfied(request, identity.user);
   if (identity.user || identity.token?.scopes.includes('read')) return;
   refuseToken(identity);
   if (identity.agent) {

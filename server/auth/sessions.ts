@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import { API_TOKEN_INVALID, API_TOKEN_MALFORMED } from '../../contract/api-tokens';
 import { useApiToken, type TokenCaller } from '../db/queries/api-tokens';
-import { AppError, unauthenticated } from '../domain/errors';
+import { TWO_FACTOR_SETUP_REQUIRED } from '../../contract/two-factor';
+import { AppError, forbidden, unauthenticated } from '../domain/errors';
+import { twoFactorPolicyAllows } from './two-factor-policy';
 import {
   deleteSession,
   touchSession,
@@ -37,19 +39,47 @@ function cookieOptions(ctx: AppContext, expires: Date) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: ctx.config.cookieSecure, expires };
 }
 
-/** Starts a session with a fresh random token and sets its cookie. */
-export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: number) {
+/** A sign-in overtaken by a change of the account (a password set, deactivation) between its check and its session. */
+export const SIGN_IN_OVERTAKEN = 'Your account changed while you were signing in: sign in again';
+
+/**
+ * Starts a session with a fresh random token and sets its cookie. `credentialVersion` is the account's version whose
+ * password (or two-factor challenge) was checked: when the account has changed since, no session is made (401).
+ */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SessionKind,
+  account: { id: number; credentialVersion: number },
+) {
   const token = randomBytes(32).toString('base64url');
   const createdAt = ctx.now();
   const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS);
-  await insertSession(ctx.db, { tokenHash: hashToken(token), kind, subjectId, createdAt, expiresAt, userAgent: request.headers['user-agent'] });
+  const tokenHash = hashToken(token);
+  const started = await insertSession(ctx.db, {
+    tokenHash,
+    kind,
+    subjectId: account.id,
+    credentialVersion: account.credentialVersion,
+    createdAt,
+    expiresAt,
+    userAgent: request.headers['user-agent'],
+  });
+  if (!started) throw unauthenticated(SIGN_IN_OVERTAKEN);
   reply.setCookie(cookieNames[kind], token, cookieOptions(ctx, expiresAt));
 }
 
-/** Replaces the request's session of this kind (if any) with a new one for the subject: a fresh token at each sign-in. */
-export async function renewSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, kind: SessionKind, subjectId: number) {
+/** Replaces the request's session of this kind (if any) with a new one for the account: a fresh token at each sign-in. */
+export async function renewSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SessionKind,
+  account: { id: number; credentialVersion: number },
+) {
   await endSession(ctx, request, reply, kind);
-  await startSession(ctx, request, reply, kind, subjectId);
+  await startSession(ctx, request, reply, kind, account);
 }
 
 /** Ends the session named by the request's cookie (if any) and clears the cookie. */
@@ -123,6 +153,12 @@ async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
     user = subject;
   }
   const agent = await readSession(ctx, request, reply, 'agent', findAgentSession);
+  if (user && !twoFactorPolicyAllows(request, user)) {
+    // A manager who must set up two-factor sign-in first: their session serves nothing here, whatever the route
+    // (server/auth/two-factor-policy.ts). An agent session the browser also holds still serves as itself.
+    if (!agent) throw forbidden(TWO_FACTOR_SETUP_REQUIRED);
+    return { agent };
+  }
   return { ...(user ? { user } : {}), ...(agent ? { agent } : {}) };
 }
 

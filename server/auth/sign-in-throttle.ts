@@ -3,14 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { SessionKind } from '../db/queries/sessions';
-import { countSignInAttempt, deleteSignInAttempts, readSignInAttempts } from '../db/queries/sign-in-attempts';
+import { countSignInAttempt, deleteSignInAttempts, readSignInAttempts, refundSignInAttempt } from '../db/queries/sign-in-attempts';
 import { AppError } from '../domain/errors';
 import { authenticate } from './credentials';
-import { rememberDevice } from './known-devices';
+import { knownDeviceOf, rememberDevice } from './known-devices';
 
 /**
- * The account side of sign-in throttling (docs/decisions/0012-sign-in-throttling.md). The address side (attempts
- * per client address and route) is in server/http/security.ts, which calls throttleAccountAttempt before the route.
+ * The account side of sign-in throttling (docs/decisions/0012-sign-in-throttling.md) and the per-account guess budget
+ * (docs/decisions/0035-per-account-guess-budget.md). The address side (attempts per client address and route) is in
+ * server/http/security.ts, which calls throttleAccountAttempt before the route.
  */
 
 /** The growing delay before a password is checked for an account that has failed many times lately. */
@@ -25,11 +26,39 @@ export interface AccountDelay {
   windowMs: number;
 }
 
+/**
+ * Failed guesses (passwords, or two-factor codes) an account may take per window from devices that never signed in to
+ * it, all of them together. A known device has its own: for codes a budget of the same size, for passwords its
+ * perIpAndAccount count. Guesses are counted before they are checked, so parallel requests cannot slip past, and a
+ * right guess gives its count back.
+ */
+export interface GuessBudget {
+  failures: number;
+  /** A fixed window, starting at the first guess after the previous window ended. */
+  windowMs: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+/**
+ * Any 60 minutes overlap at most two one-hour windows: at most 100 failed passwords an hour per account from new
+ * devices (ASVS 2.2.1), whatever the number of addresses, parallel requests or instances.
+ */
+export const DEFAULT_ACCOUNT_BUDGET: GuessBudget = { failures: 50, windowMs: HOUR };
+/**
+ * Three 6-digit codes are right at any time (the step and one either side), 3 chances in a million a guess: at most 20
+ * guesses in any hour keep an attacker who has the password under 0.01 % an hour (100 would give 0.03 %).
+ */
+export const DEFAULT_TWO_FACTOR_CODE_BUDGET: GuessBudget = { failures: 10, windowMs: HOUR };
+
 export interface AccountLimits {
   /** Attempts on one account from one client address, or from one known device, per window; a sign-in resets it. */
   perIpAndAccount: number;
   pairWindowMs: number;
   delay: AccountDelay;
+  /** Wrong passwords per account from new devices (DEFAULT_ACCOUNT_BUDGET). */
+  budget: GuessBudget;
+  /** Wrong two-factor codes per account from new devices (DEFAULT_TWO_FACTOR_CODE_BUDGET). */
+  codeBudget: GuessBudget;
 }
 
 export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
@@ -43,6 +72,15 @@ export function tooManyAttempts(reply: FastifyReply, retryAfterMs: number): AppE
     'RATE_LIMITED',
     minutes <= 1 ? TOO_MANY_SIGN_IN_ATTEMPTS : `Too many sign-in attempts. Please wait ${minutes} minutes and try again.`,
   );
+}
+
+/** 429 for a guess from a new device on an account whose budget is spent: the person's way in is a known device. */
+function accountBudgetSpent(reply: FastifyReply, retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  reply.header('retry-after', seconds);
+  const minutes = Math.ceil(seconds / 60);
+  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+  return new AppError('RATE_LIMITED', `Too many failed sign-ins on this account. Please wait ${wait}, or sign in on a device you have signed in with before.`);
 }
 
 /** Counter keys are hashed: the sign_in_attempts table then holds neither addresses, emails nor device ids. */
@@ -64,11 +102,44 @@ interface Attempt {
 }
 
 const attempts = new WeakMap<FastifyRequest, Attempt>();
+/** The limits of the sign-in route a request came to (set by server/http/security.ts before the route runs). */
+const routeLimits = new WeakMap<FastifyRequest, AccountLimits>();
+/** The budget counter a request's guess was taken from, until the guess is known to be right. */
+const guesses = new WeakMap<FastifyRequest, string>();
+
+/** Called for every request to a sign-in route, before it runs: the limits its guesses are counted against. */
+export function applyAccountLimits(request: FastifyRequest, limits: AccountLimits): void {
+  routeLimits.set(request, limits);
+}
+
+/**
+ * Takes one guess from a budget's counter, or refuses the request with 429 when the window's are spent (the refused
+ * guess given back at once, so that the counter holds guesses checked or being checked only).
+ */
+async function spendGuess(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string, budget: GuessBudget, knownDevice: boolean): Promise<void> {
+  const now = ctx.now();
+  const { attempts: counted, resetAt } = await countSignInAttempt(ctx.db, key, now, budget.windowMs);
+  if (counted > budget.failures) {
+    await refundSignInAttempt(ctx.db, key);
+    const retryAfterMs = resetAt.getTime() - now.getTime();
+    throw knownDevice ? tooManyAttempts(reply, retryAfterMs) : accountBudgetSpent(reply, retryAfterMs);
+  }
+  guesses.set(request, key);
+}
+
+/** The request's guess was right: its count goes back to the budget it was taken from. */
+async function guessWasRight(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const key = guesses.get(request);
+  if (key === undefined) return;
+  guesses.delete(request);
+  await refundSignInAttempt(ctx.db, key);
+}
 
 /**
  * Before the route checks a password for (kind, email): counts the attempt for the pair (client address and
  * account, or known device and account) and refuses it with 429 past the pair's limit; then, unless the request
- * comes from a known device of the account, waits the account's current delay.
+ * comes from a known device of the account, takes a guess from the account's budget (429 when it is spent) and
+ * waits the account's current delay.
  */
 export async function throttleAccountAttempt(
   ctx: AppContext,
@@ -87,13 +158,15 @@ export async function throttleAccountAttempt(
   if (pair.attempts > limits.perIpAndAccount) throw tooManyAttempts(reply, pair.resetAt.getTime() - now.getTime());
 
   if (knownDevice) return;
+  await spendGuess(ctx, request, reply, counterKey('account budget', kind, email), limits.budget, false);
   const wait = signInDelayMs(await readSignInAttempts(ctx.db, accountKey, now, limits.delay.windowMs), limits.delay);
   if (wait > 0) await sleep(wait);
 }
 
 /**
  * authenticate (server/auth/credentials.ts) under the throttle: a refused password counts as a failure against
- * the account (from whatever address or device), which lengthens the delay for attempts not from a known device.
+ * the account (from whatever address or device), which lengthens the delay for attempts not from a known device; a
+ * right one gives its guess back to the account's budget.
  */
 export async function authenticateThrottled<Account extends { passwordHash: string }>(
   ctx: AppContext,
@@ -101,13 +174,39 @@ export async function authenticateThrottled<Account extends { passwordHash: stri
   account: Account | undefined,
   password: string,
 ): Promise<Account> {
+  let authenticated: Account;
   try {
-    return await authenticate(account, password);
+    authenticated = await authenticate(account, password);
   } catch (error) {
     const attempt = attempts.get(request);
     if (attempt) await countSignInAttempt(ctx.db, attempt.accountKey, ctx.now(), attempt.accountWindowMs);
     throw error;
   }
+  await guessWasRight(ctx, request);
+  return authenticated;
+}
+
+/**
+ * Before a two-factor code of the user's is checked (at sign-in, or to turn it off): takes a guess from the account's
+ * code budget, shared by every device that never signed in to it, or from a known device's own; 429 once it is spent.
+ * The budget outlives sign-in challenges and is not reset by a right password. Must run on a sign-in route.
+ */
+export async function spendTwoFactorCodeGuess(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: number; email: string },
+): Promise<void> {
+  const limits = routeLimits.get(request);
+  if (!limits) throw new Error('a two-factor code is checked on a route without config.signIn');
+  const knownDevice = await knownDeviceOf(ctx, request, 'user', user.email);
+  const key = knownDevice ? counterKey('code+device', knownDevice, String(user.id)) : counterKey('code+account', String(user.id));
+  await spendGuess(ctx, request, reply, key, limits.codeBudget, knownDevice !== undefined);
+}
+
+/** After a right two-factor code: its guess goes back to the budget. */
+export async function twoFactorCodeAccepted(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  await guessWasRight(ctx, request);
 }
 
 /**

@@ -14,11 +14,12 @@ export const CHALLENGE_COOKIE = 'two_factor';
 const COOKIE_PATH = '/api/auth';
 export const TWO_FACTOR_CHALLENGE_MS = TWO_FACTOR_CHALLENGE_MINUTES * 60 * 1000;
 
-export async function startTwoFactorChallenge(ctx: AppContext, reply: FastifyReply, userId: number): Promise<void> {
+/** Starts a challenge bound to the credential version whose password was checked: a change of the account ends it. */
+export async function startTwoFactorChallenge(ctx: AppContext, reply: FastifyReply, user: { id: number; credentialVersion: number }): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const createdAt = ctx.now();
   const expiresAt = new Date(createdAt.getTime() + TWO_FACTOR_CHALLENGE_MS);
-  await insertTwoFactorChallenge(ctx.db, { tokenHash: hashToken(token), userId, createdAt, expiresAt });
+  await insertTwoFactorChallenge(ctx.db, { tokenHash: hashToken(token), userId: user.id, credentialVersion: user.credentialVersion, createdAt, expiresAt });
   reply.setCookie(CHALLENGE_COOKIE, token, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: ctx.config.cookieSecure, expires: expiresAt });
 }
 

@@ -31,9 +31,9 @@ export interface Database {
    */
   dataDir?: string;
   /**
-   * LISTEN on a channel: `onNotify` runs with each notification's payload, and without one after the listening
-   * connection was lost and made again (notifications sent meanwhile are gone: the caller catches up from its own
-   * cursor). Resolves to what stops listening.
+   * LISTEN on a channel: `onNotify` runs with each notification's payload, and on PostgreSQL without one each time a
+   * listening connection is made (again), before any of its notifications (those sent while none listened are gone:
+   * the caller catches up from its own cursor). Resolves to what stops listening.
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   /** Applies the committed migrations (idempotent). */
@@ -52,12 +52,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    const pool = survivingPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const livePool = new pg.Pool({ connectionString: options.url, max: 2 });
-    livePool.on('error', () => {});
+    const livePool = survivingPool(options.url, 2);
     return {
       db,
       liveDb: drizzlePg(livePool, { schema }) as unknown as Db,
@@ -107,13 +104,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
+/**
+ * A pool whose connections may be lost at any moment (the server restarts, an operator or a proxy ends a backend)
+ * without taking the process down. node-postgres emits a lost connection's 'error' on its client, and the pool
+ * listens for it only while the client is idle in the pool: a client checked out for a transaction and waiting
+ * between two statements has no listener, and an 'error' event without one ends the process. Every client gets a
+ * listener of its own for its whole life; the statement that was using the connection fails (the request answers 503,
+ * server/http/errors.ts), and the pool drops the dead client when it is released and connects anew for the next one.
+ */
+function survivingPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
 /** How long to wait before making a lost LISTEN connection again. */
 const RELISTEN_AFTER_MS = 1000;
 
 /**
  * LISTEN on PostgreSQL through a connection of its own (a pooled one would be handed to queries), made again a
- * second after it is lost (a database restart, a network cut), after which `onNotify` runs once so the caller reads
- * what it missed.
+ * second after it is lost (a database restart, a network cut, the backend terminated).
+ *
+ * Each time LISTEN has taken effect on a connection, the first one included, `onNotify` runs once without a payload,
+ * and only then do that connection's notifications follow: the caller reads the table from its own cursor at that
+ * call, so its read covers everything committed before LISTEN answered (notifications sent while no connection
+ * listened are lost). Notifications that arrive on a new connection before that call (PostgreSQL delivers those of
+ * transactions committed during LISTEN right behind its answer) are dropped: that read brings their events, and a
+ * caller handed them first would move past the events it missed (docs/decisions/0038-live-after-reconnect.md).
  */
 async function listenPostgres(url: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
@@ -121,8 +141,10 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload?:
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (first: boolean) => {
-    const client = new pg.Client({ connectionString: url });
+    // Keep-alive probes find a connection whose server vanished without a word (a network cut), so it is made again.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     let lost = false;
+    let heard = false;
     const reconnect = () => {
       if (lost) return;
       lost = true;
@@ -132,7 +154,9 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload?:
     };
     client.on('error', reconnect);
     client.on('end', reconnect);
-    client.on('notification', (message) => onNotify(message.payload));
+    client.on('notification', (message) => {
+      if (heard && !lost) onNotify(message.payload);
+    });
     try {
       await client.connect();
       await client.query(`LISTEN ${channel}`);
@@ -145,8 +169,13 @@ async function listenPostgres(url: string, channel: string, onNotify: (payload?:
       reconnect();
       return;
     }
+    if (lost || stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     current = client;
-    if (!first) onNotify();
+    heard = true;
+    onNotify();
   };
   await connect(true);
   return async () => {

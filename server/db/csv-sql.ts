@@ -16,8 +16,3 @@ export function csvTextSql(value: SQL): SQL {
     else ${value}
   end`;
 }
-
-/** A number cell: written as it is (never neutralised: -50.00 stays a number); null is the empty cell. */
-export function csvNumberSql(value: SQL): SQL {
-  return sql`coalesce(${value}::text, '')`;
-}

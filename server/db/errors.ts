@@ -11,6 +11,27 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether an error says the database cannot be reached or cannot take work right now, rather than that a statement
+ * was wrong: a lost or refused connection, the server shutting down or starting, too many connections, a full disk,
+ * no memory. Such a request may succeed when tried again, so it answers 503 with Retry-After, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      // Class 08 connection exception; 57P01-57P03 admin or crash shutdown, cannot connect now; class 53
+      // insufficient resources (disk full, out of memory, too many connections); 58030 I/O error.
+      if (/^08...$|^57P0[123]$|^53...$|^58030$/.test(code)) return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOSPC'].includes(code)) return true;
+    }
+    if (typeof message === 'string' && /^Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const NUMERIC_OUT_OF_RANGE = '22003';

@@ -178,6 +178,20 @@ export async function latestEventId(db: Db): Promise<number> {
 
 const PRUNED_THROUGH = 'events_pruned_through';
 
+/**
+ * What the events table can still give a reader: every event after `prunedThrough` is kept, and `newest` is the
+ * newest id (0 when there is none). One round trip, for a listener checking that it can catch up from its cursor.
+ */
+export async function readEventsKept(db: Db): Promise<{ newest: number; prunedThrough: number }> {
+  const [row] = await queryPrepared<{ newest: number | null; pruned_through: string | null }>(
+    db,
+    'events_kept',
+    sql`select (select max(id)::float8 from ${events}) as newest,
+      (select value from ${appMeta} where key = ${PRUNED_THROUGH}) as pruned_through`,
+  );
+  return { newest: row?.newest ?? 0, prunedThrough: row?.pruned_through ? Number(row.pruned_through) : 0 };
+}
+
 /** The newest event id that pruning has removed: a reader whose Last-Event-ID is below it cannot be replayed. */
 export async function eventsPrunedThrough(db: Db): Promise<number> {
   const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(sql`${appMeta.key} = ${PRUNED_THROUGH}`);

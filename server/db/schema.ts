@@ -36,6 +36,12 @@ export const users = pgTable(
     totpEnabledAt: timestamptz('totp_enabled_at'),
     /** The last 30-second step whose code was accepted: a code is never accepted twice (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * Bumped by every change that must end the account's sessions and sign-ins in progress (a password set or reset,
+     * deactivation, two-factor sign-in turned on): a session or challenge made with an older version is refused
+     * (docs/decisions/0034-sessions-follow-the-account.md).
+     */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -70,6 +76,12 @@ export const agents = pgTable(
     /** Off: other agents and the TV see "Anonymous agent" instead of the name (docs/product.md §12.14). */
     publicProfile: boolean('public_profile').notNull().default(true),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Bumped by every change that must end the account's sessions and sign-ins in progress (a password set or reset,
+     * deactivation, two-factor sign-in turned on): a session or challenge made with an older version is refused
+     * (docs/decisions/0034-sessions-follow-the-account.md).
+     */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('agents_email_key').on(t.email),
@@ -100,6 +112,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     /** When the session was last used, to within SESSION_SEEN_EVERY_MS (written at most that often). */
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    /** The account's credential version the session was made with: it holds only while the account's is the same. */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [
     check(
@@ -466,6 +480,9 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/** How a one-time password link reached its holder (password_resets.source). */
+export const passwordResetSources = ['email', 'owner', 'import'] as const;
+
 /**
  * Each attempt of a delivery (docs/decisions/0033-webhook-isolation.md), written when it starts (in the statement
  * that claims the delivery) and completed when it ends; one never completed was cut short (its instance stopped).
@@ -504,6 +521,12 @@ export const passwordResets = pgTable(
     accountId: integer('account_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * How the link reached its holder: `email` (asked for by address, emailed), `owner` (made by the owner and handed
+     * over), `import` (made for an imported agent). A request by address ends earlier emailed links only
+     * (docs/decisions/0036-scope-and-link-rules.md).
+     */
+    source: text('source', { enum: passwordResetSources }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
@@ -512,6 +535,7 @@ export const passwordResets = pgTable(
     uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
     index('password_resets_account_idx').on(t.kind, t.accountId),
     check('password_resets_kind_check', sql`${t.kind} in ('agent', 'user')`),
+    check('password_resets_source_check', sql`${t.source} in ('email', 'owner', 'import')`),
   ],
 );
 
@@ -547,6 +571,22 @@ export const auditLog = pgTable(
     check('audit_log_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
   ],
 );
+
+/**
+ * Seals of the audit trail (docs/decisions/0037-keyed-audit-chain.md): every second or so the app writes the head of
+ * the chain (the last row's id and hash) with an HMAC-SHA256 made with a key the database never holds (AUDIT_KEY or
+ * DATA_DIR/audit.key), chained to the seal before it. Rewriting a sealed row and recomputing the SHA-256 chain after
+ * it no longer matches the seal, and a seal cannot be made again without the key. Append-only like the trail.
+ */
+export const auditSeals = pgTable('audit_seals', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  auditId: bigint('audit_id', { mode: 'number' }).notNull(),
+  auditHash: text('audit_hash').notNull(),
+  /** The first 16 hex characters of SHA-256(key): which key made the seal (a restored database may have an older key). */
+  keyId: text('key_id').notNull(),
+  mac: text('mac').notNull(),
+  sealedAt: timestamptz('sealed_at').notNull(),
+});
 
 export const notificationKinds = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered'] as const;
 
@@ -701,6 +741,8 @@ export const twoFactorChallenges = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** The user's credential version whose password was checked: the challenge dies when it changes. */
+    credentialVersion: integer('credential_version').notNull().default(1),
   },
   (t) => [index('two_factor_challenges_user_idx').on(t.userId), index('two_factor_challenges_expires_idx').on(t.expiresAt)],
 );

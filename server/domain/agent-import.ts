@@ -26,7 +26,10 @@ export interface CheckedAgentImport {
   errors: ImportError[];
 }
 
-/** What the checks need from the database: which of these emails (lower case) an account (agent or user) has. */
+/**
+ * What the checks need from the database: which of these emails (lower case) an account has that an imported agent's
+ * may not match (server/domain/agent-emails.ts: another agent's, not a staff account's).
+ */
 export type TakenEmails = (emails: string[]) => Promise<Set<string>>;
 
 const NAME_MAX = 100;
@@ -43,8 +46,8 @@ export function agentColumns(header: string[], ignore: string[]): Partial<Record
 
 /**
  * Checks every row of an agent file (docs/product.md §12.9): a name, an email that is valid, not repeated in the file
- * and no account's yet, a position (or Sales Agent), and a password that follows the rules, or none (a link is made).
- * At most IMPORT_PASSWORD_ROWS_MAX rows may give a password. The event loop turns every 1,000 rows.
+ * and no agent's yet (a staff account may use it: server/domain/agent-emails.ts), a position (or Sales Agent), and a
+ * password that follows the rules, or none (a link is made). At most IMPORT_PASSWORD_ROWS_MAX rows may give a password. The event loop turns every 1,000 rows.
  */
 export async function checkAgentImport(table: CsvTable, options: { ignore: string[] }, takenEmails: TakenEmails): Promise<CheckedAgentImport> {
   const columns = agentColumns(table.header, options.ignore);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter } from '../../contract/csv-columns';
+import { IMPORT_ROW_MAX_BYTES } from '../../contract/imports';
 import { readCsvFile } from './csv-file';
+import { AppError } from './errors';
 
 const read = (text: string | Buffer) => readCsvFile(Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'));
 
@@ -25,9 +27,26 @@ describe('readCsvFile', () => {
   });
 
   it('keeps a character split between two chunks of the file whole', async () => {
-    const name = 'é'.repeat(200_000);
-    const table = await read(`description,amount\n${name},1\n`);
-    expect(table.rows[0]!.cells[0]).toBe(name);
+    // 2-byte characters at odd offsets (a 19-byte header, 2,003-byte rows) over several 64 KB chunks.
+    const name = 'é'.repeat(1_000);
+    const table = await read(`description,amount\n${`${name},1\n`.repeat(200)}`);
+    expect(table.rows).toHaveLength(200);
+    expect(table.rows.every((row) => row.cells[0] === name)).toBe(true);
+  });
+
+  it('refuses a row longer than IMPORT_ROW_MAX_BYTES while parsing it, naming the row and the column', async () => {
+    const huge = 'a'.repeat(10 * 1024 * 1024);
+    const failure = await read(`agentEmail,amount,description\nx@example.test,1,short\nx@example.test,2,"${huge}"\n`).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).message).toBe(
+      `Row 3 is longer than 32 KB in column 3 ("description"): no field of an import is that long. Check the quoting: a quote left open joins the lines after it into one cell`,
+    );
+    expect((failure as AppError).issues).toEqual([{ path: 'file', message: (failure as AppError).message }]);
+    // Refused after the first 32 KB, not after building 10 MB (a bound on the work, not a timing assertion).
+    await expect(read(`"${huge}",amount\n1,2\n`)).rejects.toThrow(/^Row 1 is longer than 32 KB in column 1: /);
+    // Just under the bound is a row like any other.
+    const long = 'b'.repeat(IMPORT_ROW_MAX_BYTES - 10);
+    expect((await read(`description,amount\n"${long}",1\n`)).rows[0]!.cells[0]).toBe(long);
   });
 
   it('keeps rows with too many or too few cells for the caller to report', async () => {

@@ -1,7 +1,8 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { detectDelimiter } from '../../contract/csv-columns';
-import { IMPORT_MAX_ROWS } from '../../contract/imports';
+import { IMPORT_MAX_ROWS, IMPORT_ROW_MAX_BYTES } from '../../contract/imports';
 import { invalid } from './errors';
 
 /** A CSV file as read: its header, its rows (each with its row number, the header being row 1), its separator. */
@@ -21,11 +22,28 @@ const DECODE_BYTES = 1024 * 1024;
 
 const fileError = (message: string) => invalid(message, 'file');
 
+/** A header cell quoted in a message: at most 60 characters of it. */
+const shortName = (name: string) => (name.length > 60 ? `${[...name].slice(0, 57).join('')}...` : name);
+
+/**
+ * The message of a row longer than IMPORT_ROW_MAX_BYTES, naming where the parser stopped: the row as a spreadsheet
+ * numbers it (the header is row 1; csv-parse counts the records it finished) and the column it was reading.
+ */
+function rowTooLong(failure: CsvError & { records?: number; column?: number | string | null }, header: string[] | undefined): string {
+  const row = (failure.records ?? 0) + 1;
+  const index = typeof failure.column === 'number' ? failure.column : undefined;
+  const name = index !== undefined && row > 1 ? header?.[index] : undefined;
+  const column = index === undefined ? '' : ` in column ${index + 1}${name === undefined ? '' : ` ("${shortName(name)}")`}`;
+  return (
+    `Row ${row} is longer than ${IMPORT_ROW_MAX_BYTES / 1024} KB${column}: no field of an import is that long. ` +
+    'Check the quoting: a quote left open joins the lines after it into one cell'
+  );
+}
 
 /**
  * Reads an uploaded CSV file: UTF-8 with or without a byte order mark, separated by `,` or `;`, RFC 4180 quoting,
  * blank lines skipped. Refuses (400, on the field `file`) what is not such a file: empty, binary, another encoding,
- * broken quoting, a header without rows, more than IMPORT_MAX_ROWS rows. Rows are not checked against the header
+ * broken quoting, a header without rows, more than IMPORT_MAX_ROWS rows, a row longer than IMPORT_ROW_MAX_BYTES. Rows are not checked against the header
  * here: a row with too many or too few cells is the caller's to report.
  */
 export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
@@ -51,8 +69,10 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
   if (blank) throw fileError('The file is empty');
   const delimiter = detectDelimiter(head);
 
-  // Any line end, even mixed in one file (a row added in another editor).
-  const parser = parse({ delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true });
+  // Any line end, even mixed in one file (a row added in another editor). A row is bounded while it is parsed: one
+  // huge quoted cell would otherwise be built in full, then checked, looked up and quoted back in the report.
+  const options = { delimiter, record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, skip_empty_lines: true, max_record_size: IMPORT_ROW_MAX_BYTES };
+  const parser = parse(options);
   let header: string[] | undefined;
   // Rows numbered as a spreadsheet shows them, the header being row 1.
   const rows: CsvTable['rows'] = [];
@@ -75,6 +95,17 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
   }
   if (failure === undefined) parser.end();
   await ended;
+  if (failure instanceof CsvError && failure.code === 'CSV_MAX_RECORD_SIZE') {
+    // The header, read again from the start of the file for the message only (the rows' records may not have been
+    // handed over when the parser failed): one record, within the bound, or none when the header is the long row.
+    let firstRecord: string[] | undefined;
+    try {
+      firstRecord = (parseSync(body.subarray(0, 2 * IMPORT_ROW_MAX_BYTES), { ...options, to: 1 }) as string[][])[0];
+    } catch {
+      firstRecord = undefined;
+    }
+    throw fileError(rowTooLong(failure, firstRecord));
+  }
   if (failure !== undefined) {
     const where = failure instanceof CsvError && typeof (failure as CsvError & { lines?: number }).lines === 'number' ? ` near line ${(failure as CsvError & { lines: number }).lines}` : '';
     throw fileError(`The file is not valid CSV${where}: ${failure instanceof Error ? failure.message.replace(/^Invalid Record Length: /, '') : 'unreadable'}`);

@@ -45,4 +45,19 @@ describe('composeEmail', () => {
     expect(email.html).toContain('href="https://tracker.example.com/api/notifications/unsubscribe/x?a=1&amp;b=2"');
     expect(email.html).not.toContain('<b>');
   });
+
+  it('keeps what a registrant typed as one line of plain text: no extra header, no line of its own, no link', () => {
+    const name = 'Eve\r\nBcc: all@example.com\r\n\r\n[Claim now](https://evil.example) =?utf-8?B?SGk=?=';
+    const email = composeEmail(
+      { kind: 'agent_registered', title: `${name} registered`, body: 'They can sign in now.' },
+      { appUrl: 'https://tracker.example.com', unsubscribeUrl: 'https://tracker.example.com/u' },
+      { orgName: 'Acme\nReply-To: evil@example.com' },
+    );
+    expect(email.subject).toBe('Eve Bcc: all@example․com [Claim now](https:∕∕evil․example) = ?utf-8?B?SGk= ?= registered');
+    expect(email.subject).not.toMatch(/[\r\n]/);
+    expect(email.text.split('\n')[0]).toBe('Eve Bcc: all@example․com [Claim now](https:∕∕evil․example) =?utf-8?B?SGk=?= registered');
+    expect(email.text).not.toMatch(/^(Bcc|Reply-To):/m);
+    expect(email.text).toContain('Open Acme Reply-To: evil@example․com on TierTrack: https://tracker.example.com');
+    expect(email.html).not.toContain('https://evil.example');
+  });
 });

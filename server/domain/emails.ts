@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
+import { emailSubject, plainLine, withoutLinks } from './outbound-text';
 
 /** Whose choice an unsubscribe link changes: a recipient and a kind. */
 export interface UnsubscribeTarget {
@@ -40,13 +41,21 @@ export const escapeHtml = (text: string) =>
 /**
  * An email's words: the notification's title as the subject, its body, a detail for email only (a tier's threshold in
  * the organisation's currency), where to look, and how to stop these emails. The organisation's name, when it has one
- * of its own, names whose TierTrack it is.
+ * of its own, names whose TierTrack it is. Title, body and name hold what people typed (an agent's name, a reward's
+ * title): each is one line, without anything a mail program would turn into a link (outbound-text.ts), and the
+ * subject is a header that cannot be broken into two.
  */
 export function composeEmail(
-  notification: { kind: NotificationKind; title: string; body: string },
+  given: { kind: NotificationKind; title: string; body: string },
   links: { appUrl: string; unsubscribeUrl: string },
-  extra: { detail?: string; orgName?: string } = {},
+  extraGiven: { detail?: string; orgName?: string } = {},
 ) {
+  const typed = (text: string) => withoutLinks(plainLine(text));
+  const notification = { kind: given.kind, title: typed(given.title), body: typed(given.body) };
+  const extra = {
+    ...(extraGiven.detail ? { detail: typed(extraGiven.detail) } : {}),
+    ...(extraGiven.orgName ? { orgName: typed(extraGiven.orgName) } : {}),
+  };
   const why = `You get this email because you chose to hear when: ${NOTIFICATION_KIND_LABELS[notification.kind].toLowerCase()}.`;
   const open = extra.orgName && extra.orgName !== 'TierTrack' ? `Open ${extra.orgName} on TierTrack` : 'Open TierTrack';
   const text = [
@@ -68,7 +77,7 @@ ${extra.detail ? `<p>${escapeHtml(extra.detail)}</p>
 ` : ''}<p><a href="${escapeHtml(links.appUrl)}">${escapeHtml(open)}</a></p>
 <p style="font-size: 13px; color: #475569">${escapeHtml(why)}<br><a href="${escapeHtml(links.unsubscribeUrl)}">Stop these emails</a></p>
 </body></html>`;
-  return { subject: notification.title, text, html };
+  return { subject: emailSubject(notification.title), text, html };
 }
 
 /**

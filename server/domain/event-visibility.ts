@@ -1,4 +1,5 @@
 import type { EventType } from '../../contract/events';
+import { ANONYMOUS_AGENT } from '../../contract/insight';
 
 /** Who reads an event stream (docs/product.md §12.8; decision 0014). */
 export type EventReader =
@@ -44,6 +45,38 @@ export function eventViewFor(reader: EventReader, event: { type: EventType; agen
       if (!TV_TYPES.has(event.type)) return null;
       return reader.showAmounts ? 'public' : 'public-without-amounts';
   }
+}
+
+/**
+ * An event about an agent not shown on public boards, as readers other than staff and the agent itself get it: the
+ * name is "Anonymous agent" and the id is null, so that no stable identifier follows the agent from event to event or
+ * to a board (docs/product.md §12.14; the rank card and TV boards hide it the same way).
+ */
+export function anonymised(data: Record<string, unknown>): Record<string, unknown> {
+  const shown = { ...data };
+  if ('agentName' in shown) shown.agentName = ANONYMOUS_AGENT;
+  if ('agentId' in shown) shown.agentId = null;
+  return shown;
+}
+
+const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
+
+/**
+ * Whether a manager hears of an event (docs/decisions/0032-teams.md, 0036-scope-and-link-rules.md). One who leads no
+ * team (`led` empty) hears of everything. One who leads teams hears of their agents (`agentTeam`: the team of the
+ * event's agent, if any), of events about no agent, and of changes to the teams they lead or led until this change
+ * (team.changed names both), never of another team's.
+ */
+export function managerHears(
+  led: ReadonlySet<number>,
+  userId: number,
+  event: { type: EventType; agentId: number | null; private: Record<string, unknown> },
+  agentTeam: number | undefined,
+): boolean {
+  if (led.size === 0) return true;
+  if (event.type === 'team.changed') return idsIn(event.private.managerIds).includes(userId) || idsIn(event.private.formerManagerIds).includes(userId);
+  if (event.agentId === null) return true;
+  return agentTeam !== undefined && led.has(agentTeam);
 }
 
 /** The data a reader with this view receives of an event. */

@@ -33,14 +33,19 @@ export function mapColumns<Column extends string>(
   return columns;
 }
 
-/** The errors of an import's rows: all counted, the first IMPORT_ERRORS_LISTED listed. */
+/** A message quoting a cell is cut to this many characters: a report of 1,000 errors stays small. */
+const MESSAGE_MAX = 300;
+
+/** The errors of an import's rows: all counted, the first IMPORT_ERRORS_LISTED listed, each message cut short. */
 export class RowErrors {
   readonly listed: ImportError[] = [];
   count = 0;
 
   fail(row: number, column: string, message: string): void {
     this.count++;
-    if (this.listed.length < IMPORT_ERRORS_LISTED) this.listed.push({ row, column, message });
+    if (this.listed.length >= IMPORT_ERRORS_LISTED) return;
+    const short = message.length > MESSAGE_MAX ? `${[...message].slice(0, MESSAGE_MAX - 3).join('')}...` : message;
+    this.listed.push({ row, column, message: short });
   }
 }
 

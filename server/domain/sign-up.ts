@@ -7,7 +7,8 @@ import {
   REGISTRATION_CLOSED,
   type SignUpMode,
 } from '../../contract/sign-up';
-import { AppError, forbidden, invalid } from './errors';
+import { SESSION_ENDED } from '../../contract/auth';
+import { AppError, forbidden, invalid, unauthenticated } from './errors';
 
 /** The sign-up mode of a new install: production waits for the owner's approval; development and demos are open. */
 export function defaultSignUpMode(nodeEnv: string, demo: boolean): SignUpMode {
@@ -28,6 +29,15 @@ export const invitationInvalid = () => invalid(INVITATION_INVALID, 'invite');
 
 /** The status a new registration gets: pending when the owner approves new agents. */
 export const registrationStatus = (mode: SignUpMode): 'active' | 'pending' => (mode === 'approval' ? 'pending' : 'active');
+
+/**
+ * An agent acting for itself through its session (a claim, its profile, its password): only while it is active. The
+ * session read refuses an inactive agent's session; a write checks again under the agent row's lock, for a
+ * deactivation that commits between the two (401: the session has ended).
+ */
+export function assertAgentActing(agent: { status: AgentStatus }): void {
+  if (agent.status !== 'active') throw unauthenticated(SESSION_ENDED);
+}
 
 /** A pending agent (waiting for approval) or an inactive one cannot sign in, even with the right password. */
 export function assertAgentMaySignIn(agent: { status: AgentStatus }): void {

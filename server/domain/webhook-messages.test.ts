@@ -70,6 +70,17 @@ describe('webhook bodies', () => {
     for (const [event, data, text] of cases) expect(slackText({ event, eventId: 1, createdAt: at, data })).toBe(text);
   });
 
+  it('write what an anonymous registrant typed as text: no mention, special command, link or formatting', () => {
+    const data = { agentName: '@channel <!here> <https://evil.example|Pay> [Pay](https://evil.example) *now*', status: 'pending' };
+    const text = slackText({ event: 'agent.created', eventId: 1, createdAt: at, data });
+    expect(text).toBe(
+      ':wave: ＠channel &lt;!here&gt; &lt;https:∕∕evil․example|Pay&gt; ［Pay］(https:∕∕evil․example) ∗now∗ registered and is waiting for approval',
+    );
+    expect(JSON.parse(webhookBody('slack', { event: 'agent.created', eventId: 1, createdAt: at, data })).text).toBe(text);
+    // The JSON format carries the name as it is: the receiver's program decides how to show it.
+    expect(JSON.parse(webhookBody('json', { event: 'agent.created', eventId: 1, createdAt: at, data })).data.agentName).toBe(data.agentName);
+  });
+
   it('name what the webhook hears about in the test message', () => {
     const message = testMessage(5, ['tier.reached', 'claim.created'], at);
     expect(message).toMatchObject({ event: 'webhook.test', eventId: null, data: { webhookId: 5 } });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { parseMoneyToCents } from '../../contract/cents';
 import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '../../contract/org-display';
 import { formatMoney } from './money-format';
+import { chatText } from './outbound-text';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookFormat } from '../../contract/webhooks';
 
 /** What a delivery says: an event as an owner reads it on the live stream, or the test event. */
@@ -12,13 +13,9 @@ export interface WebhookMessage {
   data: Record<string, unknown>;
 }
 
-/** Slack's message text treats &, < and > as markup (<!channel> would notify everyone): they are escaped. */
-function slackEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
+/** Text from the event (names, titles) as a chat shows it: never a mention, a link or formatting (outbound-text.ts). */
 function text(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value !== '' ? slackEscape(value) : fallback;
+  return typeof value === 'string' && value !== '' ? chatText(value) : fallback;
 }
 
 /** How money is written: the organisation's currency and locale (docs/decisions/0029-organisation-settings.md). */
@@ -57,7 +54,7 @@ export function slackText(message: WebhookMessage, settings: MoneySettings = DEF
     case WEBHOOK_TEST_EVENT:
       return `:white_check_mark: ${text(d.message, 'A test message from TierTrack')}`;
     default:
-      return slackEscape(message.event);
+      return chatText(message.event);
   }
 }
 

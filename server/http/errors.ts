@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { pgErrorCode } from '../db/errors';
+import { isDatabaseUnavailable, pgErrorCode } from '../db/errors';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/errors';
 import { AppError, notFound } from '../domain/errors';
 
@@ -79,6 +79,14 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   return reply.status(errorStatus[body.code]).send(body);
 }
 
+/** Seconds a client is asked to wait when the database is unavailable (a lost connection heals within seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable: ErrorBody = {
+  message: 'The database is unavailable right now. Please try again in a few seconds.',
+  code: 'SERVICE_UNAVAILABLE',
+};
+
 /** One JSON error shape for every failure; internals of a 500 are logged, never sent. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -92,6 +100,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 500 && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnavailable);
+    }
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
       const body: ErrorBody = { message: messageForFrameworkError(error, status), code };

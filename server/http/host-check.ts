@@ -4,14 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { forbidden } from '../domain/errors';
 
-const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]']);
+const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '[::]']);
 
-/** The host name of a Host header value ("Example.com:3000" -> "example.com", "[::1]:80" -> "[::1]"). */
+// RFC 3986 host[:port], as a Host (or X-Forwarded-Host) header may carry it: a name of letters, digits, hyphens,
+// underscores and dots (a trailing dot allowed), an IPv4 address, or an IPv6 address in brackets, then an optional
+// port. Nothing else: no user info, path, query, fragment, percent-encoding or spaces.
+const HOST_HEADER = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?)*)\.?)(?::(\d{1,5}))?$/;
+
+/**
+ * The host name of a Host header value ("Example.com:3000" -> "example.com", "[::1]:80" -> "[::1]"), or '' when
+ * the value is not an RFC 3986 host[:port] (such as "evil.example/x.localhost" or "evil.example#.localhost"): a
+ * value that is not one names no host, and the server answers for none.
+ */
 export function hostNameOf(host: string): string {
-  const lower = host.trim().toLowerCase();
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
-  return lower.replace(/:\d*$/, '').replace(/\.$/, '');
+  const match = HOST_HEADER.exec(host.trim().toLowerCase());
+  if (!match) return '';
+  const [, ipv6, name, port] = match;
+  if (port !== undefined && Number(port) > 65535) return '';
+  if (ipv6 !== undefined) return isIP(ipv6) === 6 ? `[${ipv6}]` : '';
+  return name!;
 }
+
+/** HOST as a host name: an IPv6 address (HOST=::1) in brackets, as Host headers write it. */
+export const listeningName = (host: string) => (isIP(host) === 6 ? `[${host.toLowerCase()}]` : hostNameOf(host));
 
 const bare = (name: string) => (name.startsWith('[') ? name.slice(1, -1) : name);
 
@@ -38,7 +53,7 @@ function localAddresses(): Set<string> {
  */
 export function hostAllowList(config: Pick<AppConfig, 'host' | 'allowedHosts'>): (host: string) => boolean {
   const named = new Set(config.allowedHosts.map(hostNameOf));
-  const listening = hostNameOf(config.host);
+  const listening = listeningName(config.host);
   const anyLocalAddress = WILDCARD_ADDRESSES.has(listening);
   const addresses = anyLocalAddress ? localAddresses() : new Set([bare(listening)]);
   return (host) => {
@@ -48,6 +63,18 @@ export function hostAllowList(config: Pick<AppConfig, 'host' | 'allowedHosts'>):
     // An address typed as an address names this machine only if it is one of its own (or the one it listens on).
     return isIP(bare(name)) !== 0 ? addresses.has(bare(name)) : !anyLocalAddress && name === listening;
   };
+}
+
+/**
+ * The origin of every link that leaves the app (emails, set-up and password links, TV links): PUBLIC_URL, else the
+ * address this server listens on (localhost when it listens on every address). Never a request header: a Host
+ * header is the client's to choose, and a link built from it hands the token in it to whoever chose it.
+ */
+export function linkOrigin(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'>, listeningPort?: number): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const name = listeningName(config.host);
+  const host = name === '' || WILDCARD_ADDRESSES.has(name) ? 'localhost' : name;
+  return `http://${host}:${listeningPort ?? config.port}`;
 }
 
 export const UNKNOWN_HOST =

@@ -3,10 +3,21 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 /** Headers whose values are credentials: replaced by "[Redacted]" in every log line. */
 const REDACTED_PATHS = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
-/** The request's path with its query string replaced: search terms are often emails or names. */
+/**
+ * Path segments that are credentials: a TV link's token (the page /tv/<token>, and /api/tv/<token> with its stream
+ * /api/tv/<token>/events: whoever reads it can watch the board) and an unsubscribe link's signed token. Matched
+ * wherever they stand in the path, in any letter case, so that an odd spelling of the path is redacted too.
+ */
+const TOKEN_SEGMENTS = /(\/(?:tv|unsubscribe)\/)[^/?#]+/giu;
+
+/**
+ * The request's path as it may be logged: its query string replaced (search terms are often emails or names) and
+ * the tokens it carries (TOKEN_SEGMENTS) replaced by "[redacted]".
+ */
 export function loggableUrl(url: string): string {
   const query = url.indexOf('?');
-  return query === -1 ? url : `${url.slice(0, query)}?[redacted]`;
+  const path = (query === -1 ? url : url.slice(0, query)).replace(TOKEN_SEGMENTS, '$1[redacted]');
+  return query === -1 ? path : `${path}?[redacted]`;
 }
 
 function loggableRequest(request: FastifyRequest) {

@@ -21,6 +21,7 @@ const COMMON_ERRORS: Record<number, string> = {
   404: 'Nothing with this id',
   429: 'Too many requests',
   500: 'Something failed on the server (no details)',
+  503: 'The database is unavailable right now (a lost connection, a restart, a full disk): try again after Retry-After seconds',
 };
 
 const securityOf = (credentials: Credential[], scopes: string[] = []) =>

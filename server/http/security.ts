@@ -3,7 +3,17 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rat
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../app-context';
 import { knownDeviceOf } from '../auth/known-devices';
-import { counterKey, throttleAccountAttempt, tooManyAttempts, type AccountDelay, type AccountLimits } from '../auth/sign-in-throttle';
+import {
+  applyAccountLimits,
+  counterKey,
+  DEFAULT_ACCOUNT_BUDGET,
+  DEFAULT_TWO_FACTOR_CODE_BUDGET,
+  throttleAccountAttempt,
+  tooManyAttempts,
+  type AccountDelay,
+  type AccountLimits,
+  type GuessBudget,
+} from '../auth/sign-in-throttle';
 import { deleteExpiredSessions, type SessionKind } from '../db/queries/sessions';
 import { countSignInAttempt, deleteSignInAttemptsBefore } from '../db/queries/sign-in-attempts';
 import { forbidden } from '../domain/errors';
@@ -32,6 +42,10 @@ export interface SignInRateLimits {
   pairWindowMs?: number;
   /** Default: after 5 failures on the account in 15 minutes, 0.5 s doubling up to 4 s; never for a known device. */
   accountDelay?: AccountDelay;
+  /** Wrong passwords per account from devices that never signed in to it; default 50 an hour (docs/decisions/0035). */
+  accountBudget?: GuessBudget;
+  /** Wrong two-factor codes per account from such devices; default 10 an hour (docs/decisions/0035). */
+  twoFactorCodeBudget?: GuessBudget;
   /** The name perIpAndAccount had when it was a hard per-email limit (0003); read as perIpAndAccount if that is absent. */
   perEmail?: number;
 }
@@ -44,6 +58,8 @@ export const DEFAULT_SIGN_IN_RATE_LIMITS: SignInRateLimits = {
   perIpAndAccount: 10,
   pairWindowMs: 15 * MINUTE,
   accountDelay: DEFAULT_ACCOUNT_DELAY,
+  accountBudget: DEFAULT_ACCOUNT_BUDGET,
+  twoFactorCodeBudget: DEFAULT_TWO_FACTOR_CODE_BUDGET,
 };
 /** Under NODE_ENV=test (integration and browser tests sign in far more often than people do). */
 export const TEST_SIGN_IN_RATE_LIMITS: SignInRateLimits = {
@@ -52,6 +68,8 @@ export const TEST_SIGN_IN_RATE_LIMITS: SignInRateLimits = {
   perIpAndAccount: 10_000,
   pairWindowMs: MINUTE,
   accountDelay: { afterFailures: 10_000, baseMs: 0, maxMs: 0, windowMs: MINUTE },
+  accountBudget: { failures: 10_000, windowMs: MINUTE },
+  twoFactorCodeBudget: { failures: 10_000, windowMs: MINUTE },
 };
 
 function accountLimits(limits: SignInRateLimits): AccountLimits {
@@ -59,6 +77,8 @@ function accountLimits(limits: SignInRateLimits): AccountLimits {
     perIpAndAccount: limits.perIpAndAccount ?? limits.perEmail ?? 10,
     pairWindowMs: limits.pairWindowMs ?? 15 * MINUTE,
     delay: limits.accountDelay ?? DEFAULT_ACCOUNT_DELAY,
+    budget: limits.accountBudget ?? DEFAULT_ACCOUNT_BUDGET,
+    codeBudget: limits.twoFactorCodeBudget ?? DEFAULT_TWO_FACTOR_CODE_BUDGET,
   };
 }
 
@@ -119,7 +139,7 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext, li
   });
 
   const account = accountLimits(limits);
-  const longestWindowMs = Math.max(limits.windowMs, account.pairWindowMs, account.delay.windowMs);
+  const longestWindowMs = Math.max(limits.windowMs, account.pairWindowMs, account.delay.windowMs, account.budget.windowMs, account.codeBudget.windowMs);
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(ctx, longestWindowMs) });
   const perIp = app.createRateLimit({
     max: limits.perIp,
@@ -156,6 +176,7 @@ type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
  */
 function signInThrottle(ctx: AppContext, perIp: Limiter, kind: SessionKind | undefined, limits: AccountLimits): preHandlerAsyncHookHandler {
   return async (request, reply) => {
+    applyAccountLimits(request, limits);
     const email = kind ? emailOf(request) : undefined;
     const knownDevice = kind && email ? await knownDeviceOf(ctx, request, kind, email) : undefined;
     if (!knownDevice) {

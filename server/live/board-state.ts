@@ -6,7 +6,7 @@ import type { IncomeEntry } from '../../contract/income-entries';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from '../../contract/limits';
 import type { Db } from '../db/client';
 import { latestEventId, type StoredEvent } from '../db/events';
-import { readBoardSnapshot, type BoardSnapshot } from '../db/queries/board-snapshot';
+import { readBoardSnapshot, readBoardTotals, type BoardSnapshot, type BoardTotals } from '../db/queries/board-snapshot';
 import { periodStartsOf, type PeriodStarts } from '../domain/periods';
 import type { EventHub } from './event-hub';
 
@@ -28,6 +28,8 @@ interface AgentState {
 
 /** The boards as of one event, for one set of periods. */
 interface Boards {
+  /** Every event up to this id is in the boards, and none after it: an event heard again is not applied twice. */
+  eventId: number;
   periods: PeriodStarts;
   /** Every agent, on the boards or not (the period sums hold everyone's income). */
   agents: Map<number, AgentState>;
@@ -35,12 +37,20 @@ interface Boards {
   ranked: AgentState[];
   achievers: Set<number>;
   sums: { week: bigint; month: bigint; year: bigint };
+  /** Every agent's total income and number of entries, added up (what a check compares, with the sums). */
+  totalIncome: bigint;
+  totalEntries: number;
   /** The newest entries, newest first (by when recorded, then id), at most RECENT_ENTRIES_LIMIT. */
   recent: IncomeEntry[];
 }
 
 /** How long a read waits for this instance to have heard of the newest committed event before it reads the tables. */
 const REACH_TIMEOUT_MS = 1_000;
+
+/** How often boards that are being read are checked against the tables (their figures added up by the database). */
+export const BOARDS_CHECK_EVERY_MS = 5 * 60_000;
+/** How long a check waits for this instance to reach the event its totals were read at. */
+const CHECK_REACH_TIMEOUT_MS = 10_000;
 
 const cents = (money: string) => {
   const value = parseMoneyToCents(money);
@@ -85,6 +95,8 @@ const newestFirst = (a: IncomeEntry, b: IncomeEntry) =>
 function fromSnapshot(snapshot: BoardSnapshot): Boards {
   const agents = new Map<number, AgentState>();
   const sums = { week: 0n, month: 0n, year: 0n };
+  let totalIncome = 0n;
+  let totalEntries = 0;
   for (const row of snapshot.agents) {
     const agent: AgentState = {
       id: row.id,
@@ -100,16 +112,21 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
       nameOrder: row.name_order,
     };
     agents.set(agent.id, agent);
+    totalIncome += agent.total;
+    totalEntries += agent.entries;
     sums.week += agent.week;
     sums.month += agent.month;
     sums.year += agent.year;
   }
   return {
+    eventId: snapshot.eventId,
     periods: snapshot.periods,
     agents,
     ranked: [...agents.values()].filter((agent) => agent.status === 'active').sort(byRank),
     achievers: new Set(snapshot.achieversThisMonth),
     sums,
+    totalIncome,
+    totalEntries,
     recent: [...snapshot.recentEntries].sort(newestFirst),
   };
 }
@@ -131,6 +148,16 @@ function summaryOf(agent: AgentState): AgentSummary {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
+/** What a check compares: the boards' figures added up (one line, so that a difference reads at a glance). */
+function figuresOf(boards: Boards): string {
+  const { sums } = boards;
+  return `agents ${boards.agents.size}, entries ${boards.totalEntries}, total ${money(boards.totalIncome)}, week ${money(sums.week)}, month ${money(sums.month)}, year ${money(sums.year)}, achievers ${boards.achievers.size}`;
+}
+
+function figuresOfTotals(totals: BoardTotals): string {
+  return `agents ${totals.agents}, entries ${totals.entries}, total ${money(cents(totals.total))}, week ${money(cents(totals.week))}, month ${money(cents(totals.month))}, year ${money(cents(totals.year))}, achievers ${totals.achievers}`;
+}
+
 /**
  * The owner dashboard and the monthly leaderboard of this instance, kept in memory and moved by the events it hears
  * (docs/decisions/0015-throughput-under-load.md). Built from one consistent read of the tables as of an event id,
@@ -143,25 +170,82 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * request, on any instance. A read that finds no state
  * (the first read after start, after a drop, in a new week or month) waits for it to be built; when that fails, the
  * caller reads the tables. Nothing is built at start: an instance that serves no dashboard never pays for it.
+ *
+ * Boards in use are checked against the tables every few minutes and when the hub resumes after losing its listener:
+ * the database adds up their figures as of an event, and the boards' figures as of that same event must agree; when
+ * they do not, the difference is logged and new boards are built in the background while the kept ones go on
+ * serving. When the hub had to skip events (a reset), the boards are dropped
+ * (docs/decisions/0038-live-after-reconnect.md).
  */
 export class BoardState {
   private boards: Boards | undefined;
   /** While a snapshot is read: the events heard meanwhile, applied after it when newer than it. */
   private heardWhileBuilding: StoredEvent[] | undefined;
   private building: Promise<void> | undefined;
+  /** Goes up at every hub reset: a snapshot begun before it misses the events the hub skipped, and is thrown away. */
+  private generation = 0;
+  /** Whether the boards were read since the last check (boards nobody reads are not checked). */
+  private readSinceCheck = false;
+  /** While a check runs: the kept boards' figures after each event they apply, by event id. */
+  private recording: Map<number, string> | undefined;
   private readonly stopFollowing: () => void;
+  private readonly checkTimer: NodeJS.Timeout;
 
   constructor(
     private readonly db: Db,
     private readonly hub: Pick<EventHub, 'follow' | 'reach'>,
     private readonly timeZone: string,
     private readonly log: FastifyBaseLogger,
+    checkEveryMs = BOARDS_CHECK_EVERY_MS,
   ) {
-    this.stopFollowing = hub.follow((events) => this.hear(events));
+    this.stopFollowing = hub.follow(
+      (events) => this.hear(events),
+      (reason) => (reason === 'reset' ? this.drop() : void this.check()),
+    );
+    this.checkTimer = setInterval(() => {
+      if (this.readSinceCheck) void this.check();
+    }, checkEveryMs);
+    this.checkTimer.unref();
   }
 
   close(): void {
+    clearInterval(this.checkTimer);
     this.stopFollowing();
+    this.drop();
+  }
+
+  /**
+   * Compares the kept boards with the tables as of one event, and builds them again in the background when they
+   * differ; readers go on being served meanwhile. Resolves once done (at once when there are no boards to check).
+   */
+  async check(): Promise<void> {
+    this.readSinceCheck = false;
+    if (this.building) await this.building;
+    const kept = this.boards;
+    if (!kept || this.recording) return;
+    const recording = new Map([[kept.eventId, figuresOf(kept)]]);
+    this.recording = recording;
+    try {
+      const totals = await readBoardTotals(this.db, kept.periods, this.timeZone);
+      // The boards pass that event (their figures are recorded then) once this instance has heard of it.
+      await this.hub.reach(totals.eventId, CHECK_REACH_TIMEOUT_MS);
+      const mine = this.boards === kept ? recording.get(totals.eventId) : undefined;
+      // Replaced or dropped meanwhile, or never at that event (its event was erased before it was heard): next time.
+      if (mine === undefined) return;
+      const tables = figuresOfTotals(totals);
+      if (mine === tables) return;
+      this.log.warn({ eventId: totals.eventId, kept: mine, tables }, 'the boards in memory differed from the tables; building them again');
+      await this.build(kept.periods, kept);
+    } catch (error) {
+      this.log.warn({ err: error }, 'checking the boards in memory against the tables failed');
+    } finally {
+      if (this.recording === recording) this.recording = undefined;
+    }
+  }
+
+  /** Forgets the boards (and a snapshot being read): the next read builds them again from the tables. */
+  private drop(): void {
+    this.generation++;
     this.boards = undefined;
   }
 
@@ -205,6 +289,7 @@ export class BoardState {
       boards && boards.periods.week === periods.week && boards.periods.month === periods.month && boards.periods.year === periods.year
         ? boards
         : undefined;
+    this.readSinceCheck = true;
     if (fits(this.boards)) return this.boards;
     // No state (at start, after a change it could not apply) or a new week, month or year: built again, once for
     // every read waiting. Its snapshot is taken after `newest`, so it holds all this read must show; if events it
@@ -214,9 +299,14 @@ export class BoardState {
     return fits(this.boards);
   }
 
-  private build(periods: PeriodStarts): Promise<void> {
+  /**
+   * Builds the boards from a snapshot of the tables. Without `kept` readers wait for it; with `kept` (after a check
+   * found them wrong) those boards go on serving until the new ones, brought to the same event, take their place.
+   */
+  private build(periods: PeriodStarts, kept?: Boards): Promise<void> {
     if (this.building) return this.building;
-    this.boards = undefined;
+    if (!kept) this.boards = undefined;
+    const generation = this.generation;
     // Set before the snapshot's transaction begins: every event committed after its snapshot is heard from here on.
     this.heardWhileBuilding = [];
     this.building = readBoardSnapshot(this.db, periods, this.timeZone)
@@ -224,8 +314,13 @@ export class BoardState {
         const boards = fromSnapshot(snapshot);
         const heard = this.heardWhileBuilding ?? [];
         this.heardWhileBuilding = undefined;
-        const applied = heard.every((event) => event.id <= snapshot.eventId || this.apply(boards, event));
-        this.boards = applied ? boards : undefined;
+        if (generation !== this.generation) return;
+        if (!heard.every((event) => event.id <= boards.eventId || this.apply(boards, event))) {
+          if (!kept) this.boards = undefined;
+          return;
+        }
+        // A check replaces boards that are still the ones it checked (or none); boards dropped meanwhile stay dropped.
+        if (!kept || this.boards === kept) this.boards = boards;
       })
       .catch((error: unknown) => {
         this.heardWhileBuilding = undefined;
@@ -238,13 +333,12 @@ export class BoardState {
   }
 
   private hear(events: readonly StoredEvent[]): void {
-    if (this.heardWhileBuilding) {
-      this.heardWhileBuilding.push(...events);
-      return;
-    }
+    if (this.heardWhileBuilding) this.heardWhileBuilding.push(...events);
     const boards = this.boards;
     if (!boards) return;
     for (const event of events) {
+      // A snapshot may be newer than the hub's cursor when it was read: the events it holds come again after it.
+      if (event.id <= boards.eventId) continue;
       if (!this.apply(boards, event)) {
         this.boards = undefined;
         return;
@@ -254,6 +348,14 @@ export class BoardState {
 
   /** Applies one event; false when it cannot be applied exactly (the state is then built again). */
   private apply(boards: Boards, event: StoredEvent): boolean {
+    const applied = this.applyOne(boards, event);
+    if (!applied) return false;
+    boards.eventId = event.id;
+    if (this.recording && boards === this.boards) this.recording.set(event.id, figuresOf(boards));
+    return true;
+  }
+
+  private applyOne(boards: Boards, event: StoredEvent): boolean {
     switch (event.type) {
       case 'entry.created':
         return this.applyEntry(boards, event);
@@ -286,7 +388,10 @@ export class BoardState {
       return false;
     }
     const value = cents(amount);
-    agent.total = cents(newTotal);
+    const total = cents(newTotal);
+    boards.totalIncome += total - agent.total;
+    boards.totalEntries += 1;
+    agent.total = total;
     agent.entries += 1;
     const periods = periodStartsOf(new Date(date), this.timeZone);
     if (periods.week === boards.periods.week) {

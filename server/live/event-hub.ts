@@ -2,13 +2,12 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../contract/events';
 import type { Db } from '../db/client';
-import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, type StoredEvent } from '../db/events';
+import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { AppError } from '../domain/errors';
-import { ANONYMOUS_AGENT } from '../../contract/insight';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
-import { eventDataFor, eventViewFor, seesHiddenName, type EventReader } from '../domain/event-visibility';
+import { anonymised, eventDataFor, eventViewFor, managerHears, seesHiddenName, type EventReader } from '../domain/event-visibility';
 
 export interface EventHubOptions {
   /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
@@ -47,6 +46,21 @@ interface Stream {
   cursor: number;
   /** Set once the replay is done; until then live events wait in the database for the replay to read them. */
   live: boolean;
+  /** An event that moves this reader's boards went by since its last leaderboard.changed. */
+  boardsDue: boolean;
+}
+
+/**
+ * What the hub tells its followers besides events: `reset`, it could not read every event after its cursor (they are
+ * no longer kept, or the database ends before the cursor: restored from a backup) and went on from the newest, so
+ * what they keep from events is to be dropped; `resumed`, its listening connection was lost and made again, and it
+ * read everything it missed in order (what follows the events stays exact; a follower may check itself anyway).
+ */
+export type ResyncReason = 'reset' | 'resumed';
+
+interface Follower {
+  heard: (events: readonly StoredEvent[]) => void;
+  resync: ((reason: ResyncReason) => void) | undefined;
 }
 
 /** Types after which the leaderboards may read differently. */
@@ -87,7 +101,18 @@ export class EventHub {
   private boardsTimer: NodeJS.Timeout | undefined;
   private boardsSentAt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
-  private readonly followers = new Set<(events: readonly StoredEvent[]) => void>();
+  private readonly followers = new Set<Follower>();
+  /**
+   * Whether the cursor follows on from the notifications: a notice's events may then be fanned out as they come.
+   * False at start, after the listener (re)connected (notifications sent meanwhile are lost) and after a failed read
+   * (a notice naming a range went unread): notices then only make the hub read the table, until a read begun after
+   * the latest of these is done; that read reaches every event the notifications will not bring.
+   */
+  private caughtUp = false;
+  /** Goes up each time the listener says it (re)connected; a read begun before then cannot catch the hub up. */
+  private listenerEpoch = 0;
+  /** The listener has (re)connected at least once since start: the next catch-up tells the followers it resumed. */
+  private resumedPending = false;
   private readonly waiters = new Set<{ id: number; done: (reached: boolean) => void }>();
   /**
    * The agents not shown on public boards, as of the hub's cursor: their names go out as "Anonymous agent" to readers
@@ -118,13 +143,7 @@ export class EventHub {
 
   /** Starts listening from the newest event; call once the database is migrated. */
   async start(): Promise<void> {
-    this.cursor = await latestEventId(this.db);
-    // Read after the cursor: at least as new as it, and the events after it set the same flags again.
-    for (const id of await readHiddenAgentIds(this.db)) this.hiddenAgents.add(id);
-    for (const id of await readOffBoardAgentIds(this.db)) this.offBoardAgents.add(id);
-    const membership = await readTeamMembership(this.db);
-    for (const [agentId, teamId] of membership.agentTeams) this.agentTeams.set(agentId, teamId);
-    for (const [userId, teamId] of membership.managerTeams) this.ledBy(userId).add(teamId);
+    await this.loadFromNewest();
     this.stopListening = await this.listen(EVENTS_CHANNEL, (payload) => this.onNotice(payload));
     this.started = true;
     const every = (ms: number, task: () => void) => {
@@ -134,8 +153,28 @@ export class EventHub {
     };
     every(this.options.heartbeatMs, () => this.writeToAll(': keep-alive\n\n'));
     every(this.options.checkCredentialsMs, () => void this.checkCredentials());
-    // Catches up if the database was busy when a notification came (a failed read is retried here too).
+    // Reads what was committed between the cursor and LISTEN (notices meanwhile only asked for this read).
     this.wake();
+  }
+
+  /**
+   * Moves the cursor to the newest event and reads what the hub keeps as of it: who is hidden, who is off the boards,
+   * who leads which team. Read after the cursor: at least as new as it, and the events after it set the same again.
+   */
+  private async loadFromNewest(): Promise<void> {
+    const cursor = await latestEventId(this.db);
+    const hidden = await readHiddenAgentIds(this.db);
+    const offBoard = await readOffBoardAgentIds(this.db);
+    const membership = await readTeamMembership(this.db);
+    this.cursor = cursor;
+    this.hiddenAgents.clear();
+    for (const id of hidden) this.hiddenAgents.add(id);
+    this.offBoardAgents.clear();
+    for (const id of offBoard) this.offBoardAgents.add(id);
+    this.agentTeams.clear();
+    this.managerTeams.clear();
+    for (const [agentId, teamId] of membership.agentTeams) this.agentTeams.set(agentId, teamId);
+    for (const [userId, teamId] of membership.managerTeams) this.ledBy(userId).add(teamId);
   }
 
   /**
@@ -147,12 +186,15 @@ export class EventHub {
   }
 
   /**
-   * Calls `follower` with every batch of events this instance fans out from now on, in commit order, right after
-   * the hub's cursor passed them (state kept in memory follows the database this way: docs/decisions/0015).
+   * Calls `follower` with every batch of events this instance fans out from now on, in commit order, each event once,
+   * right after the hub's cursor passed them (state kept in memory follows the database this way:
+   * docs/decisions/0015); and `resync` when the hub skipped events (a reset: what was kept from them is wrong) or
+   * resumed after losing its listener (docs/decisions/0038-live-after-reconnect.md).
    */
-  follow(follower: (events: readonly StoredEvent[]) => void): () => void {
-    this.followers.add(follower);
-    return () => void this.followers.delete(follower);
+  follow(follower: (events: readonly StoredEvent[]) => void, resync?: (reason: ResyncReason) => void): () => void {
+    const entry: Follower = { heard: follower, resync };
+    this.followers.add(entry);
+    return () => void this.followers.delete(entry);
   }
 
   /**
@@ -203,7 +245,7 @@ export class EventHub {
     // From here on the response is written by hand; the headers set so far (security headers) go with it.
     reply.hijack();
     const response = reply.raw;
-    const stream: Stream = { reader: request.reader, identityKey, credential: request.credential, response, cursor: this.cursor, live: false };
+    const stream: Stream = { reader: request.reader, identityKey, credential: request.credential, response, cursor: this.cursor, live: false, boardsDue: false };
     this.streams.add(stream);
     response.on('close', () => this.streams.delete(stream));
     response.writeHead(200, {
@@ -247,7 +289,7 @@ export class EventHub {
       if (stream.response.destroyed) return;
       for (const event of batch) {
         this.deliver(stream, event, new Map());
-        if (MOVES_BOARDS.has(event.type)) movedBoards = true;
+        if (this.movesBoardsOf(stream.reader, event)) movedBoards = true;
       }
       if (batch.length < BATCH) {
         stream.cursor = Math.max(stream.cursor, readThrough);
@@ -286,13 +328,22 @@ export class EventHub {
 
   /**
    * A notification: the committed events themselves are fanned out at once, with no read (notifications arrive in
-   * commit order, hence id order). A notice naming only ids, or one that comes while a read is under way (whose
-   * answer must go out first), or none at all (the listener reconnected), makes the hub read the table instead.
+   * commit order, hence id order), when the cursor follows on from them. A notice naming only ids, one that comes
+   * while a read is under way (whose answer must go out first) or while the hub is not caught up, makes the hub read
+   * the table instead. None at all means the listener (re)connected: notifications sent while it was away are lost,
+   * so nothing newer goes out before the table has been read from the cursor.
    */
   private onNotice(payload: string | undefined): void {
     if (this.closed) return;
+    if (payload === undefined) {
+      this.caughtUp = false;
+      this.listenerEpoch++;
+      if (this.started) this.resumedPending = true;
+      this.wake();
+      return;
+    }
     const notice = parseEventsNotice(payload);
-    if (!notice || !('events' in notice) || this.reading) {
+    if (!notice || !('events' in notice) || this.reading || !this.caughtUp) {
       this.wake();
       return;
     }
@@ -310,22 +361,75 @@ export class EventHub {
     });
   }
 
+  /**
+   * Reads the events after the cursor until none is left, and again while notices came meanwhile. A pass that
+   * catches up (begun after the listener last connected) first checks that every event after the cursor is still
+   * there to read; when not, the hub resets.
+   */
   private async readNew(): Promise<void> {
     try {
       do {
         this.readAgain = false;
+        const epoch = this.listenerEpoch;
+        if (!this.caughtUp) await this.resetIfEventsLost();
+        if (this.closed) return;
         let batch: StoredEvent[];
         do {
           batch = await readEventsAfter(this.db, this.cursor, BATCH);
           if (this.closed) return;
           this.fanOut(batch);
         } while (batch.length === BATCH);
+        if (!this.caughtUp && epoch === this.listenerEpoch) this.caughtUp = true;
+        if (this.caughtUp && this.resumedPending) {
+          this.resumedPending = false;
+          this.tellFollowers('resumed');
+        }
       } while (this.readAgain && !this.closed);
     } catch (error) {
       if (this.closed) return;
+      // A notice whose events this read was to bring may have come and gone: later ones must wait for a read.
+      this.caughtUp = false;
       this.log.error({ err: error }, 'reading new events failed; retrying in a second');
       this.retryTimer = setTimeout(() => this.wake(), 1000);
       this.retryTimer.unref();
+    }
+  }
+
+  /**
+   * When events after the cursor are gone (pruned while this instance did not listen) or the database's events end
+   * before the cursor (it was restored from a backup), they cannot be delivered: the hub goes on from the newest
+   * event, every live stream gets stream.reset (its reader reloads what it shows), a stream still replaying is
+   * ended (its reader reconnects and replays or resets), and the followers drop what they keep.
+   */
+  private async resetIfEventsLost(): Promise<void> {
+    const kept = await readEventsKept(this.db);
+    if (kept.prunedThrough <= this.cursor && Math.max(kept.newest, kept.prunedThrough) >= this.cursor) return;
+    const from = this.cursor;
+    await this.loadFromNewest();
+    if (this.closed) return;
+    this.log.warn({ cursor: from, newest: this.cursor, prunedThrough: kept.prunedThrough }, 'events missed while not listening are no longer kept; streams reset');
+    const text = message(this.cursor, STREAM_RESET, {});
+    for (const stream of [...this.streams]) {
+      if (!stream.live) {
+        // Cut rather than ended, so that its replay stops writing at once.
+        stream.response.destroy();
+        this.streams.delete(stream);
+        continue;
+      }
+      stream.cursor = this.cursor;
+      this.write(stream, text);
+    }
+    this.tellFollowers('reset');
+    for (const waiter of [...this.waiters]) if (waiter.id <= this.cursor) waiter.done(true);
+  }
+
+  private tellFollowers(reason: ResyncReason): void {
+    for (const follower of this.followers) {
+      try {
+        follower.resync?.(reason);
+      } catch (error) {
+        this.log.error({ err: error }, 'an event follower failed');
+      }
     }
   }
 
@@ -342,21 +446,23 @@ export class EventHub {
         if (event.private.status === 'active') this.offBoardAgents.delete(event.agentId);
         else this.offBoardAgents.add(event.agentId);
       }
-      if (event.type === 'agent.deleted' && event.agentId !== null) {
-        this.offBoardAgents.delete(event.agentId);
-        this.agentTeams.delete(event.agentId);
-      }
+      if (event.type === 'agent.deleted' && event.agentId !== null) this.offBoardAgents.delete(event.agentId);
       if (event.type === 'team.changed') this.followTeam(event.private);
       const built = new Map<string, string>();
-      for (const stream of this.streams) if (stream.live) this.deliver(stream, event, built);
+      for (const stream of this.streams) {
+        if (!stream.live) continue;
+        this.deliver(stream, event, built);
+        if (this.movesBoardsOf(stream.reader, event)) movedBoards = stream.boardsDue = true;
+      }
+      // Forgotten after delivery: the managers of its team hear of the deletion.
+      if (event.type === 'agent.deleted' && event.agentId !== null) this.agentTeams.delete(event.agentId);
       this.cursor = event.id;
-      if (MOVES_BOARDS.has(event.type)) movedBoards = true;
     }
     if (movedBoards) this.boardsMoved();
     if (batch.length === 0) return;
     for (const follower of this.followers) {
       try {
-        follower(batch);
+        follower.heard(batch);
       } catch (error) {
         this.log.error({ err: error }, 'an event follower failed');
       }
@@ -372,20 +478,31 @@ export class EventHub {
     if (view === null) return;
     // An agent off the boards is heard of by staff only (and by itself, should it still be reading).
     if (event.agentId !== null && this.offBoardAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId)) return;
-    // A manager who leads teams hears of their agents only.
-    if (event.agentId !== null && stream.reader.kind === 'staff' && stream.reader.role === 'manager') {
-      const led = this.managerTeams.get(stream.reader.userId);
-      if (led && led.size > 0 && !led.has(this.agentTeams.get(event.agentId) ?? -1)) return;
-    }
+    // A manager who leads teams hears of their agents and their teams only.
+    if (!this.readerHears(stream.reader, event)) return;
     const hidden = event.agentId !== null && this.hiddenAgents.has(event.agentId) && !seesHiddenName(stream.reader, event.agentId);
     const key = hidden ? `${view}:hidden` : view;
     let text = built.get(key);
     if (text === undefined) {
       const data = eventDataFor(view, event);
-      text = message(event.id, event.type, hidden && 'agentName' in data ? { ...data, agentName: ANONYMOUS_AGENT } : data);
+      text = message(event.id, event.type, hidden ? anonymised(data) : data);
       built.set(key, text);
     }
     this.write(stream, text);
+  }
+
+  /** Whether the scope of a manager who leads teams holds the event (everyone else: yes; visibility is eventViewFor's). */
+  private readerHears(reader: EventReader, event: StoredEvent): boolean {
+    if (reader.kind !== 'staff' || reader.role !== 'manager') return true;
+    return managerHears(this.managerTeams.get(reader.userId) ?? new Set(), reader.userId, event, event.agentId === null ? undefined : this.agentTeams.get(event.agentId));
+  }
+
+  /**
+   * Whether the event may move the boards this reader reads: a manager who leads teams reads boards of their agents
+   * only, so another team's entries send them no leaderboard.changed (its timing would tell when that team sold).
+   */
+  private movesBoardsOf(reader: EventReader, event: StoredEvent): boolean {
+    return MOVES_BOARDS.has(event.type) && this.readerHears(reader, event);
   }
 
   private ledBy(userId: number): Set<number> {
@@ -414,7 +531,9 @@ export class EventHub {
       this.boardsSentAt = Date.now();
       const text = message(this.cursor, 'leaderboard.changed', {});
       for (const stream of this.streams) {
-        if (stream.live && eventViewFor(stream.reader, { type: 'leaderboard.changed', agentId: null }) !== null) this.write(stream, text);
+        if (!stream.live || !stream.boardsDue) continue;
+        stream.boardsDue = false;
+        if (eventViewFor(stream.reader, { type: 'leaderboard.changed', agentId: null }) !== null) this.write(stream, text);
       }
     };
     if (wait <= 0) send();

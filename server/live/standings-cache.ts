@@ -24,7 +24,11 @@ export class StandingsCache {
     private readonly hub: EventHub,
     private readonly timeZone: string,
   ) {
-    this.stopFollowing = hub.follow((events) => this.heard(events));
+    // After a reset the events that moved kept standings may never come: nothing kept is trusted.
+    this.stopFollowing = hub.follow(
+      (events) => this.heard(events),
+      (reason) => (reason === 'reset' ? this.kept.clear() : undefined),
+    );
   }
 
   /**

@@ -21,7 +21,7 @@ export class Notifier {
     private readonly now: () => Date,
     private readonly pollMs: number,
     /** The address the app is opened at: emails link to it and to their unsubscribe page. */
-    private readonly appUrl: string,
+    private readonly appUrl: () => string,
     /** Called after each pass (the email worker sends what it queued). */
     private readonly afterPass: () => void = () => undefined,
   ) {
@@ -42,7 +42,7 @@ export class Notifier {
   }
 
   private async pass(): Promise<void> {
-    while (!this.loop.closed && (await notifyEvents(this.db, BATCH, this.now(), { appUrl: this.appUrl })) === BATCH);
+    while (!this.loop.closed && (await notifyEvents(this.db, BATCH, this.now(), { appUrl: this.appUrl() })) === BATCH);
     this.afterPass();
   }
 }

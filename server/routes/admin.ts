@@ -3,8 +3,10 @@ import { backupRequest } from '../../contract/admin';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
+import { appendAudit } from '../db/audit';
 import { takeEmbeddedBackup } from '../db/backup';
 import { AppError } from '../domain/errors';
+import { userActor } from '../http/audit-actor';
 import { parseInput } from '../http/errors';
 
 const BACKUP_ON_POSTGRES =
@@ -19,6 +21,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     if (ctx.engine !== 'pglite') throw new AppError('NOT_FOUND', BACKUP_ON_POSTGRES);
     const { passphrase } = parseInput(backupRequest, request.body ?? {});
     await requireRecentPassword(ctx, request, 'user');
+    // The whole database leaves (password hashes, second-factor and webhook secrets, contact details): the trail says
+    // who took it and when, in the backup itself too.
+    await appendAudit(ctx.db, userActor(request, owner), { action: 'backup.taken', targetType: 'database', targetId: null, after: { encrypted: passphrase !== undefined } }, ctx.now());
     const backup = await takeEmbeddedBackup(ctx.db, passphrase === undefined ? {} : { passphrase });
     backup.done.then(
       (bytes) => request.log.info({ userId: owner.id, bytes, encrypted: backup.encrypted }, 'database backup taken'),

@@ -41,7 +41,7 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(loginInput, request.body ?? {});
     const agent = await authenticateThrottled(ctx, request, await findAgentByEmail(ctx.db, input.email), input.password);
     assertAgentMaySignIn(agent);
-    await renewSession(ctx, request, reply, 'agent', agent.id);
+    await renewSession(ctx, request, reply, 'agent', agent);
     await signInSucceeded(ctx, request, reply, 'agent', agent.id);
     return signedIn(agent);
   });

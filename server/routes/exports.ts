@@ -11,12 +11,14 @@ import { incomeEntryExportQuery } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
 import { assertAgentInScope, readScope } from '../auth/team-scope';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
+import { appendAudit } from '../db/audit';
 import { findAgentById } from '../db/queries/agents';
 import { readOrganisationSettings } from '../db/queries/settings';
 import { auditExportBatches } from '../db/queries/audit';
 import { agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
 import { notFound } from '../domain/errors';
 import { csvHeader, csvLines, num, text, UTF8_BOM, type CsvCell } from '../../contract/csv';
+import { userActor } from '../http/audit-actor';
 import { parseInput } from '../http/errors';
 
 /** The file's text from batches of rows, a batch at a time: the stream asks for the next only once the last was sent. */
@@ -119,7 +121,9 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/exports/reward-claims.csv', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
+    const owner = await requireOwner(ctx, request, reply);
+    // Every claimant's address and phone leave in one file: the trail says who took them and when.
+    await appendAudit(ctx.db, userActor(request, owner), { action: 'claims.exported', targetType: 'reward_claims', targetId: null, after: { contactDetails: true } }, ctx.now());
     return sendCsv(reply, 'reward-claims', ctx.now(), REWARD_CLAIM_EXPORT_COLUMNS, csvFromRows(claimExportBatches(ctx.db), (row) => [
       num(row.id),
       text(row.claimed_at),

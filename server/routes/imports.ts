@@ -6,16 +6,19 @@ import { errorStatus } from '../../contract/errors';
 import type { AppContext } from '../app-context';
 import { callerKey, requireOwnerOrToken } from '../auth/permissions';
 import { importIncomeEntries } from '../db/operations/import-income-entries';
-import { importAgents, takenAccountEmails, type AgentToImport } from '../db/operations/import-agents';
+import { importAgents, type AgentToImport } from '../db/operations/import-agents';
+import { takenEmails } from '../db/queries/agents';
 import { actorOf } from '../http/audit-actor';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/sessions';
+import { emailHoldersBarringAgent } from '../domain/agent-emails';
 import { checkAgentImport } from '../domain/agent-import';
 import { entryImportLookups } from '../db/queries/imports';
 import { readCsvFile } from '../domain/csv-file';
 import { checkEntryImport } from '../domain/entry-import';
 import { AppError } from '../domain/errors';
 import { parseInput } from '../http/errors';
+import { ImportSlots } from '../http/import-slots';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Argon2 hashes computed at once for an agent import's password column (libuv has four threads by default). */
@@ -29,11 +32,13 @@ const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
  * IMPORT_MAX_BYTES: 413 beyond), read only by the routes of this scope.
  */
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const slots = new ImportSlots();
   void app.register(async (scope) => {
     scope.addContentTypeParser(IMPORT_CONTENT_TYPE, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/imports/income-entries', { bodyLimit: IMPORT_MAX_BYTES }, async (request, reply) => {
+    scope.post('/api/imports/income-entries', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
+      slots.take(request, callerKey(caller));
       const query = parseInput(importQuery, request.query);
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const now = ctx.now();
@@ -59,14 +64,15 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         'income entries imported',
       );
       return reply.status(201).send(report);
-    });
+    }));
 
-    scope.post('/api/imports/agents', { bodyLimit: IMPORT_MAX_BYTES }, async (request, reply) => {
+    scope.post('/api/imports/agents', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'agents:write');
+      slots.take(request, callerKey(caller));
       const query = parseInput(agentImportQuery, request.query);
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const table = await readCsvFile(request.body);
-      const checked = await checkAgentImport(table, query, (emails) => takenAccountEmails(ctx.db, emails));
+      const checked = await checkAgentImport(table, query, (emails) => takenEmails(ctx.db, emails, emailHoldersBarringAgent('owner')));
       const report: AgentImportReport = {
         rows: checked.rows,
         valid: checked.agents.length,
@@ -106,7 +112,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         );
       }
       const ids = await importAgents(ctx.db, list, { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt, actor: actorOf(request, caller) });
-      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = ctx.linkOrigin();
       report.created = ids.length;
       report.links = [...tokens].map(([index, token]) => ({
         agentId: ids[index]!,
@@ -117,6 +123,6 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       }));
       request.log.info({ rows: report.rows, created: report.created, links: report.links.length, by: callerKey(caller) }, 'agents imported');
       return reply.status(201).send(report);
-    });
+    }));
   });
 }

@@ -45,7 +45,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     const input = parseInput(requestPasswordResetInput, request.body);
     const now = ctx.now();
     const expiresAt = new Date(now.getTime() + EMAILED_RESET_LINK_MINUTES * 60_000);
-    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = ctx.linkOrigin();
     const queued = await requestEmailedResets(
       ctx.db,
       input.email,
@@ -86,7 +86,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       const expiresAt = new Date(now.getTime() + OWNER_MADE_RESET_LINK_HOURS * HOUR_MS);
       await createOwnerResetLink(ctx.db, { kind: target.kind, accountId: id, tokenHash: hashToken(token), createdBy: owner.id, expiresAt }, userActor(request, owner), now);
       request.log.info({ kind: target.kind, accountId: id, by: owner.id }, 'password reset link made');
-      const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = ctx.linkOrigin();
       const answer: CreatedResetLink = { url: resetLinkFor(origin, token), expiresAt: expiresAt.toISOString() };
       return reply.status(201).send(answer);
     });

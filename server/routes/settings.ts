@@ -16,7 +16,11 @@ import { parseInput } from '../http/errors';
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   // This instance's copy, for the pages it serves: read at start, then kept by the events of every instance.
   app.addHook('onReady', () => ctx.organisation.load());
-  ctx.live.follow((events) => ctx.organisation.heard(events));
+  // A settings.changed the hub had to skip (a reset) is made up for by reading them again.
+  ctx.live.follow(
+    (events) => ctx.organisation.heard(events),
+    (reason) => (reason === 'reset' ? void ctx.organisation.load() : undefined),
+  );
 
   app.get('/api/settings', async (request, reply): Promise<OrganisationSettings> => {
     await requireAnyIdentity(ctx, request, reply, 'read');

@@ -42,11 +42,13 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  // Every team's income and income per agent: team totals, not any agent's figures, so every staff reader sees all teams.
+  // Each team's income and income per agent. A one-agent team's income is that agent's, so a manager who leads teams
+  // reads only those teams, ranked among themselves, like every other read (docs/decisions/0036-scope-and-link-rules.md).
   app.get('/api/teams/leaderboard', async (request, reply): Promise<TeamBoard> => {
-    await requireStaffReader(ctx, request, reply);
+    const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(teamBoardQuery, request.query);
+    const scope = await readScope(ctx, caller);
     const { range, period } = boardPeriodOf(ctx, query.period, query.at);
-    return { period: range, teams: await readTeamBoard(ctx.db, period) };
+    return { period: range, scope: scope === null ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
   });
 }

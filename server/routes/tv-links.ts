@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   createTvLinkInput,
   TV_LINK_NOT_FOUND,
@@ -29,8 +29,8 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
  * with the token alone. A revoked link's streams end at once on this instance and within seconds on the others.
  */
 export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
-  const linkAddress = (request: FastifyRequest, token: string) =>
-    `${(ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/tv/${token}`;
+  const linkAddress = (token: string) =>
+    `${ctx.linkOrigin()}/tv/${token}`;
 
   const liveLink = async (token: string) => {
     const link = TOKEN_SHAPE.test(token) ? await findLiveTvLink(ctx.db, hashToken(token)) : undefined;
@@ -50,7 +50,7 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
       (made) => ({ action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts } }),
     );
     request.log.info({ tvLinkId: link.id }, 'TV link created');
-    return reply.status(201).send({ ...link, url: linkAddress(request, token), token } satisfies CreatedTvLink);
+    return reply.status(201).send({ ...link, url: linkAddress(token), token } satisfies CreatedTvLink);
   });
 
   app.get('/api/tv-links', async (request, reply): Promise<TvLinkList> => {

@@ -12,8 +12,8 @@ import {
 } from '../../contract/two-factor';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
-import { renewSession, requireRecentPassword } from '../auth/sessions';
-import { signInSucceeded } from '../auth/sign-in-throttle';
+import { cookieNames, hashToken, renewSession, requireRecentPassword } from '../auth/sessions';
+import { signInSucceeded, spendTwoFactorCodeGuess, twoFactorCodeAccepted } from '../auth/sign-in-throttle';
 import { challengeTokenHash, clearChallengeCookie } from '../auth/two-factor-challenge';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUri, verifyTotp } from '../auth/totp';
 import {
@@ -42,7 +42,8 @@ const isAppCode = (code: string) => /^\d{6}$/.test(code);
 /**
  * Two-factor sign-in for owners and managers (docs/decisions/0030-two-factor-sign-in.md). Setting it up and turning it
  * off need the password entered in the last ten minutes; turning it on and off need a right code. Codes are counted
- * like sign-ins per client address (server/http/security.ts) and, at sign-in, per challenge.
+ * like sign-ins per client address (server/http/security.ts), at sign-in per challenge, and per account (or known
+ * device) in a budget that outlives challenges (server/auth/sign-in-throttle.ts).
  */
 export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/2fa/setup', async (request, reply): Promise<TwoFactorSetup> => {
@@ -62,9 +63,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     const step = verifyTotp(state.secret, input.code, ctx.now().getTime(), state.lastStep);
     if (step === undefined) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
     const recoveryCodes = newRecoveryCodes();
-    const enabled = await enableTwoFactor(ctx.db, { id: user.id, secret: state.secret, step }, recoveryCodes.map(hashRecoveryCode), userActor(request, user), ctx.now());
+    // The account's other sessions end (they were made with the password alone); this one stays.
+    const keep = hashToken(request.cookies[cookieNames.user] ?? '');
+    const ended = await enableTwoFactor(ctx.db, { id: user.id, secret: state.secret, step }, recoveryCodes.map(hashRecoveryCode), keep, userActor(request, user), ctx.now());
     // Set up again (another secret) or turned on by another request meanwhile.
-    if (!enabled) throw conflict(ALREADY_ON);
+    if (!ended) throw conflict(ALREADY_ON);
+    for (const tokenHash of ended) ctx.live.endSession(tokenHash);
     return { recoveryCodes };
   });
 
@@ -75,6 +79,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     if (user.role === 'manager' && (await readManagerTwoFactorRequired(ctx.db))) throw forbidden(REQUIRED_FOR_MANAGERS);
     const state = await readTwoFactorState(ctx.db, user.id);
     if (!state?.enabled || !state.secret) throw conflict(NOT_ON);
+    await spendTwoFactorCodeGuess(ctx, request, reply, user);
     let proof: { step: number } | { recoveryCodeHash: string };
     if (isAppCode(input.code)) {
       const step = verifyTotp(state.secret, input.code, ctx.now().getTime(), state.lastStep);
@@ -84,6 +89,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       proof = { recoveryCodeHash: hashRecoveryCode(input.code) };
     }
     if (!(await disableTwoFactor(ctx.db, user.id, proof, userActor(request, user), ctx.now()))) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
+    await twoFactorCodeAccepted(ctx, request);
     return reply.status(204).send();
   });
 
@@ -99,6 +105,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const input = parseInput(twoFactorCodeInput, request.body ?? {});
     const user = { id: challenge.userId, email: challenge.email, name: challenge.name, role: challenge.role };
+    // Wrong codes are bounded per account, across challenges and addresses (docs/decisions/0035).
+    await spendTwoFactorCodeGuess(ctx, request, reply, user);
     let accepted: boolean;
     if (isAppCode(input.code)) {
       const step = verifyTotp(challenge.secret, input.code, now.getTime(), challenge.lastStep);
@@ -111,10 +119,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       clearChallengeCookie(reply);
       throw unauthenticated(TWO_FACTOR_TOO_MANY_CODES);
     }
+    await twoFactorCodeAccepted(ctx, request);
     clearChallengeCookie(reply);
     // One session per challenge, also when two right codes arrive at once.
     if (!(await deleteTwoFactorChallenge(ctx.db, tokenHash))) throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED);
-    await renewSession(ctx, request, reply, 'user', user.id);
+    await renewSession(ctx, request, reply, 'user', { id: user.id, credentialVersion: challenge.credentialVersion });
     await signInSucceeded(ctx, request, reply, 'user', user.id);
     return { ...user, twoFactorEnabled: true, twoFactorSetupRequired: false };
   });

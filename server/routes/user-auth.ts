@@ -29,10 +29,10 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       // had ends now, as a sign-in would end it.
       await passwordAccepted(ctx, request);
       await endSession(ctx, request, reply, 'user');
-      await startTwoFactorChallenge(ctx, reply, user.id);
+      await startTwoFactorChallenge(ctx, reply, user);
       return { twoFactorRequired: true };
     }
-    await renewSession(ctx, request, reply, 'user', user.id);
+    await renewSession(ctx, request, reply, 'user', user);
     await signInSucceeded(ctx, request, reply, 'user', user.id);
     const setupRequired = user.role === 'manager' && (await readManagerTwoFactorRequired(ctx.db));
     return { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: false, twoFactorSetupRequired: setupRequired };

@@ -63,6 +63,12 @@ test('the owner makes a team; its manager signs in and sees only the team', asyn
 
   await openTab(managerPage, 'Teams');
   await expect(managerPage.getByRole('button', { name: 'New Team' })).toHaveCount(0);
+  // Their own team's figures only (issue 30): a one-agent team's income would be that agent's.
+  const ledBoard = managerPage.getByRole('table', { name: 'Your teams' });
+  await expect(ledBoard.getByRole('row').filter({ hasText: teamName })).toContainText('$4,321.00');
+  await expect(ledBoard.locator('tbody').getByRole('row')).toHaveCount(1);
+  await expect(managerPage.getByText("Other teams' figures are not shown.")).toBeVisible();
+  await managerPage.screenshot({ path: test.info().outputPath('teams-tab-manager.png'), fullPage: true });
   await expect(managerPage.getByRole('list', { name: 'Teams list' }).getByRole('listitem')).toHaveCount(1);
   await expect(managerPage.getByRole('heading', { name: teamName })).toBeVisible();
   await managerPage.setViewportSize({ width: 375, height: 800 });

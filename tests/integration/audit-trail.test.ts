@@ -1,8 +1,8 @@
 // The audit trail (docs/product.md §12.12): rows written with every change, chained by SHA-256, refused any UPDATE,
 // DELETE or TRUNCATE by the database; audit:verify names the first row that breaks the chain; the owner reads it
 // filtered by person, action and date, and exports it.
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActorList, auditPage, AUDIT_EXPORT_COLUMNS } from '../../contract/audit';
 import { openDatabase, queryRows, type Db } from '../../server/db/client';
 import { appendAudit, SYSTEM_ACTOR } from '../../server/db/audit';
+import { auditKeyId, sealAuditHead, sealMac } from '../../server/db/audit-seals';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { verifyAuditChain } from '../../server/db/operations/verify-audit-chain';
 import { eraseFilledClaimContacts } from '../../server/db/queries/reward-claims';
@@ -17,7 +18,8 @@ import { createApiToken } from '../factories/api-tokens';
 import { createAgent, signInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { runToExit } from '../support/app-process';
-import { describeEachEngine, type TestApp } from '../support/test-app';
+import { describeEachEngine, startTestApp, type TestApp } from '../support/test-app';
+import { testEngines } from '../support/test-database';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const BROWSER = 'Mozilla/5.0 (audit test)';
@@ -40,6 +42,27 @@ async function tamper(db: Db, statement: ReturnType<typeof sql>) {
     await db.execute(statement);
   } finally {
     await db.execute(sql`alter table audit_log enable trigger audit_log_no_change`);
+  }
+}
+
+/**
+ * The tamper of issue 30 by someone holding the app's database role: the triggers switched off, one row edited, and
+ * the plain SHA-256 chain computed again from that row on, so that the chain alone checks out.
+ */
+async function rewriteRow(db: Db, id: number, after: Record<string, unknown>) {
+  await db.execute(sql`alter table audit_log disable trigger user`);
+  try {
+    await db.execute(sql`update audit_log set after = ${JSON.stringify(after)}::jsonb where id = ${id}`);
+    const rows = await queryRows<{ id: number; content: string }>(db, sql`select id::float8 as id, audit_log_content(l) as content from audit_log l where id >= ${id} order by id`);
+    const [before] = await queryRows<{ hash: string | null }>(db, sql`select (select hash from audit_log where id < ${id} order by id desc limit 1) as hash`);
+    let previous = before!.hash;
+    for (const row of rows) {
+      const hash = createHash('sha256').update((previous ?? '') + row.content).digest('hex');
+      await db.execute(sql`update audit_log set prev_hash = ${previous}, hash = ${hash} where id = ${row.id}`);
+      previous = hash;
+    }
+  } finally {
+    await db.execute(sql`alter table audit_log enable trigger user`);
   }
 }
 
@@ -162,7 +185,7 @@ describeEachEngine('the audit trail', (get) => {
       if (index > 0) expect(row.prev_hash).toBe(chain[index - 1]!.hash);
       expect(row.hash).toBe(createHash('sha256').update((row.prev_hash ?? '') + row.content).digest('hex'));
     }
-    expect(await verifyAuditChain(db)).toEqual({ rows: chain.length, lastHash: chain.at(-1)!.hash, broken: null });
+    expect(await verifyAuditChain(db)).toEqual({ rows: chain.length, lastHash: chain.at(-1)!.hash, broken: null, seals: null });
 
     expect(await refusal(db, sql`update audit_log set action = 'entry.created' where id = ${chain[1]!.id}`)).toBe('audit_log is append-only: UPDATE is refused');
     expect(await refusal(db, sql`delete from audit_log where id = ${chain[1]!.id}`)).toBe('audit_log is append-only: DELETE is refused');
@@ -192,6 +215,43 @@ describeEachEngine('the audit trail', (get) => {
       await db.execute(sql`alter table audit_log enable trigger audit_log_chain`);
     }
     expect((await verifyAuditChain(db)).broken).toBeNull();
+  });
+
+  it('with the audit key, catches a row edited with the triggers off and the SHA-256 chain computed again', async () => {
+    const db = get().database.db;
+    const key = randomBytes(32);
+    for (let i = 0; i < 3; i++) await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: i } }, NOW);
+    const sealed = await sealAuditHead(db, key, NOW);
+    expect(sealed).not.toBeNull();
+    // Nothing new: no second seal; a row more: a seal chained to the first.
+    expect(await sealAuditHead(db, key, NOW)).toBeNull();
+    await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: 3 } }, NOW);
+    const second = await sealAuditHead(db, key, NOW);
+    expect(second!.auditId).toBeGreaterThan(sealed!.auditId);
+    const clean = await verifyAuditChain(db, key);
+    expect(clean.broken).toBeNull();
+    expect(clean.seals).toMatchObject({ checked: 2, otherKey: 0, sealedThrough: second!.auditId, unsealedRows: 0 });
+
+    const [victim] = await queryRows<{ id: number }>(db, sql`select id::float8 as id from audit_log where id < ${sealed!.auditId} order by id desc limit 1`);
+    await rewriteRow(db, victim!.id, { amount: '1000000.00' });
+    // The chain alone is fooled...
+    expect((await verifyAuditChain(db)).broken).toBeNull();
+    // ...the seals are not: the first sealed row after the edit no longer has the hash sealed.
+    expect((await verifyAuditChain(db, key)).broken).toEqual({
+      id: sealed!.auditId,
+      reason: `its hash is not the one seal ${sealed!.id} holds (this row or one before it was changed and the chain computed again)`,
+    });
+
+    // Seals cannot be made again without the key: one forged with another key for the new head is refused as forged,
+    // and seals of another key are only counted.
+    const forger = randomBytes(32);
+    const [head] = await queryRows<{ id: number; hash: string }>(db, sql`select id::float8 as id, hash from audit_log order by id desc limit 1`);
+    await db.execute(sql`insert into audit_seals (audit_id, audit_hash, key_id, mac, sealed_at)
+      values (${head!.id}, ${head!.hash}, ${auditKeyId(key)}, ${sealMac(forger, second!.mac, head!.id, head!.hash)}, now())`);
+    const other = await verifyAuditChain(db, forger);
+    expect(other.broken).toBeNull();
+    expect(other.seals).toMatchObject({ checked: 0, otherKey: 3 });
+    expect(await refusal(db, sql`delete from audit_seals`)).toBe('audit_seals is append-only: DELETE is refused');
   });
 
   it('lets the owner read it newest first, filtered by person, action and date, and export it with its hashes', async () => {
@@ -244,6 +304,34 @@ describeEachEngine('the audit trail', (get) => {
   });
 });
 
+describe('the app with AUDIT_KEY', () => {
+  for (const engine of testEngines()) {
+    it(`seals the trail's head after changes while it runs, and once more as it stops [${engine}]`, async () => {
+      const key = randomBytes(32);
+      const t = await startTestApp(engine, { env: { AUDIT_KEY: key.toString('hex') }, now: NOW });
+      let closed = false;
+      try {
+        const db = t.database.db;
+        const seals = () => queryRows<{ audit_id: number }>(db, sql`select audit_id::float8 as audit_id from audit_seals where key_id = ${auditKeyId(key)} order by id`);
+        await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: 1 } }, NOW);
+        const [head] = await queryRows<{ id: number }>(db, sql`select max(id)::float8 as id from audit_log`);
+        await expect.poll(async () => (await seals()).at(-1)?.audit_id, { timeout: 20_000 }).toBe(head!.id);
+        await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: 2 } }, NOW);
+        await t.app.close();
+        closed = true;
+        const [last] = await queryRows<{ id: number }>(db, sql`select max(id)::float8 as id from audit_log`);
+        expect((await seals()).at(-1)?.audit_id).toBe(last!.id);
+        const report = await verifyAuditChain(db, key);
+        expect(report.broken).toBeNull();
+        expect(report.seals).toMatchObject({ sealedThrough: last!.id, unsealedRows: 0 });
+      } finally {
+        if (!closed) await t.app.close();
+        await t.database.close();
+      }
+    }, 60_000);
+  }
+});
+
 describe('npm run audit:verify', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-audit-verify-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -271,4 +359,38 @@ describe('npm run audit:verify', () => {
     expect(bad.code, bad.output).toBe(1);
     expect(bad.output).toContain('is broken at row 3: its content does not match its hash (the row was changed)');
   });
+
+  it('with the key in DATA_DIR/audit.key, names a sealed row edited with the chain computed again (exit code 1)', async () => {
+    const dataDir = path.join(root, 'sealed');
+    const key = randomBytes(32);
+    const database = await openDatabase({ engine: 'pglite', dataDir });
+    try {
+      await database.migrate();
+      for (let i = 0; i < 4; i++) await appendAudit(database.db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: i } }, NOW);
+      await sealAuditHead(database.db, key, NOW);
+      await appendAudit(database.db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: 4 } }, NOW);
+    } finally {
+      await database.close();
+    }
+    writeFileSync(path.join(dataDir, 'audit.key'), `${key.toString('hex')}\n`, { mode: 0o600 });
+    const good = await runToExit(['scripts/audit-verify.ts'], { DATA_DIR: dataDir });
+    expect(good.code, good.output).toBe(0);
+    expect(good.output).toContain('1 seal(s) made with this key check out: rows up to 4 are sealed.');
+    expect(good.output).toContain('1 row(s) after the last seal are not sealed yet');
+
+    const again = await openDatabase({ engine: 'pglite', dataDir });
+    try {
+      await rewriteRow(again.db, 2, { n: 99 });
+    } finally {
+      await again.close();
+    }
+    const bad = await runToExit(['scripts/audit-verify.ts'], { DATA_DIR: dataDir });
+    expect(bad.code, bad.output).toBe(1);
+    expect(bad.output).toContain('is broken at row 4: its hash is not the one seal 1 holds');
+    // Without the key, the same database checks out: the chain alone cannot tell, and the command says so.
+    rmSync(path.join(dataDir, 'audit.key'));
+    const blind = await runToExit(['scripts/audit-verify.ts'], { DATA_DIR: dataDir });
+    expect(blind.code, blind.output).toBe(0);
+    expect(blind.output).toContain('Seals not checked');
+  }, 120_000);
 });

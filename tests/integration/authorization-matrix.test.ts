@@ -19,7 +19,9 @@ import { unsubscribeToken } from '../../server/domain/emails';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
 // otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
-const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager'] as const;
+// unenrolledManager is `manager` while the organisation requires two-factor sign-in of managers and they have not set
+// it up (docs/decisions/0030, 0034): refused on every route that serves a signed-in person but those that set it up.
+const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager', 'unenrolledManager'] as const;
 type Caller = (typeof callers)[number];
 
 /** Each request acts on a fresh one, so that rows that change data cannot break each other. */
@@ -99,8 +101,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   };
   const resetToken = `matrix-reset-${uniqueSuffix()}`;
   await db.execute(
-    sql`insert into password_resets (kind, account_id, token_hash, created_at, expires_at)
-      values ('agent', ${agentB.id}, ${hashToken(resetToken)}, ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 60 * 60 * 1000).toISOString()}::timestamptz)`,
+    sql`insert into password_resets (kind, account_id, token_hash, source, created_at, expires_at)
+      values ('agent', ${agentB.id}, ${hashToken(resetToken)}, 'email', ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 60 * 60 * 1000).toISOString()}::timestamptz)`,
   );
   // One webhook at a time (a fixture per caller and row would pass the limit of 20).
   await db.execute(sql`delete from webhooks`);
@@ -108,11 +110,17 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   const webhookDelivery = await insertDelivery(db, { webhookId: webhook.id, eventType: 'webhook.test', body: '{}' });
   const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });
   const cookie = async (session: Promise<{ cookie: string }>) => ({ cookie: (await session).cookie });
+  // The rule is the organisation's: on for the unenrolled manager's requests only.
+  await db.execute(
+    sql`insert into organisation_settings (id, org_name, require_manager_two_factor) values (1, 'Matrix', ${caller === 'unenrolledManager'})
+      on conflict (id) do update set require_manager_two_factor = excluded.require_manager_two_factor`,
+  );
   const credentials: Record<Caller, () => Promise<Record<string, string>>> = {
     anonymous: async () => ({}),
     agentA: () => cookie(signInAgent(db, agentA, now)),
     agentB: () => cookie(signInAgent(db, agentB, now)),
     manager: () => cookie(signInUser(db, manager, now)),
+    unenrolledManager: () => cookie(signInUser(db, manager, now)),
     otherManager: () => cookie(signInUser(db, otherManager, now)),
     owner: () => cookie(signInUser(db, owner, now)),
     readToken: () => bearer('read'),
@@ -141,7 +149,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     otherSession: await sessionIdOf(
       db,
-      caller === 'manager' ? { kind: 'user', id: manager.id }
+      caller === 'manager' || caller === 'unenrolledManager' ? { kind: 'user', id: manager.id }
       : caller === 'otherManager' ? { kind: 'user', id: otherManager.id }
       : caller === 'owner' ? { kind: 'user', id: owner.id }
       : { kind: 'agent', id: agentA.id },
@@ -163,6 +171,11 @@ interface Row {
   status: Statuses;
   /** The manager of another team's status, where it is not the manager's (agent A is not in a team they lead). */
   otherManager?: number;
+  /**
+   * The unenrolled manager's status where it is not the default: the manager's on a route anonymous callers may use
+   * (it reads no identity), else 403.
+   */
+  unenrolled?: number;
   /** Where the answer differs on PostgreSQL. */
   postgresStatus?: Statuses;
   body?: (f: Fixture) => unknown;
@@ -179,6 +192,9 @@ const matrix: Row[] = [
   // Public
   { route: 'GET /api/tier-settings',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/app-info',                     status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/health',                       status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/health/ready',                 status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/health/live',                  status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/openapi.json',                 status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/docs',                         status: [200, 200, 200, 200, 200, 200, 200, 200] },
   // Agent identity
@@ -188,23 +204,23 @@ const matrix: Row[] = [
   { route: 'POST /api/password-resets/complete',    status: [204, 204, 204, 204, 204, 204, 204, 204], body: (f) => ({ token: f.resetToken, newPassword: 'matrix new password' }) },
   { route: 'POST /api/agents/login',                status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.agentA.email, password: FACTORY_PASSWORD }) },
   { route: 'POST /api/agents/logout',               status: [204, 204, 204, 204, 204, 204, 204, 204] },
-  { route: 'GET /api/agents/session',               status: [401, 200, 200, 401, 401, 401, 401, 401] },
+  { route: 'GET /api/agents/session',               status: [401, 200, 200, 401, 401, 401, 401, 401], unenrolled: 401 },
   // Owner and manager identity
   { route: 'GET /api/login',                        status: [302, 302, 302, 302, 302, 302, 302, 302] },
   { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
-  { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401] },
+  { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401], unenrolled: 200 },
   { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302, 302, 302, 302] },
   { route: 'POST /api/auth/password',               status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'matrix new password' }) },
-  { route: 'GET /api/sessions',                     status: [401, 200, 200, 200, 200, 403, 403, 403] },
-  { route: 'DELETE /api/sessions/{otherSession}',   status: [401, 204, 404, 204, 204, 403, 403, 403] },
-  { route: 'DELETE /api/sessions',                  status: [401, 200, 200, 200, 200, 403, 403, 403] },
-  { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ password: FACTORY_PASSWORD }) },
+  { route: 'GET /api/sessions',                     status: [401, 200, 200, 200, 200, 403, 403, 403], unenrolled: 200 },
+  { route: 'DELETE /api/sessions/{otherSession}',   status: [401, 204, 404, 204, 204, 403, 403, 403], unenrolled: 204 },
+  { route: 'DELETE /api/sessions',                  status: [401, 200, 200, 200, 200, 403, 403, 403], unenrolled: 200 },
+  { route: 'POST /api/auth/confirm-password',       status: [401, 403, 403, 204, 204, 403, 403, 403], unenrolled: 204, body: () => ({ password: FACTORY_PASSWORD }) },
   // Two-factor sign-in, for callers who have not set it up: nothing to turn on or off (409).
-  { route: 'POST /api/auth/2fa/setup',              status: [401, 403, 403, 200, 200, 403, 403, 403] },
-  { route: 'POST /api/auth/2fa/enable',             status: [401, 403, 403, 409, 409, 403, 403, 403], body: () => ({ code: '000000' }) },
+  { route: 'POST /api/auth/2fa/setup',              status: [401, 403, 403, 200, 200, 403, 403, 403], unenrolled: 200 },
+  { route: 'POST /api/auth/2fa/enable',             status: [401, 403, 403, 409, 409, 403, 403, 403], unenrolled: 409, body: () => ({ code: '000000' }) },
   { route: 'DELETE /api/auth/2fa',                  status: [401, 403, 403, 409, 409, 403, 403, 403], body: () => ({ code: '000000' }) },
   // Nobody in the matrix holds a sign-in challenge (tests/integration/two-factor.test.ts signs in with one).
-  { route: 'POST /api/auth/login/2fa',              status: [401, 401, 401, 401, 401, 401, 401, 401], body: () => ({ code: '000000' }) },
+  { route: 'POST /api/auth/login/2fa',              status: [401, 401, 401, 401, 401, 401, 401, 401], unenrolled: 401, body: () => ({ code: '000000' }) },
   // Agents, for themselves only
   { route: 'GET /api/agent-tier-data',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/agents/claim-reward',         status: [401, 201, 201, 403, 403, 403, 403, 403],
@@ -316,6 +332,7 @@ async function lastAuditId(db: Db): Promise<number> {
 function expectedStatus(row: Row, engine: string, index: number): number {
   const statuses = (engine === 'postgres' && row.postgresStatus) || row.status;
   if (callers[index] === 'otherManager') return row.otherManager ?? statuses[callers.indexOf('manager')]!;
+  if (callers[index] === 'unenrolledManager') return row.unenrolled ?? (statuses[0] === 401 ? 403 : statuses[callers.indexOf('manager')]!);
   return statuses[index]!;
 }
 
@@ -401,7 +418,7 @@ describeEachEngine('authorization matrix', (get) => {
       } else if (changes && !ACCOUNT_HOLDER_ACTS.has(row.route)) {
         const by =
           caller === 'owner' ? { actor_kind: 'user', actor_id: fixture.owner.id }
-          : caller === 'manager' ? { actor_kind: 'user', actor_id: fixture.manager.id }
+          : caller === 'manager' || caller === 'unenrolledManager' ? { actor_kind: 'user', actor_id: fixture.manager.id }
           : caller === 'otherManager' ? { actor_kind: 'user', actor_id: fixture.otherManager.id }
           : caller.endsWith('Token') ? { actor_kind: 'token', actor_id: expect.any(Number) }
           : { actor_kind: 'agent', actor_id: caller === 'agentA' ? fixture.agentA.id : fixture.agentB.id };

@@ -121,6 +121,18 @@ describe('backups of the embedded database', () => {
       expect(restored.output).toContain('Consistency check: no drift.');
     }
 
+    // Both backups are in the trail: who took the one through the app (from where), and the command run from a shell.
+    const backups = await withDatabase(dir('app'), (db) =>
+      queryRows<{ actor_kind: string; actor_name: string | null; ip: string | null; target_type: string; after: Record<string, unknown> }>(
+        db,
+        sql`select actor_kind, actor_name, ip, target_type, after from audit_log where action = 'backup.taken' order by id`,
+      ),
+    );
+    expect(backups).toEqual([
+      { actor_kind: 'user', actor_name: expect.any(String), ip: '127.0.0.1', target_type: 'database', after: { encrypted: true } },
+      { actor_kind: 'system', actor_name: null, ip: null, target_type: 'database', after: { encrypted: false, via: 'npm run db:backup', osUser: os.userInfo().username } },
+    ]);
+
     const original = await withDatabase(dir('app'), async (db) => ({
       fingerprint: await databaseFingerprint(db, { exclude: [] }),
       entries: await entryRows(db),

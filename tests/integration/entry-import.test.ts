@@ -204,6 +204,50 @@ describeEachEngine(
       const [row] = await queryRows<{ date: string }>(db, sql`select to_char(date at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as date from income_entries where agent_id = ${agent.id}`);
       expect(row!.date).toBe('2026-11-02 05:00');
     });
+
+    it('refuses a file with a huge quoted cell while parsing it: 400 naming the row and column, a short answer, nothing written', async () => {
+      const headers = await owner();
+      const db = get().database.db;
+      const agent = await createAgent(db);
+      const before = await databaseFingerprint(db);
+      const huge = 'a'.repeat(10 * 1024 * 1024);
+      const message =
+        'Row 3 is longer than 32 KB in column 1 ("agentEmail"): no field of an import is that long. Check the quoting: a quote left open joins the lines after it into one cell';
+      for (const query of ['?dryRun=1', '']) {
+        const res = await send(headers, `agentEmail,amount\n${agent.email},1\n"${huge}",2\n`, query);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path: 'file', message }] });
+      }
+      // A long cell that is within the bound is reported with its text cut short, not echoed whole.
+      const long = 'b'.repeat(30_000);
+      const report = importReport.parse((await send(headers, `agentEmail,amount\n"${long}",1\n`, '?dryRun=1')).json());
+      expect(report.errors).toHaveLength(1);
+      expect(report.errors[0]!.message.length).toBeLessThanOrEqual(300);
+      expect(report.errors[0]!.message).toMatch(/^No agent has the email "bbbb.*\.\.\.$/);
+      expect(await databaseFingerprint(db)).toEqual(before);
+    });
+
+    it('runs one import at a time per caller: a second one sent meanwhile is refused with 429, and the next one after it runs', async () => {
+      const headers = await owner();
+      const db = get().database.db;
+      const agent = await createAgent(db);
+      const rows = Array.from({ length: 20_000 }, (_, i) => `${agent.email},${(i % 50) + 1}.00,2026-11-0${(i % 9) + 1}`);
+      const file = `agentEmail,amount,date\n${rows.join('\n')}\n`;
+      const both = await Promise.all([send(headers, file, '?dryRun=1'), send(headers, file, '?dryRun=1')]);
+      expect(both.map((res) => res.statusCode).sort()).toEqual([200, 429]);
+      const refused = both.find((res) => res.statusCode === 429)!;
+      expect(refused.json()).toEqual({ message: 'An import you sent is still running: wait for its answer, then send the next file', code: 'RATE_LIMITED' });
+      // The slot is given back when an import ends, whether it succeeded or was refused.
+      expect((await send(headers, 'agentEmail,amount\n', '?dryRun=1')).statusCode).toBe(400);
+      expect((await send(headers, file, '?dryRun=1')).statusCode).toBe(200);
+
+      // Two callers (the owner and a token) each run theirs at once.
+      const secret = `tt_import_slots_${Math.random().toString(36).slice(2)}`;
+      const owner2 = await signedInUser(get(), 'owner', SESSIONS_OUTLIVE_CLOCK);
+      await insertApiToken(db, { name: 'crm', scopes: ['entries:write'], tokenHash: hashToken(secret), createdBy: owner2.id, createdAt: NOW, expiresAt: null });
+      const apart = await Promise.all([send(headers, file, '?dryRun=1'), send({ authorization: `Bearer ${secret}` }, file, '?dryRun=1')]);
+      expect(apart.map((res) => res.statusCode)).toEqual([200, 200]);
+    });
   },
   { env: { ORG_TIMEZONE: TIME_ZONE }, now: NOW },
 );

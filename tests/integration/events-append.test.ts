@@ -26,7 +26,10 @@ for (const engine of testEngines()) {
     let unlisten: () => Promise<void>;
     beforeAll(async () => {
       database = await openTestDatabase(engine);
-      unlisten = await database.listen(EVENTS_CHANNEL, (payload) => notices.push(payload ?? ''));
+      // Notifications only: a call without a payload says a listening connection was made (read from your cursor).
+      unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+        if (payload !== undefined) notices.push(payload);
+      });
     });
     afterAll(async () => {
       await unlisten();

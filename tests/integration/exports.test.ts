@@ -151,7 +151,8 @@ describeEachEngine(
     });
 
     it('exports agents with their totals and highest tier, and claims with contact details for the owner only', async () => {
-      const owner = (await signedInUser(get(), 'owner', SESSIONS_OUTLIVE_CLOCK)).cookie;
+      const ownerUser = await signedInUser(get(), 'owner', SESSIONS_OUTLIVE_CLOCK);
+      const owner = ownerUser.cookie;
       const manager = (await signedInUser(get(), 'manager', SESSIONS_OUTLIVE_CLOCK)).cookie;
       const db = get().database.db;
       const agent = await createAgent(db, { firstName: 'Export', lastName: 'Star', position: '+Closer' });
@@ -180,8 +181,18 @@ describeEachEngine(
         currency: 'USD',
       });
 
+      const auditedExports = () =>
+        queryRows<{ actor_kind: string; actor_id: number; actor_name: string; target_type: string; after: unknown; now: boolean }>(
+          db,
+          sql`select actor_kind, actor_id, actor_name, target_type, after, at = ${NOW.toISOString()}::timestamptz as now
+            from audit_log where action = 'claims.exported' order by id`,
+        );
+      const exportsBefore = (await auditedExports()).length;
       expect((await download(manager, '/api/exports/reward-claims.csv')).status).toBe(403);
       const claims = await download(owner, '/api/exports/reward-claims.csv');
+      // Contact details leaving in a file: the trail says who took them and when (a refused attempt adds nothing).
+      const audited = (await auditedExports()).slice(exportsBefore);
+      expect(audited).toEqual([{ actor_kind: 'user', actor_id: ownerUser.id, actor_name: ownerUser.name, target_type: 'reward_claims', after: { contactDetails: true }, now: true }]);
       expect(claims.body.split('\r\n')[0]).toBe(`\uFEFF${REWARD_CLAIM_EXPORT_COLUMNS.join(',')}`);
       expect(claims.rows.find((row) => row.id === String(claim.id))).toMatchObject({
         agentId: String(agent.id),

@@ -123,6 +123,46 @@ for (const engine of testEngines()) {
       expect((await t.request({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } })).statusCode).toBe(401);
     });
 
+    // Issue 30: whoever knows an address could end the link the owner handed a new hire by asking for one by email
+    // (on an install without SMTP nobody even gets the emailed one). A request by address ends emailed links only.
+    it('never ends a link the owner made or an import made: a request by address replaces earlier emailed links only', async () => {
+      clock.now = new Date();
+      const owner = await signedInUser(t, 'owner');
+      const agent = await createAgent(database.db);
+      const manager = await createUser(database.db, { role: 'manager' });
+      const ownerMade = async (path: string) => {
+        const made = await t.request({ method: 'POST', url: path, headers: { cookie: owner.cookie } });
+        expect(made.statusCode, made.body).toBe(201);
+        return tokenOf(made.json<{ url: string }>().url);
+      };
+      const forAgent = await ownerMade(`/api/agents/${agent.id}/reset-link`);
+      const forManager = await ownerMade(`/api/users/${manager.id}/reset-link`);
+      const hire = `new.hire.${uniqueSuffix()}@example.test`;
+      const imported = await t.request({
+        method: 'POST',
+        url: '/api/imports/agents',
+        headers: { cookie: owner.cookie, 'content-type': 'text/csv' },
+        payload: `Name,Email\r\nNew Hire,${hire}\r\n`,
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+      const forHire = tokenOf(imported.json<{ links: { url: string }[] }>().links[0]!.url);
+
+      // A stranger asks for each address, twice (the second emailed link replaces the first: tested above).
+      for (const [address, ip] of [
+        [agent.email, '10.0.6.1'],
+        [manager.email, '10.0.6.2'],
+        [hire, '10.0.6.3'],
+      ] as const) {
+        expect((await ask(address, ip)).statusCode).toBe(202);
+        expect((await ask(address, ip)).statusCode).toBe(202);
+      }
+      expect((await complete(forAgent, 'the agent sets this one')).statusCode).toBe(204);
+      expect((await complete(forManager, 'the manager sets this one')).statusCode).toBe(204);
+      expect((await complete(forHire, 'the new hire sets this one')).statusCode).toBe(204);
+      // Setting the password ends every other link, the emailed ones included.
+      for (const emailed of await mailTo(hire, 2)) expect((await complete(tokenOf(linkIn(emailed)), 'too late for this one')).statusCode).toBe(400);
+    });
+
     it('answers an unknown address exactly as a known one, and emails and stores nothing for it', async () => {
       clock.now = new Date();
       const count = async () => (await queryRows<{ n: number }>(database.db, sql`select (select count(*) from password_resets) + (select count(*) from email_outbox) as n`))[0]!.n;

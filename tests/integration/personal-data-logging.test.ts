@@ -8,7 +8,7 @@ import { createApp } from '../../server/app';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
 import { openTestDatabase, testEngines } from '../support/test-database';
-import { testConfig } from '../support/test-app';
+import { listening, testConfig } from '../support/test-app';
 
 /** Contact details no other part of the test run uses, so that finding one in the log can only mean a leak. */
 function privateContact() {
@@ -110,6 +110,56 @@ for (const engine of testEngines()) {
             expect(log.includes(value) || log.toLowerCase().includes(value.toLowerCase()), `${field} "${value}" in the log`).toBe(false);
           }
         }
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    }, 30_000);
+
+    it('never holds a TV link’s token or an unsubscribe token: the paths that carry one are logged redacted', async () => {
+      const lines: string[] = [];
+      const database = await openTestDatabase(engine);
+      const app = await createApp({
+        database,
+        config: testConfig(),
+        webRoot: null,
+        logger: { level: 'trace', stream: { write: (line: string) => void lines.push(line) } },
+      });
+      try {
+        const ownerCookie = (await signInUser(database.db, await createUser(database.db, { role: 'owner' }))).cookie;
+        const made = await app.inject({ method: 'POST', url: '/api/tv-links', headers: { cookie: ownerCookie }, payload: { name: 'Lobby', showAmounts: true } });
+        expect(made.statusCode, made.body).toBe(201);
+        const { token } = made.json<{ token: string }>();
+        const base = await listening({ app });
+
+        expect((await app.inject({ method: 'GET', url: `/api/tv/${token}` })).statusCode).toBe(200);
+        // The board's stream, open until the screen goes away.
+        const screen = new AbortController();
+        const stream = await fetch(`${base}/api/tv/${token}/events`, { signal: screen.signal });
+        expect(stream.status).toBe(200);
+        screen.abort();
+        // The board's page (the web app's route), a query string, and an odd spelling of the path.
+        await app.inject({ method: 'GET', url: `/tv/${token}?fullscreen=1` });
+        await app.inject({ method: 'GET', url: `/API/TV/${token}` });
+        const unsubscribe = `tier_reached.agent.1.${'A'.repeat(43)}`;
+        await app.inject({ method: 'GET', url: `/api/notifications/unsubscribe/${unsubscribe}` });
+
+        const urls = () =>
+          lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter((url): url is string => url !== undefined);
+        // The stream's line is written when its request arrives; the others are answered already.
+        for (let i = 0; i < 200 && !urls().includes('/api/tv/[redacted]/events'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+        expect(urls()).toEqual(
+          expect.arrayContaining([
+            '/api/tv/[redacted]',
+            '/api/tv/[redacted]/events',
+            '/tv/[redacted]?[redacted]',
+            '/API/TV/[redacted]',
+            '/api/notifications/unsubscribe/[redacted]',
+          ]),
+        );
+        const log = lines.join('\n');
+        expect(log.includes(token), 'the TV token in the log').toBe(false);
+        expect(log.includes(unsubscribe), 'the unsubscribe token in the log').toBe(false);
       } finally {
         await app.close();
         await database.close();

@@ -134,6 +134,7 @@ describe('sign-in rate limits', () => {
           kind: 'agent',
           accountId: agent.id,
           tokenHash: hashToken(token),
+          source: 'email',
           createdAt: clock.now,
           expiresAt: new Date(clock.now.getTime() + 60 * 60_000),
         });

@@ -233,6 +233,61 @@ for (const engine of testEngines()) {
         expect((await call('PATCH', `/api/teams/${theirs.id}`, owner.cookie, { agentIds: [agentIds.b1] })).status).toBe(200);
       });
 
+      // Issue 30: the team board showed a manager who leads teams every team's income (a one-agent team's is that
+      // agent's; with leaderboard.changed, each amount by difference).
+      it('on the team board: only the teams they lead, ranked among themselves; others see every team', async () => {
+        const led = teamBoard.parse((await call('GET', '/api/teams/leaderboard?period=all', lead.cookie)).body);
+        expect(led.scope).toBe('led-teams');
+        expect(led.teams.map((row) => [row.teamId, row.rank])).toEqual([[mine.id, 1]]);
+        expect(JSON.stringify(led)).not.toContain('Scope Theirs');
+        for (const reader of [owner, unscoped]) {
+          const all = teamBoard.parse((await call('GET', '/api/teams/leaderboard?period=all', reader.cookie)).body);
+          expect(all.scope).toBe('organisation');
+          expect(all.teams.map((row) => row.teamId)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+        }
+      });
+
+      // Issue 30: a manager who leads teams heard team.changed of every team, and leaderboard.changed after every
+      // team's entries.
+      it('in the event stream: no other team’s team.changed, nor a leaderboard.changed for its entries', async () => {
+        const leadStream = await openEventStream(`${base}/api/events`, { cookie: lead.cookie });
+        const everyone = await openEventStream(`${base}/api/events`, { cookie: unscoped.cookie });
+        opened.push(leadStream, everyone);
+        const teamEvent = (teamId: number) => (message: StreamMessage) => message.type === 'team.changed' && message.data.teamId === teamId;
+        const entryOf = (agentId: number) => (message: StreamMessage) => message.type === 'entry.created' && message.data.agentId === agentId;
+
+        expect((await call('PATCH', `/api/teams/${theirs.id}`, owner.cookie, { name: 'Scope Theirs Renamed' })).status).toBe(200);
+        await everyone.next(teamEvent(theirs.id));
+        expect((await call('POST', '/api/income-entries', owner.cookie, { agentId: agentIds.b1, amount: '25.00' })).status).toBe(201);
+        // Once the hub has sent the boards' change that follows b1's entry, an a1 entry: whatever the lead got for b1
+        // came before it on the same connection.
+        const b1Entry = await everyone.next(entryOf(agentIds.b1));
+        await everyone.next((message) => message.type === 'leaderboard.changed' && message.id! >= b1Entry.id!);
+        expect((await call('POST', '/api/income-entries', owner.cookie, { agentId: agentIds.a1, amount: '25.00' })).status).toBe(201);
+        const a1Entry = await leadStream.next(entryOf(agentIds.a1));
+        const before = leadStream.messages.slice(0, leadStream.messages.indexOf(a1Entry));
+        expect(before.map((message) => message.type)).toEqual([]);
+        // Their own team's entries and changes they do hear of.
+        await leadStream.next((message) => message.type === 'leaderboard.changed');
+        expect((await call('PATCH', `/api/teams/${mine.id}`, owner.cookie, { name: 'Scope Mine Renamed' })).status).toBe(200);
+        expect((await leadStream.next(teamEvent(mine.id))).data).toMatchObject({ name: 'Scope Mine Renamed', managerIds: [lead.id] });
+
+        // An agent of theirs moved to another team: their team changed, and they hear that (of their team only).
+        expect((await call('PATCH', `/api/teams/${theirs.id}`, owner.cookie, { agentIds: [agentIds.b1, agentIds.a2] })).status).toBe(200);
+        expect((await leadStream.next((message) => teamEvent(mine.id)(message) && (message.data.agentIds as number[]).length === 1)).data.agentIds).toEqual([agentIds.a1]);
+        expect((await call('PATCH', `/api/teams/${mine.id}`, owner.cookie, { agentIds: [agentIds.a1, agentIds.a2] })).status).toBe(200);
+        await leadStream.next((message) => teamEvent(mine.id)(message) && (message.data.agentIds as number[]).length === 2);
+        // A manager taken off a team hears of it as the change that ends their lead.
+        expect((await call('PATCH', `/api/teams/${mine.id}`, owner.cookie, { managerIds: [] })).status).toBe(200);
+        expect((await leadStream.next((message) => teamEvent(mine.id)(message) && (message.data.managerIds as number[]).length === 0)).data).toMatchObject({
+          formerManagerIds: [lead.id],
+        });
+        expect((await call('PATCH', `/api/teams/${mine.id}`, owner.cookie, { managerIds: [lead.id], name: 'Scope Mine' })).status).toBe(200);
+        expect((await call('PATCH', `/api/teams/${theirs.id}`, owner.cookie, { name: 'Scope Theirs' })).status).toBe(200);
+        await leadStream.next((message) => teamEvent(mine.id)(message) && message.data.name === 'Scope Mine');
+        expect(leadStream.messages.filter(teamEvent(theirs.id))).toEqual([]);
+      });
+
       it('lists only the teams a manager leads; the owner sees every team', async () => {
         const led = teamList.parse((await call('GET', '/api/teams', lead.cookie)).body);
         expect(led.teams.map((team) => team.id)).toEqual([mine.id]);
@@ -274,7 +329,7 @@ for (const engine of testEngines()) {
       expect(allTime.period.kind).toBe('all');
       expect((await call('GET', '/api/teams/leaderboard?period=decade', owner.cookie)).status).toBe(400);
       expect((await call('GET', '/api/teams/leaderboard?at=2999-01-01', owner.cookie)).status).toBe(400);
-      // Managers see every team's totals (not any agent's figures).
+      // A manager who leads no team reads every team, as the owner does.
       const manager = await signedInUser(t, 'manager');
       expect(teamBoard.parse((await call('GET', '/api/teams/leaderboard', manager.cookie)).body).teams.length).toBe(board.teams.length);
     });

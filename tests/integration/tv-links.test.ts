@@ -120,6 +120,32 @@ for (const engine of testEngines()) {
       expect(JSON.stringify(plainStream.messages)).not.toContain('"amount"');
     });
 
+    // Issue 30: an agent who opted out of public boards was "Anonymous agent" by name but kept its agentId on TV
+    // boards and in TV streams (and in other agents' streams), which followed it from board to board.
+    it('never carries the id of an agent who opted out of public boards: board, ticker and streams', async () => {
+      const link = await createLink('Privacy board', true);
+      const tv = await openTv(link.token);
+      const peer = await signedInAgent(t, { firstName: 'Peer', lastName: 'Watcher' });
+      const peerStream = await openEventStream(`${base}/api/events`, { cookie: peer.cookie });
+      opened.push(peerStream);
+      const shy = await signedInAgent(t, { firstName: 'Shy', lastName: 'Closer' });
+      expect((await call('PATCH', '/api/agents/me', { publicProfile: false }, shy.cookie)).status).toBe(200);
+      await addIncome(t.database.db, shy, '7777.00', { now: t.clock.now });
+
+      const win = await tv.next((m) => m.type === 'entry.created' && m.data.amount === '7777.00');
+      expect(win.data).toMatchObject({ agentId: null, agentName: 'Anonymous agent' });
+      for (const stream of [tv, peerStream]) {
+        const tier = await stream.next((m) => m.type === 'tier.reached' && m.data.agentName === 'Anonymous agent' && m.data.tierName === 'Starter');
+        expect(tier.data.agentId).toBeNull();
+      }
+      const snapshot = (await (await fetch(`${base}/api/tv/${link.token}`)).json()) as TvSnapshot;
+      for (const board of [snapshot.week, snapshot.month]) expect(board.find((row) => row.amount === '7777.00')).toMatchObject({ agentId: null, name: 'Anonymous agent' });
+      expect(snapshot.wins.find((row) => row.amount === '7777.00')).toMatchObject({ agentId: null, agentName: 'Anonymous agent' });
+      const seen = JSON.stringify([snapshot, tv.messages, peerStream.messages]);
+      expect(seen).not.toContain(`"agentId":${shy.id}`);
+      expect(seen).not.toContain('Shy Closer');
+    });
+
     it('refuses unknown, malformed and revoked tokens with the same 404, and revoking ends the board stream', async () => {
       const link = await createLink('Soon revoked', true);
       const stream = await openTv(link.token);

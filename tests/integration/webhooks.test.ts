@@ -422,6 +422,11 @@ describeEachEngine(
         'http://172.20.0.1/hook',
         'http://169.254.169.254/latest/meta-data',
         'http://[::ffff:127.0.0.1]/hook',
+        // Issue 30: IPv4-compatible and -translated spellings of loopback, and NAT64 of a private address.
+        'http://[::127.0.0.1]/hook',
+        'http://[::ffff:0:7f00:1]/hook',
+        'http://[0:0:0:0:0:FFFF:7F00:1]/hook',
+        'http://[64:ff9b::10.0.0.1]/hook',
         'http://[fd00::1]/hook',
         'http://0.0.0.0/hook',
       ];

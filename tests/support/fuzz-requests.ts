@@ -584,6 +584,9 @@ const badDays = picks<string | string[]>([
 export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tier-settings' },
   { route: 'GET /api/app-info' },
+  { route: 'GET /api/health' },
+  { route: 'GET /api/health/ready' },
+  { route: 'GET /api/health/live' },
   { route: 'GET /api/openapi.json' },
   { route: 'GET /api/docs' },
   {

@@ -16,6 +16,22 @@ export async function openTestDatabase(engine: Engine): Promise<Database> {
     const tar = readFileSync(inject('pgliteTemplatePath'));
     return openDatabase({ engine: 'pglite', loadDataDir: new Blob([tar]) });
   }
+  const { url: target, drop } = await createPostgresTestDatabase();
+  const database = await openDatabase({ engine: 'postgres', url: target, poolSize: 20 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated PostgreSQL database copied from the run's template, for tests that connect to it more than once
+ * (several app instances): its URL, and what drops it.
+ */
+export async function createPostgresTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const url = postgresTestUrl();
   const template = inject('postgresTemplate');
   if (!url || !template) throw new Error('TEST_DATABASE_URL is not set; PostgreSQL tests cannot run');
@@ -28,11 +44,10 @@ export async function openTestDatabase(engine: Engine): Promise<Database> {
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ engine: 'postgres', url: target.toString(), poolSize: 20 });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    name,
+    url: target.toString(),
+    drop: async () => {
       const cleanup = adminPool(url);
       try {
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ClaimCreated } from '../../../contract/rewards';
 import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
+import { assertAgentActing } from '../../domain/sign-up';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
 import { appendAudit, type AuditActor } from '../audit';
@@ -46,11 +47,14 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
       // Thresholds, then the agent row: the order of a threshold edit (server/db/locks.ts), so the two cannot deadlock.
       await lockTierThresholds(tx, 'shared');
       const [agent] = await tx
-        .select({ totalIncome: agents.totalIncome, name: agents.name })
+        .select({ totalIncome: agents.totalIncome, name: agents.name, status: agents.status })
         .from(agents)
         .where(eq(agents.id, request.agentId))
         .for('share');
       if (!agent) throw notFound('Agent');
+      // The claiming agent acts for itself: made inactive after its session was read, it claims nothing (the row
+      // lock orders this against the deactivation; docs/decisions/0034-sessions-follow-the-account.md).
+      assertAgentActing(agent);
 
       const [option] = await tx.select().from(rewardOptions).where(eq(rewardOptions.id, request.rewardOptionId)).for('share');
       const tierId = request.tierId ?? option?.tierId;

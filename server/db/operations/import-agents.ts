@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
-import { agents, passwordResets, users } from '../schema';
+import { agents, passwordResets } from '../schema';
 
 /** Rows written by one statement. */
 const IMPORT_BATCH_ROWS = 5_000;
@@ -19,20 +19,6 @@ export interface AgentToImport {
   /** Argon2 hash; null: the agent gets the one-time link `resetTokenHash` names. */
   passwordHash: string | null;
   resetTokenHash: string | null;
-}
-
-/** Which of these emails (lower case) an agent or an owner/manager already has. */
-export async function takenAccountEmails(db: Db, emails: string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (let start = 0; start < emails.length; start += IMPORT_BATCH_ROWS) {
-    const batch = sql.param(emails.slice(start, start + IMPORT_BATCH_ROWS));
-    const rows = await queryRows<{ email: string }>(
-      db,
-      sql`select email from ${agents} where email = any(${batch}::text[]) union select email from ${users} where email = any(${batch}::text[])`,
-    );
-    for (const row of rows) taken.add(row.email);
-  }
-  return taken;
 }
 
 /**
@@ -67,8 +53,8 @@ export async function importAgents(
         const links = batch.flatMap((agent, index) => (agent.resetTokenHash ? [{ id: ids[start + index]!, hash: agent.resetTokenHash }] : []));
         if (links.length > 0) {
           await tx.execute(
-            sql`insert into ${passwordResets} (kind, account_id, token_hash, created_by, created_at, expires_at)
-              select 'agent', l.id, l.hash, ${options.createdBy}::int, ${now}::timestamptz, ${options.linksExpireAt.toISOString()}::timestamptz
+            sql`insert into ${passwordResets} (kind, account_id, token_hash, source, created_by, created_at, expires_at)
+              select 'agent', l.id, l.hash, 'import', ${options.createdBy}::int, ${now}::timestamptz, ${options.linksExpireAt.toISOString()}::timestamptz
               from unnest(${sql.param(links.map((l) => l.id))}::int[], ${sql.param(links.map((l) => l.hash))}::text[]) as l(id, hash)`,
           );
         }

@@ -1,12 +1,14 @@
 import type { AgentStatus } from '../../../contract/agents';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { SignUpMode } from '../../../contract/sign-up';
+import { emailHoldersBarringAgent } from '../../domain/agent-emails';
 import { assertRegistrationAllowed, invitationInvalid, registrationStatus } from '../../domain/sign-up';
 import type { Db } from '../client';
 import { appendAudit, type AuditActor } from '../audit';
 import { agentEvent, appendEvents } from '../events';
 import { readSignUpMode } from '../queries/sign-up';
-import { agents, invitations, users } from '../schema';
+import { takenEmails } from '../queries/agents';
+import { agents, invitations } from '../schema';
 
 export interface Registration {
   email: string;
@@ -49,8 +51,9 @@ export async function registerAgent(
       invitationId = open.id;
     }
 
-    const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (owner) return { mode };
+    // Another agent's address is refused by the unique index below; a staff account's by the rule for sign-ups.
+    const otherHolders = emailHoldersBarringAgent('sign-up').filter((holder) => holder !== 'agent');
+    if ((await takenEmails(tx, [email], otherHolders)).size > 0) return { mode };
     const [agent] = await tx
       .insert(agents)
       .values({

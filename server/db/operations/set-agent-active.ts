@@ -28,7 +28,11 @@ export async function setAgentActive(db: Db, id: number, active: boolean, actor:
     if (!agent) throw notFound('Agent');
     if (agent.status === 'pending') throw conflict(AGENT_PENDING_APPROVAL);
     if ((agent.status === 'active') === active) return { endedSessions: [] };
-    await tx.execute(sql`update ${agents} set status = ${active ? 'active' : 'inactive'} where id = ${id}::int`);
+    // Made inactive, a new credential version: a sign-in whose password check began before this and whose session is
+    // made after it stays refused if the agent is made active again (docs/decisions/0034-sessions-follow-the-account.md).
+    await tx.execute(
+      sql`update ${agents} set status = ${active ? 'active' : 'inactive'}${active ? sql`` : sql`, credential_version = credential_version + 1`} where id = ${id}::int`,
+    );
     let endedSessions: string[] = [];
     if (!active) {
       const ended = await queryRows<{ token_hash: string }>(tx, sql`delete from ${sessions} where agent_id = ${id}::int returning token_hash`);

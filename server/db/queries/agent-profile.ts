@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { MyProfile, UpdateMyProfileInput } from '../../../contract/insight';
 import { notFound } from '../../domain/errors';
+import type { AgentStatus } from '../../../contract/agents';
+import { assertAgentActing } from '../../domain/sign-up';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
@@ -36,8 +38,13 @@ export async function readAgentProfile(db: Db, agentId: number): Promise<MyProfi
  */
 export async function updateAgentProfile(db: Db, agentId: number, input: UpdateMyProfileInput, actor: AuditActor, now: Date): Promise<MyProfile> {
   return db.transaction(async (tx) => {
-    const [before] = await queryRows<ProfileRow>(tx, sql`select id, name, email, position, public_profile from ${agents} where id = ${agentId}::int for update`);
+    const [before] = await queryRows<ProfileRow & { status: AgentStatus }>(
+      tx,
+      sql`select id, name, email, position, public_profile, status from ${agents} where id = ${agentId}::int for update`,
+    );
     if (!before) throw notFound('Agent');
+    // The agent edits its own profile: not once it has been made inactive (docs/decisions/0034-sessions-follow-the-account.md).
+    assertAgentActing(before);
     const [after] = await queryRows<ProfileRow>(
       tx,
       sql`update ${agents} set

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentStatus, AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
+import { emailHoldersBarringAgent, type EmailHolder } from '../../domain/agent-emails';
 import type { AgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { emailTaken, notFound } from '../../domain/errors';
@@ -8,7 +9,7 @@ import { refusedAs, UNIQUE_VIOLATION } from '../errors';
 import { agentEvent, appendEvents, eraseAgentEvents } from '../events';
 import { eraseAgentDeliveries } from './webhooks';
 import { eraseAccountResets } from './password-resets';
-import { agentPeriodTotals, agents } from '../schema';
+import { agentPeriodTotals, agents, users } from '../schema';
 
 export interface NewAgent {
   email: string;
@@ -21,13 +22,39 @@ export interface NewAgent {
 
 export type AgentRow = typeof agents.$inferSelect;
 
-/** Inserts an agent; the email is stored trimmed and lower-case. A taken email is a 409. */
+/** Emails looked up by one statement. */
+const EMAIL_BATCH = 5_000;
+
+/** Which of these emails (lower case) an account of `holders` already has (server/domain/agent-emails.ts). */
+export async function takenEmails(db: Db, emails: string[], holders: readonly EmailHolder[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let start = 0; start < emails.length; start += EMAIL_BATCH) {
+    const batch = sql.param(emails.slice(start, start + EMAIL_BATCH));
+    const reads = [
+      ...(holders.includes('agent') ? [sql`select email from ${agents} where email = any(${batch}::text[])`] : []),
+      ...(holders.includes('staff') ? [sql`select email from ${users} where email = any(${batch}::text[])`] : []),
+    ];
+    if (reads.length === 0) break;
+    const rows = await queryRows<{ email: string }>(db, sql.join(reads, sql` union `));
+    for (const row of rows) taken.add(row.email);
+  }
+  return taken;
+}
+
+/**
+ * Inserts an agent the owner makes (POST /api/agents, and the demo agents); the email is stored trimmed and
+ * lower-case. An address taken as server/domain/agent-emails.ts says (another agent's; not a staff account's) is a 409.
+ */
 export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
+  const email = agent.email.trim().toLowerCase();
+  // Other agents' addresses are refused by the unique index, also under concurrent inserts.
+  const otherHolders = emailHoldersBarringAgent('owner').filter((holder) => holder !== 'agent');
   return refusedAs(UNIQUE_VIOLATION, emailTaken, () =>
     db.transaction(async (tx) => {
+      if ((await takenEmails(tx, [email], otherHolders)).size > 0) throw emailTaken();
       const [row] = await tx
         .insert(agents)
-        .values({ ...agent, email: agent.email.trim().toLowerCase() })
+        .values({ ...agent, email })
         .returning();
       await appendEvents(tx, [agentEvent('agent.created', row!)]);
       return row!;

@@ -1,10 +1,15 @@
-import { and, gt, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../client';
-import { sessions, tvLinks } from '../schema';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../client';
+import { agents, sessions, tvLinks, users } from '../schema';
+import { sessionHoldsSql } from './sessions';
+import { twoFactorSetupRequiredSql } from './two-factor';
 
 /**
  * Which of the credentials behind open event streams still hold: sessions (by token hash) not ended, deleted or
- * expired, and TV links not revoked. One query each for every open stream of an instance.
+ * expired, that still stand for their account as a request's session read requires (`sessionHoldsSql`: the same
+ * credential version, an agent still active), of no manager who must set up two-factor sign-in first (the stream is
+ * not open to them: server/auth/two-factor-policy.ts); and TV links not revoked. One query each for every open stream
+ * of an instance.
  */
 export async function liveStreamCredentials(
   db: Db,
@@ -14,10 +19,14 @@ export async function liveStreamCredentials(
   const [liveSessions, liveLinks] = await Promise.all([
     credentials.sessionHashes.length === 0
       ? []
-      : db
-          .select({ tokenHash: sessions.tokenHash })
-          .from(sessions)
-          .where(and(inArray(sessions.tokenHash, credentials.sessionHashes), gt(sessions.expiresAt, now))),
+      : queryRows<{ token_hash: string }>(
+          db,
+          sql`select s.token_hash from ${sessions} s
+            left join ${users} u on s.kind = 'user' and u.id = s.user_id
+            left join ${agents} a on s.kind = 'agent' and a.id = s.agent_id
+            where s.token_hash = any(${sql.param(credentials.sessionHashes)}::text[]) and s.expires_at > ${now.toISOString()}::timestamptz
+              and case when s.kind = 'user' then ${sessionHoldsSql('user', 'u')} and not ${twoFactorSetupRequiredSql} else ${sessionHoldsSql('agent')} end`,
+        ),
     credentials.tvLinkIds.length === 0
       ? []
       : db
@@ -26,7 +35,7 @@ export async function liveStreamCredentials(
           .where(and(inArray(tvLinks.id, credentials.tvLinkIds), isNull(tvLinks.revokedAt))),
   ]);
   return {
-    sessionHashes: new Set(liveSessions.map((row) => row.tokenHash)),
+    sessionHashes: new Set(liveSessions.map((row) => row.token_hash)),
     tvLinkIds: new Set(liveLinks.map((row) => row.id)),
   };
 }

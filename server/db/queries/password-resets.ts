@@ -3,11 +3,13 @@ import { NO_LINK_FOR_INACTIVE } from '../../../contract/agents';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { conflict, notFound } from '../../domain/errors';
-import { agents, emailOutbox, passwordResets, sessions, users } from '../schema';
+import { agents, emailOutbox, passwordResets, sessions, twoFactorChallenges, users } from '../schema';
 
 /**
  * Uses a one-time password link (docs/product.md §12.9): in one transaction, marks it used, sets the account's new
- * password hash and ends every session of the account. False when the token is unknown, used or expired (nothing
+ * password hash and a new credential version, and ends every session of the account and its sign-ins in progress
+ * (one whose password check began before, and that commits after, is refused when read:
+ * docs/decisions/0034-sessions-follow-the-account.md). False when the token is unknown, used or expired (nothing
  * changes then).
  */
 export async function completePasswordReset(
@@ -26,13 +28,14 @@ export async function completePasswordReset(
     );
     if (!link) return undefined;
     const table = link.kind === 'agent' ? agents : users;
-    const updated = await queryRows<{ id: number }>(tx, sql`update ${table} set password_hash = ${passwordHash} where id = ${link.account_id} returning id`);
+    const updated = await queryRows<{ id: number }>(tx, sql`update ${table} set password_hash = ${passwordHash}, credential_version = credential_version + 1 where id = ${link.account_id} returning id`);
     if (updated.length === 0) return undefined;
     await tx.execute(
       link.kind === 'agent'
         ? sql`delete from ${sessions} where agent_id = ${link.account_id}`
         : sql`delete from ${sessions} where user_id = ${link.account_id}`,
     );
+    if (link.kind === 'user') await tx.delete(twoFactorChallenges).where(sql`${twoFactorChallenges.userId} = ${link.account_id}`);
     // Every other link of the account stops working too: the password is set.
     await voidUnusedResets(tx, link.kind, link.account_id, now);
     // The account holder sets it (whoever holds the link): they are the actor; a user's name is read when shown.
@@ -41,11 +44,15 @@ export async function completePasswordReset(
   });
 }
 
-/** Ends every unused one-time link of an account (marked used now): its password was set, or a newer link replaces them. */
-export async function voidUnusedResets(tx: Db, kind: 'agent' | 'user', accountId: number, now: Date): Promise<void> {
+/**
+ * Ends unused one-time links of an account (marked used now): every one when its password was set or the owner makes
+ * a new one; with `emailedOnly`, only those that were emailed (a request by address replaces the links it sent before,
+ * never one the owner handed over: docs/decisions/0036-scope-and-link-rules.md).
+ */
+export async function voidUnusedResets(tx: Db, kind: 'agent' | 'user', accountId: number, now: Date, { emailedOnly = false } = {}): Promise<void> {
   await tx.execute(
     sql`update ${passwordResets} set used_at = ${now.toISOString()}::timestamptz
-      where kind = ${kind} and account_id = ${accountId}::int and used_at is null`,
+      where kind = ${kind} and account_id = ${accountId}::int and used_at is null${emailedOnly ? sql` and source = 'email'` : sql``}`,
   );
 }
 
@@ -72,6 +79,7 @@ export async function createOwnerResetLink(
       kind: link.kind,
       accountId: link.accountId,
       tokenHash: link.tokenHash,
+      source: 'owner',
       createdBy: link.createdBy,
       createdAt: now,
       expiresAt: link.expiresAt,
@@ -100,7 +108,7 @@ export interface EmailedReset {
 /**
  * A request for a password link by email (docs/product.md §12.9): in one transaction, for each account that uses the
  * address (an agent's, an owner's or manager's), unless it was sent RESET_EMAILS_PER_HOUR links in the last hour, its
- * earlier unused links end, a new link is stored (its hash) and its email queued in the outbox, with an audit row
+ * earlier unused emailed links end (links the owner made or an import made stay), a new link is stored (its hash) and its email queued in the outbox, with an audit row
  * (the system acting for an address: nobody is signed in). Returns how many emails were queued (0 for an unknown
  * address: the caller answers the same either way).
  */
@@ -131,8 +139,9 @@ export async function requestEmailedResets(
     for (const account of accounts) {
       if (account.recent >= RESET_EMAILS_PER_HOUR) continue;
       const reset = make(account);
-      await voidUnusedResets(tx, account.kind, account.id, now);
-      await tx.insert(passwordResets).values({ kind: account.kind, accountId: account.id, tokenHash: reset.tokenHash, createdBy: null, createdAt: now, expiresAt });
+      // Whoever knows the address may ask: their request replaces earlier emailed links, not one the owner handed over.
+      await voidUnusedResets(tx, account.kind, account.id, now, { emailedOnly: true });
+      await tx.insert(passwordResets).values({ kind: account.kind, accountId: account.id, tokenHash: reset.tokenHash, source: 'email', createdBy: null, createdAt: now, expiresAt });
       await tx.insert(emailOutbox).values({
         agentId: account.kind === 'agent' ? account.id : null,
         userId: account.kind === 'user' ? account.id : null,

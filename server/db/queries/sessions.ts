@@ -3,7 +3,7 @@ import { Batcher, batcherPer } from '../batch';
 import { queryPrepared, queryRows, type Db } from '../client';
 import { agents, events, sessions, users } from '../schema';
 import { epochMs } from '../time-sql';
-import { managerTwoFactorRequiredSql } from './two-factor';
+import { twoFactorSetupRequiredSql } from './two-factor';
 
 export type SessionKind = 'user' | 'agent';
 
@@ -28,19 +28,49 @@ export interface SessionAgent {
   position: string;
 }
 
+/**
+ * Starts a session for an account, bound to its credential version: `credentialVersion` is the version whose password
+ * (or challenge) was checked, or, when absent, the account's current one (sessions made without a sign-in: tests,
+ * benchmarks). One statement that inserts only while the account still has that version (and, for an agent, is
+ * active): false when it no longer does, and no session is made. A change that commits after this insert still ends
+ * the session, because every read compares the versions again (`sessionHoldsSql`).
+ */
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; kind: SessionKind; subjectId: number; createdAt?: Date; expiresAt: Date; userAgent?: string | undefined },
-): Promise<void> {
-  await db.insert(sessions).values({
-    ...(session.createdAt ? { createdAt: session.createdAt, passwordConfirmedAt: session.createdAt, lastSeenAt: session.createdAt } : {}),
-    userAgent: session.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-    tokenHash: session.tokenHash,
-    kind: session.kind,
-    userId: session.kind === 'user' ? session.subjectId : null,
-    agentId: session.kind === 'agent' ? session.subjectId : null,
-    expiresAt: session.expiresAt,
-  });
+  session: {
+    tokenHash: string;
+    kind: SessionKind;
+    subjectId: number;
+    credentialVersion?: number;
+    createdAt?: Date;
+    expiresAt: Date;
+    userAgent?: string | undefined;
+  },
+): Promise<boolean> {
+  const at = session.createdAt ? sql`${session.createdAt.toISOString()}::timestamptz` : sql`now()`;
+  const userAgent = session.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
+  const version = session.credentialVersion === undefined ? sql`` : sql` and a.credential_version = ${session.credentialVersion}::int`;
+  const account = session.kind === 'agent' ? sql`${agents} a where a.id = ${session.subjectId}::int and a.status = 'active'` : sql`${users} a where a.id = ${session.subjectId}::int`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ${sessions} (token_hash, kind, user_id, agent_id, expires_at, created_at, password_confirmed_at, last_seen_at, user_agent, credential_version)
+      select ${session.tokenHash}, ${session.kind}, ${session.kind === 'user' ? sql`a.id` : sql`null::int`}, ${session.kind === 'agent' ? sql`a.id` : sql`null::int`},
+        ${session.expiresAt.toISOString()}::timestamptz, ${at}, ${at}, ${at}, ${userAgent}::text, a.credential_version
+      from ${account}${version}
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether a session `s` still stands for its account `a` (a user or an agent): made with the account's current
+ * credential version, and for an agent, the agent active. Part of every statement that reads a session (the requests'
+ * session reads, the open streams' check, the list of devices), so that no order of a sign-in and a change that must
+ * end it leaves a session working (docs/decisions/0034-sessions-follow-the-account.md).
+ */
+export function sessionHoldsSql(kind: SessionKind, account: 'a' | 'u' = 'a'): SQL {
+  const a = sql.raw(account);
+  return kind === 'agent' ? sql`s.credential_version = ${a}.credential_version and ${a}.status = 'active'` : sql`s.credential_version = ${a}.credential_version`;
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
@@ -79,7 +109,7 @@ function sessionsByToken<Row extends { token_hash: string }>(name: string, selec
   );
 }
 
-type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id: number; two_factor_enabled: boolean; manager_two_factor_required: boolean };
+type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id: number; two_factor_enabled: boolean; two_factor_setup_required: boolean };
 
 /**
  * Owner and manager sessions, read for every request of a signed-in person: the sessions asked for while reads are
@@ -93,9 +123,9 @@ const userSessions = sessionsByToken<UserSessionRow>(
   (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms,
       ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms,
       (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id,
-      u.totp_enabled_at is not null as two_factor_enabled, ${managerTwoFactorRequiredSql} as manager_two_factor_required
+      u.totp_enabled_at is not null as two_factor_enabled, ${twoFactorSetupRequiredSql} as two_factor_setup_required
     from ${sessions} s join ${users} u on u.id = s.user_id
-    where ${match} and s.kind = 'user'`,
+    where ${match} and s.kind = 'user' and ${sessionHoldsSql('user', 'u')}`,
 );
 
 type AgentSessionRow = SessionRow & { position: string };
@@ -106,7 +136,7 @@ const agentSessions = sessionsByToken<AgentSessionRow>(
   (match) => sql`select s.token_hash, a.id, a.email, a.name, a.position, ${epochMs(sql`s.created_at`)} as created_ms,
       ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms
     from ${sessions} s join ${agents} a on a.id = s.agent_id
-    where ${match} and s.kind = 'agent'`,
+    where ${match} and s.kind = 'agent' and ${sessionHoldsSql('agent')}`,
 );
 
 /** The user behind a session live at `now`, the session's start and expiry, and the newest event id (above). */
@@ -119,7 +149,7 @@ export async function findUserSession(db: Db, tokenHash: string, now: Date) {
     name: row.name,
     role: row.role,
     twoFactorEnabled: row.two_factor_enabled,
-    twoFactorSetupRequired: row.role === 'manager' && row.manager_two_factor_required && !row.two_factor_enabled,
+    twoFactorSetupRequired: row.two_factor_setup_required,
     ...sessionTimes(row),
     newestEventId: row.newest_event_id,
   };
@@ -150,17 +180,21 @@ export interface AccountSession {
   userAgent: string | null;
 }
 
-const subjectOf = (kind: SessionKind, subjectId: number) =>
-  kind === 'user' ? sql`kind = 'user' and user_id = ${subjectId}::int` : sql`kind = 'agent' and agent_id = ${subjectId}::int`;
+const subjectOf = (kind: SessionKind, subjectId: number, prefix = '') => {
+  const p = sql.raw(prefix);
+  return kind === 'user' ? sql`${p}kind = 'user' and ${p}user_id = ${subjectId}::int` : sql`${p}kind = 'agent' and ${p}agent_id = ${subjectId}::int`;
+};
 
-/** The live sessions of one account, most recently used first. */
+/** The live sessions of one account, most recently used first (those a change of the account ended are not listed). */
 export async function listAccountSessions(db: Db, kind: SessionKind, subjectId: number, now: Date): Promise<AccountSession[]> {
+  const account = kind === 'user' ? sql`${users} a on a.id = s.user_id` : sql`${agents} a on a.id = s.agent_id`;
   const rows = await queryRows<{ id: number; token_hash: string; created_ms: number; seen_ms: number; expires_ms: number; user_agent: string | null }>(
     db,
-    sql`select id, token_hash, ${epochMs(sql`created_at`)} as created_ms, ${epochMs(sql`last_seen_at`)} as seen_ms,
-        ${epochMs(sql`expires_at`)} as expires_ms, user_agent
-      from ${sessions} where ${subjectOf(kind, subjectId)} and expires_at > ${now.toISOString()}::timestamptz
-      order by last_seen_at desc, id desc`,
+    sql`select s.id, s.token_hash, ${epochMs(sql`s.created_at`)} as created_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms,
+        ${epochMs(sql`s.expires_at`)} as expires_ms, s.user_agent
+      from ${sessions} s join ${account}
+      where ${subjectOf(kind, subjectId, 's.')} and s.expires_at > ${now.toISOString()}::timestamptz and ${sessionHoldsSql(kind)}
+      order by s.last_seen_at desc, s.id desc`,
   );
   return rows.map((row) => ({
     id: row.id,

@@ -54,3 +54,14 @@ export async function readSignInAttempts(db: Db, key: string, now: Date, windowM
 export async function deleteSignInAttempts(db: Db, key: string): Promise<void> {
   await db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
+
+/**
+ * Takes one attempt back from a counter (never below zero): a guess counted before it was checked that turned out
+ * right, or was refused unchecked. The window stays as it was.
+ */
+export async function refundSignInAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .update(signInAttempts)
+    .set({ attempts: sql`${signInAttempts.attempts} - 1` })
+    .where(and(eq(signInAttempts.key, key), sql`${signInAttempts.attempts} > 0`));
+}

@@ -7,6 +7,7 @@ import { refusedAs, UNIQUE_VIOLATION } from '../errors';
 import { appendEvents } from '../events';
 import { epochMs } from '../time-sql';
 import { agentPeriodTotals, agents, teamManagers, teams, users } from '../schema';
+import type { AgentScope } from '../../domain/team-scope';
 import { onBoards } from './agents';
 import type { BoardPeriod } from './boards';
 
@@ -79,9 +80,32 @@ async function setMembers(tx: Db, id: number, input: { managerIds?: number[]; ag
 /** The audit's and the event's picture of a team: its name and member ids. */
 const membership = (team: Team) => ({ name: team.name, managerIds: team.managers.map((m) => m.id), agentIds: team.agents.map((a) => a.id) });
 
-async function announce(tx: Db, team: Team, deleted: boolean): Promise<void> {
-  const members = deleted ? { managerIds: [], agentIds: [] } : membership(team);
-  await appendEvents(tx, [{ type: 'team.changed', agentId: null, public: {}, private: { teamId: team.id, name: team.name, deleted, ...members } }]);
+/**
+ * The team.changed event of a team as it now is (`before`: as it was, for the managers who no longer lead it; they
+ * hear of the change, other teams' managers do not: docs/decisions/0036-scope-and-link-rules.md).
+ */
+async function announce(tx: Db, team: Team, { deleted = false, before }: { deleted?: boolean; before?: Team } = {}): Promise<void> {
+  const members: { managerIds: number[]; agentIds: number[] } = deleted ? { managerIds: [], agentIds: [] } : membership(team);
+  const formerManagerIds = (before?.managers ?? []).map((m) => m.id).filter((id) => !members.managerIds.includes(id));
+  await appendEvents(tx, [{ type: 'team.changed', agentId: null, public: {}, private: { teamId: team.id, name: team.name, deleted, ...members, formerManagerIds } }]);
+}
+
+/** The other teams of these agents, before they move into team `id`. */
+async function teamsLosingAgents(tx: Db, id: number, agentIds: number[] | undefined): Promise<number[]> {
+  if (!agentIds || agentIds.length === 0) return [];
+  const rows = await queryRows<{ team_id: number }>(
+    tx,
+    sql`select distinct team_id from ${agents} where id = any(${sql.param(agentIds)}::int[]) and team_id is not null and team_id <> ${id}::int order by team_id`,
+  );
+  return rows.map((row) => row.team_id);
+}
+
+/** A team.changed for each team that lost agents to another: its managers hear that their team changed. */
+async function announceLosers(tx: Db, teamIds: number[]): Promise<void> {
+  for (const teamId of teamIds) {
+    const team = await readTeam(tx, teamId);
+    if (team) await announce(tx, team);
+  }
 }
 
 const nameTaken = () => conflict(TEAM_NAME_TAKEN);
@@ -92,10 +116,12 @@ export async function createTeam(db: Db, input: CreateTeamInput, actor: AuditAct
     db.transaction(async (tx) => {
       await assertMembers(tx, input);
       const [made] = await queryRows<{ id: number }>(tx, sql`insert into ${teams} (name, created_at) values (${input.name}, ${now.toISOString()}::timestamptz) returning id`);
+      const losers = await teamsLosingAgents(tx, made!.id, input.agentIds);
       await setMembers(tx, made!.id, input);
       const team = (await readTeam(tx, made!.id))!;
       await appendAudit(tx, actor, { action: 'team.created', targetType: 'team', targetId: team.id, after: membership(team) }, now);
-      await announce(tx, team, false);
+      await announce(tx, team);
+      await announceLosers(tx, losers);
       return team;
     }),
   );
@@ -110,10 +136,12 @@ export async function updateTeam(db: Db, id: number, input: UpdateTeamInput, act
       await assertMembers(tx, input);
       const before = (await readTeam(tx, id))!;
       if (input.name !== undefined) await tx.execute(sql`update ${teams} set name = ${input.name} where id = ${id}::int`);
+      const losers = await teamsLosingAgents(tx, id, input.agentIds);
       await setMembers(tx, id, input);
       const after = (await readTeam(tx, id))!;
       await appendAudit(tx, actor, { action: 'team.updated', targetType: 'team', targetId: id, before: membership(before), after: membership(after) }, now);
-      await announce(tx, after, false);
+      await announce(tx, after, { before });
+      await announceLosers(tx, losers);
       return after;
     }),
   );
@@ -127,7 +155,7 @@ export async function deleteTeam(db: Db, id: number, actor: AuditActor, now: Dat
     const before = (await readTeam(tx, id))!;
     await tx.execute(sql`delete from ${teams} where id = ${id}::int`);
     await appendAudit(tx, actor, { action: 'team.deleted', targetType: 'team', targetId: id, before: membership(before) }, now);
-    await announce(tx, before, true);
+    await announce(tx, before, { deleted: true, before });
   });
 }
 
@@ -153,9 +181,10 @@ export async function readTeamMembership(db: Db): Promise<{ agentTeams: [number,
 /**
  * The team-against-team board of a period: each team's income (its active agents' roll-ups of the period, or their
  * running totals for `all`), its number of active agents and the income per agent rounded to the cent. Ranked by
- * income, equal incomes sharing a rank, then by name. Teams with no active agent are listed with zero.
+ * income, equal incomes sharing a rank, then by name. Teams with no active agent are listed with zero. A scope holds
+ * only its teams, ranked among themselves (a manager who leads teams: docs/decisions/0036-scope-and-link-rules.md).
  */
-export async function readTeamBoard(db: Db, period: BoardPeriod): Promise<TeamStanding[]> {
+export async function readTeamBoard(db: Db, period: BoardPeriod, scope: AgentScope): Promise<TeamStanding[]> {
   const income =
     period.kind === 'all'
       ? sql`a.total_income`
@@ -165,6 +194,7 @@ export async function readTeamBoard(db: Db, period: BoardPeriod): Promise<TeamSt
     sql`with sums as (
         select t.id as team_id, t.name, count(a.id)::int as agents, coalesce(sum(${income}), 0) as total
         from ${teams} t left join ${agents} a on a.team_id = t.id and ${onBoards()}
+        where ${scope === null ? sql`true` : sql`t.id = any(${sql.param([...scope.teamIds])}::int[])`}
         group by t.id, t.name
       )
       select team_id, name, agents, total::numeric(16,2)::text as income,

@@ -49,15 +49,17 @@ export async function findLiveTvLink(db: Db, tokenHash: string) {
 
 /** An agent's name as a TV shows it: "Anonymous agent" for one not shown on public boards (docs/product.md §12.14). */
 const shownName = (publicProfile: SQL, name: SQL) => sql`case when ${publicProfile} then ${name} else ${ANONYMOUS_AGENT}::text end`;
+/** An agent's id as a TV shows it: none for one not shown on public boards, so that nothing follows them across boards. */
+const shownId = (publicProfile: SQL, id: SQL) => sql`case when ${publicProfile} then ${id} end`;
 
 /**
  * The top of a period's board: the agents with the highest positive income in the week or month, read along
  * agent_period_totals_period_idx (the cost follows the board's size, not the team's). Public fields only.
  */
 export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: PeriodStarts, showAmounts: boolean): Promise<TvBoardRow[]> {
-  const rows = await queryRows<{ agent_id: number; name: string; amount: string }>(
+  const rows = await queryRows<{ agent_id: number | null; name: string; amount: string }>(
     db,
-    sql`select m.agent_id, ${shownName(sql`a.public_profile`, sql`a.name`)} as name, m.income::text as amount
+    sql`select ${shownId(sql`a.public_profile`, sql`m.agent_id`)} as agent_id, ${shownName(sql`a.public_profile`, sql`a.name`)} as name, m.income::text as amount
       from ${agentPeriodTotals} m join ${agents} a on a.id = m.agent_id and a.status = 'active'
       where m.period_kind = ${kind} and m.period_start = ${kind === 'week' ? periods.week : periods.month}::date and m.income > 0
       order by m.income desc, a.name, a.id
@@ -76,7 +78,7 @@ export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: Perio
 /** The latest wins (positive entries that count) of agents on the boards, newest first, along income_entries_created_idx. */
 export async function readTvWins(db: Db, showAmounts: boolean): Promise<TvWin[]> {
   const rows = await db
-    .select({ id: incomeEntries.id, agentId: incomeEntries.agentId, agentName: sql<string>`${shownName(sql`${agents.publicProfile}`, sql`${agents.name}`)}`, amount: incomeEntries.amount, date: incomeEntries.date })
+    .select({ id: incomeEntries.id, agentId: sql<number | null>`${shownId(sql`${agents.publicProfile}`, sql`${incomeEntries.agentId}`)}`, agentName: sql<string>`${shownName(sql`${agents.publicProfile}`, sql`${agents.name}`)}`, amount: incomeEntries.amount, date: incomeEntries.date })
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
     // Neither voided nor a reversal (a reversal of a deduction is positive): a void takes a win off the ticker.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
-import { organisationSettings, recoveryCodes, twoFactorChallenges, users } from '../schema';
+import { organisationSettings, recoveryCodes, sessions, twoFactorChallenges, users } from '../schema';
 import { epochMs } from '../time-sql';
 import { conflict, notFound } from '../../domain/errors';
 import { TWO_FACTOR_NOT_ON } from '../../../contract/two-factor';
@@ -15,6 +15,12 @@ import { TWO_FACTOR_NOT_ON } from '../../../contract/two-factor';
  * trip.
  */
 export const managerTwoFactorRequiredSql = sql`coalesce((select ${organisationSettings.requireManagerTwoFactor} from ${organisationSettings} where ${organisationSettings.id} = 1), false)`;
+
+/**
+ * Whether the user `u` is a manager who must set up two-factor sign-in before anything else: the organisation requires
+ * it and it is off for them. Read with every owner or manager session and by the check of open streams.
+ */
+export const twoFactorSetupRequiredSql = sql`(u.role = 'manager' and u.totp_enabled_at is null and ${managerTwoFactorRequiredSql})`;
 
 export async function readManagerTwoFactorRequired(db: Db): Promise<boolean> {
   const [row] = await queryRows<{ required: boolean }>(db, sql`select ${managerTwoFactorRequiredSql} as required`);
@@ -55,26 +61,41 @@ export async function storePendingSecret(db: Db, userId: number, secret: string,
 
 /**
  * Turns two-factor sign-in on with the secret that was set up and confirmed by a code of `step`, and keeps the hashes
- * of new recovery codes (earlier ones go). False when the secret changed meanwhile or it is already on.
+ * of new recovery codes (earlier ones go). The account gets a new credential version: its other sessions (made with
+ * the password alone) end, the one `keepTokenHash` names moves to the new version and stays
+ * (docs/decisions/0034-sessions-follow-the-account.md). Returns the token hashes of the sessions ended, for their live
+ * streams; undefined when the secret changed meanwhile or it is already on.
  */
 export async function enableTwoFactor(
   db: Db,
   user: { id: number; secret: string; step: number },
   recoveryCodeHashes: string[],
+  keepTokenHash: string,
   actor: AuditActor,
   now: Date,
-): Promise<boolean> {
+): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number }>(
+    const [enabled] = await queryRows<{ credential_version: number }>(
       tx,
-      sql`update ${users} set totp_enabled_at = ${now.toISOString()}::timestamptz, totp_last_step = ${user.step}
-        where id = ${user.id}::int and totp_enabled_at is null and totp_secret = ${user.secret} returning id`,
+      sql`update ${users} set totp_enabled_at = ${now.toISOString()}::timestamptz, totp_last_step = ${user.step},
+          credential_version = credential_version + 1
+        where id = ${user.id}::int and totp_enabled_at is null and totp_secret = ${user.secret} returning credential_version`,
     );
-    if (rows.length === 0) return false;
+    if (!enabled) return undefined;
+    await tx.execute(sql`update ${sessions} set credential_version = ${enabled.credential_version}::int where token_hash = ${keepTokenHash} and user_id = ${user.id}::int`);
+    const ended = await queryRows<{ token_hash: string }>(
+      tx,
+      sql`delete from ${sessions} where user_id = ${user.id}::int and token_hash <> ${keepTokenHash} returning token_hash`,
+    );
     await tx.delete(recoveryCodes).where(sql`${recoveryCodes.userId} = ${user.id}`);
     await tx.insert(recoveryCodes).values(recoveryCodeHashes.map((codeHash) => ({ userId: user.id, codeHash })));
-    await appendAudit(tx, actor, { action: 'two_factor.enabled', targetType: 'user', targetId: user.id, after: { recoveryCodes: recoveryCodeHashes.length } }, now);
-    return true;
+    await appendAudit(
+      tx,
+      actor,
+      { action: 'two_factor.enabled', targetType: 'user', targetId: user.id, after: { recoveryCodes: recoveryCodeHashes.length, otherSessionsEnded: ended.length } },
+      now,
+    );
+    return ended.map((row) => row.token_hash);
   });
 }
 
@@ -146,7 +167,10 @@ export async function countUnusedRecoveryCodes(db: Db, userId: number): Promise<
 }
 
 /** A sign-in waiting for its code (the user's earlier ones that have expired are swept here). */
-export async function insertTwoFactorChallenge(db: Db, challenge: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }): Promise<void> {
+export async function insertTwoFactorChallenge(
+  db: Db,
+  challenge: { tokenHash: string; userId: number; credentialVersion: number; createdAt: Date; expiresAt: Date },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await queryRows(tx, sql`delete from ${twoFactorChallenges} where expires_at <= ${challenge.createdAt.toISOString()}::timestamptz`);
     await tx.insert(twoFactorChallenges).values(challenge);
@@ -162,9 +186,14 @@ export interface TwoFactorChallenge {
   lastStep: number | null;
   expiresAt: Date;
   failedAttempts: number;
+  /** The credential version whose password was checked: the session the challenge leads to is bound to it. */
+  credentialVersion: number;
 }
 
-/** The live challenge of a token hash with its user (undefined when there is none, or it has expired). */
+/**
+ * The live challenge of a token hash with its user (undefined when there is none, it has expired, or the user's
+ * password was set or reset since it began: a challenge dies with the credential version it was made with).
+ */
 export async function findTwoFactorChallenge(db: Db, tokenHash: string, now: Date): Promise<TwoFactorChallenge | undefined> {
   const [row] = await queryRows<{
     user_id: number;
@@ -175,12 +204,13 @@ export async function findTwoFactorChallenge(db: Db, tokenHash: string, now: Dat
     last_step: number | null;
     expires_ms: number;
     failed_attempts: number;
+    credential_version: number;
   }>(
     db,
     sql`select c.user_id, u.email, u.name, u.role, u.totp_secret as secret, u.totp_last_step::float8 as last_step,
-        ${epochMs(sql`c.expires_at`)} as expires_ms, c.failed_attempts
+        ${epochMs(sql`c.expires_at`)} as expires_ms, c.failed_attempts, c.credential_version
       from ${twoFactorChallenges} c join ${users} u on u.id = c.user_id
-      where c.token_hash = ${tokenHash} and u.totp_enabled_at is not null`,
+      where c.token_hash = ${tokenHash} and u.totp_enabled_at is not null and c.credential_version = u.credential_version`,
   );
   if (!row || row.expires_ms <= now.getTime()) return undefined;
   return {
@@ -192,6 +222,7 @@ export async function findTwoFactorChallenge(db: Db, tokenHash: string, now: Dat
     lastStep: row.last_step,
     expiresAt: new Date(row.expires_ms),
     failedAttempts: row.failed_attempts,
+    credentialVersion: row.credential_version,
   };
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from '../components/ui/error-boundary';
 import { Spinner } from '../components/ui/spinner';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -27,23 +28,26 @@ export function AppRouter() {
   // Every screen renders again when the organisation's currency, locale or name change (lib/format.ts follows them).
   useOrgSettings();
   useTwoFactorSetupRedirect();
+  const [location] = useLocation();
   return (
-    <Suspense fallback={<Spinner label="Loading..." />}>
-      <Switch>
-        <Route path={paths.home} component={HomePage} />
-        <Route path={paths.login} component={LoginPage} />
-        <Route path={paths.resetPassword} component={ResetPasswordPage} />
-        <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
-        <Route path={paths.agentPortal} component={AgentPortalPage} />
-        <Route path={paths.agentRegister} component={AgentRegisterPage} />
-        <Route path={paths.agentDashboard} component={AgentDashboardPage} />
-        <Route path={paths.agentProfile} component={AgentProfilePage} />
-        <Route path={paths.testLogin} component={TestLoginPage} />
-        <Route path={paths.tvBoard} component={TvBoardPage} />
-        <Route path={paths.account} component={AccountPage} />
-        <Route path={paths.agentDetail} component={AgentDetailPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <ErrorBoundary part="this page" resetKey={location}>
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <Switch>
+          <Route path={paths.home} component={HomePage} />
+          <Route path={paths.login} component={LoginPage} />
+          <Route path={paths.resetPassword} component={ResetPasswordPage} />
+          <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+          <Route path={paths.agentPortal} component={AgentPortalPage} />
+          <Route path={paths.agentRegister} component={AgentRegisterPage} />
+          <Route path={paths.agentDashboard} component={AgentDashboardPage} />
+          <Route path={paths.agentProfile} component={AgentProfilePage} />
+          <Route path={paths.testLogin} component={TestLoginPage} />
+          <Route path={paths.tvBoard} component={TvBoardPage} />
+          <Route path={paths.account} component={AccountPage} />
+          <Route path={paths.agentDetail} component={AgentDetailPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

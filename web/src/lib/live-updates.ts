@@ -55,7 +55,7 @@ const incomeInsightReads: QueryKeyName[] = ['ownerTrends', 'ownerTierDistributio
  * The reads an event changes: `all` for every reader (an agent has no owner reads in its cache, so invalidating them
  * costs nothing), `own` only for the agent the event is about.
  */
-function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKeyName[]; agentId?: number } {
+function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKeyName[]; agentId?: number | null } {
   switch (event.type) {
     case 'entry.created':
     case 'entry.voided':

@@ -5,6 +5,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode }
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
@@ -246,7 +247,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
 function LazyTab({ value, children }: { value: TabValue; children: ReactNode }) {
   return (
     <TabsContent value={value}>
-      <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>{children}</Suspense>
+      <ErrorBoundary part="this tab">
+        <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>{children}</Suspense>
+      </ErrorBoundary>
     </TabsContent>
   );
 }

@@ -70,19 +70,26 @@ export function TeamsTab() {
   );
 }
 
-/** Teams ranked by income in a period, with how many active agents each has and the income per agent. */
+/**
+ * Teams ranked by income in a period, with how many active agents each has and the income per agent. A manager who
+ * leads teams gets only theirs, ranked among themselves (the server decides: docs/decisions/0036-scope-and-link-rules.md).
+ */
 function TeamBoardCard() {
   const [period, setPeriod] = useState<LeaderboardPeriod>('month');
   const board = useTeamBoard(period);
+  const ledOnly = board.data?.scope === 'led-teams';
+  const when = period === 'all' ? 'of all time' : thisPeriodPhrase(period);
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <CardTitle id="team-board-heading">Team against team</CardTitle>
+        <CardTitle id="team-board-heading">{ledOnly ? 'Your teams' : 'Team against team'}</CardTitle>
         <SegmentedControl legend="Period" value={period} options={periodOptions} onChange={setPeriod} className="w-full sm:w-auto" />
       </CardHeader>
       <CardContent>
         <p className="mb-3 text-sm text-slate-600">
-          Income {period === 'all' ? 'of all time' : thisPeriodPhrase(period)} of each team's active agents, and the income per agent.
+          {ledOnly
+            ? `Income ${when} of the active agents of the teams you lead, and the income per agent. Other teams' figures are not shown.`
+            : `Income ${when} of each team's active agents, and the income per agent.`}
         </p>
         {board.isError ? (
           <LoadError error={board.error} fallback="Failed to load the team board" />

@@ -19,11 +19,12 @@ let celebrationCount = 0;
 
 /**
  * One entry can pass several thresholds: each arrives as its own event, the highest last, so a later tier of an agent
- * already waiting (or shown) takes that place rather than queueing behind it. Beyond MAX_WAITING_CELEBRATIONS the
- * newcomer is dropped.
+ * already waiting (or shown) takes that place rather than queueing behind it. An anonymous agent comes without an id
+ * (two of them cannot be told apart), so each of its tiers queues. Beyond MAX_WAITING_CELEBRATIONS the newcomer is
+ * dropped.
  */
 export function queueCelebration(waiting: Celebration[], next: Celebration): Celebration[] {
-  const same = waiting.findIndex((shown) => shown.agentId === next.agentId);
+  const same = next.agentId === null ? -1 : waiting.findIndex((shown) => shown.agentId === next.agentId);
   if (same >= 0) return waiting.map((shown, index) => (index === same ? next : shown));
   return waiting.length >= MAX_WAITING_CELEBRATIONS ? waiting : [...waiting, next];
 }

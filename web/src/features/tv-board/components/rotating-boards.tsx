@@ -80,9 +80,10 @@ export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps
           </p>
         ) : (
           <ol aria-labelledby="tv-board-heading" className="grid h-full grid-rows-[repeat(10,minmax(0,1fr))] gap-2">
-            {rows.slice(0, TV_BOARD_SIZE).map((row) => (
+            {rows.slice(0, TV_BOARD_SIZE).map((row, index) => (
               <li
-                key={row.agentId}
+                // An agent not shown on public boards comes without an id (contract/tv-links.ts): keyed by place.
+                key={row.agentId ?? `anonymous-${index}`}
                 className={cn(
                   'flex min-h-0 items-center gap-5 rounded-xl bg-slate-900 px-5 ring-1 ring-slate-800',
                   row.rank === 1 && 'ring-2 ring-amber-400',
