@@ -82,6 +82,30 @@ export type CreateWebhookInput = z.input<typeof createWebhookInput>;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/**
+ * A webhook's circuit breaker (docs/decisions/0033-webhook-isolation.md). `closed`: deliveries go as usual. `open`:
+ * the receiver failed WEBHOOK_BREAKER_FAILURES attempts in a row, so its deliveries wait, taking no sending slot,
+ * until `openUntil`. `half-open`: the pause is over and one probe attempt at a time goes; its success closes the
+ * breaker, its failure opens it again for twice as long (the retry base, doubling up to an hour).
+ */
+export const WEBHOOK_BREAKER_STATES = ['closed', 'open', 'half-open'] as const;
+export type WebhookBreakerState = (typeof WEBHOOK_BREAKER_STATES)[number];
+/** Failed attempts in a row that open a webhook's circuit breaker. */
+export const WEBHOOK_BREAKER_FAILURES = 5;
+
+export const webhookBreaker = z.object({
+  state: z.enum(WEBHOOK_BREAKER_STATES),
+  /** Failed attempts in a row (answers other than 2xx, timeouts, refused connections); a success resets it. */
+  consecutiveFailures: z.number(),
+  /** When the current pause began; null while closed. */
+  openedAt: z.string().nullable(),
+  /** When the current pause ends and a probe may go (in the past while half-open); null while closed. */
+  openUntil: z.string().nullable(),
+  /** Pauses in a row without a success (each twice as long as the one before); 0 while closed. */
+  pauses: z.number(),
+});
+export type WebhookBreaker = z.infer<typeof webhookBreaker>;
+
 export const webhook = z.object({
   id: z.number(),
   url: z.string(),
@@ -94,6 +118,7 @@ export const webhook = z.object({
   pending: z.number(),
   /** Deliveries that failed for good in the last 24 hours. */
   failedRecently: z.number(),
+  breaker: webhookBreaker,
 });
 export type Webhook = z.infer<typeof webhook>;
 
@@ -104,6 +129,31 @@ export type WebhookList = z.infer<typeof webhookList>;
 /** POST /api/webhooks answer (201): the only time the secret is shown. */
 export const createdWebhook = webhook.extend({ secret: z.string() });
 export type CreatedWebhook = z.infer<typeof createdWebhook>;
+
+/**
+ * How an attempt ended: `sending` while it is under way; `interrupted` when it never ended (the instance making it
+ * stopped; the delivery was tried again once its lease was over).
+ */
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'failed', 'sending', 'interrupted'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+/** The attempts a delivery keeps in its log (the newest). */
+export const WEBHOOK_ATTEMPTS_KEPT = 20;
+
+export const webhookAttempt = z.object({
+  /** 1 for the delivery's first attempt. */
+  number: z.number(),
+  startedAt: z.string(),
+  outcome: z.enum(WEBHOOK_ATTEMPT_OUTCOMES),
+  /** The HTTP status of the answer; null when none came. */
+  responseStatus: z.number().nullable(),
+  /** Why it failed, in words; null when it delivered or has not ended. */
+  error: z.string().nullable(),
+  /** Null until it ends. */
+  durationMs: z.number().nullable(),
+  /** The one attempt the circuit breaker let through to test the receiver after a pause. */
+  probe: z.boolean(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttempt>;
 
 export const webhookDelivery = z.object({
   id: z.number(),
@@ -125,6 +175,8 @@ export const webhookDelivery = z.object({
   durationMs: z.number().nullable(),
   /** The body sent (the same on every attempt). */
   body: z.string(),
+  /** Its attempts, newest first: the newest WEBHOOK_ATTEMPTS_KEPT. */
+  attemptLog: z.array(webhookAttempt).max(WEBHOOK_ATTEMPTS_KEPT),
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
@@ -135,6 +187,8 @@ export const webhookDeliveryQuery = z.object({
 });
 export const webhookDeliveryPage = z.object({
   deliveries: z.array(webhookDelivery),
+  /** The webhook's circuit breaker now. */
+  breaker: webhookBreaker,
   /** The offset of the next page; null on the last. */
   nextOffset: z.number().nullable(),
 });

@@ -84,7 +84,7 @@ export interface CreateAppOptions {
   /** Heartbeat, credential-check and coalescing intervals of the live-update streams (tests shorten them). */
   eventHub?: Partial<EventHubOptions>;
   /** The webhook worker's poll interval and concurrency (tests shorten the poll). */
-  webhookWorker?: Partial<Pick<WebhookWorkerOptions, 'pollMs' | 'concurrency'>>;
+  webhookWorker?: Partial<Pick<WebhookWorkerOptions, 'pollMs' | 'concurrency' | 'perWebhook'>>;
   /** How often the notifier looks for events without being woken (tests shorten it). */
   notifierPollMs?: number;
   /**
@@ -126,7 +126,6 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
       ...options.webhookWorker,
     },
     app.log,
-    now,
   );
   const emails = new EmailWorker(
     database.db,

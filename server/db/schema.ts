@@ -417,6 +417,9 @@ export const apiTokens = pgTable(
 /**
  * Webhooks (docs/product.md §12.9, docs/decisions/0018-webhooks.md). `secret` signs every delivery, so it is kept
  * as it is (a hash could not sign); only owners read it, once. Events after `after_event_id` are delivered to it.
+ * The `breaker_*` columns are its circuit breaker (docs/decisions/0033-webhook-isolation.md), in the database's time:
+ * closed while `breaker_open_until` is null; open (its deliveries wait) until then; half-open after it, when one probe
+ * attempt at a time goes (`breaker_probe_until` is that attempt's lease).
  */
 export const webhooks = pgTable('webhooks', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -427,6 +430,13 @@ export const webhooks = pgTable('webhooks', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   afterEventId: bigint('after_event_id', { mode: 'number' }).notNull(),
+  /** Failed attempts in a row; a success sets it back to 0. */
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  /** Pauses in a row without a success: each one twice as long as the one before. */
+  breakerPauses: integer('breaker_pauses').notNull().default(0),
+  breakerOpenedAt: timestamptz('breaker_opened_at'),
+  breakerOpenUntil: timestamptz('breaker_open_until'),
+  breakerProbeUntil: timestamptz('breaker_probe_until'),
 });
 
 /**
@@ -463,7 +473,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_event_key').on(t.webhookId, t.eventId),
     index('webhook_deliveries_log_idx').on(t.webhookId, t.id),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // The claim looks, webhook by webhook, for its oldest due deliveries (docs/decisions/0033).
+    index('webhook_deliveries_due_idx').on(t.webhookId, t.nextAttemptAt).where(sql`status = 'pending'`),
     index('webhook_deliveries_created_idx').on(t.createdAt),
     index('webhook_deliveries_agent_idx').on(t.agentId).where(sql`agent_id is not null`),
   ],
@@ -471,6 +482,31 @@ export const webhookDeliveries = pgTable(
 
 /** How a one-time password link reached its holder (password_resets.source). */
 export const passwordResetSources = ['email', 'owner', 'import'] as const;
+
+/**
+ * Each attempt of a delivery (docs/decisions/0033-webhook-isolation.md), written when it starts (in the statement
+ * that claims the delivery) and completed when it ends; one never completed was cut short (its instance stopped).
+ * Times are the database's. A delivery keeps its newest WEBHOOK_ATTEMPTS_KEPT (contract/webhooks.ts).
+ */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    /** 1 for the delivery's first attempt (its `attempts` count when it was claimed). */
+    number: integer('number').notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+    /** The attempt the circuit breaker let through to test the receiver. */
+    probe: boolean('probe').notNull().default(false),
+    delivered: boolean('delivered'),
+    responseStatus: integer('response_status'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.number] })],
+);
 
 /**
  * One-time password links (docs/product.md §12.9, contract/password-resets.ts): for an agent or an owner/manager

@@ -51,7 +51,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/webhooks', async (request, reply): Promise<WebhookList> => {
     await requireOwner(ctx, request, reply);
-    return { webhooks: await listWebhooks(ctx.db, ctx.now()) };
+    return { webhooks: await listWebhooks(ctx.db) };
   });
 
   app.delete<{ Params: { id: string } }>('/api/webhooks/:id', async (request, reply) => {
@@ -78,7 +78,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Webhook');
     const deliveryId = parseId(request.params.deliveryId, 'Delivery');
-    const result = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => resendDelivery(tx, id, deliveryId, ctx.now()), (done) =>
+    const result = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => resendDelivery(tx, id, deliveryId), (done) =>
       typeof done === 'string' ? null : { action: 'webhook.delivery_retried', targetType: 'webhook', targetId: id, after: { deliveryId } },
     );
     if (result === 'not-found') throw notFound('Delivery');
@@ -98,7 +98,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
       ctx.db,
       userActor(request, owner),
       now,
-      (tx) => insertDelivery(tx, { webhookId: id, eventType: WEBHOOK_TEST_EVENT, body, now }),
+      (tx) => insertDelivery(tx, { webhookId: id, eventType: WEBHOOK_TEST_EVENT, body }),
       (made) => ({ action: 'webhook.tested', targetType: 'webhook', targetId: id, after: { deliveryId: made.id } }),
     );
     ctx.webhooks.kick();

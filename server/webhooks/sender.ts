@@ -11,6 +11,8 @@ export interface Attempt {
   deliveryId: number;
   event: string;
   body: string;
+  /** The signature's time. */
+  signedAt: Date;
 }
 
 export interface AttemptResult {
@@ -48,7 +50,7 @@ function describe(error: unknown, timeoutMs: number): { text: string; final: boo
 }
 
 /**
- * One attempt: POSTs the body, signed now, and waits for the status line at most `timeoutMs` (the whole attempt is
+ * One attempt: POSTs the body, signed at `signedAt`, and waits for the status line at most `timeoutMs` (the whole attempt is
  * cut off then). A 2xx answer delivers; redirects are not followed. The answer's body is read and dropped.
  */
 export function attemptDelivery(attempt: Attempt, options: { timeoutMs: number; allowPrivate: boolean }): Promise<AttemptResult> {
@@ -82,7 +84,7 @@ export function attemptDelivery(attempt: Attempt, options: { timeoutMs: number; 
         'user-agent': USER_AGENT,
         [WEBHOOK_EVENT_HEADER]: attempt.event,
         [WEBHOOK_DELIVERY_HEADER]: String(attempt.deliveryId),
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(attempt.secret, attempt.body, new Date()),
+        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(attempt.secret, attempt.body, attempt.signedAt),
       },
       ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
       signal: AbortSignal.timeout(options.timeoutMs),

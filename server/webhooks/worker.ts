@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { anyWebhooks, claimDueDeliveries, fanOutEvents, recordAttempt, type ClaimedDelivery, type FanOutEvent, type FanOutWebhook } from '../db/queries/webhooks';
-import { retryDelayMs, webhookBody } from '../domain/webhook-messages';
+import { retryDelayMs, WEBHOOK_RETRY_MAX_MS, webhookBody } from '../domain/webhook-messages';
 import { readOrganisationSettings } from '../db/queries/settings';
 import { attemptDelivery } from './sender';
 
@@ -13,21 +13,25 @@ export interface WebhookWorkerOptions {
   allowPrivate: boolean;
   /** Attempts this instance makes at once. */
   concurrency: number;
+  /** Attempts this instance makes at once to one webhook: a slow or hanging receiver holds no more of the slots. */
+  perWebhook: number;
   /** How often the outbox is looked at without being woken (retries falling due, other instances' events). */
   pollMs: number;
 }
 
-export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Pick<WebhookWorkerOptions, 'concurrency' | 'pollMs'> = { concurrency: 8, pollMs: 1_000 };
+export const DEFAULT_WEBHOOK_WORKER_OPTIONS: Pick<WebhookWorkerOptions, 'concurrency' | 'perWebhook' | 'pollMs'> = { concurrency: 8, perWebhook: 2, pollMs: 1_000 };
 
 /** Events read per fan-out transaction. */
 const FAN_OUT_BATCH = 500;
 
 /**
- * Sends the webhooks' deliveries (docs/decisions/0018-webhooks.md). Each instance runs one: it turns new events into
- * deliveries (one instance at a time, under the cursor's row lock), then claims due deliveries (FOR UPDATE SKIP
- * LOCKED, with a lease) and makes up to `concurrency` attempts at once. It wakes when events are committed, when
- * asked (a test event, a resend), and every `pollMs`. Nothing is kept only in memory: a killed instance's claims
- * fall due again when their lease ends, so every delivery is attempted at least once more.
+ * Sends the webhooks' deliveries (docs/decisions/0018-webhooks.md, 0033-webhook-isolation.md). Each instance runs
+ * one: it turns new events into deliveries (one instance at a time, under the cursor's row lock), then claims due
+ * deliveries (FOR UPDATE SKIP LOCKED, with a lease) and makes up to `concurrency` attempts at once, at most
+ * `perWebhook` of them to one webhook, none to a webhook whose circuit breaker is open. It wakes when events are
+ * committed, when asked (a test event, a resend), and every `pollMs`. Nothing is kept only in memory: a killed
+ * instance's claims fall due again when their lease ends, so every delivery is attempted at least once more. Every
+ * time it gives (due, lease, retry, pause, the signature's) is the database's, never this process's clock.
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -35,6 +39,8 @@ export class WebhookWorker {
   private again = false;
   private recheckAgain = false;
   private inFlight = new Set<Promise<void>>();
+  /** Attempts under way here, by webhook id. */
+  private sending = new Map<number, number>();
   private closed = false;
   /** Whether webhooks existed when last looked (rechecked every poll, and set when one is made here). */
   private active = false;
@@ -45,7 +51,6 @@ export class WebhookWorker {
     private readonly db: Db,
     private readonly options: WebhookWorkerOptions,
     private readonly log: FastifyBaseLogger,
-    private readonly now: () => Date,
   ) {}
 
   start(): void {
@@ -115,7 +120,7 @@ export class WebhookWorker {
       const bodyOf = (event: FanOutEvent, hook: FanOutWebhook) =>
         webhookBody(hook.format, { event: event.type, eventId: event.id, createdAt: event.createdAt, data: event.data }, settings);
       // A long backlog (an import) goes out in batches, each its own short transaction.
-      while (!this.closed && (await fanOutEvents(this.db, FAN_OUT_BATCH, this.now(), bodyOf)) === FAN_OUT_BATCH);
+      while (!this.closed && (await fanOutEvents(this.db, FAN_OUT_BATCH, bodyOf)) === FAN_OUT_BATCH);
     }
     await this.fill();
   }
@@ -125,12 +130,21 @@ export class WebhookWorker {
     while (!this.closed) {
       const room = this.options.concurrency - this.inFlight.size;
       if (room <= 0) return;
-      const now = this.now();
-      const lease = new Date(now.getTime() + 2 * this.options.timeoutMs + 5_000);
-      const claimed = await claimDueDeliveries(this.db, now, lease, room);
+      const claimed = await claimDueDeliveries(this.db, {
+        limit: room,
+        perWebhook: this.options.perWebhook,
+        sending: this.sending,
+        // Past the attempt's timeout, with room for a slow recording: then another instance may take it over.
+        leaseMs: 2 * this.options.timeoutMs + 5_000,
+      });
+      const claimedAt = performance.now();
       for (const delivery of claimed) {
-        const attempt: Promise<void> = this.attempt(delivery).finally(() => {
+        this.sending.set(delivery.webhookId, (this.sending.get(delivery.webhookId) ?? 0) + 1);
+        const attempt: Promise<void> = this.attempt(delivery, claimedAt).finally(() => {
           this.inFlight.delete(attempt);
+          const left = (this.sending.get(delivery.webhookId) ?? 1) - 1;
+          if (left > 0) this.sending.set(delivery.webhookId, left);
+          else this.sending.delete(delivery.webhookId);
           // Room again: more may be due.
           this.kick();
         });
@@ -140,25 +154,34 @@ export class WebhookWorker {
     }
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+  private async attempt(delivery: ClaimedDelivery, claimedAt: number): Promise<void> {
+    // Signed at the database's time (as of the claim, plus the time since): a receiver that refuses old
+    // timestamps takes it whatever this machine's clock says.
+    const signedAt = new Date(delivery.claimedAtMs + (performance.now() - claimedAt));
     const result = await attemptDelivery(
-      { url: delivery.url, secret: delivery.secret, deliveryId: delivery.id, event: delivery.event, body: delivery.body },
+      { url: delivery.url, secret: delivery.secret, deliveryId: delivery.id, event: delivery.event, body: delivery.body, signedAt },
       { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
     );
-    const now = this.now();
-    let nextAttemptAt: Date | null = null;
-    if (!result.ok && !result.final) {
-      const next = new Date(now.getTime() + retryDelayMs(delivery.attempts, this.options.retryBaseMs, Math.random()));
-      if (next.getTime() <= delivery.deliverUntil.getTime()) nextAttemptAt = next;
-    }
-    const status = result.ok ? 'delivered' : nextAttemptAt ? 'pending' : 'failed';
+    let recorded;
     try {
-      await recordAttempt(this.db, delivery, { status, nextAttemptAt, responseStatus: result.responseStatus, error: result.error, durationMs: result.durationMs });
+      recorded = await recordAttempt(
+        this.db,
+        delivery,
+        { ...result, retryDelayMs: retryDelayMs(delivery.attempts, this.options.retryBaseMs, Math.random()) },
+        // A receiver's pauses grow like a delivery's retries.
+        { pauseBaseMs: this.options.retryBaseMs, pauseMaxMs: WEBHOOK_RETRY_MAX_MS },
+      );
     } catch (error) {
       // The lease ends and the delivery is attempted again: at least once, never lost.
       this.log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed');
       return;
     }
-    if (status === 'failed') this.log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId, error: result.error }, 'webhook delivery failed for good');
+    if (recorded?.status === 'failed') this.log.warn({ deliveryId: delivery.id, webhookId: delivery.webhookId, error: result.error }, 'webhook delivery failed for good');
+    const change = recorded?.breaker;
+    if (change && 'opened' in change) {
+      this.log.warn({ webhookId: delivery.webhookId, failures: change.opened.failures, until: change.opened.until.toISOString(), error: result.error }, 'webhook paused: its receiver keeps failing');
+    } else if (change) {
+      this.log.info({ webhookId: delivery.webhookId }, 'webhook resumed: its receiver answered');
+    }
   }
 }

@@ -1,5 +1,6 @@
 // Webhooks (docs/decisions/0018-webhooks.md): the owner adds one in the Webhooks tab, sees its secret once, sends a
-// test event that a real receiver on 127.0.0.1 gets signed, reads it in the delivery log, and deletes the webhook.
+// test event that a real receiver on 127.0.0.1 gets signed, reads it in the delivery log, and deletes the webhook;
+// a receiver that keeps failing shows as paused, with each attempt in the log.
 // (The browser tests' server allows private addresses: tests/e2e/support/start-server.ts.)
 import type { Page } from '@playwright/test';
 import { signatureIsValid, startReceiver, type Receiver } from '../support/webhook-receiver';
@@ -77,6 +78,47 @@ test.describe('Webhooks', () => {
     await row.getByRole('button', { name: `Delete the webhook to ${url}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Webhook' }).click();
     await expect(row).toHaveCount(0);
+  });
+
+  test('a receiver that keeps failing shows as paused, and the log shows each attempt', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAs(page);
+    receiver.answer = () => ({ status: 503 });
+    try {
+      const url = `${receiver.url}/${Date.now().toString(36)}`;
+      const made = await page.request.post('/api/webhooks', { data: { url, events: ['tier.reached'] } });
+      expect(made.status()).toBe(201);
+      const { id } = (await made.json()) as { id: number };
+      // Five failed attempts in a row pause its deliveries (docs/decisions/0033-webhook-isolation.md).
+      for (let i = 0; i < 5; i++) expect((await page.request.post(`/api/webhooks/${id}/test`)).status()).toBe(202);
+      await expect
+        .poll(async () => ((await (await page.request.get('/api/webhooks')).json()) as { webhooks: { id: number; breaker: { state: string } }[] }).webhooks.find((w) => w.id === id)?.breaker.state, {
+          timeout: 20_000,
+        })
+        .toBe('open');
+
+      await openWebhooks(page);
+      const row = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ hasText: url });
+      await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+      await expect(row).toContainText('Paused after 5 failed attempts in a row, until');
+      await row.getByRole('button', { name: `Deliveries of ${url}` }).click();
+      const log = page.getByRole('dialog', { name: 'Deliveries' });
+      await expect(log.getByRole('alert')).toContainText('Deliveries paused');
+      await expect(log.getByRole('alert')).toContainText('5 failed attempts in a row: deliveries wait until');
+      const newest = log.getByRole('listitem').filter({ hasText: 'webhook.test' }).first();
+      await newest.getByText('Attempts (1)').click();
+      const attempts = newest.getByRole('list', { name: /^Attempts of delivery \d+, newest first$/ });
+      await expect(attempts.getByRole('listitem')).toHaveCount(1);
+      await expect(attempts.getByRole('listitem').first()).toContainText('#1');
+      await expect(attempts.getByRole('listitem').first()).toContainText('Failed');
+      await expect(attempts.getByRole('listitem').first()).toContainText('The receiver answered 503');
+      await expectNoAxeViolations(page);
+      if (process.env.E2E_SCREENSHOT) await page.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: true });
+      await log.getByRole('button', { name: 'Close' }).click();
+      expect((await page.request.delete(`/api/webhooks/${id}`)).status()).toBe(204);
+    } finally {
+      receiver.answer = () => ({ status: 200 });
+    }
   });
 
   test('an address that is not http(s), or no event, is refused in the dialog', async ({ page }) => {

@@ -107,7 +107,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   // One webhook at a time (a fixture per caller and row would pass the limit of 20).
   await db.execute(sql`delete from webhooks`);
   const webhook = await insertWebhook(db, { url: 'https://hooks.invalid/matrix', events: ['tier.reached'], format: 'json', secret: 'whsec_matrix', createdBy: owner.id, createdAt: now });
-  const webhookDelivery = await insertDelivery(db, { webhookId: webhook.id, eventType: 'webhook.test', body: '{}', now });
+  const webhookDelivery = await insertDelivery(db, { webhookId: webhook.id, eventType: 'webhook.test', body: '{}' });
   const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });
   const cookie = async (session: Promise<{ cookie: string }>) => ({ cookie: (await session).cookie });
   // The rule is the organisation's: on for the unenrolled manager's requests only.

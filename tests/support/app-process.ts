@@ -22,9 +22,15 @@ export function killStartedProcesses() {
   running.clear();
 }
 
-/** Starts server/main.ts and resolves once it prints its banner (PORT=0: it picks a free port). */
-export function startAppProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: childEnv(env) });
+/**
+ * Starts server/main.ts and resolves once it prints its banner (PORT=0: it picks a free port). `clockSkewMs` runs the
+ * process's clock that far ahead of the real one (behind when negative): tests/support/skewed-clock.ts.
+ */
+export function startAppProcess(env: Record<string, string>, timeoutMs = 60_000, options: { clockSkewMs?: number } = {}): Promise<AppProcess> {
+  const skew = options.clockSkewMs ? ['--import', './tests/support/skewed-clock.ts'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...skew, 'server/main.ts'], {
+    env: childEnv({ ...env, ...(options.clockSkewMs ? { TEST_CLOCK_SKEW_MS: String(options.clockSkewMs) } : {}) }),
+  });
   running.add(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

@@ -13,12 +13,17 @@ export interface ReceivedRequest {
   answeredAt: number;
 }
 
-/** How to answer a request: a status (after a delay), or never ('hang', until the client gives up). */
-export type Reply = { status: number; delayMs?: number } | 'hang';
+/**
+ * How to answer a request: a status (after a delay, or once `after` settles), or never ('hang', until the client gives
+ * up). Requests that hang or wait for `after` count as received when they arrive.
+ */
+export type Reply = { status: number; delayMs?: number; after?: Promise<unknown> } | 'hang';
 
 export interface Receiver {
   url: string;
   received: ReceivedRequest[];
+  /** Requests whose connection closed before they were answered (the sender gave up on a hung request). */
+  aborted: number;
   /** Decides the answer to each request; the default answers 200 at once. */
   answer: (request: ReceivedRequest, index: number) => Reply;
   /** Resolves once `count` requests have been answered (or have arrived, for hung ones). */
@@ -48,11 +53,23 @@ export async function startReceiver(): Promise<Receiver> {
         startedAt: performance.now(),
         answeredAt: Number.NaN,
       };
+      res.on('close', () => {
+        if (!res.writableEnded) receiver.aborted += 1;
+      });
       const index = receiver.received.length;
       const reply = receiver.answer(request, index);
       if (reply === 'hang') {
         receiver.received.push(request);
         settle();
+        return;
+      }
+      if (reply.after) {
+        receiver.received.push(request);
+        settle();
+        void reply.after.then(() => {
+          request.answeredAt = performance.now();
+          if (!res.destroyed) res.writeHead(reply.status, { 'content-type': 'text/plain' }).end('ok');
+        });
         return;
       }
       setTimeout(() => {
@@ -68,6 +85,7 @@ export async function startReceiver(): Promise<Receiver> {
   const receiver: Receiver = {
     url: `http://127.0.0.1:${port}/hook`,
     received: [],
+    aborted: 0,
     answer: () => ({ status: 200 }),
     waitFor: (count, timeoutMs = 15_000) =>
       new Promise((resolve, reject) => {

@@ -1,12 +1,29 @@
 import { sql } from 'drizzle-orm';
-import type { Webhook, WebhookDelivery, WebhookDeliveryStatus, WebhookEventType, WebhookFormat } from '../../../contract/webhooks';
+import {
+  WEBHOOK_ATTEMPTS_KEPT,
+  WEBHOOK_BREAKER_FAILURES,
+  type Webhook,
+  type WebhookAttempt,
+  type WebhookAttemptOutcome,
+  type WebhookBreaker,
+  type WebhookBreakerState,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+  type WebhookFormat,
+} from '../../../contract/webhooks';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { WEBHOOKS_FANNED_THROUGH } from '../events';
-import { appMeta, events, webhookDeliveries, webhooks } from '../schema';
+import { appMeta, events, webhookAttempts, webhookDeliveries, webhooks } from '../schema';
 import { epochMs } from '../time-sql';
 
+// Every time a delivery, an attempt or a circuit breaker is given (made, due, leased, paused) is the database's
+// now(), never this process's clock: instances whose clocks differ agree on them (docs/decisions/0033).
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a delivery is retried after it is made or resent. */
+const DELIVER_FOR = sql`interval '24 hours'`;
+/** `ms` milliseconds as an SQL interval. */
+const millis = (ms: number) => sql`(${ms}::float8 * interval '1 millisecond')`;
 
 interface WebhookRow {
   id: number;
@@ -18,7 +35,28 @@ interface WebhookRow {
   last_ms: number | null;
   pending: number;
   failed_recently: number;
+  breaker_state: string;
+  consecutive_failures: number;
+  breaker_pauses: number;
+  opened_ms: number | null;
+  open_until_ms: number | null;
 }
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A breaker's state and times, from a webhooks row `w` at the database's now(). */
+const breakerColumns = sql`case when w.breaker_open_until is null then 'closed' when w.breaker_open_until > now() then 'open' else 'half-open' end as breaker_state,
+  w.consecutive_failures, w.breaker_pauses, ${epochMs(sql`w.breaker_opened_at`)} as opened_ms, ${epochMs(sql`w.breaker_open_until`)} as open_until_ms`;
+
+type BreakerRow = Pick<WebhookRow, 'breaker_state' | 'consecutive_failures' | 'breaker_pauses' | 'opened_ms' | 'open_until_ms'>;
+
+const toBreaker = (row: BreakerRow): WebhookBreaker => ({
+  state: row.breaker_state as WebhookBreakerState,
+  consecutiveFailures: row.consecutive_failures,
+  openedAt: iso(row.opened_ms),
+  openUntil: iso(row.open_until_ms),
+  pauses: row.breaker_pauses,
+});
 
 const toWebhook = (row: WebhookRow): Webhook => ({
   id: row.id,
@@ -29,14 +67,16 @@ const toWebhook = (row: WebhookRow): Webhook => ({
   lastDelivery: row.last_status === null || row.last_ms === null ? null : { status: row.last_status as WebhookDeliveryStatus, at: new Date(row.last_ms).toISOString() },
   pending: row.pending,
   failedRecently: row.failed_recently,
+  breaker: toBreaker(row),
 });
 
-function webhookSelect(now: Date, where: ReturnType<typeof sql>) {
+function webhookSelect(where: ReturnType<typeof sql>) {
   return sql`select w.id, w.url, w.events, w.format, ${epochMs(sql`w.created_at`)} as created_ms,
       last.status as last_status, ${epochMs(sql`last.at`)} as last_ms,
       (select count(*)::int from ${webhookDeliveries} p where p.webhook_id = w.id and p.status = 'pending') as pending,
       (select count(*)::int from ${webhookDeliveries} f where f.webhook_id = w.id and f.status = 'failed'
-        and f.last_attempt_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz) as failed_recently
+        and f.last_attempt_at > now() - ${DELIVER_FOR}) as failed_recently,
+      ${breakerColumns}
     from ${webhooks} w
     left join lateral (
       select d.status, coalesce(d.last_attempt_at, d.created_at) as at from ${webhookDeliveries} d
@@ -66,12 +106,12 @@ export async function insertWebhook(
     .insert(webhooks)
     .values({ ...hook, afterEventId: sql`(select coalesce(max(id), 0) from ${events})` })
     .returning({ id: webhooks.id });
-  const [row] = await queryRows<WebhookRow>(db, webhookSelect(hook.createdAt, sql`w.id = ${made!.id}`));
+  const [row] = await queryRows<WebhookRow>(db, webhookSelect(sql`w.id = ${made!.id}`));
   return toWebhook(row!);
 }
 
-export async function listWebhooks(db: Db, now: Date): Promise<Webhook[]> {
-  const rows = await queryRows<WebhookRow>(db, webhookSelect(now, sql`true`));
+export async function listWebhooks(db: Db): Promise<Webhook[]> {
+  const rows = await queryRows<WebhookRow>(db, webhookSelect(sql`true`));
   return rows.map(toWebhook);
 }
 
@@ -102,9 +142,7 @@ interface DeliveryRow {
   body: string;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+const toDelivery = (row: DeliveryRow, attemptLog: WebhookAttempt[] = []): WebhookDelivery => ({
   id: row.id,
   event: row.event_type,
   eventId: row.event_id,
@@ -117,31 +155,81 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   error: row.error,
   durationMs: row.duration_ms,
   body: row.body,
+  attemptLog,
 });
 
 const deliveryColumns = sql`d.id::float8 as id, d.event_type, d.event_id::float8 as event_id, d.status, d.attempts,
   ${epochMs(sql`d.created_at`)} as created_ms, ${epochMs(sql`d.last_attempt_at`)} as last_attempt_ms,
   ${epochMs(sql`d.next_attempt_at`)} as next_attempt_ms, d.response_status, d.error, d.duration_ms, d.body`;
 
-/** A page of a webhook's deliveries, newest first; undefined when the webhook does not exist. */
-export async function listDeliveries(db: Db, webhookId: number, offset: number, limit: number): Promise<{ deliveries: WebhookDelivery[]; nextOffset: number | null } | undefined> {
-  if (!(await findWebhook(db, webhookId))) return undefined;
+interface AttemptRow {
+  delivery_id: number;
+  number: number;
+  started_ms: number;
+  outcome: string;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  probe: boolean;
+}
+
+/** The deliveries with their attempts, newest first (an attempt without an end is under way, or was cut short). */
+async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+  if (rows.length === 0) return [];
+  const attempts = await queryRows<AttemptRow>(
+    db,
+    sql`select a.delivery_id::float8 as delivery_id, a.number, ${epochMs(sql`a.started_at`)} as started_ms,
+        case when a.ended_at is not null then (case when a.delivered then 'delivered' else 'failed' end)
+          when a.number = d.attempts and d.sending_until > now() then 'sending'
+          else 'interrupted' end as outcome,
+        a.response_status, a.error, a.duration_ms, a.probe
+      from ${webhookAttempts} a join ${webhookDeliveries} d on d.id = a.delivery_id
+      where a.delivery_id in (${sql.join(rows.map((row) => sql`${row.id}::bigint`), sql`, `)})
+      order by a.delivery_id, a.number desc`,
+  );
+  const byDelivery = new Map<number, WebhookAttempt[]>();
+  for (const attempt of attempts) {
+    const list = byDelivery.get(attempt.delivery_id) ?? [];
+    if (list.length < WEBHOOK_ATTEMPTS_KEPT) {
+      list.push({
+        number: attempt.number,
+        startedAt: new Date(attempt.started_ms).toISOString(),
+        outcome: attempt.outcome as WebhookAttemptOutcome,
+        responseStatus: attempt.response_status,
+        error: attempt.error,
+        durationMs: attempt.duration_ms,
+        probe: attempt.probe,
+      });
+    }
+    byDelivery.set(attempt.delivery_id, list);
+  }
+  return rows.map((row) => toDelivery(row, byDelivery.get(row.id)));
+}
+
+/** A page of a webhook's deliveries, newest first, with its circuit breaker; undefined when the webhook does not exist. */
+export async function listDeliveries(
+  db: Db,
+  webhookId: number,
+  offset: number,
+  limit: number,
+): Promise<{ deliveries: WebhookDelivery[]; breaker: WebhookBreaker; nextOffset: number | null } | undefined> {
+  const [hook] = await queryRows<BreakerRow>(db, sql`select ${breakerColumns} from ${webhooks} w where w.id = ${webhookId}`);
+  if (!hook) return undefined;
   const rows = await queryRows<DeliveryRow>(
     db,
     sql`select ${deliveryColumns} from ${webhookDeliveries} d where d.webhook_id = ${webhookId}
       order by d.id desc offset ${offset}::int limit ${limit + 1}::int`,
   );
-  return { deliveries: rows.slice(0, limit).map(toDelivery), nextOffset: rows.length > limit ? offset + limit : null };
+  return { deliveries: await withAttempts(db, rows.slice(0, limit)), breaker: toBreaker(hook), nextOffset: rows.length > limit ? offset + limit : null };
 }
 
 /** Queues a delivery of the webhook's own (the test event), due now. */
-export async function insertDelivery(db: Db, delivery: { webhookId: number; eventType: string; body: string; now: Date }): Promise<WebhookDelivery> {
+export async function insertDelivery(db: Db, delivery: { webhookId: number; eventType: string; body: string }): Promise<WebhookDelivery> {
   const [row] = await queryRows<DeliveryRow>(
     db,
     sql`with d as (
       insert into ${webhookDeliveries} (webhook_id, event_type, body, status, created_at, deliver_until, next_attempt_at)
-      values (${delivery.webhookId}, ${delivery.eventType}, ${delivery.body}, 'pending', ${delivery.now.toISOString()}::timestamptz,
-        ${new Date(delivery.now.getTime() + DAY_MS).toISOString()}::timestamptz, ${delivery.now.toISOString()}::timestamptz)
+      values (${delivery.webhookId}, ${delivery.eventType}, ${delivery.body}, 'pending', now(), now() + ${DELIVER_FOR}, now())
       returning *
     ) select ${deliveryColumns} from d`,
   );
@@ -152,17 +240,15 @@ export async function insertDelivery(db: Db, delivery: { webhookId: number; even
  * Sends a delivery again: pending, due now, with 24 more hours of retries. 'not-found' when the webhook has no such
  * delivery, 'sending' while an attempt of it is under way.
  */
-export async function resendDelivery(db: Db, webhookId: number, deliveryId: number, now: Date): Promise<WebhookDelivery | 'not-found' | 'sending'> {
-  const at = now.toISOString();
+export async function resendDelivery(db: Db, webhookId: number, deliveryId: number): Promise<WebhookDelivery | 'not-found' | 'sending'> {
   const rows = await queryRows<DeliveryRow & { busy: boolean }>(
     db,
     sql`with target as (
-        select id, sending_until is not null and sending_until > ${at}::timestamptz as busy from ${webhookDeliveries}
+        select id, sending_until is not null and sending_until > now() as busy from ${webhookDeliveries}
         where id = ${deliveryId} and webhook_id = ${webhookId} for update
       ),
       d as (
-        update ${webhookDeliveries} set status = 'pending', next_attempt_at = ${at}::timestamptz,
-          deliver_until = ${new Date(now.getTime() + DAY_MS).toISOString()}::timestamptz
+        update ${webhookDeliveries} set status = 'pending', next_attempt_at = now(), deliver_until = now() + ${DELIVER_FOR}
         where id = (select id from target where not busy)
         returning *
       )
@@ -172,7 +258,8 @@ export async function resendDelivery(db: Db, webhookId: number, deliveryId: numb
   const [row] = rows;
   if (!row) return 'not-found';
   if (row.busy) return 'sending';
-  return toDelivery(row);
+  const [resent] = await withAttempts(db, [row]);
+  return resent!;
 }
 
 export interface FanOutEvent {
@@ -200,7 +287,6 @@ export interface FanOutWebhook {
 export async function fanOutEvents(
   db: Db,
   limit: number,
-  now: Date,
   bodyOf: (event: FanOutEvent, hook: FanOutWebhook) => string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -232,8 +318,6 @@ export async function fanOutEvents(
     );
     if (rows.length === 0) return 0;
     const values: ReturnType<typeof sql>[] = [];
-    const at = now.toISOString();
-    const until = new Date(now.getTime() + DAY_MS).toISOString();
     for (const row of rows) {
       const event: FanOutEvent = {
         id: row.id,
@@ -245,7 +329,7 @@ export async function fanOutEvents(
       for (const hook of hooks) {
         if (event.id <= hook.afterEventId || !hook.events.includes(event.type)) continue;
         values.push(
-          sql`(${hook.id}::int, ${event.id}::bigint, ${event.type}, ${event.agentId}::int, ${bodyOf(event, hook)}, 'pending', ${at}::timestamptz, ${until}::timestamptz, ${at}::timestamptz)`,
+          sql`(${hook.id}::int, ${event.id}::bigint, ${event.type}, ${event.agentId}::int, ${bodyOf(event, hook)}, 'pending', now(), now() + ${DELIVER_FOR}, now())`,
         );
       }
     }
@@ -265,34 +349,73 @@ export interface ClaimedDelivery {
   webhookId: number;
   event: string;
   body: string;
+  /** This attempt's number (the delivery's attempts so far, this one included). */
   attempts: number;
-  deliverUntil: Date;
+  /** The attempt the circuit breaker lets through to test the receiver. */
+  probe: boolean;
   url: string;
   secret: string;
+  /** The database's time when the delivery was claimed (the signature's time is taken from it). */
+  claimedAtMs: number;
 }
 
 /**
- * Claims up to `limit` due deliveries for this instance until `leaseUntil` (FOR UPDATE SKIP LOCKED: two instances
- * never claim one delivery; a claim whose instance died is due again once its lease is over) and counts the attempt.
+ * Claims up to `limit` due deliveries for this instance, with a lease of `leaseMs` (FOR UPDATE SKIP LOCKED: two
+ * instances never claim one delivery; a claim whose instance died is due again once its lease is over), counts the
+ * attempt and writes its start in the attempt log. Per webhook it takes at most `perWebhook` less those this instance
+ * is sending (`sending`, by webhook id); none of a webhook whose breaker is open; and one, the probe, of a webhook
+ * whose breaker is half-open with no probe under way (its row is locked for that, so one instance sends the probe).
  */
-export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-  const at = now.toISOString();
-  const rows = await queryRows<{ id: number; webhook_id: number; event_type: string; body: string; attempts: number; until_ms: number; url: string; secret: string }>(
+export async function claimDueDeliveries(
+  db: Db,
+  options: { limit: number; perWebhook: number; sending: ReadonlyMap<number, number>; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  const sending = JSON.stringify([...options.sending].filter(([, count]) => count > 0));
+  const lease = sql`now() + ${millis(options.leaseMs)}`;
+  const rows = await queryRows<{ id: number; webhook_id: number; event_type: string; body: string; attempts: number; probe: boolean; url: string; secret: string; now_ms: number }>(
     db,
-    sql`with due as (
-        select id from ${webhookDeliveries}
-        where status = 'pending' and next_attempt_at <= ${at}::timestamptz
-          and (sending_until is null or sending_until <= ${at}::timestamptz)
-        order by next_attempt_at limit ${limit}::int
+    sql`with busy as (
+        select (pair->>0)::int as webhook_id, (pair->>1)::int as n from jsonb_array_elements(${sending}::jsonb) pair
+      ),
+      probing as (
+        select id from ${webhooks}
+        where breaker_open_until is not null and breaker_open_until <= now() and (breaker_probe_until is null or breaker_probe_until <= now())
         for update skip locked
       ),
+      rooms as (
+        select w.id as webhook_id, w.breaker_open_until is not null as probe,
+          case when w.breaker_open_until is null then greatest(${options.perWebhook}::int - coalesce(b.n, 0), 0)
+            when w.id in (select id from probing) then 1
+            else 0 end as room
+        from ${webhooks} w left join busy b on b.webhook_id = w.id
+      ),
+      due as (
+        select next.id, next.next_attempt_at, r.probe from rooms r
+        cross join lateral (
+          select d.id, d.next_attempt_at from ${webhookDeliveries} d
+          where d.webhook_id = r.webhook_id and d.status = 'pending' and d.next_attempt_at <= now()
+            and (d.sending_until is null or d.sending_until <= now())
+          order by d.next_attempt_at limit r.room
+          for update skip locked
+        ) next
+        where r.room > 0
+        order by next.next_attempt_at limit ${options.limit}::int
+      ),
       claimed as (
-        update ${webhookDeliveries} d set sending_until = ${leaseUntil.toISOString()}::timestamptz, attempts = d.attempts + 1,
-          last_attempt_at = ${at}::timestamptz
+        update ${webhookDeliveries} d set sending_until = ${lease}, attempts = d.attempts + 1, last_attempt_at = now()
         from due where d.id = due.id
-        returning d.id, d.webhook_id, d.event_type, d.body, d.attempts, d.deliver_until
+        returning d.id, d.webhook_id, d.event_type, d.body, d.attempts, due.probe
+      ),
+      started as (
+        insert into ${webhookAttempts} (delivery_id, number, started_at, probe) select id, attempts, now(), probe from claimed
+      ),
+      trimmed as (
+        delete from ${webhookAttempts} a using claimed c where a.delivery_id = c.id and a.number <= c.attempts - ${WEBHOOK_ATTEMPTS_KEPT}::int
+      ),
+      probes as (
+        update ${webhooks} set breaker_probe_until = ${lease} where id in (select webhook_id from claimed where probe)
       )
-      select c.id::float8 as id, c.webhook_id, c.event_type, c.body, c.attempts, ${epochMs(sql`c.deliver_until`)} as until_ms, w.url, w.secret
+      select c.id::float8 as id, c.webhook_id, c.event_type, c.body, c.attempts, c.probe, w.url, w.secret, ${epochMs(sql`now()`)} as now_ms
       from claimed c join ${webhooks} w on w.id = c.webhook_id`,
   );
   return rows.map((row) => ({
@@ -301,28 +424,77 @@ export async function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, li
     event: row.event_type,
     body: row.body,
     attempts: row.attempts,
-    deliverUntil: new Date(row.until_ms),
+    probe: row.probe,
     url: row.url,
     secret: row.secret,
+    claimedAtMs: row.now_ms,
   }));
 }
 
 /**
- * Records how an attempt ended: delivered, due again at `nextAttemptAt`, or failed for good (nextAttemptAt null).
- * Only the claim that made attempt number `attempts` may record it (a late answer after the lease was taken over
- * changes nothing).
+ * Records how an attempt ended, in one transaction: the delivery is delivered, due again `retryDelayMs` from now,
+ * or failed for good (`final`, or the retry would fall after its 24 hours); the attempt log gets its end; the
+ * webhook's breaker closes on a success, and on a failure counts it and opens (for `pauseBaseMs`, doubling with each
+ * pause in a row, at most `pauseMaxMs`) when the probe failed or the failures in a row reach
+ * WEBHOOK_BREAKER_FAILURES. Only the claim that made attempt number `attempts` may record it (a late answer after
+ * the lease was taken over changes nothing: undefined). The webhook's row is locked first, the order in which
+ * deleting a webhook locks it and its deliveries.
  */
 export async function recordAttempt(
   db: Db,
-  delivery: { id: number; attempts: number },
-  outcome: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null; responseStatus: number | null; error: string | null; durationMs: number },
-): Promise<void> {
-  await db.execute(
-    sql`update ${webhookDeliveries} set status = ${outcome.status}, next_attempt_at = ${outcome.nextAttemptAt?.toISOString() ?? null}::timestamptz,
-      sending_until = null, response_status = ${outcome.responseStatus}::int, error = ${outcome.error}, duration_ms = ${outcome.durationMs}::int
-      where id = ${delivery.id} and attempts = ${delivery.attempts}`,
-  );
+  delivery: { id: number; webhookId: number; attempts: number; probe: boolean },
+  outcome: { ok: boolean; final: boolean; retryDelayMs: number; responseStatus: number | null; error: string | null; durationMs: number },
+  breaker: { pauseBaseMs: number; pauseMaxMs: number },
+): Promise<{ status: WebhookDeliveryStatus; breaker: BreakerChange | null } | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${webhooks} where id = ${delivery.webhookId} for update`);
+    const next = sql`now() + ${millis(outcome.retryDelayMs)}`;
+    const retried = sql`(not ${outcome.ok}::boolean and not ${outcome.final}::boolean and ${next} <= deliver_until)`;
+    const [row] = await queryRows<{ status: WebhookDeliveryStatus }>(
+      tx,
+      sql`update ${webhookDeliveries} set
+          status = case when ${outcome.ok}::boolean then 'delivered' when ${retried} then 'pending' else 'failed' end,
+          next_attempt_at = case when ${retried} then ${next} end,
+          sending_until = null, response_status = ${outcome.responseStatus}::int, error = ${outcome.error}, duration_ms = ${outcome.durationMs}::int
+        where id = ${delivery.id} and attempts = ${delivery.attempts}
+        returning status`,
+    );
+    if (!row) return undefined;
+    await tx.execute(
+      sql`update ${webhookAttempts} set ended_at = now(), delivered = ${outcome.ok}::boolean, response_status = ${outcome.responseStatus}::int,
+          error = ${outcome.error}, duration_ms = ${outcome.durationMs}::int
+        where delivery_id = ${delivery.id} and number = ${delivery.attempts}`,
+    );
+    if (outcome.ok) {
+      const [closed] = await queryRows<{ was_open: boolean }>(
+        tx,
+        sql`update ${webhooks} w set consecutive_failures = 0, breaker_pauses = 0, breaker_opened_at = null, breaker_open_until = null, breaker_probe_until = null
+          from (select id, breaker_open_until is not null as was_open from ${webhooks} where id = ${delivery.webhookId}) old
+          where w.id = old.id returning old.was_open`,
+      );
+      return { status: row.status, breaker: closed?.was_open ? { closed: true } : null };
+    } else {
+      const opens = sql`((${delivery.probe}::boolean and breaker_open_until is not null)
+        or (breaker_open_until is null and consecutive_failures + 1 >= ${WEBHOOK_BREAKER_FAILURES}::int))`;
+      const pause = sql`(least(${breaker.pauseBaseMs}::float8 * power(2, least(breaker_pauses, 30)), ${breaker.pauseMaxMs}::float8) * interval '1 millisecond')`;
+      const [counted] = await queryRows<{ opened: boolean; failures: number; until_ms: number | null }>(
+        tx,
+        sql`update ${webhooks} set consecutive_failures = consecutive_failures + 1,
+            breaker_pauses = case when ${opens} then breaker_pauses + 1 else breaker_pauses end,
+            breaker_opened_at = case when ${opens} then now() else breaker_opened_at end,
+            breaker_open_until = case when ${opens} then now() + ${pause} else breaker_open_until end,
+            breaker_probe_until = case when ${delivery.probe}::boolean then null else breaker_probe_until end
+          where id = ${delivery.webhookId}
+          returning breaker_opened_at = now() as opened, consecutive_failures as failures, ${epochMs(sql`breaker_open_until`)} as until_ms`,
+      );
+      const opened = counted?.opened && counted.until_ms !== null ? { failures: counted.failures, until: new Date(counted.until_ms) } : null;
+      return { status: row.status, breaker: opened ? { opened } : null };
+    }
+  });
 }
+
+/** How recording an attempt moved the webhook's breaker: it opened (a pause began) or it closed. */
+export type BreakerChange = { opened: { failures: number; until: Date } } | { closed: true };
 
 /** Removes deliveries made before `before`, whatever their status; returns how many. */
 export async function pruneDeliveries(db: Db, before: Date): Promise<number> {

@@ -16,6 +16,7 @@ interface Formatters {
   compact: Intl.NumberFormat;
   count: Intl.NumberFormat;
   dateTime: Intl.DateTimeFormat;
+  dateTimeSeconds: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
   monthDay: Intl.DateTimeFormat;
   symbol: string;
@@ -38,6 +39,7 @@ function current(): Formatters {
     compact: money({ notation: 'compact', maximumFractionDigits: 1 }),
     count: new Intl.NumberFormat(locale),
     dateTime: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    dateTimeSeconds: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }),
     date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
     monthDay: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }),
     symbol: money({ currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency,
@@ -94,6 +96,11 @@ export function formatCount(value: number): string {
 /** Short month, day, year, hour and minute: "Nov 22, 2026, 3:04 PM" (en-US). */
 export function formatDateTime(value: string | Date): string {
   return current().dateTime.format(asDate(value));
+}
+
+/** Short month and day, and the time to the second: "Nov 22, 3:04:05 PM" (en-US), for events seconds apart. */
+export function formatDateTimeSeconds(value: string | Date): string {
+  return current().dateTimeSeconds.format(asDate(value));
 }
 
 /** Short month, day and year: "Nov 22, 2026" (en-US), "22. Nov. 2026" (de-DE). */

@@ -11,13 +11,17 @@ export const webhooksQueryOptions = queryOptions({
   queryFn: () => apiJson<WebhookList>('GET', '/api/webhooks'),
 });
 
-/** While a webhook's newest delivery is pending, the list is read again this often (its row then says how it went). */
+/**
+ * While a webhook's newest delivery is pending or its deliveries are paused, the list is read again this often (its
+ * row then says how it went).
+ */
 const PENDING_LIST_REFRESH_MS = 5_000;
 
 export function useWebhooks() {
   return useQuery({
     ...webhooksQueryOptions,
-    refetchInterval: (query) => (query.state.data?.webhooks.some((hook) => hook.lastDelivery?.status === 'pending') ? PENDING_LIST_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.webhooks.some((hook) => hook.lastDelivery?.status === 'pending' || hook.breaker.state !== 'closed') ? PENDING_LIST_REFRESH_MS : false,
   });
 }
 

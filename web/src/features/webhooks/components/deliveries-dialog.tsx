@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery } from '@contract/webhooks';
+import type { Webhook, WebhookAttempt, WebhookDelivery } from '@contract/webhooks';
 import { History, RefreshCw, RotateCw } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +7,9 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDateTimeSeconds } from '../../../lib/format';
 import { useResendDelivery, useWebhookDeliveries } from '../api/webhooks';
+import { BreakerNotice } from './breaker-status';
 import { DeliveryStatus } from './delivery-status';
 
 /** While a delivery of the open log is pending, the log is read again this often. */
@@ -42,8 +43,10 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
   if (log.isPending) return <Spinner label="Loading deliveries..." className="min-h-32" />;
   if (log.isError) return <LoadError error={log.error} fallback="Failed to load the deliveries" />;
   const deliveries = log.data.pages.flatMap((page) => page.deliveries);
+  const breaker = log.data.pages[0]?.breaker;
   return (
     <div className="grid gap-3">
+      {breaker && <BreakerNotice breaker={breaker} />}
       <div className="flex justify-end">
         <Button variant="outline" size="sm" onClick={() => void log.refetch()} disabled={log.isFetching}>
           <RefreshCw aria-hidden="true" className={log.isFetching ? 'animate-spin' : undefined} />
@@ -114,6 +117,7 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: number; delivery: Web
           </span>
         )}
       </p>
+      {delivery.attemptLog.length > 0 && <AttemptLog delivery={delivery} />}
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-700">Body sent</summary>
         <pre tabIndex={0} className="mt-1.5 max-h-48 overflow-auto rounded-md bg-slate-900 p-2.5 text-slate-100 [overflow-wrap:anywhere] whitespace-pre-wrap">
@@ -121,6 +125,47 @@ function DeliveryRow({ webhookId, delivery }: { webhookId: number; delivery: Web
         </pre>
       </details>
     </li>
+  );
+}
+
+const attemptLooks: Record<WebhookAttempt['outcome'], { label: string; className: string }> = {
+  delivered: { label: 'Delivered', className: 'text-emerald-800' },
+  failed: { label: 'Failed', className: 'text-red-700' },
+  sending: { label: 'Sending', className: 'text-amber-900' },
+  interrupted: { label: 'Cut short', className: 'text-slate-700' },
+};
+
+function attemptAnswer(attempt: WebhookAttempt): string {
+  if (attempt.error) return attempt.error;
+  if (attempt.responseStatus !== null) return `Answered ${attempt.responseStatus}`;
+  if (attempt.outcome === 'interrupted') return 'The server sending it stopped; it was tried again';
+  return 'Waiting for the answer';
+}
+
+/** Each attempt of a delivery, newest first (the newest 20 are kept). */
+function AttemptLog({ delivery }: { delivery: WebhookDelivery }) {
+  const shown = delivery.attemptLog.length;
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-slate-700">
+        Attempts ({shown < delivery.attempts ? `newest ${shown} of ${delivery.attempts}` : shown})
+      </summary>
+      <ol className="mt-1.5 grid gap-1 border-l-2 border-slate-200 pl-3" aria-label={`Attempts of delivery ${delivery.id}, newest first`}>
+        {delivery.attemptLog.map((attempt) => {
+          const look = attemptLooks[attempt.outcome];
+          return (
+            <li key={attempt.number} className="flex flex-wrap gap-x-3 gap-y-0.5 text-slate-600">
+              <span className="font-medium text-slate-900">#{attempt.number}</span>
+              <time dateTime={attempt.startedAt}>{formatDateTimeSeconds(attempt.startedAt)}</time>
+              <span className={look.className}>{look.label}</span>
+              <span className="[overflow-wrap:anywhere]">{attemptAnswer(attempt)}</span>
+              {attempt.durationMs !== null && <span>{attempt.durationMs} ms</span>}
+              {attempt.probe && <span className="text-slate-700">test attempt after a pause</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </details>
   );
 }
 

@@ -11,10 +11,11 @@ import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatDateTimeSeconds } from '../../../lib/format';
 import { useDeleteWebhook, useSendTestEvent, useWebhooks } from '../api/webhooks';
 import { CreatedWebhookDialog } from './created-webhook-dialog';
 import { DeliveriesDialog } from './deliveries-dialog';
+import { BreakerBadge } from './breaker-status';
 import { DeliveryStatus } from './delivery-status';
 import { NewWebhookDialog } from './new-webhook-dialog';
 
@@ -74,6 +75,10 @@ function HowWebhooksWork() {
             again.
           </li>
           <li>An answer other than 2xx within 10 seconds counts as failed: the request is retried, less and less often, for 24 hours.</li>
+          <li>
+            After 5 failed attempts in a row, a webhook&apos;s deliveries are paused (30 seconds, then longer each time) and one test attempt
+            goes; they resume once it succeeds. A slow or failing address never holds up the others.
+          </li>
           <li>Only addresses on the internet are allowed, not ones inside your network.</li>
         </ul>
       </CardContent>
@@ -102,6 +107,7 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
             {webhook.url}
           </span>
           <Badge variant="secondary">{webhook.format === 'slack' ? 'Chat message' : 'JSON'}</Badge>
+          <BreakerBadge breaker={webhook.breaker} />
         </p>
         <ul className="flex flex-wrap gap-1.5" aria-label={`Events sent to ${webhook.url}`}>
           {webhook.events.map((event) => (
@@ -123,6 +129,13 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
           )}
           {webhook.pending > 0 && <span>{webhook.pending} waiting to be sent</span>}
           {webhook.failedRecently > 0 && <span className="text-red-700">{webhook.failedRecently} failed in the last 24 hours</span>}
+          {webhook.breaker.state === 'open' && (
+            <span className="text-red-700">
+              Paused after {webhook.breaker.consecutiveFailures} failed attempts in a row, until{' '}
+              <time dateTime={webhook.breaker.openUntil!}>{formatDateTimeSeconds(webhook.breaker.openUntil!)}</time>
+            </span>
+          )}
+          {webhook.breaker.state === 'half-open' && <span className="text-red-700">Testing the receiver with one attempt</span>}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
