@@ -124,8 +124,9 @@ async function readSession<Row extends { createdAt: Date; expiresAt: Date; lastS
 const eventFences = new WeakMap<FastifyRequest, number>();
 
 /**
- * The newest event id committed when the request's owner or manager session was read (after `identify`), so every
- * change acknowledged before the request was sent is at or below it; undefined for other callers.
+ * The event horizon when the request's owner or manager session was read (after `identify`): a transaction id above
+ * every change acknowledged before the request was sent (EventHub.reachHorizon waits for their events); undefined
+ * for other callers.
  */
 export function eventFenceOf(request: FastifyRequest): number | undefined {
   return eventFences.get(request);
@@ -148,8 +149,8 @@ async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
   const session = await readSession(ctx, request, reply, 'user', findUserSession);
   let user: SessionUser | undefined;
   if (session) {
-    const { newestEventId, ...subject } = session;
-    eventFences.set(request, newestEventId);
+    const { eventHorizon, ...subject } = session;
+    eventFences.set(request, eventHorizon);
     user = subject;
   }
   const agent = await readSession(ctx, request, reply, 'agent', findAgentSession);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditActorKind } from '../../contract/audit';
 import { queryRows, type Db } from './client';
-import { auditLog } from './schema';
+import { auditInbox } from './schema';
 
 /**
  * Who made a change, as the audit trail records it (docs/product.md §12.12): a person (`user`, with the name then), an
@@ -35,9 +35,9 @@ function actorValues(actor: AuditActor, at: Date): SQL {
 }
 
 /**
- * Appends the rows of `changes` to the trail, inside the transaction `tx` of the change. The table's trigger numbers
- * and chains each row under the event-order lock, held to the commit: call it at the end of the transaction, as
- * appendEvents is (either order with appendEvents is fine: it is one lock).
+ * Appends the rows of `changes` to the trail, inside the transaction `tx` of the change: to the audit inbox, without a
+ * lock; the sequencer numbers and chains them into `audit_log` in the order of their transactions once those are final
+ * (server/db/sequencer.ts, docs/decisions/0042-event-order-without-a-global-lock.md).
  */
 export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChange | readonly AuditChange[], at: Date): Promise<void> {
   const list = Array.isArray(changes) ? (changes as readonly AuditChange[]) : [changes as AuditChange];
@@ -49,7 +49,7 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
   );
   await queryRows(
     tx,
-    sql`insert into ${auditLog} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+    sql`insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
       values ${sql.join(rows, sql`, `)}`,
   );
 }
@@ -61,7 +61,7 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
  */
 export function appendingAudit(actor: AuditActor, at: Date, source: SQL): SQL {
   return sql`audited as (
-    insert into ${auditLog} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+    insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
     select ${actorValues(actor, at)}, s.action, s.target_type, s.target_id, s.before, s.after, ${actor.ip}::text, ${actor.userAgent}::text
     from (${source}) as s
   )`;

@@ -2,16 +2,13 @@ import type { AgentStatus } from '../../contract/agents';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
 import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
-import { appMeta, events, webhooks } from './schema';
+import { appMeta, eventInbox, events, webhooks } from './schema';
 
 /** app_meta key: every event up to this id has been turned into webhook deliveries (queries/webhooks.ts). */
 export const WEBHOOKS_FANNED_THROUGH = 'webhooks_fanned_through';
 
 /** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
 export const EVENTS_CHANNEL = 'tiertrack_events';
-
-// An arbitrary constant naming the advisory lock below.
-const EVENT_ORDER_LOCK = sql.raw('7406190003');
 
 export interface NewEvent {
   type: EventType;
@@ -25,6 +22,11 @@ export interface NewEvent {
 
 export interface StoredEvent extends NewEvent {
   id: number;
+  /**
+   * The writing transaction's id (a 64-bit id, exact as a number far beyond any real count): events come in the order
+   * of these, and a snapshot of the tables holds the event exactly when it sees this transaction (visibleIn).
+   */
+  xid: number;
 }
 
 /** Appends of up to this many events run as prepared statements (appendEvents). */
@@ -34,22 +36,23 @@ const PREPARED_APPENDS_MAX = 16;
 const NOTIFY_EVENTS_MAX = 7000;
 
 /**
- * What a notification on EVENTS_CHANNEL says: the committed events themselves, in id order, or, when they would not
- * fit, the range of their ids (to read from the table).
+ * What a notification on EVENTS_CHANNEL says: the sequenced events themselves, in id order, or, when they would not
+ * fit, the range of their ids (to read from the table); or that a write committed events to the inbox, to sequence.
  */
-export type EventsNotice = { events: StoredEvent[] } | { from: number; to: number };
+export type EventsNotice = { events: StoredEvent[] } | { from: number; to: number } | { pending: true };
 
 /**
  * Reads a notification's payload (`{ids, events}`: the events in the order written, and the ids they were given, in
- * the same order; or `{from, to}`); undefined when it is not one (the listener then reads the table).
+ * the same order; `{from, to}`; or EVENTS_PENDING); undefined when it is not one (the listener then reads the table).
  */
 export function parseEventsNotice(payload: string | undefined): EventsNotice | undefined {
   if (!payload) return undefined;
+  if (payload === EVENTS_PENDING) return { pending: true };
   try {
     const notice = JSON.parse(payload) as { ids?: unknown; events?: unknown; from?: unknown; to?: unknown };
     if (Array.isArray(notice.ids) && Array.isArray(notice.events) && notice.ids.length === notice.events.length) {
       const ids = notice.ids as number[];
-      return { events: (notice.events as NewEvent[]).map((event, index) => ({ ...event, id: ids[index]! })) };
+      return { events: (notice.events as Omit<StoredEvent, 'id'>[]).map((event, index) => ({ ...event, id: ids[index]! })) };
     }
     if (typeof notice.from === 'number' && typeof notice.to === 'number') return { from: notice.from, to: notice.to };
   } catch {
@@ -58,59 +61,59 @@ export function parseEventsNotice(payload: string | undefined): EventsNotice | u
   return undefined;
 }
 
+/** The payload of a notification that says a transaction committed events into the inbox, not yet sequenced. */
+export const EVENTS_PENDING = 'pending';
+
 /**
  * The common table expressions (to follow others in a WITH) that append the rows of the query `source` (columns n,
- * type, agent_id, public_data, private_data) as events, ids in the order of n, and ask for a NOTIFY that PostgreSQL
- * delivers only if (and when) the transaction commits, carrying the events (or the range of their ids when they
- * would not fit). The statement must select from the CTE `notified`, which has one row when something was appended
- * and none otherwise, so that it runs.
+ * type, agent_id, public_data, private_data) to the event inbox, in the order of n, and ask for a NOTIFY (sent only if,
+ * and when, the transaction commits) that tells every instance to sequence them. The statement must select from the
+ * CTE `notified`, which has one row when something was appended and none otherwise, so that it runs.
  *
- * The ids are taken under a transaction-level advisory lock, so they are in commit order: a reader that has seen id
- * N has seen every event below N that will ever exist, which is what makes `id > Last-Event-ID` replay exact, and
- * notifications, delivered in commit order, arrive in id order. The lock is held from here to the commit, so the
- * append must be the last thing its transaction does; taking it after every row lock of the change cannot deadlock.
+ * No lock is taken: many writes append at once, and the sequencer (server/db/sequencer.ts) gives their events ids in
+ * the order of their transactions once those are final (docs/decisions/0042-event-order-without-a-global-lock.md).
  */
-export function appendingEvents(source: SQL, options: { rangeOnly?: boolean } = {}): SQL {
-  const stored = sql`json_build_object('type', type, 'agentId', agent_id, 'public', public_data, 'private', private_data)`;
-  // Many events (an import) would never fit a notice: their range only, without building the text of them all.
-  if (options.rangeOnly) {
-    return sql`ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
-    added as (
-      insert into ${events} (type, agent_id, public_data, private_data)
-      select v.type, v.agent_id, v.public_data, v.private_data
-      from ordered cross join (${source}) as v
+export function appendingEvents(source: SQL): SQL {
+  return sql`added as (
+      insert into ${eventInbox} (type, agent_id, public_data, private_data)
+      select v.type, v.agent_id, v.public_data, v.private_data from (${source}) as v
       order by v.n
-      returning id
+      returning 1
     ),
     notified as (
-      select pg_notify(${EVENTS_CHANNEL}, json_build_object('from', min(id), 'to', max(id))::text)
-      from added having count(*) > 0
+      select pg_notify(${EVENTS_CHANNEL}, ${EVENTS_PENDING}) where exists (select 1 from added)
     )`;
-  }
-  return sql`ordered as materialized (select pg_advisory_xact_lock(${EVENT_ORDER_LOCK})),
-    added as (
-      insert into ${events} (type, agent_id, public_data, private_data)
-      select v.type, v.agent_id, v.public_data, v.private_data
-      from ordered cross join (${source}) as v
+}
+
+/**
+ * The common table expressions that give the rows of `source` (columns n, type, agent_id, public_data, private_data)
+ * their places in `events`, ids in the order of n, and NOTIFY every instance of them when the transaction commits:
+ * the events themselves when they fit a notification, else the range of their ids. The sequencer's, under its lock:
+ * ids are then in commit order, so a reader that has seen id N has seen every event below N that will ever exist,
+ * which is what makes `id > Last-Event-ID` replay exact, and notifications (delivered in commit order) come in id order.
+ */
+export function sequencingEvents(source: SQL): SQL {
+  const stored = sql`json_build_object('type', type, 'agentId', agent_id, 'public', public_data, 'private', private_data, 'xid', xid::text::float8)`;
+  return sql`placed as (
+      insert into ${events} (type, agent_id, public_data, private_data, xid)
+      select v.type, v.agent_id, v.public_data, v.private_data, v.xid from (${source}) as v
       -- Ids follow n (nextval runs after the sort), so that the notice can pair them with the events it carries.
       order by v.n
-      returning id, type, agent_id, public_data, private_data
+      returning id, type, agent_id, public_data, private_data, xid
     ),
     notice as (
       select '{"ids":[' || string_agg(id::text, ',' order by id) || '],"events":' || json_agg(${stored} order by id)::text || '}' as full_text,
-        json_build_object('from', min(id), 'to', max(id))::text as range_text
-      from added having count(*) > 0
+        json_build_object('from', min(id), 'to', max(id))::text as range_text,
+        max(id)::float8 as newest
+      from placed having count(*) > 0
     ),
-    notified as (
+    announced as (
       select pg_notify(${EVENTS_CHANNEL}, case when octet_length(full_text) <= ${sql.raw(String(NOTIFY_EVENTS_MAX))} then full_text else range_text end)
       from notice
     )`;
 }
 
-/**
- * Appends events inside the transaction `tx` of the change they report, as its LAST statement (appendingEvents says
- * why it must be last).
- */
+/** Appends events inside the transaction `tx` of the change they report (to the inbox: appendingEvents). */
 export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<void> {
   if (list.length === 0) return;
   const values = sql.join(
@@ -152,6 +155,7 @@ export const dataChangedEvent: NewEvent = { type: 'data.changed', agentId: null,
 
 interface EventRow {
   id: number;
+  xid: number;
   type: EventType;
   agent_id: number | null;
   public_data: Record<string, unknown> | string;
@@ -164,10 +168,10 @@ export async function readEventsAfter(db: Db, afterId: number, limit: number): P
   const rows = await queryPrepared<EventRow>(
     db,
     'events_after',
-    sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events}
+    sql`select id::float8 as id, xid::text::float8 as xid, type, agent_id, public_data, private_data from ${events}
       where id > ${afterId} order by id limit ${limit}`,
   );
-  return rows.map((row) => ({ id: row.id, type: row.type, agentId: row.agent_id, public: jsonColumn(row.public_data), private: jsonColumn(row.private_data) }));
+  return rows.map((row) => ({ id: row.id, xid: row.xid, type: row.type, agentId: row.agent_id, public: jsonColumn(row.public_data), private: jsonColumn(row.private_data) }));
 }
 
 /** The newest event id (0 when there is none yet). */
@@ -227,4 +231,5 @@ export async function pruneEvents(db: Db, before: Date): Promise<number> {
 /** Erases what the kept events say about an agent (its name, amounts): part of deleting the agent. */
 export async function eraseAgentEvents(tx: Db, agentId: number): Promise<void> {
   await tx.execute(sql`delete from ${events} where agent_id = ${agentId}`);
+  await tx.execute(sql`delete from ${eventInbox} where agent_id = ${agentId}`);
 }

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,9 @@ import {
 import { claimStatuses, rewardCategories } from '../../contract/rewards';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+
+/** A 64-bit transaction id (PostgreSQL's xid8), read as text: it orders the inboxes below (decision 0042). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Owners and managers: the people who sign in to the owner dashboard. */
@@ -375,8 +379,30 @@ export const events = pgTable(
     publicData: jsonb('public_data').notNull(),
     privateData: jsonb('private_data').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The transaction that wrote the event (from the inbox): readers of a snapshot know by it whether it holds the event. */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [index('events_created_idx').on(t.createdAt), index('events_agent_idx').on(t.agentId)],
+);
+
+/**
+ * Events written by committed (or running) transactions, not yet given their place in `events`
+ * (docs/decisions/0042-event-order-without-a-global-lock.md). A write appends here without any lock; the sequencer
+ * (server/db/sequencer.ts) moves the rows whose transaction is older than every transaction still running into
+ * `events`, in transaction order, so that event ids follow the order in which changes became final.
+ */
+export const eventInbox = pgTable(
+  'event_inbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    type: text('type').notNull(),
+    agentId: integer('agent_id'),
+    publicData: jsonb('public_data').notNull(),
+    privateData: jsonb('private_data').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('event_inbox_xid_idx').on(t.xid, t.id)],
 );
 
 /** Links that turn a screen into a live leaderboard without signing in. Only the SHA-256 of the token is kept. */
@@ -569,6 +595,34 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_actor_idx').on(t.actorKind, t.actorId, t.id),
     check('audit_log_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
+  ],
+);
+
+/**
+ * Audit rows written by committed (or running) transactions, not yet numbered and chained into `audit_log`: the
+ * sequencer moves them in transaction order, as it does events (decision 0042), so no write waits for another's commit.
+ */
+export const auditInbox = pgTable(
+  'audit_inbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    at: timestamptz('at').notNull(),
+    actorKind: text('actor_kind').notNull(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_inbox_xid_idx').on(t.xid, t.id),
+    // The trail's own rule, checked here too: a row the trail would refuse must not stop the sequencer later.
+    check('audit_inbox_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
   ],
 );
 

@@ -5,8 +5,10 @@ import type { LeaderboardAgent, OwnerDashboard } from '../../contract/dashboard'
 import type { IncomeEntry } from '../../contract/income-entries';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from '../../contract/limits';
 import type { Db } from '../db/client';
-import { latestEventId, type StoredEvent } from '../db/events';
+import type { StoredEvent } from '../db/events';
 import { readBoardSnapshot, readBoardTotals, type BoardSnapshot, type BoardTotals } from '../db/queries/board-snapshot';
+import { readEventHorizon } from '../db/sequencer';
+import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
 import { periodStartsOf, type PeriodStarts } from '../domain/periods';
 import type { EventHub } from './event-hub';
 
@@ -28,8 +30,11 @@ interface AgentState {
 
 /** The boards as of one event, for one set of periods. */
 interface Boards {
-  /** Every event up to this id is in the boards, and none after it: an event heard again is not applied twice. */
-  eventId: number;
+  /**
+   * The snapshot of the tables the boards were built from: an event whose transaction it saw is in them already and is
+   * not applied again; every other event is applied, in the order heard.
+   */
+  snapshot: TxSnapshot;
   periods: PeriodStarts;
   /** Every agent, on the boards or not (the period sums hold everyone's income). */
   agents: Map<number, AgentState>;
@@ -119,7 +124,7 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
     sums.year += agent.year;
   }
   return {
-    eventId: snapshot.eventId,
+    snapshot: snapshot.snapshot,
     periods: snapshot.periods,
     agents,
     ranked: [...agents.values()].filter((agent) => agent.status === 'active').sort(byRank),
@@ -186,14 +191,14 @@ export class BoardState {
   private generation = 0;
   /** Whether the boards were read since the last check (boards nobody reads are not checked). */
   private readSinceCheck = false;
-  /** While a check runs: the kept boards' figures after each event they apply, by event id. */
-  private recording: Map<number, string> | undefined;
+  /** While a check runs: the kept boards' figures after each event they apply, with its transaction. */
+  private recording: { xid: number; figures: string }[] | undefined;
   private readonly stopFollowing: () => void;
   private readonly checkTimer: NodeJS.Timeout;
 
   constructor(
     private readonly db: Db,
-    private readonly hub: Pick<EventHub, 'follow' | 'reach'>,
+    private readonly hub: Pick<EventHub, 'follow' | 'reachHorizon'>,
     private readonly timeZone: string,
     private readonly log: FastifyBaseLogger,
     checkEveryMs = BOARDS_CHECK_EVERY_MS,
@@ -223,18 +228,23 @@ export class BoardState {
     if (this.building) await this.building;
     const kept = this.boards;
     if (!kept || this.recording) return;
-    const recording = new Map([[kept.eventId, figuresOf(kept)]]);
+    // The figures now hold every transaction heard so far (each ended before the totals' snapshot is taken).
+    const recording = [{ xid: -1, figures: figuresOf(kept) }];
     this.recording = recording;
     try {
       const totals = await readBoardTotals(this.db, kept.periods, this.timeZone);
-      // The boards pass that event (their figures are recorded then) once this instance has heard of it.
-      await this.hub.reach(totals.eventId, CHECK_REACH_TIMEOUT_MS);
-      const mine = this.boards === kept ? recording.get(totals.eventId) : undefined;
-      // Replaced or dropped meanwhile, or never at that event (its event was erased before it was heard): next time.
-      if (mine === undefined) return;
+      // Comparable only when no transaction was running then: what the snapshot saw is then every transaction below
+      // its xmax, and events come in transaction order, so the boards held exactly that after the last such event.
+      // Under a steady stream of writes that is rare: the check waits for a quieter moment (the next one).
+      if (totals.snapshot.running.length > 0) return;
+      if (!(await this.hub.reachHorizon(totals.snapshot.xmax, CHECK_REACH_TIMEOUT_MS))) return;
+      const at = recording.findLast((point) => point.xid < totals.snapshot.xmax);
+      // Replaced or dropped meanwhile: next time.
+      if (this.boards !== kept || at === undefined) return;
+      const mine = at.figures;
       const tables = figuresOfTotals(totals);
       if (mine === tables) return;
-      this.log.warn({ eventId: totals.eventId, kept: mine, tables }, 'the boards in memory differed from the tables; building them again');
+      this.log.warn({ snapshot: totals.snapshot, kept: mine, tables }, 'the boards in memory differed from the tables; building them again');
       await this.build(kept.periods, kept);
     } catch (error) {
       this.log.warn({ err: error }, 'checking the boards in memory against the tables failed');
@@ -283,8 +293,8 @@ export class BoardState {
    */
   private async current(now: Date, fence?: number): Promise<Boards | undefined> {
     const periods = periodStartsOf(now, this.timeZone);
-    const newest = fence ?? (await latestEventId(this.db));
-    if (!(await this.hub.reach(newest, REACH_TIMEOUT_MS))) return undefined;
+    const horizon = fence ?? (await readEventHorizon(this.db));
+    if (!(await this.hub.reachHorizon(horizon, REACH_TIMEOUT_MS))) return undefined;
     const fits = (boards: Boards | undefined) =>
       boards && boards.periods.week === periods.week && boards.periods.month === periods.month && boards.periods.year === periods.year
         ? boards
@@ -315,7 +325,7 @@ export class BoardState {
         const heard = this.heardWhileBuilding ?? [];
         this.heardWhileBuilding = undefined;
         if (generation !== this.generation) return;
-        if (!heard.every((event) => event.id <= boards.eventId || this.apply(boards, event))) {
+        if (!heard.every((event) => visibleIn(boards.snapshot, event.xid) || this.apply(boards, event))) {
           if (!kept) this.boards = undefined;
           return;
         }
@@ -338,7 +348,7 @@ export class BoardState {
     if (!boards) return;
     for (const event of events) {
       // A snapshot may be newer than the hub's cursor when it was read: the events it holds come again after it.
-      if (event.id <= boards.eventId) continue;
+      if (visibleIn(boards.snapshot, event.xid)) continue;
       if (!this.apply(boards, event)) {
         this.boards = undefined;
         return;
@@ -350,8 +360,7 @@ export class BoardState {
   private apply(boards: Boards, event: StoredEvent): boolean {
     const applied = this.applyOne(boards, event);
     if (!applied) return false;
-    boards.eventId = event.id;
-    if (this.recording && boards === this.boards) this.recording.set(event.id, figuresOf(boards));
+    if (this.recording && boards === this.boards) this.recording.push({ xid: event.xid, figures: figuresOf(boards) });
     return true;
   }
 

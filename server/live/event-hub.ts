@@ -4,6 +4,7 @@ import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../co
 import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
+import { sequenceInboxes, type SequencePass } from '../db/sequencer';
 import { AppError } from '../domain/errors';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
@@ -66,6 +67,12 @@ interface Follower {
 /** Types after which the leaderboards may read differently. */
 const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed', 'team.changed']);
 const BATCH = 500;
+/**
+ * When a pass leaves rows behind (an older transaction was still running, which may end without a notification: a
+ * rollback, or a write with no events), the hub runs another pass after this long, doubling up to the maximum.
+ */
+const SEQUENCE_WAIT_MIN_MS = 2;
+const SEQUENCE_WAIT_MAX_MS = 200;
 
 function identityKeyOf(reader: EventReader): string {
   switch (reader.kind) {
@@ -114,6 +121,16 @@ export class EventHub {
   /** The listener has (re)connected at least once since start: the next catch-up tells the followers it resumed. */
   private resumedPending = false;
   private readonly waiters = new Set<{ id: number; done: (reached: boolean) => void }>();
+  /** A write committed events to the inbox (or a reader needs the horizon): the next read runs a sequencer pass first. */
+  private sequenceDue = true;
+  /**
+   * Every transaction below this id had ended by the last pass this hub ran, and the hub has fanned out every event
+   * that pass placed: whatever those transactions wrote, the boards in memory have heard (reachHorizon).
+   */
+  private horizon = 0;
+  private readonly horizonWaiters = new Set<{ horizon: number; done: (reached: boolean) => void }>();
+  private sequenceTimer: NodeJS.Timeout | undefined;
+  private sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
   /**
    * The agents not shown on public boards, as of the hub's cursor: their names go out as "Anonymous agent" to readers
    * other than staff and themselves (docs/product.md §12.14). Loaded at start, then kept by the agent.updated events.
@@ -219,6 +236,30 @@ export class EventHub {
     });
   }
 
+  /**
+   * Resolves true once this instance has fanned out the events of every transaction below `horizon` (a transaction
+   * id: pg_snapshot_xmax of a request's snapshot, eventFenceOf), running a sequencer pass if it must; false after
+   * `timeoutMs`, or when the hub is closed or not started. What a request changed before then shows in memory.
+   */
+  reachHorizon(horizon: number, timeoutMs: number): Promise<boolean> {
+    if (this.started && this.horizon >= horizon) return Promise.resolve(true);
+    if (this.closed || !this.started) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = {
+        horizon,
+        done: (reached: boolean) => {
+          clearTimeout(timer);
+          this.horizonWaiters.delete(waiter);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => waiter.done(false), timeoutMs);
+      this.horizonWaiters.add(waiter);
+      this.sequenceDue = true;
+      this.wake();
+    });
+  }
+
   get openStreams(): number {
     return this.streams.size;
   }
@@ -320,8 +361,10 @@ export class EventHub {
     for (const timer of this.timers) clearInterval(timer);
     clearTimeout(this.boardsTimer);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.sequenceTimer);
     for (const stream of this.streams) this.end(stream);
     for (const waiter of [...this.waiters]) waiter.done(false);
+    for (const waiter of [...this.horizonWaiters]) waiter.done(false);
     await this.stopListening?.();
     await this.reading;
   }
@@ -343,6 +386,8 @@ export class EventHub {
       return;
     }
     const notice = parseEventsNotice(payload);
+    // A write committed events to the inbox: a pass gives them their ids, and its notice brings them.
+    if (notice && 'pending' in notice) this.sequenceDue = true;
     if (!notice || !('events' in notice) || this.reading || !this.caughtUp) {
       this.wake();
       return;
@@ -373,12 +418,19 @@ export class EventHub {
         const epoch = this.listenerEpoch;
         if (!this.caughtUp) await this.resetIfEventsLost();
         if (this.closed) return;
+        let pass: SequencePass | undefined;
+        if (this.sequenceDue) {
+          this.sequenceDue = false;
+          pass = await sequenceInboxes(this.db);
+          if (this.closed) return;
+        }
         let batch: StoredEvent[];
         do {
           batch = await readEventsAfter(this.db, this.cursor, BATCH);
           if (this.closed) return;
           this.fanOut(batch);
         } while (batch.length === BATCH);
+        if (pass) this.passed(pass);
         if (!this.caughtUp && epoch === this.listenerEpoch) this.caughtUp = true;
         if (this.caughtUp && this.resumedPending) {
           this.resumedPending = false;
@@ -389,10 +441,30 @@ export class EventHub {
       if (this.closed) return;
       // A notice whose events this read was to bring may have come and gone: later ones must wait for a read.
       this.caughtUp = false;
+      this.sequenceDue = true;
       this.log.error({ err: error }, 'reading new events failed; retrying in a second');
       this.retryTimer = setTimeout(() => this.wake(), 1000);
       this.retryTimer.unref();
     }
+  }
+
+  /**
+   * After a pass and the read of what it placed: the horizon moves on, and when rows stayed behind another pass is
+   * set for a little later (sooner while passes move rows, less often while one old transaction holds them all).
+   */
+  private passed(pass: SequencePass): void {
+    if (pass.horizon > this.horizon) this.horizon = pass.horizon;
+    for (const waiter of [...this.horizonWaiters]) if (waiter.horizon <= this.horizon) waiter.done(true);
+    if (pass.moved > 0 || !pass.waiting) this.sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
+    if (!pass.waiting && this.horizonWaiters.size === 0) return;
+    if (this.sequenceTimer) return;
+    this.sequenceTimer = setTimeout(() => {
+      this.sequenceTimer = undefined;
+      this.sequenceDue = true;
+      this.wake();
+    }, this.sequenceWaitMs);
+    this.sequenceTimer.unref();
+    this.sequenceWaitMs = Math.min(this.sequenceWaitMs * 2, SEQUENCE_WAIT_MAX_MS);
   }
 
   /**

@@ -32,11 +32,11 @@ export class StandingsCache {
   }
 
   /**
-   * The standings of the period of `kind` starting on `start`; with `fence` (the newest event when the request began:
-   * eventFenceOf), once this instance has heard of every event up to it, so a change the caller made shows.
+   * The standings of the period of `kind` starting on `start`; with `fence` (the event horizon when the request began:
+   * eventFenceOf), once this instance has heard of every event below it, so a change the caller made shows.
    */
   async get(kind: BoardPeriodKind, start: string, fence?: number): Promise<Map<number, Standing>> {
-    if (fence !== undefined && !(await this.hub.reach(fence, REACH_TIMEOUT_MS))) return readPeriodStandings(this.db, kind, start);
+    if (fence !== undefined && !(await this.hub.reachHorizon(fence, REACH_TIMEOUT_MS))) return readPeriodStandings(this.db, kind, start);
     const key = `${kind}:${start}`;
     let standings = this.kept.get(key);
     if (!standings) {

@@ -1,11 +1,14 @@
-// Events are appended in the transaction of the change they report, in one statement with their NOTIFY
+// Events are appended to the inbox in the transaction of the change they report, in one statement with their NOTIFY
 // (appendingEvents in server/db/events.ts), and an income entry is recorded with its events in one statement
-// (recordIncomeEntry): a change and its events commit together or not at all, ids follow the order written, and the
-// notice carries the events, or the range of their ids when they would not fit. On both engines.
+// (recordIncomeEntry): a change and its events commit together or not at all. The sequencer (server/db/sequencer.ts)
+// then gives them ids in the order of their transactions, once no older transaction is running, and its notice
+// carries the events, or the range of their ids when they would not fit. On both engines; the concurrent cases on
+// PostgreSQL (PGlite runs one transaction at a time).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type Db } from '../../server/db/client';
 import { appendEvents, EVENTS_CHANNEL, latestEventId, parseEventsNotice, readEventsAfter, type NewEvent } from '../../server/db/events';
+import { sequenceAll, sequenceInboxes } from '../../server/db/sequencer';
 import { pgErrorCode } from '../../server/db/errors';
 import { appMeta, tierSettings } from '../../server/db/schema';
 import { createAgent } from '../factories/accounts';
@@ -42,7 +45,7 @@ for (const engine of testEngines()) {
         for (const payload of notices) {
           const notice = parseEventsNotice(payload);
           if (!notice) continue;
-          if ('events' in notice ? notice.events.some((event) => event.id === id) : notice.from <= id && id <= notice.to) return notice;
+          if ('events' in notice ? notice.events.some((event) => event.id === id) : 'from' in notice && notice.from <= id && id <= notice.to) return notice;
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -56,6 +59,10 @@ for (const engine of testEngines()) {
         await appendEvents(tx, [marked(1, 'first'), marked(2, 'second')]);
       });
       expect(await metaKeys(database.db, 'kept-')).toEqual(['kept-1']);
+      // In the inbox until a pass: its notice said so.
+      expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
+      expect(notices).toContain('pending');
+      await sequenceAll(database.db);
       const appended = await readEventsAfter(database.db, before, 10);
       expect(appended.map((event) => [event.agentId, event.public])).toEqual([
         [1, { mark: 'first' }],
@@ -69,6 +76,7 @@ for (const engine of testEngines()) {
       // About 4,600 characters but 9,200 bytes: more than a notification may carry.
       const wide = [1, 2, 3].map((n) => marked(n, 'é'.repeat(1500)));
       await database.db.transaction((tx) => appendEvents(tx, wide));
+      await sequenceAll(database.db);
       const appended = await readEventsAfter(database.db, before, 10);
       expect(appended.map((event) => event.public)).toEqual(wide.map((event) => event.public));
       expect(await noticeOf(appended[0]!.id)).toEqual({ from: appended[0]!.id, to: appended[2]!.id });
@@ -85,6 +93,7 @@ for (const engine of testEngines()) {
         .catch((failure: unknown) => failure);
       expect(pgErrorCode(error)).toBe(NUMERIC_VALUE_OUT_OF_RANGE);
       expect(await metaKeys(database.db, 'dropped-')).toEqual([]);
+      await sequenceAll(database.db);
       expect(await latestEventId(database.db)).toBe(before);
     });
 
@@ -93,9 +102,11 @@ for (const engine of testEngines()) {
       const tiers = await database.db.select().from(tierSettings).orderBy(tierSettings.order);
       // Past the second threshold: the first two tiers are reached by this one entry.
       const amount = (Number(tiers[1]!.threshold) + 0.5).toFixed(2);
+      await sequenceAll(database.db);
       const before = await latestEventId(database.db);
       const date = new Date('2026-03-10T12:00:00.250Z');
       const entry = await addIncome(database.db, agent, amount, { now: NOW, date, description: 'Deal “A”' });
+      await sequenceAll(database.db);
       const appended = await readEventsAfter(database.db, before, 10);
       const who = { agentId: agent.id, agentName: agent.name };
       expect(appended.map(({ type, agentId, public: shown, private: hidden }) => ({ type, agentId, shown, hidden }))).toEqual([
@@ -118,6 +129,7 @@ for (const engine of testEngines()) {
     it('records nothing and appends nothing when an entry fails', async () => {
       const agent = await createAgent(database.db);
       await addIncome(database.db, agent, '999999999999.00', { now: NOW });
+      await sequenceAll(database.db);
       const before = await latestEventId(database.db);
       const total = async () =>
         (await queryRows<{ t: string; n: number }>(database.db, sql`select total_income::text as t, total_entries as n from agents where id = ${agent.id}`))[0];
@@ -126,12 +138,67 @@ for (const engine of testEngines()) {
       await expect(addIncome(database.db, agent, '999999999999.00', { now: NOW })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       await expect(addIncome(database.db, { id: 2_000_000_000 }, '10.00', { now: NOW })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       expect(await total()).toEqual(kept);
+      await sequenceAll(database.db);
       expect(await latestEventId(database.db)).toBe(before);
       // Nothing was appended or notified for them: the next entry's event is the first after `before`.
       const next = await addIncome(database.db, agent, '-1.00', { now: NOW });
+      await sequenceAll(database.db);
       const [appended] = await readEventsAfter(database.db, before, 1);
       expect(appended).toMatchObject({ type: 'entry.created', public: { entryId: next.id } });
       expect(notices.filter((payload) => !parseEventsNotice(payload))).toEqual([]);
     });
+
+    // PGlite runs one transaction at a time: no transaction can be older and still running there.
+    if (engine === 'postgres') it('holds back the events of later transactions while an older one runs, then places them in transaction order', async () => {
+      const before = (await sequenceAll(database.db), await latestEventId(database.db));
+      const older = openTransaction(database.db);
+      await older.run((tx) => appendEvents(tx, [marked(1, 'older')]));
+      // A later transaction commits first: its event must not get an id before the older one ends.
+      await database.db.transaction((tx) => appendEvents(tx, [marked(2, 'later')]));
+      const held = await sequenceInboxes(database.db);
+      expect(held.waiting).toBe(true);
+      expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
+      await older.commit();
+      await sequenceAll(database.db);
+      const placed = await readEventsAfter(database.db, before, 10);
+      expect(placed.map((event) => event.public.mark)).toEqual(['older', 'later']);
+      expect(placed[0]!.xid).toBeLessThan(placed[1]!.xid);
+      expect(placed[1]!.id).toBe(placed[0]!.id + 1);
+    });
+
+    if (engine === 'postgres') it('places nothing of a rolled-back transaction, and what it held back goes out once it ends', async () => {
+      const before = (await sequenceAll(database.db), await latestEventId(database.db));
+      const doomed = openTransaction(database.db);
+      await doomed.run((tx) => appendEvents(tx, [marked(1, 'doomed')]));
+      await database.db.transaction((tx) => appendEvents(tx, [marked(2, 'kept')]));
+      expect((await sequenceInboxes(database.db)).waiting).toBe(true);
+      await doomed.rollback();
+      await sequenceAll(database.db);
+      expect((await readEventsAfter(database.db, before, 10)).map((event) => event.public.mark)).toEqual(['kept']);
+      const [inbox] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from event_inbox`);
+      expect(inbox!.n).toBe(0);
+    });
   });
+}
+
+/** A transaction kept open by the test: `run` works in it, then `commit` or `rollback` ends it. */
+function openTransaction(db: Db) {
+  let finish!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => (finish = resolve));
+  let ready!: (tx: Db) => void;
+  const opened = new Promise<Db>((resolve) => (ready = resolve));
+  const ROLLBACK = new Error('rolled back by the test');
+  const done = db
+    .transaction(async (tx) => {
+      ready(tx);
+      if (!(await decided)) throw ROLLBACK;
+    })
+    .catch((error: unknown) => {
+      if (error !== ROLLBACK) throw error;
+    });
+  return {
+    run: async (work: (tx: Db) => Promise<unknown>) => work(await opened),
+    commit: async () => (finish(true), done),
+    rollback: async () => (finish(false), done),
+  };
 }

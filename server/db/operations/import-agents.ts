@@ -64,7 +64,7 @@ export async function importAgents(
           jsonb_build_object('agentId', a.id, 'agentName', a.name) as public_data, jsonb_build_object('status', 'active') as private_data
         from ${agents} a where a.id = any(${sql.param(ids)}::int[])`;
       await appendAudit(tx, options.actor, { action: 'agents.imported', targetType: 'agent', targetId: null, after: { agentIds: ids, links: list.filter((agent) => agent.resetTokenHash).length } }, options.now);
-      await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
+      await queryRows(tx, sql`with ${appendingEvents(events)} select 1 from notified`);
       return ids;
     });
   } catch (error) {

@@ -20,7 +20,7 @@ const IMPORT_BATCH_ROWS = 5_000;
  *
  * The agents named are locked first (FOR UPDATE, in id order), so an entry recorded meanwhile waits and every
  * running total is exact. Batches of IMPORT_BATCH_ROWS rows are set-based statements; the events are appended last,
- * in one statement, so the event-order lock (appendingEvents) is held only at the end.
+ * in one statement (to the event inbox: appendingEvents).
  */
 export async function importIncomeEntries(
   db: Db,
@@ -103,7 +103,7 @@ export async function importIncomeEntries(
           join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
       // One audit row for the import, not one per entry: what was imported is the entries with these ids.
       await appendAudit(tx, options.actor, { action: 'entries.imported', targetType: 'income_entry', targetId: null, after: { entries: written, agents: agentIds.length, firstEntryId: firstId ?? null } }, options.now);
-      await queryRows(tx, sql`with ${appendingEvents(events, { rangeOnly: true })} select 1 from notified`);
+      await queryRows(tx, sql`with ${appendingEvents(events)} select 1 from notified`);
       return written;
     });
   } catch (error) {

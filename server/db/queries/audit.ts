@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditActorList, AuditExportQuery, AuditListQuery, AuditRow } from '../../../contract/audit';
 import { queryRows, type Db } from '../client';
 import { agents, auditLog, users } from '../schema';
+import { sequenceAll } from '../sequencer';
 import { epochMs } from '../time-sql';
 import { EXPORT_BATCH_ROWS, keysetBatches } from './exports';
 
@@ -64,6 +65,8 @@ const toAuditRow = (row: StoredAuditRow): AuditRow => ({
 
 /** A page of the trail, newest first; one more row than asked is read to tell whether a next page exists. */
 export async function listAuditPage(db: Db, query: AuditListQuery, timeZone: string): Promise<{ rows: AuditRow[]; nextOffset: number | null }> {
+  // Rows still in the inbox are chained first, so that a change that has answered shows (server/db/sequencer.ts).
+  await sequenceAll(db);
   const conditions = auditWhere(query, timeZone);
   const rows = await queryRows<StoredAuditRow>(
     db,
@@ -102,6 +105,7 @@ export type AuditExportRow = StoredAuditRow;
 
 /** Every row of the filter, oldest first, a batch at a time (by keyset on id). */
 export async function* auditExportBatches(db: Db, query: AuditExportQuery, timeZone: string): AsyncGenerator<AuditExportRow[]> {
+  await sequenceAll(db);
   const conditions = auditWhere(query, timeZone);
   yield* keysetBatches(
     (after: number | undefined) =>
@@ -124,6 +128,7 @@ export interface AuditChainRow {
 }
 
 export async function readAuditChain(db: Db, afterId: number, limit: number): Promise<AuditChainRow[]> {
+  if (afterId === 0) await sequenceAll(db);
   return queryRows<AuditChainRow>(
     db,
     sql`select l.id::float8 as id, l.prev_hash, l.hash, audit_log_content(l) as content

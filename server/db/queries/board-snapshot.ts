@@ -3,8 +3,8 @@ import type { IncomeEntry } from '../../../contract/income-entries';
 import { RECENT_ENTRIES_LIMIT } from '../../../contract/limits';
 import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
-import { latestEventId } from '../events';
 import { agents, tierAchievements } from '../schema';
+import { currentSnapshotColumn, parseTxSnapshot, type TxSnapshot } from '../tx-snapshot';
 import { agentFigureColumns, periodIncomeJoins, type AgentFiguresRow } from './agents';
 import { achievedInMonth } from './dashboard';
 import { listRecentIncomeEntries } from './income-entries';
@@ -16,10 +16,10 @@ export interface BoardAgentRow extends AgentFiguresRow {
   name_order: number;
 }
 
-/** Everything the owner dashboard and the leaderboard show, as of one event id. */
+/** Everything the owner dashboard and the leaderboard show, as of one snapshot of the tables. */
 export interface BoardSnapshot {
-  /** Every event up to this id is in the snapshot, and none after it. */
-  eventId: number;
+  /** The snapshot read: it holds an event exactly when it sees the event's transaction (visibleIn). */
+  snapshot: TxSnapshot;
   periods: PeriodStarts;
   agents: BoardAgentRow[];
   /** Agents with a tier reached in the month of `periods`. */
@@ -28,13 +28,14 @@ export interface BoardSnapshot {
 }
 
 /**
- * Reads the boards' state in one repeatable-read transaction, so that it is exactly the state after event
- * `eventId` (events are numbered in commit order: docs/decisions/0014-live-events.md). Costs one pass over the
- * agents and the current periods' roll-ups; the caller keeps it and follows the events from there.
+ * Reads the boards' state in one repeatable-read transaction, with the snapshot it was read in: the caller follows
+ * the events from there, skipping those of transactions the snapshot already saw
+ * (docs/decisions/0042-event-order-without-a-global-lock.md). Costs one pass over the agents and the current periods'
+ * roll-ups.
  */
 export async function readBoardSnapshot(db: Db, periods: PeriodStarts, timeZone: string): Promise<BoardSnapshot> {
   return db.transaction(async (tx) => {
-    const eventId = await latestEventId(tx);
+    const snapshot = await readTxSnapshot(tx);
     const rows = await queryRows<BoardAgentRow>(
       tx,
       sql`select a.id, ${agentFigureColumns}, (row_number() over (order by a.name, a.id))::int as name_order
@@ -45,14 +46,14 @@ export async function readBoardSnapshot(db: Db, periods: PeriodStarts, timeZone:
       sql`select distinct ${tierAchievements.agentId} as agent_id from ${tierAchievements} where ${achievedInMonth(periods, timeZone)}`,
     );
     const recentEntries = await listRecentIncomeEntries(tx, RECENT_ENTRIES_LIMIT);
-    return { eventId, periods, agents: rows, achieversThisMonth: achievers.map((row) => row.agent_id), recentEntries };
+    return { snapshot, periods, agents: rows, achieversThisMonth: achievers.map((row) => row.agent_id), recentEntries };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 
-/** The boards' figures added up, as of one event id: what a check compares with the boards kept in memory. */
+/** The boards' figures added up, as of one snapshot: what a check compares with the boards kept in memory. */
 export interface BoardTotals {
-  /** Every event up to this id is counted, and none after it. */
-  eventId: number;
+  /** The snapshot read. */
+  snapshot: TxSnapshot;
   agents: number;
   entries: number;
   /** Sums over every agent, as money strings. */
@@ -70,9 +71,9 @@ export interface BoardTotals {
  */
 export async function readBoardTotals(db: Db, periods: PeriodStarts, timeZone: string): Promise<BoardTotals> {
   return db.transaction(async (tx) => {
-    const eventId = await latestEventId(tx);
+    const snapshot = await readTxSnapshot(tx);
     const money = (column: string) => sql.raw(`coalesce(sum(f.${column}::numeric), 0)::numeric(20,2)::text`);
-    const [row] = await queryRows<Omit<BoardTotals, 'eventId' | 'achievers'>>(
+    const [row] = await queryRows<Omit<BoardTotals, 'snapshot' | 'achievers'>>(
       tx,
       sql`select count(*)::int as agents, coalesce(sum(f.total_entries), 0)::float8 as entries, ${money('total_income')} as total,
           ${money('weekly_income')} as week, ${money('monthly_income')} as month, ${money('yearly_income')} as year
@@ -82,6 +83,12 @@ export async function readBoardTotals(db: Db, periods: PeriodStarts, timeZone: s
       tx,
       sql`select count(distinct ${tierAchievements.agentId})::int as count from ${tierAchievements} where ${achievedInMonth(periods, timeZone)}`,
     );
-    return { eventId, ...row!, achievers: achievers?.count ?? 0 };
+    return { snapshot, ...row!, achievers: achievers?.count ?? 0 };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+/** The snapshot of the transaction `tx` (its first statement, in a repeatable-read transaction, takes it). */
+async function readTxSnapshot(tx: Db): Promise<TxSnapshot> {
+  const [row] = await queryRows<{ snapshot: string }>(tx, sql`select ${currentSnapshotColumn}`);
+  return parseTxSnapshot(row!.snapshot);
 }

@@ -1,7 +1,7 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import { Batcher, batcherPer } from '../batch';
 import { queryPrepared, queryRows, type Db } from '../client';
-import { agents, events, sessions, users } from '../schema';
+import { agents, sessions, users } from '../schema';
 import { epochMs } from '../time-sql';
 import { twoFactorSetupRequiredSql } from './two-factor';
 
@@ -109,12 +109,13 @@ function sessionsByToken<Row extends { token_hash: string }>(name: string, selec
   );
 }
 
-type UserSessionRow = SessionRow & { role: SessionUser['role']; newest_event_id: number; two_factor_enabled: boolean; two_factor_setup_required: boolean };
+type UserSessionRow = SessionRow & { role: SessionUser['role']; event_horizon: number; two_factor_enabled: boolean; two_factor_setup_required: boolean };
 
 /**
  * Owner and manager sessions, read for every request of a signed-in person: the sessions asked for while reads are
- * in flight are read together (Batcher), by a prepared statement, with the newest event id committed when the
- * query ran (0 when none): the boards in memory need it on every owner or manager read (server/live/board-state.ts),
+ * in flight are read together (Batcher), by a prepared statement, with the event horizon of the query's
+ * snapshot (every transaction that had ended by then is below it): the boards in memory wait until they have heard of
+ * those transactions' events on every owner or manager read (server/live/board-state.ts, EventHub.reachHorizon),
  * and reading it here saves that read a round trip of its own (docs/decisions/0015-throughput-under-load.md). Whether
  * two-factor sign-in is on, and required of managers, comes the same way (docs/decisions/0030-two-factor-sign-in.md).
  */
@@ -122,7 +123,7 @@ const userSessions = sessionsByToken<UserSessionRow>(
   'find_user_sessions',
   (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms,
       ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms,
-      (select coalesce(max(${events.id}), 0)::float8 from ${events}) as newest_event_id,
+      pg_snapshot_xmax(pg_current_snapshot())::text::float8 as event_horizon,
       u.totp_enabled_at is not null as two_factor_enabled, ${twoFactorSetupRequiredSql} as two_factor_setup_required
     from ${sessions} s join ${users} u on u.id = s.user_id
     where ${match} and s.kind = 'user' and ${sessionHoldsSql('user', 'u')}`,
@@ -139,7 +140,7 @@ const agentSessions = sessionsByToken<AgentSessionRow>(
     where ${match} and s.kind = 'agent' and ${sessionHoldsSql('agent')}`,
 );
 
-/** The user behind a session live at `now`, the session's start and expiry, and the newest event id (above). */
+/** The user behind a session live at `now`, the session's start and expiry, and the event horizon (above). */
 export async function findUserSession(db: Db, tokenHash: string, now: Date) {
   const row = await userSessions(db).load(tokenHash);
   if (!row || row.expires_ms <= now.getTime()) return undefined;
@@ -151,7 +152,7 @@ export async function findUserSession(db: Db, tokenHash: string, now: Date) {
     twoFactorEnabled: row.two_factor_enabled,
     twoFactorSetupRequired: row.two_factor_setup_required,
     ...sessionTimes(row),
-    newestEventId: row.newest_event_id,
+    eventHorizon: row.event_horizon,
   };
 }
 

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { queryPrepared, type Db } from './client';
+import { sequencingEvents } from './events';
+import { auditInbox, auditLog, eventInbox } from './schema';
+
+// An arbitrary constant naming the advisory lock below (the audit chain's trigger, migration 0013, takes it too).
+const SEQUENCE_LOCK = sql.raw('7406190003');
+
+/** What one pass of the sequencer did. */
+export interface SequencePass {
+  /**
+   * Every transaction below this id (a 64-bit transaction id, here a number) had ended when the pass read the inboxes:
+   * their events are in `events` and their audit rows in `audit_log` now, and no such transaction can add any.
+   */
+  horizon: number;
+  /** How many events and audit rows the pass moved. */
+  moved: number;
+  /**
+   * Rows of committed transactions stayed behind, because an older transaction was still running (it may yet append
+   * rows that come before them): another pass is due once that one ends.
+   */
+  waiting: boolean;
+}
+
+/**
+ * Moves the inboxes' rows whose transaction is older than every transaction still running into `events` (ids from
+ * the sequence) and `audit_log` (numbered and chained by its trigger), in the order of their transactions, then of
+ * their appends (docs/decisions/0042-event-order-without-a-global-lock.md). One pass runs at a time across every
+ * instance (an advisory lock, held by this short transaction only, never by a write), so ids follow the order in
+ * which the passes commit, which is the order in which the writes became final: a reader that has seen event N has
+ * seen every event below N that will ever exist. The events go out to every instance in a NOTIFY, as before.
+ */
+export async function sequenceInboxes(db: Db): Promise<SequencePass> {
+  // Most calls find nothing to move (a reader asking for the horizon, a second instance after the first): one read,
+  // no lock. Rows moved by a pass that committed after this snapshot would still show here, so "none" is exact.
+  const [look] = await queryPrepared<{ horizon: number; movable: boolean; held: boolean }>(
+    db,
+    'sequence_look',
+    sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x)
+      select (select x::text::float8 from horizon) as horizon,
+        (exists (select 1 from ${eventInbox} where xid < (select x from horizon))
+          or exists (select 1 from ${auditInbox} where xid < (select x from horizon))) as movable,
+        (exists (select 1 from ${eventInbox}) or exists (select 1 from ${auditInbox})) as held`,
+  );
+  if (!look!.movable) return { horizon: look!.horizon, moved: 0, waiting: look!.held };
+  return db.transaction(async (tx) => {
+    await queryPrepared(tx, 'sequence_lock', sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
+    // Taken after the lock: this statement's snapshot sees everything the previous pass moved.
+    const [row] = await queryPrepared<{ horizon: number; moved: number; waiting: boolean }>(
+      tx,
+      'sequence_pass',
+      sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x),
+        audit_moved as (
+          delete from ${auditInbox} where xid < (select x from horizon)
+          returning id, xid, at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent
+        ),
+        audit_chained as (
+          insert into ${auditLog} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+          select at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent
+          from audit_moved order by xid, id
+          returning 1
+        ),
+        events_moved as (
+          delete from ${eventInbox} where xid < (select x from horizon)
+          returning id, xid, type, agent_id, public_data, private_data
+        ),
+        ${sequencingEvents(sql`select row_number() over (order by xid, id) as n, type, agent_id, public_data, private_data, xid from events_moved`)}
+      select (select x::text::float8 from horizon) as horizon,
+        (select count(*) from audit_chained)::int + (select count(*) from placed)::int as moved,
+        -- Named so that the NOTIFY runs (a CTE that is only a SELECT runs when read).
+        (select count(*) from announced)::int as announced,
+        (exists (select 1 from ${eventInbox} where xid >= (select x from horizon))
+          or exists (select 1 from ${auditInbox} where xid >= (select x from horizon))) as waiting`,
+    );
+    return { horizon: row!.horizon, moved: row!.moved, waiting: row!.waiting };
+  });
+}
+
+/** Whether rows wait in either inbox (committed ones, as this read sees them). */
+export async function inboxesHold(db: Db): Promise<boolean> {
+  const [row] = await queryPrepared<{ held: boolean }>(
+    db,
+    'inboxes_hold',
+    sql`select exists (select 1 from ${eventInbox}) or exists (select 1 from ${auditInbox}) as held`,
+  );
+  return row?.held ?? false;
+}
+
+/**
+ * Sequences until the inboxes hold nothing that committed before this call: for readers of the audit trail or the
+ * events table that must see a write that has already answered (audit:verify, the audit screen, db:check).
+ */
+export async function sequenceAll(db: Db): Promise<void> {
+  const target = await readEventHorizon(db);
+  let waitMs = 1;
+  for (let pass = await sequenceInboxes(db); pass.horizon < target; pass = await sequenceInboxes(db)) {
+    // An older transaction is still running: writes are short, so its end is near; ask again a little later.
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    waitMs = Math.min(waitMs * 2, 50);
+  }
+}
+
+/**
+ * The event horizon now: a transaction id above every transaction that has ended (pg_snapshot_xmax). Once a pass's
+ * horizon reaches it, every change committed before this call has its events in `events` and its audit rows chained.
+ */
+export async function readEventHorizon(db: Db): Promise<number> {
+  const [row] = await queryPrepared<{ xmax: number }>(db, 'event_horizon', sql`select pg_snapshot_xmax(pg_current_snapshot())::text::float8 as xmax`);
+  return row!.xmax;
+}
