@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client';
+import { sequenceAll } from './sequencer';
 import { auditLog, auditSeals } from './schema';
 
 /**
@@ -34,6 +35,8 @@ export interface AuditSeal {
  * committed: rows of transactions still open are sealed next time.
  */
 export async function sealAuditHead(db: Db, key: Buffer, at: Date): Promise<AuditSeal | null> {
+  // Rows still in the inbox are chained first (server/db/sequencer.ts), so that the seal covers every change so far.
+  await sequenceAll(db);
   return db.transaction(async (tx) => {
     await queryRows(tx, sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);
     const [head] = await queryRows<{ id: number; hash: string }>(tx, sql`select id::float8 as id, hash from ${auditLog} order by id desc limit 1`);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditActorKind } from '../../contract/audit';
 import { queryRows, type Db } from './client';
+import { EVENTS_CHANNEL, EVENTS_PENDING } from './events';
 import { auditInbox } from './schema';
 
 /**
@@ -47,17 +48,23 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
       sql`(${actorValues(actor, at)}, ${change.action}, ${change.targetType}::text, ${change.targetId === null ? null : String(change.targetId)}::text,
         ${json(change.before)}, ${json(change.after)}, ${actor.ip}::text, ${actor.userAgent}::text)`,
   );
+  // With its NOTIFY (sent at the commit), so that a change with no events is chained without waiting for one.
   await queryRows(
     tx,
-    sql`insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
-      values ${sql.join(rows, sql`, `)}`,
+    sql`with added as (
+        insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+        values ${sql.join(rows, sql`, `)}
+        returning 1
+      )
+      select pg_notify(${EVENTS_CHANNEL}, ${EVENTS_PENDING}) where exists (select 1 from added)`,
   );
 }
 
 /**
  * The common table expression (named `audited`, to follow others in a WITH) that appends one row per row of `source`
  * (columns action, target_type, target_id, before, after): for a change made in one statement (an income entry), so
- * that its row commits with it. Data-modifying, so it runs whether or not the statement selects from it.
+ * that its row commits with it. Data-modifying, so it runs whether or not the statement selects from it. It sends no
+ * NOTIFY of its own: the statement is to append events too (appendingEvents), whose NOTIFY has the sequencer chain it.
  */
 export function appendingAudit(actor: AuditActor, at: Date, source: SQL): SQL {
   return sql`audited as (

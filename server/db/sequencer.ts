@@ -86,14 +86,20 @@ export async function inboxesHold(db: Db): Promise<boolean> {
   return row?.held ?? false;
 }
 
+/** How long sequenceAll waits at most for transactions older than its call to end. */
+const SEQUENCE_ALL_MAX_MS = 10_000;
+
 /**
  * Sequences until the inboxes hold nothing that committed before this call: for readers of the audit trail or the
- * events table that must see a write that has already answered (audit:verify, the audit screen, db:check).
+ * events table that must see a write that has already answered (audit:verify, the audit screen, the sealer as it
+ * stops). A transaction older than the call that is still running after SEQUENCE_ALL_MAX_MS (one left open by hand)
+ * is not waited for longer: what it holds back is chained later, and the caller reads what is chained now.
  */
 export async function sequenceAll(db: Db): Promise<void> {
   const target = await readEventHorizon(db);
+  const deadline = Date.now() + SEQUENCE_ALL_MAX_MS;
   let waitMs = 1;
-  for (let pass = await sequenceInboxes(db); pass.horizon < target; pass = await sequenceInboxes(db)) {
+  for (let pass = await sequenceInboxes(db); pass.horizon < target && Date.now() < deadline; pass = await sequenceInboxes(db)) {
     // An older transaction is still running: writes are short, so its end is near; ask again a little later.
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     waitMs = Math.min(waitMs * 2, 50);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActorList, auditPage, AUDIT_EXPORT_COLUMNS } from '../../contract/audit';
 import { openDatabase, queryRows, type Db } from '../../server/db/client';
 import { appendAudit, SYSTEM_ACTOR } from '../../server/db/audit';
+import { sequenceAll } from '../../server/db/sequencer';
 import { auditKeyId, sealAuditHead, sealMac } from '../../server/db/audit-seals';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { verifyAuditChain } from '../../server/db/operations/verify-audit-chain';
@@ -77,6 +78,7 @@ describeEachEngine('the audit trail', (get) => {
   const asOwner = (extra: Record<string, string> = {}) => ({ cookie: owner.cookie, 'user-agent': BROWSER, ...extra });
 
   async function rowsAfter(t: TestApp, id: number) {
+    await sequenceAll(t.database.db);
     return queryRows<{ id: number; actor_kind: string; actor_id: number | null; actor_name: string | null; action: string; target_type: string | null;
       target_id: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null; ip: string | null; user_agent: string | null }>(
       t.database.db,
@@ -84,7 +86,7 @@ describeEachEngine('the audit trail', (get) => {
         from audit_log where id > ${id} order by id`,
     );
   }
-  const lastId = async (t: TestApp) => (await queryRows<{ id: number }>(t.database.db, sql`select coalesce(max(id), 0)::float8 as id from audit_log`))[0]!.id;
+  const lastId = async (t: TestApp) => (await sequenceAll(t.database.db), await queryRows<{ id: number }>(t.database.db, sql`select coalesce(max(id), 0)::float8 as id from audit_log`))[0]!.id;
 
   it('records who changed what, from where, with before and after, and never an agent’s personal data', async () => {
     const t = get();
@@ -175,6 +177,7 @@ describeEachEngine('the audit trail', (get) => {
     const t = get();
     const db = t.database.db;
     for (let i = 0; i < 5; i++) await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: i } }, NOW);
+    await sequenceAll(db);
     const chain = await queryRows<{ id: number; prev_hash: string | null; hash: string; content: string }>(
       db,
       sql`select id::float8 as id, prev_hash, hash, audit_log_content(l) as content from audit_log l order by id`,
@@ -314,6 +317,7 @@ describe('the app with AUDIT_KEY', () => {
         const db = t.database.db;
         const seals = () => queryRows<{ audit_id: number }>(db, sql`select audit_id::float8 as audit_id from audit_seals where key_id = ${auditKeyId(key)} order by id`);
         await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: 1 } }, NOW);
+        await sequenceAll(db);
         const [head] = await queryRows<{ id: number }>(db, sql`select max(id)::float8 as id from audit_log`);
         await expect.poll(async () => (await seals()).at(-1)?.audit_id, { timeout: 20_000 }).toBe(head!.id);
         await appendAudit(db, SYSTEM_ACTOR, { action: 'data.repaired', targetType: null, targetId: null, after: { n: 2 } }, NOW);
@@ -358,7 +362,8 @@ describe('npm run audit:verify', () => {
     const bad = await runToExit(['scripts/audit-verify.ts'], { DATA_DIR: dataDir });
     expect(bad.code, bad.output).toBe(1);
     expect(bad.output).toContain('is broken at row 3: its content does not match its hash (the row was changed)');
-  });
+    // Two runs of the script, each starting Node and the embedded database: slow on a busy machine.
+  }, 120_000);
 
   it('with the key in DATA_DIR/audit.key, names a sealed row edited with the chain computed again (exit code 1)', async () => {
     const dataDir = path.join(root, 'sealed');

@@ -16,6 +16,7 @@ import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
 import { unsubscribeKey } from '../../server/db/queries/notifications';
 import { unsubscribeToken } from '../../server/domain/emails';
+import { sequenceAll } from '../../server/db/sequencer';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
 // otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
@@ -326,6 +327,7 @@ const ACCOUNT_HOLDER_ACTS = new Set(['POST /api/agents/register', 'POST /api/pas
 const SYSTEM_ACTS = new Set(['POST /api/password-resets']);
 
 async function lastAuditId(db: Db): Promise<number> {
+  await sequenceAll(db);
   const [row] = await queryRows<{ id: number }>(db, sql`select coalesce(max(id), 0)::float8 as id from audit_log`);
   return row!.id;
 }
@@ -410,6 +412,7 @@ describeEachEngine('authorization matrix', (get) => {
       // Every change appends to the audit trail, by whoever made it; a refusal or a read appends nothing, but for the
       // reads recorded for what they hand out (AUDITED_READS)
       // (docs/product.md §12.12).
+      await sequenceAll(get().database.db);
       const appended = await queryRows<{ actor_kind: string; actor_id: number | null }>(
         get().database.db,
         sql`select actor_kind, actor_id from audit_log where id > ${auditedBefore} order by id`,

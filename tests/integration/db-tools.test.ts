@@ -15,6 +15,7 @@ import { killStartedProcesses, runToExit, startAppProcess } from '../support/app
 import { signInOverHttp } from '../support/sign-in';
 import { databaseFingerprint } from '../support/fingerprint';
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-db-tools-'));
 const dir = (name: string) => path.join(root, name);
@@ -122,8 +123,8 @@ describe('backups of the embedded database', () => {
     }
 
     // Both backups are in the trail: who took the one through the app (from where), and the command run from a shell.
-    const backups = await withDatabase(dir('app'), (db) =>
-      queryRows<{ actor_kind: string; actor_name: string | null; ip: string | null; target_type: string; after: Record<string, unknown> }>(
+    const backups = await withDatabase(dir('app'), async (db) =>
+      (await sequenceAll(db), queryRows)<{ actor_kind: string; actor_name: string | null; ip: string | null; target_type: string; after: Record<string, unknown> }>(
         db,
         sql`select actor_kind, actor_name, ip, target_type, after from audit_log where action = 'backup.taken' order by id`,
       ),

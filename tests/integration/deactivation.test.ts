@@ -14,6 +14,7 @@ import { openEventStream, type OpenedStream, type StreamMessage } from '../suppo
 import { httpCaller } from '../support/http-call';
 import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
+import { sequenceAll } from '../../server/db/sequencer';
 
 for (const engine of testEngines()) {
   describe(`PATCH /api/agents/{id} {active} [${engine}]`, () => {
@@ -31,8 +32,8 @@ for (const engine of testEngines()) {
       opened.push(stream);
       return stream;
     };
-    const auditRows = (id: number) =>
-      queryRows<{ action: string; before: unknown; after: unknown }>(
+    const auditRows = async (id: number) =>
+      (await sequenceAll(t.database.db), queryRows)<{ action: string; before: unknown; after: unknown }>(
         t.database.db,
         sql`select action, before, after from audit_log where target_type = 'agent' and target_id = ${String(id)} and action like 'agent.%activated' order by id`,
       );

@@ -7,6 +7,7 @@ import { queryRows } from '../../server/db/client';
 import type { AppContext } from '../../server/app-context';
 import { EVENT_CURSOR_HEADER } from '../../contract/events';
 import { appendEvents, pruneEvents } from '../../server/db/events';
+import { sequenceAll } from '../../server/db/sequencer';
 import { runMaintenance } from '../../server/maintenance';
 import { createAgent, signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
@@ -17,6 +18,7 @@ import { testEngines } from '../support/test-database';
 const FAST_HUB = { heartbeatMs: 200, checkCredentialsMs: 200, leaderboardEveryMs: 300 };
 
 async function storedEvents(t: TestApp) {
+  await sequenceAll(t.database.db);
   return queryRows<{ id: number; type: string; agent_id: number | null }>(
     t.database.db,
     sql`select id::float8 as id, type, agent_id from events order by id`,
@@ -258,6 +260,7 @@ for (const engine of testEngines()) {
       const owner = await signedInUser(t, 'owner');
       const agent = await signedInAgent(t);
       const first = await addIncome(t.database.db, agent, '10.00');
+      await sequenceAll(t.database.db);
       const [mark] = await queryRows<{ id: number }>(t.database.db, sql`select max(id)::float8 as id from events`);
       await addIncome(t.database.db, agent, '20.00');
       await addIncome(t.database.db, agent, '-5.00');

@@ -11,6 +11,7 @@ import { csvLines, num, text } from '../../contract/csv';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { describeEachEngine } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -181,8 +182,8 @@ describeEachEngine(
         currency: 'USD',
       });
 
-      const auditedExports = () =>
-        queryRows<{ actor_kind: string; actor_id: number; actor_name: string; target_type: string; after: unknown; now: boolean }>(
+      const auditedExports = async () =>
+        (await sequenceAll(db), queryRows)<{ actor_kind: string; actor_id: number; actor_name: string; target_type: string; after: unknown; now: boolean }>(
           db,
           sql`select actor_kind, actor_id, actor_name, target_type, after, at = ${NOW.toISOString()}::timestamptz as now
             from audit_log where action = 'claims.exported' order by id`,

@@ -17,12 +17,14 @@ import { createAgent, FACTORY_PASSWORD, signInAgent, signedInAgent, signedInUser
 import { MailServer } from '../support/mail-server';
 import { describeEachEngine, testConfig, type TestApp } from '../support/test-app';
 import { openTestDatabase, testEngines } from '../support/test-database';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const NOW = new Date('2026-11-26T09:00:00Z');
 const MINUTE = 60 * 1000;
 
 /** Everything a refused change must leave as it was: the settings row, the audit trail and the events. */
 async function fingerprint(t: TestApp) {
+  await sequenceAll(t.database.db);
   return queryRows(
     t.database.db,
     sql`select (select count(*)::int from organisation_settings) as rows,
@@ -106,6 +108,7 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
     const t = get();
     t.clock.now = NOW;
     const owner = await signedInUser(t, 'owner');
+    await sequenceAll(t.database.db);
     const events = await queryRows<{ id: number }>(t.database.db, sql`select coalesce(max(id), 0)::float8 as id from events`);
 
     const first = await patch(t, owner.cookie, { orgName: '  Acme   Vertrieb ', currency: 'eur', locale: 'de-de' });
@@ -128,6 +131,7 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
     expect(info.organisation).toEqual({ orgName: 'Acme Vertrieb', currency: 'EUR', locale: 'en-IE' });
     expect(JSON.stringify(info)).not.toContain('requireManagerTwoFactor');
 
+    await sequenceAll(t.database.db);
     const audit = await queryRows<{ action: string; actor_id: number; target_type: string; before: unknown; after: unknown }>(
       t.database.db,
       sql`select action, actor_id, target_type, before, after from audit_log where action = 'settings.updated' order by id`,

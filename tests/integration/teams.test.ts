@@ -17,6 +17,7 @@ import { openEventStream, type OpenedStream, type StreamMessage } from '../suppo
 import { httpCaller } from '../support/http-call';
 import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
+import { sequenceAll } from '../../server/db/sequencer';
 
 for (const engine of testEngines()) {
   describe(`teams [${engine}]`, () => {
@@ -75,6 +76,7 @@ for (const engine of testEngines()) {
       // The agents and their history stay.
       expect((await queryRows(db(), sql`select id from agents where id = ${a3.id}`)).length).toBe(1);
 
+      await sequenceAll(db());
       const audit = await queryRows<{ action: string; target_id: string; before: unknown; after: unknown }>(
         db(),
         sql`select action, target_id, before, after from audit_log where target_type = 'team' and target_id in (${String(north.id)}, ${String(south.id)}) order by id`,

@@ -10,6 +10,7 @@ import type { SignInRateLimits } from '../../server/http/security';
 import { createUser, signInUser, uniqueSuffix } from '../factories/accounts';
 import { openTestDatabase, testEngines } from '../support/test-database';
 import { testConfig } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const MINUTE = 60_000;
 const LIMITS: SignInRateLimits = {
@@ -46,6 +47,7 @@ describe('trusted proxies (TRUST_PROXY)', () => {
         const { cookie } = await signInUser(database.db, owner, clock.now);
         const res = await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', remoteAddress: via.remoteAddress, headers: { ...via.headers, cookie } });
         expect(res.statusCode, res.body).toBe(200);
+        await sequenceAll(database.db);
         const [row] = await queryRows<{ ip: string | null }>(
           database.db,
           sql`select ip from audit_log where action = 'two_factor.setup_started' and target_id = ${String(owner.id)}`,

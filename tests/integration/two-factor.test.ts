@@ -15,6 +15,7 @@ import { queryRows, type Db } from '../../server/db/client';
 import { createApiToken } from '../factories/api-tokens';
 import { createUser, FACTORY_PASSWORD, signedInAgent, signedInUser, signInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -33,6 +34,7 @@ async function setRequireManagerTwoFactor(db: Db, on: boolean) {
 }
 
 async function auditRows(db: Db, userId: number) {
+  await sequenceAll(db);
   return queryRows<{ action: string; actor_id: number | null; before: unknown; after: unknown }>(
     db,
     sql`select action, actor_id, before, after from audit_log where target_type = 'user' and target_id = ${String(userId)} and action like 'two_factor.%' order by id`,
