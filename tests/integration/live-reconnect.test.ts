@@ -22,6 +22,7 @@ import { openEventStream, type OpenedStream, type StreamMessage } from '../suppo
 import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 import { listening, testConfig } from '../support/test-app';
 import { createPostgresTestDatabase } from '../support/test-database';
+import { sequenceAll } from '../../server/db/sequencer';
 
 /** The test's own connections carry this name, so that cutting "every connection of the app" spares them. */
 const TEST_CONNECTIONS = 'tiertrack-live-reconnect-test';
@@ -179,6 +180,8 @@ describePostgres('live updates after the listening connection is lost [postgres]
 
   /** Every event after `after` reached each stream once and in order, or after a stream.reset, every one after it. */
   async function expectEveryEventDelivered(opened: OpenedStream[], after: number) {
+    // Every write has answered: what is still in the inbox is given its id now (server/db/sequencer.ts).
+    await sequenceAll(db());
     const newest = await newestEventId();
     for (const [index, stream] of opened.entries()) {
       await waitFor(`stream on instance ${index} to reach event ${newest}`, () => delivered(stream).ids.some((id) => id >= newest));
@@ -259,6 +262,8 @@ describePostgres('live updates after the listening connection is lost [postgres]
       // Written and pruned while no instance listens (as if the listener stayed away longer than events are kept).
       const direct = drizzle(client, { schema }) as unknown as Db;
       for (const [n, agentId] of agentIds.entries()) await addIncome(direct, { id: agentId }, `${n + 1}00.00`);
+      // Given their ids by a pass (the instances, which would run one, are away), then pruned with the rest.
+      await sequenceAll(direct);
       expect(await pruneEvents(direct, new Date(Date.now() + 60 * 60_000))).toBeGreaterThan(0);
     } finally {
       await admin.query(`ALTER DATABASE ${created.name} ALLOW_CONNECTIONS true`);
