@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { eventTypes, STREAM_RESET, type EventType, type LiveEvent } from '@contract/events';
 import { useEffect, useSyncExternalStore } from 'react';
 import { coalesce } from './coalesce';
@@ -7,10 +7,11 @@ import { EVENT_STREAM_CLOSED, type EventStream } from './event-stream';
 import { queryClient as appQueryClient } from './query-client';
 import { applyOrgSettings } from './org-settings';
 import { queryKeys } from './query-keys';
+import { readsChangedBy, type QueryKeyName } from './refresh-map';
 
 /**
  * Live updates (docs/product.md §12.8; contract/events.ts): one EventSource on GET /api/events per page, opened
- * while a signed-in screen uses it. Each event marks stale the cached reads that show it, so the screens on display
+ * while a signed-in screen uses it. Each event marks stale the cached reads that show it (lib/refresh-map.ts), so the screens on display
  * refetch them; nothing polls. A burst of events (an import, a busy team) refetches each read at most once per
  * COALESCE_MS. The browser reconnects by itself after a dropped connection and the server replays what was missed;
  * a refused stream (401 signed out, 429 too many tabs) is retried here with a growing delay.
@@ -23,8 +24,6 @@ export type LiveConnectionState = 'connecting' | 'live' | 'reconnecting' | 'offl
 
 /** Who follows the stream: an agent's own reads refresh only on its own events, not on others' public ones. */
 export type LiveReader = { kind: 'staff' } | { kind: 'agent'; agentId: number };
-
-type QueryKeyName = keyof typeof queryKeys;
 
 /** A query key is invalidated at most once in this window; events that arrive meanwhile cause one more at its end. */
 export const COALESCE_MS = 300;
@@ -44,54 +43,6 @@ const EVENTS_PATH = '/api/events';
 
 /** What a refused or dropped stream may have hidden: the reads of the reader's session (it may have ended). */
 const sessionKey: Record<LiveReader['kind'], QueryKeyName> = { staff: 'user', agent: 'agentSession' };
-
-/** The agent's own reads: refreshed for its own events only. */
-const ownAgentReads: QueryKeyName[] = ['agentTierData', 'agentRewards', 'agentClaims'];
-
-/** The staff's reads that follow every agent's income: the overview's charts and an agent's page (DESIGN §7 "Insight"). */
-const incomeInsightReads: QueryKeyName[] = ['ownerTrends', 'ownerTierDistribution', 'agentDetail', 'agentHistory', 'incomeEntries'];
-
-/**
- * The reads an event changes: `all` for every reader (an agent has no owner reads in its cache, so invalidating them
- * costs nothing), `own` only for the agent the event is about.
- */
-function readsChangedBy(event: LiveEvent): { all: QueryKeyName[]; own?: QueryKeyName[]; agentId?: number | null } {
-  switch (event.type) {
-    case 'entry.created':
-    case 'entry.voided':
-      return { all: ['ownerDashboard', 'leaderboard', 'teamBoard', 'agents', ...incomeInsightReads], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'], agentId: event.data.agentId };
-    case 'tier.reached':
-      return { all: ['ownerDashboard', 'agents', 'ownerTierDistribution', 'agentDetail'], own: ownAgentReads, agentId: event.data.agentId };
-    case 'claim.created':
-    case 'claim.updated':
-      return { all: ['rewardClaims', 'agentDetail'], own: ownAgentReads, agentId: event.data.agentId };
-    case 'leaderboard.changed':
-      // The overview's first leaderboard page comes with the dashboard's read; an agent's place moves with the board.
-      return { all: ['leaderboard', 'teamBoard', 'ownerDashboard', 'agentRank'] };
-    case 'agent.created':
-      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'ownerTierDistribution'] };
-    case 'agent.deleted':
-      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'rewardClaims', ...incomeInsightReads] };
-    case 'agent.updated':
-      // A name, a position, or whether the agent is shown on public boards: every list that names agents.
-      return { all: ['agents', 'ownerDashboard', 'leaderboard', 'agentRank', 'rewardClaims', 'agentDetail', 'incomeEntries'] };
-    case 'data.changed':
-      return { all: Object.keys(queryKeys) as QueryKeyName[] };
-    case 'notification.created':
-      // The notifier made notifications for this reader (agents get only their own; staff events name their users).
-      return { all: ['notifications'] };
-    case 'tier.updated':
-      // Thresholds move every agent's progress; a lowered one records achievements.
-      return { all: ['tierSettings', 'ownerDashboard', 'agentTierData', 'agentRewards', 'ownerTierDistribution', 'agentDetail'] };
-    case 'team.changed':
-      // Who is in which team: the teams, the team board, and what a manager who leads teams may read.
-      return { all: ['teams', 'teamBoard', 'ownerDashboard', 'leaderboard', 'agents', ...incomeInsightReads] };
-    case 'settings.changed':
-      // The figures stay; how they are written changes (handle() passes the new settings to lib/format.ts).
-      return { all: ['organisationSettings', 'appInfo'] };
-  }
-}
-
 
 export interface LiveUpdatesOptions {
   queryClient: QueryClient;
@@ -121,7 +72,7 @@ export function createLiveUpdates({
   let state: LiveConnectionState = 'offline';
   const stateListeners = new Set<() => void>();
   const eventListeners = new Set<LiveEventListener>();
-  const throttles = new Map<QueryKeyName, ReturnType<typeof coalesce>>();
+  const throttles = new Map<string, ReturnType<typeof coalesce>>();
 
   let reader: LiveReader | null = null;
   let readers = 0;
@@ -142,16 +93,17 @@ export function createLiveUpdates({
     for (const listener of stateListeners) listener();
   }
 
-  function invalidate(name: QueryKeyName) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys[name] });
+  function invalidate(queryKey: QueryKey) {
+    void queryClient.invalidateQueries({ queryKey });
   }
 
   /** Invalidates at once, then at most once more per COALESCE_MS while events keep asking for it. */
-  function refresh(name: QueryKeyName) {
-    let throttled = throttles.get(name);
+  function refresh(queryKey: QueryKey) {
+    const id = JSON.stringify(queryKey);
+    let throttled = throttles.get(id);
     if (!throttled) {
-      throttled = coalesce(() => invalidate(name), COALESCE_MS);
-      throttles.set(name, throttled);
+      throttled = coalesce(() => invalidate(queryKey), COALESCE_MS);
+      throttles.set(id, throttled);
     }
     throttled.call();
   }
@@ -171,9 +123,10 @@ export function createLiveUpdates({
       return;
     }
     if (event.type === 'settings.changed') applyOrgSettings(event.data);
-    const changed = readsChangedBy(event);
-    for (const name of changed.all) refresh(name);
-    if (changed.own && reader?.kind === 'agent' && reader.agentId === changed.agentId) for (const name of changed.own) refresh(name);
+    // The reads of lib/refresh-map.ts; an agent's own reads only for events about that agent.
+    const agentId = 'agentId' in event.data ? event.data.agentId : undefined;
+    const own = reader?.kind === 'agent' && agentId != null && reader.agentId === agentId;
+    for (const queryKey of readsChangedBy(event.type, { agentId }, own)) refresh(queryKey);
     for (const listener of eventListeners) listener(event);
   }
 
@@ -210,7 +163,7 @@ export function createLiveUpdates({
         // again: if it ended, the screen leaves and the stream with it.
         source.close();
         stream = null;
-        if (reader) invalidate(sessionKey[reader.kind]);
+        if (reader) invalidate(queryKeys[sessionKey[reader.kind]]);
         const delay = Math.min(RETRY_LAST_MS, RETRY_FIRST_MS * 2 ** refusals);
         refusals += 1;
         // Spread out, so that the tabs refused together do not all come back at the same moment.

@@ -26,7 +26,7 @@ const tabModules = {
   tiers: () => import('../../features/tiers/components/tier-settings-tab'),
   calculator: () => import('../../features/income-entries/components/profit-calculator'),
   claims: () => import('../../features/reward-claims/components/reward-claims-tab'),
-  team: () => import('../../features/team/components/team-tab'),
+  staff: () => import('../../features/staff/components/staff-tab'),
   teams: () => import('../../features/teams/components/teams-tab'),
   tvLinks: () => import('../../features/tv-links/components/tv-links-tab'),
   apiTokens: () => import('../../features/api-tokens/components/api-tokens-tab'),
@@ -40,7 +40,7 @@ const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.Agent
 const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.TierSettingsTab })));
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
 const RewardClaimsTab = lazy(() => tabModules.claims().then((m) => ({ default: m.RewardClaimsTab })));
-const TeamTab = lazy(() => tabModules.team().then((m) => ({ default: m.TeamTab })));
+const StaffTab = lazy(() => tabModules.staff().then((m) => ({ default: m.StaffTab })));
 const TeamsTab = lazy(() => tabModules.teams().then((m) => ({ default: m.TeamsTab })));
 const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvLinksTab })));
 const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m.ApiTokensTab })));
@@ -60,7 +60,7 @@ const tabs = [
   { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
   { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true, load: tabModules.claims },
   { value: 'teams', label: 'Teams', icon: UsersRound, ownerOnly: false, load: tabModules.teams },
-  { value: 'team', label: 'Staff', icon: UserCog, ownerOnly: true, load: tabModules.team },
+  { value: 'staff', label: 'Staff', icon: UserCog, ownerOnly: true, load: tabModules.staff },
   { value: 'tv-links', label: 'TV Links', icon: Tv, ownerOnly: true, load: tabModules.tvLinks },
   { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, ownerOnly: true, load: tabModules.apiTokens },
   { value: 'import', label: 'Import', icon: Upload, ownerOnly: true, load: tabModules.imports },
@@ -217,8 +217,8 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
           <LazyTab value="reward-claims">
             <RewardClaimsTab />
           </LazyTab>
-          <LazyTab value="team">
-            <TeamTab />
+          <LazyTab value="staff">
+            <StaffTab />
           </LazyTab>
           <LazyTab value="tv-links">
             <TvLinksTab />

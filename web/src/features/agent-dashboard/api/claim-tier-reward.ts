@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ClaimCreated, DashboardClaimInput } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export function claimTierReward(input: DashboardClaimInput): Promise<ClaimCreated> {
   return apiJson<ClaimCreated>('POST', '/api/agents/claim-reward', input);
@@ -9,14 +9,10 @@ export function claimTierReward(input: DashboardClaimInput): Promise<ClaimCreate
 
 /** POST /api/agents/claim-reward; afterwards the tier data, the agent's reward data and its claims are re-read. */
 export function useClaimTierReward() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: claimTierReward,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentTierData }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentRewards }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentClaims }),
-      ]),
+    // Also after a refusal: the tier may have been claimed meanwhile.
+    onSettled: () => refreshAfter('claim.created'),
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ClaimCreated } from '@contract/rewards';
 import { ApiError, apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 /** The portal claim payload as sent (docs/product.md §12.3): telegram is an empty string when omitted. */
 export interface PortalClaimPayload {
@@ -34,13 +34,9 @@ export function portalClaimErrorMessage(error: unknown): string {
 
 /** POST /api/rewards/claim; afterwards the agent's reward data and tier data are re-read. */
 export function useClaimPortalReward() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: claimPortalReward,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentRewards }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentTierData }),
-      ]),
+    onSettled: (_claim, _error, input) => refreshAfter('claim.created', { agentId: input.agentId }),
   });
 }

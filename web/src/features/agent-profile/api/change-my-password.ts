@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ChangeMyPasswordInput } from '@contract/insight';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 /** POST /api/agents/me/password: the agent's other sessions end (the devices list is read again); this one stays. */
 export function useChangeMyPassword() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: ChangeMyPasswordInput) => apiRequest('POST', '/api/agents/me/password', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.deviceSessions }),
+    onSuccess: () => refreshAfter('session.changed'),
   });
 }

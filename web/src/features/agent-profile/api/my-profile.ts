@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { MyProfile, UpdateMyProfileInput } from '@contract/insight';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export const myProfileQueryOptions = queryOptions({
   queryKey: queryKeys.agentProfile,
@@ -19,15 +20,12 @@ export function useMyProfile() {
  */
 export function useUpdateMyProfile() {
   const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: UpdateMyProfileInput) => apiJson<MyProfile>('PATCH', '/api/agents/me', input),
     onSuccess: (profile) => {
       queryClient.setQueryData(queryKeys.agentProfile, profile);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentSession }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentTierData }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentRank }),
-      ]);
+      return refreshAfter('agent.updated', { agentId: profile.id });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -9,15 +9,11 @@ interface Callbacks {
 
 /** POST /api/agents/:id/approve (owner): a pending agent may sign in from now on. */
 export function useApproveAgent({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (agentId: number) => apiRequest('POST', `/api/agents/${agentId}/approve`),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
-      ]);
+      await refreshAfter(['agent.created', 'leaderboard.changed']);
       onSuccess?.();
     },
     onError,

@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { AgentSummary, CreateAgentInput } from '@contract/agents';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export function useCreateAgent() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: CreateAgentInput) => apiJson<AgentSummary>('POST', '/api/agents', input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
-      ]),
+    onSuccess: () => refreshAfter(['agent.created', 'leaderboard.changed']),
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { unlessCancelled, withReauthentication } from '../../../lib/reauthentication';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -13,16 +13,11 @@ interface Callbacks {
  * The callbacks are the hook's own: the card that asked is gone by the time the refreshed list arrives.
  */
 export function useDeleteAgent({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (agentId: number) => withReauthentication(() => apiRequest('DELETE', `/api/agents/${agentId}`)),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.rewardClaims }),
-      ]);
+    onSuccess: async (_answer, agentId) => {
+      await refreshAfter(['agent.deleted', 'leaderboard.changed'], { agentId });
       onSuccess?.();
     },
     // Cancelling the password confirmation abandons the deletion quietly.

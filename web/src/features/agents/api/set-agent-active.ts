@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: (active: boolean) => void;
@@ -12,16 +12,11 @@ interface Callbacks {
  * it can be made active again. The lists and boards it appears on are read again.
  */
 export function useSetAgentActive({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: ({ agentId, active }: { agentId: number; active: boolean }) => apiRequest('PATCH', `/api/agents/${agentId}`, { active }),
-    onSuccess: async (_answer, { active }) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agentDetail }),
-      ]);
+    onSuccess: async (_answer, { agentId, active }) => {
+      await refreshAfter(['agent.updated', 'leaderboard.changed'], { agentId });
       onSuccess?.(active);
     },
     onError,

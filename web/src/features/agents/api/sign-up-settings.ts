@@ -3,6 +3,7 @@ import type { CreatedInvitation, SignUpMode, SignUpSettings } from '@contract/si
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { withReauthentication } from '../../../lib/reauthentication';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export const signUpSettingsQueryOptions = queryOptions({
   queryKey: queryKeys.signUpSettings,
@@ -20,30 +21,31 @@ export function useSignUpSettings() {
 /** PUT /api/owner/sign-up: a sensitive change, so the password may be asked for first. */
 export function useSaveSignUpMode() {
   const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (mode: SignUpMode) => withReauthentication(() => apiJson<SignUpSettings>('PUT', '/api/owner/sign-up', { mode })),
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.signUpSettings, settings);
       // The registration pages read the mode from app-info.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.appInfo });
+      return refreshAfter('signUp.changed');
     },
   });
 }
 
 /** POST /api/owner/invitations: the answer carries the link's token, shown this once. */
 export function useCreateInvitation() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: () => apiJson<CreatedInvitation>('POST', '/api/owner/invitations'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.signUpSettings }),
+    onSuccess: () => refreshAfter('signUp.changed'),
   });
 }
 
 /** DELETE /api/owner/invitations/:id: an open link stops working. */
 export function useRevokeInvitation() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/owner/invitations/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.signUpSettings }),
+    onSuccess: () => refreshAfter('signUp.changed'),
   });
 }

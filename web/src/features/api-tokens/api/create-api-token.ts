@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CreatedApiToken, CreateApiTokenInput } from '@contract/api-tokens';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 /** The answer carries the token itself: the only time it is shown (the server keeps a hash). */
 export function useCreateApiToken() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: CreateApiTokenInput) => apiJson<CreatedApiToken>('POST', '/api/tokens', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens }),
+    onSuccess: () => refreshAfter('apiToken.changed'),
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -9,11 +9,11 @@ interface Callbacks {
 
 /** Revokes a token: its next request is refused (401). The callbacks are the hook's own: the row is gone by then. */
 export function useRevokeApiToken({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (tokenId: number) => apiRequest('DELETE', `/api/tokens/${tokenId}`),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens });
+      await refreshAfter('apiToken.changed');
       onSuccess?.();
     },
     onError,

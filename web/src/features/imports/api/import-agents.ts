@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { IMPORT_CONTENT_TYPE, type AgentImportReport } from '@contract/imports';
 import { apiUpload, type UploadOptions } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export interface AgentImportInput extends UploadOptions {
   body: Blob;
@@ -19,14 +19,12 @@ export function importAgents({ body, dryRun, ignore, ...options }: AgentImportIn
 
 /** Checks (dry run) or imports a file of agents. New agents join the agent list, the leaderboard and the overview's count. */
 export function useImportAgents() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: importAgents,
     onSuccess: async (report) => {
       if (report.dryRun || report.created === 0) return;
-      await Promise.all(
-        [queryKeys.agents, queryKeys.leaderboard, queryKeys.ownerDashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await refreshAfter(['agent.created', 'leaderboard.changed']);
     },
   });
 }

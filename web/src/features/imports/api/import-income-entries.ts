@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { IMPORT_CONTENT_TYPE, type ImportDateFormat, type ImportReport } from '@contract/imports';
 import { apiUpload, type UploadOptions } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export interface ImportInput extends UploadOptions {
   body: Blob;
@@ -23,14 +23,12 @@ export function importIncomeEntries({ body, dryRun, dateFormat, ignore, ...optio
  * the agents are read again.
  */
 export function useImportIncomeEntries() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: importIncomeEntries,
     onSuccess: async (report) => {
       if (report.dryRun || report.created === 0) return;
-      await Promise.all(
-        [queryKeys.ownerDashboard, queryKeys.leaderboard, queryKeys.agents].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await refreshAfter(['entry.created', 'tier.reached', 'leaderboard.changed']);
     },
   });
 }

@@ -1,34 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CreateIncomeEntryInput, IncomeEntry } from '@contract/income-entries';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export function createIncomeEntry(input: CreateIncomeEntryInput) {
   return apiJson<IncomeEntry>('POST', '/api/income-entries', input);
 }
 
 /**
- * An entry changes totals, periods and achievements: the dashboard and its charts, the leaderboard, the agent list and
- * the agent's page are refreshed.
+ * An entry changes totals, periods and achievements, and moves the boards: what those events change is read again
+ * (lib/refresh-map.ts).
  */
-export function useInvalidateIncomeViews() {
-  const queryClient = useQueryClient();
-  const views = [
-    queryKeys.ownerDashboard,
-    queryKeys.leaderboard,
-    queryKeys.agents,
-    queryKeys.ownerTrends,
-    queryKeys.ownerTierDistribution,
-    queryKeys.agentDetail,
-    queryKeys.agentHistory,
-    queryKeys.incomeEntries,
-  ];
-  return () => Promise.all(views.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+export function useRefreshAfterEntry(kind: 'entry.created' | 'entry.voided') {
+  const refreshAfter = useRefreshAfter();
+  return (entry: { agentId: number } | undefined) => refreshAfter([kind, 'tier.reached', 'leaderboard.changed'], { agentId: entry?.agentId });
 }
 
 export function useCreateIncomeEntry() {
-  const invalidate = useInvalidateIncomeViews();
-  return useMutation({ mutationFn: createIncomeEntry, onSuccess: invalidate });
+  const refresh = useRefreshAfterEntry('entry.created');
+  return useMutation({ mutationFn: createIncomeEntry, onSuccess: (entry) => refresh(entry) });
 }
 
 export interface CalculatedEntriesOutcome {
@@ -43,7 +33,7 @@ export interface CalculatedEntriesOutcome {
  * screen knows which rows were recorded even when some failed.
  */
 export function useSubmitCalculatedEntries() {
-  const invalidate = useInvalidateIncomeViews();
+  const refresh = useRefreshAfterEntry('entry.created');
   return useMutation({
     mutationFn: async (entries: (CreateIncomeEntryInput & { agentId: number })[]): Promise<CalculatedEntriesOutcome> => {
       const results = await Promise.allSettled(entries.map(createIncomeEntry));
@@ -52,6 +42,7 @@ export function useSubmitCalculatedEntries() {
         failures: results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : [])),
       };
     },
-    onSuccess: invalidate,
+    // Several agents' entries: every agent's reads.
+    onSuccess: () => refresh(undefined),
   });
 }

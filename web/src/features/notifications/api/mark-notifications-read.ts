@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkNotificationsReadInput, NotificationPage } from '@contract/notifications';
 import { apiJson } from '../../../lib/api-client';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 import { markedRead } from '../utils/unread';
 import { latestNotificationsQueryOptions } from './get-notifications';
 
@@ -10,12 +11,13 @@ import { latestNotificationsQueryOptions } from './get-notifications';
  */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   const { queryKey } = latestNotificationsQueryOptions;
   return useMutation({
     mutationFn: (which: MarkNotificationsReadInput) => apiJson<{ marked: number }>('POST', '/api/notifications/read', which),
     onSuccess: (_answer, which) => {
       queryClient.setQueryData(queryKey, (page: NotificationPage | undefined) => page && markedRead(page, which, new Date().toISOString()));
-      void queryClient.invalidateQueries({ queryKey });
+      void refreshAfter('notification.read');
     },
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { RewardClaim } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -13,11 +13,11 @@ interface Callbacks {
  * leaves the pending list once the list is refreshed.
  */
 export function useProcessRewardClaim({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (claimId: number) => apiJson<RewardClaim>('PATCH', `/api/reward-claims/${claimId}/process`),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.rewardClaims });
+    onSuccess: async (claim) => {
+      await refreshAfter('claim.updated', { agentId: claim.agentId });
       onSuccess?.();
     },
     onError,

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { DeviceSession } from '@contract/sessions';
 import { paths } from '../../../config/paths';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 /** Whose devices a screen lists: an owner's or manager's, or an agent's. */
 export type DeviceOwner = 'staff' | 'agent';
@@ -16,8 +16,8 @@ const signInPage: Record<DeviceOwner, string> = { staff: paths.ownerLogin, agent
  * here: the browser goes to their sign-in page, a full load that leaves nothing of theirs in memory.
  */
 export function useEndDeviceSession(owner: DeviceOwner) {
-  const queryClient = useQueryClient();
-  const readAgain = () => queryClient.invalidateQueries({ queryKey: queryKeys.deviceSessions });
+  const refreshAfter = useRefreshAfter();
+  const readAgain = () => refreshAfter('session.changed');
   return useMutation({
     mutationFn: (session: DeviceSession) => apiRequest('DELETE', `/api/sessions/${session.id}`),
     onSuccess: (_answer, session) => {

@@ -4,6 +4,7 @@ import { apiJson } from '../../../lib/api-client';
 import { applyOrgSettings } from '../../../lib/org-settings';
 import { queryKeys } from '../../../lib/query-keys';
 import { withReauthentication } from '../../../lib/reauthentication';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export const organisationSettingsQueryOptions = queryOptions({
   queryKey: queryKeys.organisationSettings,
@@ -26,12 +27,13 @@ export function useOrganisationSettings() {
  */
 export function useSaveOrganisationSettings() {
   const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (change: UpdateOrganisationSettingsInput) => withReauthentication(() => apiJson<OrganisationSettings>('PATCH', '/api/settings', change)),
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.organisationSettings, settings);
       applyOrgSettings(settings);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.appInfo });
+      return refreshAfter('settings.changed');
     },
   });
 }

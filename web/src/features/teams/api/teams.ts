@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { LeaderboardPeriod } from '@contract/insight';
 import type { CreateTeamParams, Team, TeamBoard, UpdateTeamParams } from '@contract/teams';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 /** The team-against-team board of the current period of `period` (GET /api/teams/leaderboard). */
 export function useTeamBoard(period: LeaderboardPeriod) {
@@ -13,14 +14,12 @@ export function useTeamBoard(period: LeaderboardPeriod) {
   });
 }
 
-/** What a team change may move: the teams, their board, and every read a manager's team scope covers. */
-const changedByTeams = [queryKeys.teams, queryKeys.teamBoard, queryKeys.leaderboard, queryKeys.agents, queryKeys.ownerDashboard];
-
+/** A team change moves the teams, their board, and every read a manager's team scope covers (lib/refresh-map.ts). */
 function useTeamMutation<Input, Output>(request: (input: Input) => Promise<Output>) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => Promise.all(changedByTeams.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => refreshAfter('team.changed'),
   });
 }
 
@@ -36,11 +35,11 @@ export function useSaveTeam() {
  * gone once the list is read again, and callbacks given to `mutate` would not run then.
  */
 export function useDeleteTeam({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/teams/${id}`),
     onSuccess: async () => {
-      await Promise.all(changedByTeams.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refreshAfter('team.changed');
       onSuccess?.();
     },
     onError,

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CreateRewardOptionInput, RewardOption } from '@contract/rewards';
 import { apiJson } from '../../../lib/api-client';
-import { tierRewardOptionsQueryKey } from '../../../lib/tier-reward-options';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export function useCreateRewardOption() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: CreateRewardOptionInput) => apiJson<RewardOption>('POST', '/api/rewards', input),
-    onSuccess: (option) => queryClient.invalidateQueries({ queryKey: tierRewardOptionsQueryKey(option.tierId) }),
+    onSuccess: (option) => refreshAfter('rewardOption.changed', { id: option.tierId }),
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { tierRewardOptionsQueryKey } from '../../../lib/tier-reward-options';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -9,11 +9,11 @@ interface Callbacks {
 
 /** The callbacks are the hook's own: the deleted option's row is gone once the list is refreshed. */
 export function useDeleteRewardOption({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: ({ optionId }: { optionId: number; tierId: number }) => apiRequest('DELETE', `/api/rewards/${optionId}`),
     onSuccess: async (_result, { tierId }) => {
-      await queryClient.invalidateQueries({ queryKey: tierRewardOptionsQueryKey(tierId) });
+      await refreshAfter('rewardOption.changed', { id: tierId });
       onSuccess?.();
     },
     onError,

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TierSetting } from '@contract/tiers';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export interface UpdateTierSettingVariables {
   tierId: number;
@@ -10,14 +10,9 @@ export interface UpdateTierSettingVariables {
 
 /** docs/product.md §11.9: a change in tiers refreshes the owner dashboard, the agents and the tier settings. */
 export function useUpdateTierSetting() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: ({ tierId, changes }: UpdateTierSettingVariables) => apiJson<TierSetting>('PATCH', `/api/tier-settings/${tierId}`, changes),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.tierSettings }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.ownerDashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.agents }),
-      ]),
+    onSuccess: () => refreshAfter('tier.updated'),
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -9,11 +9,11 @@ interface Callbacks {
 
 /** Revokes a link: its boards show "revoked" within seconds. The callbacks are the hook's own: the row is gone by then. */
 export function useRevokeTvLink({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (linkId: number) => apiRequest('DELETE', `/api/tv-links/${linkId}`),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.tvLinks });
+      await refreshAfter('tvLink.changed');
       onSuccess?.();
     },
     onError,

@@ -1,7 +1,8 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type { CreatedWebhook, CreateWebhookInput, WebhookDelivery, WebhookDeliveryPage, WebhookList } from '@contract/webhooks';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 /** Deliveries asked for per page of the log. */
 const DELIVERY_PAGE = 20;
@@ -27,28 +28,25 @@ export function useWebhooks() {
 
 /** The answer carries the signing secret: the only time it is shown. */
 export function useCreateWebhook() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: CreateWebhookInput) => apiJson<CreatedWebhook>('POST', '/api/webhooks', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+    onSuccess: () => refreshAfter('webhook.changed'),
   });
 }
 
 export function useDeleteWebhook() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `/api/webhooks/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks }),
+    onSuccess: () => refreshAfter('webhook.changed'),
   });
 }
 
 /** Refreshes the list and the log of a webhook once a delivery was queued. */
 function useDeliveryQueued() {
-  const queryClient = useQueryClient();
-  return (webhookId: number) => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.webhooks });
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.webhookDeliveries, webhookId] });
-  };
+  const refreshAfter = useRefreshAfter();
+  return (webhookId: number) => void refreshAfter('webhook.deliveryQueued', { id: webhookId });
 }
 
 export function useSendTestEvent() {

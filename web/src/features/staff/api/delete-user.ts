@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
 import { unlessCancelled, withReauthentication } from '../../../lib/reauthentication';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 interface Callbacks {
   onSuccess?: () => void;
@@ -10,11 +10,11 @@ interface Callbacks {
 
 /** The callbacks are the hook's own: the removed account's row is gone once the list is refreshed. */
 export function useDeleteUser({ onSuccess, onError }: Callbacks = {}) {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (userId: number) => withReauthentication(() => apiRequest('DELETE', `/api/users/${userId}`)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      await refreshAfter('user.changed');
       onSuccess?.();
     },
     // Cancelling the password confirmation abandons the deletion quietly.

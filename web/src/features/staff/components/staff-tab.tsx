@@ -18,13 +18,13 @@ import { useUsers } from '../../../lib/users';
 import { AddManagerDialog } from './add-manager-dialog';
 
 /** Owner only: the accounts that can open this dashboard. Managers see figures but change nothing. */
-export function TeamTab() {
+export function StaffTab() {
   const currentUserId = useUser().user?.id;
   const users = useUsers();
   return (
-    <section aria-labelledby="team-heading" className="grid grid-cols-1 gap-6">
+    <section aria-labelledby="staff-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
-        id="team-heading"
+        id="staff-heading"
         title="Staff"
         description="Owners and managers who can open this dashboard. Managers see figures but change nothing; a manager who leads teams sees only their agents."
       >
@@ -37,9 +37,9 @@ export function TeamTab() {
       ) : (
         <Card>
           <CardContent className="pt-6">
-            <ul className="divide-y divide-slate-100" aria-labelledby="team-heading">
+            <ul className="divide-y divide-slate-100" aria-labelledby="staff-heading">
               {users.data.map((account) => (
-                <TeamMember key={account.id} account={account} isYou={account.id === currentUserId} />
+                <StaffMember key={account.id} account={account} isYou={account.id === currentUserId} />
               ))}
             </ul>
             {!users.data.some((account) => account.role === 'manager') && (
@@ -54,7 +54,7 @@ export function TeamTab() {
   );
 }
 
-function TeamMember({ account, isYou }: { account: UserAccount; isYou: boolean }) {
+function StaffMember({ account, isYou }: { account: UserAccount; isYou: boolean }) {
   const deleteUser = useDeleteUser({
     onSuccess: () => toast({ title: 'Success', description: 'Manager removed successfully', variant: 'success' }),
     onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to remove manager'), variant: 'destructive' }),

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { CreateManagerInput, UserAccount } from '@contract/auth';
 import { apiJson } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { useRefreshAfter } from '../../../lib/refresh-map';
 
 export function useCreateManager() {
-  const queryClient = useQueryClient();
+  const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: CreateManagerInput) => apiJson<UserAccount>('POST', '/api/users', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+    onSuccess: () => refreshAfter('user.changed'),
   });
 }
