@@ -685,7 +685,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** Teams (DESIGN §7): the owner groups agents under managers; a manager who leads teams reads only their agents. */
+/** Teams (docs/product.md §12.16): the owner groups agents under managers; a manager who leads teams reads only their agents. */
 export const teams = pgTable(
   'teams',
   {
@@ -748,7 +748,7 @@ export const twoFactorChallenges = pgTable(
 );
 
 /**
- * The organisation's settings (DESIGN §7): one row (id 1). Money and dates on every screen, in CSV exports and in
+ * The organisation's settings (docs/product.md §12.16): one row (id 1). Money and dates on every screen, in CSV exports and in
  * emails follow the currency (ISO 4217) and locale (BCP 47); the landing page shows the name.
  */
 export const organisationSettings = pgTable(

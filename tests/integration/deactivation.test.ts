@@ -1,4 +1,4 @@
-// Deactivation (DESIGN §7, issue 18): the owner makes an agent inactive. It cannot sign in, its sessions and live
+// Deactivation (docs/product.md §12.16, issue 18): the owner makes an agent inactive. It cannot sign in, its sessions and live
 // streams end, it leaves every board and other readers' streams, it keeps its history, and it can be made active
 // again. On both engines, over HTTP for the streams.
 import { sql } from 'drizzle-orm';

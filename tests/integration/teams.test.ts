@@ -1,4 +1,4 @@
-// Teams (DESIGN §7, issue 18, docs/decisions/0032-teams.md): the owner makes teams of agents under managers; a
+// Teams (docs/product.md §12.16, issue 18, docs/decisions/0032-teams.md): the owner makes teams of agents under managers; a
 // manager who leads teams reads only their agents on every read route and in the event stream; leaderboards filter by
 // team; a team-against-team board. On both engines, over HTTP for the streams.
 import { parse } from 'csv-parse/sync';

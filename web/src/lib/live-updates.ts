@@ -48,7 +48,7 @@ const sessionKey: Record<LiveReader['kind'], QueryKeyName> = { staff: 'user', ag
 /** The agent's own reads: refreshed for its own events only. */
 const ownAgentReads: QueryKeyName[] = ['agentTierData', 'agentRewards', 'agentClaims'];
 
-/** The staff's reads that follow every agent's income: the overview's charts and an agent's page (DESIGN §7 "Insight"). */
+/** The staff's reads that follow every agent's income: the overview's charts and an agent's page (docs/product.md §12.14). */
 const incomeInsightReads: QueryKeyName[] = ['ownerTrends', 'ownerTierDistribution', 'agentDetail', 'agentHistory', 'incomeEntries'];
 
 /**
