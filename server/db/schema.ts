@@ -524,7 +524,7 @@ export const passwordResets = pgTable(
     /**
      * How the link reached its holder: `email` (asked for by address, emailed), `owner` (made by the owner and handed
      * over), `import` (made for an imported agent). A request by address ends earlier emailed links only
-     * (docs/decisions/0036-scope-and-link-rules.md).
+     * (docs/decisions/0048-links-and-agent-addresses.md).
      */
     source: text('source', { enum: passwordResetSources }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
