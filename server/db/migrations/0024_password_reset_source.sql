@@ -1,4 +1,4 @@
--- How a one-time password link reached its holder (docs/decisions/0048-links-and-agent-addresses.md). Links made before
+-- How a one-time password link reached its holder (docs/decisions/0036-scope-and-link-rules.md). Links made before
 -- this column: those the owner made name them (created_by), the rest were emailed or imported by a token; they are
 -- counted as emailed (at most the import links of a token import are then ended early by a request by address, as
 -- before).
