@@ -7,7 +7,6 @@ import {
   DEDUCTION_DESCRIPTION,
   describeCalculatedProfit,
   divideRoundingHalfAwayFromZero,
-  formatDollars,
   formatPercentage,
   parsePercentage,
   parseWeeklyAmount,
@@ -106,11 +105,6 @@ describe('descriptions', () => {
     expect(formatPercentage(pct('12.50'))).toBe('12.5');
     expect(formatPercentage(pct('10.0'))).toBe('10');
     expect(formatPercentage(pct('0.05'))).toBe('0.05');
-    expect(formatDollars(150_000n)).toBe('$1,500');
-    expect(formatDollars(150_050n)).toBe('$1,500.50');
-    expect(formatDollars(123_456_789_01n)).toBe('$123,456,789.01');
-    expect(formatDollars(99n)).toBe('$0.99');
-    expect(formatDollars(-150_000n)).toBe('-$1,500');
   });
 
   it('names the percentage and amount, or a deduction', () => {

@@ -1,4 +1,5 @@
-import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './money';
+import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './cents';
+import { formatMoney } from './money-format';
 
 /**
  * The owner's weekly profit calculator (docs/product.md §8.3): one row per agent with a weekly amount and a
@@ -71,20 +72,14 @@ export function formatPercentage({ units, scale }: Percentage): string {
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
-/** en-US dollars from cents: "$1,500" for whole dollars, "$1,500.50" otherwise. */
-export function formatDollars(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const rest = abs % 100n;
-  return `${negative ? '-' : ''}$${whole}${rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`}`;
-}
-
 /** Writes an amount of cents for people: the organisation's currency on the screens (web/src/lib/format.ts). */
 export type MoneyWriter = (cents: bigint) => string;
 
+/** Without the organisation's settings: US dollars, cents only when present ("$1,500", "$1,500.50"). */
+const writeDollars: MoneyWriter = (cents) => formatMoney(cents);
+
 /** The description an automated entry carries: "Automated weekly calculation: Deduction" or "...: 10% of $1,500". */
-export function describeCalculatedProfit(weeklyCents: bigint, percentage: Percentage, writeMoney: MoneyWriter = formatDollars): string {
+export function describeCalculatedProfit(weeklyCents: bigint, percentage: Percentage, writeMoney: MoneyWriter = writeDollars): string {
   if (weeklyCents < 0n) return DEDUCTION_DESCRIPTION;
   return `Automated weekly calculation: ${formatPercentage(percentage)}% of ${writeMoney(weeklyCents)}`;
 }
@@ -114,7 +109,7 @@ export interface CalculatorResult {
   hasErrors: boolean;
 }
 
-export function calculateRow(input: CalculatorRowInput, writeMoney: MoneyWriter = formatDollars): CalculatorRow {
+export function calculateRow(input: CalculatorRowInput, writeMoney: MoneyWriter = writeDollars): CalculatorRow {
   const weeklyCents = parseWeeklyAmount(input.weeklyAmount);
   const percentage = parsePercentage(input.percentage);
   // A deduction ignores the percentage, so a bad percentage does not block it.
@@ -137,7 +132,7 @@ export function calculateRow(input: CalculatorRowInput, writeMoney: MoneyWriter 
 }
 
 /** Every row, the total of their profits and the entries to submit. */
-export function calculateProfits(inputs: readonly CalculatorRowInput[], writeMoney: MoneyWriter = formatDollars): CalculatorResult {
+export function calculateProfits(inputs: readonly CalculatorRowInput[], writeMoney: MoneyWriter = writeDollars): CalculatorResult {
   const rows = inputs.map((input) => calculateRow(input, writeMoney));
   return {
     rows,

@@ -19,6 +19,13 @@ export function parseMoneyToCents(value: string | number): bigint | null {
   return negative ? -cents : cents;
 }
 
+/** Cents of a money string the API or the database wrote; anything else is a programming error, not user input. */
+export function moneyToCents(amount: string): bigint {
+  const cents = parseMoneyToCents(amount);
+  if (cents === null) throw new Error(`Not a money amount: ${amount}`);
+  return cents;
+}
+
 function numberToPlainString(value: number): string | null {
   if (!Number.isFinite(value)) return null;
   // toString gives the shortest round-trip form; exponent notation means too large or too many decimals.

@@ -6,7 +6,7 @@ import { incomeEntry } from './income-entries';
 import { moneyString } from './money';
 import { claimStatuses } from './rewards';
 
-// Insight: boards of every period, trends, an agent's own rank and history (docs/product.md §12.14, DESIGN §7 "Insight").
+// Insight: boards of every period, trends, an agent's own rank and history (docs/product.md §12.14).
 
 export const LEADERBOARD_PERIODS = ['week', 'month', 'quarter', 'year', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];

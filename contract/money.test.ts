@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsToMoneyString, entryAmountInput, parseMoneyToCents, thresholdInput } from './money';
+import { moneyToCents } from './cents';
 
 describe('parseMoneyToCents', () => {
   it.each([
@@ -63,5 +64,13 @@ describe('thresholdInput', () => {
     expect(thresholdInput.parse('10000')).toBe('10000.00');
     expect(thresholdInput.safeParse('0').success).toBe(false);
     expect(thresholdInput.safeParse(-1).success).toBe(false);
+  });
+});
+
+describe('moneyToCents', () => {
+  it('parses API money strings exactly and refuses anything else', () => {
+    expect(moneyToCents('126400.55')).toBe(12_640_055n);
+    expect(moneyToCents('-0.01')).toBe(-1n);
+    expect(() => moneyToCents('abc')).toThrow();
   });
 });

@@ -10,5 +10,5 @@ export interface OrgDisplaySettings {
   locale: string;
 }
 
-/** Before the owner saves any settings (DESIGN §7: US dollars, en-US; the name the product goes by). */
+/** Before the owner saves any settings (docs/product.md §12.16: US dollars, en-US; the name the product goes by). */
 export const DEFAULT_ORG_SETTINGS: Readonly<OrgDisplaySettings> = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' };

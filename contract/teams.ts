@@ -4,7 +4,7 @@ import { calendarDay, displayName, idField } from './fields';
 import { LEADERBOARD_PERIODS, periodRange } from './insight';
 import { moneyString } from './money';
 
-// Teams (DESIGN §7, issue 18): the owner groups agents (each in at most one team) under managers. A manager who leads
+// Teams (docs/product.md §12.16, issue 18): the owner groups agents (each in at most one team) under managers. A manager who leads
 // teams reads only their agents everywhere; a manager who leads none reads every agent, as before.
 
 export const TEAM_NAME_MAX = 60;

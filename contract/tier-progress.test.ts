@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  moneyToCents,
   progressPercent,
   remainingCents,
   rewardLines,
@@ -78,14 +77,6 @@ describe('rewardLines', () => {
   it('splits on newlines and drops blank lines', () => {
     expect(rewardLines('A\r\nB\n\n  C  ')).toEqual(['A', 'B', 'C']);
     expect(rewardLines('')).toEqual([]);
-  });
-});
-
-describe('moneyToCents', () => {
-  it('parses API money strings exactly and refuses anything else', () => {
-    expect(moneyToCents('126400.55')).toBe(12_640_055n);
-    expect(moneyToCents('-0.01')).toBe(-1n);
-    expect(() => moneyToCents('abc')).toThrow();
   });
 });
 

@@ -1,4 +1,4 @@
-import { parseMoneyToCents } from './cents';
+import { moneyToCents } from './cents';
 import { COMING_SOON } from './limits';
 
 /**
@@ -41,13 +41,6 @@ export interface TierProgressSummary<T extends TierProgressInput = TierProgressI
   claimedCount: number;
   /** The lowest tier not reached yet, with what is left to earn; null at the top level. */
   nextTarget: { tier: T; remainingCents: bigint } | null;
-}
-
-/** Parses an API money string into cents; a malformed value is a programming error, not user input. */
-export function moneyToCents(amount: string): bigint {
-  const cents = parseMoneyToCents(amount);
-  if (cents === null) throw new Error(`Not a money amount: ${amount}`);
-  return cents;
 }
 
 /**

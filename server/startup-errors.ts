@@ -1,11 +1,6 @@
 // What `npm start` says when it cannot start: one readable paragraph naming what is wrong and where, never a stack.
 import type { AppConfig } from './config';
-import { isDatabaseUnavailable } from './db/errors';
-
-const errnoOf = (error: unknown): string | undefined => {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
-};
+import { errorCode, isDatabaseUnavailable, pgErrorCode } from './db/errors';
 
 /** host:port of a PostgreSQL URL, without the user and password. */
 export function databaseAddress(url: string): string {
@@ -31,7 +26,7 @@ export function reasonOf(error: unknown): string {
  * or read-only disk under DATA_DIR and a database that refuses us are the operator's to fix, and say how.
  */
 export function startupFailureMessage(error: unknown, config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): string | undefined {
-  const errno = errnoOf(error);
+  const errno = errorCode(error);
   if (!config.databaseUrl && (errno === 'ENOSPC' || errno === 'EDQUOT')) {
     return `The disk that holds the data directory ${config.dataDir} is full (${errno}). Free some space there, or set DATA_DIR to a folder on another disk, and start again.`;
   }
@@ -41,7 +36,7 @@ export function startupFailureMessage(error: unknown, config: Pick<AppConfig, 'd
   if (config.databaseUrl) {
     const where = databaseAddress(config.databaseUrl);
     if (isDatabaseUnavailable(error)) return `The database at ${where} is unavailable: ${reasonOf(error)}.`;
-    const sqlState = /^[0-9A-Z]{5}$/.test(errno ?? '') ? errno : errnoOf((error as { cause?: unknown }).cause);
+    const sqlState = pgErrorCode(error);
     if (sqlState === '28P01' || sqlState === '28000') return `The database at ${where} refused the user or password in DATABASE_URL: ${reasonOf(error)}.`;
     if (sqlState === '3D000') return `The database named in DATABASE_URL does not exist at ${where}: ${reasonOf(error)}. Create it (createdb) and start again.`;
   }

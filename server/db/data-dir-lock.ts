@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errorCode } from './errors';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid?: number) {
@@ -41,7 +42,6 @@ const EMPTY_LOCK_GRACE_MS = 2000;
 /** Errors of link() on file systems without hard links: the lock is then created with O_EXCL and written after. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 'EXDEV']);
 
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 const randomSuffix = () => randomBytes(6).toString('hex');
 
 interface ProcStat {

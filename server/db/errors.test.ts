@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors';
+import { errorCode, isDatabaseUnavailable, pgErrorCode } from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** As drizzle wraps a driver's error: the query's error with the driver's as its cause. */
@@ -28,4 +28,22 @@ describe('isDatabaseUnavailable', () => {
     ['a plain bug', new TypeError('cannot read properties of undefined')],
     ['nothing', undefined],
   ])('is false for %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(false));
+});
+
+describe('errorCode and pgErrorCode', () => {
+  it("reads an error's own string code, errno name or SQLSTATE alike", () => {
+    expect(errorCode(withCode('ENOENT'))).toBe('ENOENT');
+    expect(errorCode(withCode('23505'))).toBe('23505');
+    expect(errorCode(Object.assign(new Error('x'), { code: 5 }))).toBeUndefined();
+    expect(errorCode(undefined)).toBeUndefined();
+    expect(errorCode(null)).toBeUndefined();
+  });
+
+  it('finds the SQLSTATE through the wrappers, skipping errno names, five links deep at most', () => {
+    expect(pgErrorCode(wrapped(withCode('23505')))).toBe('23505');
+    expect(pgErrorCode(Object.assign(withCode('ECONNRESET'), { cause: withCode('57P01') }))).toBe('57P01');
+    expect(pgErrorCode(wrapped(wrapped(wrapped(wrapped(withCode('3D000'))))))).toBe('3D000');
+    expect(pgErrorCode(wrapped(wrapped(wrapped(wrapped(wrapped(withCode('3D000')))))))).toBeUndefined();
+    expect(pgErrorCode(new Error('no code'))).toBeUndefined();
+  });
 });

@@ -1,12 +1,25 @@
 import type { AppError } from '../domain/errors';
 
-/** The PostgreSQL SQLSTATE of a database error, looking through the wrappers drizzle puts around it. */
-export function pgErrorCode(error: unknown): string | undefined {
+/** The `code` an error carries when it is a string: a Node.js errno name ("ENOENT") or a PostgreSQL SQLSTATE. */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** An error and the causes it wraps (drizzle and the pool wrap the driver's error), five at most. */
+function* causeChain(error: unknown): Generator<object> {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    yield current;
     current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** The PostgreSQL SQLSTATE of a database error, looking through the wrappers drizzle puts around it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (const link of causeChain(error)) {
+    const code = errorCode(link);
+    if (code !== undefined && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }
@@ -17,17 +30,16 @@ export function pgErrorCode(error: unknown): string | undefined {
  * no memory. Such a request may succeed when tried again, so it answers 503 with Retry-After, not 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') {
+  for (const link of causeChain(error)) {
+    const code = errorCode(link);
+    const { message } = link as { message?: unknown };
+    if (code !== undefined) {
       // Class 08 connection exception; 57P01-57P03 admin or crash shutdown, cannot connect now; class 53
       // insufficient resources (disk full, out of memory, too many connections); 58030 I/O error.
       if (/^08...$|^57P0[123]$|^53...$|^58030$/.test(code)) return true;
       if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOSPC'].includes(code)) return true;
     }
     if (typeof message === 'string' && /^Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/.test(message)) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -550,7 +550,7 @@ export const passwordResets = pgTable(
     /**
      * How the link reached its holder: `email` (asked for by address, emailed), `owner` (made by the owner and handed
      * over), `import` (made for an imported agent). A request by address ends earlier emailed links only
-     * (docs/decisions/0036-scope-and-link-rules.md).
+     * (docs/decisions/0048-links-and-agent-addresses.md).
      */
     source: text('source', { enum: passwordResetSources }).notNull(),
     createdAt: timestamptz('created_at').notNull(),
@@ -739,7 +739,7 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** Teams (DESIGN §7): the owner groups agents under managers; a manager who leads teams reads only their agents. */
+/** Teams (docs/product.md §12.16): the owner groups agents under managers; a manager who leads teams reads only their agents. */
 export const teams = pgTable(
   'teams',
   {
@@ -802,7 +802,7 @@ export const twoFactorChallenges = pgTable(
 );
 
 /**
- * The organisation's settings (DESIGN §7): one row (id 1). Money and dates on every screen, in CSV exports and in
+ * The organisation's settings (docs/product.md §12.16): one row (id 1). Money and dates on every screen, in CSV exports and in
  * emails follow the currency (ISO 4217) and locale (BCP 47); the landing page shows the name.
  */
 export const organisationSettings = pgTable(

@@ -5,7 +5,7 @@ export type EmailHolder = 'agent' | 'staff';
 export type AgentMadeBy = 'owner' | 'sign-up';
 
 /**
- * Whose addresses a new agent may not take (docs/decisions/0036-scope-and-link-rules.md). An agent's address is
+ * Whose addresses a new agent may not take (docs/decisions/0048-links-and-agent-addresses.md). An agent's address is
  * unique among agents, always. One the owner makes may share its address with a staff account: a manager who also
  * sells is both, the two sign in on different forms, and refusing it would tell an `agents:write` token (which reads
  * no staff data) which addresses the staff use. One who signs up may not: sign-up is open to strangers, who must not

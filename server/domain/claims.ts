@@ -1,12 +1,6 @@
 import { CLAIM_TRANSITIONS, type ClaimStatus } from '../../contract/rewards';
-import { parseMoneyToCents } from '../../contract/money';
+import { moneyToCents as toCents } from '../../contract/cents';
 import { conflict, invalid } from './errors';
-
-function toCents(amount: string): bigint {
-  const cents = parseMoneyToCents(amount);
-  if (cents === null) throw new Error(`Not a money amount: ${amount}`);
-  return cents;
-}
 
 /** A tier is reached when the agent's current total is at or above its threshold. */
 export function isTierReached(total: string, threshold: string): boolean {

@@ -1,11 +1,13 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from '../../contract/cents';
-import { DESCRIPTION_MAX, EXTERNAL_ID_MAX, MAX_FUTURE_MS } from '../../contract/income-entries';
+import { DESCRIPTION_MAX, EXTERNAL_ID_MAX } from '../../contract/income-entries';
 import { entryColumnNamed } from '../../contract/csv-columns';
 import { ENTRY_IMPORT_COLUMNS, type EntryImportColumn, type ImportDateFormat, type ImportError } from '../../contract/imports';
 import type { CsvTable } from './csv-file';
 import { invalid } from './errors';
 import { mapColumns, RowErrors, wholeRows } from './import-rows';
+import { entryDateOutsideWindow } from './income-entries';
+import { isCalendarDate, startOfLocalDay } from './periods';
 
 /** An entry row that passed every check, ready to write (in file order). */
 export interface ImportedEntry {
@@ -33,8 +35,6 @@ export interface CheckedEntryImport {
   errorCount: number;
   errors: ImportError[];
 }
-
-const EARLIEST = Date.UTC(2000, 0, 1);
 
 /** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
 export function entryColumns(header: string[], ignore: string[]): Partial<Record<EntryImportColumn, number>> {
@@ -67,40 +67,6 @@ const DAY_PATTERNS: Record<ImportDateFormat, { pattern: RegExp; order: [number, 
 };
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  let format = offsetFormatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    offsetFormatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
-}
-
-const dayStarts = new Map<string, number>();
-/** Days remembered at most (a file names a few hundred distinct days; Intl costs microseconds a call). */
-const DAY_STARTS_MAX = 10_000;
-
-/** The instant a local day starts in a time zone. */
-export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
-  const key = `${timeZone} ${year}-${month}-${day}`;
-  const known = dayStarts.get(key);
-  if (known !== undefined) return new Date(known);
-  const start = computeStartOfLocalDay(year, month, day, timeZone);
-  if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
-  dayStarts.set(key, start.getTime());
-  return start;
-}
-
-function computeStartOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  // Once more with the offset at the guess: right across a change of offset.
-  return new Date(wall - zoneOffsetMs(first, timeZone));
-}
-
 /** A date cell in the chosen format (a day starts at midnight in `timeZone`), or an ISO timestamp with an offset. */
 export function parseImportDate(cell: string, format: ImportDateFormat, timeZone: string, now: Date): { date: Date } | { error: string } {
   const text = cell.trim();
@@ -114,15 +80,11 @@ export function parseImportDate(cell: string, format: ImportDateFormat, timeZone
     const match = pattern.exec(text);
     if (!match) return { error: `Date "${text}" is not written ${format}` };
     const [year, month, day] = order.map((group) => Number(match[group]));
-    const check = new Date(Date.UTC(year!, month! - 1, day!));
-    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day) {
-      return { error: `Date "${text}" does not exist (read as ${format})` };
-    }
+    if (!isCalendarDate(year!, month!, day!)) return { error: `Date "${text}" does not exist (read as ${format})` };
     date = startOfLocalDay(year!, month!, day!, timeZone);
   }
-  if (date.getTime() > now.getTime() + MAX_FUTURE_MS) return { error: `Date "${text}" is more than 24 hours in the future` };
-  if (date.getTime() < EARLIEST) return { error: `Date "${text}" is before January 1, 2000` };
-  return { date };
+  const outside = entryDateOutsideWindow(date, now);
+  return outside ? { error: `Date "${text}" is ${outside}` } : { date };
 }
 
 /** Optional text: trimmed, empty is null; too long is an error. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastPeriodStarts, nextPeriodStart, periodRangeOf, periodStartOfDay, periodStartsOf, previousPeriodStart } from './periods';
+import { isCalendarDate, lastPeriodStarts, nextPeriodStart, periodRangeOf, periodStartOfDay, periodStartsOf, previousPeriodStart, startOfLocalDay } from './periods';
 
 describe('periodStartsOf', () => {
   it('starts weeks on Monday and months and years on the first', () => {
@@ -88,5 +88,27 @@ describe('period ranges', () => {
     // Period starts are always the 1st, so months never overflow: the month after 2026-01-01 is February.
     expect(nextPeriodStart('month', '2026-01-01')).toBe('2026-02-01');
     expect(previousPeriodStart('month', '2026-03-01')).toBe('2026-02-01');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('knows which days the calendar has', () => {
+    expect(isCalendarDate(2026, 2, 28)).toBe(true);
+    expect(isCalendarDate(2024, 2, 29)).toBe(true);
+    expect(isCalendarDate(2026, 2, 29)).toBe(false);
+    expect(isCalendarDate(2026, 4, 31)).toBe(false);
+    expect(isCalendarDate(2026, 13, 1)).toBe(false);
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it('is midnight in the zone, on either side of a change of offset', () => {
+    expect(startOfLocalDay(2026, 1, 15, 'UTC').toISOString()).toBe('2026-01-15T00:00:00.000Z');
+    expect(startOfLocalDay(2026, 1, 15, 'America/New_York').toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(startOfLocalDay(2026, 7, 15, 'America/New_York').toISOString()).toBe('2026-07-15T04:00:00.000Z');
+    // New York moves its clocks on 2026-03-08 at 02:00: that day starts at the winter offset, the next at the summer one.
+    expect(startOfLocalDay(2026, 3, 8, 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfLocalDay(2026, 3, 9, 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(startOfLocalDay(2026, 1, 15, 'Asia/Kolkata').toISOString()).toBe('2026-01-14T18:30:00.000Z');
   });
 });

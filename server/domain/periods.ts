@@ -107,6 +107,46 @@ export function previousPeriodStart(kind: BoardPeriodKind, start: string): strin
   }
 }
 
+/** Whether year, month (1-12) and day name a day of the calendar (2026-02-30 does not). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  let format = offsetFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    offsetFormatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+const dayStarts = new Map<string, number>();
+/** Days remembered at most (a file names a few hundred distinct days; Intl costs microseconds a call). */
+const DAY_STARTS_MAX = 10_000;
+
+/** The instant a local day starts in a time zone (midnight there, or the first instant after it on a day that skips it). */
+export function startOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
+  const key = `${timeZone} ${year}-${month}-${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return new Date(known);
+  const start = computeStartOfLocalDay(year, month, day, timeZone);
+  if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
+  dayStarts.set(key, start.getTime());
+  return start;
+}
+
+function computeStartOfLocalDay(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  const first = wall - zoneOffsetMs(wall, timeZone);
+  // Once more with the offset at the guess: right across a change of offset.
+  return new Date(wall - zoneOffsetMs(first, timeZone));
+}
+
 /** Today's local date in a time zone. */
 export function localDay(instant: Date, timeZone: string): string {
   const { year, month, day } = localDate(instant, timeZone);

@@ -1,5 +1,5 @@
 /**
- * Which agents a staff reader may read (DESIGN §7, docs/decisions/0032-teams.md): `null` for every agent (the owner, a
+ * Which agents a staff reader may read (docs/product.md §12.16, docs/decisions/0032-teams.md): `null` for every agent (the owner, a
  * manager who leads no team, an API token), else the agents of these teams (a manager who leads teams, or a board
  * filtered to one team).
  */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
 import { AppError } from './errors';
-import { allowedThresholdRange, assertThresholdInOrder, formatDollars, rewardsTextToStore, type TierThreshold } from './tiers';
+import { allowedThresholdRange, assertThresholdInOrder, rewardsTextToStore, type TierThreshold } from './tiers';
 
 /** The message of the refusal (always a 400 on the threshold field), or null when the threshold is allowed. */
-function orderProblem(tiers: readonly TierThreshold[], tierId: number, cents: bigint): string | null {
+function orderProblem(tiers: readonly TierThreshold[], tierId: number, cents: bigint, settings = { currency: 'USD', locale: 'en-US' }): string | null {
   try {
-    assertThresholdInOrder(tiers, tierId, cents);
+    assertThresholdInOrder(tiers, tierId, cents, settings);
     return null;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -22,19 +22,6 @@ const shipped: TierThreshold[] = TIER_DEFINITIONS.map((t) => ({
   order: t.order,
   thresholdCents: BigInt(t.dollars) * 100n,
 }));
-
-describe('formatDollars', () => {
-  it('uses en-US separators and two decimals', () => {
-    expect(formatDollars(1n)).toBe('$0.01');
-    expect(formatDollars(100n)).toBe('$1.00');
-    expect(formatDollars(99_999n)).toBe('$999.99');
-    expect(formatDollars(100_000n)).toBe('$1,000.00');
-    expect(formatDollars(1_000_001n)).toBe('$10,000.01');
-    expect(formatDollars(3_499_999n)).toBe('$34,999.99');
-    expect(formatDollars(99_999_999_999_999n)).toBe('$999,999,999,999.99');
-    expect(formatDollars(-123_456_78n)).toBe('-$123,456.78');
-  });
-});
 
 describe('allowedThresholdRange', () => {
   it('lies strictly between the neighbours', () => {
@@ -70,6 +57,13 @@ describe('assertThresholdInOrder', () => {
     expect(orderProblem(shipped, 3, 3_500_000n)).toBe(message);
     expect(orderProblem(shipped, 3, 500n)).toBe(message);
     expect(orderProblem(shipped, 3, 10_000_000n)).toBe(message);
+  });
+
+  it("names the range in the organisation's currency and locale", () => {
+    expect(orderProblem(shipped, 3, 1_000_000n, { currency: 'EUR', locale: 'de-DE' })).toBe(
+      'Silver threshold must be between 10.000,01\u00a0€ and 34.999,99\u00a0€',
+    );
+    expect(orderProblem(shipped, 3, 1_000_000n, { currency: 'EUR', locale: 'en-US' })).toBe('Silver threshold must be between €10,000.01 and €34,999.99');
   });
 
   it('names the first and last tiers ranges', () => {

@@ -1,3 +1,4 @@
+import { formatMoney, type MoneySettings } from '../../contract/money-format';
 import { MAX_ENTRY_CENTS } from '../../contract/money';
 import { COMING_SOON } from '../../contract/tiers';
 import { invalid } from './errors';
@@ -15,17 +16,6 @@ export interface ThresholdRange {
   min: bigint;
   /** Largest allowed threshold, inclusive. */
   max: bigint;
-}
-
-const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
-/** Dollars with en-US separators and two decimals: 1000001n -> "$10,000.01". Exact for any amount. */
-export function formatDollars(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = groupThousands((abs / 100n).toString());
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}$${whole}.${fraction}`;
 }
 
 /**
@@ -50,17 +40,19 @@ export function allowedThresholdRange(tiers: readonly TierThreshold[], tierId: n
 
 /**
  * Refuses a new threshold that would break the order (VALIDATION_FAILED on the threshold field, naming the allowed
- * range). An unknown tier passes: that is the caller's 404, not an order problem.
+ * range in the organisation's currency and locale, with cents: "$10,000.01"). An unknown tier passes: that is the
+ * caller's 404, not an order problem.
  */
-export function assertThresholdInOrder(tiers: readonly TierThreshold[], tierId: number, thresholdCents: bigint): void {
+export function assertThresholdInOrder(tiers: readonly TierThreshold[], tierId: number, thresholdCents: bigint, settings: MoneySettings): void {
   const range = allowedThresholdRange(tiers, tierId);
   const tier = tiers.find((t) => t.id === tierId);
   if (!range || !tier) return;
   if (thresholdCents >= range.min && thresholdCents <= range.max) return;
+  const money = (cents: bigint) => formatMoney(cents, settings, 'always');
   const message =
     range.min > range.max
-      ? `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${formatDollars(range.min - 1n)} and ${formatDollars(range.max + 1n)})`
-      : `${tier.name} threshold must be between ${formatDollars(range.min)} and ${formatDollars(range.max)}`;
+      ? `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${money(range.min - 1n)} and ${money(range.max + 1n)})`
+      : `${tier.name} threshold must be between ${money(range.min)} and ${money(range.max)}`;
   throw invalid(message, 'threshold');
 }
 

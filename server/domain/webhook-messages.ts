@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { parseMoneyToCents } from '../../contract/cents';
 import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '../../contract/org-display';
-import { formatMoney } from './money-format';
+import { formatMoney } from '../../contract/money-format';
 import { chatText } from './outbound-text';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookFormat } from '../../contract/webhooks';
 

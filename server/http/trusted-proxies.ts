@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Which reverse proxies the app believes about the client's address (TRUST_PROXY;
- * docs/decisions/0035-per-account-guess-budget.md). X-Forwarded-For grows by one address at each proxy, appended on
+ * docs/decisions/0047-proxies-trusted-by-count-or-address.md). X-Forwarded-For grows by one address at each proxy, appended on
  * the right; whatever the client wrote itself stays on the left. So the client's address is the entry just left of
  * the last proxy we trust, and nothing further left may ever be believed.
  *

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentStatus, AgentSummary } from '../../contract/agents';
-import { centsToMoneyString, parseMoneyToCents } from '../../contract/cents';
+import { centsToMoneyString, moneyToCents } from '../../contract/cents';
 import type { LeaderboardAgent, OwnerDashboard } from '../../contract/dashboard';
 import type { IncomeEntry } from '../../contract/income-entries';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from '../../contract/limits';
@@ -57,11 +57,7 @@ export const BOARDS_CHECK_EVERY_MS = 5 * 60_000;
 /** How long a check waits for this instance to reach the event its totals were read at. */
 const CHECK_REACH_TIMEOUT_MS = 10_000;
 
-const cents = (money: string) => {
-  const value = parseMoneyToCents(money);
-  if (value === null) throw new Error(`not a money string: ${money}`);
-  return value;
-};
+const cents = moneyToCents;
 const money = centsToMoneyString;
 
 /** Monthly leaderboard order: highest month first; equal months by the database's name order (name, then id). */

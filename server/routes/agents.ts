@@ -47,7 +47,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(toNewAgentSummary(row));
   });
 
-  // Deactivation (DESIGN §7): reversible, so no password is asked; the sessions it ends close their streams at once.
+  // Deactivation (docs/product.md §12.16): reversible, so no password is asked; the sessions it ends close their streams at once.
   app.patch<IdParams>('/api/agents/:id', async (request, reply): Promise<AgentDetail['agent']> => {
     const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');

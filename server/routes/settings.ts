@@ -9,8 +9,8 @@ import { userActor } from '../http/audit-actor';
 import { parseInput } from '../http/errors';
 
 /**
- * The organisation's name, currency and locale, and whether managers must sign in with a second factor (DESIGN §7
- * "Teams and accounts"; docs/decisions/0029-organisation-settings.md). Everyone signed in reads them (every screen
+ * The organisation's name, currency and locale, and whether managers must sign in with a second factor
+ * (docs/product.md §12.16; docs/decisions/0029-organisation-settings.md). Everyone signed in reads them (every screen
  * writes money with them); the owner changes them.
  */
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -11,7 +11,7 @@ import { parseId, parseInput } from '../http/errors';
 type IdParams = { Params: { id: string } };
 
 /**
- * Teams (DESIGN §7, docs/decisions/0032-teams.md): the owner makes and changes them; owners, managers and read tokens
+ * Teams (docs/product.md §12.16, docs/decisions/0032-teams.md): the owner makes and changes them; owners, managers and read tokens
  * read them (a manager who leads teams, only theirs) and the team-against-team board.
  */
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,4 +1,4 @@
-// Deactivation (DESIGN §7, issue 18): the owner makes an agent inactive on the Agents tab. The agent is signed out,
+// Deactivation (docs/product.md §12.16, issue 18): the owner makes an agent inactive on the Agents tab. The agent is signed out,
 // cannot sign in (and is told why), leaves the monthly leaderboard, keeps its figures, and can be made active again.
 import { ACCOUNT_INACTIVE } from '../../contract/sign-up';
 import { createAgent, openTab, searchAgents, toasts } from './support/helpers';

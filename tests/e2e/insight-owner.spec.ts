@@ -1,4 +1,4 @@
-// Insight for owners (DESIGN §7; docs/decisions/0024-charts.md): the overview's team income by week and month, agents
+// Insight for owners (docs/product.md §12.14; docs/decisions/0024-charts.md): the overview's team income by week and month, agents
 // by tier and the month's biggest movers; and one agent's page, opened from the Agents tab, with its figures, history,
 // entries by days, tiers reached and claims, following live updates. Every chart reads the same as its table.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';

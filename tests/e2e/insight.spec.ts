@@ -1,4 +1,4 @@
-// Insight (DESIGN §7; docs/product.md §12.14): the owner's board of every period with its podium and each agent's
+// Insight (docs/product.md §12.14): the owner's board of every period with its podium and each agent's
 // movement, the agent's rank card and entries, and the agent's profile (public boards, name, password).
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { LeaderboardBoardPage, MyProfile } from '../../contract/insight';

@@ -1,4 +1,4 @@
-// Organisation settings (DESIGN §7 "Teams and accounts"; docs/decisions/0029): the owner switches the currency to
+// Organisation settings (docs/product.md §12.16; docs/decisions/0029): the owner switches the currency to
 // euros and the locale to German; every screen writes euros, open screens follow without a reload, and the landing
 // page shows the organisation's name. The settings go back to the defaults afterwards: the other specs share the
 // server and read dollars.

@@ -1,4 +1,4 @@
-// Teams (DESIGN §7, issue 18): the owner makes a team on the Teams tab with a manager and an agent; the manager signs
+// Teams (docs/product.md §12.16, issue 18): the owner makes a team on the Teams tab with a manager and an agent; the manager signs
 // in and sees only that team's agents on the overview, the leaderboard and the agents list, and the team board.
 import { createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, uniqueName } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';

@@ -4,16 +4,15 @@
 // devices that signed in before keep signing in. Two app instances on one database, addresses from X-Forwarded-For
 // behind one proxy (TRUST_PROXY=1).
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { twoFactorSetup, WRONG_TWO_FACTOR_CODE } from '../../contract/two-factor';
-import { createApp } from '../../server/app';
 import { totpCode } from '../../server/auth/totp';
 import type { Database, Db } from '../../server/db/client';
 import type { SignInRateLimits } from '../../server/http/security';
 import { createAgent, createUser, FACTORY_PASSWORD, signInUser, uniqueSuffix } from '../factories/accounts';
 import { cookieHeaderFrom, findSetCookie } from '../support/sign-in';
-import { openTestDatabase, testEngines } from '../support/test-database';
-import { testConfig } from '../support/test-app';
+import { testEngines } from '../support/test-database';
+import { twinAppsForSuite } from '../support/twin-apps';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -59,17 +58,7 @@ describe('per-account guess budget', () => {
       let app: FastifyInstance;
       let twin: FastifyInstance;
       const clock = { now: new Date('2026-12-01T09:00:00Z') };
-      beforeAll(async () => {
-        database = await openTestDatabase(engine);
-        const options = { database, config: testConfig({ TRUST_PROXY: '1' }), webRoot: null, now: () => clock.now, signInRateLimits: LIMITS };
-        app = await createApp(options);
-        twin = await createApp(options);
-      });
-      afterAll(async () => {
-        await app?.close();
-        await twin?.close();
-        await database?.close();
-      });
+      twinAppsForSuite(engine, clock, LIMITS, (apps) => ({ database, app, twin } = apps));
       /** Each test at its own hour: the budgets' windows of one test are over in the next. */
       const startClock = () => {
         clock.now = new Date(clock.now.getTime() + 3 * HOUR);

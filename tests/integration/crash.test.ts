@@ -12,7 +12,7 @@ import { openDatabase, queryRows, type Database } from '../../server/db/client';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { killStartedProcesses, startAppProcess, type AppProcess } from '../support/app-process';
 import { signInOverHttp } from '../support/sign-in';
-import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+import { postgresTestUrl, withOwnDatabase } from '../support/postgres-admin';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-crash-'));
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
@@ -146,29 +146,21 @@ describe('kill -9 during a stream of income entries', () => {
   const postgres = postgresTestUrl();
   if (postgres) {
     it('on PostgreSQL: the restarted app finds every acknowledged entry', async () => {
-      const name = `tt_crash_${process.pid}_${Date.now().toString(36)}`;
-      const admin = adminPool(postgres);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(postgres);
-      url.pathname = `/${name}`;
-      try {
-        const env = { DATABASE_URL: url.toString() };
+      await withOwnDatabase(postgres, 'crash', async ({ url }) => {
+        const env = { DATABASE_URL: url };
         const { acknowledged } = await crashWhileWriting(env);
         const restarted = await startAppProcess({ ...env, ...OWNER, DEMO: '0' });
         acknowledged.push(await expectServing(restarted));
         restarted.child.kill('SIGTERM');
         expect(await restarted.exited).toBe(0);
 
-        const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 2 });
+        const database = await openDatabase({ engine: 'postgres', url, poolSize: 2 });
         try {
           await expectEveryAcknowledgedEntry(database, acknowledged);
         } finally {
           await database.close();
         }
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      }
+      });
     }, 90_000);
   }
 });

@@ -17,7 +17,7 @@ import { killStartedProcesses, runToExit, startAppProcess } from '../support/app
 import { freePort, TcpProxy } from '../support/tcp-proxy';
 import { startTestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
-import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+import { adminPool, createOwnDatabase, postgresTestUrl, withOwnDatabase } from '../support/postgres-admin';
 import { signInOverHttp } from '../support/sign-in';
 
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
@@ -86,11 +86,11 @@ describe('losing database connections under keyed writes', () => {
   }
 
   it('keeps both instances up, answers 503 for the requests that lost their connection, heals, and loses nothing acknowledged', async () => {
-    const name = `tt_faults_${process.pid}_${Date.now().toString(36)}`;
+    const database = await createOwnDatabase(postgres, 'faults');
+    const { name } = database;
+    const url = new URL(database.url);
+    // Terminates the app's connections to its database.
     const admin = adminPool(postgres);
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(postgres);
-    url.pathname = `/${name}`;
     try {
       const app = await startAppProcess({ DATABASE_URL: url.toString(), ...OWNER, DEMO: '0' });
       const other = await startAppProcess({ DATABASE_URL: url.toString(), ...OWNER, DEMO: '0' });
@@ -172,8 +172,8 @@ describe('losing database connections under keyed writes', () => {
         expect(await instance.exited).toBe(0);
       }
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
+      await database.drop();
     }
   }, 180_000);
 });
@@ -196,17 +196,6 @@ for (const engine of testEngines()) {
   });
 }
 
-/** A database of its own on the test server, dropped afterwards. */
-async function withOwnDatabase(admin: ReturnType<typeof adminPool>, prefix: string, use: (name: string) => Promise<void>) {
-  const name = `tt_${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    await use(name);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
 describe('a database that goes away and comes back', () => {
   if (!postgres) {
     it('needs TEST_DATABASE_URL (a PostgreSQL server to put a proxy in front of)', () => {
@@ -215,11 +204,9 @@ describe('a database that goes away and comes back', () => {
     return;
   }
   const server = new URL(postgres);
-  const admin = adminPool(postgres);
-  afterAll(() => admin.end());
 
   it('answers 503 with Retry-After (app info included) while it is gone, stays live, and serves again once it is back', async () => {
-    await withOwnDatabase(admin, 'outage', async (name) => {
+    await withOwnDatabase(postgres, 'outage', async ({ name }) => {
       const proxy = new TcpProxy(server.hostname, Number(server.port || 5432));
       await proxy.open();
       const target = new URL(postgres);
@@ -272,7 +259,7 @@ describe('a database that goes away and comes back', () => {
   }, 180_000);
 
   it('waits for a database that is not there yet, saying so, and starts once it answers', async () => {
-    await withOwnDatabase(admin, 'late', async (name) => {
+    await withOwnDatabase(postgres, 'late', async ({ name }) => {
       const proxy = new TcpProxy(server.hostname, Number(server.port || 5432));
       proxy.refuse();
       await proxy.open();

@@ -1,8 +1,8 @@
-// Deactivation (DESIGN §7, issue 18): the owner makes an agent inactive. It cannot sign in, its sessions and live
+// Deactivation (docs/product.md §12.16, issue 18): the owner makes an agent inactive. It cannot sign in, its sessions and live
 // streams end, it leaves every board and other readers' streams, it keeps its history, and it can be made active
 // again. On both engines, over HTTP for the streams.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AGENT_PENDING_APPROVAL, NO_LINK_FOR_INACTIVE } from '../../contract/agents';
 import { leaderboardBoardPage, myRank } from '../../contract/insight';
 import { ownerDashboard } from '../../contract/dashboard';
@@ -12,7 +12,8 @@ import { createAgent, FACTORY_PASSWORD, signedInAgent, signedInUser } from '../f
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
 import { httpCaller } from '../support/http-call';
-import { listening, startTestApp, type TestApp } from '../support/test-app';
+import { liveAppForSuite } from '../support/live-app';
+import type { TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 import { sequenceAll } from '../../server/db/sequencer';
 
@@ -38,15 +39,7 @@ for (const engine of testEngines()) {
         sql`select action, before, after from audit_log where target_type = 'agent' and target_id = ${String(id)} and action like 'agent.%activated' order by id`,
       );
 
-    beforeAll(async () => {
-      t = await startTestApp(engine, { eventHub: { checkCredentialsMs: 200, leaderboardEveryMs: 100 } });
-      base = await listening(t);
-      owner = await signedInUser(t, 'owner');
-    });
-    afterAll(async () => {
-      for (const stream of opened) stream.close();
-      await t.close();
-    });
+    liveAppForSuite(engine, opened, (app) => ({ t, base, owner } = app));
 
     it('ends the sessions and streams, refuses sign-in with its own message, keeps the history, and can be undone', async () => {
       const agent = await signedInAgent(t, { total: '1200.00' });

@@ -1,4 +1,4 @@
-// Organisation settings (DESIGN §7 "Teams and accounts"; docs/decisions/0029-organisation-settings.md): the name,
+// Organisation settings (docs/product.md §12.16; docs/decisions/0029-organisation-settings.md): the name,
 // currency and locale everyone signed in reads and the owner changes; the public part on GET /api/app-info and in the
 // pages the server sends; CSV exports and emails in the organisation's currency.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,15 +3,14 @@
 // taken from X-Forwarded-For (TRUST_PROXY=1), as behind a reverse proxy.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import { describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../server/db/client';
 import { queryRows } from '../../server/db/client';
 import type { SignInRateLimits } from '../../server/http/security';
 import { createAgent, createUser, FACTORY_PASSWORD, uniqueSuffix } from '../factories/accounts';
 import { cookieHeaderFrom, findSetCookie } from '../support/sign-in';
-import { openTestDatabase, testEngines } from '../support/test-database';
-import { testConfig } from '../support/test-app';
+import { testEngines } from '../support/test-database';
+import { twinAppsForSuite } from '../support/twin-apps';
 
 const MINUTE = 60_000;
 const DELAY = { afterFailures: 3, baseMs: 200, maxMs: 800, windowMs: 15 * MINUTE };
@@ -42,18 +41,8 @@ describe('sign-in throttling', () => {
       let app: FastifyInstance;
       let twin: FastifyInstance;
       const clock = { now: new Date() };
-      beforeAll(async () => {
-        database = await openTestDatabase(engine);
-        const options = { database, config: testConfig({ TRUST_PROXY: '1' }), webRoot: null, now: () => clock.now, signInRateLimits: LIMITS };
-        // Two instances on one database: the counters and the device secret live in the database.
-        app = await createApp(options);
-        twin = await createApp(options);
-      });
-      afterAll(async () => {
-        await app?.close();
-        await twin?.close();
-        await database?.close();
-      });
+      // Two instances on one database: the counters and the device secret live in the database.
+      twinAppsForSuite(engine, clock, LIMITS, (apps) => ({ database, app, twin } = apps));
 
       const attempt = async (
         target: FastifyInstance,

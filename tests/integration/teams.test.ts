@@ -1,9 +1,9 @@
-// Teams (DESIGN §7, issue 18, docs/decisions/0032-teams.md): the owner makes teams of agents under managers; a
+// Teams (docs/product.md §12.16, issue 18, docs/decisions/0032-teams.md): the owner makes teams of agents under managers; a
 // manager who leads teams reads only their agents on every read route and in the event stream; leaderboards filter by
 // team; a team-against-team board. On both engines, over HTTP for the streams.
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentPage } from '../../contract/agents';
 import { ownerDashboard } from '../../contract/dashboard';
 import { incomeEntryPage } from '../../contract/income-entries';
@@ -15,7 +15,8 @@ import { createAgent, createUser, signedInUser, signInUser } from '../factories/
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
 import { httpCaller } from '../support/http-call';
-import { listening, startTestApp, type TestApp } from '../support/test-app';
+import { liveAppForSuite } from '../support/live-app';
+import type { TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
 import { sequenceAll } from '../../server/db/sequencer';
 
@@ -35,15 +36,7 @@ for (const engine of testEngines()) {
     };
     const db = () => t.database.db;
 
-    beforeAll(async () => {
-      t = await startTestApp(engine, { eventHub: { checkCredentialsMs: 200, leaderboardEveryMs: 100 } });
-      base = await listening(t);
-      owner = await signedInUser(t, 'owner');
-    });
-    afterAll(async () => {
-      for (const stream of opened) stream.close();
-      await t.close();
-    });
+    liveAppForSuite(engine, opened, (app) => ({ t, base, owner } = app));
 
     it('makes, lists, renames, re-staffs and deletes teams; an agent is in one team at most; every change is audited', async () => {
       const lead = await createUser(db(), { role: 'manager' });

@@ -83,6 +83,23 @@ describeEachEngine(
       expect(await listTiers(t)).toEqual(before);
     });
 
+    it("names the allowed range in the organisation's currency and locale once the owner changes them", async () => {
+      const t = get();
+      const settings = (payload: object) => t.request({ method: 'PATCH', url: '/api/settings', headers: { cookie: cookies.owner }, payload });
+      expect((await settings({ currency: 'EUR', locale: 'de-DE' })).statusCode).toBe(200);
+      try {
+        const message = 'Silver threshold must be between 10.000,01\u00a0€ and 34.999,99\u00a0€';
+        const res = await patch(t, 3, { threshold: '35000' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED', issues: [{ path: 'threshold', message }] });
+        expect((await settings({ locale: 'en-US' })).statusCode).toBe(200);
+        expect((await patch(t, 3, { threshold: '1' })).json().message).toBe('Silver threshold must be between €10,000.01 and €34,999.99');
+      } finally {
+        expect((await settings({ currency: 'USD', locale: 'en-US' })).statusCode).toBe(200);
+      }
+      expect((await patch(t, 3, { threshold: '1' })).json().message).toBe('Silver threshold must be between $10,000.01 and $34,999.99');
+    });
+
     it('refuses malformed input with 400 and unknown tiers with 404, changing nothing', async () => {
       const t = get();
       const before = await listTiers(t);

@@ -1,4 +1,4 @@
-// TRUST_PROXY (docs/decisions/0035-per-account-guess-budget.md): the client's address is read from X-Forwarded-For
+// TRUST_PROXY (docs/decisions/0047-proxies-trusted-by-count-or-address.md): the client's address is read from X-Forwarded-For
 // only as far as the configured proxies vouch for it. What a client writes into the header itself (its left-most
 // entries) must never become its address: not in the per-address sign-in limits, not in the audit trail.
 import { sql } from 'drizzle-orm';

@@ -4,12 +4,12 @@
 // database's time, so receivers that refuse old timestamps take them. Two real server processes on one PostgreSQL
 // (the embedded database is one process: no second clock), one of them with a skewed clock
 // (tests/support/skewed-clock.ts), and a real receiver on 127.0.0.1.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdWebhook, webhookDeliveryPage, type CreatedWebhook, type WebhookDelivery } from '../../contract/webhooks';
+import { afterAll, describe, expect, it } from 'vitest';
 import { killStartedProcesses, startAppProcess, type AppProcess } from '../support/app-process';
-import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+import { createOwnDatabase, dropDatabases, postgresTestUrl } from '../support/postgres-admin';
 import { signInOverHttp } from '../support/sign-in';
-import { signatureIsValid, startReceiver, type Receiver } from '../support/webhook-receiver';
+import { postJson, receiverForSuite, registerWebhook, webhookDeliveries } from '../support/webhook-api';
+import { signatureIsValid, type Receiver } from '../support/webhook-receiver';
 
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
 const AHEAD_MS = 15 * 60 * 1000;
@@ -19,44 +19,21 @@ const postgres = postgresTestUrl();
 const databases: string[] = [];
 
 let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
+receiverForSuite((started) => (receiver = started));
 afterAll(async () => {
   killStartedProcesses();
-  await receiver.close();
-  if (postgres && databases.length > 0) {
-    const admin = adminPool(postgres);
-    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  if (postgres) await dropDatabases(postgres, databases);
 });
 
 async function freshDatabase(label: string): Promise<Record<string, string>> {
-  const name = `tt_skew_${label}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = adminPool(postgres!);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(postgres!);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  const database = await createOwnDatabase(postgres!, `skew_${label}`);
+  databases.push(database.name);
+  return { DATABASE_URL: database.url };
 }
 
-const post = async (app: AppProcess, route: string, body: unknown, cookie: string) =>
-  fetch(`${app.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-
-async function register(app: AppProcess, cookie: string): Promise<CreatedWebhook> {
-  const res = await post(app, '/api/webhooks', { url: receiver.url, events: ['entry.created'] }, cookie);
-  expect(res.status).toBe(201);
-  return createdWebhook.parse(await res.json());
-}
-
-async function deliveries(app: AppProcess, cookie: string, id: number): Promise<WebhookDelivery[]> {
-  const res = await fetch(`${app.url}/api/webhooks/${id}/deliveries?limit=200`, { headers: { cookie } });
-  expect(res.status).toBe(200);
-  return webhookDeliveryPage.parse(await res.json()).deliveries;
-}
+const post = postJson;
+const register = (app: AppProcess, cookie: string) => registerWebhook(app, cookie, receiver.url, ['entry.created']);
+const deliveries = webhookDeliveries;
 
 async function addAgent(app: AppProcess, cookie: string): Promise<number> {
   const res = await post(app, '/api/agents', { name: 'Skew Agent', position: 'Sales Agent', email: 'skew@example.test', password: 'agent password 1' }, cookie);

@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdWebhook, webhookDeliveryPage, type CreatedWebhook, type WebhookDelivery } from '../../contract/webhooks';
+import { afterAll, describe, expect, it } from 'vitest';
 import { killStartedProcesses, startAppProcess, type AppProcess } from '../support/app-process';
-import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+import { createOwnDatabase, dropDatabases, postgresTestUrl } from '../support/postgres-admin';
 import { signInOverHttp } from '../support/sign-in';
-import { signatureIsValid, startReceiver, type Receiver } from '../support/webhook-receiver';
+import { postJson, receiverForSuite, registerWebhook, webhookDeliveries } from '../support/webhook-api';
+import { signatureIsValid, type Receiver } from '../support/webhook-receiver';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-outbox-'));
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
@@ -22,47 +22,24 @@ const START_MS = 120_000;
 const databases: string[] = [];
 
 let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
+receiverForSuite((started) => (receiver = started));
 afterAll(async () => {
   killStartedProcesses();
-  await receiver.close();
   rmSync(root, { recursive: true, force: true });
-  if (postgres && databases.length > 0) {
-    const admin = adminPool(postgres);
-    for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  if (postgres) await dropDatabases(postgres, databases);
 });
 
 /** The environment of a fresh database of the engine: a data directory, or a new PostgreSQL database. */
 async function freshDatabase(engine: 'pglite' | 'postgres', label: string): Promise<Record<string, string>> {
   if (engine === 'pglite') return { DATA_DIR: mkdtempSync(path.join(root, `${label}-`)) };
-  const name = `tt_outbox_${label}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = adminPool(postgres!);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(postgres!);
-  url.pathname = `/${name}`;
-  return { DATABASE_URL: url.toString() };
+  const database = await createOwnDatabase(postgres!, `outbox_${label}`);
+  databases.push(database.name);
+  return { DATABASE_URL: database.url };
 }
 
-const send = async (app: AppProcess, route: string, body: unknown, cookie: string) =>
-  fetch(`${app.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
-
-async function register(app: AppProcess, cookie: string, events: string[]): Promise<CreatedWebhook> {
-  const res = await send(app, '/api/webhooks', { url: receiver.url, events }, cookie);
-  expect(res.status).toBe(201);
-  return createdWebhook.parse(await res.json());
-}
-
-async function deliveries(app: AppProcess, cookie: string, id: number): Promise<WebhookDelivery[]> {
-  const res = await fetch(`${app.url}/api/webhooks/${id}/deliveries?limit=200`, { headers: { cookie } });
-  expect(res.status).toBe(200);
-  return webhookDeliveryPage.parse(await res.json()).deliveries;
-}
+const send = postJson;
+const register = (app: AppProcess, cookie: string, events: string[]) => registerWebhook(app, cookie, receiver.url, events);
+const deliveries = webhookDeliveries;
 
 async function kill(app: AppProcess) {
   app.child.kill('SIGKILL');

@@ -10,3 +10,45 @@ export function postgresTestUrl(): string | undefined {
 export function adminPool(url: string): pg.Pool {
   return new pg.Pool({ connectionString: url, max: 1 });
 }
+
+/** A new, empty database of its own on the test server: its name and URL, and how to drop it. */
+export interface OwnDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database named after `prefix` (unique to this process and moment) on the server at `serverUrl`. */
+export async function createOwnDatabase(serverUrl: string, prefix: string): Promise<OwnDatabase> {
+  const name = `tt_${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = adminPool(serverUrl);
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => dropDatabases(serverUrl, [name]) };
+}
+
+/** Drops these databases, ending their connections first. */
+export async function dropDatabases(serverUrl: string, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  const admin = adminPool(serverUrl);
+  try {
+    for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Runs `use` with a database of its own, dropped afterwards whatever happens. */
+export async function withOwnDatabase<T>(serverUrl: string, prefix: string, use: (database: OwnDatabase) => Promise<T>): Promise<T> {
+  const database = await createOwnDatabase(serverUrl, prefix);
+  try {
+    return await use(database);
+  } finally {
+    await database.drop();
+  }
+}

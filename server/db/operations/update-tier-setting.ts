@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { parseMoneyToCents } from '../../../contract/money';
+import { moneyToCents } from '../../../contract/cents';
 import type { TierSetting } from '../../../contract/tiers';
 import { notFound } from '../../domain/errors';
 import { assertThresholdInOrder } from '../../domain/tiers';
@@ -8,6 +8,7 @@ import { appendAudit, type AuditActor } from '../audit';
 import { appendEvents } from '../events';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
+import { readOrganisationSettings } from '../queries/settings';
 import { toTierSetting } from '../queries/tier-settings';
 import { thresholdReached } from '../rule-sql';
 import { agents, tierAchievements, tierSettings } from '../schema';
@@ -49,14 +50,14 @@ async function applyTierSettingChanges(tx: Db, id: number, changes: TierSettingC
 
   let lowered = false;
   if (changes.threshold !== undefined) {
-    const cents = parseMoneyToCents(changes.threshold);
-    if (cents === null) throw new Error(`threshold is not a money string: ${changes.threshold}`);
+    const cents = moneyToCents(changes.threshold);
     assertThresholdInOrder(
-      tiers.map((tier) => ({ id: tier.id, name: tier.name, order: tier.order, thresholdCents: parseMoneyToCents(tier.threshold)! })),
+      tiers.map((tier) => ({ id: tier.id, name: tier.name, order: tier.order, thresholdCents: moneyToCents(tier.threshold) })),
       id,
       cents,
+      await readOrganisationSettings(tx),
     );
-    lowered = cents < parseMoneyToCents(current.threshold)!;
+    lowered = cents < moneyToCents(current.threshold);
   }
 
   const [row] = await tx

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/notifications';
 import { randomBytes } from 'node:crypto';
 import { composeEmail, unsubscribeToken } from '../../domain/emails';
-import { formatMoney } from '../../domain/money-format';
+import { formatMoney } from '../../../contract/money-format';
 import { readOrganisationSettings } from './settings';
 import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft } from '../../domain/notifications';
 import { jsonColumn, queryRows, type Db } from '../client';

@@ -47,7 +47,7 @@ export async function completePasswordReset(
 /**
  * Ends unused one-time links of an account (marked used now): every one when its password was set or the owner makes
  * a new one; with `emailedOnly`, only those that were emailed (a request by address replaces the links it sent before,
- * never one the owner handed over: docs/decisions/0036-scope-and-link-rules.md).
+ * never one the owner handed over: docs/decisions/0048-links-and-agent-addresses.md).
  */
 export async function voidUnusedResets(tx: Db, kind: 'agent' | 'user', accountId: number, now: Date, { emailedOnly = false } = {}): Promise<void> {
   await tx.execute(

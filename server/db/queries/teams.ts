@@ -11,7 +11,7 @@ import type { AgentScope } from '../../domain/team-scope';
 import { onBoards } from './agents';
 import type { BoardPeriod } from './boards';
 
-// Teams (DESIGN §7, docs/decisions/0032-teams.md): the owner groups agents under managers; every change is audited and
+// Teams (docs/product.md §12.16, docs/decisions/0032-teams.md): the owner groups agents under managers; every change is audited and
 // sent as a team.changed event with the team's whole membership, so each event hub's scope of managers follows it.
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists';

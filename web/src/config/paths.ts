@@ -4,7 +4,7 @@ export const paths = {
   agentPortal: '/agents',
   agentRegister: '/agent-register',
   agentDashboard: '/agent/dashboard',
-  /** The signed-in agent's name, position, public-board choice and password (DESIGN §7 "Insight"). */
+  /** The signed-in agent's name, position, public-board choice and password (docs/product.md §12.14). */
   agentProfile: '/agent/profile',
   testLogin: '/test-login',
   login: '/login',
@@ -16,7 +16,7 @@ export const paths = {
   tvBoard: '/tv/:token',
   /** The signed-in owner's or manager's details, password and signed-in devices (docs/product.md §12.15). */
   account: '/dashboard/account',
-  /** One agent as owners and managers see it (DESIGN §7 "Insight"): link to it with agentDetailPath. */
+  /** One agent as owners and managers see it (docs/product.md §12.14): link to it with agentDetailPath. */
   agentDetail: '/dashboard/agents/:id',
   ownerLogin: '/api/login',
   ownerLogout: '/api/logout',

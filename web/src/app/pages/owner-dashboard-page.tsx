@@ -1,8 +1,9 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Crown, Gift, KeyRound, LayoutDashboard, Layers, LogOut, RotateCw, ScrollText, Settings, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
+import { AlertCircle, Calculator, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { StaffBrand, StaffLogoutButton } from '../../components/layouts/staff-header-parts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
@@ -102,13 +103,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <div className="flex items-center gap-3">
-            <Crown className="size-8 text-brand-600" aria-hidden="true" />
-            <div>
-              <h1 className="text-xl font-bold text-slate-900">{orgName}</h1>
-              <p className="text-sm text-slate-600">Owner Dashboard</p>
-            </div>
-          </div>
+          <StaffBrand orgName={orgName} subtitle="Owner Dashboard" heading />
           <div className="flex items-center gap-3">
             {/* Every tab's figures follow the stream while the dashboard is open. */}
             {!denied && (
@@ -126,12 +121,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
               </span>
             </Link>
             {!denied && <NotificationBell contentShown={data !== null} />}
-            <Button asChild variant="outline">
-              <a href={paths.ownerLogout}>
-                <LogOut aria-hidden="true" />
-                Logout
-              </a>
-            </Button>
+            <StaffLogoutButton />
           </div>
         </div>
       </header>

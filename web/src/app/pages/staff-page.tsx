@@ -1,6 +1,7 @@
 import type { AuthUser } from '@contract/auth';
-import { Crown, LogOut } from 'lucide-react';
+import type { Crown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { StaffBrand, StaffLogoutButton } from '../../components/layouts/staff-header-parts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -35,23 +36,12 @@ export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, child
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <div className="flex items-center gap-3">
-            <Crown className="size-8 text-brand-600" aria-hidden="true" />
-            <div>
-              <p className="text-xl font-bold text-slate-900">{orgName}</p>
-              <p className="text-sm text-slate-600">{subtitle}</p>
-            </div>
-          </div>
+          <StaffBrand orgName={orgName} subtitle={subtitle} />
           {user && (
             <div className="flex items-center gap-3">
               {headerExtras?.(user)}
               <NotificationBell />
-              <Button asChild variant="outline">
-                <a href={paths.ownerLogout}>
-                  <LogOut aria-hidden="true" />
-                  Logout
-                </a>
-              </Button>
+              <StaffLogoutButton />
             </div>
           )}
         </div>

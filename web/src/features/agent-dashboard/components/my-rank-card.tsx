@@ -12,7 +12,7 @@ import { rankMovement } from '../../../lib/rank-movement';
 import { useMyRank } from '../api/get-my-rank';
 
 /**
- * "My rank" (DESIGN §7 "Insight"): the agent's place on this month's board, how it moved since last month, and the
+ * "My rank" (docs/product.md §12.14): the agent's place on this month's board, how it moved since last month, and the
  * agents just above and below. Agents who chose not to be shown are "Anonymous agent" here too.
  */
 export function MyRankCard() {

@@ -16,7 +16,7 @@ import { AgentEntries } from './agent-entries';
 import { AgentTiers, TierDot } from './agent-tiers';
 
 /**
- * One agent as owners and managers see it (DESIGN §7 "Insight"): its figures, its income by week or month, its entries
+ * One agent as owners and managers see it (docs/product.md §12.14): its figures, its income by week or month, its entries
  * by days, the tiers it reached and its reward claims. Every part follows the live updates of its own read.
  */
 export function AgentDetailView({ agentId }: { agentId: number }) {

@@ -16,7 +16,7 @@ import { ProfileDetailsForm } from './profile-details-form';
 import { PublicProfileSetting } from './public-profile-setting';
 
 /**
- * /agent/profile for a signed-in agent (DESIGN §7 "Insight"): name and position, whether other agents and the TV see
+ * /agent/profile for a signed-in agent (docs/product.md §12.14): name and position, whether other agents and the TV see
  * the name, and the password. `notifications`: the header's bell, and `devices`: the signed-in devices, features of
  * their own that the page puts in.
  */

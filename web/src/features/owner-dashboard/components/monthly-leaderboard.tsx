@@ -49,7 +49,7 @@ interface MonthlyLeaderboardProps {
 }
 
 /**
- * The board of a period (docs/product.md §11.7, DESIGN §7 "Insight"): this month's by default (the tab keeps its
+ * The board of a period (docs/product.md §11.7, §12.14): this month's by default (the tab keeps its
  * name), any week, month, quarter or year before it, or all time; ranked by income or, for a period with a previous
  * one, by growth against it ("Most improved"). A podium for the first three, each row's movement since the previous
  * period, a page at a time with search (ranks are those of the whole board, also in a search).

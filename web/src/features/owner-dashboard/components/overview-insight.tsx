@@ -19,7 +19,7 @@ import { useTierDistribution } from '../api/get-tier-distribution';
 /** Growth boards count agents who earned at least this in the period before (GROWTH_FLOOR_CENTS of contract/insight.ts, kept here: that module brings zod). */
 const GROWTH_MINIMUM = '1000.00';
 
-// The overview's charts (DESIGN §7 "Insight"), loaded with React.lazy by overview-tab.tsx: the charts' code stays out of
+// The overview's charts (docs/product.md §12.14), loaded with React.lazy by overview-tab.tsx: the charts' code stays out of
 // the dashboard's first screen and of the landing page (docs/decisions/0024-charts.md).
 
 /** How many agents "Biggest movers" shows. */

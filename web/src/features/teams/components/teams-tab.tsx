@@ -24,7 +24,7 @@ import { TeamFormDialog } from './team-form-dialog';
 const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
 
 /**
- * Teams (DESIGN §7): the team-against-team board (income and income per agent, of a period), then the teams with their
+ * Teams (docs/product.md §12.16): the team-against-team board (income and income per agent, of a period), then the teams with their
  * managers and agents. The owner makes, edits and deletes them; a manager sees the board and the teams they lead.
  */
 export function TeamsTab() {
