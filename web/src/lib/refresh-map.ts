@@ -60,7 +60,7 @@ const everyRead = Object.keys(queryKeys) as QueryKeyName[];
 /** The signed-in agent's reward progress: its tiers, the rewards it may pick, its claims. */
 const ownRewardReads: QueryKeyName[] = ['agentTierData', 'agentRewards', 'agentClaims'];
 
-/** What an agent's income moves: the boards, the agents list, the overview's charts (DESIGN §7 "Insight"), the entries. */
+/** What an agent's income moves: the boards, the agents list, the overview's charts (docs/product.md §12.14), the entries. */
 const incomeReads: QueryKeyName[] = ['ownerDashboard', 'leaderboard', 'teamBoard', 'agents', 'ownerTrends', 'ownerTierDistribution', 'incomeEntries'];
 
 export const refreshMap: Record<ChangeKind, Reads> = {
