@@ -124,3 +124,70 @@ export function probeResult(acknowledged: Map<number, number>, streams: LiveStre
     max: delays.at(-1) ?? Number.NaN,
   };
 }
+
+/** What one stream received: the ids of its events in order (leaderboard.changed, which repeats a cursor, left out). */
+export interface CollectedStream {
+  base: string;
+  ids: number[];
+  resets: number;
+  status: number;
+}
+
+/**
+ * Opens an event stream on each of `bases` (`perBase` each, with `cookie`) that keeps every event id it receives, to
+ * check afterwards that each got every event once and in one order. Resolves once all have answered.
+ */
+export async function collectStreams(bases: readonly string[], cookie: string, perBase: number): Promise<{ streams: CollectedStream[]; close(): void }> {
+  const requests: http.ClientRequest[] = [];
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const one = (base: string) =>
+    new Promise<CollectedStream>((resolve, reject) => {
+      const stream: CollectedStream = { base, ids: [], resets: 0, status: 0 };
+      const request = http.get(new URL('/api/events', base), { agent, headers: { cookie, accept: 'text/event-stream' } }, (response) => {
+        stream.status = response.statusCode ?? 0;
+        resolve(stream);
+        response.setEncoding('utf8');
+        let pending = '';
+        response.on('data', (chunk: string) => {
+          pending += chunk;
+          let end: number;
+          while ((end = pending.indexOf('\n\n')) !== -1) {
+            const block = pending.slice(0, end);
+            pending = pending.slice(end + 2);
+            const id = /^id: (\d+)$/m.exec(block)?.[1];
+            const type = /^event: (.+)$/m.exec(block)?.[1];
+            if (type === 'stream.reset') stream.resets++;
+            else if (id !== undefined && type !== undefined && type !== 'leaderboard.changed') stream.ids.push(Number(id));
+          }
+        });
+      });
+      request.on('error', reject);
+      requests.push(request);
+    });
+  const streams = await Promise.all(bases.flatMap((base) => Array.from({ length: perBase }, () => one(base))));
+  return {
+    streams,
+    close: () => {
+      for (const request of requests) request.destroy();
+      agent.destroy();
+    },
+  };
+}
+
+/** How the collected streams compare with the events committed (`committed`, in id order): each should equal it. */
+export function streamOrderOutcome(streams: readonly CollectedStream[], committed: readonly number[]): { streams: number; events: number; exact: number; problems: string[] } {
+  const problems: string[] = [];
+  let exact = 0;
+  for (const [index, stream] of streams.entries()) {
+    if (stream.status !== 200) problems.push(`stream ${index} answered ${stream.status}`);
+    else if (stream.resets > 0) problems.push(`stream ${index} (${stream.base}) was reset`);
+    else if (stream.ids.length === committed.length && stream.ids.every((id, at) => id === committed[at])) exact++;
+    else {
+      const got = new Set(stream.ids);
+      const missing = committed.filter((id) => !got.has(id)).length;
+      const twice = stream.ids.length - new Set(stream.ids).size;
+      problems.push(`stream ${index} (${stream.base}): ${stream.ids.length} events for ${committed.length} committed, ${missing} missing, ${twice} twice`);
+    }
+  }
+  return { streams: streams.length, events: committed.length, exact, problems };
+}

@@ -9,6 +9,10 @@ export type BenchCommand =
   | { cmd: 'loop' }
   | { cmd: 'counts' }
   | { cmd: 'consistency' }
+  /** audit:verify's check of the audit chain: the first broken row (null when it holds) and the rows checked. */
+  | { cmd: 'audit-verify' }
+  /** Every event id after `after`, in order, once the inboxes are sequenced (server/db/sequencer.ts). */
+  | { cmd: 'event-ids'; after: number }
   | { cmd: 'stream-sessions'; count: number }
   | { cmd: 'memory' }
   /** Samples the resident set size until rss-watch-stop, which answers the largest seen (bytes). */

@@ -2,7 +2,8 @@
 // the server's version, and the naive scan the app's reads are measured against (scripts/bench/server.ts).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
-import { agents, incomeEntries } from '../../server/db/schema';
+import { agents, events, incomeEntries } from '../../server/db/schema';
+import { sequenceAll } from '../../server/db/sequencer';
 
 /** The numbers of agents and entries, so a caller can tell an empty database from a loaded one. */
 export async function countAgentsAndEntries(db: Db): Promise<{ agents: number; entries: number }> {
@@ -43,4 +44,11 @@ export async function readServerVersion(db: Db): Promise<string> {
 export async function readAgentIdRange(db: Db): Promise<{ first: number; last: number }> {
   const [row] = await queryRows<{ first: number; last: number }>(db, sql`select min(id)::int as first, max(id)::int as last from ${agents}`);
   return row!;
+}
+
+/** Every event id after `after`, in id order, once everything committed so far has been sequenced. */
+export async function readEventIdsAfter(db: Db, after: number): Promise<number[]> {
+  await sequenceAll(db);
+  const rows = await queryRows<{ id: number }>(db, sql`select id::float8 as id from ${events} where id > ${after} order by id`);
+  return rows.map((row) => row.id);
 }

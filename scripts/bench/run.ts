@@ -16,7 +16,8 @@ import { requestKinds, signIn, type RequestKind } from './requests';
 import { measureTransfer, type TransferReport } from './transfer';
 import { requestTimer, timeEachKind, WARM_UP, warmUp } from './single-requests';
 import { startServer, type ServerHandle } from './server-process';
-import { openStreams, probeResult, writeProbes, type ProbeResult } from './live';
+import { collectStreams, openStreams, probeResult, streamOrderOutcome, writeProbes, type ProbeResult } from './live';
+import { ensureWrk, runWrk, type WrkResult } from './wrk';
 import type { DatabaseTarget } from './reference-data';
 import { MAX_STREAMS_PER_IDENTITY } from '../../contract/events';
 import { IMPORT_MAX_ROWS } from '../../contract/imports';
@@ -80,15 +81,45 @@ export interface BenchReport {
   load: LoadResult;
   /** The second-wave bar: a quarter each of entries, dashboards, leaderboard pages and tier data. */
   designLoad: LoadResult;
+  /** Income entries alone at the same connections (autocannon). */
+  writesLoad: LoadResult;
+  /** The same loads through wrk; `unavailable` says why not when it could not run. */
+  wrk: WrkReport;
   /** The same Fastify answering a fixed 2 KB JSON, at the same connections: the framework's limit here. */
   ceiling: LoadResult;
   live: LiveReport;
   transfer: TransferReport;
   consistency: ConsistencyOutcome & { entriesAdded: number; writesAcknowledged: number };
+  /** audit:verify's check of the audit chain after every load. */
+  audit: { broken: { id: number; reason: string } | null; rows: number };
   machine: MachineInfo;
   startedAt: string;
   seconds: number;
 }
+
+export interface WrkReport {
+  unavailable?: string | undefined;
+  /** Income entries alone. */
+  writes?: WrkResult | undefined;
+  /** The second-wave mix. */
+  mix?: WrkResult | undefined;
+  /**
+   * PostgreSQL: the mix on two instances of the app on the same database at once (one wrk each), with event streams
+   * open on both that must each receive every event committed meanwhile, once and in the same order.
+   */
+  twoInstances?: TwoInstancesReport | undefined;
+}
+
+export interface TwoInstancesReport {
+  each: WrkResult[];
+  throughput: number;
+  /** Together against the mix on one instance. */
+  ratio: number;
+  order: { streams: number; events: number; exact: number; problems: string[] };
+}
+
+/** Event streams per instance whose every event id is kept and compared with the table. */
+const ORDER_STREAMS_PER_INSTANCE = 4;
 
 /** The ceiling's load lasts at most this long: its figure is steady within seconds. */
 const CEILING_SECONDS = 15;
@@ -126,6 +157,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 
     options.log(`Second-wave load (a quarter each of entries, dashboards, leaderboard pages, tier data) for ${options.loadSeconds} s...`);
     const designLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickDesignMixKind()));
+    options.log(`Writes alone: income entries at ${options.connections} connections for ${options.loadSeconds} s...`);
+    const writesLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request('incomeEntry'));
+    const wrk = await measureWithWrk(server, target, options, base, request);
     options.log('Ceiling: the same Fastify answering a fixed 2 KB JSON...');
     const ceilingPort = await server.send<number>({ cmd: 'ceiling-start' });
     const ceiling = await runLoad(
@@ -146,10 +180,13 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     options.log('Checking every total against the entries...');
     const after = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
     const consistency = await server.send<ConsistencyOutcome>({ cmd: 'consistency' });
+    options.log('Checking the audit chain...');
+    const audit = await server.send<BenchReport['audit']>({ cmd: 'audit-verify' });
     // Every entry the load, the warm-up and the timed requests had acknowledged.
     const writesAcknowledged =
       (load.statusCodes['201'] ?? 0) +
       (designLoad.statusCodes['201'] ?? 0) +
+      (writesLoad.statusCodes['201'] ?? 0) +
       (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP + transfer.import.created;
     await server.send({ cmd: 'stop' });
     server = undefined;
@@ -165,10 +202,13 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       eventLoopUnderLoad,
       load,
       designLoad,
+      writesLoad,
+      wrk,
       ceiling,
       live,
       transfer,
       consistency: { ...consistency, entriesAdded: after.entries - before.entries, writesAcknowledged },
+      audit,
       machine: machineInfo(loadBefore),
       startedAt,
       seconds: (performance.now() - started) / 1000,
@@ -228,4 +268,55 @@ async function measureLive(
   } finally {
     if (second) await second.send({ cmd: 'stop' }).catch(() => second.kill());
   }
+}
+
+/**
+ * The loads again through wrk: entries alone and the second-wave mix on this instance; on PostgreSQL, the mix on two
+ * instances at once, with event streams on both checked for every event, once, in one order.
+ */
+async function measureWithWrk(
+  server: ServerHandle,
+  target: DatabaseTarget,
+  options: BenchOptions,
+  base: string,
+  request: (kind: RequestKind) => AutocannonRequest,
+): Promise<WrkReport> {
+  const unavailable = ensureWrk(options.log);
+  if (unavailable) {
+    options.log(`Not measured with wrk: ${unavailable}.`);
+    return { unavailable };
+  }
+  const load = { connections: options.connections, seconds: options.loadSeconds };
+  options.log(`wrk: income entries alone, then the second-wave mix, at ${options.connections} connections for ${options.loadSeconds} s each...`);
+  const [writes] = await runWrk([base], load, () => request('incomeEntry'));
+  const [mix] = await runWrk([base], load, () => request(pickDesignMixKind()));
+  if (target.engine !== 'postgres') return { writes, mix };
+
+  const second = await startServer(target, options.timeZone);
+  try {
+    const bases = [base, `http://127.0.0.1:${second.ready.port}`];
+    options.log(`wrk: the mix on two instances at once, ${options.connections} connections each, with event streams on both...`);
+    const owner = (await signIn(base, 1, 0)).owners[0]!;
+    const from = await newestEventId(server);
+    const collected = await collectStreams(bases, owner, ORDER_STREAMS_PER_INSTANCE);
+    const each = await runWrk(bases, load, () => request(pickDesignMixKind()));
+    const committed = await server.send<number[]>({ cmd: 'event-ids', after: from });
+    // Every stream gets the last events within moments; waiting longer only hides a stream that never will.
+    const last = committed.at(-1);
+    const deadline = Date.now() + 30_000;
+    while (last !== undefined && Date.now() < deadline && !collected.streams.every((stream) => stream.ids.at(-1) === last)) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    collected.close();
+    const throughput = each.reduce((sum, result) => sum + result.throughput, 0);
+    return { writes, mix, twoInstances: { each, throughput, ratio: throughput / mix!.throughput, order: streamOrderOutcome(collected.streams, committed) } };
+  } finally {
+    await second.send({ cmd: 'stop' }).catch(() => second.kill());
+  }
+}
+
+/** The newest event id now (every event committed so far sequenced first). */
+async function newestEventId(server: ServerHandle): Promise<number> {
+  const ids = await server.send<number[]>({ cmd: 'event-ids', after: 0 });
+  return ids.at(-1) ?? 0;
 }

@@ -10,7 +10,8 @@ import { insertSession } from '../../server/db/queries/sessions';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
-import { countAgentsAndEntries, readAgentIdRange, readServerVersion, scanEveryEntryPerAgent } from './queries';
+import { countAgentsAndEntries, readAgentIdRange, readEventIdsAfter, readServerVersion, scanEveryEntryPerAgent } from './queries';
+import { verifyAuditChain } from '../../server/db/operations/verify-audit-chain';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';
@@ -86,6 +87,12 @@ async function main() {
         const drifts = await checkConsistency(database.db, config.orgTimezone);
         return { drifts: drifts.length, first: drifts[0], seconds: (performance.now() - started) / 1000 } satisfies ConsistencyOutcome;
       }
+      case 'audit-verify': {
+        const report = await verifyAuditChain(database.db);
+        return { broken: report.broken, rows: report.rows };
+      }
+      case 'event-ids':
+        return readEventIdsAfter(database.db, message.after);
       case 'stream-sessions': {
         // Managers read every event: the heaviest streams. Sessions are made directly (no Argon2 per account).
         const cookies: string[] = [];

@@ -34,6 +34,13 @@ it('runs on a tiny data set and reports every row of the table', async () => {
   expect(report.load.requests).toBeGreaterThan(0);
   expect(report.load.errors + report.load.non2xx + report.load.timeouts).toBe(0);
   expect(report.designLoad.requests).toBeGreaterThan(0);
+  expect(report.writesLoad.statusCodes['201']).toBeGreaterThan(0);
+  // wrk, from Debian's packages (.ci/run installs it): the same loads through a generator the project did not write.
+  expect(report.wrk.unavailable).toBeUndefined();
+  expect(report.wrk.writes!.requests).toBeGreaterThan(0);
+  expect(report.wrk.writes!.non2xx + report.wrk.writes!.socketErrors).toBe(0);
+  expect(report.wrk.mix!.requests).toBeGreaterThan(0);
+  expect(report.audit.broken).toBeNull();
   expect(report.ceiling.requests).toBeGreaterThan(0);
   expect(report.live.delivery.probes).toBeGreaterThan(0);
   expect(report.live.delivery.delivered).toBe(report.live.delivery.expected);
@@ -57,6 +64,10 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     /^Longest event-loop delay during the load/,
     /^Load: /,
     /^Second-wave load: /,
+    /^Writes alone: /,
+    /^wrk: income entries alone/,
+    /^wrk: the second-wave mix/,
+    /^Audit chain afterwards/,
     /^Ceiling: /,
     /^Live updates: /,
     /^Server memory per open event stream/,
