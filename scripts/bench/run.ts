@@ -309,7 +309,7 @@ async function measureWithWrk(
     }
     collected.close();
     const throughput = each.reduce((sum, result) => sum + result.throughput, 0);
-    return { writes, mix, twoInstances: { each, throughput, ratio: throughput / mix!.throughput, order: streamOrderOutcome(collected.streams, committed) } };
+    return { writes, mix, twoInstances: { each, throughput, ratio: throughput / mix!.throughput, order: streamOrderOutcome(collected.streams, committed, from) } };
   } finally {
     await second.send({ cmd: 'stop' }).catch(() => second.kill());
   }

@@ -1,10 +1,14 @@
 // The app under benchmark runs in a process of its own (scripts/bench/server.ts), driven over IPC: this is the
 // benchmark's side of that conversation (scripts/bench/protocol.ts).
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { projectRoot } from '../support/project-root';
 import type { BenchCommand, ReadyMessage } from './protocol';
 import type { DatabaseTarget } from './reference-data';
+
+/** The audit key of this run's app processes: the same for every instance, as production requires (AUDIT_KEY). */
+const AUDIT_KEY = randomBytes(32).toString('hex');
 
 export interface ServerHandle {
   ready: ReadyMessage;
@@ -19,7 +23,7 @@ export async function startServer(target: DatabaseTarget, timeZone: string, webR
     // BENCH_CPU_PROFILE=DIR: the app's process writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
     execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), '--import', 'tsx'],
     cwd: projectRoot,
-    env: { ...process.env, BENCH_DATABASE: JSON.stringify(target), ORG_TIMEZONE: timeZone, ...(webRoot ? { BENCH_WEB_ROOT: webRoot } : {}) },
+    env: { ...process.env, BENCH_DATABASE: JSON.stringify(target), BENCH_AUDIT_KEY: AUDIT_KEY, ORG_TIMEZONE: timeZone, ...(webRoot ? { BENCH_WEB_ROOT: webRoot } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let nextId = 0;

@@ -30,6 +30,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     COOKIE_SECURE: '0',
     ORG_TIMEZONE: process.env.ORG_TIMEZONE ?? 'UTC',
+    // Production requires it on PostgreSQL; the audit seals are part of what a write costs (server/audit-sealer.ts).
+    AUDIT_KEY: process.env.BENCH_AUDIT_KEY,
     ...(target.engine === 'postgres' ? { DATABASE_URL: target.url } : { DATA_DIR: target.dataDir }),
   });
   // The pool the app itself opens (server/main.ts): the benchmark measures that configuration.
