@@ -17,10 +17,15 @@ export interface SequencePass {
   moved: number;
   /**
    * Rows of committed transactions stayed behind, because an older transaction was still running (it may yet append
-   * rows that come before them): another pass is due once that one ends.
+   * rows that come before them), or the pass moved as many as one pass may: another pass is due.
    */
   waiting: boolean;
+  /** The pass moved PASS_ROWS rows of an inbox: more can be moved at once. */
+  more: boolean;
 }
+
+/** The most rows of each inbox one pass moves. */
+const PASS_ROWS = 5000;
 
 /**
  * Moves the inboxes' rows whose transaction is older than every transaction still running into `events` (ids from
@@ -32,26 +37,35 @@ export interface SequencePass {
  */
 export async function sequenceInboxes(db: Db): Promise<SequencePass> {
   // Most calls find nothing to move (a reader asking for the horizon, a second instance after the first): one read,
-  // no lock. Rows moved by a pass that committed after this snapshot would still show here, so "none" is exact.
+  // no lock. Rows moved by a pass that committed after this snapshot would still show here, so "none" is exact. Each
+  // inbox is read by its (xid, id) index, first row only: the heap of a queue is mostly dead rows between vacuums.
   const [look] = await queryPrepared<{ horizon: number; movable: boolean; held: boolean }>(
     db,
     'sequence_look',
-    sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x)
+    sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x),
+      oldest as materialized (
+        select (select xid from ${eventInbox} order by xid, id limit 1) as event_xid,
+          (select xid from ${auditInbox} order by xid, id limit 1) as audit_xid
+      )
       select (select x::text::float8 from horizon) as horizon,
-        (exists (select 1 from ${eventInbox} where xid < (select x from horizon))
-          or exists (select 1 from ${auditInbox} where xid < (select x from horizon))) as movable,
-        (exists (select 1 from ${eventInbox}) or exists (select 1 from ${auditInbox})) as held`,
+        coalesce(event_xid < (select x from horizon), false) or coalesce(audit_xid < (select x from horizon), false) as movable,
+        event_xid is not null or audit_xid is not null as held
+      from oldest`,
   );
-  if (!look!.movable) return { horizon: look!.horizon, moved: 0, waiting: look!.held };
+  if (!look!.movable) return { horizon: look!.horizon, moved: 0, waiting: look!.held, more: false };
   return db.transaction(async (tx) => {
     await queryPrepared(tx, 'sequence_lock', sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
-    // Taken after the lock: this statement's snapshot sees everything the previous pass moved.
-    const [row] = await queryPrepared<{ horizon: number; moved: number; waiting: boolean }>(
+    // Taken after the lock: this statement's snapshot sees everything the previous pass moved. At most PASS_ROWS of
+    // each inbox, the first in (xid, id) order: a pass after a long stop (or an import) stays a short transaction.
+    const [row] = await queryPrepared<{ horizon: number; moved: number; waiting: boolean; more: boolean }>(
       tx,
       'sequence_pass',
       sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x),
+        audit_next as materialized (
+          select id, xid from ${auditInbox} where xid < (select x from horizon) order by xid, id limit ${sql.raw(String(PASS_ROWS))}
+        ),
         audit_moved as (
-          delete from ${auditInbox} where xid < (select x from horizon)
+          delete from ${auditInbox} where id in (select id from audit_next)
           returning id, xid, at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent
         ),
         audit_chained as (
@@ -60,30 +74,32 @@ export async function sequenceInboxes(db: Db): Promise<SequencePass> {
           from audit_moved order by xid, id
           returning 1
         ),
+        events_next as materialized (
+          select id, xid from ${eventInbox} where xid < (select x from horizon) order by xid, id limit ${sql.raw(String(PASS_ROWS))}
+        ),
         events_moved as (
-          delete from ${eventInbox} where xid < (select x from horizon)
+          delete from ${eventInbox} where id in (select id from events_next)
           returning id, xid, type, agent_id, public_data, private_data
         ),
-        ${sequencingEvents(sql`select row_number() over (order by xid, id) as n, type, agent_id, public_data, private_data, xid from events_moved`)}
-      select (select x::text::float8 from horizon) as horizon,
+        ${sequencingEvents(sql`select row_number() over (order by xid, id) as n, type, agent_id, public_data, private_data, xid from events_moved`)},
+        -- A pass cut short by PASS_ROWS has placed every transaction below the last one it moved, and no more.
+        reached as materialized (
+          select least(
+            (select x from horizon),
+            case when (select count(*) from events_next) = ${sql.raw(String(PASS_ROWS))} then (select xid from events_next order by xid desc limit 1) end,
+            case when (select count(*) from audit_next) = ${sql.raw(String(PASS_ROWS))} then (select xid from audit_next order by xid desc limit 1) end
+          ) as x
+        )
+      select (select x::text::float8 from reached) as horizon,
         (select count(*) from audit_chained)::int + (select count(*) from placed)::int as moved,
         -- Named so that the NOTIFY runs (a CTE that is only a SELECT runs when read).
         (select count(*) from announced)::int as announced,
-        (exists (select 1 from ${eventInbox} where xid >= (select x from horizon))
-          or exists (select 1 from ${auditInbox} where xid >= (select x from horizon))) as waiting`,
+        (select x from reached) < (select x from horizon) as more,
+        (select xid from ${eventInbox} where xid >= (select x from horizon) order by xid, id limit 1) is not null
+          or (select xid from ${auditInbox} where xid >= (select x from horizon) order by xid, id limit 1) is not null as waiting`,
     );
-    return { horizon: row!.horizon, moved: row!.moved, waiting: row!.waiting };
+    return { horizon: row!.horizon, moved: row!.moved, waiting: row!.waiting || row!.more, more: row!.more };
   });
-}
-
-/** Whether rows wait in either inbox (committed ones, as this read sees them). */
-export async function inboxesHold(db: Db): Promise<boolean> {
-  const [row] = await queryPrepared<{ held: boolean }>(
-    db,
-    'inboxes_hold',
-    sql`select exists (select 1 from ${eventInbox}) or exists (select 1 from ${auditInbox}) as held`,
-  );
-  return row?.held ?? false;
 }
 
 /** How long sequenceAll waits at most for transactions older than its call to end. */

@@ -456,6 +456,12 @@ export class EventHub {
     if (pass.horizon > this.horizon) this.horizon = pass.horizon;
     for (const waiter of [...this.horizonWaiters]) if (waiter.horizon <= this.horizon) waiter.done(true);
     if (pass.moved > 0 || !pass.waiting) this.sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
+    if (pass.more) {
+      // As many rows as a pass moves: the next pass at once.
+      this.sequenceDue = true;
+      this.readAgain = true;
+      return;
+    }
     if (!pass.waiting && this.horizonWaiters.size === 0) return;
     if (this.sequenceTimer) return;
     this.sequenceTimer = setTimeout(() => {

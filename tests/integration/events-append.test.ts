@@ -61,7 +61,7 @@ for (const engine of testEngines()) {
       expect(await metaKeys(database.db, 'kept-')).toEqual(['kept-1']);
       // In the inbox until a pass: its notice said so.
       expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
-      expect(notices).toContain('pending');
+      await expect.poll(() => notices, { timeout: 10_000 }).toContain('pending');
       await sequenceAll(database.db);
       const appended = await readEventsAfter(database.db, before, 10);
       expect(appended.map((event) => [event.agentId, event.public])).toEqual([
