@@ -3,7 +3,10 @@ import { createTeamInput, teamBoardQuery, updateTeamInput, type TeamBoard, type 
 import type { AppContext } from '../app-context';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
 import { readScope } from '../auth/team-scope';
-import { createTeam, deleteTeam, listTeams, readTeamBoard, updateTeam } from '../db/queries/teams';
+import { createTeam } from '../db/operations/create-team';
+import { deleteTeam } from '../db/operations/delete-team';
+import { updateTeam } from '../db/operations/update-team';
+import { listTeams, readTeamBoard } from '../db/queries/teams';
 import { boardPeriodOf } from './insight';
 import { userActor } from '../http/audit-actor';
 import { parseId, parseInput } from '../http/errors';
