@@ -20,14 +20,14 @@ import {
   acceptTotpStep,
   countTwoFactorFailure,
   deleteTwoFactorChallenge,
-  disableTwoFactor,
-  enableTwoFactor,
   findTwoFactorChallenge,
   readManagerTwoFactorRequired,
   readTwoFactorState,
-  storePendingSecret,
-  useRecoveryCode,
 } from '../db/queries/two-factor';
+import { disableTwoFactor } from '../db/operations/disable-two-factor';
+import { enableTwoFactor } from '../db/operations/enable-two-factor';
+import { storePendingSecret } from '../db/operations/start-two-factor-setup';
+import { useRecoveryCode } from '../db/operations/use-recovery-code';
 import { conflict, forbidden, invalid, unauthenticated } from '../domain/errors';
 import { userActor } from '../http/audit-actor';
 import { parseInput } from '../http/errors';

@@ -8,7 +8,7 @@ import { requireRecentPassword } from '../auth/sessions';
 import { deleteUserAccount } from '../db/operations/delete-user';
 import { insertUser, listUsers } from '../db/queries/users';
 import { parseId, parseInput } from '../http/errors';
-import { resetTwoFactor } from '../db/queries/two-factor';
+import { resetTwoFactor } from '../db/operations/reset-two-factor';
 import { forbidden } from '../domain/errors';
 import { OWN_TWO_FACTOR } from '../../contract/two-factor';
 import { userActor } from '../http/audit-actor';
