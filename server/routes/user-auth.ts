@@ -6,7 +6,7 @@ import { requireOwnerOrManager } from '../auth/permissions';
 import { confirmPassword, cookieNames, endSession, hashToken, identify, renewSession } from '../auth/sessions';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { changePassword } from '../db/queries/password-change';
+import { changePassword } from '../db/operations/change-password';
 import { userActor } from '../http/audit-actor';
 import { findUserByEmail, findUserById } from '../db/queries/users';
 import { checkPassword } from '../auth/credentials';
