@@ -3,9 +3,10 @@ import { SESSION_ENDED } from '../../../contract/auth';
 import { unauthenticated } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
-import type { AccountKind } from '../queries/password-change';
 import { voidUnusedResets } from '../queries/password-resets';
 import { agents, sessions, twoFactorChallenges, users } from '../schema';
+
+export type AccountKind = 'agent' | 'user';
 
 /**
  * A password change by the account holder (docs/product.md §12.14): sets the new hash and a new credential version
