@@ -6,7 +6,7 @@ import { readAgentDetail } from '../db/queries/boards';
 import { notFound } from '../domain/errors';
 import type { AppContext } from '../app-context';
 import { readScope } from '../auth/team-scope';
-import { assertPasswordNotCommon } from '../auth/password-policy';
+import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
@@ -15,7 +15,7 @@ import { insertAgent } from '../db/operations/insert-agent';
 import { listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
 import { parseId, parseInput } from '../http/errors';
-import { actorOf, userActor } from '../http/audit-actor';
+import { actorOf, userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };

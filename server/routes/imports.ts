@@ -8,7 +8,7 @@ import { callerKey, requireOwnerOrToken } from '../auth/permissions';
 import { importIncomeEntries } from '../db/operations/import-income-entries';
 import { importAgents, type AgentToImport } from '../db/operations/import-agents';
 import { takenEmails } from '../db/queries/agents';
-import { actorOf } from '../http/audit-actor';
+import { actorOf } from '../auth/audit-actor';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/sessions';
 import { emailHoldersBarringAgent } from '../domain/agent-emails';

@@ -12,7 +12,7 @@ import {
   type PasswordResetRequested,
 } from '../../contract/password-resets';
 import type { AppContext } from '../app-context';
-import { assertPasswordNotCommon } from '../auth/password-policy';
+import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
 import { hashToken, requireRecentPassword } from '../auth/sessions';
@@ -22,7 +22,7 @@ import { requestEmailedResets } from '../db/operations/request-emailed-resets';
 import { composePasswordResetEmail } from '../domain/emails';
 import { forbidden, invalid } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
-import { requestOrigin, userActor } from '../http/audit-actor';
+import { requestOrigin, userActor } from '../auth/audit-actor';
 
 const HOUR_MS = 60 * 60 * 1000;
 

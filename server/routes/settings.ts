@@ -6,7 +6,7 @@ import { requireRecentPassword } from '../auth/sessions';
 import { audited } from '../db/audit';
 import { updateOrganisationSettings } from '../db/operations/update-organisation-settings';
 import { readOrganisationSettings } from '../db/queries/settings';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 
 /**

@@ -7,7 +7,7 @@ import { hashToken, requireRecentPassword } from '../auth/sessions';
 import { approveAgent } from '../db/operations/approve-agent';
 import { deleteOpenInvitation, insertInvitation, listInvitations, readSignUpMode, writeSignUpMode } from '../db/queries/sign-up';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };
