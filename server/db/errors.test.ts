@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors';
+import { classifyDatabaseFailure, isDatabaseUnavailable } from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** As drizzle wraps a driver's error: the query's error with the driver's as its cause. */
@@ -28,4 +28,15 @@ describe('isDatabaseUnavailable', () => {
     ['a plain bug', new TypeError('cannot read properties of undefined')],
     ['nothing', undefined],
   ])('is false for %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(false));
+});
+
+describe('classifyDatabaseFailure', () => {
+  it('names a data exception (class 22) bad-value, an unreachable database unavailable, and nothing else', () => {
+    expect(classifyDatabaseFailure(wrapped(withCode('22P05')))).toBe('bad-value');
+    expect(classifyDatabaseFailure(withCode('22003'))).toBe('bad-value');
+    expect(classifyDatabaseFailure(wrapped(withCode('57P01')))).toBe('unavailable');
+    expect(classifyDatabaseFailure(withCode('ECONNREFUSED'))).toBe('unavailable');
+    expect(classifyDatabaseFailure(withCode('23505'))).toBeUndefined();
+    expect(classifyDatabaseFailure(new Error('boom'))).toBeUndefined();
+  });
 });
