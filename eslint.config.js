@@ -52,6 +52,70 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (docs/architecture.md). A later block for the same files replaces the rule, so each repeats
+  // the patterns of the blocks above that also apply to its files.
+  {
+    files: ['server/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/web'], message: 'server/ must not import web/; share code through contract/.' },
+            { group: ormModules, message: 'Only server/db/ touches the ORM and the database drivers.' },
+            {
+              regex: '^\\.\\./(db|http|auth)(/|$)',
+              message: 'server/domain holds pure rules: it imports nothing of server/db, server/http or server/auth.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/web'], message: 'server/ must not import web/; share code through contract/.' },
+            { group: ormModules, message: 'Only server/db/ touches the ORM and the database drivers.' },
+            { regex: '^\\.\\./db(/|$)', message: 'server/http does not import server/db: routes, auth and live call the database.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/web'], message: 'server/ must not import web/; share code through contract/.' },
+            { group: ormModules, message: 'Only server/db/ touches the ORM and the database drivers.' },
+            { regex: '^\\./', message: 'A routes file does not import another: share through server/http, server/domain or server/db.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/db/queries/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/web'], message: 'server/ must not import web/; share code through contract/.' },
+            { regex: '^\\.\\./operations(/|$)', message: 'server/db/queries do not import server/db/operations: operations build on queries.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { newStaffPasswordField, userRoles } from '../contract/auth';
 import { emailField } from '../contract/fields';
-import { COMMON_PASSWORD, isCommonPassword } from '../server/auth/password-policy';
+import { COMMON_PASSWORD, isCommonPassword } from '../server/domain/password-policy';
 import { hashPassword } from '../server/auth/passwords';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database } from '../server/db/client';

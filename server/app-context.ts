@@ -7,7 +7,7 @@ import type { StandingsCache } from './live/standings-cache';
 import type { WebhookWorker } from './webhooks/worker';
 import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
-import type { OrganisationCache } from './http/organisation-cache';
+import type { OrganisationCache } from './live/organisation-cache';
 
 /** What every route handler may use: the database, the configuration and the clock. */
 export interface AppContext {

@@ -7,6 +7,7 @@ import type { ErrorBody } from '../contract/errors';
 import type { AppContext } from './app-context';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { classifyDatabaseFailure } from './db/errors';
 import { connectionOptions, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections';
 import { answerFrameworkError, installErrorHandler } from './http/errors';
 import { linkOrigin, registerHostCheck } from './http/host-check';
@@ -55,7 +56,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
 import { registerTwoFactorRoutes } from './routes/two-factor';
 import { registerSettingsRoutes } from './routes/settings';
-import { OrganisationCache } from './http/organisation-cache';
+import { OrganisationCache } from './live/organisation-cache';
 import { PageHtml } from './http/page-html';
 
 /** The notifier's look for events other instances committed (docs/product.md §12.13). */
@@ -188,7 +189,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     now,
   };
 
-  installErrorHandler(app);
+  installErrorHandler(app, classifyDatabaseFailure);
   await app.register(cookie);
   collectApiRoutes(app);
   await registerSecurity(

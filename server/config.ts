@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { COMMON_PASSWORD, isCommonPassword } from './auth/password-policy';
+import { COMMON_PASSWORD, isCommonPassword } from './domain/password-policy';
 import { trustProxySetting, type TrustedProxies } from './http/trusted-proxies';
 
 function isTimeZone(name: string): boolean {

@@ -3,7 +3,7 @@ import { centsToMoneyString } from '../contract/money';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db/client';
 import { claimMeta } from './db/queries/app-meta';
-import { insertAgent } from './db/queries/agents';
+import { insertAgent } from './db/operations/insert-agent';
 import { SYSTEM_ACTOR } from './db/audit';
 import { recordIncomeEntry } from './db/operations/record-income-entry';
 import { insertRewardOption } from './db/queries/reward-options';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { pruneEvents } from './db/events';
 import { pruneIdempotencyKeys } from './db/queries/idempotency-keys';
-import { eraseFilledClaimContacts } from './db/queries/reward-claims';
+import { eraseFilledClaimContacts } from './db/operations/erase-filled-claim-contacts';
 import { pruneEmails } from './db/queries/email-outbox';
 import { pruneDeliveries } from './db/queries/webhooks';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCode, isDatabaseUnavailable, pgErrorCode } from './errors';
+import { classifyDatabaseFailure, errorCode, isDatabaseUnavailable, pgErrorCode } from './errors';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 /** As drizzle wraps a driver's error: the query's error with the driver's as its cause. */
@@ -45,5 +45,16 @@ describe('errorCode and pgErrorCode', () => {
     expect(pgErrorCode(wrapped(wrapped(wrapped(wrapped(withCode('3D000'))))))).toBe('3D000');
     expect(pgErrorCode(wrapped(wrapped(wrapped(wrapped(wrapped(withCode('3D000')))))))).toBeUndefined();
     expect(pgErrorCode(new Error('no code'))).toBeUndefined();
+  });
+});
+
+describe('classifyDatabaseFailure', () => {
+  it('names a data exception (class 22) bad-value, an unreachable database unavailable, and nothing else', () => {
+    expect(classifyDatabaseFailure(wrapped(withCode('22P05')))).toBe('bad-value');
+    expect(classifyDatabaseFailure(withCode('22003'))).toBe('bad-value');
+    expect(classifyDatabaseFailure(wrapped(withCode('57P01')))).toBe('unavailable');
+    expect(classifyDatabaseFailure(withCode('ECONNREFUSED'))).toBe('unavailable');
+    expect(classifyDatabaseFailure(withCode('23505'))).toBeUndefined();
+    expect(classifyDatabaseFailure(new Error('boom'))).toBeUndefined();
   });
 });

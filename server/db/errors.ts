@@ -44,6 +44,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * What a database error means for the request that met it, in words the HTTP layer knows without knowing the database
+ * (server/http/errors.ts `FailureClass`): 'unavailable' (isDatabaseUnavailable); 'bad-value' for PostgreSQL's class 22,
+ * "data exception" (a NUL character, a value out of range...): the input was bad, and the statement failed before
+ * changing anything; undefined otherwise.
+ */
+export function classifyDatabaseFailure(error: unknown): 'unavailable' | 'bad-value' | undefined {
+  if (pgErrorCode(error)?.startsWith('22')) return 'bad-value';
+  if (isDatabaseUnavailable(error)) return 'unavailable';
+  return undefined;
+}
+
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const NUMERIC_OUT_OF_RANGE = '22003';

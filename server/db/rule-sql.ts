@@ -1,9 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { incomeEntries } from './schema';
+import type { EventDataByType, EventType } from '../../contract/events';
+import type { NewEvent } from './events';
+import { agentPeriodTotals, incomeEntries } from './schema';
 
 /**
- * The business rules that SQL applies, each written once. Entry writes, threshold edits, the consistency check
- * and the bulk loader all decide with these fragments, so they cannot disagree (docs/product.md §9.3).
+ * The business rules that SQL applies, each written once. Entry writes, voids, threshold edits, the consistency check
+ * and the bulk loader all decide with these fragments, so they cannot disagree (docs/product.md §9.3). The events
+ * those writes append are built here too, from one key list per event type checked against contract/events.ts, both
+ * in TypeScript and in SQL.
  */
 
 /**
@@ -16,14 +20,138 @@ export function thresholdReached(threshold: SQL, total: SQL): SQL {
 }
 
 /**
- * Every (agent, week/month/quarter/year) roll-up computed from the income entries with PostgreSQL's own calendar in the
- * organisation's time zone (weeks start on Monday), as columns agent_id, period_kind, period_start, income.
- * Entry writes keep the same roll-ups one entry at a time (server/domain/periods.ts computes the same starts).
+ * The entries that count (docs/product.md §12.11), of income_entries aliased `e`: neither voided nor a reversal. A
+ * voided entry never happened as far as entry counts and tiers go.
  */
-export function periodRollUpsFromEntries(timeZone: string): SQL {
+export const entryCounts = sql`e.voided_at is null and e.voids_entry_id is null`;
+
+/**
+ * Each entry of income_entries `e` matching `where` with its agent's running total after it (entry id order, the order
+ * totals are kept in), over the entries `where` keeps: columns id, agent_id, created_at, new_total (as stored), total.
+ */
+export function runningTotals(where: SQL = sql`true`): SQL {
+  return sql`
+    select e.id, e.agent_id, e.created_at, e.new_total, sum(e.amount) over (partition by e.agent_id order by e.id) as total
+    from ${incomeEntries} e
+    where ${where}`;
+}
+
+/**
+ * Each agent's peak total (columns agent_id, peak): the highest running total, never below 0 (the total before any
+ * entry), over the entries that count, for the agents of income_entries `e` matching `where`. An agent without
+ * entries has no row (its peak is 0). What tiers rest on: a void keeps the agent's peak by it, the consistency check
+ * recomputes it.
+ */
+export function peakTotals(where: SQL = sql`true`): SQL {
+  return sql`select r.agent_id, greatest(0, max(r.total)) as peak from (${runningTotals(sql`${entryCounts} and ${where}`)}) r group by r.agent_id`;
+}
+
+/**
+ * The week/month/quarter/year roll-ups of `entries` (a query with columns agent_id, date as timestamptz, amount), with
+ * PostgreSQL's own calendar in the organisation's time zone (weeks start on Monday), as columns agent_id,
+ * period_kind, period_start, income. server/domain/periods.ts computes the same starts for reads.
+ */
+export function periodRollUps(entries: SQL, timeZone: string): SQL {
   return sql`
     select e.agent_id, k.kind as period_kind, date_trunc(k.kind, e.date at time zone ${timeZone})::date as period_start,
       sum(e.amount) as income
-    from ${incomeEntries} e cross join (values ('week'), ('month'), ('quarter'), ('year')) as k(kind)
+    from (${entries}) e cross join (values ('week'), ('month'), ('quarter'), ('year')) as k(kind)
     group by 1, 2, 3`;
 }
+
+/** Every roll-up computed from all the income entries (periodRollUps). */
+export function periodRollUpsFromEntries(timeZone: string): SQL {
+  return periodRollUps(sql`select agent_id, date, amount from ${incomeEntries}`, timeZone);
+}
+
+/**
+ * The statement (or data-modifying CTE body) that adds the amounts of `entries` (columns agent_id, date, amount) to
+ * their agents' week, month, quarter and year roll-ups: an entry, a void's reversal, an import, a repair.
+ */
+export function addingToPeriodRollUps(entries: SQL, timeZone: string): SQL {
+  return sql`insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
+    select r.agent_id, r.period_kind, r.period_start, r.income from (${periodRollUps(entries, timeZone)}) r
+    on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income`;
+}
+
+// --- Events -------------------------------------------------------------------------------------------------------
+
+type EventKey<T extends EventType> = keyof EventDataByType[T] & string;
+
+/** Which part of an event each field of its contract type is stored in: public (anyone) or private (staff, the agent). */
+type EventLayout<T extends EventType> = Record<EventKey<T>, 'public' | 'private'>;
+
+/** An event's fields as written (every field of the contract type; the reader's view may leave some out). */
+export type StoredEventData<T extends EventType> = { [K in EventKey<T>]-?: Exclude<EventDataByType[T][K], undefined> };
+
+type KeysIn<T extends EventType, L extends EventLayout<T>, P> = { [K in EventKey<T>]: L[K] extends P ? K : never }[EventKey<T>];
+
+/** An event whose parts are typed by the contract: `public` and `private` hold exactly the layout's fields. */
+export interface TypedEvent<T extends EventType, L extends EventLayout<T>> extends NewEvent {
+  type: T;
+  public: Pick<StoredEventData<T>, KeysIn<T, L, 'public'>>;
+  private: Pick<StoredEventData<T>, KeysIn<T, L, 'private'>>;
+}
+
+// `satisfies Record<...>`: every field of the contract type has its part, and no other field is named.
+const ENTRY_CREATED = {
+  entryId: 'public',
+  agentId: 'public',
+  agentName: 'public',
+  amount: 'public',
+  transactionType: 'public',
+  date: 'public',
+  description: 'private',
+  newTotal: 'private',
+  createdAt: 'private',
+} as const satisfies EventLayout<'entry.created'>;
+
+const TIER_REACHED = {
+  agentId: 'public',
+  agentName: 'public',
+  tierId: 'public',
+  tierName: 'public',
+  tierColor: 'public',
+  achievedAt: 'private',
+} as const satisfies EventLayout<'tier.reached'>;
+
+function eventOf<T extends EventType, L extends EventLayout<T>>(type: T, layout: L, agentId: number, data: StoredEventData<T>): TypedEvent<T, L> {
+  const parts = { public: {} as Record<string, unknown>, private: {} as Record<string, unknown> };
+  for (const [key, part] of Object.entries(layout) as [EventKey<T>, 'public' | 'private'][]) parts[part][key] = data[key];
+  return { type, agentId, ...parts } as TypedEvent<T, L>;
+}
+
+const SQL_KEY = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/**
+ * The select list of one event row for appendingEvents (columns n, type, agent_id, public_data, private_data), its
+ * parts built with jsonb_build_object from the layout: `values` gives the SQL of every field, by the contract's names.
+ */
+function eventColumns<T extends EventType>(type: T, layout: EventLayout<T>, row: { n: SQL; agentId: SQL; values: Record<EventKey<T>, SQL> }): SQL {
+  const part = (which: 'public' | 'private') => {
+    const keys = (Object.keys(layout) as EventKey<T>[]).filter((key) => layout[key] === which);
+    return sql`jsonb_build_object(${sql.join(
+      keys.map((key) => {
+        if (!SQL_KEY.test(key)) throw new Error(`not an event field name: ${key}`);
+        return sql`${sql.raw(`'${key}'`)}, ${row.values[key]}`;
+      }),
+      sql`, `,
+    )})`;
+  };
+  if (!SQL_KEY.test(type.replace('.', ''))) throw new Error(`not an event type: ${type}`);
+  return sql`${row.n} as n, ${sql.raw(`'${type}'`)}::text as type, ${row.agentId} as agent_id, ${part('public')} as public_data, ${part('private')} as private_data`;
+}
+
+/** entry.created: an income entry was recorded (recordIncomeEntry, importIncomeEntries). */
+export const entryCreatedEvent = (agentId: number, data: StoredEventData<'entry.created'>) => eventOf('entry.created', ENTRY_CREATED, agentId, data);
+
+/** entry.created as the select list of an event row (eventColumns), each field's value given in SQL. */
+export const entryCreatedEventColumns = (row: { n: SQL; agentId: SQL; values: Record<EventKey<'entry.created'>, SQL> }) =>
+  eventColumns('entry.created', ENTRY_CREATED, row);
+
+/** tier.reached: an agent's peak total reached a tier for the first time (an entry, an import, a void of a deduction). */
+export const tierReachedEvent = (agentId: number, data: StoredEventData<'tier.reached'>) => eventOf('tier.reached', TIER_REACHED, agentId, data);
+
+/** tier.reached as the select list of an event row (eventColumns), each field's value given in SQL. */
+export const tierReachedEventColumns = (row: { n: SQL; agentId: SQL; values: Record<EventKey<'tier.reached'>, SQL> }) =>
+  eventColumns('tier.reached', TIER_REACHED, row);

@@ -3,7 +3,7 @@ import { newPasswordField } from '../../contract/auth';
 import { agentColumnNamed } from '../../contract/csv-columns';
 import { emailField, displayName } from '../../contract/fields';
 import { AGENT_IMPORT_COLUMNS, DEFAULT_IMPORTED_POSITION, IMPORT_PASSWORD_ROWS_MAX, type AgentImportColumn, type ImportError } from '../../contract/imports';
-import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy';
+import { COMMON_PASSWORD, isCommonPassword } from './password-policy';
 import type { CsvTable } from './csv-file';
 import { invalid } from './errors';
 import { mapColumns, RowErrors, wholeRows } from './import-rows';

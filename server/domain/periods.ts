@@ -1,3 +1,6 @@
+import type { LeaderboardPeriod, PeriodRange } from '../../contract/insight';
+import { invalid } from './errors';
+
 /**
  * Calendar periods in the organisation's time zone. A period is named by the local date it starts on
  * ("YYYY-MM-DD"): weeks start on Monday, months and years are calendar ones.
@@ -169,4 +172,21 @@ export function lastPeriodStarts(kind: BoardPeriodKind, today: string, count: nu
   const starts = [periodStartOfDay(kind, today)];
   while (starts.length < count) starts.unshift(previousPeriodStart(kind, starts[0]!));
   return starts;
+}
+
+/** The period a board shows: all time, or a period of `kind` starting on `start` (and the one before, for growth). */
+export type BoardPeriod = { kind: 'all' } | { kind: BoardPeriodKind; start: string; previous: string };
+
+const ALL_TIME: PeriodRange = { kind: 'all', start: null, end: null, previous: null, next: null };
+
+/**
+ * The board period of a query: `all`, or the period of `kind` holding `at` (today in `timeZone` when absent); `at`
+ * after today is 400.
+ */
+export function boardPeriodOf(kind: LeaderboardPeriod, at: string | undefined, now: Date, timeZone: string): { range: PeriodRange; period: BoardPeriod } {
+  if (kind === 'all') return { range: ALL_TIME, period: { kind: 'all' } };
+  const today = localDay(now, timeZone);
+  if (at !== undefined && at > today) throw invalid(`at must not be after today (${today})`, 'at');
+  const range = periodRangeOf(kind, today, at);
+  return { range, period: { kind, start: range.start, previous: range.previous } };
 }

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { isDatabaseUnavailable, pgErrorCode } from '../db/errors';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/errors';
 import { AppError, notFound } from '../domain/errors';
 
@@ -87,20 +86,26 @@ export const databaseUnavailable: ErrorBody = {
   code: 'SERVICE_UNAVAILABLE',
 };
 
+/**
+ * What a failure that is not an AppError says about the request, as the layer that raised it knows it (the database's
+ * errors: server/db/errors.ts `classifyDatabaseFailure`): `unavailable`, the store cannot take work now (503, try
+ * again); `bad-value`, the input held a value that cannot be stored, and nothing changed (400); undefined, neither.
+ */
+export type FailureClass = 'unavailable' | 'bad-value' | undefined;
+
 /** One JSON error shape for every failure; internals of a 500 are logged, never sent. */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(app: FastifyInstance, classify: (error: unknown) => FailureClass) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send(error.toBody());
     }
-    // Class 22 is PostgreSQL's "data exception" (a NUL character, a value out of range...): the input was bad, and
-    // the statement failed before changing anything.
-    if (pgErrorCode(error)?.startsWith('22')) {
+    const failure = classify(error);
+    if (failure === 'bad-value') {
       const body: ErrorBody = { message: 'The request contains a value that cannot be stored', code: 'VALIDATION_FAILED' };
       return reply.status(400).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 500 && isDatabaseUnavailable(error)) {
+    if (status === 500 && failure === 'unavailable') {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnavailable);
     }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OrgDisplaySettings } from '../../contract/settings';
-import type { OrganisationCache } from './organisation-cache';
+import type { OrganisationCache } from '../live/organisation-cache';
 
 /** The meta element web/src/lib/org-settings.ts reads before the first render. */
 export const ORG_SETTINGS_META = 'tiertrack-org';

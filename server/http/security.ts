@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../app-context';
 import { knownDeviceOf } from '../auth/known-devices';
@@ -14,8 +14,7 @@ import {
   type AccountLimits,
   type GuessBudget,
 } from '../auth/sign-in-throttle';
-import { deleteExpiredSessions, type SessionKind } from '../db/queries/sessions';
-import { countSignInAttempt, deleteSignInAttemptsBefore } from '../db/queries/sign-in-attempts';
+import { postgresRateLimitStore, type SessionKind } from '../auth/sign-in-counters';
 import { forbidden } from '../domain/errors';
 
 export { TOO_MANY_SIGN_IN_ATTEMPTS } from '../auth/sign-in-throttle';
@@ -87,9 +86,6 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Expired counters and sessions are swept once every this many counted attempts (per app instance). */
-const SWEEP_EVERY = 100;
-
 /**
  * Security headers, the same-origin rule for state-changing requests, and the sign-in rate limits.
  * Call before any route is registered: the rate limits attach to routes as they are added.
@@ -194,38 +190,3 @@ function emailOf(request: FastifyRequest): string | undefined {
   return email === '' ? undefined : email.slice(0, 254);
 }
 
-/**
- * Removes counters whose window is over (older than the longest window, so over whatever their own) and sessions
- * past their expiry. Sign-ins are what add rows to both tables, so sweeping at their pace keeps both small. Best
- * effort: a failed sweep leaves the rows for the next one.
- */
-async function sweepExpired(ctx: AppContext, now: Date, longestWindowMs: number) {
-  try {
-    await deleteSignInAttemptsBefore(ctx.db, new Date(now.getTime() - longestWindowMs));
-    await deleteExpiredSessions(ctx.db, now);
-  } catch {
-    // see above
-  }
-}
-
-/**
- * A store for @fastify/rate-limit that keeps the counters in the database, so that every app instance on one
- * PostgreSQL server enforces the same limits (the instances keep no state of their own). Uses the app clock.
- */
-function postgresRateLimitStore(ctx: AppContext, longestWindowMs: number) {
-  let counted = 0;
-  return class PostgresRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      const now = ctx.now();
-      countSignInAttempt(ctx.db, key, now, timeWindow).then(
-        ({ attempts, resetAt }) => callback(null, { current: attempts, ttl: Math.max(0, resetAt.getTime() - now.getTime()) }),
-        (error: Error) => callback(error),
-      );
-      if (++counted % SWEEP_EVERY === 0) void sweepExpired(ctx, now, longestWindowMs);
-    }
-
-    child(): FastifyRateLimitStore {
-      return this;
-    }
-  };
-}

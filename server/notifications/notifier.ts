@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { notifyEvents } from '../db/queries/notifications';
+import { notifyEvents } from '../db/operations/notify-events';
 import { PassLoop } from './pass-loop';
 
 /** Events read per transaction. */

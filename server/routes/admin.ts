@@ -6,7 +6,7 @@ import { requireRecentPassword } from '../auth/sessions';
 import { appendAudit } from '../db/audit';
 import { takeEmbeddedBackup } from '../db/backup';
 import { AppError } from '../domain/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 
 const BACKUP_ON_POSTGRES =

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { registrationMessages, type RegistrationResponse } from '../../contract/sign-up';
-import { assertPasswordNotCommon } from '../auth/password-policy';
+import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { endSession, hashToken, identify, renewSession } from '../auth/sessions';
 import { registerAgent } from '../db/operations/register-agent';
@@ -11,7 +11,7 @@ import { assertAgentMaySignIn } from '../domain/sign-up';
 import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
-import { requestOrigin } from '../http/audit-actor';
+import { requestOrigin } from '../auth/audit-actor';
 
 const signedIn = (agent: AgentRow): AgentSessionResponse => ({
   authenticated: true,

@@ -7,7 +7,7 @@ import { hashToken } from '../auth/sessions';
 import { insertApiToken, listApiTokens, revokeApiToken } from '../db/queries/api-tokens';
 import { invalid, notFound } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,19 +4,10 @@ import { eventStreamQuery } from '../../contract/event-stream-query';
 import type { AppContext } from '../app-context';
 import { requireAnyIdentity } from '../auth/permissions';
 import { cookieNames, hashToken } from '../auth/sessions';
-import { invalid } from '../domain/errors';
 import type { EventReader } from '../domain/event-visibility';
 import { parseInput } from '../http/errors';
+import { parseLastEventId } from '../http/last-event-id';
 import type { StreamCredential } from '../live/event-hub';
-
-/** Last-Event-ID from the header (EventSource sends it on reconnect) or, for clients that cannot set it, the query. */
-export function parseLastEventId(header: string | string[] | undefined, query: string | undefined): number | undefined {
-  const raw = Array.isArray(header) ? header[0] : header;
-  const value = raw ?? query;
-  if (value === undefined || value === '') return undefined;
-  if (!/^\d{1,15}$/.test(value.trim())) throw invalid('Last-Event-ID must be an event id (digits)', 'lastEventId');
-  return Number(value.trim());
-}
 
 /** Live updates (docs/product.md §12.8): GET /api/events, a server-sent event stream for anyone signed in. */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -18,7 +18,7 @@ import { auditExportBatches } from '../db/queries/audit';
 import { agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
 import { notFound } from '../domain/errors';
 import { csvHeader, csvLines, num, text, UTF8_BOM, type CsvCell } from '../../contract/csv';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 
 /** The file's text from batches of rows, a batch at a time: the stream asks for the next only once the last was sent. */

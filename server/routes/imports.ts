@@ -6,9 +6,9 @@ import { errorStatus } from '../../contract/errors';
 import type { AppContext } from '../app-context';
 import { callerKey, requireOwnerOrToken } from '../auth/permissions';
 import { importIncomeEntries } from '../db/operations/import-income-entries';
-import { importAgents, type AgentToImport } from '../db/operations/import-agents';
+import { importAgents } from '../db/operations/import-agents';
 import { takenEmails } from '../db/queries/agents';
-import { actorOf } from '../http/audit-actor';
+import { actorOf } from '../auth/audit-actor';
 import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/sessions';
 import { emailHoldersBarringAgent } from '../domain/agent-emails';
@@ -21,8 +21,12 @@ import { parseInput } from '../http/errors';
 import { ImportSlots } from '../http/import-slots';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Argon2 hashes computed at once for an agent import's password column (libuv has four threads by default). */
-const PASSWORD_HASHES_AT_ONCE = 4;
+
+/** A one-time link token for an imported agent without a password, and the hash stored for it. */
+const newLinkToken = () => {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+};
 
 const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
 
@@ -91,36 +95,19 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const now = ctx.now();
       const linksExpireAt = new Date(now.getTime() + OWNER_RESET_LINK_DAYS * DAY_MS);
-      const tokens = new Map<number, string>();
-      const list: AgentToImport[] = [];
-      for (const [index, agent] of checked.agents.entries()) {
-        let resetTokenHash: string | null = null;
-        if (agent.password === null) {
-          const token = randomBytes(32).toString('base64url');
-          tokens.set(index, token);
-          resetTokenHash = hashToken(token);
-        }
-        list.push({ name: agent.name, email: agent.email, position: agent.position, passwordHash: null, resetTokenHash });
-      }
-      // Argon2 runs on libuv's threads: a few at a time, so that other requests still get theirs.
-      const withPassword = checked.agents.flatMap((agent, index) => (agent.password === null ? [] : [{ index, password: agent.password }]));
-      for (let start = 0; start < withPassword.length; start += PASSWORD_HASHES_AT_ONCE) {
-        await Promise.all(
-          withPassword.slice(start, start + PASSWORD_HASHES_AT_ONCE).map(async ({ index, password }) => {
-            list[index]!.passwordHash = await hashPassword(password);
-          }),
-        );
-      }
-      const ids = await importAgents(ctx.db, list, { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt, actor: actorOf(request, caller) });
+      const imported = await importAgents(
+        ctx.db,
+        checked.agents,
+        { now, createdBy: caller.kind === 'user' ? caller.user.id : null, linksExpireAt, actor: actorOf(request, caller) },
+        { hashPassword, newLinkToken },
+      );
       const origin = ctx.linkOrigin();
-      report.created = ids.length;
-      report.links = [...tokens].map(([index, token]) => ({
-        agentId: ids[index]!,
-        name: checked.agents[index]!.name,
-        email: checked.agents[index]!.email,
-        url: resetLinkFor(origin, token),
-        expiresAt: linksExpireAt.toISOString(),
-      }));
+      report.created = imported.length;
+      report.links = imported.flatMap(({ id, linkToken }, index) =>
+        linkToken === null
+          ? []
+          : [{ agentId: id, name: checked.agents[index]!.name, email: checked.agents[index]!.email, url: resetLinkFor(origin, linkToken), expiresAt: linksExpireAt.toISOString() }],
+      );
       request.log.info({ rows: report.rows, created: report.created, links: report.links.length, by: callerKey(caller) }, 'agents imported');
       return reply.status(201).send(report);
     }));

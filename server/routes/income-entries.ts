@@ -19,7 +19,7 @@ import { findAgentById } from '../db/queries/agents';
 import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { entryDate } from '../domain/income-entries';
-import { actorOf } from '../http/audit-actor';
+import { actorOf } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
 const created = (row: RecordedIncomeEntryRow): CreatedIncomeEntry => ({ ...toIncomeEntry(row), externalId: row.externalId });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AgentDetail, PeriodRange, LeaderboardBoardPage, LeaderboardPeriod, MyRank, Trend, TrendQuery } from '../../contract/insight';
+import type { AgentDetail, LeaderboardBoardPage, MyRank, Trend, TrendQuery } from '../../contract/insight';
 import {
   agentEntriesQuery,
   changeMyPasswordInput,
@@ -11,32 +11,22 @@ import {
 import { WRONG_PASSWORD } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { checkPassword } from '../auth/credentials';
-import { assertPasswordNotCommon } from '../auth/password-policy';
+import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireAgent, requireStaffReader } from '../auth/permissions';
 import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
-import { readAgentProfile, updateAgentProfile } from '../db/queries/agent-profile';
-import { changePassword } from '../db/queries/password-change';
+import { updateAgentProfile } from '../db/operations/update-agent-profile';
+import { readAgentProfile } from '../db/queries/agent-profile';
+import { changePassword } from '../db/operations/change-password';
 import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
-import { readAgentDetail, readAgentRank, readBoardPage, readPeriodStandings, readTierDistribution, readTrend, type BoardPeriod } from '../db/queries/boards';
+import { readAgentDetail, readAgentRank, readBoardPage, readPeriodStandings, readTierDistribution, readTrend } from '../db/queries/boards';
 import { assertAgentInScope, readScope } from '../auth/team-scope';
 import type { AgentScope } from '../domain/team-scope';
 import { countAgentEntries, listIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
-import { lastPeriodStarts, localDay, periodRangeOf, periodStartsOf, type PeriodStarts } from '../domain/periods';
-import { agentActor } from '../http/audit-actor';
+import { boardPeriodOf, lastPeriodStarts, localDay, periodStartsOf, type PeriodStarts } from '../domain/periods';
+import { agentActor } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
-
-const ALL_TIME: PeriodRange = { kind: 'all', start: null, end: null, previous: null, next: null };
-
-/** The board period of a query: `all`, or the period of `kind` holding `at` (today when absent); `at` after today is 400. */
-export function boardPeriodOf(ctx: AppContext, kind: LeaderboardPeriod, at: string | undefined): { range: PeriodRange; period: BoardPeriod } {
-  if (kind === 'all') return { range: ALL_TIME, period: { kind: 'all' } };
-  const today = localDay(ctx.now(), ctx.config.orgTimezone);
-  if (at !== undefined && at > today) throw invalid(`at must not be after today (${today})`, 'at');
-  const range = periodRangeOf(kind, today, at);
-  return { range, period: { kind, start: range.start, previous: range.previous } };
-}
 
 /** The `count` periods of a trend, ending with the current one. */
 function trendStarts(ctx: AppContext, query: TrendQuery): string[] {
@@ -51,7 +41,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardBoardPage> => {
     const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(leaderboardQuery, request.query);
-    const { range, period } = boardPeriodOf(ctx, query.period, query.at);
+    const { range, period } = boardPeriodOf(query.period, query.at, ctx.now(), ctx.config.orgTimezone);
     const scope = await readScope(ctx, caller, query.team);
     const now = ctx.now();
     const current = periodStartsOf(now, ctx.config.orgTimezone);
@@ -121,7 +111,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents/me/rank', async (request, reply): Promise<MyRank> => {
     const agent = await requireAgent(ctx, request, reply);
     const query = parseInput(myRankQuery, request.query);
-    const { range, period } = boardPeriodOf(ctx, query.period, undefined);
+    const { range, period } = boardPeriodOf(query.period, undefined, ctx.now(), ctx.config.orgTimezone);
     const standing = await readAgentRank(ctx.db, agent.id, period);
     if (!standing) throw notFound('Agent');
     const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous);

@@ -12,15 +12,17 @@ import {
   type PasswordResetRequested,
 } from '../../contract/password-resets';
 import type { AppContext } from '../app-context';
-import { assertPasswordNotCommon } from '../auth/password-policy';
+import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
 import { hashToken, requireRecentPassword } from '../auth/sessions';
-import { completePasswordReset, createOwnerResetLink, requestEmailedResets } from '../db/queries/password-resets';
+import { completePasswordReset } from '../db/operations/complete-password-reset';
+import { createOwnerResetLink } from '../db/operations/create-owner-reset-link';
+import { requestEmailedResets } from '../db/operations/request-emailed-resets';
 import { composePasswordResetEmail } from '../domain/emails';
 import { forbidden, invalid } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
-import { requestOrigin, userActor } from '../http/audit-actor';
+import { requestOrigin, userActor } from '../auth/audit-actor';
 
 const HOUR_MS = 60 * 60 * 1000;
 

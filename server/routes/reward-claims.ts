@@ -7,7 +7,7 @@ import { processRewardClaim, transitionRewardClaim } from '../db/operations/tran
 import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
 import { forbidden } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
-import { agentActor, userActor } from '../http/audit-actor';
+import { agentActor, userActor } from '../auth/audit-actor';
 
 const claimCreated = (claim: ClaimCreated['claim']): ClaimCreated => ({
   message: 'Your reward claim has been submitted successfully.',

@@ -6,7 +6,7 @@ import { requireAgentSelfOrStaff, requireAnyIdentity, requireOwner } from '../au
 import { readAgentRewardData } from '../db/queries/agent-tier-data';
 import { createRewardOption, deleteRewardOption, listTierRewardOptions } from '../db/queries/reward-options';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };

@@ -5,7 +5,7 @@ import { cookieNames, hashToken, identify } from '../auth/sessions';
 import { audited } from '../db/audit';
 import { endAccountSessions, listAccountSessions, type SessionKind } from '../db/queries/sessions';
 import { forbidden, notFound, unauthenticated } from '../domain/errors';
-import { agentActor, userActor } from '../http/audit-actor';
+import { agentActor, userActor } from '../auth/audit-actor';
 import { parseId } from '../http/errors';
 
 /**

@@ -4,8 +4,9 @@ import type { AppContext } from '../app-context';
 import { requireAnyIdentity, requireOwner } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
 import { audited } from '../db/audit';
-import { readOrganisationSettings, updateOrganisationSettings } from '../db/queries/settings';
-import { userActor } from '../http/audit-actor';
+import { updateOrganisationSettings } from '../db/operations/update-organisation-settings';
+import { readOrganisationSettings } from '../db/queries/settings';
+import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 
 /**

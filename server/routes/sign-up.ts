@@ -4,16 +4,10 @@ import { INVITATION_DAYS, signUpSettingsInput, type CreatedInvitation, type Sign
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken, requireRecentPassword } from '../auth/sessions';
-import {
-  approveAgent,
-  deleteOpenInvitation,
-  insertInvitation,
-  listInvitations,
-  readSignUpMode,
-  writeSignUpMode,
-} from '../db/queries/sign-up';
+import { approveAgent } from '../db/operations/approve-agent';
+import { deleteOpenInvitation, insertInvitation, listInvitations, readSignUpMode, writeSignUpMode } from '../db/queries/sign-up';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
 type IdParams = { Params: { id: string } };

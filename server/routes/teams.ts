@@ -3,9 +3,12 @@ import { createTeamInput, teamBoardQuery, updateTeamInput, type TeamBoard, type 
 import type { AppContext } from '../app-context';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
 import { readScope } from '../auth/team-scope';
-import { createTeam, deleteTeam, listTeams, readTeamBoard, updateTeam } from '../db/queries/teams';
-import { boardPeriodOf } from './insight';
-import { userActor } from '../http/audit-actor';
+import { createTeam } from '../db/operations/create-team';
+import { deleteTeam } from '../db/operations/delete-team';
+import { updateTeam } from '../db/operations/update-team';
+import { listTeams, readTeamBoard } from '../db/queries/teams';
+import { boardPeriodOf } from '../domain/periods';
+import { userActor } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
 type IdParams = { Params: { id: string } };
@@ -48,7 +51,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     const caller = await requireStaffReader(ctx, request, reply);
     const query = parseInput(teamBoardQuery, request.query);
     const scope = await readScope(ctx, caller);
-    const { range, period } = boardPeriodOf(ctx, query.period, query.at);
+    const { range, period } = boardPeriodOf(query.period, query.at, ctx.now(), ctx.config.orgTimezone);
     return { period: range, scope: scope === null ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
   });
 }

@@ -6,7 +6,7 @@ import { updateTierSetting } from '../db/operations/update-tier-setting';
 import { listTierSettings } from '../db/queries/tier-settings';
 import { rewardsTextToStore } from '../domain/tiers';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 
 type IdParams = { Params: { id: string } };
 

@@ -15,9 +15,9 @@ import { findLiveTvLink, insertTvLink, listTvLinks, readTvBoard, readTvWins, rev
 import { AppError, notFound } from '../domain/errors';
 import { periodStartsOf } from '../domain/periods';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
-import { parseLastEventId } from './events';
+import { parseLastEventId } from '../http/last-event-id';
 
 type TokenParams = { Params: { token: string } };
 

@@ -20,16 +20,16 @@ import {
   acceptTotpStep,
   countTwoFactorFailure,
   deleteTwoFactorChallenge,
-  disableTwoFactor,
-  enableTwoFactor,
   findTwoFactorChallenge,
   readManagerTwoFactorRequired,
   readTwoFactorState,
-  storePendingSecret,
-  useRecoveryCode,
 } from '../db/queries/two-factor';
+import { disableTwoFactor } from '../db/operations/disable-two-factor';
+import { enableTwoFactor } from '../db/operations/enable-two-factor';
+import { storePendingSecret } from '../db/operations/start-two-factor-setup';
+import { useRecoveryCode } from '../db/operations/use-recovery-code';
 import { conflict, forbidden, invalid, unauthenticated } from '../domain/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 
 const ALREADY_ON = 'Two-factor sign-in is already on: turn it off first to set it up again';

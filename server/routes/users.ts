@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { createManagerInput, type UserAccount } from '../../contract/auth';
 import type { AppContext } from '../app-context';
-import { assertPasswordNotCommon } from '../auth/password-policy';
+import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
 import { deleteUserAccount } from '../db/operations/delete-user';
 import { insertUser, listUsers } from '../db/queries/users';
 import { parseId, parseInput } from '../http/errors';
-import { resetTwoFactor } from '../db/queries/two-factor';
+import { resetTwoFactor } from '../db/operations/reset-two-factor';
 import { forbidden } from '../domain/errors';
 import { OWN_TWO_FACTOR } from '../../contract/two-factor';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
 const toAccount = (user: { id: number; email: string; name: string; role: UserAccount['role']; createdAt: Date; twoFactorEnabled?: boolean }): UserAccount => ({

@@ -17,7 +17,7 @@ import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhoo
 import { conflict, invalid, notFound } from '../domain/errors';
 import { testMessage, webhookBody } from '../domain/webhook-messages';
 import { parseId, parseInput } from '../http/errors';
-import { userActor } from '../http/audit-actor';
+import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 import { refusesHost } from '../webhooks/address-guard';
 

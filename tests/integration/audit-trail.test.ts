@@ -14,7 +14,7 @@ import { sequenceAll } from '../../server/db/sequencer';
 import { auditKeyId, sealAuditHead, sealMac } from '../../server/db/audit-seals';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { verifyAuditChain } from '../../server/db/operations/verify-audit-chain';
-import { eraseFilledClaimContacts } from '../../server/db/queries/reward-claims';
+import { eraseFilledClaimContacts } from '../../server/db/operations/erase-filled-claim-contacts';
 import { createApiToken } from '../factories/api-tokens';
 import { createAgent, signInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { insertDelivery, insertWebhook } from '../../server/db/queries/webhooks';
-import { createTeam } from '../../server/db/queries/teams';
+import { createTeam } from '../../server/db/operations/create-team';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
 import { unsubscribeKey } from '../../server/db/queries/notifications';

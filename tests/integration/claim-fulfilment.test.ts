@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agentClaim, claimCreated, rewardClaim, type ClaimTransitionInput } from '../../contract/rewards';
 import { queryRows } from '../../server/db/client';
-import { eraseFilledClaimContacts } from '../../server/db/queries/reward-claims';
+import { eraseFilledClaimContacts } from '../../server/db/operations/erase-filled-claim-contacts';
 import { signedInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';

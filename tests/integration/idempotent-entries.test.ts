@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createdIncomeEntry, IDEMPOTENCY_KEY_HOURS } from '../../contract/income-entries';
 import { queryRows } from '../../server/db/client';
-import { deleteAgent } from '../../server/db/queries/agents';
+import { deleteAgent } from '../../server/db/operations/delete-agent';
 import { pruneIdempotencyKeys } from '../../server/db/queries/idempotency-keys';
 import { idempotencyKeys } from '../../server/db/schema';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { claimCreated } from '../../contract/rewards';
 import { notificationPage, notificationPreferences, type NotificationPage } from '../../contract/notifications';
 import { queryRows } from '../../server/db/client';
-import { notifyEvents } from '../../server/db/queries/notifications';
+import { notifyEvents } from '../../server/db/operations/notify-events';
 import { createAgent, signInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';

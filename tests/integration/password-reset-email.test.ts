@@ -9,7 +9,7 @@ import { EMAILED_RESET_LINK_MINUTES, passwordResetRequested, RESET_LINK_INVALID,
 import { createApp } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { queryRows } from '../../server/db/client';
-import { RESET_EMAILS_PER_HOUR } from '../../server/db/queries/password-resets';
+import { RESET_EMAILS_PER_HOUR } from '../../server/db/operations/request-emailed-resets';
 import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInUser, signedInUser, uniqueSuffix } from '../factories/accounts';
 import { MailServer } from '../support/mail-server';
 import { testConfig, type TestApp } from '../support/test-app';

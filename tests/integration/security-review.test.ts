@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ownerCookie, signedInAgent, uniqueSuffix } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { databaseFingerprint } from '../support/fingerprint';
-import { COMMON_PASSWORD } from '../../server/auth/password-policy';
+import { COMMON_PASSWORD } from '../../server/domain/password-policy';
 import { describeEachEngine } from '../support/test-app';
 
 describeEachEngine('ASVS review findings', (get) => {

@@ -10,7 +10,7 @@ import { twoFactorSetup } from '../../contract/two-factor';
 import { hashToken } from '../../server/auth/sessions';
 import { totpCode } from '../../server/auth/totp';
 import { claimTierReward } from '../../server/db/operations/claim-tier-reward';
-import { updateAgentProfile } from '../../server/db/queries/agent-profile';
+import { updateAgentProfile } from '../../server/db/operations/update-agent-profile';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { queryRows, type Db } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signedInAgent, signedInUser, signInUser } from '../factories/accounts';

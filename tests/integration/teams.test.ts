@@ -10,7 +10,7 @@ import { incomeEntryPage } from '../../contract/income-entries';
 import { leaderboardBoardPage, trend } from '../../contract/insight';
 import { NOT_YOUR_TEAM, OUTSIDE_YOUR_TEAMS, team as teamSchema, teamBoard, teamList, type Team } from '../../contract/teams';
 import { queryRows } from '../../server/db/client';
-import { TEAM_NAME_TAKEN } from '../../server/db/queries/teams';
+import { TEAM_NAME_TAKEN } from '../../server/db/operations/team-changes';
 import { createAgent, createUser, signedInUser, signInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';

@@ -356,7 +356,7 @@ describeEachEngine(
       await recordEntry(agent.id, '10.00');
       await receiver.waitFor(1);
       await settled(made.id, (d) => d.status === 'delivered');
-      const { deleteAgent } = await import('../../server/db/queries/agents');
+      const { deleteAgent } = await import('../../server/db/operations/delete-agent');
       await deleteAgent(get().database.db, agent.id);
       expect((await deliveries(made.id)).filter((d) => d.body.includes('Erase Me'))).toEqual([]);
     });

@@ -7,7 +7,7 @@
 // The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
 // and the database unchanged (sessions and sign-in counters aside).
 import { createTeamInput, TEAM_NAME_MAX, teamBoardQuery, updateTeamInput } from '../../contract/teams';
-import { createTeam } from '../../server/db/queries/teams';
+import { createTeam } from '../../server/db/operations/create-team';
 import { changeStaffPasswordInput } from '../../contract/auth';
 import { agentEntriesQuery, changeMyPasswordInput, leaderboardQuery, myRankQuery, trendQuery, updateMyProfileInput } from '../../contract/insight';
 import type { ServerResponse } from 'node:http';

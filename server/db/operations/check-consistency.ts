@@ -1,10 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 import { appendAudit, SYSTEM_ACTOR } from '../audit';
 import { appendEvents, dataChangedEvent } from '../events';
 import { lockTierThresholds } from '../locks';
-import { periodRollUpsFromEntries, thresholdReached } from '../rule-sql';
+import { addingToPeriodRollUps, entryCounts, peakTotals, periodRollUpsFromEntries, runningTotals, thresholdReached } from '../rule-sql';
 
 /** A stored figure that differs from what the raw income entries say it should be. Money as two-decimal strings. */
 export type ConsistencyDrift =
@@ -17,27 +17,16 @@ export type ConsistencyDrift =
   /** A voided entry without its reversal (the opposite amount, same agent and date), or a reversal of an entry not voided. */
   | { kind: 'unmatched-void'; entryId: number; agentId: number };
 
-/** Each entry with its agent's running total after it, in entry id order (the order totals were kept in). */
-const runningTotals = (where: SQL = sql`true`) => sql`
-  select ${incomeEntries.id} as id, ${incomeEntries.agentId} as agent_id, ${incomeEntries.createdAt} as created_at,
-    ${incomeEntries.newTotal} as new_total,
-    sum(${incomeEntries.amount}) over (partition by ${incomeEntries.agentId} order by ${incomeEntries.id}) as total
-  from ${incomeEntries}
-  where ${where}`;
-
-/** The entries that count (docs/product.md §12.11): neither voided nor a reversal. */
-const counts = sql`${incomeEntries.voidedAt} is null and ${incomeEntries.voidsEntryId} is null`;
-
 /** Each agent's total (every entry: a reversal nets its voided entry to nothing) and how many entries count. */
 const entrySums = sql`
-  select ${incomeEntries.agentId} as agent_id, sum(${incomeEntries.amount}) as total, count(*) filter (where ${counts}) as n
-  from ${incomeEntries} group by ${incomeEntries.agentId}`;
+  select e.agent_id, sum(e.amount) as total, count(*) filter (where ${entryCounts}) as n
+  from ${incomeEntries} e group by e.agent_id`;
 
 /**
- * Each agent's highest running total (never below 0, the total before any entry) over the entries that count: a
- * voided entry never happened as far as tiers go (void-income-entry.ts keeps peaks by the same rule).
+ * Each agent's highest running total over the entries that count (rule-sql.ts peakTotals, the rule voids keep peaks
+ * by): a voided entry never happened as far as tiers go.
  */
-const peaks = sql`select r.agent_id, greatest(0, max(r.total)) as peak from (${runningTotals(counts)}) r group by r.agent_id`;
+const peaks = peakTotals();
 
 async function findAgentDrifts(db: Db): Promise<ConsistencyDrift[]> {
   const rows = await queryRows<{ agent_id: number; actual_total: string; expected_total: string; actual_count: number; expected_count: number }>(
@@ -156,9 +145,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
   }
   if (kinds.has('period-total')) {
     await db.execute(sql`delete from ${agentPeriodTotals}`);
-    await db.execute(sql`
-      insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-      select agent_id, period_kind, period_start, income from (${periodRollUpsFromEntries(timeZone)}) c`);
+    await db.execute(addingToPeriodRollUps(sql`select agent_id, date, amount from ${incomeEntries}`, timeZone));
   }
   const missing = drifts.filter((drift) => drift.kind === 'missing-achievement');
   if (missing.length > 0) {
@@ -167,7 +154,7 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
     await db.execute(sql`
       insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
       select distinct on (r.agent_id, t.id) r.agent_id, t.id, r.created_at
-      from (${runningTotals(sql`${incomeEntries.agentId} in (${agentIds}) and ${counts}`)}) r
+      from (${runningTotals(sql`e.agent_id in (${agentIds}) and ${entryCounts}`)}) r
       join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`r.total`)}
       order by r.agent_id, t.id, r.id
       on conflict do nothing`);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ImportedAgent } from '../../domain/agent-import';
 import { conflict } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
@@ -8,6 +9,8 @@ import { agents, passwordResets } from '../schema';
 
 /** Rows written by one statement. */
 const IMPORT_BATCH_ROWS = 5_000;
+/** Argon2 hashes computed at once for an agent import's password column (libuv has four threads by default). */
+const PASSWORD_HASHES_AT_ONCE = 4;
 
 /** The stored hash of an agent that has no password yet: no password matches it (argon2 refuses to read it). */
 export const NO_PASSWORD_HASH = '!no-password-yet';
@@ -21,12 +24,55 @@ export interface AgentToImport {
   resetTokenHash: string | null;
 }
 
+/** How an import makes the credentials it stores (server/auth: argon2 hashes, one-time link tokens and their hashes). */
+export interface ImportCredentials {
+  hashPassword: (password: string) => Promise<string>;
+  /** A new one-time link token and the hash stored for it. */
+  newLinkToken: () => { token: string; tokenHash: string };
+}
+
+/** An imported agent: its id, and the token of its one-time link when the file gave it no password. */
+export interface ImportedAgentId {
+  id: number;
+  linkToken: string | null;
+}
+
+/**
+ * Imports the checked rows of an agent file (docs/product.md §12.9): each agent without a password gets a one-time link
+ * token, each password is hashed (a few at a time: argon2 runs on libuv's threads, so other requests still get theirs),
+ * then every row is written in one transaction (writeImportedAgents). Returns each agent's id and link token, in file
+ * order.
+ */
+export async function importAgents(
+  db: Db,
+  checked: readonly ImportedAgent[],
+  options: { now: Date; createdBy: number | null; linksExpireAt: Date; actor: AuditActor },
+  credentials: ImportCredentials,
+): Promise<ImportedAgentId[]> {
+  const tokens: (string | null)[] = [];
+  const list: AgentToImport[] = checked.map((agent) => {
+    const link = agent.password === null ? credentials.newLinkToken() : null;
+    tokens.push(link?.token ?? null);
+    return { name: agent.name, email: agent.email, position: agent.position, passwordHash: null, resetTokenHash: link?.tokenHash ?? null };
+  });
+  const withPassword = checked.flatMap((agent, index) => (agent.password === null ? [] : [{ index, password: agent.password }]));
+  for (let start = 0; start < withPassword.length; start += PASSWORD_HASHES_AT_ONCE) {
+    await Promise.all(
+      withPassword.slice(start, start + PASSWORD_HASHES_AT_ONCE).map(async ({ index, password }) => {
+        list[index]!.passwordHash = await credentials.hashPassword(password);
+      }),
+    );
+  }
+  const ids = await writeImportedAgents(db, list, options);
+  return ids.map((id, index) => ({ id, linkToken: tokens[index]! }));
+}
+
 /**
  * Writes the checked rows of an agent import, all in ONE transaction or none (docs/product.md §12.9): the agents
  * (active), the one-time links of those without a password (valid until `linksExpireAt`), and an agent.created event
  * each, appended last. Returns the ids in file order. An email taken meanwhile is a 409, and nothing is written.
  */
-export async function importAgents(
+async function writeImportedAgents(
   db: Db,
   list: readonly AgentToImport[],
   options: { now: Date; createdBy: number | null; linksExpireAt: Date; actor: AuditActor },

@@ -5,8 +5,8 @@ import { queryRows, type Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
-import { thresholdReached } from '../rule-sql';
-import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { addingToPeriodRollUps, entryCreatedEventColumns, thresholdReached, tierReachedEventColumns } from '../rule-sql';
+import { agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 import { isoText } from '../time-sql';
 
 /** Rows written by one statement: the arrays sent stay small, and each statement's work is bounded. */
@@ -64,11 +64,7 @@ export async function importIncomeEntries(
               from sums s where a.id = s.agent_id
               returning a.id, a.peak_total
             ), periods as (
-              insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-              select i.agent_id, k.kind, date_trunc(k.kind, i.date at time zone ${options.timeZone})::date, sum(i.amount)
-              from input i cross join (values ('week'), ('month'), ('quarter'), ('year')) as k(kind)
-              group by 1, 2, 3
-              on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
+              ${addingToPeriodRollUps(sql`select agent_id, date, amount from input`, options.timeZone)}
             ), reached as (
               insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
               select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.peak_total`)}
@@ -89,16 +85,36 @@ export async function importIncomeEntries(
       // The entries of this import: the agents' entries from its first id on. No other can be among them: the
       // agents' rows are locked, and an entry updates its agent's row before it is inserted.
       const events = sql`
-        select row_number() over (order by e.id) as n, 'entry.created' as type, e.agent_id,
-          jsonb_build_object('entryId', e.id, 'agentId', e.agent_id, 'agentName', a.name, 'amount', e.amount::text,
-            'transactionType', e.transaction_type, 'date', ${isoText(sql`e.date`)}) as public_data,
-          jsonb_build_object('description', e.description, 'newTotal', e.new_total::text, 'createdAt', ${isoText(sql`e.created_at`)}) as private_data
+        select ${entryCreatedEventColumns({
+          n: sql`row_number() over (order by e.id)`,
+          agentId: sql`e.agent_id`,
+          values: {
+            entryId: sql`e.id`,
+            agentId: sql`e.agent_id`,
+            agentName: sql`a.name`,
+            amount: sql`e.amount::text`,
+            transactionType: sql`e.transaction_type`,
+            date: isoText(sql`e.date`),
+            description: sql`e.description`,
+            newTotal: sql`e.new_total::text`,
+            createdAt: isoText(sql`e.created_at`),
+          },
+        })}
         from ${incomeEntries} e join ${agents} a on a.id = e.agent_id
         where e.agent_id = any(${sql.param(agentIds)}::int[]) and e.id >= ${firstId ?? 0}
         union all
-        select ${written} + row_number() over (order by r.agent_id, t.tier_order), 'tier.reached', a.id,
-          jsonb_build_object('agentId', a.id, 'agentName', a.name, 'tierId', t.id, 'tierName', t.name, 'tierColor', t.color),
-          jsonb_build_object('achievedAt', ${isoText(now)})
+        select ${tierReachedEventColumns({
+          n: sql`${written} + row_number() over (order by r.agent_id, t.tier_order)`,
+          agentId: sql`a.id`,
+          values: {
+            agentId: sql`a.id`,
+            agentName: sql`a.name`,
+            tierId: sql`t.id`,
+            tierName: sql`t.name`,
+            tierColor: sql`t.color`,
+            achievedAt: isoText(now),
+          },
+        })}
         from unnest(${sql.param(reached.map((r) => r.agent_id))}::int[], ${sql.param(reached.map((r) => r.tier_id))}::int[]) as r(agent_id, tier_id)
           join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
       // One audit row for the import, not one per entry: what was imported is the entries with these ids.

@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors';
-import { periodStartsOf } from '../../domain/periods';
 import { queryPrepared, type Db } from '../client';
 import { appendingAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { claimIdempotencyKey, keepAnswer } from '../queries/idempotency-keys';
 import type { NewIncomeEntry, RecordedIncomeEntryRow } from '../queries/income-entries';
-import { thresholdReached } from '../rule-sql';
-import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { addingToPeriodRollUps, entryCreatedEventColumns, thresholdReached, tierReachedEventColumns } from '../rule-sql';
+import { agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 import { epochMs, isoText } from '../time-sql';
 
 const TOTAL_OUT_OF_RANGE = 'This entry would take the agent total beyond the largest amount the tracker can hold';
@@ -127,20 +126,38 @@ export async function recordIncomeEntryOnce(
 }
 
 async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOptions): Promise<RecordedIncomeEntryRow> {
-  const periods = periodStartsOf(entry.date, options.timeZone);
   const amount = sql`${entry.amount}::numeric`;
   const now = sql`${options.now.toISOString()}::timestamptz`;
   const newEvents = sql`
-    select 0 as n, 'entry.created' as type, entry.agent_id,
-      jsonb_build_object('entryId', entry.id, 'agentId', entry.agent_id, 'agentName', agent.name, 'amount', entry.amount::text,
-        'transactionType', entry.transaction_type, 'date', ${isoText(sql`entry.date`)}) as public_data,
-      jsonb_build_object('description', entry.description, 'newTotal', entry.new_total::text,
-        'createdAt', ${isoText(sql`entry.created_at`)}) as private_data
+    select ${entryCreatedEventColumns({
+      n: sql`0`,
+      agentId: sql`entry.agent_id`,
+      values: {
+        entryId: sql`entry.id`,
+        agentId: sql`entry.agent_id`,
+        agentName: sql`agent.name`,
+        amount: sql`entry.amount::text`,
+        transactionType: sql`entry.transaction_type`,
+        date: isoText(sql`entry.date`),
+        description: sql`entry.description`,
+        newTotal: sql`entry.new_total::text`,
+        createdAt: isoText(sql`entry.created_at`),
+      },
+    })}
     from entry, agent
     union all
-    select 1 + t.tier_order, 'tier.reached', agent.id,
-      jsonb_build_object('agentId', agent.id, 'agentName', agent.name, 'tierId', t.id, 'tierName', t.name, 'tierColor', t.color),
-      jsonb_build_object('achievedAt', ${isoText(now)})
+    select ${tierReachedEventColumns({
+      n: sql`1 + t.tier_order`,
+      agentId: sql`agent.id`,
+      values: {
+        agentId: sql`agent.id`,
+        agentName: sql`agent.name`,
+        tierId: sql`t.id`,
+        tierName: sql`t.name`,
+        tierColor: sql`t.color`,
+        achievedAt: isoText(now),
+      },
+    })}
     from reached join ${tierSettings} t on t.id = reached.tier_id cross join agent`;
   let row: StoredEntryRow | undefined;
   try {
@@ -162,10 +179,7 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
           from agent
           returning *
         ), periods as (
-          insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-          select agent.id, p.kind, p.start::date, ${amount}
-          from agent, (values ('week', ${periods.week}), ('month', ${periods.month}), ('quarter', ${periods.quarter}), ('year', ${periods.year})) as p(kind, start)
-          on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income
+          ${addingToPeriodRollUps(sql`select entry.agent_id, entry.date, entry.amount from entry`, options.timeZone)}
         ), reached as (
           insert into ${tierAchievements} (agent_id, tier_id, achieved_at)
           select agent.id, t.id, ${now} from agent join ${tierSettings} t on ${thresholdReached(sql`t.threshold`, sql`agent.total_income`)}

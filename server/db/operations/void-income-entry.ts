@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { conflict, invalid, notFound } from '../../domain/errors';
-import { periodStartsOf } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
@@ -8,8 +7,8 @@ import { appendEvents } from '../events';
 import { lockTierThresholds } from '../locks';
 import type { RecordedIncomeEntryRow } from '../queries/income-entries';
 import { toRecordedRow, type StoredEntryRow } from './record-income-entry';
-import { thresholdReached } from '../rule-sql';
-import { agentPeriodTotals, agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
+import { addingToPeriodRollUps, peakTotals, thresholdReached, tierReachedEvent } from '../rule-sql';
+import { agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
 
 export interface VoidRequest {
@@ -43,16 +42,9 @@ const readEntry = async (tx: Db, id: number, lock = false) =>
 
 const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
-/**
- * The agent's peak total with its voided entries and their reversals left out: the highest running total (never below
- * 0) of the entries that count, in the order they were recorded. It is what the agent's tiers rest on (the same rule
- * as check-consistency.ts's peaks).
- */
-const effectivePeak = (agentId: number) => sql`
-  select greatest(0, coalesce(max(r.total), 0)) as peak from (
-    select sum(e.amount) over (order by e.id) as total from ${incomeEntries} e
-    where e.agent_id = ${agentId} and e.voided_at is null and e.voids_entry_id is null
-  ) r`;
+/** The agent's peak total with its voided entries and their reversals left out: what the agent's tiers rest on. */
+const effectivePeak = (agentId: number) =>
+  sql`select coalesce((select p.peak from (${peakTotals(sql`e.agent_id = ${agentId}::int`)}) p), 0)::text as peak`;
 
 /**
  * Voids an income entry (docs/product.md §12.11): entries are never edited or deleted, so a void writes a reversal
@@ -135,11 +127,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
 
       await tx.execute(sql`update ${agents} set total_income = total_income + ${reversalAmount}::numeric,
         total_entries = total_entries - 1, peak_total = ${peak}::numeric where id = ${entry.agent_id}`);
-      const periods = periodStartsOf(new Date(entry.date_ms), request.timeZone);
-      await tx.execute(sql`insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
-        select ${entry.agent_id}::int, p.kind, p.start::date, ${reversalAmount}::numeric
-        from (values ('week', ${periods.week}), ('month', ${periods.month}), ('quarter', ${periods.quarter}), ('year', ${periods.year})) as p(kind, start)
-        on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income`);
+      await tx.execute(addingToPeriodRollUps(sql`select agent_id, date, amount from ${incomeEntries} where id = ${reversal!.id}`, request.timeZone));
 
       const voided = (await readEntry(tx, entry.id))!;
       const written = (await readEntry(tx, reversal!.id))!;
@@ -170,12 +158,16 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
           public: { entryId: entry.id, agentId: entry.agent_id, agentName: agent.name, amount: entry.amount },
           private: { reversalEntryId: written.id, newTotal: written.new_total, reason: request.reason, voidedBy: request.byName, tiersTakenBack },
         },
-        ...reached.map((tier) => ({
-          type: 'tier.reached' as const,
-          agentId: entry.agent_id,
-          public: { agentId: entry.agent_id, agentName: agent.name, tierId: tier.tier_id, tierName: tier.tier_name, tierColor: tier.tier_color },
-          private: { achievedAt: request.now.toISOString() },
-        })),
+        ...reached.map((tier) =>
+          tierReachedEvent(entry.agent_id, {
+            agentId: entry.agent_id,
+            agentName: agent.name,
+            tierId: tier.tier_id,
+            tierName: tier.tier_name,
+            tierColor: tier.tier_color,
+            achievedAt: request.now.toISOString(),
+          }),
+        ),
       ]);
       return { entry: toRecordedRow(voided), reversal: toRecordedRow(written), tiersTakenBack, tiersReached };
     });

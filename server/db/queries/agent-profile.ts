@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { MyProfile, UpdateMyProfileInput } from '../../../contract/insight';
+import type { MyProfile } from '../../../contract/insight';
 import { notFound } from '../../domain/errors';
-import type { AgentStatus } from '../../../contract/agents';
-import { assertAgentActing } from '../../domain/sign-up';
-import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
-import { appendEvents } from '../events';
 import { agents } from '../schema';
 
-interface ProfileRow {
+export interface ProfileRow {
   id: number;
   name: string;
   email: string;
@@ -16,7 +12,7 @@ interface ProfileRow {
   public_profile: boolean;
 }
 
-const toProfile = (row: ProfileRow): MyProfile => ({
+export const toProfile = (row: ProfileRow): MyProfile => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -29,48 +25,6 @@ export async function readAgentProfile(db: Db, agentId: number): Promise<MyProfi
   const [row] = await queryRows<ProfileRow>(db, sql`select id, name, email, position, public_profile from ${agents} where id = ${agentId}::int`);
   if (!row) throw notFound('Agent');
   return toProfile(row);
-}
-
-/**
- * PATCH /api/agents/me (docs/product.md §12.14): the agent changes its name, position or whether it is shown on
- * public boards. In one transaction with its audit row and an agent.updated event (boards and screens read again;
- * the event hubs hide or show its name in events from then on).
- */
-export async function updateAgentProfile(db: Db, agentId: number, input: UpdateMyProfileInput, actor: AuditActor, now: Date): Promise<MyProfile> {
-  return db.transaction(async (tx) => {
-    const [before] = await queryRows<ProfileRow & { status: AgentStatus }>(
-      tx,
-      sql`select id, name, email, position, public_profile, status from ${agents} where id = ${agentId}::int for update`,
-    );
-    if (!before) throw notFound('Agent');
-    // The agent edits its own profile: not once it has been made inactive (docs/decisions/0034-sessions-follow-the-account.md).
-    assertAgentActing(before);
-    const [after] = await queryRows<ProfileRow>(
-      tx,
-      sql`update ${agents} set
-          name = ${input.name ?? before.name},
-          first_name = ${input.name === undefined ? sql`first_name` : sql`null`},
-          last_name = ${input.name === undefined ? sql`last_name` : sql`null`},
-          position = ${input.position ?? before.position},
-          public_profile = ${input.publicProfile ?? before.public_profile}
-        where id = ${agentId}::int
-        returning id, name, email, position, public_profile`,
-    );
-    const changed = (['name', 'position', 'public_profile'] as const).filter((key) => before[key] !== after![key]);
-    if (changed.length > 0) {
-      const pick = (row: ProfileRow) => Object.fromEntries(changed.map((key) => [key === 'public_profile' ? 'publicProfile' : key, row[key]]));
-      await appendAudit(tx, actor, { action: 'agent.updated', targetType: 'agent', targetId: agentId, before: pick(before), after: pick(after!) }, now);
-      await appendEvents(tx, [
-        {
-          type: 'agent.updated',
-          agentId,
-          public: { agentId, publicProfile: after!.public_profile },
-          private: { name: after!.name, position: after!.position },
-        },
-      ]);
-    }
-    return toProfile(after!);
-  });
 }
 
 /** The agents not shown on public boards (the event hub hides their names from other readers). */

@@ -1,14 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentStatus, AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
-import { emailHoldersBarringAgent, type EmailHolder } from '../../domain/agent-emails';
+import { type EmailHolder } from '../../domain/agent-emails';
 import type { AgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
-import { emailTaken, notFound } from '../../domain/errors';
-import { refusedAs, UNIQUE_VIOLATION } from '../errors';
-import { agentEvent, appendEvents, eraseAgentEvents } from '../events';
-import { eraseAgentDeliveries } from './webhooks';
-import { eraseAccountResets } from './password-resets';
 import { agentPeriodTotals, agents, users } from '../schema';
 
 export interface NewAgent {
@@ -39,27 +34,6 @@ export async function takenEmails(db: Db, emails: string[], holders: readonly Em
     for (const row of rows) taken.add(row.email);
   }
   return taken;
-}
-
-/**
- * Inserts an agent the owner makes (POST /api/agents, and the demo agents); the email is stored trimmed and
- * lower-case. An address taken as server/domain/agent-emails.ts says (another agent's; not a staff account's) is a 409.
- */
-export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
-  const email = agent.email.trim().toLowerCase();
-  // Other agents' addresses are refused by the unique index, also under concurrent inserts.
-  const otherHolders = emailHoldersBarringAgent('owner').filter((holder) => holder !== 'agent');
-  return refusedAs(UNIQUE_VIOLATION, emailTaken, () =>
-    db.transaction(async (tx) => {
-      if ((await takenEmails(tx, [email], otherHolders)).size > 0) throw emailTaken();
-      const [row] = await tx
-        .insert(agents)
-        .values({ ...agent, email })
-        .returning();
-      await appendEvents(tx, [agentEvent('agent.created', row!)]);
-      return row!;
-    }),
-  );
 }
 
 export async function findAgentByEmail(db: Db, email: string): Promise<AgentRow | undefined> {
@@ -283,19 +257,3 @@ export async function listLeaderboardPage(
   return { total: result.total, agents: result.agents.map((row) => ({ ...toAgentSummary(row), rank: row.rank! })) };
 }
 
-/**
- * Deletes an agent. Its income entries, period roll-ups, achievements, sessions and reward claims go with it
- * (foreign keys ON DELETE CASCADE) in the same statement, and what the kept live events and webhook deliveries said
- * about it, in the same
- * transaction as the agent.deleted event. NOT_FOUND when there was none.
- */
-export async function deleteAgent(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const rows = await tx.delete(agents).where(eq(agents.id, id)).returning({ id: agents.id });
-    if (rows.length === 0) throw notFound('Agent');
-    await eraseAgentEvents(tx, id);
-    await eraseAgentDeliveries(tx, id);
-    await eraseAccountResets(tx, 'agent', id);
-    await appendEvents(tx, [agentEvent('agent.deleted', { id })]);
-  });
-}

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AgentSummary } from '../../../contract/agents';
 import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, RANK_NEIGHBOURS, type AgentDetail, type LeaderboardMode, type RankNeighbour } from '../../../contract/insight';
 import type { ClaimStatus } from '../../../contract/rewards';
-import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
+import type { BoardPeriod, BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
@@ -15,7 +15,7 @@ import { agentFigureColumns, inScope, matchesSearch, onBoards, periodIncomeJoins
 const GROWTH_FLOOR = (GROWTH_FLOOR_CENTS / 100).toFixed(2);
 
 /** A board: `all` (running totals) or the period of `kind` starting on `start`, with the previous period's start. */
-export type BoardPeriod = { kind: 'all' } | { kind: BoardPeriodKind; start: string; previous: string };
+export type { BoardPeriod } from '../../domain/periods';
 
 export interface BoardRow extends AgentSummary {
   rank: number;

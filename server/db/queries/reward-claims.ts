@@ -1,7 +1,6 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AgentClaim, ClaimHistoryEntry, RewardClaim, RewardClaimListQuery } from '../../../contract/rewards';
 import { jsonColumn, type Db } from '../client';
-import { audited, SYSTEM_ACTOR } from '../audit';
 import { agents, claimStatusChanges, rewardClaims, tierSettings } from '../schema';
 import { isoText } from '../time-sql';
 import { containsPattern } from './agents';
@@ -94,42 +93,3 @@ export async function findRewardClaim(db: Db, id: number): Promise<RewardClaim |
   return row ? toRewardClaim(row) : undefined;
 }
 
-/**
- * Erases the contact details (name, email, phone, messenger, address, instructions) of claims filled (or rejected) more
- * than `retentionDays` before `now`: they were needed to deliver the reward, not afterwards. The claim itself (who, which
- * tier and reward, when) stays. Idempotent, so every instance may run it. Returns how many claims were erased.
- */
-export async function eraseFilledClaimContacts(db: Db, now: Date, retentionDays: number): Promise<number> {
-  const before = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
-  // The system erases them: the audit trail says which claims, when (docs/product.md §12.12).
-  return audited(db, SYSTEM_ACTOR, now, (tx) => eraseContactsBefore(tx, now, before), (ids) =>
-    ids.length === 0 ? null : { action: 'claims.contacts_erased', targetType: 'reward_claim', targetId: null, after: { claimIds: ids, retentionDays } },
-  ).then((ids) => ids.length);
-}
-
-async function eraseContactsBefore(db: Db, now: Date, before: Date): Promise<number[]> {
-  const rows = await db
-    .update(rewardClaims)
-    .set({
-      fullName: '',
-      email: '',
-      phone: null,
-      telegram: null,
-      address: '',
-      city: null,
-      zipcode: null,
-      shippingInstructions: null,
-      contactErasedAt: now,
-    })
-    .where(
-      and(
-        or(
-          and(isNotNull(rewardClaims.processedAt), lt(rewardClaims.processedAt, before)),
-          and(eq(rewardClaims.status, 'rejected'), lt(rewardClaims.statusChangedAt, before)),
-        ),
-        isNull(rewardClaims.contactErasedAt),
-      ),
-    )
-    .returning({ id: rewardClaims.id });
-  return rows.map((row) => row.id).sort((a, b) => a - b);
-}

@@ -2,8 +2,7 @@ import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { signUpModes, type Invitation, type SignUpMode } from '../../../contract/sign-up';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
-import { agentEvent, appendEvents } from '../events';
-import { agents, appMeta, invitations } from '../schema';
+import { appMeta, invitations } from '../schema';
 
 const SIGN_UP_MODE_KEY = 'sign_up_mode';
 
@@ -63,14 +62,3 @@ export async function deleteOpenInvitation(db: Db, id: number): Promise<void> {
   if (rows.length === 0) throw notFound('Open invitation');
 }
 
-/** Approves a pending agent (idempotent for one already active). */
-export async function approveAgent(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: agents.status }).from(agents).where(eq(agents.id, id)).for('update');
-    if (!before) throw notFound('Agent');
-    if (before.status === 'active') return;
-    const [row] = await tx.update(agents).set({ status: 'active' }).where(eq(agents.id, id)).returning({ id: agents.id, name: agents.name });
-    // To everyone but staff the agent appears only now: agent.created again, active this time.
-    await appendEvents(tx, [agentEvent('agent.created', { ...row!, status: 'active' })]);
-  });
-}

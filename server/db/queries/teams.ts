@@ -1,20 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { CreateTeamInput, Team, TeamStanding, UpdateTeamInput } from '../../../contract/teams';
-import { conflict, invalid, notFound } from '../../domain/errors';
-import { appendAudit, type AuditActor } from '../audit';
+import { sql } from 'drizzle-orm';
+import type { Team, TeamStanding } from '../../../contract/teams';
 import { queryRows, type Db } from '../client';
-import { refusedAs, UNIQUE_VIOLATION } from '../errors';
-import { appendEvents } from '../events';
 import { epochMs } from '../time-sql';
 import { agentPeriodTotals, agents, teamManagers, teams, users } from '../schema';
 import type { AgentScope } from '../../domain/team-scope';
 import { onBoards } from './agents';
 import type { BoardPeriod } from './boards';
 
-// Teams (docs/product.md §12.16, docs/decisions/0032-teams.md): the owner groups agents under managers; every change is audited and
-// sent as a team.changed event with the team's whole membership, so each event hub's scope of managers follows it.
-
-export const TEAM_NAME_TAKEN = 'A team with this name already exists';
+// Teams (docs/product.md §12.16, docs/decisions/0032-teams.md): the owner groups agents under managers. The changes, each audited and
+// sent as a team.changed event, are operations (server/db/operations/create-team.ts, update-team.ts, delete-team.ts).
 
 interface TeamRow {
   id: number;
@@ -45,118 +39,10 @@ export async function listTeams(db: Db, managerId?: number): Promise<Team[]> {
   return rows.map(toTeam);
 }
 
-async function readTeam(db: Db, id: number): Promise<Team | undefined> {
+/** One team with its managers and agents; undefined when there is none. */
+export async function findTeam(db: Db, id: number): Promise<Team | undefined> {
   const [row] = await queryRows<TeamRow>(db, sql`select ${teamColumns} from ${teams} t where t.id = ${id}::int`);
   return row && toTeam(row);
-}
-
-/** The ids of `ids` that are not accounts of the kind asked (agents; manager accounts), for one clear 400. */
-async function assertMembers(tx: Db, input: { managerIds?: number[]; agentIds?: number[] }): Promise<void> {
-  const missing = async (ids: number[] | undefined, from: SQL) => {
-    if (!ids || ids.length === 0) return [];
-    const rows = await queryRows<{ id: number }>(tx, sql`select i.id from unnest(${sql.param(ids)}::int[]) i(id) where not exists (${from})`);
-    return rows.map((row) => row.id);
-  };
-  const notManagers = await missing(input.managerIds, sql`select 1 from ${users} u where u.id = i.id and u.role = 'manager'`);
-  if (notManagers.length > 0) throw invalid(`These ids are not manager accounts: ${notManagers.slice(0, 20).join(', ')}`, 'managerIds');
-  const notAgents = await missing(input.agentIds, sql`select 1 from ${agents} a where a.id = i.id`);
-  if (notAgents.length > 0) throw invalid(`No agent has these ids: ${notAgents.slice(0, 20).join(', ')}`, 'agentIds');
-}
-
-/** Sets the team's managers and agents to exactly these (agents in another team move here; those left out leave). */
-async function setMembers(tx: Db, id: number, input: { managerIds?: number[]; agentIds?: number[] }): Promise<void> {
-  if (input.managerIds) {
-    await tx.execute(sql`delete from ${teamManagers} where team_id = ${id}::int and user_id <> all(${sql.param(input.managerIds)}::int[])`);
-    await tx.execute(
-      sql`insert into ${teamManagers} (team_id, user_id) select ${id}::int, u from unnest(${sql.param(input.managerIds)}::int[]) u on conflict do nothing`,
-    );
-  }
-  if (input.agentIds) {
-    await tx.execute(sql`update ${agents} set team_id = null where team_id = ${id}::int and id <> all(${sql.param(input.agentIds)}::int[])`);
-    await tx.execute(sql`update ${agents} set team_id = ${id}::int where id = any(${sql.param(input.agentIds)}::int[]) and team_id is distinct from ${id}::int`);
-  }
-}
-
-/** The audit's and the event's picture of a team: its name and member ids. */
-const membership = (team: Team) => ({ name: team.name, managerIds: team.managers.map((m) => m.id), agentIds: team.agents.map((a) => a.id) });
-
-/**
- * The team.changed event of a team as it now is (`before`: as it was, for the managers who no longer lead it; they
- * hear of the change, other teams' managers do not: docs/decisions/0036-scope-and-link-rules.md).
- */
-async function announce(tx: Db, team: Team, { deleted = false, before }: { deleted?: boolean; before?: Team } = {}): Promise<void> {
-  const members: { managerIds: number[]; agentIds: number[] } = deleted ? { managerIds: [], agentIds: [] } : membership(team);
-  const formerManagerIds = (before?.managers ?? []).map((m) => m.id).filter((id) => !members.managerIds.includes(id));
-  await appendEvents(tx, [{ type: 'team.changed', agentId: null, public: {}, private: { teamId: team.id, name: team.name, deleted, ...members, formerManagerIds } }]);
-}
-
-/** The other teams of these agents, before they move into team `id`. */
-async function teamsLosingAgents(tx: Db, id: number, agentIds: number[] | undefined): Promise<number[]> {
-  if (!agentIds || agentIds.length === 0) return [];
-  const rows = await queryRows<{ team_id: number }>(
-    tx,
-    sql`select distinct team_id from ${agents} where id = any(${sql.param(agentIds)}::int[]) and team_id is not null and team_id <> ${id}::int order by team_id`,
-  );
-  return rows.map((row) => row.team_id);
-}
-
-/** A team.changed for each team that lost agents to another: its managers hear that their team changed. */
-async function announceLosers(tx: Db, teamIds: number[]): Promise<void> {
-  for (const teamId of teamIds) {
-    const team = await readTeam(tx, teamId);
-    if (team) await announce(tx, team);
-  }
-}
-
-const nameTaken = () => conflict(TEAM_NAME_TAKEN);
-
-/** POST /api/teams: the team, its managers and agents, its audit row and event, in one transaction. */
-export async function createTeam(db: Db, input: CreateTeamInput, actor: AuditActor, now: Date): Promise<Team> {
-  return refusedAs(UNIQUE_VIOLATION, nameTaken, () =>
-    db.transaction(async (tx) => {
-      await assertMembers(tx, input);
-      const [made] = await queryRows<{ id: number }>(tx, sql`insert into ${teams} (name, created_at) values (${input.name}, ${now.toISOString()}::timestamptz) returning id`);
-      const losers = await teamsLosingAgents(tx, made!.id, input.agentIds);
-      await setMembers(tx, made!.id, input);
-      const team = (await readTeam(tx, made!.id))!;
-      await appendAudit(tx, actor, { action: 'team.created', targetType: 'team', targetId: team.id, after: membership(team) }, now);
-      await announce(tx, team);
-      await announceLosers(tx, losers);
-      return team;
-    }),
-  );
-}
-
-/** PATCH /api/teams/{id}: a new name or member lists; audited with before and after. */
-export async function updateTeam(db: Db, id: number, input: UpdateTeamInput, actor: AuditActor, now: Date): Promise<Team> {
-  return refusedAs(UNIQUE_VIOLATION, nameTaken, () =>
-    db.transaction(async (tx) => {
-      const [locked] = await queryRows<{ id: number }>(tx, sql`select id from ${teams} where id = ${id}::int for update`);
-      if (!locked) throw notFound('Team');
-      await assertMembers(tx, input);
-      const before = (await readTeam(tx, id))!;
-      if (input.name !== undefined) await tx.execute(sql`update ${teams} set name = ${input.name} where id = ${id}::int`);
-      const losers = await teamsLosingAgents(tx, id, input.agentIds);
-      await setMembers(tx, id, input);
-      const after = (await readTeam(tx, id))!;
-      await appendAudit(tx, actor, { action: 'team.updated', targetType: 'team', targetId: id, before: membership(before), after: membership(after) }, now);
-      await announce(tx, after, { before });
-      await announceLosers(tx, losers);
-      return after;
-    }),
-  );
-}
-
-/** DELETE /api/teams/{id}: its agents are in no team any more (their history stays), its managers lead it no more. */
-export async function deleteTeam(db: Db, id: number, actor: AuditActor, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [locked] = await queryRows<{ id: number }>(tx, sql`select id from ${teams} where id = ${id}::int for update`);
-    if (!locked) throw notFound('Team');
-    const before = (await readTeam(tx, id))!;
-    await tx.execute(sql`delete from ${teams} where id = ${id}::int`);
-    await appendAudit(tx, actor, { action: 'team.deleted', targetType: 'team', targetId: id, before: membership(before) }, now);
-    await announce(tx, before, { deleted: true, before });
-  });
 }
 
 /** The teams a manager leads (none: the manager reads every agent). */

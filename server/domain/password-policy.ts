@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { invalid } from '../domain/errors';
+import { invalid } from './errors';
 
 export const COMMON_PASSWORD =
   'This password is one of the most common (it appears in lists of leaked passwords); choose another';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { unauthenticated } from '../../domain/errors';
 import { SESSION_ENDED } from '../../../contract/auth';
+import { unauthenticated } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
+import { voidUnusedResets } from '../queries/password-resets';
 import { agents, sessions, twoFactorChallenges, users } from '../schema';
-import { voidUnusedResets } from './password-resets';
 
 export type AccountKind = 'agent' | 'user';
 

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { composeEmail, unsubscribeToken } from '../../domain/emails';
+import { formatMoney } from '../../../contract/money-format';
+import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft } from '../../domain/notifications';
+import { jsonColumn, queryRows, type Db } from '../client';
+import { appendEvents, type NewEvent } from '../events';
+import { unsubscribeKey } from '../queries/notifications';
+import { readOrganisationSettings } from '../queries/settings';
+import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
+
+const NOTIFIED_THROUGH = 'notifications_notified_through';
+
+/**
+ * Makes the notifications of the events committed since the last call, at most `limit` events at a time; returns how
+ * many events it read (0: caught up, or another instance is doing it now). As webhooks' fan-out: the cursor row is
+ * locked and skipped by others, so one instance at a time does it, and the notifications and the cursor's move commit
+ * together (a unique index makes a second notification of one event and kind impossible anyway). On its first run the
+ * cursor starts at the newest event: history is not notified. Each recipient's choices are respected: `inApp` makes
+ * the notification, `email` queues an email in the outbox (the email worker sends it). A `notification.created` event
+ * per recipient tells open screens to read their bell again.
+ */
+export async function notifyEvents(db: Db, limit: number, now: Date, links: { appUrl: string }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${NOTIFIED_THROUGH} for update skip locked`);
+    let [cursor] = await locked();
+    if (!cursor) {
+      const inserted = await queryRows<{ value: string }>(
+        tx,
+        sql`insert into ${appMeta} (key, value) select ${NOTIFIED_THROUGH}, coalesce(max(id), 0)::text from ${events}
+          on conflict do nothing returning value`,
+      );
+      if (inserted.length === 0) return 0;
+      [cursor] = await locked();
+      if (!cursor) return 0;
+    }
+    const rows = await queryRows<{ id: number; type: string; agent_id: number | null; public_data: unknown; private_data: unknown }>(
+      tx,
+      sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events} where id > ${Number(cursor.value)} order by id limit ${limit}::int`,
+    );
+    if (rows.length === 0) return 0;
+    const relevant = rows.filter((row) => NOTIFYING_EVENT_TYPES.has(row.type));
+    const staff =
+      relevant.length === 0
+        ? []
+        : await queryRows<{ id: number; role: 'owner' | 'manager'; leadsTeams: boolean }>(
+            tx,
+            sql`select id, role, exists (select 1 from ${teamManagers} m where m.user_id = ${users}.id) as "leadsTeams" from ${users} order by id`,
+          );
+    const drafts: NotificationDraft[] = relevant.flatMap((row) =>
+      notificationTexts(
+        {
+          id: row.id,
+          type: row.type,
+          agentId: row.agent_id,
+          data: { ...jsonColumn<Record<string, unknown>>(row.public_data as string), ...jsonColumn<Record<string, unknown>>(row.private_data as string) },
+        },
+        staff,
+      ),
+    );
+    const choices = await choicesOf(tx, drafts);
+    const inApp = drafts.filter((draft) => choices(draft).inApp);
+    const made = inApp.length === 0 ? [] : await insertNotifications(tx, inApp, now);
+    const byEmail = drafts.filter((draft) => choices(draft).email);
+    if (byEmail.length > 0) await queueEmails(tx, byEmail, now, links.appUrl);
+    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${NOTIFIED_THROUGH}`);
+    // Open screens read their bell again: an agent's own event (only it reads it), and one for staff naming whom.
+    const agentIds = [...new Set(made.flatMap((row) => (row.agent_id !== null ? [row.agent_id] : [])))];
+    const userIds = [...new Set(made.flatMap((row) => (row.user_id !== null ? [row.user_id] : [])))];
+    const told: NewEvent[] = agentIds.map((agentId) => ({ type: 'notification.created', agentId, public: {}, private: {} }));
+    if (userIds.length > 0) told.push({ type: 'notification.created', agentId: null, public: {}, private: { userIds } });
+    await appendEvents(tx, told);
+    return rows.length;
+  });
+}
+
+/** Each draft's recipient's choices for its kind (both on where none was made), read for those recipients only. */
+async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: NotificationDraft) => { inApp: boolean; email: boolean }> {
+  const ids = (kind: 'agent' | 'user') => [...new Set(drafts.filter((draft) => draft.recipient.kind === kind).map((draft) => draft.recipient.id))];
+  const rows =
+    drafts.length === 0
+      ? []
+      : await queryRows<{ agent_id: number | null; user_id: number | null; kind: string; in_app: boolean; email: boolean }>(
+          tx,
+          sql`select agent_id, user_id, kind, in_app, email from ${notificationPreferences}
+            where not (in_app and email)
+              and (agent_id = any(${sql.param(ids('agent'))}::int[]) or user_id = any(${sql.param(ids('user'))}::int[]))`,
+        );
+  const chosen = new Map(rows.map((row) => [`${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`, row]));
+  return (draft) => {
+    const row = chosen.get(`${draft.recipient.kind}:${draft.recipient.id}:${draft.kind}`);
+    return { inApp: row?.in_app ?? true, email: row?.email ?? true };
+  };
+}
+
+/** How long an email is tried before it is given up (status failed): long enough for a mail server's bad weekend. */
+const EMAIL_TRIED_FOR_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * Queues an email per draft to its recipient's address now, with its words and signed unsubscribe link
+ * (server/domain/emails.ts), written once: every attempt sends the same message.
+ */
+async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUrl: string): Promise<void> {
+  const key = await unsubscribeKey(tx);
+  // Amounts in the organisation's currency and locale, as its screens write them (docs/decisions/0029).
+  const organisation = await readOrganisationSettings(tx);
+  const tierIds = [...new Set(drafts.flatMap((draft) => (draft.tierId === undefined ? [] : [draft.tierId])))];
+  const tiers =
+    tierIds.length === 0
+      ? new Map<number, { name: string; threshold: string }>()
+      : new Map(
+          (await queryRows<{ id: number; name: string; threshold: string }>(tx, sql`select id, name, threshold::text as threshold from ${tierSettings} where id = any(${sql.param(tierIds)}::int[])`)).map(
+            (tier) => [tier.id, tier],
+          ),
+        );
+  const values = drafts.map((draft) => {
+    const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe/${unsubscribeToken(key, { recipient: draft.recipient, kind: draft.kind })}`;
+    const tier = draft.tierId === undefined ? undefined : tiers.get(draft.tierId);
+    const detail = tier ? `The ${tier.name} tier starts at ${formatMoney(tier.threshold, organisation)}.` : undefined;
+    const email = composeEmail(draft, { appUrl, unsubscribeUrl }, { orgName: organisation.orgName, ...(detail ? { detail } : {}) });
+    return sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
+      ${draft.subjectAgentId}::int, ${draft.kind}, ${draft.eventId}::bigint, ${email.subject}, ${email.text}, ${email.html}, ${unsubscribeUrl})`;
+  });
+  const at = now.toISOString();
+  await tx.execute(
+    sql`insert into ${emailOutbox} (agent_id, user_id, subject_agent_id, kind, event_id, to_address, subject, text_body, html_body, unsubscribe_url,
+        status, created_at, next_attempt_at, deliver_until)
+      select v.agent_id, v.user_id, v.subject_agent_id, v.kind, v.event_id, coalesce(a.email, u.email), v.subject, v.text_body, v.html_body,
+        v.unsubscribe_url, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${new Date(now.getTime() + EMAIL_TRIED_FOR_MS).toISOString()}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(agent_id, user_id, subject_agent_id, kind, event_id, subject, text_body, html_body, unsubscribe_url)
+        left join ${agents} a on a.id = v.agent_id
+        left join ${users} u on u.id = v.user_id
+      where (a.id is not null or u.id is not null)
+        and (v.subject_agent_id is null or exists (select 1 from ${agents} s where s.id = v.subject_agent_id))
+      on conflict do nothing`,
+  );
+}
+
+async function insertNotifications(tx: Db, drafts: NotificationDraft[], now: Date) {
+  const values = drafts.map(
+    (draft) =>
+      sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
+        ${draft.kind}, ${draft.subjectAgentId}::int, ${draft.eventId}::bigint, ${draft.title}, ${draft.body}, ${now.toISOString()}::timestamptz)`,
+  );
+  // A recipient deleted meanwhile fails its foreign key: only the recipients that still exist are kept.
+  return queryRows<{ agent_id: number | null; user_id: number | null }>(
+    tx,
+    sql`insert into ${notifications} (agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
+      select v.agent_id, v.user_id, v.kind, v.subject_agent_id, v.event_id, v.title, v.body, v.created_at
+      from (values ${sql.join(values, sql`, `)}) as v(agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
+      where (v.agent_id is null or exists (select 1 from agents a where a.id = v.agent_id))
+        and (v.user_id is null or exists (select 1 from users u where u.id = v.user_id))
+        and (v.subject_agent_id is null or exists (select 1 from agents a where a.id = v.subject_agent_id))
+      on conflict do nothing
+      returning agent_id, user_id`,
+  );
+}
