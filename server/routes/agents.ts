@@ -5,7 +5,7 @@ import { setAgentActive } from '../db/operations/set-agent-active';
 import { readAgentDetail } from '../db/queries/boards';
 import { notFound } from '../domain/errors';
 import type { AppContext } from '../app-context';
-import { readScope } from '../auth/team-scope';
+import { narrowToTeam } from '../auth/team-scope';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
@@ -25,10 +25,9 @@ type IdParams = { Params: { id: string } };
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents', async (request, reply): Promise<AgentPage> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const reader = await requireStaffReader(ctx, request, reply);
     const query = parseInput(agentListQuery, request.query);
-    const scope = await readScope(ctx, caller, query.team);
-    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query, scope);
+    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query, narrowToTeam(reader.scope, query.team));
     return { ...page, offset: query.offset, limit: query.limit };
   });
 

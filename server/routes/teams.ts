@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { createTeamInput, teamBoardQuery, updateTeamInput, type TeamBoard, type TeamList } from '../../contract/teams';
 import type { AppContext } from '../app-context';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
-import { readScope } from '../auth/team-scope';
 import { createTeam, deleteTeam, listTeams, readTeamBoard, updateTeam } from '../db/queries/teams';
 import { boardPeriodOf } from './insight';
+import { scopeIsEveryAgent } from '../domain/team-scope';
 import { userActor } from '../http/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
@@ -16,10 +16,8 @@ type IdParams = { Params: { id: string } };
  */
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/teams', async (request, reply): Promise<TeamList> => {
-    const caller = await requireStaffReader(ctx, request, reply);
-    const scope = await readScope(ctx, caller);
-    const teams = await listTeams(ctx.db, scope === null || caller.kind !== 'user' ? undefined : caller.user.id);
-    return { teams };
+    const { scope } = await requireStaffReader(ctx, request, reply);
+    return { teams: await listTeams(ctx.db, scope) };
   });
 
   app.post('/api/teams', async (request, reply) => {
@@ -45,10 +43,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   // Each team's income and income per agent. A one-agent team's income is that agent's, so a manager who leads teams
   // reads only those teams, ranked among themselves, like every other read (docs/decisions/0036-scope-and-link-rules.md).
   app.get('/api/teams/leaderboard', async (request, reply): Promise<TeamBoard> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const query = parseInput(teamBoardQuery, request.query);
-    const scope = await readScope(ctx, caller);
     const { range, period } = boardPeriodOf(ctx, query.period, query.at);
-    return { period: range, scope: scope === null ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
+    return { period: range, scope: scopeIsEveryAgent(scope) ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
   });
 }

@@ -10,6 +10,7 @@ import { updateTierSetting } from '../../server/db/operations/update-tier-settin
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { deleteAgent, listLeaderboardPage } from '../../server/db/queries/agents';
 import { readOwnerDashboard } from '../../server/db/queries/dashboard';
+import { everyAgentScope } from '../../server/domain/team-scope';
 import { listTierSettings } from '../../server/db/queries/tier-settings';
 import { periodStartsOf } from '../../server/domain/periods';
 import { BoardState } from '../../server/live/board-state';
@@ -54,9 +55,9 @@ for (const engine of testEngines()) {
 
     /** Memory and the tables answer the same dashboard and the same leaderboard pages. */
     async function expectSameAsTables() {
-      const fromMemory = await boards.dashboard(now());
+      const fromMemory = await boards.dashboard(now(), everyAgentScope());
       expect(fromMemory, 'the boards were not in memory').toBeDefined();
-      expect(fromMemory).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE }));
+      expect(fromMemory).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() }));
       const periods = periodStartsOf(now(), TIME_ZONE);
       for (const [offset, limit] of [
         [0, 25],
@@ -66,15 +67,15 @@ for (const engine of testEngines()) {
         [7, 50],
         [1000, 5],
       ] as const) {
-        expect(await boards.leaderboardPage(now(), offset, limit), `offset ${offset}, limit ${limit}`).toEqual(
-          await listLeaderboardPage(db(), periods, { offset, limit }),
+        expect(await boards.leaderboardPage(now(), everyAgentScope(), offset, limit), `offset ${offset}, limit ${limit}`).toEqual(
+          await listLeaderboardPage(db(), periods, { offset, limit }, everyAgentScope()),
         );
       }
       return fromMemory!;
     }
 
-    const at = (iso: string) => ({ now: new Date(iso), date: new Date(iso), timeZone: TIME_ZONE });
-    const today = () => ({ now: now(), date: now(), timeZone: TIME_ZONE });
+    const at = (iso: string) => ({ now: new Date(iso), date: new Date(iso), timeZone: TIME_ZONE, scope: everyAgentScope() });
+    const today = () => ({ now: now(), date: now(), timeZone: TIME_ZONE, scope: everyAgentScope() });
 
     it('starts equal to the tables, and stays equal through entries of every period, ties, deductions and tiers', async () => {
       await expectSameAsTables();
@@ -177,11 +178,11 @@ for (const engine of testEngines()) {
       await addIncome(db(), agent, '42.00', today());
       const res = await t.request({ method: 'GET', url: '/api/owner/dashboard', headers: { cookie } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE }));
+      expect(res.json()).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() }));
       const page = await t.request({ method: 'GET', url: '/api/owner/leaderboard?offset=2&limit=3', headers: { cookie } });
       // The board adds the period and last month's standings to what the tables' page says.
       expect(page.json()).toMatchObject({
-        ...(await listLeaderboardPage(db(), periodStartsOf(now(), TIME_ZONE), { offset: 2, limit: 3 })),
+        ...(await listLeaderboardPage(db(), periodStartsOf(now(), TIME_ZONE), { offset: 2, limit: 3 }, everyAgentScope())),
         offset: 2,
         limit: 3,
       });
@@ -199,27 +200,27 @@ for (const engine of testEngines()) {
       );
       await laggingHub.start();
       const lagging = new BoardState(db(), laggingHub, TIME_ZONE, t.app.log);
-      const tables = () => readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE });
+      const tables = () => readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() });
       try {
         const agent = await createAgent(db(), { firstName: 'Ahead', lastName: 'Of Hub' });
         const fence = laggingHub.newestEventId!;
         await addIncome(db(), agent, '75.00', today());
         // Built for a read whose fence the hub has passed, from a snapshot that holds the entry the hub has not
         // delivered yet: delivered afterwards, it is not added again.
-        expect(await lagging.dashboard(now(), fence)).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope(), fence)).toEqual(await tables());
         const release = held;
         held = undefined;
         for (const deliver of release) deliver();
-        expect(await lagging.dashboard(now())).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
 
         // A change that reached the tables without its event (a bug, a hand edit) is found by the next check.
         await db().execute(sql`update agents set total_income = total_income + 1 where id = ${agent.id}`);
-        expect(await lagging.dashboard(now())).not.toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).not.toEqual(await tables());
         await lagging.check();
-        expect(await lagging.dashboard(now())).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
         await db().execute(sql`update agents set total_income = total_income - 1 where id = ${agent.id}`);
         await lagging.check();
-        expect(await lagging.dashboard(now())).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
       } finally {
         lagging.close();
         await laggingHub.close();
