@@ -10,12 +10,13 @@ import { updateTierSetting } from '../../server/db/operations/update-tier-settin
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { deleteAgent, listLeaderboardPage } from '../../server/db/queries/agents';
 import { readOwnerDashboard } from '../../server/db/queries/dashboard';
-import { everyAgentScope } from '../../server/domain/team-scope';
+import { everyAgentScope, teamsScope } from '../../server/domain/team-scope';
+import { createTeam, deleteTeam, updateTeam } from '../../server/db/queries/teams';
 import { listTierSettings } from '../../server/db/queries/tier-settings';
 import { periodStartsOf } from '../../server/domain/periods';
 import { BoardState } from '../../server/live/board-state';
 import { EventHub } from '../../server/live/event-hub';
-import { createAgent, ownerCookie } from '../factories/accounts';
+import { createAgent, ownerCookie, uniqueSuffix } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
@@ -74,8 +75,8 @@ for (const engine of testEngines()) {
       return fromMemory!;
     }
 
-    const at = (iso: string) => ({ now: new Date(iso), date: new Date(iso), timeZone: TIME_ZONE, scope: everyAgentScope() });
-    const today = () => ({ now: now(), date: now(), timeZone: TIME_ZONE, scope: everyAgentScope() });
+    const at = (iso: string) => ({ now: new Date(iso), date: new Date(iso), timeZone: TIME_ZONE });
+    const today = () => ({ now: now(), date: now(), timeZone: TIME_ZONE });
 
     it('starts equal to the tables, and stays equal through entries of every period, ties, deductions and tiers', async () => {
       await expectSameAsTables();
@@ -111,6 +112,45 @@ for (const engine of testEngines()) {
       await addIncome(db(), bea, '6000.00', at('2026-10-15T12:00:00Z'));
       const withTiers = await expectSameAsTables();
       expect(withTiers.overview.newTierAchievements).toBe(1);
+    });
+
+    // A manager who leads teams reads the board in memory too (docs/decisions/0043): the agents its scope holds, ranked
+    // among themselves, as the tables rank them; the teams follow team.changed.
+    it('serves the leaderboard of a scope limited to a team, ranked within it, as the team changes', async () => {
+      const [xan, yve, zoe] = [
+        await createAgent(db(), { firstName: 'Xan', lastName: 'Teamed' }),
+        await createAgent(db(), { firstName: 'Yve', lastName: 'Teamed' }),
+        await createAgent(db(), { firstName: 'Zoe', lastName: 'Teamed' }),
+      ];
+      await addIncome(db(), xan, '500.00', today());
+      await addIncome(db(), yve, '800.00', today());
+      await addIncome(db(), zoe, '100.00', today());
+      const team = await createTeam(db(), { name: `Memory ${uniqueSuffix()}`, managerIds: [], agentIds: [xan.id, yve.id] }, SYSTEM_ACTOR, now());
+      const scope = teamsScope([team.id]);
+      const periods = periodStartsOf(now(), TIME_ZONE);
+      const sameAsTables = async () => {
+        const fromMemory = await boards.leaderboardPage(now(), scope, 0, 50);
+        expect(fromMemory, 'the boards were not in memory').toBeDefined();
+        expect(fromMemory).toEqual(await listLeaderboardPage(db(), periods, { offset: 0, limit: 50 }, scope));
+        return fromMemory!.agents.map((agent) => [agent.id, agent.rank]);
+      };
+      expect(await sameAsTables()).toEqual([
+        [yve.id, 1],
+        [xan.id, 2],
+      ]);
+      await updateTeam(db(), team.id, { agentIds: [xan.id, zoe.id] }, SYSTEM_ACTOR, now());
+      expect(await sameAsTables()).toEqual([
+        [xan.id, 1],
+        [zoe.id, 2],
+      ]);
+      await addIncome(db(), zoe, '900.00', today());
+      expect(await sameAsTables()).toEqual([
+        [zoe.id, 1],
+        [xan.id, 2],
+      ]);
+      await deleteTeam(db(), team.id, SYSTEM_ACTOR, now());
+      expect(await sameAsTables()).toEqual([]);
+      await expectSameAsTables();
     });
 
     it('builds itself again after what it cannot apply: an agent deleted, a threshold lowered', async () => {
