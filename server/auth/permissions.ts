@@ -36,6 +36,12 @@ export async function requireUser(
 export const requireOwner = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner']);
 
+/** A signed-in owner who reads agent data: with the owner's scope, every agent (docs/decisions/0043). */
+export async function requireOwnerReader(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ owner: SessionUser; scope: TeamScope }> {
+  const owner = await requireOwner(ctx, request, reply);
+  return { owner, scope: await scopeOfCaller(ctx, { kind: 'user', user: owner }) };
+}
+
 export const requireOwnerOrManager = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner', 'manager']);
 

@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context';
 import { narrowToTeam } from '../auth/team-scope';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { requireOwner, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
+import { requireOwner, requireOwnerOrToken, requireOwnerReader, requireStaffReader } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
 import { deleteAgent, insertAgent, listAgentPage, toNewAgentSummary } from '../db/queries/agents';
 import { periodStartsOf } from '../domain/periods';
@@ -48,12 +48,12 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Deactivation (DESIGN §7): reversible, so no password is asked; the sessions it ends close their streams at once.
   app.patch<IdParams>('/api/agents/:id', async (request, reply): Promise<AgentDetail['agent']> => {
-    const owner = await requireOwner(ctx, request, reply);
+    const { owner, scope } = await requireOwnerReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
     const input = parseInput(updateAgentInput, request.body);
     const { endedSessions } = await setAgentActive(ctx.db, id, input.active, userActor(request, owner), ctx.now());
     for (const tokenHash of endedSessions) ctx.live.endSession(tokenHash);
-    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
+    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id, scope);
     if (!detail) throw notFound('Agent');
     return detail.agent;
   });

@@ -10,7 +10,7 @@ import { AUDIT_EXPORT_COLUMNS, auditExportQuery } from '../../contract/audit';
 import { incomeEntryExportQuery } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
 import { assertAgentInScope } from '../auth/team-scope';
-import { requireOwner, requireStaffReader } from '../auth/permissions';
+import { requireOwner, requireOwnerReader, requireStaffReader } from '../auth/permissions';
 import { appendAudit } from '../db/audit';
 import { findAgentById } from '../db/queries/agents';
 import { readOrganisationSettings } from '../db/queries/settings';
@@ -119,10 +119,10 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/exports/reward-claims.csv', async (request, reply) => {
-    const owner = await requireOwner(ctx, request, reply);
+    const { owner, scope } = await requireOwnerReader(ctx, request, reply);
     // Every claimant's address and phone leave in one file: the trail says who took them and when.
     await appendAudit(ctx.db, userActor(request, owner), { action: 'claims.exported', targetType: 'reward_claims', targetId: null, after: { contactDetails: true } }, ctx.now());
-    return sendCsv(reply, 'reward-claims', ctx.now(), REWARD_CLAIM_EXPORT_COLUMNS, csvFromRows(claimExportBatches(ctx.db), (row) => [
+    return sendCsv(reply, 'reward-claims', ctx.now(), REWARD_CLAIM_EXPORT_COLUMNS, csvFromRows(claimExportBatches(ctx.db, scope), (row) => [
       num(row.id),
       text(row.claimed_at),
       num(row.agent_id),

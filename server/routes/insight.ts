@@ -97,7 +97,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const { scope } = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
     await assertAgentInScope(ctx, scope, id);
-    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
+    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id, scope);
     if (!detail) throw notFound('Agent');
     return detail;
   });

@@ -289,12 +289,15 @@ async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod)
   return rows.map((row) => ({ ...row, higher: row.rank - 1 }));
 }
 
-/** GET /api/agents/{id}: the agent's figures, tiers reached (by order, with when) and claims (newest first); undefined when there is none. */
-export async function readAgentDetail(db: Db, periods: PeriodStarts, agentId: number): Promise<AgentDetail | undefined> {
+/**
+ * GET /api/agents/{id}: the agent's figures, tiers reached (by order, with when) and claims (newest first); undefined
+ * when there is none within the scope (the route answers 403 first for another team's agent: assertAgentInScope).
+ */
+export async function readAgentDetail(db: Db, periods: PeriodStarts, agentId: number, scope: TeamScope): Promise<AgentDetail | undefined> {
   const [row] = await queryRows<AgentFiguresRow & { id: number; public_profile: boolean; created_ms: number }>(
     db,
     sql`select a.id, ${agentFigureColumns}, a.public_profile, ${epochMs(sql`a.created_at`)} as created_ms
-      from ${agents} a ${periodIncomeJoins(periods)} where a.id = ${agentId}::int`,
+      from ${agents} a ${periodIncomeJoins(periods)} where a.id = ${agentId}::int and ${scopeWhere(scope, agentIdOf())}`,
   );
   if (!row) return undefined;
   const tiers = await queryRows<{ tier_id: number; tier_order: number; name: string; color: string; achieved_ms: number }>(

@@ -186,8 +186,8 @@ export interface ClaimExportRow {
   shipping_instructions: string | null;
 }
 
-/** Every reward claim with its contact details (erased ones are empty), by id, a batch at a time. */
-export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow[]> {
+/** Every reward claim (of the scope's agents) with its contact details (erased ones are empty), by id, a batch at a time. */
+export async function* claimExportBatches(db: Db, scope: TeamScope): AsyncGenerator<ClaimExportRow[]> {
   yield* keysetBatches(
     (after: number | undefined) =>
       queryRows<ClaimExportRow>(
@@ -196,7 +196,7 @@ export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow
           c.reward_title as reward, c.status, ${isoText(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
           c.telegram, c.address, c.city, c.zipcode, c.shipping_instructions
         from reward_claims c join agents a on a.id = c.agent_id join tier_settings t on t.id = c.tier_id
-        where c.id > ${after ?? 0}
+        where c.id > ${after ?? 0} and ${scopeWhere(scope, sql`c.agent_id`)}
         order by c.id
         limit ${EXPORT_BATCH_ROWS}`,
       ),

@@ -5,6 +5,8 @@ import { audited, SYSTEM_ACTOR } from '../audit';
 import { agents, claimStatusChanges, rewardClaims, tierSettings } from '../schema';
 import { isoText } from '../time-sql';
 import { containsPattern } from './agents';
+import type { TeamScope } from '../../domain/team-scope';
+import { scopeWhere } from '../scope-sql';
 
 /** A claim's history, oldest first, as JSON (the index claim_status_changes_claim_idx reads it). */
 const history = sql<string | ClaimHistoryEntry[]>`(
@@ -57,8 +59,8 @@ function selectClaims(db: Db) {
 }
 
 /** The claims with who made them and for which tier, newest first: of one status, of agents matching a search. */
-export async function listRewardClaims(db: Db, query: Partial<RewardClaimListQuery> = {}): Promise<RewardClaim[]> {
-  const filters: SQL[] = [];
+export async function listRewardClaims(db: Db, query: Partial<RewardClaimListQuery>, scope: TeamScope): Promise<RewardClaim[]> {
+  const filters: SQL[] = [scopeWhere(scope, sql`${rewardClaims.agentId}`)];
   if (query.status) filters.push(eq(rewardClaims.status, query.status));
   if (query.search) {
     const pattern = containsPattern(query.search);
