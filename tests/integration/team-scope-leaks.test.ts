@@ -9,7 +9,7 @@ import { apiRoutes } from '../../contract/api-routes';
 import { queryRows } from '../../server/db/client';
 import { registerAgent } from '../../server/db/operations/register-agent';
 import { notifyEvents } from '../../server/db/queries/notifications';
-import { createTeam } from '../../server/db/queries/teams';
+import { createTeam, updateTeam } from '../../server/db/queries/teams';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { createAgent, createUser, FACTORY_PASSWORD_HASH, signInUser, uniqueSuffix } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
@@ -91,6 +91,7 @@ describeEachEngine(
   (get) => {
     let f: Fixture;
     let base: string;
+    let joinerName: string;
     const opened: OpenedStream[] = [];
 
     const call = (url: string, cookie: string, method: 'GET' | 'POST' | 'PATCH' = 'GET', payload?: Record<string, unknown>) =>
@@ -142,7 +143,17 @@ describeEachEngine(
         'open',
         { ip: null, userAgent: null },
       );
+      // One who signs up and is put in the lead's team before the notifier runs: the lead is told of that one.
+      const joiner = await registerAgent(
+        db,
+        { email: `joiner-${sfx}@example.test`, firstName: 'Jo', lastName: `Joiner${sfx}`, position: 'Sales Agent', passwordHash: FACTORY_PASSWORD_HASH },
+        now,
+        'open',
+        { ip: null, userAgent: null },
+      );
+      await updateTeam(db, teamA.id, { agentIds: [insider.id, joiner.agent!.id] }, SYSTEM_ACTOR, now);
       await notified(t);
+      joinerName = `Jo Joiner${sfx}`;
       f = {
         teamA: teamA.id,
         teamB: teamB.id,
@@ -179,6 +190,8 @@ describeEachEngine(
         if (owner.statusCode === 200 && leaksIn(owner.body, f).length > 0) ownerSees.add(route);
       }
       expect(leaks).toEqual([]);
+      // The lead is told of an agent of their team who signed up (the notifier applies the same scope).
+      expect((await call('/api/notifications', f.lead)).body).toContain(`${joinerName} registered`);
       // The check can fail: the owner's answers to the same requests name the outside agents, and the lead's name theirs.
       const collections = [
         '/api/agents',
