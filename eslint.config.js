@@ -44,6 +44,32 @@ export default tseslint.config(
     },
   },
   {
+    // A route reads with the scope its guard built (server/auth/permissions.ts), never one it makes: the constructors of
+    // server/domain/team-scope.ts are for the guards, the event hub and the notifier (docs/decisions/0043).
+    files: ['server/routes/**/*.ts', 'server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**', '**/web'], message: 'server/ must not import web/; share code through contract/.' },
+            { group: ormModules, message: 'Only server/db/ touches the ORM and the database drivers.' },
+            {
+              group: ['**/domain/team-scope'],
+              importNames: ['everyAgentScope', 'teamsScope', 'scopeOfLedTeams', 'narrowScopeToTeam'],
+              message: 'Routes read with the TeamScope their guard returns (requireStaffReader); narrow it with narrowToTeam.',
+            },
+            {
+              group: ['**/auth/team-scope'],
+              importNames: ['scopeOfCaller'],
+              message: 'Routes read with the TeamScope their guard returns (requireStaffReader).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/db/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -4,7 +4,9 @@ import type { AppContext } from '../app-context';
 import type { TokenCaller } from '../db/queries/api-tokens';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
 import { forbidden, unauthenticated } from '../domain/errors';
+import type { TeamScope } from '../domain/team-scope';
 import { identify, type Identity } from './sessions';
+import { assertAgentInScope, scopeOfCaller } from './team-scope';
 
 export type UserRole = SessionUser['role'];
 
@@ -34,6 +36,12 @@ export async function requireUser(
 export const requireOwner = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner']);
 
+/** A signed-in owner who reads agent data: with the owner's scope, every agent (docs/decisions/0043). */
+export async function requireOwnerReader(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ owner: SessionUser; scope: TeamScope }> {
+  const owner = await requireOwner(ctx, request, reply);
+  return { owner, scope: await scopeOfCaller(ctx, { kind: 'user', user: owner }) };
+}
+
 export const requireOwnerOrManager = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner', 'manager']);
 
@@ -50,11 +58,25 @@ export async function requireOwnerOrToken(ctx: AppContext, request: FastifyReque
   return { kind: 'user', user: await requireOwner(ctx, request, reply) };
 }
 
-/** What a manager may read: a signed-in owner or manager, or an API token with the `read` scope. */
-export async function requireStaffReader(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+/**
+ * A staff read: who reads, and which agents they may read. The scope is built here, once per request, by the guard
+ * that authorizes it; every query of agent data requires one (docs/decisions/0043-team-scope-required.md).
+ */
+export interface StaffRead {
+  caller: Caller;
+  scope: TeamScope;
+}
+
+/**
+ * What a manager may read: a signed-in owner or manager, or an API token with the `read` scope; with the agents they
+ * may read (a manager who leads teams: theirs only).
+ */
+export async function requireStaffReader(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<StaffRead> {
   const identity = await identify(ctx, request, reply);
-  if (identity.token?.scopes.includes('read')) return { kind: 'token', token: identity.token };
-  return { kind: 'user', user: await requireOwnerOrManager(ctx, request, reply) };
+  const caller: Caller = identity.token?.scopes.includes('read')
+    ? { kind: 'token', token: identity.token }
+    : { kind: 'user', user: await requireOwnerOrManager(ctx, request, reply) };
+  return { caller, scope: await scopeOfCaller(ctx, caller) };
 }
 
 export async function requireAgent(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<SessionAgent> {
@@ -73,7 +95,10 @@ export async function requireAnyIdentity(ctx: AppContext, request: FastifyReques
   throw unauthenticated('Unauthorized: sign in to continue');
 }
 
-/** Agents may read their own data only; owners, managers and `read` tokens may read any agent's. */
+/**
+ * Agents may read their own data only; owners, managers and `read` tokens may read the agents of their scope (a
+ * manager who leads teams: 403 for another team's agent).
+ */
 export async function requireAgentSelfOrStaff(
   ctx: AppContext,
   request: FastifyRequest,
@@ -81,7 +106,8 @@ export async function requireAgentSelfOrStaff(
   agentId: number,
 ): Promise<void> {
   const identity = await identify(ctx, request, reply);
-  if (identity.user || identity.token?.scopes.includes('read')) return;
+  if (identity.user) return assertAgentInScope(ctx, await scopeOfCaller(ctx, { kind: 'user', user: identity.user }), agentId);
+  if (identity.token?.scopes.includes('read')) return;
   refuseToken(identity);
   if (identity.agent) {
     if (identity.agent.id === agentId) return;

@@ -2,33 +2,36 @@ import { NOT_YOUR_TEAM, OUTSIDE_YOUR_TEAMS } from '../../contract/teams';
 import type { AppContext } from '../app-context';
 import { readAgentTeam, readLedTeamIds } from '../db/queries/teams';
 import { forbidden } from '../domain/errors';
-import { scopeHolds, type AgentScope } from '../domain/team-scope';
+import { narrowScopeToTeam, scopeHolds, scopeIsEveryAgent, scopeOfLedTeams, type TeamScope } from '../domain/team-scope';
 import type { Caller } from './permissions';
 
-/** The teams a staff caller leads: a manager's (none for the owner, a manager who leads none, or an API token). */
-async function ledTeams(ctx: AppContext, caller: Caller): Promise<number[]> {
-  return caller.kind === 'user' && caller.user.role === 'manager' ? readLedTeamIds(ctx.db, caller.user.id) : [];
+/**
+ * The agents a staff caller reads (docs/decisions/0032-teams.md, 0043-team-scope-required.md): a manager who leads
+ * teams, only theirs; the owner, a manager who leads none and an API token, every agent. Called by the guards of
+ * server/auth/permissions.ts only, once per request: the scope they hand the route is the only one it has.
+ */
+export async function scopeOfCaller(ctx: AppContext, caller: Caller): Promise<TeamScope> {
+  const led = caller.kind === 'user' && caller.user.role === 'manager' ? await readLedTeamIds(ctx.db, caller.user.id) : [];
+  return scopeOfLedTeams(led);
 }
 
 /**
- * The agents a staff read covers (docs/decisions/0032-teams.md): a manager who leads teams reads only their agents;
- * `team` narrows any read to one team (403 for a manager who does not lead it). An unknown team reads as empty.
+ * A read filtered to one team (`team` of the query; none: the scope as it is): 403 for a team the scope does not hold.
+ * It narrows the scope the guard built, never widens it.
  */
-export async function readScope(ctx: AppContext, caller: Caller, team?: number): Promise<AgentScope> {
-  const led = await ledTeams(ctx, caller);
-  if (team !== undefined) {
-    if (led.length > 0 && !led.includes(team)) throw forbidden(NOT_YOUR_TEAM);
-    return { teamIds: [team] };
-  }
-  return led.length > 0 ? { teamIds: led } : null;
+export function narrowToTeam(scope: TeamScope, team: number | undefined): TeamScope {
+  if (team === undefined) return scope;
+  const narrowed = narrowScopeToTeam(scope, team);
+  if (!narrowed) throw forbidden(NOT_YOUR_TEAM);
+  return narrowed;
 }
 
 /**
- * A read of one agent by id: 403 when the caller's scope (readScope) does not hold the agent. An unknown agent passes
- * (the route answers 404 as before), so a manager learns no more about other teams than that the id is not theirs.
+ * A read of one agent by id: 403 when the scope the guard built does not hold the agent. An unknown agent passes (the
+ * route answers 404 as before), so a manager learns no more about other teams than that the id is not theirs.
  */
-export async function assertAgentInScope(ctx: AppContext, scope: AgentScope, agentId: number): Promise<void> {
-  if (scope === null) return;
+export async function assertAgentInScope(ctx: AppContext, scope: TeamScope, agentId: number): Promise<void> {
+  if (scopeIsEveryAgent(scope)) return;
   const team = await readAgentTeam(ctx.db, agentId);
   if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
 import { anonymised, eventDataFor, eventViewFor, managerHears } from './event-visibility';
+import { everyAgentScope, scopeOfLedTeams } from './team-scope';
 
 describe('anonymised', () => {
   it('takes the name and the id of an agent off the boards, and nothing else', () => {
@@ -30,12 +31,12 @@ describe('managerHears', () => {
   });
 
   it('lets a manager who leads no team hear of everything', () => {
-    expect(managerHears(new Set(), 5, entry(1), 3)).toBe(true);
-    expect(managerHears(new Set(), 5, teamChanged([6]), undefined)).toBe(true);
+    expect(managerHears(everyAgentScope(), 5, entry(1), 3)).toBe(true);
+    expect(managerHears(everyAgentScope(), 5, teamChanged([6]), undefined)).toBe(true);
   });
 
   it('lets a manager who leads teams hear of their agents, events about no agent, and their own teams only', () => {
-    const led = new Set([3]);
+    const led = scopeOfLedTeams([3]);
     expect(managerHears(led, 5, entry(1), 3)).toBe(true);
     expect(managerHears(led, 5, entry(2), 4)).toBe(false);
     expect(managerHears(led, 5, entry(2), undefined)).toBe(false);

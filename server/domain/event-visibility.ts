@@ -1,5 +1,6 @@
 import type { EventType } from '../../contract/events';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
+import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
 /** Who reads an event stream (docs/product.md §12.8; decision 0014). */
 export type EventReader =
@@ -62,21 +63,22 @@ export function anonymised(data: Record<string, unknown>): Record<string, unknow
 const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
 
 /**
- * Whether a manager hears of an event (docs/decisions/0032-teams.md, 0036-scope-and-link-rules.md). One who leads no
- * team (`led` empty) hears of everything. One who leads teams hears of their agents (`agentTeam`: the team of the
- * event's agent, if any), of events about no agent, and of changes to the teams they lead or led until this change
- * (team.changed names both), never of another team's.
+ * Whether a manager hears of an event (docs/decisions/0032-teams.md, 0036-scope-and-link-rules.md, 0043): one whose
+ * scope holds every agent hears of everything. One who leads teams hears of the agents their scope holds
+ * (`agentTeam`: the team of the event's agent, if any; `scopeHolds`, the one predicate of what a scope holds), of
+ * events about no agent, and of changes to the teams they lead or led until this change (team.changed names both),
+ * never of another team's.
  */
 export function managerHears(
-  led: ReadonlySet<number>,
+  scope: TeamScope,
   userId: number,
   event: { type: EventType; agentId: number | null; private: Record<string, unknown> },
   agentTeam: number | undefined,
 ): boolean {
-  if (led.size === 0) return true;
+  if (scopeIsEveryAgent(scope)) return true;
   if (event.type === 'team.changed') return idsIn(event.private.managerIds).includes(userId) || idsIn(event.private.formerManagerIds).includes(userId);
   if (event.agentId === null) return true;
-  return agentTeam !== undefined && led.has(agentTeam);
+  return scopeHolds(scope, agentTeam);
 }
 
 /** The data a reader with this view receives of an event. */

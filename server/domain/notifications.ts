@@ -1,4 +1,5 @@
 import type { NotificationKind } from '../../contract/notifications';
+import { scopeHolds, type TeamScope } from './team-scope';
 
 /** The event types notifications are made from (notificationTexts). */
 export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set(['tier.reached', 'claim.updated', 'claim.created', 'agent.created']);
@@ -21,6 +22,15 @@ export interface NotifyingEvent {
   agentId: number | null;
   /** The event's public and private data together. */
   data: Record<string, unknown>;
+  /** The team of the event's agent when notified (null: in none, or no agent): whose scope holds it. */
+  agentTeam: number | null;
+}
+
+/** An owner or manager who may be told, with the agents they read (server/domain/team-scope.ts scopeOfLedTeams). */
+export interface StaffRecipient {
+  id: number;
+  role: 'owner' | 'manager';
+  scope: TeamScope;
 }
 
 const STATUS_WORDS: Record<string, string> = {
@@ -34,13 +44,11 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
 
 /**
  * The notifications an event makes (docs/product.md §12.13): a tier reached and a claim's step for the agent; a new
- * claim for the owners; an agent who registered (not one added by the owner or an import) for owners and managers,
- * except managers who lead teams (a new agent is in no team: outside what they read, docs/decisions/0032-teams.md).
+ * claim for the owners; an agent who registered (not one added by the owner or an import) for owners and managers.
+ * Staff are told of an agent only when their scope holds it (`scopeHolds`, as every read): a manager who leads teams
+ * hears nothing of a new agent, which is in no team (docs/decisions/0032-teams.md, 0043).
  */
-export function notificationTexts(
-  event: NotifyingEvent,
-  staff: ReadonlyArray<{ id: number; role: 'owner' | 'manager'; leadsTeams?: boolean }>,
-): NotificationDraft[] {
+export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[]): NotificationDraft[] {
   const d = event.data;
   const agentName = text(d.agentName, 'An agent');
   const tierName = text(d.tierName, 'a');
@@ -48,7 +56,7 @@ export function notificationTexts(
     event.agentId === null ? [] : [{ recipient: { kind: 'agent', id: event.agentId }, kind, subjectAgentId: null, eventId: event.id, title, body }];
   const forStaff = (roles: ReadonlyArray<'owner' | 'manager'>, kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
     staff
-      .filter((user) => roles.includes(user.role) && !user.leadsTeams)
+      .filter((user) => roles.includes(user.role) && (event.agentId === null || scopeHolds(user.scope, event.agentTeam)))
       .map((user) => ({ recipient: { kind: 'user', id: user.id }, kind, subjectAgentId: event.agentId, eventId: event.id, title, body }));
   switch (event.type) {
     case 'tier.reached':

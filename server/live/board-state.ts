@@ -10,6 +10,7 @@ import { readBoardSnapshot, readBoardTotals, type BoardSnapshot, type BoardTotal
 import { readEventHorizon } from '../db/sequencer';
 import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
 import { periodStartsOf, type PeriodStarts } from '../domain/periods';
+import { scopeHolds, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
 import type { EventHub } from './event-hub';
 
 /** An agent's figures in cents, as the boards show them. */
@@ -26,6 +27,8 @@ interface AgentState {
   entries: number;
   /** The database's order of (name, id): ties of the monthly income are broken by it. */
   nameOrder: number;
+  /** The agent's team (null: in none), kept by team.changed events: a scope limited to teams reads its agents only. */
+  teamId: number | null;
 }
 
 /** The boards as of one event, for one set of periods. */
@@ -111,6 +114,7 @@ function fromSnapshot(snapshot: BoardSnapshot): Boards {
       year: cents(row.yearly_income),
       entries: row.total_entries,
       nameOrder: row.name_order,
+      teamId: row.team_id,
     };
     agents.set(agent.id, agent);
     totalIncome += agent.total;
@@ -255,8 +259,12 @@ export class BoardState {
     this.boards = undefined;
   }
 
-  /** GET /api/owner/dashboard from memory; undefined when the caller must read the tables. */
-  async dashboard(now: Date, fence?: number): Promise<OwnerDashboard | undefined> {
+  /**
+   * GET /api/owner/dashboard from memory; undefined when the caller must read the tables: also for a scope limited to
+   * teams, whose newest entries the boards do not keep (they keep everyone's newest few only).
+   */
+  async dashboard(now: Date, scope: TeamScope, fence?: number): Promise<OwnerDashboard | undefined> {
+    if (!scopeIsEveryAgent(scope)) return undefined;
     const boards = await this.current(now, fence);
     if (!boards) return undefined;
     const { periods, sums } = boards;
@@ -272,13 +280,23 @@ export class BoardState {
     };
   }
 
-  /** A page of the monthly leaderboard (no search) from memory; undefined when the caller must read the tables. */
-  async leaderboardPage(now: Date, offset: number, limit: number, fence?: number): Promise<{ total: number; agents: LeaderboardAgent[] } | undefined> {
+  /**
+   * A page of the monthly leaderboard (no search) of the scope's agents, ranked among themselves (the same predicate
+   * as the tables' read: scopeHolds), from memory; undefined when the caller must read the tables.
+   */
+  async leaderboardPage(
+    now: Date,
+    scope: TeamScope,
+    offset: number,
+    limit: number,
+    fence?: number,
+  ): Promise<{ total: number; agents: LeaderboardAgent[] } | undefined> {
     const boards = await this.current(now, fence);
     if (!boards) return undefined;
+    const ranked = scopeIsEveryAgent(scope) ? boards.ranked : boards.ranked.filter((agent) => scopeHolds(scope, agent.teamId));
     return {
-      total: boards.ranked.length,
-      agents: boards.ranked.slice(offset, offset + limit).map((agent) => ({ ...summaryOf(agent), rank: sharedRank(boards.ranked, agent.month) })),
+      total: ranked.length,
+      agents: ranked.slice(offset, offset + limit).map((agent) => ({ ...summaryOf(agent), rank: sharedRank(ranked, agent.month) })),
     };
   }
 
@@ -370,15 +388,29 @@ export class BoardState {
         if (periodStartsOf(new Date(achievedAt), this.timeZone).month === boards.periods.month) boards.achievers.add(event.agentId);
         return true;
       }
+      case 'team.changed':
+        return this.applyTeam(boards, event);
       case 'claim.created':
       case 'claim.updated':
       case 'leaderboard.changed':
       case 'notification.created':
-      case 'team.changed':
         return true;
       default:
         return false;
     }
+  }
+
+  /** A team's membership as the event says it now is (none when deleted): agents left out are in no team. */
+  private applyTeam(boards: Boards, event: StoredEvent): boolean {
+    const teamId = event.private.teamId;
+    const agentIds = event.private.agentIds;
+    if (typeof teamId !== 'number' || !Array.isArray(agentIds)) return false;
+    const members = new Set(agentIds.filter((id): id is number => typeof id === 'number'));
+    for (const agent of boards.agents.values()) {
+      if (members.has(agent.id)) agent.teamId = teamId;
+      else if (agent.teamId === teamId) agent.teamId = null;
+    }
+    return true;
   }
 
   private applyEntry(boards: Boards, event: StoredEvent): boolean {

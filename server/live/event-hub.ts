@@ -9,6 +9,7 @@ import { AppError } from '../domain/errors';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
 import { anonymised, eventDataFor, eventViewFor, managerHears, seesHiddenName, type EventReader } from '../domain/event-visibility';
+import { scopeOfLedTeams } from '../domain/team-scope';
 
 export interface EventHubOptions {
   /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
@@ -572,7 +573,9 @@ export class EventHub {
   /** Whether the scope of a manager who leads teams holds the event (everyone else: yes; visibility is eventViewFor's). */
   private readerHears(reader: EventReader, event: StoredEvent): boolean {
     if (reader.kind !== 'staff' || reader.role !== 'manager') return true;
-    return managerHears(this.managerTeams.get(reader.userId) ?? new Set(), reader.userId, event, event.agentId === null ? undefined : this.agentTeams.get(event.agentId));
+    // The same scope the request guard builds (server/domain/team-scope.ts), from the membership as of this event.
+    const scope = scopeOfLedTeams(this.managerTeams.get(reader.userId) ?? []);
+    return managerHears(scope, reader.userId, event, event.agentId === null ? undefined : this.agentTeams.get(event.agentId));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../db/events';
 import { readPeriodStandings, type Standing } from '../db/queries/boards';
+import { everyAgentScope } from '../domain/team-scope';
 import type { Db } from '../db/client';
 import { periodStartsOf, type BoardPeriodKind } from '../domain/periods';
 import type { EventHub } from './event-hub';
@@ -36,12 +37,12 @@ export class StandingsCache {
    * eventFenceOf), once this instance has heard of every event below it, so a change the caller made shows.
    */
   async get(kind: BoardPeriodKind, start: string, fence?: number): Promise<Map<number, Standing>> {
-    if (fence !== undefined && !(await this.hub.reachHorizon(fence, REACH_TIMEOUT_MS))) return readPeriodStandings(this.db, kind, start);
+    if (fence !== undefined && !(await this.hub.reachHorizon(fence, REACH_TIMEOUT_MS))) return readPeriodStandings(this.db, kind, start, everyAgentScope());
     const key = `${kind}:${start}`;
     let standings = this.kept.get(key);
     if (!standings) {
       if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value!);
-      standings = readPeriodStandings(this.db, kind, start);
+      standings = readPeriodStandings(this.db, kind, start, everyAgentScope());
       this.kept.set(key, standings);
       // A failed read is not kept.
       standings.catch(() => {

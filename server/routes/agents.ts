@@ -5,10 +5,10 @@ import { setAgentActive } from '../db/operations/set-agent-active';
 import { readAgentDetail } from '../db/queries/boards';
 import { notFound } from '../domain/errors';
 import type { AppContext } from '../app-context';
-import { readScope } from '../auth/team-scope';
+import { narrowToTeam } from '../auth/team-scope';
 import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { requireOwner, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
+import { requireOwner, requireOwnerOrToken, requireOwnerReader, requireStaffReader } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
 import { deleteAgent } from '../db/operations/delete-agent';
 import { insertAgent } from '../db/operations/insert-agent';
@@ -27,10 +27,9 @@ type IdParams = { Params: { id: string } };
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents', async (request, reply): Promise<AgentPage> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const reader = await requireStaffReader(ctx, request, reply);
     const query = parseInput(agentListQuery, request.query);
-    const scope = await readScope(ctx, caller, query.team);
-    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query, scope);
+    const page = await listAgentPage(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), query, narrowToTeam(reader.scope, query.team));
     return { ...page, offset: query.offset, limit: query.limit };
   });
 
@@ -51,12 +50,12 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Deactivation (docs/product.md §12.16): reversible, so no password is asked; the sessions it ends close their streams at once.
   app.patch<IdParams>('/api/agents/:id', async (request, reply): Promise<AgentDetail['agent']> => {
-    const owner = await requireOwner(ctx, request, reply);
+    const { owner, scope } = await requireOwnerReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
     const input = parseInput(updateAgentInput, request.body);
     const { endedSessions } = await setAgentActive(ctx.db, id, input.active, userActor(request, owner), ctx.now());
     for (const tokenHash of endedSessions) ctx.live.endSession(tokenHash);
-    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
+    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id, scope);
     if (!detail) throw notFound('Agent');
     return detail.agent;
   });

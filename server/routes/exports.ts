@@ -9,8 +9,8 @@ import {
 import { AUDIT_EXPORT_COLUMNS, auditExportQuery } from '../../contract/audit';
 import { incomeEntryExportQuery } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
-import { assertAgentInScope, readScope } from '../auth/team-scope';
-import { requireOwner, requireStaffReader } from '../auth/permissions';
+import { assertAgentInScope } from '../auth/team-scope';
+import { requireOwner, requireOwnerReader, requireStaffReader } from '../auth/permissions';
 import { appendAudit } from '../db/audit';
 import { findAgentById } from '../db/queries/agents';
 import { readOrganisationSettings } from '../db/queries/settings';
@@ -47,9 +47,8 @@ function sendCsv(reply: FastifyReply, name: string, today: Date, columns: readon
  */
 export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/exports/income-entries.csv', async (request, reply) => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const filter = parseInput(incomeEntryExportQuery, request.query);
-    const scope = await readScope(ctx, caller);
     if (filter.agentId !== undefined) await assertAgentInScope(ctx, scope, filter.agentId);
     if (filter.agentId !== undefined && !(await findAgentById(ctx.db, filter.agentId))) throw notFound('Agent');
     const query = { ...filter, scope };
@@ -79,8 +78,7 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/exports/agents.csv', async (request, reply) => {
-    const caller = await requireStaffReader(ctx, request, reply);
-    const scope = await readScope(ctx, caller);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const { currency } = await readOrganisationSettings(ctx.db);
     return sendCsv(reply, 'agents', ctx.now(), AGENT_EXPORT_COLUMNS, csvFromRows(agentExportBatches(ctx.db, scope), (row) => [
       num(row.id),
@@ -121,10 +119,10 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/exports/reward-claims.csv', async (request, reply) => {
-    const owner = await requireOwner(ctx, request, reply);
+    const { owner, scope } = await requireOwnerReader(ctx, request, reply);
     // Every claimant's address and phone leave in one file: the trail says who took them and when.
     await appendAudit(ctx.db, userActor(request, owner), { action: 'claims.exported', targetType: 'reward_claims', targetId: null, after: { contactDetails: true } }, ctx.now());
-    return sendCsv(reply, 'reward-claims', ctx.now(), REWARD_CLAIM_EXPORT_COLUMNS, csvFromRows(claimExportBatches(ctx.db), (row) => [
+    return sendCsv(reply, 'reward-claims', ctx.now(), REWARD_CLAIM_EXPORT_COLUMNS, csvFromRows(claimExportBatches(ctx.db, scope), (row) => [
       num(row.id),
       text(row.claimed_at),
       num(row.agent_id),

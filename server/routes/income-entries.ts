@@ -11,7 +11,7 @@ import {
   type VoidedIncomeEntry,
 } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
-import { assertAgentInScope, readScope } from '../auth/team-scope';
+import { assertAgentInScope } from '../auth/team-scope';
 import { callerKey, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
 import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/record-income-entry';
 import { voidIncomeEntry } from '../db/operations/void-income-entry';
@@ -37,9 +37,8 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 
 export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/income-entries', async (request, reply): Promise<IncomeEntryPage> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const query = parseInput(incomeEntryListQuery, request.query);
-    const scope = await readScope(ctx, caller);
     if (query.agentId !== undefined) await assertAgentInScope(ctx, scope, query.agentId);
     const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone, scope);
     // An empty page for an agent id that names nobody would read as "no entries": say so instead.

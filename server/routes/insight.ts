@@ -20,9 +20,9 @@ import { readAgentProfile } from '../db/queries/agent-profile';
 import { changePassword } from '../db/operations/change-password';
 import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
 import { readAgentDetail, readAgentRank, readBoardPage, readPeriodStandings, readTierDistribution, readTrend } from '../db/queries/boards';
-import { assertAgentInScope, readScope } from '../auth/team-scope';
-import type { AgentScope } from '../domain/team-scope';
-import { countAgentEntries, listIncomeEntryPage } from '../db/queries/income-entries';
+import { assertAgentInScope, narrowToTeam } from '../auth/team-scope';
+import { scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
+import { countAgentEntries, listOwnIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { boardPeriodOf, lastPeriodStarts, localDay, periodStartsOf, type PeriodStarts } from '../domain/periods';
 import { agentActor } from '../auth/audit-actor';
@@ -39,10 +39,10 @@ function trendStarts(ctx: AppContext, query: TrendQuery): string[] {
  */
 export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardBoardPage> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const reader = await requireStaffReader(ctx, request, reply);
     const query = parseInput(leaderboardQuery, request.query);
     const { range, period } = boardPeriodOf(query.period, query.at, ctx.now(), ctx.config.orgTimezone);
-    const scope = await readScope(ctx, caller, query.team);
+    const scope = narrowToTeam(reader.scope, query.team);
     const now = ctx.now();
     const current = periodStartsOf(now, ctx.config.orgTimezone);
     const page = { offset: query.offset, limit: query.limit, search: query.search };
@@ -55,7 +55,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const previous =
       period.kind === 'all'
         ? undefined
-        : scope === null
+        : scopeIsEveryAgent(scope)
           ? await ctx.standings.get(period.kind, period.previous, eventFenceOf(request))
           : await readPeriodStandings(ctx.db, period.kind, period.previous, scope);
     return {
@@ -73,39 +73,38 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/api/owner/trends', async (request, reply): Promise<Trend> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const query = parseInput(trendQuery, request.query);
-    const scope = await readScope(ctx, caller);
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), undefined, scope) };
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { scope }) };
   });
 
   app.get('/api/owner/tier-distribution', async (request, reply) => {
-    const caller = await requireStaffReader(ctx, request, reply);
-    return readTierDistribution(ctx.db, await readScope(ctx, caller));
+    const { scope } = await requireStaffReader(ctx, request, reply);
+    return readTierDistribution(ctx.db, scope);
   });
 
   app.get<{ Params: { id: string } }>('/api/agents/:id', async (request, reply): Promise<AgentDetail> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
-    await assertAgentInScope(ctx, await readScope(ctx, caller), id);
-    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id);
+    await assertAgentInScope(ctx, scope, id);
+    const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id, scope);
     if (!detail) throw notFound('Agent');
     return detail;
   });
 
   app.get<{ Params: { id: string } }>('/api/agents/:id/history', async (request, reply): Promise<Trend> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
-    await assertAgentInScope(ctx, await readScope(ctx, caller), id);
+    await assertAgentInScope(ctx, scope, id);
     const query = parseInput(trendQuery, request.query);
     if (!(await findAgentById(ctx.db, id))) throw notFound('Agent');
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), id) };
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { agentId: id }) };
   });
 
   app.get('/api/agents/me/history', async (request, reply): Promise<Trend> => {
     const agent = await requireAgent(ctx, request, reply);
     const query = parseInput(trendQuery, request.query);
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), agent.id) };
+    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { agentId: agent.id }) };
   });
 
   app.get('/api/agents/me/rank', async (request, reply): Promise<MyRank> => {
@@ -121,9 +120,9 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/agents/me/entries', async (request, reply) => {
     const agent = await requireAgent(ctx, request, reply);
     const query = parseInput(agentEntriesQuery, request.query);
-    const filter = { agentId: agent.id, from: query.from, to: query.to, offset: query.offset, limit: query.limit };
+    const filter = { from: query.from, to: query.to, offset: query.offset, limit: query.limit };
     const [page, total] = await Promise.all([
-      listIncomeEntryPage(ctx.db, filter, ctx.config.orgTimezone),
+      listOwnIncomeEntryPage(ctx.db, agent.id, filter, ctx.config.orgTimezone),
       countAgentEntries(ctx.db, agent.id, query, ctx.config.orgTimezone),
     ]);
     return { entries: page.entries.map(({ externalId: _externalId, ...entry }) => entry), total, offset: query.offset, limit: query.limit };
@@ -156,9 +155,9 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** This month's board page from the live board in memory, or the index-led read of the tables. */
-async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Date, current: PeriodStarts, page: AgentPageQuery, scope: AgentScope) {
+async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Date, current: PeriodStarts, page: AgentPageQuery, scope: TeamScope) {
   const board =
-    (page.search || scope !== null ? undefined : await ctx.boards.leaderboardPage(now, page.offset, page.limit, eventFenceOf(request))) ??
+    (page.search ? undefined : await ctx.boards.leaderboardPage(now, scope, page.offset, page.limit, eventFenceOf(request))) ??
     (await listLeaderboardPage(ctx.db, current, page, scope));
   return { total: board.total, agents: board.agents.map((agent) => ({ ...agent, periodIncome: agent.monthlyIncome, growth: null })) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { claimTransitionInput, dashboardClaimInput, portalClaimInput, rewardClaimListQuery, type ClaimCreated } from '../../contract/rewards';
 import type { AppContext } from '../app-context';
-import { requireAgent, requireOwner } from '../auth/permissions';
+import { requireAgent, requireOwner, requireOwnerReader } from '../auth/permissions';
 import { claimTierReward } from '../db/operations/claim-tier-reward';
 import { processRewardClaim, transitionRewardClaim } from '../db/operations/transition-reward-claim';
 import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
@@ -71,8 +71,8 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get('/api/owner/reward-claims', async (request, reply) => {
-    await requireOwner(ctx, request, reply);
-    return listRewardClaims(ctx.db, parseInput(rewardClaimListQuery, request.query));
+    const { scope } = await requireOwnerReader(ctx, request, reply);
+    return listRewardClaims(ctx.db, parseInput(rewardClaimListQuery, request.query), scope);
   });
 
   app.patch<{ Params: { id: string } }>('/api/reward-claims/:id/process', { onRequest: ignoreEmptyJsonBody }, async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createRewardOptionInput } from '../../contract/rewards';
 import type { AppContext } from '../app-context';
-import { assertAgentInScope, readScope } from '../auth/team-scope';
 import { requireAgentSelfOrStaff, requireAnyIdentity, requireOwner } from '../auth/permissions';
 import { readAgentRewardData } from '../db/queries/agent-tier-data';
 import { createRewardOption, deleteRewardOption, listTierRewardOptions } from '../db/queries/reward-options';
@@ -13,10 +12,9 @@ type IdParams = { Params: { id: string } };
 
 export function registerRewardRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<IdParams>('/api/rewards/agent/:id', async (request, reply) => {
-    const identity = await requireAnyIdentity(ctx, request, reply, 'read');
+    await requireAnyIdentity(ctx, request, reply, 'read');
     const agentId = parseId(request.params.id, 'Agent');
     await requireAgentSelfOrStaff(ctx, request, reply, agentId);
-    if (identity.user) await assertAgentInScope(ctx, await readScope(ctx, { kind: 'user', user: identity.user }), agentId);
     return readAgentRewardData(ctx.db, agentId);
   });
 

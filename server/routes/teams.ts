@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { createTeamInput, teamBoardQuery, updateTeamInput, type TeamBoard, type TeamList } from '../../contract/teams';
 import type { AppContext } from '../app-context';
 import { requireOwner, requireStaffReader } from '../auth/permissions';
-import { readScope } from '../auth/team-scope';
 import { createTeam } from '../db/operations/create-team';
 import { deleteTeam } from '../db/operations/delete-team';
 import { updateTeam } from '../db/operations/update-team';
 import { listTeams, readTeamBoard } from '../db/queries/teams';
 import { boardPeriodOf } from '../domain/periods';
+import { scopeIsEveryAgent } from '../domain/team-scope';
 import { userActor } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
@@ -19,10 +19,8 @@ type IdParams = { Params: { id: string } };
  */
 export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/teams', async (request, reply): Promise<TeamList> => {
-    const caller = await requireStaffReader(ctx, request, reply);
-    const scope = await readScope(ctx, caller);
-    const teams = await listTeams(ctx.db, scope === null || caller.kind !== 'user' ? undefined : caller.user.id);
-    return { teams };
+    const { scope } = await requireStaffReader(ctx, request, reply);
+    return { teams: await listTeams(ctx.db, scope) };
   });
 
   app.post('/api/teams', async (request, reply) => {
@@ -48,10 +46,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   // Each team's income and income per agent. A one-agent team's income is that agent's, so a manager who leads teams
   // reads only those teams, ranked among themselves, like every other read (docs/decisions/0036-scope-and-link-rules.md).
   app.get('/api/teams/leaderboard', async (request, reply): Promise<TeamBoard> => {
-    const caller = await requireStaffReader(ctx, request, reply);
+    const { scope } = await requireStaffReader(ctx, request, reply);
     const query = parseInput(teamBoardQuery, request.query);
-    const scope = await readScope(ctx, caller);
     const { range, period } = boardPeriodOf(query.period, query.at, ctx.now(), ctx.config.orgTimezone);
-    return { period: range, scope: scope === null ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
+    return { period: range, scope: scopeIsEveryAgent(scope) ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
   });
 }

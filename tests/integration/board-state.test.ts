@@ -11,11 +11,15 @@ import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { deleteAgent } from '../../server/db/operations/delete-agent';
 import { listLeaderboardPage } from '../../server/db/queries/agents';
 import { readOwnerDashboard } from '../../server/db/queries/dashboard';
+import { everyAgentScope, teamsScope } from '../../server/domain/team-scope';
+import { createTeam } from '../../server/db/operations/create-team';
+import { deleteTeam } from '../../server/db/operations/delete-team';
+import { updateTeam } from '../../server/db/operations/update-team';
 import { listTierSettings } from '../../server/db/queries/tier-settings';
 import { periodStartsOf } from '../../server/domain/periods';
 import { BoardState } from '../../server/live/board-state';
 import { EventHub } from '../../server/live/event-hub';
-import { createAgent, ownerCookie } from '../factories/accounts';
+import { createAgent, ownerCookie, uniqueSuffix } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
@@ -55,9 +59,9 @@ for (const engine of testEngines()) {
 
     /** Memory and the tables answer the same dashboard and the same leaderboard pages. */
     async function expectSameAsTables() {
-      const fromMemory = await boards.dashboard(now());
+      const fromMemory = await boards.dashboard(now(), everyAgentScope());
       expect(fromMemory, 'the boards were not in memory').toBeDefined();
-      expect(fromMemory).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE }));
+      expect(fromMemory).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() }));
       const periods = periodStartsOf(now(), TIME_ZONE);
       for (const [offset, limit] of [
         [0, 25],
@@ -67,8 +71,8 @@ for (const engine of testEngines()) {
         [7, 50],
         [1000, 5],
       ] as const) {
-        expect(await boards.leaderboardPage(now(), offset, limit), `offset ${offset}, limit ${limit}`).toEqual(
-          await listLeaderboardPage(db(), periods, { offset, limit }),
+        expect(await boards.leaderboardPage(now(), everyAgentScope(), offset, limit), `offset ${offset}, limit ${limit}`).toEqual(
+          await listLeaderboardPage(db(), periods, { offset, limit }, everyAgentScope()),
         );
       }
       return fromMemory!;
@@ -111,6 +115,45 @@ for (const engine of testEngines()) {
       await addIncome(db(), bea, '6000.00', at('2026-10-15T12:00:00Z'));
       const withTiers = await expectSameAsTables();
       expect(withTiers.overview.newTierAchievements).toBe(1);
+    });
+
+    // A manager who leads teams reads the board in memory too (docs/decisions/0043): the agents its scope holds, ranked
+    // among themselves, as the tables rank them; the teams follow team.changed.
+    it('serves the leaderboard of a scope limited to a team, ranked within it, as the team changes', async () => {
+      const [xan, yve, zoe] = [
+        await createAgent(db(), { firstName: 'Xan', lastName: 'Teamed' }),
+        await createAgent(db(), { firstName: 'Yve', lastName: 'Teamed' }),
+        await createAgent(db(), { firstName: 'Zoe', lastName: 'Teamed' }),
+      ];
+      await addIncome(db(), xan, '500.00', today());
+      await addIncome(db(), yve, '800.00', today());
+      await addIncome(db(), zoe, '100.00', today());
+      const team = await createTeam(db(), { name: `Memory ${uniqueSuffix()}`, managerIds: [], agentIds: [xan.id, yve.id] }, SYSTEM_ACTOR, now());
+      const scope = teamsScope([team.id]);
+      const periods = periodStartsOf(now(), TIME_ZONE);
+      const sameAsTables = async () => {
+        const fromMemory = await boards.leaderboardPage(now(), scope, 0, 50);
+        expect(fromMemory, 'the boards were not in memory').toBeDefined();
+        expect(fromMemory).toEqual(await listLeaderboardPage(db(), periods, { offset: 0, limit: 50 }, scope));
+        return fromMemory!.agents.map((agent) => [agent.id, agent.rank]);
+      };
+      expect(await sameAsTables()).toEqual([
+        [yve.id, 1],
+        [xan.id, 2],
+      ]);
+      await updateTeam(db(), team.id, { agentIds: [xan.id, zoe.id] }, SYSTEM_ACTOR, now());
+      expect(await sameAsTables()).toEqual([
+        [xan.id, 1],
+        [zoe.id, 2],
+      ]);
+      await addIncome(db(), zoe, '900.00', today());
+      expect(await sameAsTables()).toEqual([
+        [zoe.id, 1],
+        [xan.id, 2],
+      ]);
+      await deleteTeam(db(), team.id, SYSTEM_ACTOR, now());
+      expect(await sameAsTables()).toEqual([]);
+      await expectSameAsTables();
     });
 
     it('builds itself again after what it cannot apply: an agent deleted, a threshold lowered', async () => {
@@ -178,11 +221,11 @@ for (const engine of testEngines()) {
       await addIncome(db(), agent, '42.00', today());
       const res = await t.request({ method: 'GET', url: '/api/owner/dashboard', headers: { cookie } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE }));
+      expect(res.json()).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() }));
       const page = await t.request({ method: 'GET', url: '/api/owner/leaderboard?offset=2&limit=3', headers: { cookie } });
       // The board adds the period and last month's standings to what the tables' page says.
       expect(page.json()).toMatchObject({
-        ...(await listLeaderboardPage(db(), periodStartsOf(now(), TIME_ZONE), { offset: 2, limit: 3 })),
+        ...(await listLeaderboardPage(db(), periodStartsOf(now(), TIME_ZONE), { offset: 2, limit: 3 }, everyAgentScope())),
         offset: 2,
         limit: 3,
       });
@@ -200,27 +243,27 @@ for (const engine of testEngines()) {
       );
       await laggingHub.start();
       const lagging = new BoardState(db(), laggingHub, TIME_ZONE, t.app.log);
-      const tables = () => readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE });
+      const tables = () => readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() });
       try {
         const agent = await createAgent(db(), { firstName: 'Ahead', lastName: 'Of Hub' });
         const fence = laggingHub.newestEventId!;
         await addIncome(db(), agent, '75.00', today());
         // Built for a read whose fence the hub has passed, from a snapshot that holds the entry the hub has not
         // delivered yet: delivered afterwards, it is not added again.
-        expect(await lagging.dashboard(now(), fence)).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope(), fence)).toEqual(await tables());
         const release = held;
         held = undefined;
         for (const deliver of release) deliver();
-        expect(await lagging.dashboard(now())).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
 
         // A change that reached the tables without its event (a bug, a hand edit) is found by the next check.
         await db().execute(sql`update agents set total_income = total_income + 1 where id = ${agent.id}`);
-        expect(await lagging.dashboard(now())).not.toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).not.toEqual(await tables());
         await lagging.check();
-        expect(await lagging.dashboard(now())).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
         await db().execute(sql`update agents set total_income = total_income - 1 where id = ${agent.id}`);
         await lagging.check();
-        expect(await lagging.dashboard(now())).toEqual(await tables());
+        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
       } finally {
         lagging.close();
         await laggingHub.close();

@@ -14,6 +14,7 @@ import { openDatabase, queryRows, type Database, type Db } from '../../server/db
 import { pruneEvents } from '../../server/db/events';
 import { listLeaderboardPage } from '../../server/db/queries/agents';
 import { readOwnerDashboard } from '../../server/db/queries/dashboard';
+import { everyAgentScope } from '../../server/domain/team-scope';
 import * as schema from '../../server/db/schema';
 import { periodStartsOf } from '../../server/domain/periods';
 import { createAgent, signedInUser } from '../factories/accounts';
@@ -203,13 +204,13 @@ describePostgres('live updates after the listening connection is lost [postgres]
   async function expectBoardsEqualTables() {
     for (const [index, instance] of instances.entries()) {
       const now = new Date();
-      const fromTables = await readOwnerDashboard(db(), { now, timeZone: 'UTC' });
+      const fromTables = await readOwnerDashboard(db(), { now, timeZone: 'UTC', scope: everyAgentScope() });
       const served = await fetch(`${instance.base}/api/owner/dashboard`, { headers: { cookie: owner } });
       expect(served.status).toBe(200);
       expect(await served.json(), `the dashboard of instance ${index}`).toEqual(fromTables);
       const board = await fetch(`${instance.base}/api/owner/leaderboard?limit=50`, { headers: { cookie: owner } });
       const { agents, total } = (await board.json()) as { total: number; agents: { id: number; monthlyIncome: string; rank: number }[] };
-      const expected = await listLeaderboardPage(db(), periodStartsOf(now, 'UTC'), { offset: 0, limit: 50 });
+      const expected = await listLeaderboardPage(db(), periodStartsOf(now, 'UTC'), { offset: 0, limit: 50 }, everyAgentScope());
       expect({ total, agents: agents.map(({ id, monthlyIncome, rank }) => ({ id, monthlyIncome, rank })) }, `the leaderboard of instance ${index}`).toEqual({
         total: expected.total,
         agents: expected.agents.map(({ id, monthlyIncome, rank }) => ({ id, monthlyIncome, rank })),

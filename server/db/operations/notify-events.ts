@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { composeEmail, unsubscribeToken } from '../../domain/emails';
 import { formatMoney } from '../../../contract/money-format';
-import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft } from '../../domain/notifications';
+import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
+import { scopeOfLedTeams } from '../../domain/team-scope';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { unsubscribeKey } from '../queries/notifications';
@@ -39,19 +40,33 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
     );
     if (rows.length === 0) return 0;
     const relevant = rows.filter((row) => NOTIFYING_EVENT_TYPES.has(row.type));
-    const staff =
+    // Each owner's and manager's scope, by the rule every request's guard applies (a manager: the teams they lead).
+    const staff: StaffRecipient[] =
       relevant.length === 0
         ? []
-        : await queryRows<{ id: number; role: 'owner' | 'manager'; leadsTeams: boolean }>(
-            tx,
-            sql`select id, role, exists (select 1 from ${teamManagers} m where m.user_id = ${users}.id) as "leadsTeams" from ${users} order by id`,
-          );
+        : (
+            await queryRows<{ id: number; role: 'owner' | 'manager'; led: number[] | null }>(
+              tx,
+              sql`select u.id, u.role, case when u.role = 'manager'
+                  then array(select m.team_id from ${teamManagers} m where m.user_id = u.id order by m.team_id) end as led
+                from ${users} u order by u.id`,
+            )
+          ).map((row) => ({ id: row.id, role: row.role, scope: scopeOfLedTeams(row.led ?? []) }));
+    const subjects = [...new Set(relevant.flatMap((row) => (row.agent_id === null ? [] : [row.agent_id])))];
+    const teamOf = new Map(
+      subjects.length === 0
+        ? []
+        : (await queryRows<{ id: number; team_id: number | null }>(tx, sql`select id, team_id from ${agents} where id = any(${sql.param(subjects)}::int[])`)).map(
+            (row) => [row.id, row.team_id] as const,
+          ),
+    );
     const drafts: NotificationDraft[] = relevant.flatMap((row) =>
       notificationTexts(
         {
           id: row.id,
           type: row.type,
           agentId: row.agent_id,
+          agentTeam: row.agent_id === null ? null : (teamOf.get(row.agent_id) ?? null),
           data: { ...jsonColumn<Record<string, unknown>>(row.public_data as string), ...jsonColumn<Record<string, unknown>>(row.private_data as string) },
         },
         staff,

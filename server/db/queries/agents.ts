@@ -2,8 +2,9 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AgentStatus, AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
 import { type EmailHolder } from '../../domain/agent-emails';
-import type { AgentScope } from '../../domain/team-scope';
+import { scopeIsEveryAgent, type TeamScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
+import { agentIdOf, scopeWhere } from '../scope-sql';
 import { agentPeriodTotals, agents, users } from '../schema';
 
 export interface NewAgent {
@@ -111,10 +112,6 @@ export const matchesSearch = (search: string) => {
  */
 export const onBoards = (alias = 'a') => sql`${sql.identifier(alias)}.status = 'active'`;
 
-/** Whether the agent (of `alias`) is within a staff reader's scope (server/domain/team-scope.ts). */
-export const inScope = (scope: AgentScope, alias = 'a') =>
-  scope === null ? sql`true` : sql`${sql.identifier(alias)}.team_id = any(${sql.param([...scope.teamIds])}::int[])`;
-
 /** Whether the roll-up (alias m) belongs to an agent who is not on the boards (few such agents: a primary-key lookup). */
 const offBoardRollUp = (alias: string) =>
   sql`exists (select 1 from ${agents} x where x.id = ${sql.identifier(alias)}.agent_id and x.status <> 'active')`;
@@ -176,8 +173,8 @@ export function toAgentSummary(row: AgentFiguresRow & { id: number | null }): Ag
  * are never scanned. The page is read along agents_name_idx; a search scans the agents table (10,000 rows in a
  * few milliseconds), never the entries.
  */
-export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery, scope: AgentScope = null): Promise<AgentPageResult<AgentSummary>> {
-  const where = sql`${query.search ? matchesSearch(query.search) : sql`true`} and ${inScope(scope)}`;
+export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery, scope: TeamScope): Promise<AgentPageResult<AgentSummary>> {
+  const where = sql`${query.search ? matchesSearch(query.search) : sql`true`} and ${scopeWhere(scope, agentIdOf())}`;
   const result = await readSummaries(
     db,
     periods,
@@ -222,12 +219,12 @@ function leaderboardHead(periods: PeriodStarts, k: number): SQL {
 const HEAD_MAX = 1000;
 
 /** Every agent with its rank (one sort of the agents and their month roll-ups; no entries) and whether it matches. */
-const fullRanking = (periods: PeriodStarts, search: string | undefined, scope: AgentScope) => sql`
+const fullRanking = (periods: PeriodStarts, search: string | undefined, scope: TeamScope) => sql`
   select a.id, row_number() over (order by coalesce(m.income, 0) desc, a.name, a.id) as ord,
     rank() over (order by coalesce(m.income, 0) desc) as rank,
     ${search ? matchesSearch(search) : sql`true`} as matches
   from ${agents} a left join ${agentPeriodTotals} m on ${periodRow('m', 'month', periods.month)}
-  where ${onBoards()} and ${inScope(scope)}`;
+  where ${onBoards()} and ${scopeWhere(scope, agentIdOf())}`;
 
 /**
  * GET /api/owner/leaderboard (and the dashboard's first page): the agents on the boards (onBoards) ranked by this month's income, highest
@@ -240,19 +237,19 @@ export async function listLeaderboardPage(
   db: Db,
   periods: PeriodStarts,
   query: AgentPageQuery,
-  scope: AgentScope = null,
+  scope: TeamScope,
 ): Promise<AgentPageResult<AgentSummary & { rank: number }>> {
   const k = query.offset + query.limit;
   // A team's board ranks its agents in one sort (a team is small); the whole team's first pages go along the index.
   const page =
-    query.search || k > HEAD_MAX || scope !== null
+    query.search || k > HEAD_MAX || !scopeIsEveryAgent(scope)
       ? sql`select r.id, r.ord, r.rank from (${fullRanking(periods, query.search, scope)}) r
           where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int`
       : sql`select h.id, h.ord, h.rank from (
           select h.id, row_number() over (order by h.income desc, h.name, h.id) as ord, rank() over (order by h.income desc) as rank
           from (${leaderboardHead(periods, k)}) h
         ) h where h.ord > ${query.offset}::int order by h.ord limit ${query.limit}::int`;
-  const total = sql`select count(*) from ${agents} a where ${onBoards()} and ${inScope(scope)} and ${query.search ? matchesSearch(query.search) : sql`true`}`;
+  const total = sql`select count(*) from ${agents} a where ${onBoards()} and ${scopeWhere(scope, agentIdOf())} and ${query.search ? matchesSearch(query.search) : sql`true`}`;
   const result = await readSummaries(db, periods, page, total);
   return { total: result.total, agents: result.agents.map((row) => ({ ...toAgentSummary(row), rank: row.rank! })) };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IncomeEntry } from '../../../contract/income-entries';
 import { RECENT_ENTRIES_LIMIT } from '../../../contract/limits';
 import type { PeriodStarts } from '../../domain/periods';
+import { everyAgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { agents, tierAchievements } from '../schema';
 import { currentSnapshotColumn, parseTxSnapshot, type TxSnapshot } from '../tx-snapshot';
@@ -14,6 +15,8 @@ export interface BoardAgentRow extends AgentFiguresRow {
   id: number;
   /** Position of (name, id) in the database's own order (its collation), from 1: the leaderboard's tie-break. */
   name_order: number;
+  /** The agent's team (null: in none): what a scope limited to teams reads (server/domain/team-scope.ts). */
+  team_id: number | null;
 }
 
 /** Everything the owner dashboard and the leaderboard show, as of one snapshot of the tables. */
@@ -38,14 +41,14 @@ export async function readBoardSnapshot(db: Db, periods: PeriodStarts, timeZone:
     const snapshot = await readTxSnapshot(tx);
     const rows = await queryRows<BoardAgentRow>(
       tx,
-      sql`select a.id, ${agentFigureColumns}, (row_number() over (order by a.name, a.id))::int as name_order
+      sql`select a.id, ${agentFigureColumns}, (row_number() over (order by a.name, a.id))::int as name_order, a.team_id
         from ${agents} a ${periodIncomeJoins(periods)}`,
     );
     const achievers = await queryRows<{ agent_id: number }>(
       tx,
       sql`select distinct ${tierAchievements.agentId} as agent_id from ${tierAchievements} where ${achievedInMonth(periods, timeZone)}`,
     );
-    const recentEntries = await listRecentIncomeEntries(tx, RECENT_ENTRIES_LIMIT);
+    const recentEntries = await listRecentIncomeEntries(tx, RECENT_ENTRIES_LIMIT, everyAgentScope());
     return { snapshot, periods, agents: rows, achieversThisMonth: achievers.map((row) => row.agent_id), recentEntries };
   }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

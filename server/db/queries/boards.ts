@@ -6,8 +6,9 @@ import type { BoardPeriod, BoardPeriodKind, PeriodStarts } from '../../domain/pe
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
-import type { AgentScope } from '../../domain/team-scope';
-import { agentFigureColumns, inScope, matchesSearch, onBoards, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
+import { everyAgentScope, type TeamScope } from '../../domain/team-scope';
+import { agentIdOf, scopeWhere } from '../scope-sql';
+import { agentFigureColumns, matchesSearch, onBoards, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
 
 // Boards of every period, trends and an agent's standing (docs/product.md §12.14), all read from the roll-ups kept with
 // each entry (agent_period_totals, agents.total_income): income entries are never scanned.
@@ -31,9 +32,9 @@ const rollUpsOf = (alias: string, kind: BoardPeriodKind, start: string) =>
  * Every agent ranked on the board (alias r: id, income, rank shared by equal incomes, ord by income then name then
  * id, growth, matches), one sort of the agents with their roll-ups.
  */
-function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined, scope: AgentScope = null): SQL {
+function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined, scope: TeamScope): SQL {
   const matches = search ? matchesSearch(search) : sql`true`;
-  const ranked = sql`${onBoards()} and ${inScope(scope)}`;
+  const ranked = sql`${onBoards()} and ${scopeWhere(scope, agentIdOf())}`;
   if (period.kind === 'all') {
     return sql`select a.id, a.total_income as income, null::numeric as growth,
         rank() over (order by a.total_income desc) as rank,
@@ -77,7 +78,7 @@ export async function readBoardPage(
   period: BoardPeriod,
   mode: LeaderboardMode,
   query: AgentPageQuery,
-  scope: AgentScope = null,
+  scope: TeamScope,
 ): Promise<{ total: number; agents: BoardRow[] }> {
   const rows = await queryRows<BoardQueryRow>(
     db,
@@ -115,31 +116,32 @@ export interface Standing {
  * incomes (agents who earned nothing then were not on that board: a null rank means a new entrant). One sort of the
  * period's roll-ups; server/live/standings-cache.ts keeps it.
  */
-export async function readPeriodStandings(db: Db, kind: BoardPeriodKind, start: string, scope: AgentScope = null): Promise<Map<number, Standing>> {
+export async function readPeriodStandings(db: Db, kind: BoardPeriodKind, start: string, scope: TeamScope): Promise<Map<number, Standing>> {
   const rows = await queryRows<{ agent_id: number; income: string; rank: number | null }>(
     db,
     sql`select p.agent_id, p.income::numeric(14,2)::text as income,
         case when p.income > 0 then (rank() over (order by p.income desc))::int end as rank
-      from ${agentPeriodTotals} p join ${agents} a on a.id = p.agent_id and ${onBoards()} and ${inScope(scope)} where ${rollUpsOf('p', kind, start)}`,
+      from ${agentPeriodTotals} p join ${agents} a on a.id = p.agent_id and ${onBoards()} and ${scopeWhere(scope, agentIdOf())} where ${rollUpsOf('p', kind, start)}`,
   );
   return new Map(rows.map((row) => [row.agent_id, { rank: row.rank, income: row.income }]));
 }
 
-/** The income of each period of `kind` starting on `starts` (oldest first): everyone's (within `scope`), or one agent's. */
+/**
+ * The income of each period of `kind` starting on `starts` (oldest first): of the agents of a scope, or one agent's
+ * (whose read the caller authorized: an agent's own, or one its scope holds).
+ */
 export async function readTrend(
   db: Db,
   kind: BoardPeriodKind,
   starts: string[],
-  agentId?: number,
-  scope: AgentScope = null,
+  whose: { scope: TeamScope } | { agentId: number },
 ): Promise<{ start: string; income: string }[]> {
   const rows = await queryRows<{ start: string; income: string }>(
     db,
     sql`select s.start, coalesce(sum(r.income), 0)::numeric(14,2)::text as income
       from unnest(${`{${starts.join(',')}}`}::date[]) as s(start)
       left join ${agentPeriodTotals} r on r.period_kind = ${kind} and r.period_start = s.start
-        ${agentId === undefined ? sql`` : sql`and r.agent_id = ${agentId}::int`}
-        ${scope === null ? sql`` : sql`and r.agent_id in (select a.id from ${agents} a where ${inScope(scope)})`}
+        and ${'agentId' in whose ? sql`r.agent_id = ${whose.agentId}::int` : scopeWhere(whose.scope, sql`r.agent_id`)}
       group by s.start order by s.start`,
   );
   return rows.map((row) => ({ start: String(row.start).slice(0, 10), income: row.income }));
@@ -148,20 +150,20 @@ export async function readTrend(
 /** How many agents' highest tier reached is each tier (every tier listed, in order), and how many reached none. */
 export async function readTierDistribution(
   db: Db,
-  scope: AgentScope = null,
+  scope: TeamScope,
 ): Promise<{ none: number; tiers: { tierId: number; order: number; name: string; agents: number }[] }> {
   const rows = await queryRows<{ tier_id: number | null; tier_order: number | null; name: string | null; agents: number }>(
     db,
     sql`with highest as (
         select distinct on (h.agent_id) h.agent_id, t.id as tier_id
         from ${tierAchievements} h join ${tierSettings} t on t.id = h.tier_id
-        ${scope === null ? sql`` : sql`where h.agent_id in (select a.id from ${agents} a where ${inScope(scope)})`}
+        where ${scopeWhere(scope, sql`h.agent_id`)}
         order by h.agent_id, t.tier_order desc
       )
       select t.id as tier_id, t.tier_order as tier_order, t.name, (select count(*)::int from highest where highest.tier_id = t.id) as agents
       from ${tierSettings} t
       union all
-      select null, null, null, (select count(*)::int from ${agents} a where ${inScope(scope)} and a.id not in (select agent_id from highest))
+      select null, null, null, (select count(*)::int from ${agents} a where ${scopeWhere(scope, agentIdOf())} and a.id not in (select agent_id from highest))
       order by 2 nulls first`,
   );
   return {
@@ -276,7 +278,7 @@ function standingOf(
 async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod) {
   const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; income: string; of: number }>(
     db,
-    sql`with ranked as (${ranking(period, 'income', undefined)}),
+    sql`with ranked as (${ranking(period, 'income', undefined, everyAgentScope())}),
       me as (select r.ord from ranked r where r.id = ${agentId}::int)
       select r.id, a.name, a.public_profile, r.rank::int as rank, r.income::numeric(14,2)::text as income,
         (select count(*)::int from ranked) as of
@@ -287,12 +289,15 @@ async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod)
   return rows.map((row) => ({ ...row, higher: row.rank - 1 }));
 }
 
-/** GET /api/agents/{id}: the agent's figures, tiers reached (by order, with when) and claims (newest first); undefined when there is none. */
-export async function readAgentDetail(db: Db, periods: PeriodStarts, agentId: number): Promise<AgentDetail | undefined> {
+/**
+ * GET /api/agents/{id}: the agent's figures, tiers reached (by order, with when) and claims (newest first); undefined
+ * when there is none within the scope (the route answers 403 first for another team's agent: assertAgentInScope).
+ */
+export async function readAgentDetail(db: Db, periods: PeriodStarts, agentId: number, scope: TeamScope): Promise<AgentDetail | undefined> {
   const [row] = await queryRows<AgentFiguresRow & { id: number; public_profile: boolean; created_ms: number }>(
     db,
     sql`select a.id, ${agentFigureColumns}, a.public_profile, ${epochMs(sql`a.created_at`)} as created_ms
-      from ${agents} a ${periodIncomeJoins(periods)} where a.id = ${agentId}::int`,
+      from ${agents} a ${periodIncomeJoins(periods)} where a.id = ${agentId}::int and ${scopeWhere(scope, agentIdOf())}`,
   );
   if (!row) return undefined;
   const tiers = await queryRows<{ tier_id: number; tier_order: number; name: string; color: string; achieved_ms: number }>(

@@ -3,8 +3,9 @@ import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT, type OwnerDashboard } from
 import { periodStartsOf, type PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, tierAchievements } from '../schema';
-import type { AgentScope } from '../../domain/team-scope';
-import { inScope, listLeaderboardPage, onBoards } from './agents';
+import type { TeamScope } from '../../domain/team-scope';
+import { agentIdOf, scopeWhere } from '../scope-sql';
+import { listLeaderboardPage, onBoards } from './agents';
 import { listRecentIncomeEntries } from './income-entries';
 
 interface OverviewRow {
@@ -16,14 +17,14 @@ interface OverviewRow {
 }
 
 /**
- * All agents' income in one period (those of `scope`'s teams only, when it has any): a range of
+ * The scope's agents' income in one period: a range of
  * agent_period_totals_period_idx, never the entries.
  */
-const periodSum = (kind: 'week' | 'month' | 'year', start: string, scope: AgentScope) => sql`(
+const periodSum = (kind: 'week' | 'month' | 'year', start: string, scope: TeamScope) => sql`(
   select coalesce(sum(${agentPeriodTotals.income}), 0)::numeric(20,2)::text
   from ${agentPeriodTotals}
   where ${agentPeriodTotals.periodKind} = ${kind} and ${agentPeriodTotals.periodStart} = ${start}::date
-    ${scope === null ? sql`` : sql`and ${agentPeriodTotals.agentId} in (select a.id from ${agents} a where ${inScope(scope)})`}
+    and ${scopeWhere(scope, sql`${agentPeriodTotals.agentId}`)}
 )`;
 
 /**
@@ -36,13 +37,12 @@ export function achievedInMonth(periods: PeriodStarts, timeZone: string): SQL {
   return sql`${tierAchievements.achievedAt} >= ${monthStart} and ${tierAchievements.achievedAt} < ${nextMonthStart}`;
 }
 
-async function readOverview(db: Db, periods: PeriodStarts, timeZone: string, scope: AgentScope): Promise<OverviewRow> {
-  const achieverInScope = scope === null ? sql`` : sql`and ${tierAchievements.agentId} in (select a.id from ${agents} a where ${inScope(scope)})`;
+async function readOverview(db: Db, periods: PeriodStarts, timeZone: string, scope: TeamScope): Promise<OverviewRow> {
   const [row] = await queryRows<OverviewRow>(
     db,
     sql`select
-      (select count(*)::int from ${agents} a where ${onBoards()} and ${inScope(scope)}) as total_agents,
-      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements} where ${achievedInMonth(periods, timeZone)} ${achieverInScope})
+      (select count(*)::int from ${agents} a where ${onBoards()} and ${scopeWhere(scope, agentIdOf())}) as total_agents,
+      (select count(distinct ${tierAchievements.agentId})::int from ${tierAchievements} where ${achievedInMonth(periods, timeZone)} and ${scopeWhere(scope, sql`${tierAchievements.agentId}`)})
         as new_tier_achievements,
       ${periodSum('week', periods.week, scope)} as weekly_income,
       ${periodSum('month', periods.month, scope)} as monthly_income,
@@ -57,9 +57,9 @@ async function readOverview(db: Db, periods: PeriodStarts, timeZone: string, sco
  * roll-ups kept with each entry; the only read of income_entries is the 10 newest, by index. The answer's size and
  * cost do not grow with the team: the rest of the leaderboard is paged (GET /api/owner/leaderboard).
  */
-export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string; scope?: AgentScope }): Promise<OwnerDashboard> {
+export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string; scope: TeamScope }): Promise<OwnerDashboard> {
   const periods = periodStartsOf(options.now, options.timeZone);
-  const scope = options.scope ?? null;
+  const scope = options.scope;
   const [overview, recentEntries, leaderboard] = await Promise.all([
     readOverview(db, periods, options.timeZone, scope),
     listRecentIncomeEntries(db, RECENT_ENTRIES_LIMIT, scope),

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
 import { queryRows, type Db } from '../client';
-import type { AgentScope } from '../../domain/team-scope';
-import { inScope } from './agents';
+import type { TeamScope } from '../../domain/team-scope';
+import { scopeWhere } from '../scope-sql';
 import { csvTextSql } from '../csv-sql';
 import { epochMs, isoText } from '../time-sql';
 
@@ -55,14 +55,13 @@ export interface EntryExportRow {
 
 /** The WHERE, ORDER BY and LIMIT of a batch of the entry export (entries `e`): the filter, after the keyset cursor. */
 function entryBatchWhere(
-  query: IncomeEntryExportQuery & { scope?: AgentScope },
+  query: IncomeEntryExportQuery & { scope: TeamScope },
   timeZone: string,
   after: { date: string; id: string } | undefined,
   limit: number,
 ): SQL {
-  const filter: SQL[] = [sql`true`];
-  // The agents of the reader's teams only (alias a is the entry's agent): docs/decisions/0032-teams.md.
-  if (query.scope) filter.push(inScope(query.scope));
+  // The agents of the reader's scope only: docs/decisions/0032-teams.md, 0043-team-scope-required.md.
+  const filter: SQL[] = [scopeWhere(query.scope, sql`e.agent_id`)];
   if (query.agentId !== undefined) filter.push(sql`e.agent_id = ${query.agentId}`);
   if (query.from) filter.push(sql`e.date >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
   if (query.to) filter.push(sql`e.date < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
@@ -73,7 +72,7 @@ function entryBatchWhere(
 }
 
 /** Every entry of the filter, oldest first (by date, then id), a batch at a time. */
-export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery & { scope?: AgentScope }, timeZone: string): AsyncGenerator<EntryExportRow[]> {
+export async function* entryExportBatches(db: Db, query: IncomeEntryExportQuery & { scope: TeamScope }, timeZone: string): AsyncGenerator<EntryExportRow[]> {
   yield* keysetBatches(
     (after: { date: string; id: string } | undefined) =>
       queryRows<EntryExportRow>(
@@ -101,7 +100,7 @@ const ENTRY_TEXT_ROWS = 500;
  */
 export async function* entryExportText(
   db: Db,
-  query: IncomeEntryExportQuery & { scope?: AgentScope },
+  query: IncomeEntryExportQuery & { scope: TeamScope },
   timeZone: string,
   currency: string,
 ): AsyncGenerator<string> {
@@ -147,7 +146,7 @@ export interface AgentExportRow {
 }
 
 /** Every agent (within `scope`) with its totals and the highest tier it reached, by id, a batch at a time. */
-export async function* agentExportBatches(db: Db, scope: AgentScope = null): AsyncGenerator<AgentExportRow[]> {
+export async function* agentExportBatches(db: Db, scope: TeamScope): AsyncGenerator<AgentExportRow[]> {
   yield* keysetBatches(
     (after: number | undefined) =>
       queryRows<AgentExportRow>(
@@ -160,7 +159,7 @@ export async function* agentExportBatches(db: Db, scope: AgentScope = null): Asy
           from tier_achievements ta join tier_settings t on t.id = ta.tier_id
           where ta.agent_id = a.id
         ) reached on true
-        where a.id > ${after ?? 0} and ${inScope(scope)}
+        where a.id > ${after ?? 0} and ${scopeWhere(scope, sql`a.id`)}
         order by a.id
         limit ${EXPORT_BATCH_ROWS}`,
       ),
@@ -187,8 +186,8 @@ export interface ClaimExportRow {
   shipping_instructions: string | null;
 }
 
-/** Every reward claim with its contact details (erased ones are empty), by id, a batch at a time. */
-export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow[]> {
+/** Every reward claim (of the scope's agents) with its contact details (erased ones are empty), by id, a batch at a time. */
+export async function* claimExportBatches(db: Db, scope: TeamScope): AsyncGenerator<ClaimExportRow[]> {
   yield* keysetBatches(
     (after: number | undefined) =>
       queryRows<ClaimExportRow>(
@@ -197,7 +196,7 @@ export async function* claimExportBatches(db: Db): AsyncGenerator<ClaimExportRow
           c.reward_title as reward, c.status, ${isoText(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
           c.telegram, c.address, c.city, c.zipcode, c.shipping_instructions
         from reward_claims c join agents a on a.id = c.agent_id join tier_settings t on t.id = c.tier_id
-        where c.id > ${after ?? 0}
+        where c.id > ${after ?? 0} and ${scopeWhere(scope, sql`c.agent_id`)}
         order by c.id
         limit ${EXPORT_BATCH_ROWS}`,
       ),

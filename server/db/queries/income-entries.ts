@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CreatedIncomeEntry, IncomeEntry, IncomeEntryListQuery } from '../../../contract/income-entries';
-import type { AgentScope } from '../../domain/team-scope';
+import { everyAgentScope, type TeamScope } from '../../domain/team-scope';
 import type { Db } from '../client';
+import { scopeWhere } from '../scope-sql';
 import { agents, incomeEntries } from '../schema';
 
 export interface NewIncomeEntry {
@@ -55,13 +56,13 @@ const namedEntryColumns = {
   voidReason: incomeEntries.voidReason,
 };
 
-/** The newest entries of all agents (by when they were recorded), read through income_entries_created_idx. */
-export async function listRecentIncomeEntries(db: Db, limit: number, scope: AgentScope = null): Promise<IncomeEntry[]> {
+/** The newest entries of the scope's agents (by when they were recorded), read through income_entries_created_idx. */
+export async function listRecentIncomeEntries(db: Db, limit: number, scope: TeamScope): Promise<IncomeEntry[]> {
   const rows = await db
     .select(namedEntryColumns)
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
-    .where(scope === null ? undefined : inArray(agents.teamId, [...scope.teamIds]))
+    .where(scopeWhere(scope, sql`${incomeEntries.agentId}`))
     // NULLS LAST as in the index: plain DESC means NULLS FIRST, which the planner cannot serve from it (it would sort
     // every entry instead, although both columns are NOT NULL).
     .orderBy(sql`${incomeEntries.createdAt} desc nulls last`, sql`${incomeEntries.id} desc nulls last`)
@@ -96,10 +97,10 @@ export async function listIncomeEntryPage(
   db: Db,
   query: IncomeEntryListQuery,
   timeZone: string,
-  scope: AgentScope = null,
+  scope: TeamScope,
 ): Promise<{ entries: CreatedIncomeEntry[]; nextOffset: number | null }> {
   const conditions = entryConditions(query, timeZone);
-  if (scope !== null) conditions.push(inArray(agents.teamId, [...scope.teamIds]));
+  conditions.push(scopeWhere(scope, sql`${incomeEntries.agentId}`));
   const rows = await db
     .select({ ...namedEntryColumns, externalId: incomeEntries.externalId })
     .from(incomeEntries)
@@ -114,4 +115,14 @@ export async function listIncomeEntryPage(
     entries: rows.slice(0, query.limit).map((row) => ({ ...toIncomeEntry(row), externalId: row.externalId })),
     nextOffset: more ? query.offset + query.limit : null,
   };
+}
+
+/** A page of one agent's own entries (GET /api/agents/me/entries: the signed-in agent reads itself, whatever its team). */
+export function listOwnIncomeEntryPage(
+  db: Db,
+  agentId: number,
+  query: Omit<IncomeEntryListQuery, 'agentId'>,
+  timeZone: string,
+): Promise<{ entries: CreatedIncomeEntry[]; nextOffset: number | null }> {
+  return listIncomeEntryPage(db, { ...query, agentId }, timeZone, everyAgentScope());
 }

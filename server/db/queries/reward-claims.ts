@@ -4,6 +4,8 @@ import { jsonColumn, type Db } from '../client';
 import { agents, claimStatusChanges, rewardClaims, tierSettings } from '../schema';
 import { isoText } from '../time-sql';
 import { containsPattern } from './agents';
+import type { TeamScope } from '../../domain/team-scope';
+import { scopeWhere } from '../scope-sql';
 
 /** A claim's history, oldest first, as JSON (the index claim_status_changes_claim_idx reads it). */
 const history = sql<string | ClaimHistoryEntry[]>`(
@@ -56,8 +58,8 @@ function selectClaims(db: Db) {
 }
 
 /** The claims with who made them and for which tier, newest first: of one status, of agents matching a search. */
-export async function listRewardClaims(db: Db, query: Partial<RewardClaimListQuery> = {}): Promise<RewardClaim[]> {
-  const filters: SQL[] = [];
+export async function listRewardClaims(db: Db, query: Partial<RewardClaimListQuery>, scope: TeamScope): Promise<RewardClaim[]> {
+  const filters: SQL[] = [scopeWhere(scope, sql`${rewardClaims.agentId}`)];
   if (query.status) filters.push(eq(rewardClaims.status, query.status));
   if (query.search) {
     const pattern = containsPattern(query.search);

@@ -3,7 +3,8 @@ import type { Team, TeamStanding } from '../../../contract/teams';
 import { queryRows, type Db } from '../client';
 import { epochMs } from '../time-sql';
 import { agentPeriodTotals, agents, teamManagers, teams, users } from '../schema';
-import type { AgentScope } from '../../domain/team-scope';
+import type { TeamScope } from '../../domain/team-scope';
+import { scopeTeamWhere } from '../scope-sql';
 import { onBoards } from './agents';
 import type { BoardPeriod } from './boards';
 
@@ -32,10 +33,9 @@ const toTeam = (row: TeamRow): Team => ({
   createdAt: new Date(row.created_ms).toISOString(),
 });
 
-/** Every team (or, with `managerId`, those that manager leads), by name, with managers and agents by name. */
-export async function listTeams(db: Db, managerId?: number): Promise<Team[]> {
-  const led = managerId === undefined ? sql`true` : sql`exists (select 1 from ${teamManagers} m where m.team_id = t.id and m.user_id = ${managerId}::int)`;
-  const rows = await queryRows<TeamRow>(db, sql`select ${teamColumns} from ${teams} t where ${led} order by lower(t.name), t.id`);
+/** The teams of the scope (every team for a scope of every agent), by name, with managers and agents by name. */
+export async function listTeams(db: Db, scope: TeamScope): Promise<Team[]> {
+  const rows = await queryRows<TeamRow>(db, sql`select ${teamColumns} from ${teams} t where ${scopeTeamWhere(scope, sql`t.id`)} order by lower(t.name), t.id`);
   return rows.map(toTeam);
 }
 
@@ -70,7 +70,7 @@ export async function readTeamMembership(db: Db): Promise<{ agentTeams: [number,
  * income, equal incomes sharing a rank, then by name. Teams with no active agent are listed with zero. A scope holds
  * only its teams, ranked among themselves (a manager who leads teams: docs/decisions/0036-scope-and-link-rules.md).
  */
-export async function readTeamBoard(db: Db, period: BoardPeriod, scope: AgentScope): Promise<TeamStanding[]> {
+export async function readTeamBoard(db: Db, period: BoardPeriod, scope: TeamScope): Promise<TeamStanding[]> {
   const income =
     period.kind === 'all'
       ? sql`a.total_income`
@@ -80,7 +80,7 @@ export async function readTeamBoard(db: Db, period: BoardPeriod, scope: AgentSco
     sql`with sums as (
         select t.id as team_id, t.name, count(a.id)::int as agents, coalesce(sum(${income}), 0) as total
         from ${teams} t left join ${agents} a on a.team_id = t.id and ${onBoards()}
-        where ${scope === null ? sql`true` : sql`t.id = any(${sql.param([...scope.teamIds])}::int[])`}
+        where ${scopeTeamWhere(scope, sql`t.id`)}
         group by t.id, t.name
       )
       select team_id, name, agents, total::numeric(16,2)::text as income,
