@@ -105,6 +105,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * A transaction left open this long with nothing sent (its process frozen or partitioned away mid-transaction) is
+ * ended by PostgreSQL: it would otherwise hold the sequencer's lock, or the horizon below which events are placed, for
+ * every instance (docs/decisions/0042-event-order-without-a-global-lock.md). The app's own transactions send their
+ * statements back to back.
+ */
+const IDLE_IN_TRANSACTION_MS = 10_000;
+
+/**
  * A pool whose connections may be lost at any moment (the server restarts, an operator or a proxy ends a backend)
  * without taking the process down. node-postgres emits a lost connection's 'error' on its client, and the pool
  * listens for it only while the client is idle in the pool: a client checked out for a transaction and waiting
@@ -113,7 +121,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * server/http/errors.ts), and the pool drops the dead client when it is released and connects anew for the next one.
  */
 function survivingPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}` });
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});

@@ -9,6 +9,7 @@ import { eraseFilledClaimContacts } from '../../server/db/operations/erase-fille
 import { signedInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 type Caller = { cookie: string };
 
@@ -32,6 +33,7 @@ async function claimed(t: TestApp, agent: Caller, tierId: number, rewardOptionId
 }
 
 async function stored(t: TestApp, id: number) {
+  await sequenceAll(t.database.db);
   const [row] = await queryRows<{ status: string; steps: number; events: number }>(
     t.database.db,
     sql`select c.status,

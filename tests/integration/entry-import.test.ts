@@ -12,6 +12,7 @@ import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/
 import { addIncome } from '../factories/rewards';
 import { databaseFingerprint } from '../support/fingerprint';
 import { describeEachEngine } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const TIME_ZONE = 'America/New_York';
@@ -91,6 +92,7 @@ describeEachEngine(
       await addIncome(db, first, '1000.00', { now: NOW, timeZone: TIME_ZONE });
       const recorded = await addIncome(db, second, '1.00', { now: NOW, timeZone: TIME_ZONE });
       await db.execute(sql`update income_entries set external_id = 'DEAL-0' where id = ${recorded.id}`);
+      await sequenceAll(db);
       const [{ events: eventsBefore }] = (await queryRows<{ events: number }>(db, sql`select count(*)::int as events from events`)) as [{ events: number }];
       // `;`-separated, European days, thousands separators, a byte order mark, a column left out.
       const file = [
@@ -121,6 +123,7 @@ describeEachEngine(
       ]);
       expect(await checkConsistency(db, TIME_ZONE)).toEqual([]);
       // Four entries and two tiers reached (Starter and the next, both crossed by the first agent).
+      await sequenceAll(db);
       const added = await queryRows<{ type: string; agent_id: number }>(
         db,
         sql`select type, agent_id from events order by id desc limit 6`,

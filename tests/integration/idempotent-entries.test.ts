@@ -9,6 +9,7 @@ import { pruneIdempotencyKeys } from '../../server/db/queries/idempotency-keys';
 import { idempotencyKeys } from '../../server/db/schema';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const NOW = new Date('2026-11-18T15:00:00Z');
 const HOUR = 60 * 60 * 1000;
@@ -16,6 +17,7 @@ let serial = 0;
 const uniqueKey = (label: string) => `${label}-${++serial}-${Math.random().toString(36).slice(2)}`;
 
 async function counts(t: TestApp, agentId: number) {
+  await sequenceAll(t.database.db);
   const [row] = await queryRows<{ entries: number; total: string; events: number }>(
     t.database.db,
     sql`select (select count(*)::int from income_entries where agent_id = ${agentId}) as entries,

@@ -12,6 +12,7 @@ import { createApiToken } from '../factories/api-tokens';
 import { createAgent, signInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 type Headers = Record<string, string>;
 
@@ -41,6 +42,7 @@ describeEachEngine('voiding income entries', (get) => {
 
   /** What a void may change: the agent's figures, its entries, roll-ups, achievements and events. */
   async function fingerprint(t: TestApp, agentId: number) {
+    await sequenceAll(t.database.db);
     const [row] = await queryRows<Record<string, unknown>>(
       t.database.db,
       sql`select
@@ -113,6 +115,7 @@ describeEachEngine('voiding income entries', (get) => {
     ]);
 
     // One entry.voided event, whose private part names the reversal and the reason.
+    await sequenceAll(t.database.db);
     const events = await queryRows<{ public_data: Record<string, unknown>; private_data: Record<string, unknown> }>(
       t.database.db,
       sql`select public_data, private_data from events where type = 'entry.voided' and agent_id = ${agent.id}`,
@@ -190,6 +193,7 @@ describeEachEngine('voiding income entries', (get) => {
     expect(voided.tiersReached).toEqual([{ tierId: 1, tierName: 'Starter' }]);
     expect(voided.tiersTakenBack).toEqual([]);
     expect((await fingerprint(t, agent.id)).tiers).toBe('1');
+    await sequenceAll(t.database.db);
     const events = await queryRows<{ public_data: Record<string, unknown> }>(
       t.database.db,
       sql`select public_data from events where type = 'tier.reached' and agent_id = ${agent.id}`,

@@ -9,6 +9,7 @@ import { notifyEvents } from '../../server/db/operations/notify-events';
 import { createAgent, signInAgent, signedInUser } from '../factories/accounts';
 import { createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
+import { sequenceAll } from '../../server/db/sequencer';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 
@@ -26,6 +27,8 @@ describeEachEngine(
 
     /** Runs the notifier to the end of the events (the app's own runs too: the cursor lets one at a time). */
     async function notified(t: TestApp) {
+      // The events of the writes so far get their ids first (the notifier reads placed events only).
+      await sequenceAll(t.database.db);
       for (let i = 0; i < 50; i++) {
         if ((await notifyEvents(t.database.db, 500, t.clock.now, { appUrl: 'http://tiertrack.test' })) === 0) {
           // 0 also means another pass holds the cursor: make sure it is done.
@@ -65,6 +68,7 @@ describeEachEngine(
       ]);
       expect(reached.notifications[0]!.body).toBe('Your total reached the Bronze tier. Claim its reward on your tier dashboard.');
       // The screens hear of it on the stream: the agent's own event.
+      await sequenceAll(t.database.db);
       const [told] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from events where type = 'notification.created' and agent_id = ${agent.id}`);
       expect(told!.n).toBeGreaterThan(0);
 

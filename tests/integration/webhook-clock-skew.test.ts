@@ -72,7 +72,8 @@ describe.skipIf(!postgres)('webhooks with one instance’s clock 15 minutes ahea
     ahead.child.kill('SIGSTOP');
     await recordEntry(right, cookie, agentId, '1.00');
     await recordEntry(right, cookie, agentId, '2.00');
-    await receiver.waitFor(2, 30_000);
+    // An instance stopped mid-transaction holds the events back until PostgreSQL ends its transaction (10 s idle).
+    await receiver.waitFor(2, 60_000);
     // Then it dies with both attempts under way; their leases run on.
     await kill(right);
     ahead.child.kill('SIGCONT');
