@@ -62,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       listen: (channel, onNotify) => listenPostgres(options.url, channel, onNotify),
       migrate: () => migrateWithLock(pool),
       close: async () => {
-        await Promise.all([pool.end(), livePool.end()]);
+        await Promise.all([endPool(pool), endPool(livePool)]);
       },
     };
   }
@@ -126,8 +126,34 @@ function survivingPool(url: string, max: number): pg.Pool {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
+  const inUse = new Set<pg.PoolClient>();
+  checkedOut.set(pool, inUse);
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_error, client) => inUse.delete(client));
+  pool.on('remove', (client) => inUse.delete(client as pg.PoolClient));
   return pool;
 }
+
+/** How long closing waits for connections still in use before it takes them back. */
+const POOL_END_WAIT_MS = 5000;
+
+/**
+ * Ends a pool: waits for the connections in use to come back, and after POOL_END_WAIT_MS takes back any that have
+ * not (a query whose connection was cut may never settle in the driver), so that closing always ends.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const inUse = checkedOut.get(pool) ?? new Set<pg.PoolClient>();
+  const ended = pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  const late = await Promise.race([ended.then(() => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), POOL_END_WAIT_MS)))]);
+  clearTimeout(timer);
+  if (!late) return;
+  for (const client of inUse) client.release(true);
+  await ended;
+}
+
+/** The connections each pool has handed out and not yet had back (for endPool). */
+const checkedOut = new WeakMap<pg.Pool, Set<pg.PoolClient>>();
 
 /** How long to wait before making a lost LISTEN connection again. */
 const RELISTEN_AFTER_MS = 1000;

@@ -23,8 +23,8 @@ export interface NewEvent {
 export interface StoredEvent extends NewEvent {
   id: number;
   /**
-   * The writing transaction's id (a 64-bit id, exact as a number far beyond any real count): events come in the order
-   * of these, and a snapshot of the tables holds the event exactly when it sees this transaction (visibleIn).
+   * The writing transaction's id (a 64-bit id, exact as a number far beyond any real count): a snapshot of the tables
+   * holds the event exactly when it sees this transaction (visibleIn).
    */
   xid: number;
 }
@@ -89,7 +89,7 @@ export function appendingEvents(source: SQL): SQL {
  * The common table expressions that give the rows of `source` (columns n, type, agent_id, public_data, private_data)
  * their places in `events`, ids in the order of n, and NOTIFY every instance of them when the transaction commits:
  * the events themselves when they fit a notification, else the range of their ids. The sequencer's, under its lock:
- * ids are then in commit order, so a reader that has seen id N has seen every event below N that will ever exist,
+ * ids then follow the order in which passes commit, so a reader that has seen id N has seen every event below N that will ever exist,
  * which is what makes `id > Last-Event-ID` replay exact, and notifications (delivered in commit order) come in id order.
  */
 export function sequencingEvents(source: SQL): SQL {

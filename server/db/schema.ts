@@ -388,8 +388,8 @@ export const events = pgTable(
 /**
  * Events written by committed (or running) transactions, not yet given their place in `events`
  * (docs/decisions/0042-event-order-without-a-global-lock.md). A write appends here without any lock; the sequencer
- * (server/db/sequencer.ts) moves the rows whose transaction is older than every transaction still running into
- * `events`, in transaction order, so that event ids follow the order in which changes became final.
+ * (server/db/sequencer.ts) moves the rows of committed transactions into `events`, one pass at a time, so that event
+ * ids follow the order in which changes became visible.
  */
 export const eventInbox = pgTable(
   'event_inbox',
@@ -600,7 +600,7 @@ export const auditLog = pgTable(
 
 /**
  * Audit rows written by committed (or running) transactions, not yet numbered and chained into `audit_log`: the
- * sequencer moves them in transaction order, as it does events (decision 0042), so no write waits for another's commit.
+ * sequencer moves them once committed, as it does events (decision 0042), so no write waits for another's commit.
  */
 export const auditInbox = pgTable(
   'audit_inbox',

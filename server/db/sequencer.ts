@@ -9,18 +9,14 @@ const SEQUENCE_LOCK = sql.raw('7406190003');
 /** What one pass of the sequencer did. */
 export interface SequencePass {
   /**
-   * Every transaction below this id (a 64-bit transaction id, here a number) had ended when the pass read the inboxes:
-   * their events are in `events` and their audit rows in `audit_log` now, and no such transaction can add any.
+   * Every transaction below this id (a 64-bit transaction id, here a number) had ended when the pass read the inboxes,
+   * and the pass placed all they wrote: their events are in `events` and their audit rows in `audit_log`. 0 when the
+   * pass was cut short (`more`).
    */
   horizon: number;
   /** How many events and audit rows the pass moved. */
   moved: number;
-  /**
-   * Rows of committed transactions stayed behind, because an older transaction was still running (it may yet append
-   * rows that come before them), or the pass moved as many as one pass may: another pass is due.
-   */
-  waiting: boolean;
-  /** The pass moved PASS_ROWS rows of an inbox: more can be moved at once. */
+  /** The pass moved PASS_ROWS rows of an inbox: more are waiting, and the next pass is due at once. */
   more: boolean;
 }
 
@@ -28,41 +24,35 @@ export interface SequencePass {
 const PASS_ROWS = 5000;
 
 /**
- * Moves the inboxes' rows whose transaction is older than every transaction still running into `events` (ids from
- * the sequence) and `audit_log` (numbered and chained by its trigger), in the order of their transactions, then of
- * their appends (docs/decisions/0042-event-order-without-a-global-lock.md). One pass runs at a time across every
- * instance (an advisory lock, held by this short transaction only, never by a write), so ids follow the order in
- * which the passes commit, which is the order in which the writes became final: a reader that has seen event N has
- * seen every event below N that will ever exist. The events go out to every instance in a NOTIFY, as before.
+ * Moves the inboxes' rows of every committed transaction into `events` (ids from the sequence) and `audit_log`
+ * (numbered and chained by its trigger), in the order of their transactions, then of their appends
+ * (docs/decisions/0042-event-order-without-a-global-lock.md). One pass runs at a time across every instance (an
+ * advisory lock, held by this short transaction only, never by a write), and each moves what had committed when it
+ * began, so ids follow the order in which the passes commit: a reader that has seen event N has seen every event
+ * below N that will ever exist (a transaction that commits later is placed by a later pass, above N). The events go
+ * out to every instance in a NOTIFY, as before.
  */
 export async function sequenceInboxes(db: Db): Promise<SequencePass> {
   // Most calls find nothing to move (a reader asking for the horizon, a second instance after the first): one read,
   // no lock. Rows moved by a pass that committed after this snapshot would still show here, so "none" is exact. Each
   // inbox is read by its (xid, id) index, first row only: the heap of a queue is mostly dead rows between vacuums.
-  const [look] = await queryPrepared<{ horizon: number; movable: boolean; held: boolean }>(
+  const [look] = await queryPrepared<{ horizon: number; held: boolean }>(
     db,
     'sequence_look',
-    sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x),
-      oldest as materialized (
-        select (select xid from ${eventInbox} order by xid, id limit 1) as event_xid,
-          (select xid from ${auditInbox} order by xid, id limit 1) as audit_xid
-      )
-      select (select x::text::float8 from horizon) as horizon,
-        coalesce(event_xid < (select x from horizon), false) or coalesce(audit_xid < (select x from horizon), false) as movable,
-        event_xid is not null or audit_xid is not null as held
-      from oldest`,
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text::float8 as horizon,
+        (select xid from ${eventInbox} order by xid, id limit 1) is not null
+          or (select xid from ${auditInbox} order by xid, id limit 1) is not null as held`,
   );
-  if (!look!.movable) return { horizon: look!.horizon, moved: 0, waiting: look!.held, more: false };
+  if (!look!.held) return { horizon: look!.horizon, moved: 0, more: false };
   return db.transaction(async (tx) => {
     await queryPrepared(tx, 'sequence_lock', sql`select pg_advisory_xact_lock(${SEQUENCE_LOCK})`);
     // Taken after the lock: this statement's snapshot sees everything the previous pass moved. At most PASS_ROWS of
     // each inbox, the first in (xid, id) order: a pass after a long stop (or an import) stays a short transaction.
-    const [row] = await queryPrepared<{ horizon: number; moved: number; waiting: boolean; more: boolean }>(
+    const [row] = await queryPrepared<{ horizon: number; moved: number; more: boolean }>(
       tx,
       'sequence_pass',
-      sql`with horizon as materialized (select pg_snapshot_xmin(pg_current_snapshot()) as x),
-        audit_next as materialized (
-          select id, xid from ${auditInbox} where xid < (select x from horizon) order by xid, id limit ${sql.raw(String(PASS_ROWS))}
+      sql`with audit_next as materialized (
+          select id from ${auditInbox} order by xid, id limit ${sql.raw(String(PASS_ROWS))}
         ),
         audit_moved as (
           delete from ${auditInbox} where id in (select id from audit_next)
@@ -75,30 +65,23 @@ export async function sequenceInboxes(db: Db): Promise<SequencePass> {
           returning 1
         ),
         events_next as materialized (
-          select id, xid from ${eventInbox} where xid < (select x from horizon) order by xid, id limit ${sql.raw(String(PASS_ROWS))}
+          select id from ${eventInbox} order by xid, id limit ${sql.raw(String(PASS_ROWS))}
         ),
         events_moved as (
           delete from ${eventInbox} where id in (select id from events_next)
           returning id, xid, type, agent_id, public_data, private_data
         ),
         ${sequencingEvents(sql`select row_number() over (order by xid, id) as n, type, agent_id, public_data, private_data, xid from events_moved`)},
-        -- A pass cut short by PASS_ROWS has placed every transaction below the last one it moved, and no more.
-        reached as materialized (
-          select least(
-            (select x from horizon),
-            case when (select count(*) from events_next) = ${sql.raw(String(PASS_ROWS))} then (select xid from events_next order by xid desc limit 1) end,
-            case when (select count(*) from audit_next) = ${sql.raw(String(PASS_ROWS))} then (select xid from audit_next order by xid desc limit 1) end
-          ) as x
+        cut as materialized (
+          select (select count(*) from events_next) = ${sql.raw(String(PASS_ROWS))} or (select count(*) from audit_next) = ${sql.raw(String(PASS_ROWS))} as more
         )
-      select (select x::text::float8 from reached) as horizon,
+      select case when (select more from cut) then 0 else pg_snapshot_xmin(pg_current_snapshot())::text::float8 end as horizon,
         (select count(*) from audit_chained)::int + (select count(*) from placed)::int as moved,
         -- Named so that the NOTIFY runs (a CTE that is only a SELECT runs when read).
         (select count(*) from announced)::int as announced,
-        (select x from reached) < (select x from horizon) as more,
-        (select xid from ${eventInbox} where xid >= (select x from horizon) order by xid, id limit 1) is not null
-          or (select xid from ${auditInbox} where xid >= (select x from horizon) order by xid, id limit 1) is not null as waiting`,
+        (select more from cut) as more`,
     );
-    return { horizon: row!.horizon, moved: row!.moved, waiting: row!.waiting || row!.more, more: row!.more };
+    return { horizon: row!.horizon, moved: row!.moved, more: row!.more };
   });
 }
 

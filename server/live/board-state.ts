@@ -59,6 +59,9 @@ const REACH_TIMEOUT_MS = 1_000;
 export const BOARDS_CHECK_EVERY_MS = 5 * 60_000;
 /** How long a check waits for this instance to reach the event its totals were read at. */
 const CHECK_REACH_TIMEOUT_MS = 10_000;
+/** A check reads the totals up to this many times, this far apart, for a snapshot with no transaction running. */
+const CHECK_SNAPSHOT_ATTEMPTS = 40;
+const CHECK_SNAPSHOT_RETRY_MS = 25;
 
 const cents = moneyToCents;
 const money = centsToMoneyString;
@@ -232,10 +235,14 @@ export class BoardState {
     const recording = [{ xid: -1, figures: figuresOf(kept) }];
     this.recording = recording;
     try {
-      const totals = await readBoardTotals(this.db, kept.periods, this.timeZone);
       // Comparable only when no transaction was running then: what the snapshot saw is then every transaction below
-      // its xmax, and events come in transaction order, so the boards held exactly that after the last such event.
-      // Under a steady stream of writes that is rare: the check waits for a quieter moment (the next one).
+      // its xmax, all placed before any that began after it, so the boards held exactly that after the last such
+      // event. Tried a few times; under a steady stream of writes the check waits for a quieter moment (the next one).
+      let totals = await readBoardTotals(this.db, kept.periods, this.timeZone);
+      for (let attempt = 1; totals.snapshot.running.length > 0 && attempt < CHECK_SNAPSHOT_ATTEMPTS; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, CHECK_SNAPSHOT_RETRY_MS));
+        totals = await readBoardTotals(this.db, kept.periods, this.timeZone);
+      }
       if (totals.snapshot.running.length > 0) return;
       if (!(await this.hub.reachHorizon(totals.snapshot.xmax, CHECK_REACH_TIMEOUT_MS))) return;
       const at = recording.findLast((point) => point.xid < totals.snapshot.xmax);

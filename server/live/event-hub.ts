@@ -69,8 +69,8 @@ interface Follower {
 const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed', 'team.changed']);
 const BATCH = 500;
 /**
- * When a pass leaves rows behind (an older transaction was still running, which may end without a notification: a
- * rollback, or a write with no events), the hub runs another pass after this long, doubling up to the maximum.
+ * While a reader waits for a horizon that an older transaction still holds back (it may end without a notification:
+ * a rollback, or a write with no events), the hub runs another pass after this long, doubling up to the maximum.
  */
 const SEQUENCE_WAIT_MIN_MS = 2;
 const SEQUENCE_WAIT_MAX_MS = 200;
@@ -84,6 +84,16 @@ function identityKeyOf(reader: EventReader): string {
     case 'tv':
       return `tv:${reader.linkId}`;
   }
+}
+
+/** How long closing waits for a read of the events under way. */
+const CLOSE_WAIT_MS = 5_000;
+
+async function waitAtMost(work: Promise<void> | undefined, ms: number): Promise<void> {
+  if (!work) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 function message(id: number, type: string, data: unknown): string {
@@ -367,7 +377,8 @@ export class EventHub {
     for (const waiter of [...this.waiters]) waiter.done(false);
     for (const waiter of [...this.horizonWaiters]) waiter.done(false);
     await this.stopListening?.();
-    await this.reading;
+    // A read under way ends with its query; one whose connection was lost mid-transaction is not waited for longer.
+    await waitAtMost(this.reading, CLOSE_WAIT_MS);
   }
 
   /**
@@ -450,21 +461,20 @@ export class EventHub {
   }
 
   /**
-   * After a pass and the read of what it placed: the horizon moves on, and when rows stayed behind another pass is
-   * set for a little later (sooner while passes move rows, less often while one old transaction holds them all).
+   * After a pass and the read of what it placed: the horizon moves on; a pass cut short is followed by the next at
+   * once, and while readers wait for a horizon that an older transaction still holds back, another pass is set for a
+   * little later (doubling while nothing moves).
    */
   private passed(pass: SequencePass): void {
     if (pass.horizon > this.horizon) this.horizon = pass.horizon;
     for (const waiter of [...this.horizonWaiters]) if (waiter.horizon <= this.horizon) waiter.done(true);
-    if (pass.moved > 0 || !pass.waiting) this.sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
+    if (pass.moved > 0) this.sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
     if (pass.more) {
-      // As many rows as a pass moves: the next pass at once.
       this.sequenceDue = true;
       this.readAgain = true;
       return;
     }
-    if (!pass.waiting && this.horizonWaiters.size === 0) return;
-    if (this.sequenceTimer) return;
+    if (this.horizonWaiters.size === 0 || this.sequenceTimer) return;
     this.sequenceTimer = setTimeout(() => {
       this.sequenceTimer = undefined;
       this.sequenceDue = true;

@@ -1,7 +1,7 @@
 // Events are appended to the inbox in the transaction of the change they report, in one statement with their NOTIFY
 // (appendingEvents in server/db/events.ts), and an income entry is recorded with its events in one statement
 // (recordIncomeEntry): a change and its events commit together or not at all. The sequencer (server/db/sequencer.ts)
-// then gives them ids in the order of their transactions, once no older transaction is running, and its notice
+// then gives them ids once they have committed, pass after pass (above every id given before), and its notice
 // carries the events, or the range of their ids when they would not fit. On both engines; the concurrent cases on
 // PostgreSQL (PGlite runs one transaction at a time).
 import { sql } from 'drizzle-orm';
@@ -149,29 +149,33 @@ for (const engine of testEngines()) {
     });
 
     // PGlite runs one transaction at a time: no transaction can be older and still running there.
-    if (engine === 'postgres') it('holds back the events of later transactions while an older one runs, then places them in transaction order', async () => {
+    if (engine === 'postgres') it('places a transaction’s events once it commits, above every id given before, while an older one still runs', async () => {
       const before = (await sequenceAll(database.db), await latestEventId(database.db));
       const older = openTransaction(database.db);
       await older.run((tx) => appendEvents(tx, [marked(1, 'older')]));
-      // A later transaction commits first: its event must not get an id before the older one ends.
+      // A later transaction commits first: its event is placed at once, the older one's is not there to see.
       await database.db.transaction((tx) => appendEvents(tx, [marked(2, 'later')]));
-      const held = await sequenceInboxes(database.db);
-      expect(held.waiting).toBe(true);
-      expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
+      const first = await sequenceInboxes(database.db);
+      // The older transaction still runs: no horizon reaches past it yet.
+      expect(first.horizon).toBeLessThan((await readEventsAfter(database.db, before, 10))[0]!.xid + 1);
+      const placedFirst = await readEventsAfter(database.db, before, 10);
+      expect(placedFirst.map((event) => event.public.mark)).toEqual(['later']);
+      // A reader that has seen `later` misses nothing: the older transaction's event comes after it.
       await older.commit();
       await sequenceAll(database.db);
       const placed = await readEventsAfter(database.db, before, 10);
-      expect(placed.map((event) => event.public.mark)).toEqual(['older', 'later']);
-      expect(placed[0]!.xid).toBeLessThan(placed[1]!.xid);
-      expect(placed[1]!.id).toBe(placed[0]!.id + 1);
+      expect(placed.map((event) => event.public.mark)).toEqual(['later', 'older']);
+      expect(placed[1]!.xid).toBeLessThan(placed[0]!.xid);
+      expect(await readEventsAfter(database.db, placedFirst[0]!.id, 10)).toEqual([placed[1]]);
     });
 
-    if (engine === 'postgres') it('places nothing of a rolled-back transaction, and what it held back goes out once it ends', async () => {
+    if (engine === 'postgres') it('places nothing of a rolled-back transaction, and what committed beside it at once', async () => {
       const before = (await sequenceAll(database.db), await latestEventId(database.db));
       const doomed = openTransaction(database.db);
       await doomed.run((tx) => appendEvents(tx, [marked(1, 'doomed')]));
       await database.db.transaction((tx) => appendEvents(tx, [marked(2, 'kept')]));
-      expect((await sequenceInboxes(database.db)).waiting).toBe(true);
+      await sequenceInboxes(database.db);
+      expect((await readEventsAfter(database.db, before, 10)).map((event) => event.public.mark)).toEqual(['kept']);
       await doomed.rollback();
       await sequenceAll(database.db);
       expect((await readEventsAfter(database.db, before, 10)).map((event) => event.public.mark)).toEqual(['kept']);
