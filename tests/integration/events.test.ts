@@ -326,9 +326,11 @@ for (const engine of testEngines()) {
       await future.next(isType('stream.reset'));
 
       await addIncome(t.database.db, agent, '1.00');
+      await sequenceAll(t.database.db);
       const [old] = await queryRows<{ id: number }>(t.database.db, sql`select max(id)::float8 as id from events`);
       await addIncome(t.database.db, agent, '2.00');
-      // Everything so far is older than a moment from now: pruned.
+      // Everything so far (placed first) is older than a moment from now: pruned.
+      await sequenceAll(t.database.db);
       expect(await pruneEvents(t.database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
       const stale = await open(agent.cookie, { lastEventId: old!.id - 1 });
       await stale.next(isType('stream.reset'));
@@ -340,9 +342,11 @@ for (const engine of testEngines()) {
     it('keeps events for 48 hours: the maintenance pass prunes older ones and keeps the rest', async () => {
       const agent = await signedInAgent(t);
       await addIncome(t.database.db, agent, '4.00');
+      await sequenceAll(t.database.db);
       const [old] = await queryRows<{ id: number }>(t.database.db, sql`select max(id)::float8 as id from events`);
       await t.database.db.execute(sql`update events set created_at = now() - interval '49 hours' where id <= ${old!.id}`);
       await addIncome(t.database.db, agent, '5.00');
+      await sequenceAll(t.database.db);
       const { eventsPruned } = await runMaintenance({ db: t.database.db, config: t.config, now: () => new Date() } as AppContext);
       expect(eventsPruned).toBeGreaterThan(0);
       const left = await storedEvents(t);
