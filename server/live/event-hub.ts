@@ -86,16 +86,6 @@ function identityKeyOf(reader: EventReader): string {
   }
 }
 
-/** How long closing waits for a read of the events under way. */
-const CLOSE_WAIT_MS = 5_000;
-
-async function waitAtMost(work: Promise<void> | undefined, ms: number): Promise<void> {
-  if (!work) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
-
 function message(id: number, type: string, data: unknown): string {
   return `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -377,8 +367,7 @@ export class EventHub {
     for (const waiter of [...this.waiters]) waiter.done(false);
     for (const waiter of [...this.horizonWaiters]) waiter.done(false);
     await this.stopListening?.();
-    // A read under way ends with its query; one whose connection was lost mid-transaction is not waited for longer.
-    await waitAtMost(this.reading, CLOSE_WAIT_MS);
+    await this.reading;
   }
 
   /**
