@@ -105,8 +105,10 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     sql`insert into password_resets (kind, account_id, token_hash, source, created_at, expires_at)
       values ('agent', ${agentB.id}, ${hashToken(resetToken)}, 'email', ${now.toISOString()}::timestamptz, ${new Date(now.getTime() + 60 * 60 * 1000).toISOString()}::timestamptz)`,
   );
-  // One webhook at a time (a fixture per caller and row would pass the limit of 20).
-  await db.execute(sql`delete from webhooks`);
+  // One webhook at a time (a fixture per caller and row would pass the limit of 20). The rows are locked in id order,
+  // the order in which the app's fan-out locks them (its deliveries' keys), so the two cannot deadlock: a bare delete
+  // takes them in the table's physical order, which updates make differ from id order (seen once in CI).
+  await db.execute(sql`delete from webhooks where id in (select id from webhooks order by id for update)`);
   const webhook = await insertWebhook(db, { url: 'https://hooks.invalid/matrix', events: ['tier.reached'], format: 'json', secret: 'whsec_matrix', createdBy: owner.id, createdAt: now });
   const webhookDelivery = await insertDelivery(db, { webhookId: webhook.id, eventType: 'webhook.test', body: '{}' });
   const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });

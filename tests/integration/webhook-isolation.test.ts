@@ -24,7 +24,7 @@ describeEachEngine(
     beforeEach(async () => {
       get().clock.now = new Date();
       owner = (await signedInUser(get(), 'owner', SESSIONS_OUTLIVE_CLOCK)).cookie;
-      await get().database.db.execute(sql`delete from webhooks`);
+      await get().database.db.execute(sql`delete from webhooks where id in (select id from webhooks order by id for update)`);
     });
     // Hung requests are let go before the app closes (it waits for attempts under way).
     afterEach(async () => {

@@ -70,7 +70,7 @@ function fixture(get: () => TestApp) {
     return res.json<{ id: number }>();
   };
   const clearWebhooks = async () => {
-    await get().database.db.execute(sql`delete from webhooks`);
+    await get().database.db.execute(sql`delete from webhooks where id in (select id from webhooks order by id for update)`);
   };
   /**
    * The webhook's pending deliveries are due now, as if their retry time had come (delivery times are the database's,
@@ -381,7 +381,7 @@ describeEachEngine(
       });
 
       const later = { ...ctx, now: () => new Date(START.getTime() + WEBHOOK_DELIVERIES_KEPT_MS + HOUR) };
-      await get().database.db.execute(sql`delete from webhooks`);
+      await get().database.db.execute(sql`delete from webhooks where id in (select id from webhooks order by id for update)`);
       const made2 = await register({ url: receiver.url, events: ['agent.created'] });
       await get().database.db.execute(
         sql`insert into webhook_deliveries (webhook_id, event_type, body, status, created_at, deliver_until) values (${made2.id}, 'webhook.test', '{}', 'delivered', ${START.toISOString()}::timestamptz, ${START.toISOString()}::timestamptz)`,
