@@ -115,6 +115,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     ...DEFAULT_EVENT_HUB_OPTIONS,
     ...options.eventHub,
   });
+  // This process's writes send no NOTIFY on PostgreSQL: the hub hears of their commits here and sequences them.
+  const stopHearingAppends = database.onAppended(() => live.appended());
   const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
   const standings = new StandingsCache(database.db, live, config.orgTimezone);
   const webhooks = new WebhookWorker(
@@ -166,6 +168,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
   app.addHook('preClose', async () => {
+    stopHearingAppends();
     boards.close();
     standings.close();
     await live.close();

@@ -157,8 +157,9 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 
     options.log(`Second-wave load (a quarter each of entries, dashboards, leaderboard pages, tier data) for ${options.loadSeconds} s...`);
     const designLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickDesignMixKind()));
-    options.log(`Writes alone: income entries at ${options.connections} connections for ${options.loadSeconds} s...`);
-    const writesLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request('incomeEntry'));
+    const writers = writesConnections(target, options);
+    options.log(`Writes alone: income entries at ${writers} connections for ${options.loadSeconds} s...`);
+    const writesLoad = await runLoad(base, { connections: writers, seconds: options.loadSeconds }, () => request('incomeEntry'));
     const wrk = await measureWithWrk(server, target, options, base, request);
     options.log('Ceiling: the same Fastify answering a fixed 2 KB JSON...');
     const ceilingPort = await server.send<number>({ cmd: 'ceiling-start' });
@@ -270,6 +271,14 @@ async function measureLive(
   }
 }
 
+/** Connections of the entries-alone loads on PGlite: its bar is set at 10 (DESIGN section 8, "Third-wave bars"). */
+const PGLITE_WRITERS = 10;
+
+/** How many connections write in the entries-alone loads: the load's on PostgreSQL, PGLITE_WRITERS on PGlite. */
+function writesConnections(target: DatabaseTarget, options: BenchOptions): number {
+  return target.engine === 'postgres' ? options.connections : Math.min(PGLITE_WRITERS, options.connections);
+}
+
 /**
  * The loads again through wrk: entries alone and the second-wave mix on this instance; on PostgreSQL, the mix on two
  * instances at once, with event streams on both checked for every event, once, in one order.
@@ -287,8 +296,9 @@ async function measureWithWrk(
     return { unavailable };
   }
   const load = { connections: options.connections, seconds: options.loadSeconds };
-  options.log(`wrk: income entries alone, then the second-wave mix, at ${options.connections} connections for ${options.loadSeconds} s each...`);
-  const [writes] = await runWrk([base], load, () => request('incomeEntry'));
+  const writers = writesConnections(target, options);
+  options.log(`wrk: income entries alone at ${writers} connections, then the second-wave mix at ${options.connections}, for ${options.loadSeconds} s each...`);
+  const [writes] = await runWrk([base], { ...load, connections: writers }, () => request('incomeEntry'));
   const [mix] = await runWrk([base], load, () => request(pickDesignMixKind()));
   if (target.engine !== 'postgres') return { writes, mix };
 

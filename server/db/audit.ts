@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditActorKind } from '../../contract/audit';
 import { queryRows, type Db } from './client';
-import { EVENTS_CHANNEL, EVENTS_PENDING } from './events';
+import { notifyingAppends } from './events';
 import { auditInbox } from './schema';
 
 /**
@@ -48,7 +48,8 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
       sql`(${actorValues(actor, at)}, ${change.action}, ${change.targetType}::text, ${change.targetId === null ? null : String(change.targetId)}::text,
         ${json(change.before)}, ${json(change.after)}, ${actor.ip}::text, ${actor.userAgent}::text)`,
   );
-  // With its NOTIFY (sent at the commit), so that a change with no events is chained without waiting for one.
+  // With its NOTIFY where the connection asks for one (notifyingAppends), so that a change with no events is chained
+  // without waiting for one.
   await queryRows(
     tx,
     sql`with added as (
@@ -56,7 +57,7 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
         values ${sql.join(rows, sql`, `)}
         returning 1
       )
-      select pg_notify(${EVENTS_CHANNEL}, ${EVENTS_PENDING}) where exists (select 1 from added)`,
+      select ${notifyingAppends} where exists (select 1 from added)`,
   );
 }
 
@@ -64,7 +65,7 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
  * The common table expression (named `audited`, to follow others in a WITH) that appends one row per row of `source`
  * (columns action, target_type, target_id, before, after): for a change made in one statement (an income entry), so
  * that its row commits with it. Data-modifying, so it runs whether or not the statement selects from it. It sends no
- * NOTIFY of its own: the statement is to append events too (appendingEvents), whose NOTIFY has the sequencer chain it.
+ * NOTIFY of its own: the statement is to append events too (appendingEvents), which has the sequencer chain it.
  */
 export function appendingAudit(actor: AuditActor, at: Date, source: SQL): SQL {
   return sql`audited as (

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,6 +36,13 @@ export interface Database {
    * the caller catches up from its own cursor). Resolves to what stops listening.
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `listener` each time a transaction of this process that appended to the event or audit inbox has committed
+   * (or such a statement run on its own), so that the process's hub sequences it at once without a NOTIFY from the
+   * write (notifyingAppends in server/db/events.ts). On PGlite the writes notify instead (one connection: no lock to
+   * take turns at), and this never runs. Resolves to what stops it.
+   */
+  onAppended(listener: () => void): () => void;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -52,14 +59,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value,
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.engine === 'postgres') {
-    const pool = survivingPool(options.url, options.poolSize ?? 10);
+    const appended = new Set<() => void>();
+    const committed = () => {
+      for (const listener of appended) listener();
+    };
+    const pool = survivingPool(options.url, options.poolSize ?? 10, committed);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const livePool = survivingPool(options.url, 2);
+    const livePool = survivingPool(options.url, 2, committed);
     return {
       db,
       liveDb: drizzlePg(livePool, { schema }) as unknown as Db,
       engine: 'postgres',
       listen: (channel, onNotify) => listenPostgres(options.url, channel, onNotify),
+      onAppended: (listener) => {
+        const own = () => listener();
+        appended.add(own);
+        return () => appended.delete(own);
+      },
       migrate: () => migrateWithLock(pool),
       close: async () => {
         await Promise.all([endPool(pool), endPool(livePool)]);
@@ -82,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? thread.asPglite()
       : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await db.execute(sql`select set_config(${NOTIFY_APPENDS_SETTING}, 'on', false)`);
     return {
       db,
       liveDb: db,
@@ -89,6 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ...(dataDir ? { dataDir } : {}),
       // One process holds an embedded database, so its own notifications are all there is to hear.
       listen: (channel, onNotify) => (thread ?? client).listen(channel, (payload) => onNotify(payload)),
+      onAppended: () => () => false,
       migrate: () => migratePglite(db as never, { migrationsFolder }),
       close: async () => {
         try {
@@ -120,11 +138,12 @@ const IDLE_IN_TRANSACTION_MS = 10_000;
  * listener of its own for its whole life; the statement that was using the connection fails (the request answers 503,
  * server/http/errors.ts), and the pool drops the dead client when it is released and connects anew for the next one.
  */
-function survivingPool(url: string, max: number): pg.Pool {
+function survivingPool(url: string, max: number, appended: () => void): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, options: `-c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}` });
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    watchAppends(client, appended);
   });
   const inUse = new Set<pg.PoolClient>();
   checkedOut.set(pool, inUse);
@@ -132,6 +151,65 @@ function survivingPool(url: string, max: number): pg.Pool {
   pool.on('release', (_error, client) => inUse.delete(client));
   pool.on('remove', (client) => inUse.delete(client as pg.PoolClient));
   return pool;
+}
+
+/**
+ * The session setting that has a write NOTIFY the hubs of what it appended to an inbox (notifyingAppends in
+ * server/db/events.ts): set on PGlite's one connection; unset on PostgreSQL, where onAppended tells the process instead.
+ */
+export const NOTIFY_APPENDS_SETTING = 'tiertrack.notify_appends';
+
+/** A statement that appends to an inbox: every append is an INSERT into one of them (server/db/events.ts, audit.ts). */
+const APPENDS = /insert\s+into\s+"?(event|audit)_inbox\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+const COMMIT = /^\s*(commit|end)\b/i;
+const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
+
+/**
+ * Follows the statements sent on one connection and calls `committed` once a transaction that appended to an inbox has
+ * committed, or right after an appending statement run on its own (it commits as it answers). A transaction that
+ * fails or rolls back calls nothing. Every statement of the app's pools passes here: drizzle and node-postgres send
+ * the text of BEGIN, COMMIT and ROLLBACK like any other.
+ */
+function watchAppends(client: pg.PoolClient, committed: () => void): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let inTransaction = false;
+  let appendedInTransaction = false;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | null | undefined)?.text;
+    if (typeof text !== 'string') return send(...args);
+    let then: (() => void) | undefined;
+    if (text.includes('_inbox') && APPENDS.test(text)) {
+      if (inTransaction) appendedInTransaction = true;
+      else then = committed;
+    } else if (BEGIN.test(text)) {
+      inTransaction = true;
+      appendedInTransaction = false;
+    } else if (COMMIT.test(text)) {
+      if (appendedInTransaction) then = committed;
+      inTransaction = false;
+      appendedInTransaction = false;
+    } else if (ROLLBACK.test(text)) {
+      inTransaction = false;
+      appendedInTransaction = false;
+    }
+    if (!then) return send(...args);
+    const done = then;
+    const last = args[args.length - 1];
+    if (typeof last === 'function') {
+      // The callback form (pg-pool's own query): after the answer, when it is not an error.
+      const callback = last as (error: unknown, result: unknown) => void;
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        if (!error) done();
+        callback(error, result);
+      };
+      return send(...args);
+    }
+    const answer = send(...args) as Promise<unknown>;
+    answer.then(done, () => undefined);
+    return answer;
+  };
 }
 
 /** How long closing waits for connections still in use before it takes them back. */

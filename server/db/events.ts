@@ -1,7 +1,7 @@
 import type { AgentStatus } from '../../contract/agents';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
-import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
+import { jsonColumn, NOTIFY_APPENDS_SETTING, queryPrepared, queryRows, type Db } from './client';
 import { appMeta, eventInbox, events, webhooks } from './schema';
 
 /** app_meta key: every event up to this id has been turned into webhook deliveries (queries/webhooks.ts). */
@@ -65,10 +65,19 @@ export function parseEventsNotice(payload: string | undefined): EventsNotice | u
 export const EVENTS_PENDING = 'pending';
 
 /**
+ * The NOTIFY 'pending' of a write that appended to an inbox, sent only where the connection asks for it
+ * (NOTIFY_APPENDS_SETTING, on PGlite). On PostgreSQL a NOTIFY makes commits take turns (its queue lock is held through
+ * the commit's flush to disk), which caps writes near a thousand a second; there the process that wrote hears of its
+ * commit itself (Database.onAppended) and the hubs also look now and then (docs/decisions/0069-writes-without-notify.md).
+ */
+export const notifyingAppends = sql`case when current_setting(${NOTIFY_APPENDS_SETTING}, true) = 'on' then pg_notify(${EVENTS_CHANNEL}, ${EVENTS_PENDING}) end`;
+
+/**
  * The common table expressions (to follow others in a WITH) that append the rows of the query `source` (columns n,
- * type, agent_id, public_data, private_data) to the event inbox, in the order of n, and ask for a NOTIFY (sent only if,
- * and when, the transaction commits) that tells every instance to sequence them. The statement must select from the
- * CTE `notified`, which has one row when something was appended and none otherwise, so that it runs.
+ * type, agent_id, public_data, private_data) to the event inbox, in the order of n, and where the connection asks for
+ * it a NOTIFY (sent only if, and when, the transaction commits) that tells the hub to sequence them (notifyingAppends).
+ * The statement must select from the CTE `notified`, which has one row when something was appended and none
+ * otherwise, so that it runs.
  *
  * No lock is taken: many writes append at once, and the sequencer (server/db/sequencer.ts) gives their events ids in
  * the order of their transactions once those are final (docs/decisions/0042-event-order-without-a-global-lock.md).
@@ -81,7 +90,7 @@ export function appendingEvents(source: SQL): SQL {
       returning 1
     ),
     notified as (
-      select pg_notify(${EVENTS_CHANNEL}, ${EVENTS_PENDING}) where exists (select 1 from added)
+      select ${notifyingAppends} where exists (select 1 from added)
     )`;
 }
 

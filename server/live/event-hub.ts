@@ -4,7 +4,7 @@ import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../co
 import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
-import { sequenceInboxes, type SequencePass } from '../db/sequencer';
+import { readEventHorizon, sequenceInboxes, type SequencePass } from '../db/sequencer';
 import { AppError } from '../domain/errors';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
@@ -20,6 +20,11 @@ export interface EventHubOptions {
   leaderboardEveryMs: number;
   /** A stream whose unsent data grows past this many bytes is dropped (its reader is too slow). */
   maxBufferedBytes: number;
+  /**
+   * How often the hub looks for appends it was not told of (another process's writes on PostgreSQL, which send no
+   * NOTIFY, or an instance that stopped between its commit and its pass): a read with no lock when there are none.
+   */
+  sequenceLookMs: number;
 }
 
 export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
@@ -27,6 +32,7 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
   checkCredentialsMs: 5_000,
   leaderboardEveryMs: 1_000,
   maxBufferedBytes: 256 * 1024,
+  sequenceLookMs: 500,
 };
 
 /** What an open stream stands on: a session (by its token's hash) or a TV link; checked while the stream is open. */
@@ -72,6 +78,8 @@ const BATCH = 500;
  * While a reader waits for a horizon that an older transaction still holds back (it may end without a notification:
  * a rollback, or a write with no events), the hub runs another pass after this long, doubling up to the maximum.
  */
+/** How long a replay waits at most for the pass that places what committed before it (reachHorizon). */
+const REPLAY_REACH_MS = 2000;
 const SEQUENCE_WAIT_MIN_MS = 2;
 const SEQUENCE_WAIT_MAX_MS = 200;
 
@@ -171,6 +179,7 @@ export class EventHub {
     };
     every(this.options.heartbeatMs, () => this.writeToAll(': keep-alive\n\n'));
     every(this.options.checkCredentialsMs, () => void this.checkCredentials());
+    every(this.options.sequenceLookMs, () => this.appended());
     // Reads what was committed between the cursor and LISTEN (notices meanwhile only asked for this read).
     this.wake();
   }
@@ -261,6 +270,16 @@ export class EventHub {
     });
   }
 
+  /**
+   * A transaction of this process that appended to the inboxes has committed (Database.onAppended): the next read runs
+   * a sequencer pass first, which places it and tells every instance (docs/decisions/0069-writes-without-notify.md).
+   */
+  appended(): void {
+    if (!this.started) return;
+    this.sequenceDue = true;
+    this.wake();
+  }
+
   get openStreams(): number {
     return this.streams.size;
   }
@@ -312,6 +331,10 @@ export class EventHub {
       stream.live = true;
       return;
     }
+    // What committed before the reader came back is replayed, not sent later as if new: wait (a little at most) for
+    // the pass that places it (this process's writes are placed just after their commit, others' at the next look).
+    await this.reachHorizon(await readEventHorizon(this.db), REPLAY_REACH_MS);
+    if (stream.response.destroyed) return;
     const prunedThrough = await eventsPrunedThrough(this.db);
     const newest = Math.max(this.cursor, await latestEventId(this.db));
     if (lastEventId < prunedThrough || lastEventId > newest) {

@@ -1,6 +1,7 @@
-// Events are appended to the inbox in the transaction of the change they report, in one statement with their NOTIFY
-// (appendingEvents in server/db/events.ts), and an income entry is recorded with its events in one statement
-// (recordIncomeEntry): a change and its events commit together or not at all. The sequencer (server/db/sequencer.ts)
+// Events are appended to the inbox in the transaction of the change they report, in one statement (appendingEvents in
+// server/db/events.ts), and an income entry is recorded with its events in one statement (recordIncomeEntry): a change
+// and its events commit together or not at all. Who is told: on PGlite a NOTIFY 'pending' from the write; on
+// PostgreSQL no NOTIFY (it would make commits take turns) but the process's Database.onAppended, once it committed. The sequencer (server/db/sequencer.ts)
 // then gives them ids once they have committed, pass after pass (above every id given before), and its notice
 // carries the events, or the range of their ids when they would not fit. On both engines; the concurrent cases on
 // PostgreSQL (PGlite runs one transaction at a time).
@@ -27,8 +28,11 @@ for (const engine of testEngines()) {
     let database: Database;
     const notices: string[] = [];
     let unlisten: () => Promise<void>;
+    /** How many times onAppended has run. */
+    let heard = 0;
     beforeAll(async () => {
       database = await openTestDatabase(engine);
+      database.onAppended(() => heard++);
       // Notifications only: a call without a payload says a listening connection was made (read from your cursor).
       unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
         if (payload !== undefined) notices.push(payload);
@@ -54,14 +58,22 @@ for (const engine of testEngines()) {
 
     it('commits a change and its events together, ids in the order written, and notifies the events', async () => {
       const before = await latestEventId(database.db);
+      const heardBefore = heard;
+      const noticesBefore = notices.length;
       await database.db.transaction(async (tx) => {
         await putMeta(tx, 'kept-1');
         await appendEvents(tx, [marked(1, 'first'), marked(2, 'second')]);
+        // Nobody is told before the commit.
+        expect(heard).toBe(heardBefore);
       });
       expect(await metaKeys(database.db, 'kept-')).toEqual(['kept-1']);
-      // In the inbox until a pass: its notice said so.
+      // In the inbox until a pass: the write said so, by its NOTIFY on PGlite, to this process on PostgreSQL.
       expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
-      await expect.poll(() => notices, { timeout: 10_000 }).toContain('pending');
+      if (engine === 'pglite') await expect.poll(() => notices.slice(noticesBefore), { timeout: 10_000 }).toContain('pending');
+      else {
+        expect(heard).toBe(heardBefore + 1);
+        expect(notices.slice(noticesBefore)).not.toContain('pending');
+      }
       await sequenceAll(database.db);
       const appended = await readEventsAfter(database.db, before, 10);
       expect(appended.map((event) => [event.agentId, event.public])).toEqual([
@@ -146,6 +158,44 @@ for (const engine of testEngines()) {
       const [appended] = await readEventsAfter(database.db, before, 1);
       expect(appended).toMatchObject({ type: 'entry.created', public: { entryId: next.id } });
       expect(notices.filter((payload) => !parseEventsNotice(payload))).toEqual([]);
+    });
+
+    if (engine === 'postgres') it('tells the process of each committed append, never of one rolled back, and sends no NOTIFY for it', async () => {
+      await sequenceAll(database.db);
+      const noticesBefore = notices.length;
+      let count: number;
+      // A statement on its own (an income entry) commits as it answers: heard once.
+      const agent = await createAgent(database.db);
+      count = heard;
+      await addIncome(database.db, agent, '10.00', { now: NOW });
+      expect(heard).toBe(count + 1);
+      // Rolled back, after a savepoint rolled back inside it: not heard.
+      count = heard;
+      await database.db
+        .transaction(async (tx) => {
+          await appendEvents(tx, [marked(1, 'doomed')]);
+          await tx.transaction(async (inner) => {
+            await putMeta(inner, 'savepoint-1');
+            inner.rollback();
+          }).catch(() => undefined);
+          throw new Error('rolled back by the test');
+        })
+        .catch(() => undefined);
+      expect(heard).toBe(count);
+      // A savepoint rolled back does not end the transaction: its earlier append is heard at the commit.
+      await database.db.transaction(async (tx) => {
+        await appendEvents(tx, [marked(1, 'kept')]);
+        await tx.transaction(async (inner) => {
+          await putMeta(inner, 'savepoint-2');
+          inner.rollback();
+        }).catch(() => undefined);
+      });
+      expect(heard).toBe(count + 1);
+      // A transaction that appended nothing: not heard.
+      await database.db.transaction((tx) => putMeta(tx, 'plain-1'));
+      expect(heard).toBe(count + 1);
+      expect(notices.slice(noticesBefore).filter((payload) => payload === 'pending')).toEqual([]);
+      await sequenceAll(database.db);
     });
 
     // PGlite runs one transaction at a time: no transaction can be older and still running there.

@@ -3,7 +3,7 @@
 // ends with the session. On both engines, over real HTTP (a stream never ends, so app.inject cannot read one).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/client';
+import { openDatabase, queryRows } from '../../server/db/client';
 import type { AppContext } from '../../server/app-context';
 import { EVENT_CURSOR_HEADER } from '../../contract/events';
 import { appendEvents, pruneEvents } from '../../server/db/events';
@@ -14,6 +14,7 @@ import { addIncome, createRewardOption } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
 import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
+import { postgresTestUrl } from '../support/postgres-admin';
 
 const FAST_HUB = { heartbeatMs: 200, checkCredentialsMs: 200, leaderboardEveryMs: 300 };
 
@@ -235,6 +236,25 @@ for (const engine of testEngines()) {
       }
       const kept = await storedEvents(t);
       expect(kept.filter((event) => event.type === 'tier.updated').at(-1)!.agent_id).toBeNull();
+    });
+
+    // On PostgreSQL a write sends no NOTIFY (docs/decisions/0069-writes-without-notify.md): its own process's hub is
+    // told; another process's writes (a script, an instance that stopped before its pass) are found by the hub's look.
+    if (engine === 'postgres') it('delivers what another process wrote, which no NOTIFY announces: the hub looks for it', async () => {
+      const owner = await signedInUser(t, 'owner');
+      const stream = await open(owner.cookie);
+      const [here] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
+      const url = new URL(postgresTestUrl()!);
+      url.pathname = `/${here!.name}`;
+      const other = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 1 });
+      try {
+        const agent = await createAgent(other.db);
+        await addIncome(other.db, agent, '7.00');
+        const message = await stream.next(isType('entry.created', agent.id));
+        expect(message.data).toMatchObject({ agentId: agent.id, amount: '7.00' });
+      } finally {
+        await other.close();
+      }
     });
 
     it('delivers every event of a transaction too large for one notification, in order (read from the table)', async () => {
