@@ -3,7 +3,7 @@ import type { EventType } from '../../contract/events';
 import { jsonColumn, queryPrepared, queryRows, type Db } from './client';
 import { appMeta, eventInbox, events, webhooks } from './schema';
 
-/** app_meta key: every event up to this id has been turned into webhook deliveries (queries/webhooks.ts). */
+/** app_meta key: every event up to this id has been turned into webhook deliveries (operations/fan-out-webhook-events.ts). */
 export const WEBHOOKS_FANNED_THROUGH = 'webhooks_fanned_through';
 
 /** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
