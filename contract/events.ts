@@ -46,12 +46,24 @@ export interface EntryCreatedData {
   createdAt?: string;
 }
 
+/** An income entry was voided (docs/product.md §12.11): a reversal entry undoes it. */
 export interface EntryVoidedData {
   entryId: number;
   /** null for an agent not shown on public boards, to readers other than staff and the agent itself. */
   agentId: number | null;
   agentName: string;
+  /** The voided entry's amount; readers who may not see amounts (a TV link without them) get none. */
   amount?: string;
+  /** Staff and the agent itself only: the id of the reversal entry written. */
+  reversalEntryId?: number;
+  /** Staff and the agent itself only: the agent's total after the void. */
+  newTotal?: string;
+  /** Staff and the agent itself only: why the entry was voided. */
+  reason?: string;
+  /** Staff and the agent itself only: who voided it (a user's or an API token's name). */
+  voidedBy?: string;
+  /** Staff and the agent itself only: the tiers the void took back (none when the agent's peak still reaches them). */
+  tiersTakenBack?: Array<{ tierId: number; tierName: string }>;
 }
 
 /** An agent's total reached a tier for the first time. Public: every signed-in agent and TV links see it. */
@@ -83,8 +95,10 @@ export type LeaderboardChangedData = Record<string, never>;
 export interface AgentCreatedData {
   agentId: number;
   agentName: string;
-  /** pending: registered while sign-up needs the owner's approval (staff only see those). */
-  status: 'active' | 'pending';
+  /** Staff and the agent itself only. pending: registered while sign-up needs the owner's approval (staff only see those). */
+  status?: 'active' | 'pending';
+  /** Staff and the agent itself only: `sign-up` when the agent registered itself (staff are notified of that, not of agents they add). */
+  via?: 'sign-up';
 }
 
 export interface AgentDeletedData {

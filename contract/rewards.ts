@@ -130,6 +130,22 @@ export const claimHistoryEntry = z.object({
 });
 export type ClaimHistoryEntry = z.infer<typeof claimHistoryEntry>;
 
+/**
+ * Who a claim's reward goes to and where, as stored (either claim form fills them; the fields the portal's form does
+ * not ask for are null): the claim the owner sees, the claim made and the claims' export all carry these.
+ */
+export const claimContact = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  telegram: z.string().nullable(),
+  address: z.string(),
+  city: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  shippingInstructions: z.string().nullable(),
+});
+export type ClaimContact = z.infer<typeof claimContact>;
+
 /** A claim as the owner sees it (docs/product.md §12.4), with who claimed which tier. */
 export const rewardClaim = z.object({
   id: z.number(),
@@ -139,14 +155,7 @@ export const rewardClaim = z.object({
   processedAt: z.string().nullable(),
   /** Set when the contact details below were erased (a set time after the claim was filled); they are empty then. */
   contactErasedAt: z.string().nullable(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  telegram: z.string().nullable(),
-  address: z.string(),
-  city: z.string().nullable(),
-  zipcode: z.string().nullable(),
-  shippingInstructions: z.string().nullable(),
+  ...claimContact.shape,
   agentId: z.number(),
   agentName: z.string(),
   tierId: z.number(),

@@ -1,10 +1,9 @@
-import type { AgentStatus } from '../../contract/agents';
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
 import { jsonColumn, NOTIFY_APPENDS_SETTING, queryPrepared, queryRows, type Db } from './client';
 import { appMeta, eventInbox, events, webhooks } from './schema';
 
-/** app_meta key: every event up to this id has been turned into webhook deliveries (queries/webhooks.ts). */
+/** app_meta key: every event up to this id has been turned into webhook deliveries (operations/fan-out-webhook-events.ts). */
 export const WEBHOOKS_FANNED_THROUGH = 'webhooks_fanned_through';
 
 /** The NOTIFY channel that tells every instance new events are committed (payload: the newest id). */
@@ -148,15 +147,6 @@ export function claimEvent(
     public: { claimId: claim.id, agentId: claim.agentId, agentName: claim.agentName, tierId: claim.tierId, tierName: claim.tierName },
     private: { rewardTitle: claim.rewardTitle, status: claim.status },
   };
-}
-
-/** An agent's event: made (active, or pending the owner's approval) or deleted. */
-export function agentEvent(type: 'agent.created', agent: { id: number; name: string; status: AgentStatus }, via?: 'sign-up'): NewEvent;
-export function agentEvent(type: 'agent.deleted', agent: { id: number }): NewEvent;
-export function agentEvent(type: 'agent.created' | 'agent.deleted', agent: { id: number; name?: string; status?: string }, via?: 'sign-up'): NewEvent {
-  if (type === 'agent.deleted') return { type, agentId: agent.id, public: { agentId: agent.id }, private: {} };
-  // `via`: the agent registered itself (staff are notified of that, not of agents they add).
-  return { type, agentId: agent.id, public: { agentId: agent.id, agentName: agent.name }, private: { status: agent.status, ...(via ? { via } : {}) } };
 }
 
 /** data.changed: much changed at once outside the usual writes; every reader reads again. */

@@ -78,22 +78,44 @@ export function addingToPeriodRollUps(entries: SQL, timeZone: string): SQL {
 
 type EventKey<T extends EventType> = keyof EventDataByType[T] & string;
 
-/** Which part of an event each field of its contract type is stored in: public (anyone) or private (staff, the agent). */
-type EventLayout<T extends EventType> = Record<EventKey<T>, 'public' | 'private'>;
+/**
+ * Which part of an event a field of its contract type is stored in: public (anyone) or private (staff, the agent);
+ * `private, when set` is private and left out of the event when the write gives it no value (a field only some writes
+ * have, such as agent.created's `via`).
+ */
+type Part = 'public' | 'private' | 'private, when set';
 
-/** An event's fields as written (every field of the contract type; the reader's view may leave some out). */
-export type StoredEventData<T extends EventType> = { [K in EventKey<T>]-?: Exclude<EventDataByType[T][K], undefined> };
+/** Where each field of an event type's contract type is stored. */
+type EventLayout<T extends EventType> = Record<EventKey<T>, Part>;
 
 type KeysIn<T extends EventType, L extends EventLayout<T>, P> = { [K in EventKey<T>]: L[K] extends P ? K : never }[EventKey<T>];
+
+/** The fields a layout leaves out when they have no value. */
+type UnsetKeys<T extends EventType, L extends EventLayout<T>> = KeysIn<T, L, 'private, when set'>;
+
+type StoredValue<T extends EventType, K extends EventKey<T>> = Exclude<EventDataByType[T][K], undefined>;
+
+/**
+ * An event's fields as written: every field of the contract type (the reader's view may leave some out), but those
+ * `private, when set`, which may be missing.
+ */
+export type StoredEventData<T extends EventType, L extends EventLayout<T>> = {
+  [K in Exclude<EventKey<T>, UnsetKeys<T, L>>]-?: StoredValue<T, K>;
+} & { [K in UnsetKeys<T, L>]?: StoredValue<T, K> };
+
+/** The SQL of every field of an event, by the contract's names; a `private, when set` field is left out when not given. */
+type EventValuesSql<T extends EventType, L extends EventLayout<T>> = { [K in Exclude<EventKey<T>, UnsetKeys<T, L>>]: SQL } & {
+  [K in UnsetKeys<T, L>]?: SQL;
+};
 
 /** An event whose parts are typed by the contract: `public` and `private` hold exactly the layout's fields. */
 export interface TypedEvent<T extends EventType, L extends EventLayout<T>> extends NewEvent {
   type: T;
-  public: Pick<StoredEventData<T>, KeysIn<T, L, 'public'>>;
-  private: Pick<StoredEventData<T>, KeysIn<T, L, 'private'>>;
+  public: { [K in KeysIn<T, L, 'public'>]: StoredValue<T, K> };
+  private: { [K in KeysIn<T, L, 'private'>]: StoredValue<T, K> } & { [K in UnsetKeys<T, L>]?: StoredValue<T, K> };
 }
 
-// `satisfies Record<...>`: every field of the contract type has its part, and no other field is named.
+// `satisfies EventLayout<...>`: every field of the contract type has its part, and no other field is named.
 const ENTRY_CREATED = {
   entryId: 'public',
   agentId: 'public',
@@ -106,6 +128,18 @@ const ENTRY_CREATED = {
   createdAt: 'private',
 } as const satisfies EventLayout<'entry.created'>;
 
+const ENTRY_VOIDED = {
+  entryId: 'public',
+  agentId: 'public',
+  agentName: 'public',
+  amount: 'public',
+  reversalEntryId: 'private',
+  newTotal: 'private',
+  reason: 'private',
+  voidedBy: 'private',
+  tiersTakenBack: 'private',
+} as const satisfies EventLayout<'entry.voided'>;
+
 const TIER_REACHED = {
   agentId: 'public',
   agentName: 'public',
@@ -115,9 +149,24 @@ const TIER_REACHED = {
   achievedAt: 'private',
 } as const satisfies EventLayout<'tier.reached'>;
 
-function eventOf<T extends EventType, L extends EventLayout<T>>(type: T, layout: L, agentId: number, data: StoredEventData<T>): TypedEvent<T, L> {
+const AGENT_CREATED = {
+  agentId: 'public',
+  agentName: 'public',
+  status: 'private',
+  via: 'private, when set',
+} as const satisfies EventLayout<'agent.created'>;
+
+const AGENT_DELETED = { agentId: 'public' } as const satisfies EventLayout<'agent.deleted'>;
+
+const partOf = (part: Part): 'public' | 'private' => (part === 'public' ? 'public' : 'private');
+
+function eventOf<T extends EventType, L extends EventLayout<T>>(type: T, layout: L, agentId: number, data: StoredEventData<T, L>): TypedEvent<T, L> {
   const parts = { public: {} as Record<string, unknown>, private: {} as Record<string, unknown> };
-  for (const [key, part] of Object.entries(layout) as [EventKey<T>, 'public' | 'private'][]) parts[part][key] = data[key];
+  for (const [key, part] of Object.entries(layout) as [EventKey<T>, Part][]) {
+    const value = (data as Record<string, unknown>)[key];
+    if (part === 'private, when set' && value === undefined) continue;
+    parts[partOf(part)][key] = value;
+  }
   return { type, agentId, ...parts } as TypedEvent<T, L>;
 }
 
@@ -127,13 +176,14 @@ const SQL_KEY = /^[A-Za-z][A-Za-z0-9]*$/;
  * The select list of one event row for appendingEvents (columns n, type, agent_id, public_data, private_data), its
  * parts built with jsonb_build_object from the layout: `values` gives the SQL of every field, by the contract's names.
  */
-function eventColumns<T extends EventType>(type: T, layout: EventLayout<T>, row: { n: SQL; agentId: SQL; values: Record<EventKey<T>, SQL> }): SQL {
+function eventColumns<T extends EventType, L extends EventLayout<T>>(type: T, layout: L, row: { n: SQL; agentId: SQL; values: EventValuesSql<T, L> }): SQL {
+  const values = row.values as Partial<Record<EventKey<T>, SQL>>;
   const part = (which: 'public' | 'private') => {
-    const keys = (Object.keys(layout) as EventKey<T>[]).filter((key) => layout[key] === which);
+    const keys = (Object.keys(layout) as EventKey<T>[]).filter((key) => partOf(layout[key]) === which && values[key] !== undefined);
     return sql`jsonb_build_object(${sql.join(
       keys.map((key) => {
         if (!SQL_KEY.test(key)) throw new Error(`not an event field name: ${key}`);
-        return sql`${sql.raw(`'${key}'`)}, ${row.values[key]}`;
+        return sql`${sql.raw(`'${key}'`)}, ${values[key]}`;
       }),
       sql`, `,
     )})`;
@@ -142,16 +192,36 @@ function eventColumns<T extends EventType>(type: T, layout: EventLayout<T>, row:
   return sql`${row.n} as n, ${sql.raw(`'${type}'`)}::text as type, ${row.agentId} as agent_id, ${part('public')} as public_data, ${part('private')} as private_data`;
 }
 
+/** The select list of an event row of one type (eventColumns), each field's value given in SQL. */
+type EventColumnsOf<T extends EventType, L extends EventLayout<T>> = (row: { n: SQL; agentId: SQL; values: EventValuesSql<T, L> }) => SQL;
+
 /** entry.created: an income entry was recorded (recordIncomeEntry, importIncomeEntries). */
-export const entryCreatedEvent = (agentId: number, data: StoredEventData<'entry.created'>) => eventOf('entry.created', ENTRY_CREATED, agentId, data);
+export const entryCreatedEvent = (agentId: number, data: StoredEventData<'entry.created', typeof ENTRY_CREATED>) =>
+  eventOf('entry.created', ENTRY_CREATED, agentId, data);
 
 /** entry.created as the select list of an event row (eventColumns), each field's value given in SQL. */
-export const entryCreatedEventColumns = (row: { n: SQL; agentId: SQL; values: Record<EventKey<'entry.created'>, SQL> }) =>
-  eventColumns('entry.created', ENTRY_CREATED, row);
+export const entryCreatedEventColumns: EventColumnsOf<'entry.created', typeof ENTRY_CREATED> = (row) => eventColumns('entry.created', ENTRY_CREATED, row);
+
+/** entry.voided: an income entry was voided, with the reversal that undoes it (voidIncomeEntry). */
+export const entryVoidedEvent = (agentId: number, data: StoredEventData<'entry.voided', typeof ENTRY_VOIDED>) =>
+  eventOf('entry.voided', ENTRY_VOIDED, agentId, data);
 
 /** tier.reached: an agent's peak total reached a tier for the first time (an entry, an import, a void of a deduction). */
-export const tierReachedEvent = (agentId: number, data: StoredEventData<'tier.reached'>) => eventOf('tier.reached', TIER_REACHED, agentId, data);
+export const tierReachedEvent = (agentId: number, data: StoredEventData<'tier.reached', typeof TIER_REACHED>) =>
+  eventOf('tier.reached', TIER_REACHED, agentId, data);
 
 /** tier.reached as the select list of an event row (eventColumns), each field's value given in SQL. */
-export const tierReachedEventColumns = (row: { n: SQL; agentId: SQL; values: Record<EventKey<'tier.reached'>, SQL> }) =>
-  eventColumns('tier.reached', TIER_REACHED, row);
+export const tierReachedEventColumns: EventColumnsOf<'tier.reached', typeof TIER_REACHED> = (row) => eventColumns('tier.reached', TIER_REACHED, row);
+
+/**
+ * agent.created: an agent was made (by the owner, active), registered (`via: 'sign-up'`, active or pending the
+ * owner's approval) or approved (again, active this time).
+ */
+export const agentCreatedEvent = (agentId: number, data: StoredEventData<'agent.created', typeof AGENT_CREATED>) =>
+  eventOf('agent.created', AGENT_CREATED, agentId, data);
+
+/** agent.created as the select list of an event row (eventColumns), each field's value given in SQL: the agent import. */
+export const agentCreatedEventColumns: EventColumnsOf<'agent.created', typeof AGENT_CREATED> = (row) => eventColumns('agent.created', AGENT_CREATED, row);
+
+/** agent.deleted: an agent was deleted, with what was kept about it (deleteAgent). */
+export const agentDeletedEvent = (agentId: number) => eventOf('agent.deleted', AGENT_DELETED, agentId, { agentId });

@@ -566,15 +566,12 @@ export const passwordResets = pgTable(
 );
 
 /**
- * The audit trail (docs/product.md §12.12, decision 0022): one row per change, appended in the change's transaction.
- * A trigger (migration 0013) numbers each row under the event-order lock and sets `prev_hash` (the previous row's
- * hash) and `hash` = SHA-256(prev_hash || audit_log_content(row)); other triggers refuse UPDATE, DELETE and TRUNCATE.
- * `id` is given by that trigger, in commit order (the default is never kept).
+ * The columns of an audit row, the same in `audit_inbox` (where a transaction appends it) and `audit_log` (where the
+ * sequencer moves it, numbered and chained): written once so the two cannot drift. A function, as drizzle's column
+ * builders belong to one table each.
  */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().default(0),
+function auditRowColumns() {
+  return {
     at: timestamptz('at').notNull(),
     actorKind: text('actor_kind', { enum: ['user', 'agent', 'token', 'system'] }).notNull(),
     actorId: integer('actor_id'),
@@ -587,6 +584,20 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+  };
+}
+
+/**
+ * The audit trail (docs/product.md §12.12, decision 0022): one row per change, appended in the change's transaction.
+ * A trigger (migration 0013) numbers each row under the event-order lock and sets `prev_hash` (the previous row's
+ * hash) and `hash` = SHA-256(prev_hash || audit_log_content(row)); other triggers refuse UPDATE, DELETE and TRUNCATE.
+ * `id` is given by that trigger, in commit order (the default is never kept).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().default(0),
+    ...auditRowColumns(),
     prevHash: text('prev_hash'),
     hash: text('hash').notNull().default(''),
   },
@@ -607,17 +618,7 @@ export const auditInbox = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
-    at: timestamptz('at').notNull(),
-    actorKind: text('actor_kind').notNull(),
-    actorId: integer('actor_id'),
-    actorName: text('actor_name'),
-    action: text('action').notNull(),
-    targetType: text('target_type'),
-    targetId: text('target_id'),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    ip: text('ip'),
-    userAgent: text('user_agent'),
+    ...auditRowColumns(),
   },
   (t) => [
     index('audit_inbox_xid_idx').on(t.xid, t.id),

@@ -13,7 +13,8 @@ import {
 } from '../../contract/webhooks';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
-import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listDeliveries, listWebhooks, resendDelivery } from '../db/queries/webhooks';
+import { resendWebhookDelivery } from '../db/operations/resend-webhook-delivery';
+import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listDeliveries, listWebhooks } from '../db/queries/webhooks';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { testMessage, webhookBody } from '../domain/webhook-messages';
 import { parseId, parseInput } from '../http/errors';
@@ -78,7 +79,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'Webhook');
     const deliveryId = parseId(request.params.deliveryId, 'Delivery');
-    const result = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => resendDelivery(tx, id, deliveryId), (done) =>
+    const result = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => resendWebhookDelivery(tx, id, deliveryId), (done) =>
       typeof done === 'string' ? null : { action: 'webhook.delivery_retried', targetType: 'webhook', targetId: id, after: { deliveryId } },
     );
     if (result === 'not-found') throw notFound('Delivery');

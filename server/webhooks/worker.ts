@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { anyWebhooks, claimDueDeliveries, fanOutEvents, recordAttempt, type ClaimedDelivery, type FanOutEvent, type FanOutWebhook } from '../db/queries/webhooks';
+import { fanOutWebhookEvents, type FanOutEvent, type FanOutWebhook } from '../db/operations/fan-out-webhook-events';
+import { recordWebhookAttempt } from '../db/operations/record-webhook-attempt';
+import { anyWebhooks, claimDueDeliveries, type ClaimedDelivery } from '../db/queries/webhooks';
 import { retryDelayMs, WEBHOOK_RETRY_MAX_MS, webhookBody } from '../domain/webhook-messages';
 import { readOrganisationSettings } from '../db/queries/settings';
 import { attemptDelivery } from './sender';
@@ -120,7 +122,7 @@ export class WebhookWorker {
       const bodyOf = (event: FanOutEvent, hook: FanOutWebhook) =>
         webhookBody(hook.format, { event: event.type, eventId: event.id, createdAt: event.createdAt, data: event.data }, settings);
       // A long backlog (an import) goes out in batches, each its own short transaction.
-      while (!this.closed && (await fanOutEvents(this.db, FAN_OUT_BATCH, bodyOf)) === FAN_OUT_BATCH);
+      while (!this.closed && (await fanOutWebhookEvents(this.db, FAN_OUT_BATCH, bodyOf)) === FAN_OUT_BATCH);
     }
     await this.fill();
   }
@@ -164,7 +166,7 @@ export class WebhookWorker {
     );
     let recorded;
     try {
-      recorded = await recordAttempt(
+      recorded = await recordWebhookAttempt(
         this.db,
         delivery,
         { ...result, retryDelayMs: retryDelayMs(delivery.attempts, this.options.retryBaseMs, Math.random()) },

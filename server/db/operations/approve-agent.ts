@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
-import { agentEvent, appendEvents } from '../events';
+import { appendEvents } from '../events';
+import { agentCreatedEvent } from '../rule-sql';
 import { agents } from '../schema';
 
 /** Approves a pending agent (idempotent for one already active). */
@@ -12,6 +13,6 @@ export async function approveAgent(db: Db, id: number): Promise<void> {
     if (before.status === 'active') return;
     const [row] = await tx.update(agents).set({ status: 'active' }).where(eq(agents.id, id)).returning({ id: agents.id, name: agents.name });
     // To everyone but staff the agent appears only now: agent.created again, active this time.
-    await appendEvents(tx, [agentEvent('agent.created', { ...row!, status: 'active' })]);
+    await appendEvents(tx, [agentCreatedEvent(id, { agentId: id, agentName: row!.name, status: 'active' })]);
   });
 }

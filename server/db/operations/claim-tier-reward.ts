@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { ClaimCreated } from '../../../contract/rewards';
+import type { ClaimContact, ClaimCreated } from '../../../contract/rewards';
 import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
 import { assertAgentActing } from '../../domain/sign-up';
 import { notFound } from '../../domain/errors';
@@ -10,23 +10,12 @@ import { UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 import { lockTierThresholds } from '../locks';
 import { agents, claimStatusChanges, rewardClaims, rewardOptions, tierSettings } from '../schema';
 
-/** Who the reward goes to and where: the fields of either claim form. */
-export interface ClaimContact {
-  fullName: string;
-  email: string;
-  phone: string | null;
-  telegram: string | null;
-  address: string;
-  city: string | null;
-  zipcode: string | null;
-  shippingInstructions: string | null;
-}
-
 export interface ClaimRequest {
   agentId: number;
   rewardOptionId: number;
   /** The tier being claimed; when absent it is the reward option's tier. */
   tierId?: number;
+  /** Who the reward goes to and where: the fields of either claim form. */
   contact: ClaimContact;
   now: Date;
   /** The agent, as the audit trail records it. */

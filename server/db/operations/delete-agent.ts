@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { notFound } from '../../domain/errors';
 import type { Db } from '../client';
-import { agentEvent, appendEvents, eraseAgentEvents } from '../events';
+import { appendEvents, eraseAgentEvents } from '../events';
 import { eraseAccountResets } from '../queries/password-resets';
 import { eraseAgentDeliveries } from '../queries/webhooks';
+import { agentDeletedEvent } from '../rule-sql';
 import { agents } from '../schema';
 
 /**
@@ -19,6 +20,6 @@ export async function deleteAgent(db: Db, id: number): Promise<void> {
     await eraseAgentEvents(tx, id);
     await eraseAgentDeliveries(tx, id);
     await eraseAccountResets(tx, 'agent', id);
-    await appendEvents(tx, [agentEvent('agent.deleted', { id })]);
+    await appendEvents(tx, [agentDeletedEvent(id)]);
   });
 }

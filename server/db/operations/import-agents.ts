@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
+import { agentCreatedEventColumns } from '../rule-sql';
 import { agents, passwordResets } from '../schema';
 
 /** Rows written by one statement. */
@@ -106,8 +107,11 @@ async function writeImportedAgents(
         }
       }
       const events = sql`
-        select row_number() over (order by a.id) as n, 'agent.created' as type, a.id as agent_id,
-          jsonb_build_object('agentId', a.id, 'agentName', a.name) as public_data, jsonb_build_object('status', 'active') as private_data
+        select ${agentCreatedEventColumns({
+          n: sql`row_number() over (order by a.id)`,
+          agentId: sql`a.id`,
+          values: { agentId: sql`a.id`, agentName: sql`a.name`, status: sql`'active'` },
+        })}
         from ${agents} a where a.id = any(${sql.param(ids)}::int[])`;
       await appendAudit(tx, options.actor, { action: 'agents.imported', targetType: 'agent', targetId: null, after: { agentIds: ids, links: list.filter((agent) => agent.resetTokenHash).length } }, options.now);
       await queryRows(tx, sql`with ${appendingEvents(events)} select 1 from notified`);

@@ -2,8 +2,9 @@ import { emailHoldersBarringAgent } from '../../domain/agent-emails';
 import { emailTaken } from '../../domain/errors';
 import type { Db } from '../client';
 import { refusedAs, UNIQUE_VIOLATION } from '../errors';
-import { agentEvent, appendEvents } from '../events';
+import { appendEvents } from '../events';
 import { takenEmails, type AgentRow, type NewAgent } from '../queries/agents';
+import { agentCreatedEvent } from '../rule-sql';
 import { agents } from '../schema';
 
 /**
@@ -19,9 +20,10 @@ export async function insertAgent(db: Db, agent: NewAgent): Promise<AgentRow> {
       if ((await takenEmails(tx, [email], otherHolders)).size > 0) throw emailTaken();
       const [row] = await tx
         .insert(agents)
-        .values({ ...agent, email })
+        // An agent the owner makes is active (only a registration waits for approval).
+        .values({ ...agent, email, status: 'active' })
         .returning();
-      await appendEvents(tx, [agentEvent('agent.created', row!)]);
+      await appendEvents(tx, [agentCreatedEvent(row!.id, { agentId: row!.id, agentName: row!.name, status: 'active' })]);
       return row!;
     }),
   );

@@ -5,7 +5,8 @@ import { emailHoldersBarringAgent } from '../../domain/agent-emails';
 import { assertRegistrationAllowed, invitationInvalid, registrationStatus } from '../../domain/sign-up';
 import type { Db } from '../client';
 import { appendAudit, type AuditActor } from '../audit';
-import { agentEvent, appendEvents } from '../events';
+import { appendEvents } from '../events';
+import { agentCreatedEvent } from '../rule-sql';
 import { readSignUpMode } from '../queries/sign-up';
 import { takenEmails } from '../queries/agents';
 import { agents, invitations } from '../schema';
@@ -54,6 +55,7 @@ export async function registerAgent(
     // Another agent's address is refused by the unique index below; a staff account's by the rule for sign-ups.
     const otherHolders = emailHoldersBarringAgent('sign-up').filter((holder) => holder !== 'agent');
     if ((await takenEmails(tx, [email], otherHolders)).size > 0) return { mode };
+    const status = registrationStatus(mode);
     const [agent] = await tx
       .insert(agents)
       .values({
@@ -63,7 +65,7 @@ export async function registerAgent(
         lastName: registration.lastName,
         position: registration.position,
         passwordHash: registration.passwordHash,
-        status: registrationStatus(mode),
+        status,
       })
       .onConflictDoNothing({ target: agents.email })
       .returning({ id: agents.id, status: agents.status, name: agents.name });
@@ -77,7 +79,7 @@ export async function registerAgent(
       { action: 'agent.registered', targetType: 'agent', targetId: agent.id, after: { status: agent.status, mode, invited: invitationId !== undefined } },
       now,
     );
-    await appendEvents(tx, [agentEvent('agent.created', agent, 'sign-up')]);
+    await appendEvents(tx, [agentCreatedEvent(agent.id, { agentId: agent.id, agentName: agent.name, status, via: 'sign-up' })]);
     return { mode, agent: { id: agent.id, status: agent.status } };
   });
 }

@@ -7,7 +7,7 @@ import { appendEvents } from '../events';
 import { lockTierThresholds } from '../locks';
 import type { RecordedIncomeEntryRow } from '../queries/income-entries';
 import { toRecordedRow, type StoredEntryRow } from './record-income-entry';
-import { addingToPeriodRollUps, peakTotals, thresholdReached, tierReachedEvent } from '../rule-sql';
+import { addingToPeriodRollUps, entryVoidedEvent, peakTotals, thresholdReached, tierReachedEvent } from '../rule-sql';
 import { agents, incomeEntries, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
 
@@ -152,12 +152,17 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
         request.now,
       );
       await appendEvents(tx, [
-        {
-          type: 'entry.voided',
+        entryVoidedEvent(entry.agent_id, {
+          entryId: entry.id,
           agentId: entry.agent_id,
-          public: { entryId: entry.id, agentId: entry.agent_id, agentName: agent.name, amount: entry.amount },
-          private: { reversalEntryId: written.id, newTotal: written.new_total, reason: request.reason, voidedBy: request.byName, tiersTakenBack },
-        },
+          agentName: agent.name,
+          amount: entry.amount,
+          reversalEntryId: written.id,
+          newTotal: written.new_total,
+          reason: request.reason,
+          voidedBy: request.byName,
+          tiersTakenBack,
+        }),
         ...reached.map((tier) =>
           tierReachedEvent(entry.agent_id, {
             agentId: entry.agent_id,

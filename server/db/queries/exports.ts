@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
+import type { ClaimContact } from '../../../contract/rewards';
 import { queryRows, type Db } from '../client';
 import type { TeamScope } from '../../domain/team-scope';
 import { scopeWhere } from '../scope-sql';
@@ -167,7 +168,15 @@ export async function* agentExportBatches(db: Db, scope: TeamScope): AsyncGenera
   );
 }
 
-export interface ClaimExportRow {
+/** `fullName` as SQL names it, `full_name`. */
+type SnakeCase<Name extends string> = Name extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `_${Lowercase<First>}`}${SnakeCase<Rest>}`
+  : Name;
+
+/** A claim's contact fields (contract/rewards.ts `claimContact`) by their column names. */
+type ClaimContactColumns = { [Field in keyof ClaimContact as SnakeCase<Field>]: ClaimContact[Field] };
+
+export interface ClaimExportRow extends ClaimContactColumns {
   id: number;
   claimed_at: string;
   agent_id: number;
@@ -176,14 +185,6 @@ export interface ClaimExportRow {
   reward: string;
   status: string;
   processed_at: string | null;
-  full_name: string;
-  email: string;
-  phone: string | null;
-  telegram: string | null;
-  address: string;
-  city: string | null;
-  zipcode: string | null;
-  shipping_instructions: string | null;
 }
 
 /** Every reward claim (of the scope's agents) with its contact details (erased ones are empty), by id, a batch at a time. */

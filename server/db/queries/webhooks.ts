@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   WEBHOOK_ATTEMPTS_KEPT,
-  WEBHOOK_BREAKER_FAILURES,
   type Webhook,
   type WebhookAttempt,
   type WebhookAttemptOutcome,
@@ -12,18 +11,17 @@ import {
   type WebhookEventType,
   type WebhookFormat,
 } from '../../../contract/webhooks';
-import { jsonColumn, queryRows, type Db } from '../client';
-import { WEBHOOKS_FANNED_THROUGH } from '../events';
-import { appMeta, events, webhookAttempts, webhookDeliveries, webhooks } from '../schema';
+import { queryRows, type Db } from '../client';
+import { events, webhookAttempts, webhookDeliveries, webhooks } from '../schema';
 import { epochMs } from '../time-sql';
 
 // Every time a delivery, an attempt or a circuit breaker is given (made, due, leased, paused) is the database's
 // now(), never this process's clock: instances whose clocks differ agree on them (docs/decisions/0033).
 
-/** How long a delivery is retried after it is made or resent. */
-const DELIVER_FOR = sql`interval '24 hours'`;
+/** How long a delivery is retried after it is made or resent (here, and by the fan-out and resend operations). */
+export const DELIVER_FOR = sql`interval '24 hours'`;
 /** `ms` milliseconds as an SQL interval. */
-const millis = (ms: number) => sql`(${ms}::float8 * interval '1 millisecond')`;
+export const millis = (ms: number) => sql`(${ms}::float8 * interval '1 millisecond')`;
 
 interface WebhookRow {
   id: number;
@@ -127,7 +125,8 @@ export async function deleteWebhook(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-interface DeliveryRow {
+/** A webhook_deliveries row as `deliveryColumns` reads it. */
+export interface DeliveryRow {
   id: number;
   event_type: string;
   event_id: number | null;
@@ -158,7 +157,8 @@ const toDelivery = (row: DeliveryRow, attemptLog: WebhookAttempt[] = []): Webhoo
   attemptLog,
 });
 
-const deliveryColumns = sql`d.id::float8 as id, d.event_type, d.event_id::float8 as event_id, d.status, d.attempts,
+/** The columns of a delivery `d` that toDelivery and withAttempts read (DeliveryRow). */
+export const deliveryColumns = sql`d.id::float8 as id, d.event_type, d.event_id::float8 as event_id, d.status, d.attempts,
   ${epochMs(sql`d.created_at`)} as created_ms, ${epochMs(sql`d.last_attempt_at`)} as last_attempt_ms,
   ${epochMs(sql`d.next_attempt_at`)} as next_attempt_ms, d.response_status, d.error, d.duration_ms, d.body`;
 
@@ -174,7 +174,7 @@ interface AttemptRow {
 }
 
 /** The deliveries with their attempts, newest first (an attempt without an end is under way, or was cut short). */
-async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
+export async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<WebhookDelivery[]> {
   if (rows.length === 0) return [];
   const attempts = await queryRows<AttemptRow>(
     db,
@@ -234,114 +234,6 @@ export async function insertDelivery(db: Db, delivery: { webhookId: number; even
     ) select ${deliveryColumns} from d`,
   );
   return toDelivery(row!);
-}
-
-/**
- * Sends a delivery again: pending, due now, with 24 more hours of retries. 'not-found' when the webhook has no such
- * delivery, 'sending' while an attempt of it is under way.
- */
-export async function resendDelivery(db: Db, webhookId: number, deliveryId: number): Promise<WebhookDelivery | 'not-found' | 'sending'> {
-  const rows = await queryRows<DeliveryRow & { busy: boolean }>(
-    db,
-    sql`with target as (
-        select id, sending_until is not null and sending_until > now() as busy from ${webhookDeliveries}
-        where id = ${deliveryId} and webhook_id = ${webhookId} for update
-      ),
-      d as (
-        update ${webhookDeliveries} set status = 'pending', next_attempt_at = now(), deliver_until = now() + ${DELIVER_FOR}
-        where id = (select id from target where not busy)
-        returning *
-      )
-      select ${deliveryColumns}, false as busy from d
-      union all select null, null, null, null, null, null, null, null, null, null, null, null, true from target where busy`,
-  );
-  const [row] = rows;
-  if (!row) return 'not-found';
-  if (row.busy) return 'sending';
-  const [resent] = await withAttempts(db, [row]);
-  return resent!;
-}
-
-export interface FanOutEvent {
-  id: number;
-  type: string;
-  agentId: number | null;
-  createdAt: Date;
-  data: Record<string, unknown>;
-}
-
-export interface FanOutWebhook {
-  id: number;
-  events: string[];
-  format: WebhookFormat;
-  afterEventId: number;
-}
-
-/**
- * Turns the events committed since the last call into deliveries, at most `limit` events at a time; returns how
- * many events it read (0: caught up, or another instance is doing it now). The cursor row is locked for the
- * transaction and skipped by others (FOR UPDATE SKIP LOCKED), so one instance at a time does this, and the
- * deliveries and the cursor's move commit together: no event is skipped or made into two deliveries for one webhook.
- * `bodyOf` builds a delivery's body.
- */
-export async function fanOutEvents(
-  db: Db,
-  limit: number,
-  bodyOf: (event: FanOutEvent, hook: FanOutWebhook) => string,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const locked = async () =>
-      queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${WEBHOOKS_FANNED_THROUGH} for update skip locked`);
-    let [cursor] = await locked();
-    if (!cursor) {
-      const inserted = await queryRows<{ value: string }>(
-        tx,
-        sql`insert into ${appMeta} (key, value) values (${WEBHOOKS_FANNED_THROUGH}, '0') on conflict do nothing returning value`,
-      );
-      if (inserted.length === 0) return 0;
-      [cursor] = await locked();
-      if (!cursor) return 0;
-    }
-    const hooks = (
-      await queryRows<{ id: number; events: string[]; format: string; after_event_id: number }>(
-        tx,
-        sql`select id, events, format, after_event_id::float8 as after_event_id from ${webhooks} order by id`,
-      )
-    ).map((row) => ({ id: row.id, events: row.events, format: row.format as WebhookFormat, afterEventId: row.after_event_id }));
-    if (hooks.length === 0) return 0;
-    // Events before every webhook's first are nobody's: start after the cursor or the oldest webhook's first.
-    const from = Math.max(Number(cursor.value), Math.min(...hooks.map((hook) => hook.afterEventId)));
-    const rows = await queryRows<{ id: number; type: string; agent_id: number | null; created_ms: number; public_data: unknown; private_data: unknown }>(
-      tx,
-      sql`select id::float8 as id, type, agent_id, ${epochMs(sql`created_at`)} as created_ms, public_data, private_data
-        from ${events} where id > ${from} order by id limit ${limit}::int`,
-    );
-    if (rows.length === 0) return 0;
-    const values: ReturnType<typeof sql>[] = [];
-    for (const row of rows) {
-      const event: FanOutEvent = {
-        id: row.id,
-        type: row.type,
-        agentId: row.agent_id,
-        createdAt: new Date(row.created_ms),
-        data: { ...jsonColumn<Record<string, unknown>>(row.public_data as string), ...jsonColumn<Record<string, unknown>>(row.private_data as string) },
-      };
-      for (const hook of hooks) {
-        if (event.id <= hook.afterEventId || !hook.events.includes(event.type)) continue;
-        values.push(
-          sql`(${hook.id}::int, ${event.id}::bigint, ${event.type}, ${event.agentId}::int, ${bodyOf(event, hook)}, 'pending', now(), now() + ${DELIVER_FOR}, now())`,
-        );
-      }
-    }
-    for (let start = 0; start < values.length; start += 1000) {
-      await tx.execute(
-        sql`insert into ${webhookDeliveries} (webhook_id, event_id, event_type, agent_id, body, status, created_at, deliver_until, next_attempt_at)
-          values ${sql.join(values.slice(start, start + 1000), sql`, `)} on conflict do nothing`,
-      );
-    }
-    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${WEBHOOKS_FANNED_THROUGH}`);
-    return rows.length;
-  });
 }
 
 export interface ClaimedDelivery {
@@ -430,71 +322,6 @@ export async function claimDueDeliveries(
     claimedAtMs: row.now_ms,
   }));
 }
-
-/**
- * Records how an attempt ended, in one transaction: the delivery is delivered, due again `retryDelayMs` from now,
- * or failed for good (`final`, or the retry would fall after its 24 hours); the attempt log gets its end; the
- * webhook's breaker closes on a success, and on a failure counts it and opens (for `pauseBaseMs`, doubling with each
- * pause in a row, at most `pauseMaxMs`) when the probe failed or the failures in a row reach
- * WEBHOOK_BREAKER_FAILURES. Only the claim that made attempt number `attempts` may record it (a late answer after
- * the lease was taken over changes nothing: undefined). The webhook's row is locked first, the order in which
- * deleting a webhook locks it and its deliveries.
- */
-export async function recordAttempt(
-  db: Db,
-  delivery: { id: number; webhookId: number; attempts: number; probe: boolean },
-  outcome: { ok: boolean; final: boolean; retryDelayMs: number; responseStatus: number | null; error: string | null; durationMs: number },
-  breaker: { pauseBaseMs: number; pauseMaxMs: number },
-): Promise<{ status: WebhookDeliveryStatus; breaker: BreakerChange | null } | undefined> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from ${webhooks} where id = ${delivery.webhookId} for update`);
-    const next = sql`now() + ${millis(outcome.retryDelayMs)}`;
-    const retried = sql`(not ${outcome.ok}::boolean and not ${outcome.final}::boolean and ${next} <= deliver_until)`;
-    const [row] = await queryRows<{ status: WebhookDeliveryStatus }>(
-      tx,
-      sql`update ${webhookDeliveries} set
-          status = case when ${outcome.ok}::boolean then 'delivered' when ${retried} then 'pending' else 'failed' end,
-          next_attempt_at = case when ${retried} then ${next} end,
-          sending_until = null, response_status = ${outcome.responseStatus}::int, error = ${outcome.error}, duration_ms = ${outcome.durationMs}::int
-        where id = ${delivery.id} and attempts = ${delivery.attempts}
-        returning status`,
-    );
-    if (!row) return undefined;
-    await tx.execute(
-      sql`update ${webhookAttempts} set ended_at = now(), delivered = ${outcome.ok}::boolean, response_status = ${outcome.responseStatus}::int,
-          error = ${outcome.error}, duration_ms = ${outcome.durationMs}::int
-        where delivery_id = ${delivery.id} and number = ${delivery.attempts}`,
-    );
-    if (outcome.ok) {
-      const [closed] = await queryRows<{ was_open: boolean }>(
-        tx,
-        sql`update ${webhooks} w set consecutive_failures = 0, breaker_pauses = 0, breaker_opened_at = null, breaker_open_until = null, breaker_probe_until = null
-          from (select id, breaker_open_until is not null as was_open from ${webhooks} where id = ${delivery.webhookId}) old
-          where w.id = old.id returning old.was_open`,
-      );
-      return { status: row.status, breaker: closed?.was_open ? { closed: true } : null };
-    } else {
-      const opens = sql`((${delivery.probe}::boolean and breaker_open_until is not null)
-        or (breaker_open_until is null and consecutive_failures + 1 >= ${WEBHOOK_BREAKER_FAILURES}::int))`;
-      const pause = sql`(least(${breaker.pauseBaseMs}::float8 * power(2, least(breaker_pauses, 30)), ${breaker.pauseMaxMs}::float8) * interval '1 millisecond')`;
-      const [counted] = await queryRows<{ opened: boolean; failures: number; until_ms: number | null }>(
-        tx,
-        sql`update ${webhooks} set consecutive_failures = consecutive_failures + 1,
-            breaker_pauses = case when ${opens} then breaker_pauses + 1 else breaker_pauses end,
-            breaker_opened_at = case when ${opens} then now() else breaker_opened_at end,
-            breaker_open_until = case when ${opens} then now() + ${pause} else breaker_open_until end,
-            breaker_probe_until = case when ${delivery.probe}::boolean then null else breaker_probe_until end
-          where id = ${delivery.webhookId}
-          returning breaker_opened_at = now() as opened, consecutive_failures as failures, ${epochMs(sql`breaker_open_until`)} as until_ms`,
-      );
-      const opened = counted?.opened && counted.until_ms !== null ? { failures: counted.failures, until: new Date(counted.until_ms) } : null;
-      return { status: row.status, breaker: opened ? { opened } : null };
-    }
-  });
-}
-
-/** How recording an attempt moved the webhook's breaker: it opened (a pause began) or it closed. */
-export type BreakerChange = { opened: { failures: number; until: Date } } | { closed: true };
 
 /** Removes deliveries made before `before`, whatever their status; returns how many. */
 export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
