@@ -30,7 +30,7 @@ function cellText(cell: CsvCell): string {
 /**
  * Rows as RFC 4180 text: CRLF line ends, a cell quoted when it holds a comma, a quote or a line break (a quote
  * doubled inside). Our own few lines rather than a library: csv-stringify wrote about 40,000 rows a second here,
- * below the export bar on its own (docs/decisions/0017-tokens-lists-and-exports.md).
+ * below the export bar on its own (docs/decisions/0062-csv-exports.md).
  */
 export function csvLines(rows: readonly CsvCell[][]): string {
   let out = '';

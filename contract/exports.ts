@@ -21,7 +21,7 @@ export const INCOME_ENTRY_EXPORT_COLUMNS = [
   // docs/product.md §12.11: a reversal names the entry it voids; a voided entry says when it was voided.
   'voidsEntryId',
   'voidedAt',
-  // The organisation's currency (docs/decisions/0029): amounts stay plain decimals a spreadsheet reads as numbers.
+  // The organisation's currency (docs/decisions/0067): amounts stay plain decimals a spreadsheet reads as numbers.
   'currency',
 ] as const;
 

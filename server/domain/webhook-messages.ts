@@ -18,7 +18,7 @@ function text(value: unknown, fallback: string): string {
   return typeof value === 'string' && value !== '' ? chatText(value) : fallback;
 }
 
-/** How money is written: the organisation's currency and locale (docs/decisions/0029-organisation-settings.md). */
+/** How money is written: the organisation's currency and locale (docs/decisions/0068). */
 type MoneySettings = Pick<OrgDisplaySettings, 'currency' | 'locale'>;
 
 function writeMoney(value: unknown, settings: MoneySettings): string {

@@ -45,7 +45,7 @@ export interface SignInRateLimits {
   accountBudget?: GuessBudget;
   /** Wrong two-factor codes per account from such devices; default 10 an hour (docs/decisions/0035). */
   twoFactorCodeBudget?: GuessBudget;
-  /** The name perIpAndAccount had when it was a hard per-email limit (0003); read as perIpAndAccount if that is absent. */
+  /** The name perIpAndAccount had when it was a hard per-email limit (0050); read as perIpAndAccount if that is absent. */
   perEmail?: number;
 }
 

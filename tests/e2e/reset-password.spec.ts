@@ -1,4 +1,4 @@
-// One-time password links (docs/decisions/0019-agent-imports-and-links.md): an agent imported without a password
+// One-time password links (docs/decisions/0065-one-time-password-links.md): an agent imported without a password
 // opens the link the owner handed over, sets a password, and signs in with it; the link then no longer works.
 import type { AgentImportReport } from '../../contract/imports';
 import { RESET_LINK_INVALID } from '../../contract/limits';

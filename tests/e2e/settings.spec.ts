@@ -1,7 +1,7 @@
-// Organisation settings (docs/product.md §12.16; docs/decisions/0029): the owner switches the currency to
-// euros and the locale to German; every screen writes euros, open screens follow without a reload, and the landing
-// page shows the organisation's name. The settings go back to the defaults afterwards: the other specs share the
-// server and read dollars.
+// Organisation settings (docs/product.md §12.16; docs/decisions/0029, screens: docs/decisions/0066): the owner
+// switches the currency to euros and the locale to German; every screen writes euros, open screens follow without a
+// reload, and the landing page shows the organisation's name. The settings go back to the defaults afterwards: the
+// other specs share the server and read dollars.
 import type { APIRequestContext } from '@playwright/test';
 import { createAgent, openTab, searchAgents } from './support/helpers';
 import { expect, expectNoAxeViolations, collectPageErrors, signInAgent, signInAs, test } from './support/fixtures';

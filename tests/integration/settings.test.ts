@@ -1,6 +1,7 @@
 // Organisation settings (docs/product.md §12.16; docs/decisions/0029-organisation-settings.md): the name,
 // currency and locale everyone signed in reads and the owner changes; the public part on GET /api/app-info and in the
-// pages the server sends; CSV exports and emails in the organisation's currency.
+// pages the server sends; CSV exports (docs/decisions/0067) and emails (docs/decisions/0068) in the organisation's
+// currency.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -80,7 +80,7 @@ describe('sign-in throttling', () => {
             const knownDevice = cookieHeaderFrom(deviceLine);
 
             // The attack: wrong passwords, each from another address, in two waves of 6 at once, on both instances.
-            // (Under decision 0003, the fifth in a minute blocked the right password for everyone, indefinitely.)
+            // (Under decision 0050, the fifth in a minute blocked the right password for everyone, indefinitely.)
             const waves: number[][] = [];
             for (let wave = 0; wave < 2; wave++) {
               const results = await Promise.all(

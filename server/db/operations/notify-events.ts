@@ -116,7 +116,7 @@ const EMAIL_TRIED_FOR_MS = 3 * 24 * 60 * 60 * 1000;
  */
 async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUrl: string): Promise<void> {
   const key = await unsubscribeKey(tx);
-  // Amounts in the organisation's currency and locale, as its screens write them (docs/decisions/0029).
+  // Amounts in the organisation's currency and locale, as its screens write them (docs/decisions/0068).
   const organisation = await readOrganisationSettings(tx);
   const tierIds = [...new Set(drafts.flatMap((draft) => (draft.tierId === undefined ? [] : [draft.tierId])))];
   const tiers =

@@ -10,7 +10,7 @@ import { epochMs, isoText } from '../time-sql';
 /**
  * Rows for the CSV exports, read in batches by keyset (the last row's sort key, never an OFFSET), so an export of
  * millions of rows holds one batch in memory at a time and each batch costs the same. Not one snapshot: a row
- * written during an export shows when it sorts after the batches already read (docs/decisions/0017).
+ * written during an export shows when it sorts after the batches already read (docs/decisions/0062).
  *
  * 1,000 rows: a batch is written out before V8 moves it to the old generation. With 5,000 the rows outlived two young
  * collections while they waited, were promoted, and the old generation grew by the size of the file before a full
