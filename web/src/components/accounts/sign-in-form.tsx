@@ -1,14 +1,13 @@
 import type { LoginForm } from '@contract/auth';
-import { Loader2 } from 'lucide-react';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import { useForm, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { lazyZodResolver } from '../../lib/lazy-resolver';
-import { Alert, AlertDescription } from '../ui/alert';
-import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
+import { LazyForm } from '../ui/lazy-form';
+import { SubmitButton } from '../ui/submit-button';
 
 // Fetched when the person reaches the form, not with the page: a sign-in page paints first.
 const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.loginForm));
@@ -35,28 +34,20 @@ interface SignInFormProps {
 export function SignInForm({ form, onSubmit, error, pending, idleIcon, demoNote }: SignInFormProps) {
   const { errors } = form.formState;
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
-      {error && (
-        <Alert variant="destructive">
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
+    <LazyForm onSubmit={onSubmit} validation={validation} error={error}>
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="username" {...form.register('email')} />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : idleIcon}
-        {pending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing in..." icon={idleIcon} className="w-full" />
       <p className="text-center text-sm">
         <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline-offset-4 hover:underline">
           Forgot your password?
         </Link>
       </p>
       {demoNote && <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">{demoNote}</p>}
-    </form>
+    </LazyForm>
   );
 }
