@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** The classes of a checkbox or radio button in a ChoiceCard (or beside its own label). */
 export const choiceInputClass = 'mt-0.5 size-4 shrink-0 accent-brand-600';
@@ -14,14 +14,15 @@ export function ChoiceFieldset({
   error,
   children,
 }: {
-  /** The base of the error's id (a `useId`); the choices may build their own ids from it. */
+  /** The base of the error's id (a `useId`, else one of its own); the choices may build their own ids from it. */
   id?: string;
   legend: string;
   legendId?: string;
   error?: string | undefined;
   children: ReactNode;
 }) {
-  const errorId = error ? `${id}-error` : undefined;
+  const ownId = useId();
+  const errorId = error ? `${id ?? ownId}-error` : undefined;
   return (
     <fieldset className="grid gap-2" aria-describedby={errorId}>
       <legend id={legendId} className="mb-1.5 text-sm font-medium text-slate-800">
