@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { Link } from 'wouter';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { AuthCardPage } from '../../components/layouts/auth-card-page';
 import { paths } from '../../config/paths';
 import { ForgotPasswordForm } from '../../features/password-reset-request/components/forgot-password-form';
 
@@ -10,25 +10,21 @@ import { ForgotPasswordForm } from '../../features/password-reset-request/compon
  */
 export default function ForgotPasswordPage() {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <KeyRound className="size-10 text-brand-600" aria-hidden="true" />
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Forgot your password?</h1>
-          <CardDescription>Enter the email you sign in with. We will email you a link to set a new password.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <ForgotPasswordForm />
-          <nav aria-label="Sign-in pages" className="flex flex-col items-center gap-2 text-sm">
-            <Link href={paths.agentPortal} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-              Back to the Agent Portal
-            </Link>
-            <Link href={paths.login} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-              Owner and manager sign-in
-            </Link>
-          </nav>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCardPage
+      icon={KeyRound}
+      title="Forgot your password?"
+      description="Enter the email you sign in with. We will email you a link to set a new password."
+      contentClassName="grid gap-6"
+    >
+      <ForgotPasswordForm />
+      <nav aria-label="Sign-in pages" className="flex flex-col items-center gap-2 text-sm">
+        <Link href={paths.agentPortal} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Back to the Agent Portal
+        </Link>
+        <Link href={paths.login} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Owner and manager sign-in
+        </Link>
+      </nav>
+    </AuthCardPage>
   );
 }

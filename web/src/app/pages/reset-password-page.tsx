@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { AuthCardPage } from '../../components/layouts/auth-card-page';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { paths } from '../../config/paths';
@@ -46,66 +46,57 @@ export default function ResetPasswordPage() {
   });
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <KeyRound className="size-10 text-brand-600" aria-hidden="true" />
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Set your password</h1>
-          <CardDescription>Choose the password you will sign in with.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {done ? (
-            <Alert>
-              <AlertDescription>
-                Your password is set.{' '}
-                <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
-                  Sign in on the Agent Portal
-                </Link>
-                {' '}(agents) or{' '}
-                <Link href={paths.login} className="font-medium text-brand-700 underline underline-offset-4">
-                  sign in to the dashboard
-                </Link>{' '}
-                (owners and managers).
-              </AlertDescription>
-            </Alert>
-          ) : token === null ? (
+    <AuthCardPage icon={KeyRound} title="Set your password" description="Choose the password you will sign in with." contentClassName="grid gap-4">
+      {done ? (
+        <Alert>
+          <AlertDescription>
+            Your password is set.{' '}
+            <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
+              Sign in on the Agent Portal
+            </Link>
+            {' '}(agents) or{' '}
+            <Link href={paths.login} className="font-medium text-brand-700 underline underline-offset-4">
+              sign in to the dashboard
+            </Link>{' '}
+            (owners and managers).
+          </AlertDescription>
+        </Alert>
+      ) : token === null ? (
+        <Alert variant="destructive">
+          <AlertDescription>{RESET_LINK_INVALID}</AlertDescription>
+        </Alert>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
+          {serverError && (
             <Alert variant="destructive">
-              <AlertDescription>{RESET_LINK_INVALID}</AlertDescription>
+              <AlertDescription>{serverError}</AlertDescription>
             </Alert>
-          ) : (
-            <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
-              {serverError && (
-                <Alert variant="destructive">
-                  <AlertDescription>{serverError}</AlertDescription>
-                </Alert>
-              )}
-              <FormField label="New password" error={errors.newPassword?.message} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  {...form.register('newPassword', {
-                    minLength: { value: MIN_PASSWORD_LENGTH, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` },
-                    required: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-                  })}
-                />
-              </FormField>
-              <FormField label="Confirm password" error={errors.confirmPassword?.message}>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  {...form.register('confirmPassword', {
-                    validate: (value, all) => value === all.newPassword || 'The passwords do not match',
-                  })}
-                />
-              </FormField>
-              <Button type="submit" disabled={isSubmitting} className="w-full">
-                {isSubmitting && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {isSubmitting ? 'Setting...' : 'Set password'}
-              </Button>
-            </form>
           )}
-        </CardContent>
-      </Card>
-    </main>
+          <FormField label="New password" error={errors.newPassword?.message} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...form.register('newPassword', {
+                minLength: { value: MIN_PASSWORD_LENGTH, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` },
+                required: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+              })}
+            />
+          </FormField>
+          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword', {
+                validate: (value, all) => value === all.newPassword || 'The passwords do not match',
+              })}
+            />
+          </FormField>
+          <Button type="submit" disabled={isSubmitting} className="w-full">
+            {isSubmitting && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {isSubmitting ? 'Setting...' : 'Set password'}
+          </Button>
+        </form>
+      )}
+    </AuthCardPage>
   );
 }

@@ -4,7 +4,7 @@ import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { AuthCardPage } from '../../components/layouts/auth-card-page';
 import { loginAgent, loginErrorMessage } from '../../features/agent-auth/api/agent-login';
 import { agentSessionQueryOptions } from '../../lib/agent-session';
 import { errorMessage } from '../../lib/api-client';
@@ -70,46 +70,42 @@ export default function TestLoginPage() {
   }, [canRun, demoAgent, queryClient, navigate]);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-50 p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Agent Login Test</h1>
-          <CardDescription>Signs in as the demo agent, checks the session, then opens the Agent Portal.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <div role="status">
-          <ol aria-label="Progress" className="grid gap-2 text-sm">
-            {steps.map((text, index) => {
-              const last = index === steps.length - 1;
-              const failedHere = last && outcome.kind === 'failed';
-              const running = last && outcome.kind === 'running';
-              return (
-                <li key={index} className="flex items-start gap-2 text-slate-800">
-                  {failedHere ? (
-                    <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
-                  ) : running ? (
-                    <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
-                  ) : (
-                    <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
-                  )}
-                  {text}
-                </li>
-              );
-            })}
-          </ol>
-          </div>
-          {outcome.kind === 'failed' && (
-            <Alert variant="destructive">
-              <AlertDescription>{outcome.message}</AlertDescription>
-            </Alert>
-          )}
-          <p className="text-sm text-slate-700">
-            <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
-              Go to the Agent Portal
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCardPage
+      title="Agent Login Test"
+      description="Signs in as the demo agent, checks the session, then opens the Agent Portal."
+      contentClassName="grid gap-4"
+    >
+      <div role="status">
+        <ol aria-label="Progress" className="grid gap-2 text-sm">
+          {steps.map((text, index) => {
+            const last = index === steps.length - 1;
+            const failedHere = last && outcome.kind === 'failed';
+            const running = last && outcome.kind === 'running';
+            return (
+              <li key={index} className="flex items-start gap-2 text-slate-800">
+                {failedHere ? (
+                  <XCircle className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
+                ) : running ? (
+                  <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin text-brand-600" aria-hidden="true" />
+                ) : (
+                  <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
+                )}
+                {text}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {outcome.kind === 'failed' && (
+        <Alert variant="destructive">
+          <AlertDescription>{outcome.message}</AlertDescription>
+        </Alert>
+      )}
+      <p className="text-sm text-slate-700">
+        <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
+          Go to the Agent Portal
+        </Link>
+      </p>
+    </AuthCardPage>
   );
 }

@@ -1,13 +1,13 @@
-import { KeyRound, Loader2 } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api-client';
 import type { LazyResolver } from '../../lib/lazy-resolver';
 import { setServerIssues } from '../../lib/server-issues';
-import { Alert, AlertDescription } from '../ui/alert';
-import { Button } from '../ui/button';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
+import { LazyForm } from '../ui/lazy-form';
+import { SubmitButton } from '../ui/submit-button';
 import { toast } from '../ui/use-toast';
 
 /** The form's fields: the current password, and the new one typed twice. */
@@ -56,12 +56,7 @@ export function PasswordChangeForm({ email, minLength, validation, change }: Pas
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+    <LazyForm onSubmit={onSubmit} validation={validation} error={formError}>
       {/* For password managers: the account whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField label="Current password" error={errors.currentPassword?.message}>
@@ -76,10 +71,13 @@ export function PasswordChangeForm({ email, minLength, validation, change }: Pas
       <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
         Changing your password signs you out on your other devices. You stay signed in here.
       </p>
-      <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <KeyRound aria-hidden="true" />}
-        {change.isPending ? 'Changing...' : 'Change password'}
-      </Button>
-    </form>
+      <SubmitButton
+        pending={change.isPending}
+        label="Change password"
+        pendingLabel="Changing..."
+        icon={<KeyRound aria-hidden="true" />}
+        className="justify-self-start"
+      />
+    </LazyForm>
   );
 }

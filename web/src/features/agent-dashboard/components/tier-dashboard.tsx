@@ -1,18 +1,16 @@
 import type { SessionAgent } from '@contract/auth';
 import type { AgentTierData } from '@contract/agent-tier-data';
 import { summarizeTierProgress } from '@contract/tier-progress';
-import { Award, CheckCircle2, Gift, LogOut, Target, TrendingUp, UserRound, type LucideIcon } from 'lucide-react';
+import { Award, CheckCircle2, Gift, Target, TrendingUp, UserRound, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
+import { AgentLogoutButton } from '../../../components/layouts/agent-header-actions';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
 import { LiveIndicator } from '../../../components/live/live-status';
 import { paths } from '../../../config/paths';
-import { useAgentLogout } from '../../../lib/agent-logout';
 import { useAgentTierData } from '../../../lib/agent-tier-data';
-import { errorMessage } from '../../../lib/api-client';
 import { formatCurrency } from '../../../lib/format';
 import { AuthenticationRequired } from './authentication-required';
 import { ClaimRewardDialog } from './claim-reward-dialog';
@@ -36,7 +34,6 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
   const tierData = useAgentTierData();
   // Where each claimed reward stands; the cards show without it until it arrives.
   const claims = useMyClaims();
-  const logout = useAgentLogout();
   const [, navigate] = useLocation();
   const [claimTier, setClaimTier] = useState<Tier | null>(null);
   const claimOpener = useRef<HTMLElement | null>(null);
@@ -58,13 +55,6 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
         : null,
     [tierData.data],
   );
-
-  // mutateAsync: once the session is gone this screen unmounts, and the navigation must still happen.
-  const onLogout = () =>
-    logout.mutateAsync().then(
-      () => navigate(paths.agentPortal),
-      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
-    );
 
   if (tierData.isPending) {
     return (
@@ -113,10 +103,7 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
               </h1>
               <p className="mt-1 text-slate-700">Track your progress through the tiers and claim your rewards.</p>
             </div>
-            <Button variant="outline" onClick={onLogout} disabled={logout.isPending}>
-              <LogOut aria-hidden="true" />
-              {logout.isPending ? 'Logging out...' : 'Logout'}
-            </Button>
+            <AgentLogoutButton variant="outline" onLoggedOut={() => navigate(paths.agentPortal)} />
           </section>
 
           <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -1,15 +1,14 @@
-import { AlertTriangle, LayoutDashboard, LogOut, RefreshCw, UserPlus, UserRound } from 'lucide-react';
+import { AlertTriangle, RefreshCw, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
+import { AgentLogoutButton, TierDashboardLink } from '../../../components/layouts/agent-header-actions';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
 import { LiveIndicator } from '../../../components/live/live-status';
 import { paths } from '../../../config/paths';
-import { useAgentLogout } from '../../../lib/agent-logout';
 import { useAgentSession } from '../../../lib/agent-session';
 import { useAgentTierData } from '../../../lib/agent-tier-data';
 import { errorMessage } from '../../../lib/api-client';
@@ -44,29 +43,14 @@ interface AgentPortalProps {
 export function AgentPortal({ signInForm }: AgentPortalProps) {
   const { agent, isLoading } = useAgentSession();
   const [justSignedIn, setJustSignedIn] = useState(false);
-  const logout = useAgentLogout();
   const [, navigate] = useLocation();
-
-  const onLogout = () =>
-    logout.mutateAsync().then(
-      () => {
-        setJustSignedIn(false);
-        navigate(paths.agentPortal, { replace: true });
-      },
-      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
-    );
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
       <AgentBrandHeader subtitle="Agent Portal">
         {agent ? (
           <>
-            <Button asChild variant="outline" size="sm">
-              <Link href={paths.agentDashboard}>
-                <LayoutDashboard aria-hidden="true" />
-                Tier Dashboard
-              </Link>
-            </Button>
+            <TierDashboardLink />
             <Button asChild variant="outline" size="sm">
               <Link href={paths.agentProfile}>
                 <UserRound aria-hidden="true" />
@@ -74,10 +58,14 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
                 <span className="sr-only sm:not-sr-only">Profile</span>
               </Link>
             </Button>
-            <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
-              <LogOut aria-hidden="true" />
-              {logout.isPending ? 'Logging out...' : 'Logout'}
-            </Button>
+            <AgentLogoutButton
+              variant="ghost"
+              size="sm"
+              onLoggedOut={() => {
+                setJustSignedIn(false);
+                navigate(paths.agentPortal, { replace: true });
+              }}
+            />
           </>
         ) : (
           !isLoading && (

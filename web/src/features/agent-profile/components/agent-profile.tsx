@@ -1,15 +1,12 @@
-import { Eye, KeyRound, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Eye, KeyRound, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SectionCard } from '../../../components/ui/section-card';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
-import { Button } from '../../../components/ui/button';
+import { AgentLogoutButton, TierDashboardLink } from '../../../components/layouts/agent-header-actions';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
 import { paths } from '../../../config/paths';
-import { useAgentLogout } from '../../../lib/agent-logout';
-import { errorMessage } from '../../../lib/api-client';
 import { useMyProfile } from '../api/my-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
@@ -22,28 +19,13 @@ import { PublicProfileSetting } from './public-profile-setting';
  */
 export function AgentProfile({ notifications, devices }: { notifications?: ReactNode; devices?: ReactNode }) {
   const profile = useMyProfile();
-  const logout = useAgentLogout();
   const [, navigate] = useLocation();
-
-  const onLogout = () =>
-    logout.mutateAsync().then(
-      () => navigate(paths.agentPortal),
-      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
-    );
 
   return (
     <>
       <AgentBrandHeader subtitle="Profile" status={notifications}>
-        <Button asChild variant="outline" size="sm">
-          <Link href={paths.agentDashboard}>
-            <LayoutDashboard aria-hidden="true" />
-            Tier Dashboard
-          </Link>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onLogout} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" />
-          {logout.isPending ? 'Logging out...' : 'Logout'}
-        </Button>
+        <TierDashboardLink />
+        <AgentLogoutButton variant="ghost" size="sm" onLoggedOut={() => navigate(paths.agentPortal)} />
       </AgentBrandHeader>
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
         <div>

@@ -1,11 +1,11 @@
 import type { MyProfile } from '@contract/insight';
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LazyForm } from '../../../components/ui/lazy-form';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
@@ -40,12 +40,7 @@ export function ProfileDetailsForm({ profile }: { profile: MyProfile }) {
   });
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+    <LazyForm onSubmit={onSubmit} validation={validation} error={formError}>
       <FormField label="Name" error={errors.name?.message}>
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
@@ -57,10 +52,14 @@ export function ProfileDetailsForm({ profile }: { profile: MyProfile }) {
         <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">{profile.email}</p>
         <p className="text-xs text-slate-600">You sign in with it; ask the owner to change it.</p>
       </div>
-      <Button type="submit" disabled={update.isPending || !isDirty} className="justify-self-start">
-        {update.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-        {update.isPending ? 'Saving...' : 'Save changes'}
-      </Button>
-    </form>
+      <SubmitButton
+        pending={update.isPending}
+        disabled={!isDirty}
+        label="Save changes"
+        pendingLabel="Saving..."
+        icon={<Save aria-hidden="true" />}
+        className="justify-self-start"
+      />
+    </LazyForm>
   );
 }

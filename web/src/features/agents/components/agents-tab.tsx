@@ -1,11 +1,10 @@
-import { SearchX, Users } from 'lucide-react';
+import { SearchX } from 'lucide-react';
+import { AgentsPageView } from '../../../components/agents/agents-page-view';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { Spinner } from '../../../components/ui/spinner';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { useCanEdit } from '../../../lib/authorization';
@@ -38,41 +37,34 @@ export function AgentsTab() {
           </>
         )}
       </SectionHeading>
-      {agents.isPending ? (
-        <Spinner label="Loading agents..." className="min-h-40" />
-      ) : agents.isError ? (
-        <LoadError error={agents.error} fallback="Failed to load agents" />
-      ) : agents.data.total === 0 && query === '' ? (
-        <Card>
-          <CardContent className="pt-6">
-            <EmptyState
-              icon={Users}
-              title="No agents yet"
-              description={canEdit ? 'Add your first agent, or share the registration page with your team.' : 'Agents appear here once they join.'}
-            />
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <SearchField label="Find an agent" value={search} onChange={setSearch} />
-          {agents.data.agents.length === 0 ? (
-            <Card>
-              <CardContent className="pt-6">
-                <EmptyState icon={SearchX} title="No matching agents" description={`No agent's name or email contains "${query}".`} />
-              </CardContent>
-            </Card>
-          ) : (
-            <ul aria-label="Agents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {agents.data.agents.map((agent) => (
-                <li key={agent.id}>
-                  <AgentCard agent={agent} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager label="Agents pages" offset={offset} limit={AGENT_CARDS_PER_PAGE} total={agents.data.total} onChange={setOffset} disabled={agents.isFetching} />
-        </>
-      )}
+      <AgentsPageView
+        agents={agents}
+        query={query}
+        emptyDescription={canEdit ? 'Add your first agent, or share the registration page with your team.' : 'Agents appear here once they join.'}
+        emptyClassName="pt-6"
+      >
+        {(page) => (
+          <>
+            <SearchField label="Find an agent" value={search} onChange={setSearch} />
+            {page.agents.length === 0 ? (
+              <Card>
+                <CardContent className="pt-6">
+                  <EmptyState icon={SearchX} title="No matching agents" description={`No agent's name or email contains "${query}".`} />
+                </CardContent>
+              </Card>
+            ) : (
+              <ul aria-label="Agents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                {page.agents.map((agent) => (
+                  <li key={agent.id}>
+                    <AgentCard agent={agent} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager label="Agents pages" offset={offset} limit={AGENT_CARDS_PER_PAGE} total={page.total} onChange={setOffset} disabled={agents.isFetching} />
+          </>
+        )}
+      </AgentsPageView>
     </section>
   );
 }

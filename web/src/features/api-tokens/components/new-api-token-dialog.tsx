@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_SCOPE_LABELS, API_SCOPES, createApiTokenInput, type CreatedApiToken, type CreateApiTokenInput } from '@contract/api-tokens';
-import { Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
+import { ChoiceCard, ChoiceFieldset, choiceInputClass } from '../../../components/ui/choice-fieldset';
+import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import { useCreateApiToken } from '../api/create-api-token';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,71 +44,49 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
     resolver: zodResolver(newApiTokenForm),
     defaultValues: emptyForm,
   });
-  const dialog = useFormDialog(() => form.reset(emptyForm));
   const scopesId = useId();
   const { errors } = form.formState;
   const scopesError = errors.scopes?.message;
 
-  const onSubmit = form.handleSubmit((values) =>
-    createToken.mutate(toInput(values), {
-      onSuccess: (created) => {
-        dialog.done();
-        onCreated(created);
-      },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to create the API token'), variant: 'destructive' }),
-    }),
-  );
-
   return (
-    <FormDialog
-      state={dialog}
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          New API token
-        </Button>
-      }
+    <CreateFormDialog
       title="New API token"
       description="A token for one system, such as a CRM or a script. It may do only what you tick."
-      onSubmit={onSubmit}
-      pending={createToken.isPending}
       submitLabel="Create token"
+      form={form}
+      create={(values, callbacks) => createToken.mutate(toInput(values), callbacks)}
+      pending={createToken.isPending}
+      onCreated={onCreated}
+      failure="Failed to create the API token"
     >
       <FormField label="Name" error={errors.name?.message} hint="What uses it, e.g. CRM sync.">
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <fieldset className="grid gap-2" aria-describedby={scopesError ? `${scopesId}-error` : undefined}>
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Scopes</legend>
+      <ChoiceFieldset id={scopesId} legend="Scopes" error={scopesError}>
         {API_SCOPES.map((scope) => (
-          <label
+          <ChoiceCard
             key={scope}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            control={
+              <input
+                type="checkbox"
+                value={scope}
+                className={choiceInputClass}
+                aria-labelledby={`${scopesId}-${scope}`}
+                aria-describedby={`${scopesId}-${scope}-code`}
+                aria-invalid={scopesError ? true : undefined}
+                {...form.register('scopes')}
+              />
+            }
           >
-            <input
-              type="checkbox"
-              value={scope}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600"
-              aria-labelledby={`${scopesId}-${scope}`}
-              aria-describedby={`${scopesId}-${scope}-code`}
-              aria-invalid={scopesError ? true : undefined}
-              {...form.register('scopes')}
-            />
-            <span className="grid min-w-0 gap-0.5">
-              <span id={`${scopesId}-${scope}`} className="text-sm font-medium text-slate-900">
-                {API_SCOPE_LABELS[scope]}
-              </span>
-              <code id={`${scopesId}-${scope}-code`} className="font-mono text-xs text-slate-600">
-                {scope}
-              </code>
+            <span id={`${scopesId}-${scope}`} className="text-sm font-medium text-slate-900">
+              {API_SCOPE_LABELS[scope]}
             </span>
-          </label>
+            <code id={`${scopesId}-${scope}-code`} className="font-mono text-xs text-slate-600">
+              {scope}
+            </code>
+          </ChoiceCard>
         ))}
-        {scopesError && (
-          <p id={`${scopesId}-error`} className="text-sm font-medium text-red-700">
-            {scopesError}
-          </p>
-        )}
-      </fieldset>
+      </ChoiceFieldset>
       <Controller
         control={form.control}
         name="expiry"
@@ -132,6 +107,6 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
           </Select>
         )}
       />
-    </FormDialog>
+    </CreateFormDialog>
   );
 }

@@ -9,17 +9,16 @@ import {
   WEEKLY_AMOUNT_STEP,
   type CalculatorRow,
 } from '@contract/calculator';
-import { Loader2, SearchX, Send, Users } from 'lucide-react';
+import { Loader2, SearchX, Send } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { AgentsPageView } from '../../../components/agents/agents-page-view';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Input } from '../../../components/ui/input';
-import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -66,35 +65,27 @@ export function ProfitCalculator() {
         title="Profit Calculator"
         description="Enter each agent's weekly amount and percentage. A negative amount is recorded as a deduction as is."
       />
-      {agents.isPending ? (
-        <Spinner label="Loading agents..." className="min-h-40" />
-      ) : agents.isError ? (
-        <LoadError error={agents.error} fallback="Failed to load agents" />
-      ) : agents.data.total === 0 && query === '' ? (
-        <Card>
-          <CardContent className="p-3 pt-4 sm:p-6">
-            <EmptyState icon={Users} title="No agents yet" description="Add agents to calculate their weekly profit." />
-          </CardContent>
-        </Card>
-      ) : (
-        <CalculatorTable
-          agents={agents.data.agents}
-          controls={
-            <SearchField label="Find an agent" value={search} onChange={setSearch} />
-          }
-          pager={
-            <Pager
-              label="Calculator pages"
-              offset={offset}
-              limit={CALCULATOR_PAGE_SIZE}
-              total={agents.data.total}
-              onChange={setOffset}
-              disabled={agents.isFetching}
-            />
-          }
-          emptyMessage={`No agent's name or email contains "${query}".`}
-        />
-      )}
+      <AgentsPageView agents={agents} query={query} emptyDescription="Add agents to calculate their weekly profit." emptyClassName="p-3 pt-4 sm:p-6">
+        {(page) => (
+          <CalculatorTable
+            agents={page.agents}
+            controls={
+              <SearchField label="Find an agent" value={search} onChange={setSearch} />
+            }
+            pager={
+              <Pager
+                label="Calculator pages"
+                offset={offset}
+                limit={CALCULATOR_PAGE_SIZE}
+                total={page.total}
+                onChange={setOffset}
+                disabled={agents.isFetching}
+              />
+            }
+            emptyMessage={`No agent's name or email contains "${query}".`}
+          />
+        )}
+      </AgentsPageView>
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import type { RequestPasswordResetInput } from '@contract/password-resets';
-import { CheckCircle2, Loader2, Mail } from 'lucide-react';
+import { CheckCircle2, Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LazyForm } from '../../../components/ui/lazy-form';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { setServerIssues } from '../../../lib/server-issues';
@@ -74,19 +76,11 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
-      {formError && (
-        <Alert variant="destructive">
-          <AlertDescription>{formError}</AlertDescription>
-        </Alert>
-      )}
+    <LazyForm onSubmit={onSubmit} validation={validation} error={formError}>
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <Button type="submit" disabled={request.isPending} className="w-full">
-        {request.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Mail aria-hidden="true" />}
-        {request.isPending ? 'Sending...' : 'Email me a link'}
-      </Button>
-    </form>
+      <SubmitButton pending={request.isPending} label="Email me a link" pendingLabel="Sending..." icon={<Mail aria-hidden="true" />} className="w-full" />
+    </LazyForm>
   );
 }

@@ -1,16 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createTvLinkInput, type CreatedTvLink, type CreateTvLinkInput } from '@contract/tv-links';
-import { Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
+import { choiceInputClass } from '../../../components/ui/choice-fieldset';
+import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api-client';
 import { useCreateTvLink } from '../api/create-tv-link';
 
 // Amounts stay off unless the owner turns them on: the screen may hang where visitors pass.
@@ -23,34 +20,19 @@ export function NewTvLinkDialog({ onCreated }: { onCreated: (link: CreatedTvLink
     resolver: zodResolver(createTvLinkInput),
     defaultValues: emptyForm,
   });
-  const dialog = useFormDialog(() => form.reset(emptyForm));
   const showAmountsId = useId();
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
-    createLink.mutate(values, {
-      onSuccess: (created) => {
-        dialog.done();
-        onCreated(created);
-      },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to create the TV link'), variant: 'destructive' }),
-    }),
-  );
-
   return (
-    <FormDialog
-      state={dialog}
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          New TV link
-        </Button>
-      }
+    <CreateFormDialog
       title="New TV link"
       description="An address that shows the live leaderboard on a screen, with no sign-in."
-      onSubmit={onSubmit}
-      pending={createLink.isPending}
       submitLabel="Create link"
+      form={form}
+      create={createLink.mutate}
+      pending={createLink.isPending}
+      onCreated={onCreated}
+      failure="Failed to create the TV link"
     >
       <FormField label="Name" error={errors.name?.message} hint="Where the screen is, e.g. Sales floor TV.">
         <Input autoComplete="off" {...form.register('name')} />
@@ -59,7 +41,7 @@ export function NewTvLinkDialog({ onCreated }: { onCreated: (link: CreatedTvLink
         <input
           id={showAmountsId}
           type="checkbox"
-          className="mt-0.5 size-4 shrink-0 accent-brand-600"
+          className={choiceInputClass}
           aria-describedby={`${showAmountsId}-hint`}
           {...form.register('showAmounts')}
         />
@@ -70,6 +52,6 @@ export function NewTvLinkDialog({ onCreated }: { onCreated: (link: CreatedTvLink
           </p>
         </div>
       </div>
-    </FormDialog>
+    </CreateFormDialog>
   );
 }

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createWebhookInput, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type CreatedWebhook, type CreateWebhookInput } from '@contract/webhooks';
-import { Plus } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
+import { ChoiceCard, ChoiceFieldset, choiceInputClass } from '../../../components/ui/choice-fieldset';
+import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useCreateWebhook } from '../api/webhooks';
 
 type NewWebhookForm = CreateWebhookInput;
@@ -29,95 +27,67 @@ export function NewWebhookDialog({ onCreated }: { onCreated: (webhook: CreatedWe
     resolver: zodResolver(createWebhookInput),
     defaultValues: emptyForm,
   });
-  const dialog = useFormDialog(() => form.reset(emptyForm));
   const eventsId = useId();
   const formatId = useId();
   const { errors } = form.formState;
   const eventsError = errors.events?.message ?? errors.events?.root?.message;
 
-  const onSubmit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (created) => {
-        dialog.done();
-        onCreated(created);
-      },
-      onError: (error) => {
-        // The server's refusal of the address (private, loopback) belongs next to the URL.
-        if (error instanceof ApiError && error.status === 400 && error.serverMessage) {
-          form.setError('url', { message: error.serverMessage });
-          return;
-        }
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to add the webhook'), variant: 'destructive' });
-      },
-    }),
-  );
-
   return (
-    <FormDialog
-      state={dialog}
-      trigger={
-        <Button>
-          <Plus aria-hidden="true" />
-          Add webhook
-        </Button>
-      }
+    <CreateFormDialog
       title="Add webhook"
       description="Each event you tick is sent to this address as it happens, signed with a secret you see next."
-      onSubmit={onSubmit}
-      pending={create.isPending}
       submitLabel="Add webhook"
+      form={form}
+      create={create.mutate}
+      pending={create.isPending}
+      onCreated={onCreated}
+      failure="Failed to add the webhook"
+      onRefused={(error) => {
+        // The server's refusal of the address (private, loopback) belongs next to the URL.
+        if (!(error instanceof ApiError && error.status === 400 && error.serverMessage)) return false;
+        form.setError('url', { message: error.serverMessage });
+        return true;
+      }}
     >
       <FormField label="URL" error={errors.url?.message} hint="An https:// address on the internet.">
         <Input type="url" inputMode="url" autoComplete="off" placeholder="https://hooks.example.com/tiertrack" {...form.register('url')} />
       </FormField>
-      <fieldset className="grid gap-2">
-        <legend id={formatId} className="mb-1.5 text-sm font-medium text-slate-800">
-          Format
-        </legend>
+      <ChoiceFieldset legend="Format" legendId={formatId}>
         {formats.map((format) => (
-          <label
+          <ChoiceCard
             key={format.value}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            control={<input type="radio" value={format.value} className={choiceInputClass} {...form.register('format')} />}
           >
-            <input type="radio" value={format.value} className="mt-0.5 size-4 shrink-0 accent-brand-600" {...form.register('format')} />
-            <span className="grid min-w-0 gap-0.5">
-              <span className="text-sm font-medium text-slate-900">{format.label}</span>
-              <span className="text-xs text-slate-600">{format.hint}</span>
-            </span>
-          </label>
+            <span className="text-sm font-medium text-slate-900">{format.label}</span>
+            <span className="text-xs text-slate-600">{format.hint}</span>
+          </ChoiceCard>
         ))}
-      </fieldset>
-      <fieldset className="grid gap-2" aria-describedby={eventsError ? `${eventsId}-error` : undefined}>
-        <legend className="mb-1.5 text-sm font-medium text-slate-800">Events</legend>
+      </ChoiceFieldset>
+      <ChoiceFieldset id={eventsId} legend="Events" error={eventsError}>
         <div className="grid gap-1.5 sm:grid-cols-2">
           {WEBHOOK_EVENT_TYPES.map((event) => (
-            <label
+            <ChoiceCard
               key={event}
-              className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-slate-300 p-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+              size="compact"
+              control={
+                <input
+                  type="checkbox"
+                  value={event}
+                  className={choiceInputClass}
+                  aria-labelledby={`${eventsId}-${event}`}
+                  aria-invalid={eventsError ? true : undefined}
+                  {...form.register('events')}
+                />
+              }
             >
-              <input
-                type="checkbox"
-                value={event}
-                className="mt-0.5 size-4 shrink-0 accent-brand-600"
-                aria-labelledby={`${eventsId}-${event}`}
-                aria-invalid={eventsError ? true : undefined}
-                {...form.register('events')}
-              />
-              <span className="grid min-w-0 gap-0.5">
-                <span id={`${eventsId}-${event}`} className="text-sm text-slate-900">
-                  {WEBHOOK_EVENT_LABELS[event]}
-                </span>
-                <code className="font-mono text-xs text-slate-600">{event}</code>
+              <span id={`${eventsId}-${event}`} className="text-sm text-slate-900">
+                {WEBHOOK_EVENT_LABELS[event]}
               </span>
-            </label>
+              <code className="font-mono text-xs text-slate-600">{event}</code>
+            </ChoiceCard>
           ))}
         </div>
-        {eventsError && (
-          <p id={`${eventsId}-error`} className="text-sm font-medium text-red-700">
-            {eventsError}
-          </p>
-        )}
-      </fieldset>
-    </FormDialog>
+      </ChoiceFieldset>
+    </CreateFormDialog>
   );
 }

@@ -1,0 +1,36 @@
+import type { AgentPage } from '@contract/agents';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card, CardContent } from '../ui/card';
+import { EmptyState } from '../ui/empty-state';
+import { LoadError } from '../ui/load-error';
+import { Spinner } from '../ui/spinner';
+
+interface AgentsPageViewProps {
+  /** The page of agents read (useAgentsPage). */
+  agents: UseQueryResult<AgentPage>;
+  /** The search it was read with: with one, no agents means none match, which `children` show. */
+  query: string;
+  /** What the card says when there are no agents at all, and its content's classes. */
+  emptyDescription: ReactNode;
+  emptyClassName: string;
+  /** The page read. */
+  children: (page: AgentPage) => ReactNode;
+}
+
+/** A paged, searchable list of agents (the agents tab, the calculator) while it loads, when it fails, when there are none, else `children`. */
+export function AgentsPageView({ agents, query, emptyDescription, emptyClassName, children }: AgentsPageViewProps) {
+  if (agents.isPending) return <Spinner label="Loading agents..." className="min-h-40" />;
+  if (agents.isError) return <LoadError error={agents.error} fallback="Failed to load agents" />;
+  if (agents.data.total === 0 && query === '') {
+    return (
+      <Card>
+        <CardContent className={emptyClassName}>
+          <EmptyState icon={Users} title="No agents yet" description={emptyDescription} />
+        </CardContent>
+      </Card>
+    );
+  }
+  return children(agents.data);
+}
