@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, throwIfResNotOk } from './api-client';
+import { ApiError, apiRequest, errorMessage, isUnauthorizedError, throwIfResNotOk } from './api-client';
 import { getQueryFn } from './query-client';
 
 describe('throwIfResNotOk', () => {
@@ -16,6 +16,19 @@ describe('throwIfResNotOk', () => {
     await expect(throwIfResNotOk(new Response('', { status: 500, statusText: 'Internal Server Error' }))).rejects.toThrow(
       '500: Internal Server Error',
     );
+  });
+});
+
+describe('isUnauthorizedError', () => {
+  it('recognises 401 errors that mention Unauthorized', () => {
+    expect(isUnauthorizedError(new ApiError(401, '{"message":"Unauthorized: sign in"}', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
+  });
+
+  it('does not take other errors for it', () => {
+    expect(isUnauthorizedError(new ApiError(403, '{"message":"Unauthorized"}', 'Forbidden'))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(401, '{"message":"Invalid email or password"}', 'Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
   });
 });
 

@@ -97,6 +97,11 @@ export async function apiJsonOrNull<T>(url: string): Promise<T | null> {
   return text === null ? null : parseJson<T>(text);
 }
 
+/** docs/product.md §12.1: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
 /** The message to show a person for a failed call: the server's message, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
