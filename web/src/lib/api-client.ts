@@ -97,7 +97,10 @@ export async function apiJsonOrNull<T>(url: string): Promise<T | null> {
   return text === null ? null : parseJson<T>(text);
 }
 
-/** docs/product.md §12.1: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. */
+/**
+ * docs/product.md §12.1: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. The spec
+ * (its "errors" rules) requires this recognition, so it is kept although the app's own reads decide by ApiError.status.
+ */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
