@@ -206,21 +206,31 @@ export async function withAttempts(db: Db, rows: DeliveryRow[]): Promise<Webhook
   return rows.map((row) => toDelivery(row, byDelivery.get(row.id)));
 }
 
-/** A page of a webhook's deliveries, newest first, with its circuit breaker; undefined when the webhook does not exist. */
+/**
+ * A page of a webhook's deliveries, newest first, with its circuit breaker; undefined when the webhook does not exist.
+ * Its three reads share one snapshot: an attempt recorded between them would otherwise show its end beside the
+ * delivery as it was before (a retry time from before the attempt, seen once under load).
+ */
 export async function listDeliveries(
   db: Db,
   webhookId: number,
   offset: number,
   limit: number,
 ): Promise<{ deliveries: WebhookDelivery[]; breaker: WebhookBreaker; nextOffset: number | null } | undefined> {
-  const [hook] = await queryRows<BreakerRow>(db, sql`select ${breakerColumns} from ${webhooks} w where w.id = ${webhookId}`);
-  if (!hook) return undefined;
-  const rows = await queryRows<DeliveryRow>(
-    db,
-    sql`select ${deliveryColumns} from ${webhookDeliveries} d where d.webhook_id = ${webhookId}
-      order by d.id desc offset ${offset}::int limit ${limit + 1}::int`,
+  return db.transaction(
+    async (tx) => {
+      const [hook] = await queryRows<BreakerRow>(tx, sql`select ${breakerColumns} from ${webhooks} w where w.id = ${webhookId}`);
+      if (!hook) return undefined;
+      const rows = await queryRows<DeliveryRow>(
+        tx,
+        sql`select ${deliveryColumns} from ${webhookDeliveries} d where d.webhook_id = ${webhookId}
+          order by d.id desc offset ${offset}::int limit ${limit + 1}::int`,
+      );
+      const deliveries = await withAttempts(tx, rows.slice(0, limit));
+      return { deliveries, breaker: toBreaker(hook), nextOffset: rows.length > limit ? offset + limit : null };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  return { deliveries: await withAttempts(db, rows.slice(0, limit)), breaker: toBreaker(hook), nextOffset: rows.length > limit ? offset + limit : null };
 }
 
 /** Queues a delivery of the webhook's own (the test event), due now. */
