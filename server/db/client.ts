@@ -40,7 +40,7 @@ export interface Database {
    * Runs `listener` each time a transaction of this process that appended to the event or audit inbox has committed
    * (or such a statement run on its own), so that the process's hub sequences it at once without a NOTIFY from the
    * write (notifyingAppends in server/db/events.ts). On PGlite the writes notify instead (one connection: no lock to
-   * take turns at), and this never runs. Resolves to what stops it.
+   * take turns at), and this never runs. Returns what stops it.
    */
   onAppended(listener: () => void): () => void;
   /** Applies the committed migrations (idempotent). */
