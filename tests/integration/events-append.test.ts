@@ -1,9 +1,9 @@
 // Events are appended to the inbox in the transaction of the change they report, in one statement (appendingEvents in
 // server/db/events.ts), and an income entry is recorded with its events in one statement (recordIncomeEntry): a change
 // and its events commit together or not at all. Who is told: on PGlite a NOTIFY 'pending' from the write; on
-// PostgreSQL no NOTIFY (it would make commits take turns) but the process's Database.onAppended, once it committed. The sequencer (server/db/sequencer.ts)
-// then gives them ids once they have committed, pass after pass (above every id given before), and its notice
-// carries the events, or the range of their ids when they would not fit. On both engines; the concurrent cases on
+// PostgreSQL no NOTIFY (it would make commits take turns) but the process's Database.onAppended, once it committed.
+// The sequencer (server/db/sequencer.ts) then gives them ids once they have committed, pass after pass (above every id
+// given before), and its notice carries the events, or the range of their ids when they would not fit. On both engines; the concurrent cases on
 // PostgreSQL (PGlite runs one transaction at a time).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
