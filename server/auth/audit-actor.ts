@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from './permissions';
+import type { Caller } from './caller';
 import type { AuditActor } from '../db/audit';
 
 /** User agents are kept to this many characters in the audit trail. */

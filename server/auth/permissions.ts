@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_TOKEN_FORBIDDEN, type ApiScope } from '../../contract/api-tokens';
 import type { AppContext } from '../app-context';
-import type { TokenCaller } from '../db/queries/api-tokens';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
 import { forbidden, unauthenticated } from '../domain/errors';
 import type { TeamScope } from '../domain/team-scope';
+import type { Caller } from './caller';
 import { identify, type Identity } from './sessions';
 import { assertAgentInScope, scopeOfCaller } from './team-scope';
 
@@ -45,8 +45,7 @@ export async function requireOwnerReader(ctx: AppContext, request: FastifyReques
 export const requireOwnerOrManager = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner', 'manager']);
 
-/** Who acts: a signed-in owner or manager, or an API token. */
-export type Caller = { kind: 'user'; user: SessionUser } | { kind: 'token'; token: TokenCaller };
+export type { Caller } from './caller';
 
 /** A key naming the caller, for what is kept per caller (idempotency keys). */
 export const callerKey = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.user.id}` : `token:${caller.token.id}`);

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { readAgentTeam, readLedTeamIds } from '../db/queries/teams';
 import { forbidden } from '../domain/errors';
 import { narrowScopeToTeam, scopeHolds, scopeIsEveryAgent, scopeOfLedTeams, type TeamScope } from '../domain/team-scope';
-import type { Caller } from './permissions';
+import type { Caller } from './caller';
 
 /**
  * The agents a staff caller reads (docs/decisions/0032-teams.md, 0043-team-scope-required.md): a manager who leads
