@@ -271,7 +271,7 @@ async function measureLive(
   }
 }
 
-/** Connections of the entries-alone loads on PGlite: its bar is set at 10 (DESIGN section 8, "Third-wave bars"). */
+/** Connections of the entries-alone loads on PGlite: its bar is set at 10 (docs/performance.md, "Writes alone"). */
 const PGLITE_WRITERS = 10;
 
 /** How many connections write in the entries-alone loads: the load's on PostgreSQL, PGLITE_WRITERS on PGlite. */

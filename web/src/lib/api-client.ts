@@ -98,8 +98,8 @@ export async function apiJsonOrNull<T>(url: string): Promise<T | null> {
 }
 
 /**
- * docs/product.md §12.1: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. The spec
- * (its "errors" rules) requires this recognition, so it is kept although the app's own reads decide by ApiError.status.
+ * docs/product.md §12.1: an error beginning "401:" and containing "Unauthorized" is an unauthorized error. That rule
+ * of the product asks for this recognition, so it is kept although the app's own reads decide by ApiError.status.
  */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
