@@ -14,7 +14,7 @@ import { addIncome, createRewardOption } from '../factories/rewards';
 import { openEventStream, type OpenedStream, type StreamMessage } from '../support/event-stream';
 import { listening, startTestApp, type TestApp } from '../support/test-app';
 import { testEngines } from '../support/test-database';
-import { postgresTestUrl } from '../support/postgres-admin';
+import { databaseUrl, postgresTestUrl } from '../support/postgres-admin';
 
 const FAST_HUB = { heartbeatMs: 200, checkCredentialsMs: 200, leaderboardEveryMs: 300 };
 
@@ -244,9 +244,7 @@ for (const engine of testEngines()) {
       const owner = await signedInUser(t, 'owner');
       const stream = await open(owner.cookie);
       const [here] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
-      const url = new URL(postgresTestUrl()!);
-      url.pathname = `/${here!.name}`;
-      const other = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 1 });
+      const other = await openDatabase({ engine: 'postgres', url: databaseUrl(postgresTestUrl()!, here!.name), poolSize: 1 });
       try {
         const agent = await createAgent(other.db);
         await addIncome(other.db, agent, '7.00');

@@ -9,7 +9,7 @@ import { lockDataDir } from '../../server/db/data-dir-lock';
 import { killStartedProcesses, runToExit, startAppProcess, type AppProcess } from '../support/app-process';
 import { openEventStream, type StreamMessage } from '../support/event-stream';
 import { overFetch, signIn, signInOverHttp } from '../support/sign-in';
-import { adminPool, postgresTestUrl } from '../support/postgres-admin';
+import { adminPool, databaseUrl, postgresTestUrl } from '../support/postgres-admin';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tiertrack-instances-'));
 const OWNER = { OWNER_EMAIL: 'boss@example.test', OWNER_PASSWORD: 'boss password 1' };
@@ -38,10 +38,8 @@ const postgres = postgresTestUrl();
 if (postgres) {
   describe('two instances on one PostgreSQL database', () => {
     const name = `tt_instances_${process.pid}_${Date.now().toString(36)}`;
-    const url = new URL(postgres);
-    url.pathname = `/${name}`;
     // Default sign-in limits (not the test ones): 10 attempts a minute per address and sign-in route.
-    const env = { DATABASE_URL: url.toString(), NODE_ENV: 'development', ...OWNER };
+    const env = { DATABASE_URL: databaseUrl(postgres, name), NODE_ENV: 'development', ...OWNER };
 
     afterAll(async () => {
       killStartedProcesses();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { adminPool, postgresTestUrl } from './postgres-admin';
+import { adminPool, databaseUrl, postgresTestUrl } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,9 +35,7 @@ export default async function setup(project: TestProject) {
     postgresTemplate = `tt_template_${runId}`;
     const admin = adminPool(url);
     await admin.query(`CREATE DATABASE ${postgresTemplate}`);
-    const target = new URL(url);
-    target.pathname = `/${postgresTemplate}`;
-    const db = await openDatabase({ engine: 'postgres', url: target.toString(), poolSize: 1 });
+    const db = await openDatabase({ engine: 'postgres', url: databaseUrl(url, postgresTemplate), poolSize: 1 });
     await db.migrate();
     await db.close();
     await admin.end();

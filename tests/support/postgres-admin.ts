@@ -18,6 +18,13 @@ export interface OwnDatabase {
   drop(): Promise<void>;
 }
 
+/** The address of the database `name` on the server at `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** Creates an empty database named after `prefix` (unique to this process and moment) on the server at `serverUrl`. */
 export async function createOwnDatabase(serverUrl: string, prefix: string): Promise<OwnDatabase> {
   const name = `tt_${prefix}_${process.pid}_${Date.now().toString(36)}`;
@@ -27,9 +34,7 @@ export async function createOwnDatabase(serverUrl: string, prefix: string): Prom
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => dropDatabases(serverUrl, [name]) };
+  return { name, url: databaseUrl(serverUrl, name), drop: () => dropDatabases(serverUrl, [name]) };
 }
 
 /** Drops these databases, ending their connections first. */

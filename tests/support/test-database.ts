@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type Database, type Engine } from '../../server/db/client';
-import { adminPool, postgresTestUrl } from './postgres-admin';
+import { adminPool, databaseUrl, postgresTestUrl } from './postgres-admin';
 
 /** The engines the integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testEngines(): Engine[] {
@@ -42,11 +42,9 @@ export async function createPostgresTestDatabase(): Promise<{ name: string; url:
   } finally {
     await admin.end();
   }
-  const target = new URL(url);
-  target.pathname = `/${name}`;
   return {
     name,
-    url: target.toString(),
+    url: databaseUrl(url, name),
     drop: async () => {
       const cleanup = adminPool(url);
       try {
