@@ -39,7 +39,7 @@ export async function sealAuditHead(db: Db, key: Buffer, at: Date): Promise<Audi
   await sequenceAll(db);
   return db.transaction(async (tx) => {
     await queryRows(tx, sql`select pg_advisory_xact_lock(${SEAL_LOCK})`);
-    const [head] = await queryRows<{ id: number; hash: string }>(tx, sql`select id::float8 as id, hash from ${auditLog} order by id desc limit 1`);
+    const [head] = await queryRows<{ id: number; hash: string }>(tx, sql`select l.id::float8 as id, l.hash from ${auditLog} l order by l.id desc limit 1`);
     if (!head) return null;
     const keyId = auditKeyId(key);
     const [last] = await queryRows<{ audit_id: number; mac: string }>(

@@ -85,6 +85,17 @@ export async function sequenceInboxes(db: Db): Promise<SequencePass> {
   });
 }
 
+/**
+ * Vacuums the inboxes: a pass deletes every row it moves, so each holds dead rows at the head of its (xid, id) index,
+ * which every look and pass reads past until a vacuum removes them. PostgreSQL's autovacuum comes back a minute later
+ * at best, when 60,000 rows may have gone through at this machine's write rate, and is off on some servers (and on
+ * PGlite); the sequencer does not wait for it (docs/decisions/0070-the-app-vacuums-its-inboxes.md). SKIP_LOCKED: a
+ * vacuum already under way (another instance's, autovacuum's) does the same, so this one returns at once.
+ */
+export async function vacuumInboxes(db: Db): Promise<void> {
+  await db.execute(sql`vacuum (skip_locked) ${eventInbox}, ${auditInbox}`);
+}
+
 /** How long sequenceAll waits at most for transactions older than its call to end. */
 const SEQUENCE_ALL_MAX_MS = 10_000;
 

@@ -4,7 +4,7 @@ import { MAX_STREAMS_PER_IDENTITY, STREAM_RESET, type EventType } from '../../co
 import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
-import { readEventHorizon, sequenceInboxes, type SequencePass } from '../db/sequencer';
+import { readEventHorizon, sequenceInboxes, vacuumInboxes, type SequencePass } from '../db/sequencer';
 import { AppError } from '../domain/errors';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
@@ -81,6 +81,8 @@ const BATCH = 500;
 /** How long a replay waits at most for the pass that places what committed before it (reachHorizon). */
 const REPLAY_REACH_MS = 2000;
 const SEQUENCE_WAIT_MIN_MS = 2;
+/** The inboxes are vacuumed once this hub's passes have moved this many rows since the last vacuum (vacuumInboxes). */
+const VACUUM_AFTER_ROWS = 5000;
 const SEQUENCE_WAIT_MAX_MS = 200;
 
 function identityKeyOf(reader: EventReader): string {
@@ -139,6 +141,9 @@ export class EventHub {
   private horizon = 0;
   private readonly horizonWaiters = new Set<{ horizon: number; done: (reached: boolean) => void }>();
   private sequenceTimer: NodeJS.Timeout | undefined;
+  /** Rows this hub's passes moved since it last vacuumed the inboxes, and the vacuum under way. */
+  private movedSinceVacuum = 0;
+  private vacuuming: Promise<void> | undefined;
   private sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
   /**
    * The agents not shown on public boards, as of the hub's cursor: their names go out as "Anonymous agent" to readers
@@ -391,6 +396,7 @@ export class EventHub {
     for (const waiter of [...this.horizonWaiters]) waiter.done(false);
     await this.stopListening?.();
     await this.reading;
+    await this.vacuuming;
   }
 
   /**
@@ -481,6 +487,16 @@ export class EventHub {
     if (pass.horizon > this.horizon) this.horizon = pass.horizon;
     for (const waiter of [...this.horizonWaiters]) if (waiter.horizon <= this.horizon) waiter.done(true);
     if (pass.moved > 0) this.sequenceWaitMs = SEQUENCE_WAIT_MIN_MS;
+    this.movedSinceVacuum += pass.moved;
+    if (this.movedSinceVacuum >= VACUUM_AFTER_ROWS && !this.vacuuming && !this.closed) {
+      this.movedSinceVacuum = 0;
+      // Beside the read loop, not in it: the next pass need not wait for the vacuum.
+      this.vacuuming = vacuumInboxes(this.db)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'vacuuming the event inboxes failed'))
+        .finally(() => {
+          this.vacuuming = undefined;
+        });
+    }
     if (pass.more) {
       this.sequenceDue = true;
       this.readAgain = true;

@@ -57,8 +57,9 @@ export async function fanOutWebhookEvents(
     const from = Math.max(Number(cursor.value), Math.min(...hooks.map((hook) => hook.afterEventId)));
     const rows = await queryRows<{ id: number; type: string; agent_id: number | null; created_ms: number; public_data: unknown; private_data: unknown }>(
       tx,
-      sql`select id::float8 as id, type, agent_id, ${epochMs(sql`created_at`)} as created_ms, public_data, private_data
-        from ${events} where id > ${from} order by id limit ${limit}::int`,
+      // By the column e.id, not the float8 alias (which no index holds).
+      sql`select e.id::float8 as id, e.type, e.agent_id, ${epochMs(sql`e.created_at`)} as created_ms, e.public_data, e.private_data
+        from ${events} e where e.id > ${from} order by e.id limit ${limit}::int`,
     );
     if (rows.length === 0) return 0;
     const values: ReturnType<typeof sql>[] = [];

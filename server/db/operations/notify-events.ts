@@ -36,7 +36,9 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
     }
     const rows = await queryRows<{ id: number; type: string; agent_id: number | null; public_data: unknown; private_data: unknown }>(
       tx,
-      sql`select id::float8 as id, type, agent_id, public_data, private_data from ${events} where id > ${Number(cursor.value)} order by id limit ${limit}::int`,
+      // By the column e.id, not the float8 alias (which no index holds).
+      sql`select e.id::float8 as id, e.type, e.agent_id, e.public_data, e.private_data from ${events} e
+        where e.id > ${Number(cursor.value)} order by e.id limit ${limit}::int`,
     );
     if (rows.length === 0) return 0;
     const relevant = rows.filter((row) => NOTIFYING_EVENT_TYPES.has(row.type));
