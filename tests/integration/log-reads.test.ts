@@ -13,6 +13,7 @@ import { notifyEvents } from '../../server/db/operations/notify-events';
 import { fanOutWebhookEvents } from '../../server/db/operations/fan-out-webhook-events';
 import { sequenceAll, vacuumInboxes } from '../../server/db/sequencer';
 import { appMeta, auditInbox, eventInbox, events, webhooks } from '../../server/db/schema';
+import { EventHub } from '../../server/live/event-hub';
 import { openTestDatabase, testEngines } from '../support/test-database';
 
 /** Rows in each log: enough that sorting the table costs more than reading the index, as the planner sees it. */
@@ -120,6 +121,34 @@ for (const engine of testEngines()) {
       expect(await pages()).toBeGreaterThan(0);
       await vacuumInboxes(db);
       expect(await pages()).toBe(0);
+    });
+
+    it('has a hub vacuum the inboxes once its passes have moved 5,000 rows', async () => {
+      const { db } = database;
+      const problems: unknown[] = [];
+      const log = { warn: (...args: unknown[]) => problems.push(args), error: (...args: unknown[]) => problems.push(args) };
+      const hub = new EventHub(database.liveDb, database.listen, { maxStreams: 1 }, log as never, () => NOW);
+      await hub.start();
+      try {
+        const inboxPages = async () =>
+          (await queryRows<{ pages: number }>(db, sql`select (pg_relation_size('event_inbox') / current_setting('block_size')::int)::int as pages`))[0]!
+            .pages;
+        await db.execute(sql`insert into ${eventInbox} (type, agent_id, public_data, private_data)
+          select 'data.changed', null, '{}'::jsonb, '{}'::jsonb from generate_series(1, 5000)`);
+        const [{ newest: target } = { newest: 0 }] = await queryRows<{ newest: number }>(db, sql`select max(id)::float8 + 5000 as newest from ${events}`);
+        // As a write of this process would: the hub's pass moves them, then its vacuum empties the table's pages.
+        hub.appended();
+        expect(await hub.reach(target, 30_000)).toBe(true);
+        let pages = await inboxPages();
+        for (let waited = 0; pages > 0 && waited < 30_000; waited += 50) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          pages = await inboxPages();
+        }
+        expect(pages).toBe(0);
+        expect(problems).toEqual([]);
+      } finally {
+        await hub.close();
+      }
     });
   });
 }
