@@ -14,6 +14,30 @@ export interface MachineInfo {
   loadAfter: number[];
 }
 
+/** The CPU time counters of the whole machine (Linux's /proc/stat, in clock ticks); undefined elsewhere. */
+function cpuTicks(): { idle: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal ...: idle and iowait are the time no one was running.
+    return { idle: fields[3]! + (fields[4] ?? 0), total: fields.reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts watching how busy the machine's cores are; the function returned gives the share of their time (0-1) spent
+ * running anything since then, or undefined where the counters cannot be read.
+ */
+export function watchCpuBusy(): () => number | undefined {
+  const start = cpuTicks();
+  return () => {
+    const end = cpuTicks();
+    if (!start || !end || end.total <= start.total) return undefined;
+    return 1 - (end.idle - start.idle) / (end.total - start.total);
+  };
+}
+
 /** The machine, with the load average taken before the run and now. */
 export function machineInfo(loadBefore: number[]): MachineInfo {
   const cpus = os.cpus();

@@ -197,11 +197,25 @@ function wrkRows(report: BenchReport, bars: { writes: Bar; mix: Bar }): ReportRo
         `${count(two.throughput)} requests/s together (${two.each.map((result) => count(result.throughput)).join(' + ')}), ${two.ratio.toFixed(2)}x; ` +
         `p99 ${two.each.map((result) => ms(result.p99Ms)).join(' / ')}, ${count(errors)} errors; ` +
         `${two.order.exact} of ${two.order.streams} streams got all ${count(two.order.events)} events in order` +
-        (two.order.problems.length > 0 ? ` (${two.order.problems.slice(0, 3).join('; ')})` : ''),
+        (two.order.problems.length > 0 ? ` (${two.order.problems.slice(0, 3).join('; ')})` : '') +
+        busyNote(two.busy, report.machine.cores),
       pass: two.ratio >= 1.5 && two.order.exact === two.order.streams && errors === 0,
     });
   }
   return rows;
+}
+
+/**
+ * How busy the cores were during one instance's mix and the two instances', and what that leaves a second instance:
+ * on a machine that one instance already keeps busy, a second can add no more than the idle share.
+ */
+function busyNote(busy: { one: number | undefined; two: number | undefined } | undefined, cores: number): string {
+  if (busy?.one === undefined || busy.two === undefined) return '';
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
+  return (
+    `; the ${cores} cores were ${percent(busy.one)} busy during one instance's mix and ${percent(busy.two)} during the two: ` +
+    `on this machine a second instance can add at most about ${(1 / busy.one).toFixed(2)}x`
+  );
 }
 
 export function markdownTable(headers: string[], rows: string[][]): string {

@@ -9,7 +9,7 @@ import type { AutocannonRequest } from 'autocannon';
 import { preparePglite, preparePostgres } from './data-set';
 import { statsOf, type Stats } from './latency';
 import { pickDesignMixKind, pickLoadKind, runLoad, type LoadResult } from './load';
-import { engineVersion, machineInfo, type MachineInfo } from './machine';
+import { engineVersion, machineInfo, watchCpuBusy, type MachineInfo } from './machine';
 import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
 import { requestKinds, signIn, type RequestKind } from './requests';
@@ -115,6 +115,11 @@ export interface TwoInstancesReport {
   throughput: number;
   /** Together against the mix on one instance. */
   ratio: number;
+  /**
+   * How busy the machine's cores were (0-1) during the mix on one instance and on two: what one instance leaves idle
+   * is all that a second can add on the same machine. Undefined where it cannot be read.
+   */
+  busy: { one: number | undefined; two: number | undefined };
   order: { streams: number; events: number; exact: number; problems: string[] };
 }
 
@@ -299,7 +304,9 @@ async function measureWithWrk(
   const writers = writesConnections(target, options);
   options.log(`wrk: income entries alone at ${writers} connections, then the second-wave mix at ${options.connections}, for ${options.loadSeconds} s each...`);
   const [writes] = await runWrk([base], { ...load, connections: writers }, () => request('incomeEntry'));
+  const mixBusy = watchCpuBusy();
   const [mix] = await runWrk([base], load, () => request(pickDesignMixKind()));
+  const busyOne = mixBusy();
   if (target.engine !== 'postgres') return { writes, mix };
 
   const second = await startServer(target, options.timeZone);
@@ -309,7 +316,9 @@ async function measureWithWrk(
     const owner = (await signIn(base, 1, 0)).owners[0]!;
     const from = await newestEventId(server);
     const collected = await collectStreams(bases, owner, ORDER_STREAMS_PER_INSTANCE);
+    const twoBusy = watchCpuBusy();
     const each = await runWrk(bases, load, () => request(pickDesignMixKind()));
+    const busyTwo = twoBusy();
     const committed = await server.send<number[]>({ cmd: 'event-ids', after: from });
     // Every stream gets the last events within moments; waiting longer only hides a stream that never will.
     const last = committed.at(-1);
@@ -319,7 +328,17 @@ async function measureWithWrk(
     }
     collected.close();
     const throughput = each.reduce((sum, result) => sum + result.throughput, 0);
-    return { writes, mix, twoInstances: { each, throughput, ratio: throughput / mix!.throughput, order: streamOrderOutcome(collected.streams, committed, from) } };
+    return {
+      writes,
+      mix,
+      twoInstances: {
+        each,
+        throughput,
+        ratio: throughput / mix!.throughput,
+        busy: { one: busyOne, two: busyTwo },
+        order: streamOrderOutcome(collected.streams, committed, from),
+      },
+    };
   } finally {
     await second.send({ cmd: 'stop' }).catch(() => second.kill());
   }
