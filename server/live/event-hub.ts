@@ -416,8 +416,6 @@ export class EventHub {
       return;
     }
     const notice = parseEventsNotice(payload);
-    // A write committed events to the inbox: a pass gives them their ids, and its notice brings them.
-    if (notice && 'pending' in notice) this.sequenceDue = true;
     if (!notice || !('events' in notice) || this.reading || !this.caughtUp) {
       this.wake();
       return;

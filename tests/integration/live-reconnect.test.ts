@@ -41,11 +41,11 @@ interface Instance {
   base: string;
 }
 
-/** Polls `condition` until it holds; fails with `what` after LIMIT_MS. */
-async function waitFor(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
+/** Polls `condition` until it holds; fails with `what` (said as it is then, when a function) after LIMIT_MS. */
+async function waitFor(what: string | (() => string), condition: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + LIMIT_MS;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -185,7 +185,17 @@ describePostgres('live updates after the listening connection is lost [postgres]
     await sequenceAll(db());
     const newest = await newestEventId();
     for (const [index, stream] of opened.entries()) {
-      await waitFor(`stream on instance ${index} to reach event ${newest}`, () => delivered(stream).ids.some((id) => id >= newest));
+      let ended = false;
+      void stream.ended.then(() => (ended = true));
+      // Said when it fails: whether the server ended the stream, or kept it open (heartbeats) without the events.
+      const state = () => {
+        const { ids, resets } = delivered(stream);
+        return `${ids.length} events up to ${ids.at(-1) ?? 'none'}, ${resets.length} resets, ${stream.comments} heartbeats, ${ended ? 'ended by the server' : 'open'}`;
+      };
+      await waitFor(
+        () => `stream on instance ${index} to reach event ${newest} (${state()})`,
+        () => delivered(stream).ids.some((id) => id >= newest),
+      );
     }
     const committed = await eventIdsAfter(after);
     for (const stream of opened) {
