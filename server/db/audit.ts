@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditActorKind } from '../../contract/audit';
 import { queryRows, type Db } from './client';
-import { placingDirectly } from './events';
-import { auditInbox, auditLog } from './schema';
+import { notifyingAppends } from './events';
+import { auditInbox } from './schema';
 
 /**
  * Who made a change, as the audit trail records it (docs/product.md §12.12): a person (`user`, with the name then), an
@@ -35,32 +35,11 @@ function actorValues(actor: AuditActor, at: Date): SQL {
   return sql`${at.toISOString()}::timestamptz, ${actor.kind}, ${actor.id}::int, ${actor.name}::text`;
 }
 
-/** The columns an audit row is written with, in `audit_inbox` and `audit_log` alike. */
-const AUDIT_COLUMNS = sql.raw('at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent');
-
 /**
- * The common table expressions that add the rows of `rows` (a query with AUDIT_COLUMNS) to the trail: on PostgreSQL
- * to the audit inbox, without a lock, and the sequencer numbers and chains them into `audit_log` in the order of their
- * transactions once those are final (server/db/sequencer.ts, docs/decisions/0042-event-order-without-a-global-lock.md);
- * where transactions run one at a time (placingDirectly: PGlite) straight into `audit_log`, chained by its trigger
- * (docs/decisions/0071-pglite-writes-place-their-events.md). Data-modifying: they run whether or not the statement
- * selects from them.
+ * Appends the rows of `changes` to the trail, inside the transaction `tx` of the change: to the audit inbox, without a
+ * lock; the sequencer numbers and chains them into `audit_log` in the order of their transactions once those are final
+ * (server/db/sequencer.ts, docs/decisions/0042-event-order-without-a-global-lock.md).
  */
-function addingAuditRows(name: string, rows: SQL): SQL {
-  return sql`${sql.raw(`${name}_direct`)} as materialized (select ${placingDirectly} as yes),
-    ${sql.raw(name)} as (
-      insert into ${auditInbox} (${AUDIT_COLUMNS})
-      select * from (${rows}) as r where not (select yes from ${sql.raw(`${name}_direct`)})
-      returning 1
-    ),
-    ${sql.raw(`${name}_chained`)} as (
-      insert into ${auditLog} (${AUDIT_COLUMNS})
-      select * from (${rows}) as r where (select yes from ${sql.raw(`${name}_direct`)})
-      returning 1
-    )`;
-}
-
-/** Appends the rows of `changes` to the trail, inside the transaction `tx` of the change (addingAuditRows). */
 export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChange | readonly AuditChange[], at: Date): Promise<void> {
   const list = Array.isArray(changes) ? (changes as readonly AuditChange[]) : [changes as AuditChange];
   if (list.length === 0) return;
@@ -69,21 +48,31 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
       sql`(${actorValues(actor, at)}, ${change.action}, ${change.targetType}::text, ${change.targetId === null ? null : String(change.targetId)}::text,
         ${json(change.before)}, ${json(change.after)}, ${actor.ip}::text, ${actor.userAgent}::text)`,
   );
-  await queryRows(tx, sql`with ${addingAuditRows('added', sql`values ${sql.join(rows, sql`, `)}`)} select 1`);
+  // With its NOTIFY where the connection asks for one (notifyingAppends), so that a change with no events is chained
+  // without waiting for one.
+  await queryRows(
+    tx,
+    sql`with added as (
+        insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+        values ${sql.join(rows, sql`, `)}
+        returning 1
+      )
+      select ${notifyingAppends} where exists (select 1 from added)`,
+  );
 }
 
 /**
- * The common table expressions (named `audited`, `audited_direct` and `audited_chained`, to follow others in a WITH)
- * that add one row per row of `source` (columns action, target_type, target_id, before, after) to the trail
- * (addingAuditRows): for a change made in one statement (an income entry), so that its row commits with it. The
- * statement is to add events too (appendingEvents): on PostgreSQL the hub's pass for them chains this row.
+ * The common table expression (named `audited`, to follow others in a WITH) that appends one row per row of `source`
+ * (columns action, target_type, target_id, before, after): for a change made in one statement (an income entry), so
+ * that its row commits with it. Data-modifying, so it runs whether or not the statement selects from it. It sends no
+ * NOTIFY of its own: the statement is to append events too (appendingEvents), which has the sequencer chain it.
  */
 export function appendingAudit(actor: AuditActor, at: Date, source: SQL): SQL {
-  return addingAuditRows(
-    'audited',
-    sql`select ${actorValues(actor, at)}, s.action, s.target_type, s.target_id, s.before, s.after, ${actor.ip}::text, ${actor.userAgent}::text
-      from (${source}) as s`,
-  );
+  return sql`audited as (
+    insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
+    select ${actorValues(actor, at)}, s.action, s.target_type, s.target_id, s.before, s.after, ${actor.ip}::text, ${actor.userAgent}::text
+    from (${source}) as s
+  )`;
 }
 
 /**

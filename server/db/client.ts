@@ -39,7 +39,7 @@ export interface Database {
   /**
    * Runs `listener` each time a transaction of this process that appended to the event or audit inbox has committed
    * (or such a statement run on its own), so that the process's hub sequences it at once without a NOTIFY from the
-   * write (SERIAL_WRITES_SETTING). On PGlite the writes place and announce their events themselves (one connection: no lock to
+   * write (notifyingAppends in server/db/events.ts). On PGlite the writes notify instead (one connection: no lock to
    * take turns at), and this never runs. Returns what stops it.
    */
   onAppended(listener: () => void): () => void;
@@ -98,7 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? thread.asPglite()
       : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await db.execute(sql`select set_config(${SERIAL_WRITES_SETTING}, 'on', false)`);
+    await db.execute(sql`select set_config(${NOTIFY_APPENDS_SETTING}, 'on', false)`);
     return {
       db,
       liveDb: db,
@@ -154,13 +154,10 @@ function survivingPool(url: string, max: number, appended: () => void): pg.Pool 
 }
 
 /**
- * The session setting that says this connection's transactions run one at a time, nothing else writing beside them:
- * set on PGlite's one connection, unset on PostgreSQL. There a write places its events in `events` and chains its
- * audit rows itself, and NOTIFYs its events as it commits (placingDirectly in server/db/events.ts), as a sequencer pass
- * would: the order of the transactions is the order of their writes. On PostgreSQL writes append to the inboxes for
- * the sequencer (docs/decisions/0071-pglite-writes-place-their-events.md).
+ * The session setting that has a write NOTIFY the hubs of what it appended to an inbox (notifyingAppends in
+ * server/db/events.ts): set on PGlite's one connection; unset on PostgreSQL, where onAppended tells the process instead.
  */
-export const SERIAL_WRITES_SETTING = 'tiertrack.serial_writes';
+export const NOTIFY_APPENDS_SETTING = 'tiertrack.notify_appends';
 
 /** A statement that appends to an inbox: every append is an INSERT into one of them (server/db/events.ts, audit.ts). */
 const APPENDS = /insert\s+into\s+"?(event|audit)_inbox\b/i;
