@@ -74,16 +74,16 @@ interface Follower {
 /** Types after which the leaderboards may read differently. */
 const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed', 'team.changed']);
 const BATCH = 500;
+/** How long a replay waits at most for the pass that places what committed before it (reachHorizon). */
+const REPLAY_REACH_MS = 2000;
 /**
  * While a reader waits for a horizon that an older transaction still holds back (it may end without a notification:
  * a rollback, or a write with no events), the hub runs another pass after this long, doubling up to the maximum.
  */
-/** How long a replay waits at most for the pass that places what committed before it (reachHorizon). */
-const REPLAY_REACH_MS = 2000;
 const SEQUENCE_WAIT_MIN_MS = 2;
+const SEQUENCE_WAIT_MAX_MS = 200;
 /** The inboxes are vacuumed once this hub's passes have moved this many rows since the last vacuum (vacuumInboxes). */
 const VACUUM_AFTER_ROWS = 5000;
-const SEQUENCE_WAIT_MAX_MS = 200;
 
 function identityKeyOf(reader: EventReader): string {
   switch (reader.kind) {
