@@ -45,8 +45,6 @@ export async function requireOwnerReader(ctx: AppContext, request: FastifyReques
 export const requireOwnerOrManager = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
   requireUser(ctx, request, reply, ['owner', 'manager']);
 
-export type { Caller } from './caller';
-
 /** A key naming the caller, for what is kept per caller (idempotency keys). */
 export const callerKey = (caller: Caller) => (caller.kind === 'user' ? `user:${caller.user.id}` : `token:${caller.token.id}`);
 
