@@ -2,7 +2,6 @@
 // after every kind of change, what memory answers equals what the tables answer, field for field. Changes are
 // written straight to the database (as another instance would), so each read must also catch up with the events
 // before it answers. On both engines, in a time zone with daylight saving time.
-import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnerDashboard } from '../../contract/dashboard';
@@ -259,21 +258,18 @@ for (const engine of testEngines()) {
 
         // A check compares only at a moment when no transaction of the server is running (it cannot tell this
         // database's from the others'), and leaves it to the next one otherwise, as under a steady stream of writes
-        // (other test files' on this server): checked until it puts the boards right, within a generous limit.
-        const checkUntilRight = async () => {
-          for (let waited = 0; waited < 60_000; waited += 50) {
-            await lagging.check();
-            if (isDeepStrictEqual(await lagging.dashboard(now(), everyAgentScope()), await tables())) return;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
+        // (other test files' on this server): checked until one puts the boards right, within a generous limit.
+        const checkedBoards = async () => {
+          await lagging.check();
+          return lagging.dashboard(now(), everyAgentScope());
         };
+        const checking = { timeout: 60_000, interval: 50 };
         // A change that reached the tables without its event (a bug, a hand edit) is found by a check.
         await db().execute(sql`update agents set total_income = total_income + 1 where id = ${agent.id}`);
         expect(await lagging.dashboard(now(), everyAgentScope())).not.toEqual(await tables());
-        await checkUntilRight();
-        expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
+        await expect.poll(checkedBoards, checking).toEqual(await tables());
         await db().execute(sql`update agents set total_income = total_income - 1 where id = ${agent.id}`);
-        await checkUntilRight();
+        await expect.poll(checkedBoards, checking).toEqual(await tables());
         expect(await lagging.dashboard(now(), everyAgentScope())).toEqual(await tables());
       } finally {
         lagging.close();
