@@ -113,6 +113,9 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const now = options.now ?? (() => new Date());
   const live = new EventHub(database.liveDb, database.listen, { maxStreams: config.maxStreams }, app.log, now, {
     ...DEFAULT_EVENT_HUB_OPTIONS,
+    // On PGlite no other process writes, and this one's writes announce their events as they commit (decision 0071):
+    // nothing for a look to find, and each would queue on the one connection.
+    ...(database.engine === 'pglite' ? { sequenceLookMs: 0 } : {}),
     ...options.eventHub,
   });
   // This process's writes send no NOTIFY on PostgreSQL: the hub hears of their commits here and sequences them.

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditActorKind } from '../../contract/audit';
-import { queryRows, type Db } from './client';
-import { notifyingAppends } from './events';
-import { auditInbox } from './schema';
+import { queryRows, writesOneAtATime, type Db } from './client';
+import { auditInbox, auditLog } from './schema';
 
 /**
  * Who made a change, as the audit trail records it (docs/product.md §12.12): a person (`user`, with the name then), an
@@ -35,11 +34,28 @@ function actorValues(actor: AuditActor, at: Date): SQL {
   return sql`${at.toISOString()}::timestamptz, ${actor.kind}, ${actor.id}::int, ${actor.name}::text`;
 }
 
+/** The columns an audit row is written with, in `audit_inbox` and `audit_log` alike. */
+const AUDIT_COLUMNS = sql.raw('at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent');
+
 /**
- * Appends the rows of `changes` to the trail, inside the transaction `tx` of the change: to the audit inbox, without a
- * lock; the sequencer numbers and chains them into `audit_log` in the order of their transactions once those are final
- * (server/db/sequencer.ts, docs/decisions/0042-event-order-without-a-global-lock.md).
+ * The common table expression (named `name`, to follow others in a WITH) that adds the rows of `rows` (a query with
+ * AUDIT_COLUMNS) to the trail of the transaction `tx`: on PostgreSQL to the audit inbox, without a lock, and the
+ * sequencer numbers and chains them into `audit_log` in the order of their transactions once those are final
+ * (server/db/sequencer.ts, docs/decisions/0042-event-order-without-a-global-lock.md); where transactions run one at a
+ * time (writesOneAtATime: PGlite) straight into `audit_log`, chained by its trigger
+ * (docs/decisions/0071-pglite-writes-place-their-events.md). Data-modifying: it runs whether or not the statement
+ * selects from it.
  */
+function addingAuditRows(tx: Db, name: string, rows: SQL): SQL {
+  const table = writesOneAtATime(tx) ? auditLog : auditInbox;
+  return sql`${sql.raw(name)} as (
+      insert into ${table} (${AUDIT_COLUMNS})
+      select * from (${rows}) as r
+      returning 1
+    )`;
+}
+
+/** Appends the rows of `changes` to the trail, inside the transaction `tx` of the change (addingAuditRows). */
 export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChange | readonly AuditChange[], at: Date): Promise<void> {
   const list = Array.isArray(changes) ? (changes as readonly AuditChange[]) : [changes as AuditChange];
   if (list.length === 0) return;
@@ -48,31 +64,22 @@ export async function appendAudit(tx: Db, actor: AuditActor, changes: AuditChang
       sql`(${actorValues(actor, at)}, ${change.action}, ${change.targetType}::text, ${change.targetId === null ? null : String(change.targetId)}::text,
         ${json(change.before)}, ${json(change.after)}, ${actor.ip}::text, ${actor.userAgent}::text)`,
   );
-  // With its NOTIFY where the connection asks for one (notifyingAppends), so that a change with no events is chained
-  // without waiting for one.
-  await queryRows(
-    tx,
-    sql`with added as (
-        insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
-        values ${sql.join(rows, sql`, `)}
-        returning 1
-      )
-      select ${notifyingAppends} where exists (select 1 from added)`,
-  );
+  await queryRows(tx, sql`with ${addingAuditRows(tx, 'added', sql`values ${sql.join(rows, sql`, `)}`)} select 1`);
 }
 
 /**
- * The common table expression (named `audited`, to follow others in a WITH) that appends one row per row of `source`
- * (columns action, target_type, target_id, before, after): for a change made in one statement (an income entry), so
- * that its row commits with it. Data-modifying, so it runs whether or not the statement selects from it. It sends no
- * NOTIFY of its own: the statement is to append events too (appendingEvents), which has the sequencer chain it.
+ * The common table expression (named `audited`, to follow others in a WITH) that adds one row per row of `source`
+ * (columns action, target_type, target_id, before, after) to the trail of `tx` (addingAuditRows): for a change made in
+ * one statement (an income entry), so that its row commits with it. The statement is to add events too
+ * (appendingEvents): on PostgreSQL the hub's pass for them chains this row.
  */
-export function appendingAudit(actor: AuditActor, at: Date, source: SQL): SQL {
-  return sql`audited as (
-    insert into ${auditInbox} (at, actor_kind, actor_id, actor_name, action, target_type, target_id, before, after, ip, user_agent)
-    select ${actorValues(actor, at)}, s.action, s.target_type, s.target_id, s.before, s.after, ${actor.ip}::text, ${actor.userAgent}::text
-    from (${source}) as s
-  )`;
+export function appendingAudit(tx: Db, actor: AuditActor, at: Date, source: SQL): SQL {
+  return addingAuditRows(
+    tx,
+    'audited',
+    sql`select ${actorValues(actor, at)}, s.action, s.target_type, s.target_id, s.before, s.after, ${actor.ip}::text, ${actor.userAgent}::text
+      from (${source}) as s`,
+  );
 }
 
 /**

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { PgliteSession } from 'drizzle-orm/pglite/session';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -39,8 +40,8 @@ export interface Database {
   /**
    * Runs `listener` each time a transaction of this process that appended to the event or audit inbox has committed
    * (or such a statement run on its own), so that the process's hub sequences it at once without a NOTIFY from the
-   * write (notifyingAppends in server/db/events.ts). On PGlite the writes notify instead (one connection: no lock to
-   * take turns at), and this never runs. Returns what stops it.
+   * write (decision 0069). On PGlite the writes place and announce their events themselves (writesOneAtATime), and
+   * this never runs. Returns what stops it.
    */
   onAppended(listener: () => void): () => void;
   /** Applies the committed migrations (idempotent). */
@@ -98,7 +99,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? thread.asPglite()
       : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await db.execute(sql`select set_config(${NOTIFY_APPENDS_SETTING}, 'on', false)`);
     return {
       db,
       liveDb: db,
@@ -154,10 +154,15 @@ function survivingPool(url: string, max: number, appended: () => void): pg.Pool 
 }
 
 /**
- * The session setting that has a write NOTIFY the hubs of what it appended to an inbox (notifyingAppends in
- * server/db/events.ts): set on PGlite's one connection; unset on PostgreSQL, where onAppended tells the process instead.
+ * True when `db` (a database or a transaction) is PGlite's, whose one connection runs one transaction at a time with
+ * nothing writing beside it (the data-dir lock): there a write places its events in `events` and chains its audit rows
+ * itself, announcing its events as it commits, as a sequencer pass would (server/db/events.ts, audit.ts). On PostgreSQL
+ * writes append to the inboxes for the sequencer. The SQL builders choose their text by it, so that a PostgreSQL
+ * statement never names `events` or `audit_log` (docs/decisions/0071-pglite-writes-place-their-events.md).
  */
-export const NOTIFY_APPENDS_SETTING = 'tiertrack.notify_appends';
+export function writesOneAtATime(db: Db): boolean {
+  return db._.session instanceof PgliteSession;
+}
 
 /** A statement that appends to an inbox: every append is an INSERT into one of them (server/db/events.ts, audit.ts). */
 const APPENDS = /insert\s+into\s+"?(event|audit)_inbox\b/i;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventType } from '../../contract/events';
-import { jsonColumn, NOTIFY_APPENDS_SETTING, queryPrepared, queryRows, type Db } from './client';
+import { jsonColumn, queryPrepared, queryRows, writesOneAtATime, type Db } from './client';
 import { appMeta, eventInbox, events, webhooks } from './schema';
 
 /** app_meta key: every event up to this id has been turned into webhook deliveries (operations/fan-out-webhook-events.ts). */
@@ -36,17 +36,16 @@ const NOTIFY_EVENTS_MAX = 7000;
 
 /**
  * What a notification on EVENTS_CHANNEL says: the sequenced events themselves, in id order, or, when they would not
- * fit, the range of their ids (to read from the table); or that a write committed events to the inbox, to sequence.
+ * fit, the range of their ids (to read from the table).
  */
-export type EventsNotice = { events: StoredEvent[] } | { from: number; to: number } | { pending: true };
+export type EventsNotice = { events: StoredEvent[] } | { from: number; to: number };
 
 /**
  * Reads a notification's payload (`{ids, events}`: the events in the order written, and the ids they were given, in
- * the same order; `{from, to}`; or EVENTS_PENDING); undefined when it is not one (the listener then reads the table).
+ * the same order; or `{from, to}`); undefined when it is not one (the listener then reads the table).
  */
 export function parseEventsNotice(payload: string | undefined): EventsNotice | undefined {
   if (!payload) return undefined;
-  if (payload === EVENTS_PENDING) return { pending: true };
   try {
     const notice = JSON.parse(payload) as { ids?: unknown; events?: unknown; from?: unknown; to?: unknown };
     if (Array.isArray(notice.ids) && Array.isArray(notice.events) && notice.ids.length === notice.events.length) {
@@ -60,28 +59,26 @@ export function parseEventsNotice(payload: string | undefined): EventsNotice | u
   return undefined;
 }
 
-/** The payload of a notification that says a transaction committed events into the inbox, not yet sequenced. */
-export const EVENTS_PENDING = 'pending';
-
 /**
- * The NOTIFY 'pending' of a write that appended to an inbox, sent only where the connection asks for it
- * (NOTIFY_APPENDS_SETTING, on PGlite). On PostgreSQL a NOTIFY makes commits take turns (its queue lock is held through
- * the commit's flush to disk), which caps writes near a thousand a second; there the process that wrote hears of its
- * commit itself (Database.onAppended) and the hubs also look now and then (docs/decisions/0069-writes-without-notify.md).
- */
-export const notifyingAppends = sql`case when current_setting(${NOTIFY_APPENDS_SETTING}, true) = 'on' then pg_notify(${EVENTS_CHANNEL}, ${EVENTS_PENDING}) end`;
-
-/**
- * The common table expressions (to follow others in a WITH) that append the rows of the query `source` (columns n,
- * type, agent_id, public_data, private_data) to the event inbox, in the order of n, and where the connection asks for
- * it a NOTIFY (sent only if, and when, the transaction commits) that tells the hub to sequence them (notifyingAppends).
- * The statement must select from the CTE `notified`, which has one row when something was appended and none
- * otherwise, so that it runs.
+ * The common table expressions (to follow others in a WITH) that add the rows of the query `source` (columns n, type,
+ * agent_id, public_data, private_data) to the events of the transaction `tx`, in the order of n. The statement must
+ * select from the CTE `notified`, which has one row when something was added and none otherwise, so that it runs.
  *
- * No lock is taken: many writes append at once, and the sequencer (server/db/sequencer.ts) gives their events ids in
- * the order of their transactions once those are final (docs/decisions/0042-event-order-without-a-global-lock.md).
+ * On PostgreSQL to the event inbox, without a lock: many writes append at once, and the sequencer
+ * (server/db/sequencer.ts) gives their events ids in the order of their transactions once those are final
+ * (docs/decisions/0042-event-order-without-a-global-lock.md). No NOTIFY: it would make commits take turns (decision
+ * 0069); the process that wrote hears of its commit itself (Database.onAppended) and the hubs also look now and then.
+ *
+ * Where transactions run one at a time (writesOneAtATime: PGlite) straight into `events`, with the NOTIFY that carries
+ * them, as a pass does (docs/decisions/0071-pglite-writes-place-their-events.md).
  */
-export function appendingEvents(source: SQL): SQL {
+export function appendingEvents(tx: Db, source: SQL): SQL {
+  if (writesOneAtATime(tx)) {
+    return sql`${sequencingEvents(sql`select v.n, v.type, v.agent_id, v.public_data, v.private_data, pg_current_xact_id() as xid from (${source}) as v`)},
+    notified as (
+      select 1 as added from announced
+    )`;
+  }
   return sql`added as (
       insert into ${eventInbox} (type, agent_id, public_data, private_data)
       select v.type, v.agent_id, v.public_data, v.private_data from (${source}) as v
@@ -89,7 +86,7 @@ export function appendingEvents(source: SQL): SQL {
       returning 1
     ),
     notified as (
-      select ${notifyingAppends} where exists (select 1 from added)
+      select 1 as added where exists (select 1 from added)
     )`;
 }
 
@@ -128,7 +125,7 @@ export async function appendEvents(tx: Db, list: readonly NewEvent[]): Promise<v
     list.map((event, index) => sql`(${index}::int, ${event.type}, ${event.agentId}::int, ${JSON.stringify(event.public)}::jsonb, ${JSON.stringify(event.private)}::jsonb)`),
     sql`, `,
   );
-  const statement = sql`with ${appendingEvents(sql`select * from (values ${values}) as v(n, type, agent_id, public_data, private_data)`)}
+  const statement = sql`with ${appendingEvents(tx, sql`select * from (values ${values}) as v(n, type, agent_id, public_data, private_data)`)}
     select 1 from notified`;
   // The statement's text depends only on how many events there are: a prepared statement for each of the usual
   // sizes (a claim, an agent, a batch of a few); a rare large batch is planned each time.

@@ -23,6 +23,7 @@ export interface EventHubOptions {
   /**
    * How often the hub looks for appends it was not told of (another process's writes on PostgreSQL, which send no
    * NOTIFY, or an instance that stopped between its commit and its pass): a read with no lock when there are none.
+   * 0: never (PGlite, where writes place their events themselves).
    */
   sequenceLookMs: number;
 }
@@ -184,7 +185,7 @@ export class EventHub {
     };
     every(this.options.heartbeatMs, () => this.writeToAll(': keep-alive\n\n'));
     every(this.options.checkCredentialsMs, () => void this.checkCredentials());
-    every(this.options.sequenceLookMs, () => this.appended());
+    if (this.options.sequenceLookMs > 0) every(this.options.sequenceLookMs, () => this.appended());
     // Reads what was committed between the cursor and LISTEN (notices meanwhile only asked for this read).
     this.wake();
   }
@@ -416,8 +417,6 @@ export class EventHub {
       return;
     }
     const notice = parseEventsNotice(payload);
-    // A write committed events to the inbox: a pass gives them their ids, and its notice brings them.
-    if (notice && 'pending' in notice) this.sequenceDue = true;
     if (!notice || !('events' in notice) || this.reading || !this.caughtUp) {
       this.wake();
       return;

@@ -1,6 +1,7 @@
 // Events are appended to the inbox in the transaction of the change they report, in one statement (appendingEvents in
 // server/db/events.ts), and an income entry is recorded with its events in one statement (recordIncomeEntry): a change
-// and its events commit together or not at all. Who is told: on PGlite a NOTIFY 'pending' from the write; on
+// and its events commit together or not at all. Who is told: on PGlite, where transactions run one at a time, the write
+// places its events itself and its NOTIFY carries them (decision 0071); on
 // PostgreSQL no NOTIFY (it would make commits take turns) but the process's Database.onAppended, once it committed.
 // The sequencer (server/db/sequencer.ts) then gives them ids once they have committed, pass after pass (above every id
 // given before), and its notice carries the events, or the range of their ids when they would not fit. On both engines; the concurrent cases on
@@ -67,13 +68,21 @@ for (const engine of testEngines()) {
         expect(heard).toBe(heardBefore);
       });
       expect(await metaKeys(database.db, 'kept-')).toEqual(['kept-1']);
-      // In the inbox until a pass: the write said so, by its NOTIFY on PGlite, to this process on PostgreSQL.
-      expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
-      if (engine === 'pglite') await expect.poll(() => notices.slice(noticesBefore), { timeout: 10_000 }).toContain('pending');
-      else {
-        expect(heard).toBe(heardBefore + 1);
-        expect(notices.slice(noticesBefore)).not.toContain('pending');
+      if (engine === 'pglite') {
+        // One transaction at a time: the write placed its events itself, and its commit sent them.
+        const placed = await readEventsAfter(database.db, before, 10);
+        expect(placed.map((event) => event.public)).toEqual([{ mark: 'first' }, { mark: 'second' }]);
+        expect(await noticeOf(placed[0]!.id)).toEqual({ events: placed });
+        // Nothing for a pass to move.
+        expect((await sequenceInboxes(database.db)).moved).toBe(0);
+        expect(heard).toBe(heardBefore);
+        return;
       }
+      // In the inbox until a pass, and this process was told of the commit (no NOTIFY: decision 0069).
+      expect(await readEventsAfter(database.db, before, 10)).toEqual([]);
+      expect(heard).toBe(heardBefore + 1);
+      const announced = notices.slice(noticesBefore).map((payload) => parseEventsNotice(payload));
+      expect(announced.filter((notice) => notice && ('events' in notice ? notice.events.some((event) => event.id > before) : notice.to > before))).toEqual([]);
       await sequenceAll(database.db);
       const appended = await readEventsAfter(database.db, before, 10);
       expect(appended.map((event) => [event.agentId, event.public])).toEqual([
@@ -194,7 +203,8 @@ for (const engine of testEngines()) {
       // A transaction that appended nothing: not heard.
       await database.db.transaction((tx) => putMeta(tx, 'plain-1'));
       expect(heard).toBe(count + 1);
-      expect(notices.slice(noticesBefore).filter((payload) => payload === 'pending')).toEqual([]);
+      // The writes sent nothing on the channel: whatever came since is a sequencer pass's notice.
+      for (const payload of notices.slice(noticesBefore)) expect(parseEventsNotice(payload), payload).toBeDefined();
       await sequenceAll(database.db);
     });
 

@@ -114,7 +114,7 @@ async function writeImportedAgents(
         })}
         from ${agents} a where a.id = any(${sql.param(ids)}::int[])`;
       await appendAudit(tx, options.actor, { action: 'agents.imported', targetType: 'agent', targetId: null, after: { agentIds: ids, links: list.filter((agent) => agent.resetTokenHash).length } }, options.now);
-      await queryRows(tx, sql`with ${appendingEvents(events)} select 1 from notified`);
+      await queryRows(tx, sql`with ${appendingEvents(tx, events)} select 1 from notified`);
       return ids;
     });
   } catch (error) {

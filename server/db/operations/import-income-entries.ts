@@ -119,7 +119,7 @@ export async function importIncomeEntries(
           join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
       // One audit row for the import, not one per entry: what was imported is the entries with these ids.
       await appendAudit(tx, options.actor, { action: 'entries.imported', targetType: 'income_entry', targetId: null, after: { entries: written, agents: agentIds.length, firstEntryId: firstId ?? null } }, options.now);
-      await queryRows(tx, sql`with ${appendingEvents(events)} select 1 from notified`);
+      await queryRows(tx, sql`with ${appendingEvents(tx, events)} select 1 from notified`);
       return written;
     });
   } catch (error) {

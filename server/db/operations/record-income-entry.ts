@@ -186,13 +186,14 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
           on conflict do nothing
           returning tier_id
         ), ${appendingAudit(
+          db,
           options.actor,
           options.now,
           sql`select 'entry.created' as action, 'income_entry' as target_type, entry.id::text as target_id, null::jsonb as before,
             jsonb_build_object('agentId', entry.agent_id, 'amount', entry.amount::text, 'date', ${isoText(sql`entry.date`)},
               'externalId', entry.external_id) as after
           from entry`,
-        )}, ${appendingEvents(newEvents)}
+        )}, ${appendingEvents(db, newEvents)}
         select entry.id::float8 as id, entry.agent_id, agent.name as agent_name, entry.amount::text as amount,
           entry.description, ${epochMs(sql`entry.date`)} as date_ms, entry.new_total::text as new_total,
           entry.transaction_type, ${epochMs(sql`entry.created_at`)} as created_at_ms, entry.external_id
