@@ -8,14 +8,16 @@ import { displayName } from './fields';
  * - `read`: what a manager may read (dashboard, leaderboard, agents, entries, rewards), never addresses or phones.
  * - `entries:write`: record income entries (and import them).
  * - `agents:write`: add agents (and import them).
+ * - `activities:write`: record and void activities on metrics (calls, meetings, deals).
  */
-export const API_SCOPES = ['read', 'entries:write', 'agents:write'] as const;
+export const API_SCOPES = ['read', 'entries:write', 'agents:write', 'activities:write'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   read: 'Read dashboards, agents and entries',
   'entries:write': 'Record income entries',
   'agents:write': 'Add agents',
+  'activities:write': 'Record activities (calls, meetings, deals)',
 };
 
 /** A token is this prefix and 43 base64url characters: the prefix lets secret scanners and people recognise one. */

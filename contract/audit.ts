@@ -56,6 +56,10 @@ export const AUDIT_ACTIONS = [
   'data.repaired',
   'backup.taken',
   'claims.exported',
+  'metric.created',
+  'metric.updated',
+  'activity.created',
+  'activity.voided',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -107,6 +111,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'data.repaired': 'Repaired stored totals (db:check)',
   'backup.taken': 'Took a backup of the whole database',
   'claims.exported': 'Exported reward claims with contact details',
+  'metric.created': 'Made a metric',
+  'metric.updated': 'Changed a metric',
+  'activity.created': 'Recorded an activity',
+  'activity.voided': 'Voided an activity',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -19,6 +19,9 @@ export const eventTypes = [
   'notification.created',
   'settings.changed',
   'team.changed',
+  'activity.created',
+  'activity.voided',
+  'metric.changed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -166,6 +169,45 @@ export interface SettingsChangedData {
   locale: string;
 }
 
+/** An activity was recorded on a metric (DESIGN section 8, "Metrics"). Staff and the agent itself only. */
+export interface ActivityCreatedData {
+  activityId: number;
+  agentId: number;
+  agentName: string;
+  /** The metric's key and name. */
+  metric: string;
+  metricName: string;
+  /** A whole number for a count, a string with two decimals for money. */
+  value: number | string;
+  /** ISO time the activity counts at. */
+  date: string;
+  note: string | null;
+  /** Recorded by the agent itself. */
+  selfReported: boolean;
+  /** ISO time the activity was recorded. */
+  createdAt: string;
+}
+
+/** An activity was voided: a reversal with the opposite value undoes it. Staff and the agent itself only. */
+export interface ActivityVoidedData {
+  activityId: number;
+  agentId: number;
+  agentName: string;
+  metric: string;
+  metricName: string;
+  value: number | string;
+  reversalActivityId: number;
+  reason: string;
+  voidedBy: string;
+}
+
+/** The owner made or changed a metric: pickers and boards read the metrics again. Public, for every signed-in reader. */
+export interface MetricChangedData {
+  metric: string;
+  name: string;
+  active: boolean;
+}
+
 export interface EventDataByType {
   'entry.created': EntryCreatedData;
   'entry.voided': EntryVoidedData;
@@ -181,6 +223,9 @@ export interface EventDataByType {
   'notification.created': NotificationCreatedData;
   'settings.changed': SettingsChangedData;
   'team.changed': TeamChangedData;
+  'activity.created': ActivityCreatedData;
+  'activity.voided': ActivityVoidedData;
+  'metric.changed': MetricChangedData;
 }
 
 /** One message of an event stream as a client reads it. */

@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'agent.deleted',
   'tier.updated',
   'data.changed',
+  'activity.created',
+  'activity.voided',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -38,6 +40,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'agent.deleted': 'An agent is deleted',
   'tier.updated': 'A tier is changed',
   'data.changed': 'Much data changed at once (an import, a repair)',
+  'activity.created': 'An activity (a call, a meeting, a deal) is recorded',
+  'activity.voided': 'An activity is voided',
 };
 
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;

@@ -27,6 +27,7 @@ import { registerTierSettingsRoutes } from './routes/tier-settings';
 import { registerAgentRoutes } from './routes/agents';
 import { registerTeamRoutes } from './routes/teams';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
+import { registerMetricRoutes } from './routes/metrics';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerInsightRoutes } from './routes/insight';
 import { registerSessionRoutes } from './routes/sessions';
@@ -215,6 +216,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAgentRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
   registerIncomeEntryRoutes(app, ctx);
+  registerMetricRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

@@ -3,7 +3,9 @@ import { API_TOKEN_FORBIDDEN, type ApiScope } from '../../contract/api-tokens';
 import type { AppContext } from '../app-context';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
 import { forbidden, unauthenticated } from '../domain/errors';
-import type { TeamScope } from '../domain/team-scope';
+import type { AuditActor } from '../db/audit';
+import { actorOf, agentActor, userActor } from './audit-actor';
+import { everyAgentScope, type TeamScope } from '../domain/team-scope';
 import type { Caller } from './caller';
 import { identify, type Identity } from './sessions';
 import { assertAgentInScope, scopeOfCaller } from './team-scope';
@@ -111,4 +113,41 @@ export async function requireAgentSelfOrStaff(
     throw forbidden('Agents can only see their own rewards');
   }
   throw unauthenticated('Unauthorized: sign in to continue');
+}
+
+/** Who records or voids an activity, and for which agents. */
+type ActivityWriter =
+  | { kind: 'staff'; caller: Caller; scope: TeamScope; actor: AuditActor; byName: string; keyScope: string }
+  | { kind: 'agent'; agentId: number; actor: AuditActor; byName: string; keyScope: string };
+
+/**
+ * Who may write activities (DESIGN section 8, "Metrics"): owners and managers for the agents of their scope, tokens
+ * with `activities:write` for anyone, and an agent for itself on a metric that allows it (marked self-reported).
+ */
+export async function requireActivityWriter(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ActivityWriter> {
+  const identity = await identify(ctx, request, reply);
+  if (identity.token) {
+    if (!identity.token.scopes.includes('activities:write')) throw forbidden('This API token may not do this: it lacks the activities:write scope');
+    const caller: Caller = { kind: 'token', token: identity.token };
+    return { kind: 'staff', caller, scope: everyAgentScope(), actor: actorOf(request, caller), byName: `API token "${identity.token.name}"`, keyScope: `token:${identity.token.id}` };
+  }
+  if (identity.user) {
+    const caller: Caller = { kind: 'user', user: identity.user };
+    return { kind: 'staff', caller, scope: await scopeOfCaller(ctx, caller), actor: userActor(request, identity.user), byName: identity.user.name, keyScope: `user:${identity.user.id}` };
+  }
+  if (identity.agent) {
+    return { kind: 'agent', agentId: identity.agent.id, actor: agentActor(request, identity.agent.id), byName: identity.agent.name, keyScope: `agent:${identity.agent.id}` };
+  }
+  throw unauthenticated('Unauthorized: sign in to continue');
+}
+
+/**
+ * Who may read activities: owners and managers (the agents of their scope), tokens with `read`, and an agent, its own
+ * only (`agentId`: the reader, whose list is always of itself).
+ */
+export async function requireActivityReader(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ scope: TeamScope; agentId?: number }> {
+  const identity = await requireAnyIdentity(ctx, request, reply, 'read');
+  if (identity.user) return { scope: await scopeOfCaller(ctx, { kind: 'user', user: identity.user }) };
+  if (identity.agent) return { scope: everyAgentScope(), agentId: identity.agent.id };
+  return { scope: everyAgentScope() };
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EventDataByType, EventType } from '../../contract/events';
 import type { NewEvent } from './events';
-import { agentPeriodTotals, incomeEntries } from './schema';
+import { activities, agentMetricPeriodTotals, agentPeriodTotals, incomeEntries } from './schema';
 
 /**
  * The business rules that SQL applies, each written once. Entry writes, voids, threshold edits, the consistency check
@@ -53,10 +53,16 @@ export function peakTotals(where: SQL = sql`true`): SQL {
  */
 export function periodRollUps(entries: SQL, timeZone: string): SQL {
   return sql`
-    select e.agent_id, k.kind as period_kind, date_trunc(k.kind, e.date at time zone ${timeZone})::date as period_start,
-      sum(e.amount) as income
-    from (${entries}) e cross join (values ('week'), ('month'), ('quarter'), ('year')) as k(kind)
-    group by 1, 2, 3`;
+    select e.agent_id, k.kind as period_kind, ${periodStart(sql`k.kind`, sql`e.date`, timeZone)} as period_start, sum(e.amount) as income
+    from (${entries}) e cross join ${PERIOD_KINDS} group by 1, 2, 3`;
+}
+
+/** The kinds of period rolled up, as a FROM item `k(kind)`. */
+const PERIOD_KINDS = sql`(values ('week'), ('month'), ('quarter'), ('year')) as k(kind)`;
+
+/** The local date a period of `kind` holding `date` (timestamptz) begins, in the organisation's time zone. */
+function periodStart(kind: SQL, date: SQL, timeZone: string): SQL {
+  return sql`date_trunc(${kind}, ${date} at time zone ${timeZone})::date`;
 }
 
 /** Every roll-up computed from all the income entries (periodRollUps). */
@@ -72,6 +78,32 @@ export function addingToPeriodRollUps(entries: SQL, timeZone: string): SQL {
   return sql`insert into ${agentPeriodTotals} (agent_id, period_kind, period_start, income)
     select r.agent_id, r.period_kind, r.period_start, r.income from (${periodRollUps(entries, timeZone)}) r
     on conflict (agent_id, period_kind, period_start) do update set income = ${agentPeriodTotals}.income + excluded.income`;
+}
+
+/**
+ * The roll-ups of each metric's activities, as periodRollUps for profit: `activities` is a query with columns
+ * metric_id, agent_id, date (timestamptz) and value; columns metric_id, agent_id, period_kind, period_start, total.
+ */
+export function metricPeriodRollUps(activities: SQL, timeZone: string): SQL {
+  return sql`
+    select a.metric_id, a.agent_id, k.kind as period_kind, ${periodStart(sql`k.kind`, sql`a.date`, timeZone)} as period_start, sum(a.value) as total
+    from (${activities}) a cross join ${PERIOD_KINDS} group by 1, 2, 3, 4`;
+}
+
+/** Every metric roll-up computed from all the activities (metricPeriodRollUps). */
+export function metricPeriodRollUpsFromActivities(timeZone: string): SQL {
+  return metricPeriodRollUps(sql`select metric_id, agent_id, date, value from ${activities}`, timeZone);
+}
+
+/**
+ * The statement (or data-modifying CTE body) that adds the values of `activities` (columns metric_id, agent_id, date,
+ * value) to their agents' week, month, quarter and year roll-ups of their metric: an activity, a void's reversal, an
+ * import, a repair.
+ */
+export function addingToMetricRollUps(activities: SQL, timeZone: string): SQL {
+  return sql`insert into ${agentMetricPeriodTotals} (metric_id, agent_id, period_kind, period_start, total)
+    select r.metric_id, r.agent_id, r.period_kind, r.period_start, r.total from (${metricPeriodRollUps(activities, timeZone)}) r
+    on conflict (agent_id, metric_id, period_kind, period_start) do update set total = ${agentMetricPeriodTotals}.total + excluded.total`;
 }
 
 // --- Events -------------------------------------------------------------------------------------------------------
@@ -156,6 +188,33 @@ const AGENT_CREATED = {
   via: 'private, when set',
 } as const satisfies EventLayout<'agent.created'>;
 
+const ACTIVITY_CREATED = {
+  activityId: 'public',
+  agentId: 'public',
+  agentName: 'public',
+  metric: 'public',
+  metricName: 'public',
+  value: 'public',
+  date: 'public',
+  note: 'private',
+  selfReported: 'private',
+  createdAt: 'private',
+} as const satisfies EventLayout<'activity.created'>;
+
+const ACTIVITY_VOIDED = {
+  activityId: 'public',
+  agentId: 'public',
+  agentName: 'public',
+  metric: 'public',
+  metricName: 'public',
+  value: 'public',
+  reversalActivityId: 'private',
+  reason: 'private',
+  voidedBy: 'private',
+} as const satisfies EventLayout<'activity.voided'>;
+
+const METRIC_CHANGED = { metric: 'public', name: 'public', active: 'public' } as const satisfies EventLayout<'metric.changed'>;
+
 const AGENT_DELETED = { agentId: 'public' } as const satisfies EventLayout<'agent.deleted'>;
 
 const partOf = (part: Part): 'public' | 'private' => (part === 'public' ? 'public' : 'private');
@@ -225,3 +284,17 @@ export const agentCreatedEventColumns: EventColumnsOf<'agent.created', typeof AG
 
 /** agent.deleted: an agent was deleted, with what was kept about it (deleteAgent). */
 export const agentDeletedEvent = (agentId: number) => eventOf('agent.deleted', AGENT_DELETED, agentId, { agentId });
+
+/** activity.created as the select list of an event row (eventColumns): recordActivity. */
+export const activityCreatedEventColumns: EventColumnsOf<'activity.created', typeof ACTIVITY_CREATED> = (row) =>
+  eventColumns('activity.created', ACTIVITY_CREATED, row);
+
+/** activity.voided: an activity was voided, with the reversal that undoes it (voidActivity). */
+export const activityVoidedEvent = (agentId: number, data: StoredEventData<'activity.voided', typeof ACTIVITY_VOIDED>) =>
+  eventOf('activity.voided', ACTIVITY_VOIDED, agentId, data);
+
+/** metric.changed: the owner made or changed a metric (about no agent). */
+export const metricChangedEvent = (data: StoredEventData<'metric.changed', typeof METRIC_CHANGED>) => ({
+  ...eventOf('metric.changed', METRIC_CHANGED, 0, data),
+  agentId: null,
+});

@@ -819,3 +819,85 @@ export const organisationSettings = pgTable(
   },
   (t) => [check('organisation_settings_one_row_check', sql`${t.id} = 1`)],
 );
+
+/**
+ * The numbers measured beside profit (DESIGN section 8, "Metrics"): deals, calls, meetings. Profit itself is the
+ * income entries and has no row here (PROFIT_METRIC in contract/metrics.ts). `key` never changes once made, nor does
+ * `unit`: what was recorded keeps its meaning.
+ */
+export const metrics = pgTable(
+  'metrics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit', { enum: ['money', 'count'] }).notNull(),
+    /** Agents may record their own activities of this metric (marked self-reported). */
+    agentsMayRecord: boolean('agents_may_record').notNull().default(false),
+    /** Off: nothing new is recorded; what was recorded stays, and boards can still show it. */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('metrics_key_idx').on(t.key), check('metrics_unit_check', sql`${t.unit} in ('money', 'count')`)],
+);
+
+/**
+ * Every activity recorded for an agent on a metric: a value (a count, or money to the cent), on a date. Voided as
+ * income entries are (docs/product.md §12.11): a reversal with the opposite value, never edited or deleted.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.id),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    value: money('value').notNull(),
+    date: timestamptz('date').notNull(),
+    note: text('note'),
+    /** Recorded by the agent itself (a metric that allows it), not by staff, a token or an import. */
+    selfReported: boolean('self_reported').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The activity's id in the system it came from (a CRM): unique per metric, so it is never counted twice. */
+    externalId: text('external_id'),
+    voidsActivityId: bigint('voids_activity_id', { mode: 'number' }).references((): AnyPgColumn => activities.id, { onDelete: 'cascade' }),
+    voidedAt: timestamptz('voided_at'),
+    voidedBy: text('voided_by'),
+    voidReason: text('void_reason'),
+  },
+  (t) => [
+    check('activities_value_check', sql`${t.value} <> 0`),
+    check('activities_void_check', sql`(${t.voidsActivityId} is null or ${t.voidedAt} is null) and (${t.voidedAt} is null) = (${t.voidReason} is null)`),
+    uniqueIndex('activities_voids_idx').on(t.voidsActivityId).where(sql`${t.voidsActivityId} is not null`),
+    index('activities_agent_date_idx').on(t.agentId, t.metricId, t.date),
+    // GET /api/activities pages a metric's activities newest first (by date) without sorting them.
+    index('activities_metric_date_idx').on(t.metricId, t.date.desc(), t.id.desc()),
+    uniqueIndex('activities_external_id_idx').on(t.metricId, t.externalId).where(sql`${t.externalId} is not null`),
+  ],
+);
+
+/**
+ * Per-agent roll-ups of each metric by calendar period in the organisation's time zone, as agent_period_totals is for
+ * profit, kept current in the statement that records each activity, so that boards never scan activities.
+ */
+export const agentMetricPeriodTotals = pgTable(
+  'agent_metric_period_totals',
+  {
+    metricId: integer('metric_id')
+      .notNull()
+      .references(() => metrics.id),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    periodKind: text('period_kind', { enum: ['week', 'month', 'quarter', 'year'] }).notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    total: money('total').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'agent_metric_period_totals_pkey', columns: [t.agentId, t.metricId, t.periodKind, t.periodStart] }),
+    index('agent_metric_period_totals_board_idx').on(t.metricId, t.periodKind, t.periodStart, t.total.desc()),
+  ],
+);

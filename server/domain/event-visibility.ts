@@ -25,13 +25,16 @@ export type EventView = 'full' | 'public' | 'public-without-amounts';
 /** Events a TV board shows: wins, tiers reached and "the boards changed". */
 const TV_TYPES: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'tier.reached', 'leaderboard.changed', 'data.changed', 'settings.changed']);
 
+/** Events every agent reads the public part of, whoever they are about. */
+const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set(['leaderboard.changed', 'tier.updated', 'data.changed', 'settings.changed', 'metric.changed']);
+
 /** Public fields that are amounts of money: a TV link shows them only when it was made with showAmounts. */
 export const AMOUNT_FIELDS: readonly string[] = ['amount'];
 
 /**
  * The visibility rules of live events. Owners and managers read everything (events never carry addresses or phone
  * numbers, so a manager's view needs nothing removed); an agent reads its own events, the public part of others'
- * tier.reached, leaderboard.changed, tier.updated, data.changed and settings.changed; a TV link reads the public part of wins, tiers and settings, with amounts only when
+ * tier.reached and agent.updated, and the events of PUBLIC_TO_AGENTS; a TV link reads the public part of wins, tiers and settings, with amounts only when
  * it allows them.
  */
 export function eventViewFor(reader: EventReader, event: { type: EventType; agentId: number | null }): EventView | null {
@@ -39,7 +42,7 @@ export function eventViewFor(reader: EventReader, event: { type: EventType; agen
     case 'staff':
       return 'full';
     case 'agent':
-      if (event.type === 'leaderboard.changed' || event.type === 'tier.updated' || event.type === 'data.changed' || event.type === 'settings.changed') return 'public';
+      if (PUBLIC_TO_AGENTS.has(event.type)) return 'public';
       if (event.agentId !== null && event.agentId === reader.agentId) return 'full';
       return event.type === 'tier.reached' || event.type === 'agent.updated' ? 'public' : null;
     case 'tv':

@@ -25,6 +25,12 @@ function writeMoney(value: unknown, settings: MoneySettings): string {
   return typeof value === 'string' && parseMoneyToCents(value) !== null ? formatMoney(value, settings) : 'an amount';
 }
 
+/** An activity's value: a count as a number, money in the organisation's currency. */
+function activityValue(value: unknown, settings: MoneySettings): string {
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value);
+  return writeMoney(value, settings);
+}
+
 /** The sentence a chat channel shows for a message, its amounts in the organisation's currency. */
 export function slackText(message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS): string {
   const money = (value: unknown) => writeMoney(value, settings);
@@ -49,6 +55,10 @@ export function slackText(message: WebhookMessage, settings: MoneySettings = DEF
       return `Agent #${String(d.agentId ?? '?')} was deleted`;
     case 'tier.updated':
       return `:gear: The ${text(d.tierName, '')} tier was changed`;
+    case 'activity.created':
+      return `:chart_with_upwards_trend: ${agent} recorded ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')})`;
+    case 'activity.voided':
+      return `:wastebasket: An activity of ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')}) for ${agent} was voided`;
     case 'data.changed':
       return 'Much data changed at once (an import or a repair): boards and totals may read differently';
     case WEBHOOK_TEST_EVENT:

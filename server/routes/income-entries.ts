@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   createIncomeEntryInput,
   IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_MAX,
   incomeEntryListQuery,
   voidIncomeEntryInput,
   type CreatedIncomeEntry,
@@ -17,23 +15,13 @@ import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/recor
 import { voidIncomeEntry } from '../db/operations/void-income-entry';
 import { findAgentById } from '../db/queries/agents';
 import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
-import { invalid, notFound } from '../domain/errors';
+import { notFound } from '../domain/errors';
+import { idempotencyKeyOf, requestHashOf } from '../http/idempotency-key';
 import { entryDate } from '../domain/income-entries';
 import { actorOf } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
 const created = (row: RecordedIncomeEntryRow): CreatedIncomeEntry => ({ ...toIncomeEntry(row), externalId: row.externalId });
-
-const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
-
-/** The request's Idempotency-Key: absent, or 1 to IDEMPOTENCY_KEY_MAX visible ASCII characters (400 otherwise). */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-    throw invalid(`Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`, 'Idempotency-Key');
-  }
-  return header;
-}
 
 export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/income-entries', async (request, reply): Promise<IncomeEntryPage> => {
@@ -62,7 +50,7 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
     if (key === undefined) return reply.status(201).send(created(await recordIncomeEntry(ctx.db, entry, options)));
 
     // The request as validated (the date as sent, not as defaulted to now): a retry of it hashes the same.
-    const requestHash = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+    const requestHash = requestHashOf(input);
     const answer = await recordIncomeEntryOnce(ctx.db, entry, options, { scope: callerKey(caller), key, requestHash }, (row) => ({
       statusCode: 201,
       body: JSON.stringify(created(row)),

@@ -54,4 +54,8 @@ export const queryKeys = {
   teamBoard: ['/api/teams/leaderboard'],
   /** The signed-in person's own sessions (GET /api/sessions), staff or agent. */
   deviceSessions: ['/api/sessions'],
+  /** The metrics, profit first (GET /api/metrics). */
+  metrics: ['/api/metrics'],
+  /** Followed by the filter and page's query string: activities on the metrics (GET /api/activities). */
+  activities: ['/api/activities'],
 } as const;

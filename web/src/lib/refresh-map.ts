@@ -91,6 +91,11 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'settings.changed': { all: ['organisationSettings', 'appInfo'] },
   // Who is in which team: the teams, the team board, and what a manager who leads teams may read.
   'team.changed': { all: ['teams', ...incomeReads, 'agentDetail', 'agentHistory'] },
+  // An activity moves its metric's boards (a board's query names its metric) and the activity lists.
+  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank'] },
+  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank'] },
+  // A metric made, renamed, opened to agents or made inactive: the pickers and lists that name metrics.
+  'metric.changed': { all: ['metrics'] },
 
   'apiToken.changed': { all: ['apiTokens'] },
   'tvLink.changed': { all: ['tvLinks'] },

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Activity } from '../../../contract/metrics';
+import { activityValueOut } from '../../domain/metrics';
+import { conflict, notFound } from '../../domain/errors';
+import { appendAudit, type AuditActor } from '../audit';
+import { queryRows, type Db } from '../client';
+import { appendEvents } from '../events';
+import type { MetricRow } from '../queries/metrics';
+import { activityVoidedEvent, addingToMetricRollUps } from '../rule-sql';
+import { activities, agents, metrics } from '../schema';
+import { storedActivityColumns, toActivity, type StoredActivityRow } from '../queries/activities';
+
+export interface VoidActivityRequest {
+  activityId: number;
+  reason: string;
+  /** Who voids it, as the activity will say (a user's or a token's name). */
+  byName: string;
+  actor: AuditActor;
+  now: Date;
+  timeZone: string;
+  /** Whether the caller may void this agent's activities (team scope); NOT_FOUND-like refusals come from it. */
+  mayVoid: (agentId: number) => Promise<void>;
+}
+
+const readActivity = async (tx: Db, id: number, lock = false) =>
+  (
+    await queryRows<StoredActivityRow & { metric_id: number }>(
+      tx,
+      sql`select ${storedActivityColumns}, a.metric_id from ${activities} a join ${agents} g on g.id = a.agent_id
+        where a.id = ${id} ${lock ? sql`for update of a` : sql``}`,
+    )
+  )[0];
+
+/**
+ * Voids an activity as an income entry is voided (docs/product.md §12.11): a reversal with the opposite value on the
+ * activity's date, `voids_activity_id` naming it, and the activity marked voided with who and why; the roll-ups
+ * follow, and the audit row and activity.voided event commit with it. 409 for a reversal, or an activity already
+ * voided (of concurrent voids, exactly one wins: the row is locked).
+ */
+export async function voidActivity(db: Db, request: VoidActivityRequest): Promise<{ activity: Activity; reversal: Activity }> {
+  return db.transaction(async (tx) => {
+    const found = await readActivity(tx, request.activityId, true);
+    if (!found) throw notFound('Activity');
+    await request.mayVoid(found.agent_id);
+    if (found.voids_activity_id !== null) throw conflict(`Activity ${found.id} is the reversal of activity ${found.voids_activity_id}: it cannot be voided`);
+    if (found.voided_at_ms !== null) throw conflict(`Activity ${found.id} is already voided`);
+    const [metric] = await queryRows<Pick<MetricRow, 'id' | 'key' | 'name' | 'unit'>>(tx, sql`select id, key, name, unit from ${metrics} where id = ${found.metric_id}`);
+
+    await tx.execute(sql`update ${activities} set voided_at = ${request.now.toISOString()}::timestamptz,
+      voided_by = ${request.byName}, void_reason = ${request.reason} where id = ${found.id}`);
+    const [reversal] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into ${activities} (metric_id, agent_id, value, date, note, self_reported, created_at, voids_activity_id)
+        select o.metric_id, o.agent_id, -o.value, o.date, o.note, o.self_reported, ${request.now.toISOString()}::timestamptz, o.id
+        from ${activities} o where o.id = ${found.id}
+        returning id::float8 as id`,
+    );
+    await tx.execute(addingToMetricRollUps(sql`select metric_id, agent_id, date, value from ${activities} where id = ${reversal!.id}`, request.timeZone));
+    const voided = toActivity(metric!, (await readActivity(tx, found.id))!);
+    const written = toActivity(metric!, (await readActivity(tx, reversal!.id))!);
+    await appendAudit(
+      tx,
+      request.actor,
+      {
+        action: 'activity.voided',
+        targetType: 'activity',
+        targetId: found.id,
+        before: { metric: metric!.key, agentId: found.agent_id, value: found.value },
+        after: { reversalActivityId: written.id, reason: request.reason },
+      },
+      request.now,
+    );
+    await appendEvents(tx, [
+      activityVoidedEvent(found.agent_id, {
+        activityId: found.id,
+        agentId: found.agent_id,
+        agentName: found.agent_name,
+        metric: metric!.key,
+        metricName: metric!.name,
+        value: activityValueOut(metric!.unit, found.value),
+        reversalActivityId: written.id,
+        reason: request.reason,
+        voidedBy: request.byName,
+      }),
+    ]);
+    return { activity: voided, reversal: written };
+  });
+}

@@ -1,0 +1,35 @@
+import { MAX_ENTRY_CENTS, centsToMoneyString, parseMoneyToCents } from '../../contract/cents';
+import { COUNT_VALUE_MAX, PROFIT_METRIC, type Metric, type MetricUnit } from '../../contract/metrics';
+import { invalid } from './errors';
+
+/** Profit as a metric: the income entries, built in (DESIGN section 8). */
+export const PROFIT: Metric = { key: PROFIT_METRIC, name: 'Profit', unit: 'money', agentsMayRecord: false, active: true, builtIn: true };
+
+const WHOLE = /^\d+$/;
+
+/**
+ * An activity's value as sent, for a metric of `unit`, as the exact decimal text stored (numeric(14,2)): a count is a
+ * whole number from 1 to COUNT_VALUE_MAX (a number or its digits: a correction is a void, not a negative count);
+ * money is as an entry amount (at most two decimals, not zero, a deduction negative). VALIDATION_FAILED otherwise.
+ */
+export function activityValueText(unit: MetricUnit, value: string | number): string {
+  if (unit === 'count') {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const count = WHOLE.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(count) || count < 1 || count > COUNT_VALUE_MAX) {
+      throw invalid(`value must be a whole number from 1 to ${COUNT_VALUE_MAX.toLocaleString('en-US')} for a count`, 'value');
+    }
+    return String(count);
+  }
+  const cents = parseMoneyToCents(value);
+  if (cents === null) throw invalid('value must be a number with at most two decimals', 'value');
+  if (cents === 0n) throw invalid('value must not be zero', 'value');
+  if (cents > MAX_ENTRY_CENTS || cents < -MAX_ENTRY_CENTS) throw invalid('value is larger than the tracker can hold', 'value');
+  return centsToMoneyString(cents);
+}
+
+/** A stored value (numeric text) as the API answers it: a whole number for a count, money with two decimals. */
+export function activityValueOut(unit: MetricUnit, stored: string): number | string {
+  if (unit === 'count') return Number(stored.split('.')[0]);
+  return centsToMoneyString(parseMoneyToCents(stored)!);
+}
