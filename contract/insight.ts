@@ -3,6 +3,7 @@ import { agentListQuery, agentPageOf, agentSummary } from './agents';
 import { currentPasswordField, newPasswordField } from './auth';
 import { calendarDay, displayName, queryInteger } from './fields';
 import { incomeEntry } from './income-entries';
+import { metricKey, PROFIT_METRIC } from './metrics';
 import { moneyString } from './money';
 import { claimStatuses } from './rewards';
 
@@ -16,6 +17,8 @@ export const TREND_GRANULARITIES = ['week', 'month'] as const;
 export type TrendGranularity = (typeof TREND_GRANULARITIES)[number];
 /** Growth mode ranks only agents whose previous period's income was at least this (dollars, cents in the server). */
 export const GROWTH_FLOOR_CENTS = 100_000;
+/** The same floor for a count metric's growth board: at least this many in the previous period. */
+export const GROWTH_FLOOR_COUNT = 5;
 export const TREND_COUNT_MAX = 52;
 export const TREND_COUNT_DEFAULT = 12;
 /** The name other agents and the TV see for an agent that chose not to be shown on public boards. */
@@ -36,8 +39,16 @@ const atDay = calendarDay('at').optional();
  * day `at` (today when absent). mode=growth ranks by the change against the previous period, only agents whose
  * previous income was at least $1,000; it needs a period with a previous one (not `all`).
  */
+/**
+ * `metric=` of boards, trends and ranks (DESIGN section 8, "Metrics"): a metric's key, profit by default. A board of a
+ * count metric still writes its figures as numbers with two decimals (periodIncome, income); `metric` in the answer
+ * says which it ranks, and GET /api/metrics its unit.
+ */
+export const metricParam = metricKey.optional().transform((value) => value ?? PROFIT_METRIC);
+
 export const leaderboardQuery = agentListQuery
   .extend({
+    metric: metricParam,
     period,
     at: atDay,
     mode: z
@@ -80,7 +91,7 @@ export const boardAgent = agentSummary.extend({
 });
 export type BoardAgent = z.infer<typeof boardAgent>;
 
-export const leaderboardBoardPage = agentPageOf(boardAgent).extend({ period: periodRange, mode: z.enum(LEADERBOARD_MODES) });
+export const leaderboardBoardPage = agentPageOf(boardAgent).extend({ period: periodRange, mode: z.enum(LEADERBOARD_MODES), metric: z.string() });
 export type LeaderboardBoardPage = z.infer<typeof leaderboardBoardPage>;
 
 /** GET /api/owner/trends and the history routes: `count` periods ending with the current one. */
@@ -90,6 +101,7 @@ export const trendQuery = z.object({
     .optional()
     .transform((value) => value ?? 'week'),
   count: queryInteger('count', 1, TREND_COUNT_MAX, TREND_COUNT_DEFAULT),
+  metric: metricParam,
 });
 export type TrendQuery = z.output<typeof trendQuery>;
 export type TrendParams = z.input<typeof trendQuery>;
@@ -97,7 +109,7 @@ export type TrendParams = z.input<typeof trendQuery>;
 /** One period of a trend: its first local day and its income (the team's, or one agent's). Oldest first. */
 export const trendPoint = z.object({ start: z.string(), income: moneyString });
 export type TrendPoint = z.infer<typeof trendPoint>;
-export const trend = z.object({ granularity: z.enum(TREND_GRANULARITIES), points: z.array(trendPoint) });
+export const trend = z.object({ granularity: z.enum(TREND_GRANULARITIES), metric: z.string(), points: z.array(trendPoint) });
 export type Trend = z.infer<typeof trend>;
 
 /** GET /api/owner/tier-distribution: how many agents' highest tier reached is each tier (and how many reached none). */
@@ -108,7 +120,7 @@ export const tierDistribution = z.object({
 export type TierDistribution = z.infer<typeof tierDistribution>;
 
 /** GET /api/agents/me/rank?period: the agent's place on the board of the current period, and its neighbours. */
-export const myRankQuery = z.object({ period });
+export const myRankQuery = z.object({ period, metric: metricParam });
 export const rankNeighbour = z.object({
   /** null for an agent shown as "Anonymous agent". */
   id: z.number().nullable(),
@@ -120,6 +132,7 @@ export const rankNeighbour = z.object({
 export type RankNeighbour = z.infer<typeof rankNeighbour>;
 export const myRank = z.object({
   period: periodRange,
+  metric: z.string(),
   rank: z.number(),
   of: z.number(),
   periodIncome: moneyString,

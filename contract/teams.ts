@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { agentStatuses } from './agents';
 import { calendarDay, displayName, idField } from './fields';
-import { LEADERBOARD_PERIODS, periodRange } from './insight';
+import { LEADERBOARD_PERIODS, metricParam, periodRange } from './insight';
 import { moneyString } from './money';
 
 // Teams (docs/product.md §12.16, issue 18): the owner groups agents (each in at most one team) under managers. A manager who leads
@@ -70,6 +70,7 @@ export const teamBoardQuery = z.object({
     .optional()
     .transform((value) => value ?? 'month'),
   at: calendarDay('at').optional(),
+  metric: metricParam,
 });
 export type TeamBoardParams = z.input<typeof teamBoardQuery>;
 
@@ -95,5 +96,5 @@ export type TeamStanding = z.infer<typeof teamStanding>;
  */
 export const teamBoardScopes = ['organisation', 'led-teams'] as const;
 
-export const teamBoard = z.object({ period: periodRange, scope: z.enum(teamBoardScopes), teams: z.array(teamStanding) });
+export const teamBoard = z.object({ period: periodRange, metric: z.string(), scope: z.enum(teamBoardScopes), teams: z.array(teamStanding) });
 export type TeamBoard = z.infer<typeof teamBoard>;

@@ -34,6 +34,10 @@ function describeDrift(drift: ConsistencyDrift): string {
       return `agent ${drift.agentId}: reached tier ${drift.tierId} but the achievement is not recorded`;
     case 'unmatched-void':
       return `entry ${drift.entryId} of agent ${drift.agentId}: a void without its mirroring reversal (or a reversal of an entry not voided); not repaired, look at it by hand`;
+    case 'metric-period-total':
+      return `metric ${drift.metricId}, agent ${drift.agentId}, ${drift.periodKind} from ${drift.periodStart}: ${drift.actual}, its activities add up to ${drift.expected}`;
+    case 'unmatched-activity-void':
+      return `activity ${drift.activityId} of agent ${drift.agentId}: a void without its mirroring reversal (or a reversal of an activity not voided); not repaired, look at it by hand`;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../db/events';
-import { readPeriodStandings, type Standing } from '../db/queries/boards';
+import { readPeriodStandings, type BoardMetric, type Standing } from '../db/queries/boards';
 import { everyAgentScope } from '../domain/team-scope';
 import type { Db } from '../db/client';
 import { periodStartsOf, type BoardPeriodKind } from '../domain/periods';
@@ -36,7 +36,9 @@ export class StandingsCache {
    * The standings of the period of `kind` starting on `start`; with `fence` (the event horizon when the request began:
    * eventFenceOf), once this instance has heard of every event below it, so a change the caller made shows.
    */
-  async get(kind: BoardPeriodKind, start: string, fence?: number): Promise<Map<number, Standing>> {
+  async get(kind: BoardPeriodKind, start: string, fence?: number, metric?: BoardMetric): Promise<Map<number, Standing>> {
+    // A metric's standings are read each time (only profit's are kept: its boards are the ones every screen shows).
+    if (metric) return readPeriodStandings(this.db, kind, start, everyAgentScope(), metric);
     if (fence !== undefined && !(await this.hub.reachHorizon(fence, REACH_TIMEOUT_MS))) return readPeriodStandings(this.db, kind, start, everyAgentScope());
     const key = `${kind}:${start}`;
     let standings = this.kept.get(key);

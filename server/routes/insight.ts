@@ -17,6 +17,7 @@ import { requireAgent, requireStaffReader } from '../auth/permissions';
 import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
 import { updateAgentProfile } from '../db/operations/update-agent-profile';
 import { readAgentProfile } from '../db/queries/agent-profile';
+import { boardMetricOf } from '../db/queries/metrics';
 import { changePassword } from '../db/operations/change-password';
 import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
 import { readAgentDetail, readAgentRank, readBoardPage, readPeriodStandings, readTierDistribution, readTrend } from '../db/queries/boards';
@@ -41,23 +42,25 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/owner/leaderboard', async (request, reply): Promise<LeaderboardBoardPage> => {
     const reader = await requireStaffReader(ctx, request, reply);
     const query = parseInput(leaderboardQuery, request.query);
+    const metric = await boardMetricOf(ctx.db, query.metric);
     const { range, period } = boardPeriodOf(query.period, query.at, ctx.now(), ctx.config.orgTimezone);
     const scope = narrowToTeam(reader.scope, query.team);
     const now = ctx.now();
     const current = periodStartsOf(now, ctx.config.orgTimezone);
     const page = { offset: query.offset, limit: query.limit, search: query.search };
-    // This month's board: the live board in memory (or its index-led read); other boards: one sort of the roll-ups.
-    // A team's board (a filter, or a manager who leads teams) ranks within the team, last period's places too.
+    // This month's profit board: the live board in memory (or its index-led read); other boards, and every metric's:
+    // one sort of the roll-ups. A team's board (a filter, or a manager who leads teams) ranks within the team, last
+    // period's places too.
     const board =
-      period.kind === 'month' && period.start === current.month && query.mode === 'income'
+      !metric && period.kind === 'month' && period.start === current.month && query.mode === 'income'
         ? await thisMonthsBoard(ctx, request, now, current, page, scope)
-        : await readBoardPage(ctx.db, current, period, query.mode, page, scope);
+        : await readBoardPage(ctx.db, current, period, query.mode, page, scope, metric);
     const previous =
       period.kind === 'all'
         ? undefined
-        : scopeIsEveryAgent(scope)
+        : !metric && scopeIsEveryAgent(scope)
           ? await ctx.standings.get(period.kind, period.previous, eventFenceOf(request))
-          : await readPeriodStandings(ctx.db, period.kind, period.previous, scope);
+          : await readPeriodStandings(ctx.db, period.kind, period.previous, scope, metric);
     return {
       agents: board.agents.map((agent) => ({
         ...agent,
@@ -69,13 +72,15 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
       limit: query.limit,
       period: range,
       mode: query.mode,
+      metric: query.metric,
     };
   });
 
   app.get('/api/owner/trends', async (request, reply): Promise<Trend> => {
     const { scope } = await requireStaffReader(ctx, request, reply);
     const query = parseInput(trendQuery, request.query);
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { scope }) };
+    const metric = await boardMetricOf(ctx.db, query.metric);
+    return { granularity: query.granularity, metric: query.metric, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { scope }, metric) };
   });
 
   app.get('/api/owner/tier-distribution', async (request, reply) => {
@@ -97,24 +102,27 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = parseId(request.params.id, 'Agent');
     await assertAgentInScope(ctx, scope, id);
     const query = parseInput(trendQuery, request.query);
+    const metric = await boardMetricOf(ctx.db, query.metric);
     if (!(await findAgentById(ctx.db, id))) throw notFound('Agent');
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { agentId: id }) };
+    return { granularity: query.granularity, metric: query.metric, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { agentId: id }, metric) };
   });
 
   app.get('/api/agents/me/history', async (request, reply): Promise<Trend> => {
     const agent = await requireAgent(ctx, request, reply);
     const query = parseInput(trendQuery, request.query);
-    return { granularity: query.granularity, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { agentId: agent.id }) };
+    const metric = await boardMetricOf(ctx.db, query.metric);
+    return { granularity: query.granularity, metric: query.metric, points: await readTrend(ctx.db, query.granularity, trendStarts(ctx, query), { agentId: agent.id }, metric) };
   });
 
   app.get('/api/agents/me/rank', async (request, reply): Promise<MyRank> => {
     const agent = await requireAgent(ctx, request, reply);
     const query = parseInput(myRankQuery, request.query);
+    const metric = await boardMetricOf(ctx.db, query.metric);
     const { range, period } = boardPeriodOf(query.period, undefined, ctx.now(), ctx.config.orgTimezone);
-    const standing = await readAgentRank(ctx.db, agent.id, period);
+    const standing = await readAgentRank(ctx.db, agent.id, period, metric);
     if (!standing) throw notFound('Agent');
-    const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous);
-    return { period: range, ...standing, previousRank: previous?.get(agent.id)?.rank ?? null };
+    const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous, undefined, metric);
+    return { period: range, metric: query.metric, ...standing, previousRank: previous?.get(agent.id)?.rank ?? null };
   });
 
   app.get('/api/agents/me/entries', async (request, reply) => {

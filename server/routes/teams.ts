@@ -5,6 +5,7 @@ import { requireOwner, requireStaffReader } from '../auth/permissions';
 import { createTeam } from '../db/operations/create-team';
 import { deleteTeam } from '../db/operations/delete-team';
 import { updateTeam } from '../db/operations/update-team';
+import { boardMetricOf } from '../db/queries/metrics';
 import { listTeams, readTeamBoard } from '../db/queries/teams';
 import { boardPeriodOf } from '../domain/periods';
 import { scopeIsEveryAgent } from '../domain/team-scope';
@@ -48,7 +49,9 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/teams/leaderboard', async (request, reply): Promise<TeamBoard> => {
     const { scope } = await requireStaffReader(ctx, request, reply);
     const query = parseInput(teamBoardQuery, request.query);
+    const metric = await boardMetricOf(ctx.db, query.metric);
     const { range, period } = boardPeriodOf(query.period, query.at, ctx.now(), ctx.config.orgTimezone);
-    return { period: range, scope: scopeIsEveryAgent(scope) ? 'organisation' : 'led-teams', teams: await readTeamBoard(ctx.db, period, scope) };
+    const teams = await readTeamBoard(ctx.db, period, scope, metric);
+    return { period: range, metric: query.metric, scope: scopeIsEveryAgent(scope) ? 'organisation' : 'led-teams', teams };
   });
 }

@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
-import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
+import { activities, agentMetricPeriodTotals, agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 import { appendAudit, SYSTEM_ACTOR } from '../audit';
 import { appendEvents, dataChangedEvent } from '../events';
 import { lockTierThresholds } from '../locks';
-import { addingToPeriodRollUps, entryCounts, peakTotals, periodRollUpsFromEntries, runningTotals, thresholdReached } from '../rule-sql';
+import {
+  addingToMetricRollUps,
+  addingToPeriodRollUps,
+  entryCounts,
+  metricPeriodRollUpsFromActivities,
+  peakTotals,
+  periodRollUpsFromEntries,
+  runningTotals,
+  thresholdReached,
+} from '../rule-sql';
 
 /** A stored figure that differs from what the raw income entries say it should be. Money as two-decimal strings. */
 export type ConsistencyDrift =
@@ -15,7 +24,11 @@ export type ConsistencyDrift =
   | { kind: 'period-total'; agentId: number; periodKind: string; periodStart: string; expected: string; actual: string }
   | { kind: 'missing-achievement'; agentId: number; tierId: number }
   /** A voided entry without its reversal (the opposite amount, same agent and date), or a reversal of an entry not voided. */
-  | { kind: 'unmatched-void'; entryId: number; agentId: number };
+  | { kind: 'unmatched-void'; entryId: number; agentId: number }
+  /** A metric's roll-up that differs from its activities (DESIGN section 8, "Metrics"). */
+  | { kind: 'metric-period-total'; metricId: number; agentId: number; periodKind: string; periodStart: string; expected: string; actual: string }
+  /** A voided activity without its reversal, or a reversal of an activity not voided. */
+  | { kind: 'unmatched-activity-void'; activityId: number; agentId: number };
 
 /** Each agent's total (every entry: a reversal nets its voided entry to nothing) and how many entries count. */
 const entrySums = sql`
@@ -105,6 +118,45 @@ async function findPeriodDrifts(db: Db, timeZone: string): Promise<ConsistencyDr
   }));
 }
 
+async function findMetricPeriodDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ metric_id: number; agent_id: number; period_kind: string; period_start: string; expected: string; actual: string }>(
+    db,
+    sql`select coalesce(c.metric_id, p.metric_id) as metric_id, coalesce(c.agent_id, p.agent_id) as agent_id,
+        coalesce(c.period_kind, p.period_kind) as period_kind, coalesce(c.period_start, p.period_start)::text as period_start,
+        coalesce(c.total, 0)::numeric(20,2)::text as expected, coalesce(p.total, 0)::numeric(20,2)::text as actual
+      from (${metricPeriodRollUpsFromActivities(timeZone)}) c
+      full join ${agentMetricPeriodTotals} p
+        on p.metric_id = c.metric_id and p.agent_id = c.agent_id and p.period_kind = c.period_kind and p.period_start = c.period_start
+      where coalesce(c.total, 0) <> coalesce(p.total, 0)
+      order by 1, 2, 3, 4`,
+  );
+  return rows.map((row) => ({
+    kind: 'metric-period-total',
+    metricId: row.metric_id,
+    agentId: row.agent_id,
+    periodKind: row.period_kind,
+    periodStart: row.period_start,
+    expected: row.expected,
+    actual: row.actual,
+  }));
+}
+
+/** Voided activities whose reversal is missing or does not mirror them, and reversals of activities not voided. */
+async function findActivityVoidDrifts(db: Db): Promise<ConsistencyDrift[]> {
+  const rows = await queryRows<{ id: string; agent_id: number }>(
+    db,
+    sql`select a.id::text as id, a.agent_id from ${activities} a
+      left join ${activities} r on r.voids_activity_id = a.id
+      where a.voided_at is not null
+        and (r.id is null or r.metric_id <> a.metric_id or r.agent_id <> a.agent_id or r.value <> -a.value or r.date <> a.date)
+      union all
+      select r.id::text, r.agent_id from ${activities} r join ${activities} a on a.id = r.voids_activity_id
+      where a.voided_at is null
+      order by 1`,
+  );
+  return rows.map((row) => ({ kind: 'unmatched-activity-void', activityId: Number(row.id), agentId: row.agent_id }));
+}
+
 /**
  * A tier is implied when the agent's peak total (the highest running total after any entry) reaches its current
  * threshold: the same rule entries and threshold edits record by. Recorded achievements beyond these are not
@@ -147,6 +199,10 @@ async function repair(db: Db, drifts: ConsistencyDrift[], timeZone: string): Pro
     await db.execute(sql`delete from ${agentPeriodTotals}`);
     await db.execute(addingToPeriodRollUps(sql`select agent_id, date, amount from ${incomeEntries}`, timeZone));
   }
+  if (kinds.has('metric-period-total')) {
+    await db.execute(sql`delete from ${agentMetricPeriodTotals}`);
+    await db.execute(addingToMetricRollUps(sql`select metric_id, agent_id, date, value from ${activities}`, timeZone));
+  }
   const missing = drifts.filter((drift) => drift.kind === 'missing-achievement');
   if (missing.length > 0) {
     const agentIds = sql.join([...new Set(missing.map((drift) => drift.agentId))].map((id) => sql`${id}::int`), sql`, `);
@@ -176,7 +232,7 @@ export async function checkConsistency(db: Db, timeZone: string, options: { repa
     // Writers take the threshold lock and then the agent row before writing entries; same order here, so no deadlock.
     await lockTierThresholds(tx, 'exclusive');
     await tx.execute(
-      sql`lock table ${agents}, ${incomeEntries}, ${agentPeriodTotals}, ${tierAchievements} in share row exclusive mode`,
+      sql`lock table ${agents}, ${incomeEntries}, ${agentPeriodTotals}, ${tierAchievements}, ${activities}, ${agentMetricPeriodTotals} in share row exclusive mode`,
     );
     const drifts = await findDrifts(tx, timeZone);
     await repair(tx, drifts, timeZone);
@@ -196,6 +252,8 @@ async function findDrifts(db: Db, timeZone: string): Promise<ConsistencyDrift[]>
     ...(await findAgentDrifts(db)),
     ...(await findEntryDrifts(db)),
     ...(await findPeriodDrifts(db, timeZone)),
+    ...(await findMetricPeriodDrifts(db, timeZone)),
+    ...(await findActivityVoidDrifts(db)),
     ...(await findPeakDrifts(db)),
     ...(await findAchievementDrifts(db)),
     ...(await findVoidDrifts(db)),

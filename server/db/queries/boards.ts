@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgentSummary } from '../../../contract/agents';
-import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, RANK_NEIGHBOURS, type AgentDetail, type LeaderboardMode, type RankNeighbour } from '../../../contract/insight';
+import type { MetricUnit } from '../../../contract/metrics';
+import { ANONYMOUS_AGENT, GROWTH_FLOOR_CENTS, GROWTH_FLOOR_COUNT, RANK_NEIGHBOURS, type AgentDetail, type LeaderboardMode, type RankNeighbour } from '../../../contract/insight';
 import type { ClaimStatus } from '../../../contract/rewards';
 import type { BoardPeriod, BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
-import { agentPeriodTotals, agents, rewardClaims, tierAchievements, tierSettings } from '../schema';
+import { agentMetricPeriodTotals, agentPeriodTotals, agents, rewardClaims, tierAchievements, tierSettings } from '../schema';
 import { epochMs } from '../time-sql';
 import { everyAgentScope, type TeamScope } from '../../domain/team-scope';
 import { agentIdOf, scopeWhere } from '../scope-sql';
@@ -24,6 +25,21 @@ export interface BoardRow extends AgentSummary {
   growth: string | null;
 }
 
+/**
+ * Which figure a board ranks (DESIGN section 8, "Metrics"): profit (undefined: the income roll-ups and running totals),
+ * or one metric's activities (their roll-ups, by the metric's id).
+ */
+export type BoardMetric = { metricId: number; unit: MetricUnit } | undefined;
+
+/**
+ * The roll-ups a board ranks, as a FROM item with columns agent_id, period_kind, period_start and income: profit's
+ * table, or one metric's rows of agent_metric_period_totals (read along its board index, metric first).
+ */
+function rollUpTable(metric: BoardMetric): SQL {
+  if (!metric) return sql`${agentPeriodTotals}`;
+  return sql`(select m.agent_id, m.period_kind, m.period_start, m.total as income from ${agentMetricPeriodTotals} m where m.metric_id = ${metric.metricId}::int)`;
+}
+
 /** The roll-up rows (alias r) of one period. */
 const rollUpsOf = (alias: string, kind: BoardPeriodKind, start: string) =>
   sql`${sql.identifier(alias)}.period_kind = ${kind} and ${sql.identifier(alias)}.period_start = ${start}::date`;
@@ -32,9 +48,18 @@ const rollUpsOf = (alias: string, kind: BoardPeriodKind, start: string) =>
  * Every agent ranked on the board (alias r: id, income, rank shared by equal incomes, ord by income then name then
  * id, growth, matches), one sort of the agents with their roll-ups.
  */
-function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined, scope: TeamScope): SQL {
+function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | undefined, scope: TeamScope, metric: BoardMetric = undefined): SQL {
   const matches = search ? matchesSearch(search) : sql`true`;
   const ranked = sql`${onBoards()} and ${scopeWhere(scope, agentIdOf())}`;
+  const totals = rollUpTable(metric);
+  if (period.kind === 'all' && metric) {
+    // A metric's all-time figure: the sum of its year roll-ups (it has no running total kept).
+    const allTime = sql`(select y.agent_id, sum(y.income) as income from ${totals} y where y.period_kind = 'year' group by y.agent_id)`;
+    return sql`select a.id, coalesce(c.income, 0) as income, null::numeric as growth,
+        rank() over (order by coalesce(c.income, 0) desc) as rank,
+        row_number() over (order by coalesce(c.income, 0) desc, a.name, a.id) as ord, ${matches} as matches
+      from ${agents} a left join ${allTime} c on c.agent_id = a.id where ${ranked}`;
+  }
   if (period.kind === 'all') {
     return sql`select a.id, a.total_income as income, null::numeric as growth,
         rank() over (order by a.total_income desc) as rank,
@@ -47,15 +72,15 @@ function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | un
     return sql`select a.id, coalesce(c.income, 0) as income, round(${change} * 100, 1) as growth,
         rank() over (order by ${change} desc) as rank,
         row_number() over (order by ${change} desc, a.name, a.id) as ord, ${matches} as matches
-      from ${agentPeriodTotals} p
+      from ${totals} p
       join ${agents} a on a.id = p.agent_id and ${ranked}
-      left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
-      where ${rollUpsOf('p', period.kind, period.previous)} and p.income >= ${GROWTH_FLOOR}::numeric`;
+      left join ${totals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
+      where ${rollUpsOf('p', period.kind, period.previous)} and p.income >= ${metric?.unit === 'count' ? String(GROWTH_FLOOR_COUNT) : GROWTH_FLOOR}::numeric`;
   }
   return sql`select a.id, coalesce(c.income, 0) as income, null::numeric as growth,
       rank() over (order by coalesce(c.income, 0) desc) as rank,
       row_number() over (order by coalesce(c.income, 0) desc, a.name, a.id) as ord, ${matches} as matches
-    from ${agents} a left join ${agentPeriodTotals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
+    from ${agents} a left join ${totals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
     where ${ranked}`;
 }
 
@@ -79,10 +104,11 @@ export async function readBoardPage(
   mode: LeaderboardMode,
   query: AgentPageQuery,
   scope: TeamScope,
+  metric: BoardMetric = undefined,
 ): Promise<{ total: number; agents: BoardRow[] }> {
   const rows = await queryRows<BoardQueryRow>(
     db,
-    sql`with ranked as (${ranking(period, mode, query.search, scope)}),
+    sql`with ranked as (${ranking(period, mode, query.search, scope, metric)}),
       page as (select * from ranked r where r.matches order by r.ord offset ${query.offset}::int limit ${query.limit}::int)
       select t.total::int as total, a.id, page.rank::int as rank, page.income::numeric(14,2)::text as period_income,
         page.growth::text as growth, ${agentFigureColumns}
@@ -116,12 +142,18 @@ export interface Standing {
  * incomes (agents who earned nothing then were not on that board: a null rank means a new entrant). One sort of the
  * period's roll-ups; server/live/standings-cache.ts keeps it.
  */
-export async function readPeriodStandings(db: Db, kind: BoardPeriodKind, start: string, scope: TeamScope): Promise<Map<number, Standing>> {
+export async function readPeriodStandings(
+  db: Db,
+  kind: BoardPeriodKind,
+  start: string,
+  scope: TeamScope,
+  metric: BoardMetric = undefined,
+): Promise<Map<number, Standing>> {
   const rows = await queryRows<{ agent_id: number; income: string; rank: number | null }>(
     db,
     sql`select p.agent_id, p.income::numeric(14,2)::text as income,
         case when p.income > 0 then (rank() over (order by p.income desc))::int end as rank
-      from ${agentPeriodTotals} p join ${agents} a on a.id = p.agent_id and ${onBoards()} and ${scopeWhere(scope, agentIdOf())} where ${rollUpsOf('p', kind, start)}`,
+      from ${rollUpTable(metric)} p join ${agents} a on a.id = p.agent_id and ${onBoards()} and ${scopeWhere(scope, agentIdOf())} where ${rollUpsOf('p', kind, start)}`,
   );
   return new Map(rows.map((row) => [row.agent_id, { rank: row.rank, income: row.income }]));
 }
@@ -135,12 +167,13 @@ export async function readTrend(
   kind: BoardPeriodKind,
   starts: string[],
   whose: { scope: TeamScope } | { agentId: number },
+  metric: BoardMetric = undefined,
 ): Promise<{ start: string; income: string }[]> {
   const rows = await queryRows<{ start: string; income: string }>(
     db,
     sql`select s.start, coalesce(sum(r.income), 0)::numeric(14,2)::text as income
       from unnest(${`{${starts.join(',')}}`}::date[]) as s(start)
-      left join ${agentPeriodTotals} r on r.period_kind = ${kind} and r.period_start = s.start
+      left join ${rollUpTable(metric)} r on r.period_kind = ${kind} and r.period_start = s.start
         and ${'agentId' in whose ? sql`r.agent_id = ${whose.agentId}::int` : scopeWhere(whose.scope, sql`r.agent_id`)}
       group by s.start order by s.start`,
   );
@@ -186,8 +219,10 @@ export async function readAgentRank(
   db: Db,
   agentId: number,
   period: BoardPeriod,
+  metric: BoardMetric = undefined,
 ): Promise<{ rank: number; of: number; periodIncome: string; neighbours: RankNeighbour[] } | undefined> {
-  if (period.kind === 'year' || period.kind === 'all') return standingOf(agentId, await readAgentRankBySort(db, agentId, period));
+  // A metric's place: by one sort (its roll-ups are smaller than profit's, and the index-led read below is profit's).
+  if (metric || period.kind === 'year' || period.kind === 'all') return standingOf(agentId, await readAgentRankBySort(db, agentId, period, metric));
   // The agents with a non-zero income in the period (agent_id, income), whether on the boards or not: counted along
   // the period index, then the few off the boards (the CTE off_board, read once along agents_off_boards_idx) are
   // taken away. Agent z is on the board with none.
@@ -275,10 +310,10 @@ function standingOf(
 }
 
 /** An agent's place by one sort of every agent (see readAgentRank): cheaper where nearly every agent has an income. */
-async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod) {
+async function readAgentRankBySort(db: Db, agentId: number, period: BoardPeriod, metric: BoardMetric = undefined) {
   const rows = await queryRows<{ id: number; name: string; public_profile: boolean; rank: number; income: string; of: number }>(
     db,
-    sql`with ranked as (${ranking(period, 'income', undefined, everyAgentScope())}),
+    sql`with ranked as (${ranking(period, 'income', undefined, everyAgentScope(), metric)}),
       me as (select r.ord from ranked r where r.id = ${agentId}::int)
       select r.id, a.name, a.public_profile, r.rank::int as rank, r.income::numeric(14,2)::text as income,
         (select count(*)::int from ranked) as of

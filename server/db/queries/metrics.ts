@@ -1,5 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Metric, MetricUnit } from '../../../contract/metrics';
+import { PROFIT_METRIC } from '../../../contract/metrics';
+import { notFound } from '../../domain/errors';
 import { PROFIT } from '../../domain/metrics';
 import type { Db } from '../client';
 import { metrics } from '../schema';
@@ -38,4 +40,15 @@ export async function findMetric(db: Db, key: string): Promise<MetricRow | undef
 export async function countMetrics(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(metrics);
   return row?.n ?? 0;
+}
+
+/**
+ * What a board, trend or rank of `metric=key` ranks: undefined for profit, else the metric's id (an inactive metric's
+ * boards still read). NOT_FOUND for a key that names no metric.
+ */
+export async function boardMetricOf(db: Db, key: string): Promise<{ metricId: number; unit: MetricUnit } | undefined> {
+  if (key === PROFIT_METRIC) return undefined;
+  const metric = await findMetric(db, key);
+  if (!metric) throw notFound('Metric');
+  return { metricId: metric.id, unit: metric.unit };
 }

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Team, TeamStanding } from '../../../contract/teams';
 import { queryRows, type Db } from '../client';
 import { epochMs } from '../time-sql';
-import { agentPeriodTotals, agents, teamManagers, teams, users } from '../schema';
+import { agentMetricPeriodTotals, agentPeriodTotals, agents, teamManagers, teams, users } from '../schema';
 import type { TeamScope } from '../../domain/team-scope';
 import { scopeTeamWhere } from '../scope-sql';
 import { onBoards } from './agents';
@@ -70,9 +70,14 @@ export async function readTeamMembership(db: Db): Promise<{ agentTeams: [number,
  * income, equal incomes sharing a rank, then by name. Teams with no active agent are listed with zero. A scope holds
  * only its teams, ranked among themselves (a manager who leads teams: docs/decisions/0036-scope-and-link-rules.md).
  */
-export async function readTeamBoard(db: Db, period: BoardPeriod, scope: TeamScope): Promise<TeamStanding[]> {
-  const income =
-    period.kind === 'all'
+export async function readTeamBoard(db: Db, period: BoardPeriod, scope: TeamScope, metric?: { metricId: number }): Promise<TeamStanding[]> {
+  const metricRows = (kind: SQL) =>
+    sql`${agentMetricPeriodTotals} r where r.metric_id = ${metric!.metricId}::int and r.agent_id = a.id and r.period_kind = ${kind}`;
+  const income = metric
+    ? period.kind === 'all'
+      ? sql`coalesce((select sum(r.total) from ${metricRows(sql`'year'`)}), 0)`
+      : sql`coalesce((select r.total from ${metricRows(sql`${period.kind}`)} and r.period_start = ${period.start}::date), 0)`
+    : period.kind === 'all'
       ? sql`a.total_income`
       : sql`coalesce((select r.income from ${agentPeriodTotals} r where r.agent_id = a.id and r.period_kind = ${period.kind} and r.period_start = ${period.start}::date), 0)`;
   const rows = await queryRows<{ team_id: number; name: string; agents: number; income: string; average: string; rank: number }>(

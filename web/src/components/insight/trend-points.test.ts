@@ -11,7 +11,7 @@ describe('trend points', () => {
   });
 
   it('draws each income as a bar and shows it as money', () => {
-    const trend: Trend = { granularity: 'month', points: [{ start: '2026-10-01', income: '1200.50' }, { start: '2026-11-01', income: '-300.00' }] };
+    const trend: Trend = { granularity: 'month', metric: 'profit', points: [{ start: '2026-10-01', income: '1200.50' }, { start: '2026-11-01', income: '-300.00' }] };
     expect(trendChartPoints(trend)).toEqual([
       { label: 'Oct', value: 1200.5, display: '$1,200.50' },
       { label: 'Nov', value: -300, display: '-$300.00' },
@@ -21,6 +21,7 @@ describe('trend points', () => {
   it('sums the periods exactly and names the best one', () => {
     const trend: Trend = {
       granularity: 'week',
+      metric: 'profit',
       points: [
         { start: '2026-11-09', income: '0.10' },
         { start: '2026-11-16', income: '0.20' },
@@ -28,16 +29,16 @@ describe('trend points', () => {
       ],
     };
     expect(trendSummary(trend)).toBe('$0.30 in the last 3 weeks; the most in the week of 16 Nov 2026: $0.20.');
-    expect(trendSummary({ granularity: 'month', points: [{ start: '2026-11-01', income: '5.00' }] })).toBe(
+    expect(trendSummary({ granularity: 'month', metric: 'profit', points: [{ start: '2026-11-01', income: '5.00' }] })).toBe(
       '$5.00 in the last 1 month; the most in November 2026: $5.00.',
     );
   });
 
   it('says when there was no income, or only deductions', () => {
-    expect(trendSummary({ granularity: 'month', points: [{ start: '2026-10-01', income: '0.00' }, { start: '2026-11-01', income: '0.00' }] })).toBe(
+    expect(trendSummary({ granularity: 'month', metric: 'profit', points: [{ start: '2026-10-01', income: '0.00' }, { start: '2026-11-01', income: '0.00' }] })).toBe(
       'No income in the last 2 months.',
     );
-    expect(trendSummary({ granularity: 'week', points: [{ start: '2026-11-16', income: '-40.00' }, { start: '2026-11-23', income: '0.00' }] })).toBe(
+    expect(trendSummary({ granularity: 'week', metric: 'profit', points: [{ start: '2026-11-16', income: '-40.00' }, { start: '2026-11-23', income: '0.00' }] })).toBe(
       '-$40.00 in the last 2 weeks.',
     );
   });

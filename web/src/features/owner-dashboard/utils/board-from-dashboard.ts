@@ -20,6 +20,7 @@ export function boardFromDashboard(agents: AgentSummary[], total: number, monthS
     offset: 0,
     limit,
     mode: 'income',
+    metric: 'profit',
     period: { kind: 'month', start: monthStart, end: null, previous: null, next: null },
   };
 }
