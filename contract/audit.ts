@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'metric.updated',
   'activity.created',
   'activity.voided',
+  'activities.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -115,6 +116,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'metric.updated': 'Changed a metric',
   'activity.created': 'Recorded an activity',
   'activity.voided': 'Voided an activity',
+  'activities.imported': 'Imported activities',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

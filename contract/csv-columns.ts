@@ -13,6 +13,15 @@ const ENTRY_COLUMN_BY_NAME = new Map<string, EntryImportColumn>(ENTRY_IMPORT_COL
 /** The entry column a header name stands for, or undefined. */
 export const entryColumnNamed = (name: string): EntryImportColumn | undefined => ENTRY_COLUMN_BY_NAME.get(normaliseColumnName(name));
 
+/** The columns of an activity file (POST /api/imports/activities?metric=key: one metric per file). */
+export const ACTIVITY_IMPORT_COLUMNS = ['agentEmail', 'agentId', 'value', 'date', 'note', 'externalId'] as const;
+export type ActivityImportColumn = (typeof ACTIVITY_IMPORT_COLUMNS)[number];
+
+const ACTIVITY_COLUMN_BY_NAME = new Map<string, ActivityImportColumn>(ACTIVITY_IMPORT_COLUMNS.map((column) => [normaliseColumnName(column), column]));
+
+/** The activity column a header name stands for, or undefined. */
+export const activityColumnNamed = (name: string): ActivityImportColumn | undefined => ACTIVITY_COLUMN_BY_NAME.get(normaliseColumnName(name));
+
 /** The columns of an agent file: name and email required; position defaults to Sales Agent; password optional. */
 export const AGENT_IMPORT_COLUMNS = ['name', 'email', 'position', 'password'] as const;
 export type AgentImportColumn = (typeof AGENT_IMPORT_COLUMNS)[number];

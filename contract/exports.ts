@@ -65,3 +65,21 @@ export const EXPORT_PATHS = {
   rewardClaims: '/api/exports/reward-claims.csv',
   audit: '/api/exports/audit.csv',
 } as const;
+
+/** GET /api/exports/activities.csv (DESIGN section 8, "Metrics"): a count as a whole number, money as a plain decimal. */
+export const ACTIVITY_EXPORT_COLUMNS = [
+  'id',
+  'date',
+  'metric',
+  'unit',
+  'agentId',
+  'agentName',
+  'agentEmail',
+  'value',
+  'note',
+  'selfReported',
+  'externalId',
+  'createdAt',
+  'voidsActivityId',
+  'voidedAt',
+] as const;

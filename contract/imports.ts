@@ -20,7 +20,7 @@ export const IMPORT_CONTENT_TYPE = 'text/csv';
 export const IMPORT_DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const;
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
 
-export { AGENT_IMPORT_COLUMNS, ENTRY_IMPORT_COLUMNS, type AgentImportColumn, type EntryImportColumn } from './csv-columns';
+export { ACTIVITY_IMPORT_COLUMNS, AGENT_IMPORT_COLUMNS, ENTRY_IMPORT_COLUMNS, type ActivityImportColumn, type AgentImportColumn, type EntryImportColumn } from './csv-columns';
 
 /**
  * POST /api/imports/agents: rows with a password are hashed one by one (Argon2id, deliberately slow), so a file may

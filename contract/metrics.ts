@@ -3,6 +3,7 @@ import { calendarDay, displayName, fromNotAfterTo, idField, queryInteger, requir
 import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, VOID_REASON_MAX } from './limits';
 import { moneyString } from './money';
 import { EXTERNAL_ID_MAX } from './income-entries';
+import { importQuery } from './imports';
 
 /**
  * Metrics (DESIGN section 8, "Metrics"): the numbers measured beside profit, such as deals, calls and meetings. The
@@ -128,3 +129,18 @@ export const activityPage = z.object({
   nextOffset: z.number().nullable(),
 });
 export type ActivityPage = z.infer<typeof activityPage>;
+
+/** GET /api/exports/activities.csv: every activity of one metric (or all) and one agent (or all), between two days. */
+export const activityExportQuery = z
+  .object({
+    metric: metricKey.optional(),
+    agentId: idField('agentId must be an agent id').optional(),
+    from: calendarDay('from').optional(),
+    to: calendarDay('to').optional(),
+  })
+  .refine(...fromNotAfterTo);
+export type ActivityExportQuery = z.output<typeof activityExportQuery>;
+
+/** POST /api/imports/activities: the file's metric, and the entry import's dryRun, dateFormat and ignore. */
+export const activityImportQuery = importQuery.extend({ metric: metricKey });
+export type ActivityImportQuery = z.output<typeof activityImportQuery>;

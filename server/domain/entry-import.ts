@@ -36,16 +36,6 @@ export interface CheckedEntryImport {
   errors: ImportError[];
 }
 
-/** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
-export function entryColumns(header: string[], ignore: string[]): Partial<Record<EntryImportColumn, number>> {
-  const columns = mapColumns(header, ignore, ENTRY_IMPORT_COLUMNS, entryColumnNamed);
-  if (columns.amount === undefined) throw invalid('The file needs an amount column', 'file');
-  if (columns.agentEmail === undefined && columns.agentId === undefined) {
-    throw invalid('The file needs an agentEmail or an agentId column to say whose entry each row is', 'file');
-  }
-  return columns;
-}
-
 /** An amount cell: two decimals at most, thousands separated by commas or not ("1,000.00"), not zero. */
 export function parseImportAmount(cell: string): { amount: string } | { error: string } {
   const text = cell.trim();
@@ -96,16 +86,54 @@ function optionalCell(cell: string | undefined, max: number, label: string): { v
 }
 
 /**
- * Checks every row of an entry file: cells against the header, agents, amounts, dates, texts, external ids repeated
+ * What a kind of row import (income entries, activities) reads: its columns, which one holds the value and how it is
+ * read, which optional text it has. Everything else (agents by email or id, dates, external ids repeated in the file or
+ * already recorded) is checked the same way for every kind.
+ */
+export interface RowImportKind<Column extends string> {
+  columns: readonly Column[];
+  columnNamed: (name: string) => Column | undefined;
+  /** The value's column (required) and how a cell becomes the stored decimal text, or an error. */
+  value: { column: Column; parse: (cell: string) => { value: string } | { error: string } };
+  /** The optional text's column, its limit and its label in messages. */
+  text: { column: Column; max: number; label: string };
+  /** "entry", "activity": in "Whose entry this is is missing". */
+  noun: string;
+}
+
+/** A row that passed every check, ready to write (in file order). */
+export interface ImportedRow {
+  row: number;
+  agentId: number;
+  /** The stored decimal text. */
+  value: string;
+  date: Date;
+  text: string | null;
+  externalId: string | null;
+}
+
+/** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
+function rowColumns<Column extends string>(kind: RowImportKind<Column>, header: string[], ignore: string[]): Partial<Record<Column, number>> {
+  const columns = mapColumns(header, ignore, kind.columns, kind.columnNamed);
+  if (columns[kind.value.column] === undefined) throw invalid(`The file needs ${/^[aeiou]/.test(kind.value.column) ? 'an' : 'a'} ${kind.value.column} column`, 'file');
+  if (columns['agentEmail' as Column] === undefined && columns['agentId' as Column] === undefined) {
+    throw invalid(`The file needs an agentEmail or an agentId column to say whose ${kind.noun} each row is`, 'file');
+  }
+  return columns;
+}
+
+/**
+ * Checks every row of a file of `kind`: cells against the header, agents, values, dates, texts, external ids repeated
  * in the file (errors) or already recorded (duplicates, skipped). The event loop turns every few thousand rows.
  */
-export async function checkEntryImport(
+export async function checkRowImport<Column extends string>(
+  kind: RowImportKind<Column>,
   table: CsvTable,
   options: { ignore: string[]; dateFormat: ImportDateFormat; timeZone: string; now: Date },
   lookups: EntryImportLookups,
-): Promise<CheckedEntryImport> {
-  const columns = entryColumns(table.header, options.ignore);
-  const name = (column: EntryImportColumn) => table.header[columns[column]!]!;
+): Promise<{ rows: number; accepted: ImportedRow[]; duplicates: number; errorCount: number; errors: ImportError[] }> {
+  const columns = rowColumns(kind, table.header, options.ignore) as Partial<Record<string, number>>;
+  const name = (column: string) => table.header[columns[column]!]!;
   const errors = new RowErrors();
   const fail = (row: number, column: string, message: string) => errors.fail(row, column, message);
 
@@ -126,7 +154,7 @@ export async function checkEntryImport(
   const agentIds = new Set(agents.map((agent) => agent.id));
   const taken = await lookups.takenExternalIds([...externalIds]);
 
-  const entries: ImportedEntry[] = [];
+  const accepted: ImportedRow[] = [];
   const seenExternalIds = new Map<string, number>();
   let duplicates = 0;
   for await (const { row, cells } of wholeRows(table, errors)) {
@@ -145,10 +173,10 @@ export async function checkEntryImport(
       else if (agentId !== undefined && agentId !== byEmail) fail(row, name('agentEmail'), `The email "${email}" is another agent's than the id ${agentId}`);
       else agentId = byEmail;
     }
-    if (email === '' && idText === '') fail(row, name(columns.agentEmail !== undefined ? 'agentEmail' : 'agentId'), 'Whose entry this is is missing: give an agent');
+    if (email === '' && idText === '') fail(row, name(columns.agentEmail !== undefined ? 'agentEmail' : 'agentId'), `Whose ${kind.noun} this is is missing: give an agent`);
 
-    const amount = parseImportAmount(cells[columns.amount!]!);
-    if ('error' in amount) fail(row, name('amount'), amount.error);
+    const value = kind.value.parse(cells[columns[kind.value.column]!]!);
+    if ('error' in value) fail(row, name(kind.value.column), value.error);
 
     let date: Date = options.now;
     if (columns.date !== undefined) {
@@ -157,8 +185,9 @@ export async function checkEntryImport(
       else date = parsed.date;
     }
 
-    const description = optionalCell(columns.description === undefined ? undefined : cells[columns.description], DESCRIPTION_MAX, 'Description');
-    if ('error' in description) fail(row, name('description'), description.error);
+    const textColumn = columns[kind.text.column];
+    const text = optionalCell(textColumn === undefined ? undefined : cells[textColumn], kind.text.max, kind.text.label);
+    if ('error' in text) fail(row, name(kind.text.column), text.error);
 
     const externalId = optionalCell(columns.externalId === undefined ? undefined : cells[columns.externalId], EXTERNAL_ID_MAX, 'externalId');
     let duplicate = false;
@@ -175,14 +204,42 @@ export async function checkEntryImport(
       duplicates++;
       continue;
     }
-    entries.push({
+    accepted.push({
       row,
       agentId: agentId!,
-      amount: (amount as { amount: string }).amount,
+      value: (value as { value: string }).value,
       date,
-      description: (description as { value: string | null }).value,
+      text: (text as { value: string | null }).value,
       externalId: (externalId as { value: string | null }).value,
     });
   }
-  return { rows: table.rows.length, entries, duplicates, errorCount: errors.count, errors: errors.listed };
+  return { rows: table.rows.length, accepted, duplicates, errorCount: errors.count, errors: errors.listed };
+}
+
+/** The income entry file: an amount (a deduction negative) and a description. */
+const ENTRY_IMPORT: RowImportKind<EntryImportColumn> = {
+  columns: ENTRY_IMPORT_COLUMNS,
+  columnNamed: entryColumnNamed,
+  value: {
+    column: 'amount',
+    parse: (cell) => {
+      const amount = parseImportAmount(cell);
+      return 'error' in amount ? amount : { value: amount.amount };
+    },
+  },
+  text: { column: 'description', max: DESCRIPTION_MAX, label: 'Description' },
+  noun: 'entry',
+};
+
+/** Checks every row of an entry file (checkRowImport). */
+export async function checkEntryImport(
+  table: CsvTable,
+  options: { ignore: string[]; dateFormat: ImportDateFormat; timeZone: string; now: Date },
+  lookups: EntryImportLookups,
+): Promise<CheckedEntryImport> {
+  const { accepted, ...checked } = await checkRowImport(ENTRY_IMPORT, table, options, lookups);
+  return {
+    ...checked,
+    entries: accepted.map(({ value, text, ...row }) => ({ ...row, amount: value, description: text })),
+  };
 }

@@ -1,5 +1,8 @@
 import { MAX_ENTRY_CENTS, centsToMoneyString, parseMoneyToCents } from '../../contract/cents';
 import { COUNT_VALUE_MAX, PROFIT_METRIC, type Metric, type MetricUnit } from '../../contract/metrics';
+import { ACTIVITY_IMPORT_COLUMNS, activityColumnNamed, type ActivityImportColumn } from '../../contract/csv-columns';
+import { ACTIVITY_NOTE_MAX } from '../../contract/metrics';
+import { parseImportAmount, type RowImportKind } from './entry-import';
 import { invalid } from './errors';
 
 /** Profit as a metric: the income entries, built in (DESIGN section 8). */
@@ -32,4 +35,36 @@ export function activityValueText(unit: MetricUnit, value: string | number): str
 export function activityValueOut(unit: MetricUnit, stored: string): number | string {
   if (unit === 'count') return Number(stored.split('.')[0]);
   return centsToMoneyString(parseMoneyToCents(stored)!);
+}
+
+/** A count's cell in an import: a whole number from 1 to COUNT_VALUE_MAX, thousands separated by commas or not. */
+function parseImportCount(cell: string): { value: string } | { error: string } {
+  const text = cell.trim();
+  if (text === '') return { error: 'Value is empty' };
+  const plain = /^\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text;
+  const count = WHOLE.test(plain) ? Number(plain) : NaN;
+  if (!Number.isSafeInteger(count) || count < 1 || count > COUNT_VALUE_MAX) {
+    return { error: `Value "${text}" is not a whole number from 1 to ${COUNT_VALUE_MAX.toLocaleString('en-US')}` };
+  }
+  return { value: String(count) };
+}
+
+/** The activity file of a metric of `unit`: a value (a count, or money as an entry amount) and a note. */
+export function activityImportKind(unit: MetricUnit): RowImportKind<ActivityImportColumn> {
+  return {
+    columns: ACTIVITY_IMPORT_COLUMNS,
+    columnNamed: activityColumnNamed,
+    value: {
+      column: 'value',
+      parse:
+        unit === 'count'
+          ? parseImportCount
+          : (cell) => {
+              const amount = parseImportAmount(cell);
+              return 'error' in amount ? { error: amount.error.replace(/^Amount/, 'Value') } : { value: amount.amount };
+            },
+    },
+    text: { column: 'note', max: ACTIVITY_NOTE_MAX, label: 'Note' },
+    noun: 'activity',
+  };
 }

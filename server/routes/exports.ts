@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
+  ACTIVITY_EXPORT_COLUMNS,
   AGENT_EXPORT_COLUMNS,
   EXPORT_CONTENT_TYPE,
   INCOME_ENTRY_EXPORT_COLUMNS,
@@ -8,6 +9,7 @@ import {
 } from '../../contract/exports';
 import { AUDIT_EXPORT_COLUMNS, auditExportQuery } from '../../contract/audit';
 import { incomeEntryExportQuery } from '../../contract/income-entries';
+import { activityExportQuery } from '../../contract/metrics';
 import type { AppContext } from '../app-context';
 import { assertAgentInScope } from '../auth/team-scope';
 import { requireOwner, requireOwnerReader, requireStaffReader } from '../auth/permissions';
@@ -15,7 +17,9 @@ import { appendAudit } from '../db/audit';
 import { findAgentById } from '../db/queries/agents';
 import { readOrganisationSettings } from '../db/queries/settings';
 import { auditExportBatches } from '../db/queries/audit';
-import { agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
+import { activityExportBatches, agentExportBatches, claimExportBatches, entryExportBatches, entryExportText } from '../db/queries/exports';
+import { findMetric } from '../db/queries/metrics';
+import { activityValueOut } from '../domain/metrics';
 import { notFound } from '../domain/errors';
 import { csvHeader, csvLines, num, text, UTF8_BOM, type CsvCell } from '../../contract/csv';
 import { userActor } from '../auth/audit-actor';
@@ -75,6 +79,34 @@ export function registerExportRoutes(app: FastifyInstance, ctx: AppContext) {
             text(currency),
           ]);
     return sendCsv(reply, 'income-entries', ctx.now(), INCOME_ENTRY_EXPORT_COLUMNS, body);
+  });
+
+  app.get('/api/exports/activities.csv', async (request, reply) => {
+    const { scope } = await requireStaffReader(ctx, request, reply);
+    const filter = parseInput(activityExportQuery, request.query);
+    const metric = filter.metric === undefined ? undefined : await findMetric(ctx.db, filter.metric);
+    if (filter.metric !== undefined && !metric) throw notFound('Metric');
+    if (filter.agentId !== undefined) await assertAgentInScope(ctx, scope, filter.agentId);
+    if (filter.agentId !== undefined && !(await findAgentById(ctx.db, filter.agentId))) throw notFound('Agent');
+    const { metric: _key, ...rest } = filter;
+    const rows = activityExportBatches(ctx.db, { ...rest, metricId: metric?.id, scope }, ctx.config.orgTimezone);
+    const body = csvFromRows(rows, (row) => [
+      num(row.id),
+      text(new Date(row.date_ms).toISOString()),
+      text(row.metric),
+      text(row.unit),
+      num(row.agent_id),
+      text(row.agent_name),
+      text(row.agent_email),
+      num(activityValueOut(row.unit, row.value)),
+      text(row.note),
+      text(row.self_reported ? 'true' : 'false'),
+      text(row.external_id),
+      text(new Date(row.created_at_ms).toISOString()),
+      num(row.voids_activity_id),
+      text(row.voided_at_ms === null ? null : new Date(row.voided_at_ms).toISOString()),
+    ]);
+    return sendCsv(reply, 'activities', ctx.now(), ACTIVITY_EXPORT_COLUMNS, body);
   });
 
   app.get('/api/exports/agents.csv', async (request, reply) => {

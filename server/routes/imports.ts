@@ -13,10 +13,14 @@ import { hashPassword } from '../auth/passwords';
 import { hashToken } from '../auth/sessions';
 import { emailHoldersBarringAgent } from '../domain/agent-emails';
 import { checkAgentImport } from '../domain/agent-import';
-import { entryImportLookups } from '../db/queries/imports';
+import { activityImportLookups, entryImportLookups } from '../db/queries/imports';
 import { readCsvFile } from '../domain/csv-file';
-import { checkEntryImport } from '../domain/entry-import';
-import { AppError } from '../domain/errors';
+import { checkEntryImport, checkRowImport } from '../domain/entry-import';
+import { AppError, conflict, invalid, notFound } from '../domain/errors';
+import { activityImportKind } from '../domain/metrics';
+import { activityImportQuery, PROFIT_METRIC } from '../../contract/metrics';
+import { importActivities } from '../db/operations/import-activities';
+import { findMetric } from '../db/queries/metrics';
 import { parseInput } from '../http/errors';
 import { ImportSlots } from '../http/import-slots';
 
@@ -67,6 +71,38 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         { rows: report.rows, created: report.created, duplicates: report.duplicates, by: callerKey(caller) },
         'income entries imported',
       );
+      return reply.status(201).send(report);
+    }));
+
+    // One metric per file (?metric=key): the owner, or a token with activities:write (DESIGN section 8, "Metrics").
+    scope.post('/api/imports/activities', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {
+      const caller = await requireOwnerOrToken(ctx, request, reply, 'activities:write');
+      slots.take(request, callerKey(caller));
+      const query = parseInput(activityImportQuery, request.query);
+      if (query.metric === PROFIT_METRIC) throw invalid('Profit is imported as income entries (POST /api/imports/income-entries)', 'metric');
+      const metric = await findMetric(ctx.db, query.metric);
+      if (!metric) throw notFound('Metric');
+      if (!metric.active) throw conflict(`${metric.name} is inactive: nothing new is recorded on it`);
+      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      const now = ctx.now();
+      const table = await readCsvFile(request.body);
+      const checked = await checkRowImport(activityImportKind(metric.unit), table, { ...query, timeZone: ctx.config.orgTimezone, now }, activityImportLookups(ctx.db, metric.id));
+      const report: ImportReport = {
+        rows: checked.rows,
+        valid: checked.accepted.length + checked.duplicates,
+        duplicates: checked.duplicates,
+        errorCount: checked.errorCount,
+        errors: checked.errors,
+        created: 0,
+        dryRun: query.dryRun,
+      };
+      if (checked.errorCount > 0 && !query.dryRun) {
+        const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
+        return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
+      }
+      if (query.dryRun) return report;
+      report.created = await importActivities(ctx.db, metric, checked.accepted, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
+      request.log.info({ rows: report.rows, created: report.created, duplicates: report.duplicates, metric: metric.key, by: callerKey(caller) }, 'activities imported');
       return reply.status(201).send(report);
     }));
 

@@ -21,6 +21,7 @@ import { recordActivity, recordActivityOnce } from '../db/operations/record-acti
 import { createMetric, updateMetric } from '../db/operations/save-metric';
 import { voidActivity } from '../db/operations/void-activity';
 import { listActivityPage } from '../db/queries/activities';
+import { findAgentById } from '../db/queries/agents';
 import { findMetric, listMetrics, type MetricRow } from '../db/queries/metrics';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { entryDate } from '../domain/income-entries';
@@ -100,6 +101,8 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
       query.agentId = reader.agentId;
     } else if (query.agentId !== undefined) await assertAgentInScope(ctx, reader.scope, query.agentId);
     const page = await listActivityPage(ctx.db, { ...query, metricId: metric?.id }, ctx.config.orgTimezone, reader.scope);
+    // An empty page for an agent id that names nobody would read as "no activities": say so instead.
+    if (query.agentId !== undefined && page.activities.length === 0 && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
     return { ...page, offset: query.offset, limit: query.limit };
   });
 

@@ -21,7 +21,7 @@ export async function createMetric(db: Db, input: NewMetric, actor: AuditActor, 
     return await db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${metrics} in share row exclusive mode`);
       const [{ n } = { n: 0 }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(metrics)) as { n: number }[];
-      if (n >= METRICS_MAX) throw conflict(`There are already ${METRICS_MAX} metrics besides profit: make one inactive, or change one, instead`);
+      if (n >= METRICS_MAX) throw conflict(`There are already ${METRICS_MAX} metrics besides profit (inactive ones count: what was recorded on them stays): rename one you no longer use instead`);
       const [row] = await tx
         .insert(metrics)
         .values({ key: input.key, name: input.name, unit: input.unit, agentsMayRecord: input.agentsMayRecord, createdAt: now })

@@ -18,7 +18,10 @@ export interface VoidActivityRequest {
   actor: AuditActor;
   now: Date;
   timeZone: string;
-  /** Whether the caller may void this agent's activities (team scope); NOT_FOUND-like refusals come from it. */
+  /**
+   * Whether the caller may void this agent's activities (team scope): throws when not. Called before the transaction
+   * begins, as it reads through the app's database, not the transaction's connection.
+   */
   mayVoid: (agentId: number) => Promise<void>;
 }
 
@@ -38,10 +41,15 @@ const readActivity = async (tx: Db, id: number, lock = false) =>
  * voided (of concurrent voids, exactly one wins: the row is locked).
  */
 export async function voidActivity(db: Db, request: VoidActivityRequest): Promise<{ activity: Activity; reversal: Activity }> {
+  // The scope is checked first, outside the transaction: mayVoid reads through the app's database, and on PGlite, whose
+  // one connection holds every other query while a transaction is open, a read from inside it would wait for ever (on
+  // PostgreSQL it would hold a second pooled connection per void). An activity's agent never changes.
+  const target = await readActivity(db, request.activityId);
+  if (!target) throw notFound('Activity');
+  await request.mayVoid(target.agent_id);
   return db.transaction(async (tx) => {
     const found = await readActivity(tx, request.activityId, true);
     if (!found) throw notFound('Activity');
-    await request.mayVoid(found.agent_id);
     if (found.voids_activity_id !== null) throw conflict(`Activity ${found.id} is the reversal of activity ${found.voids_activity_id}: it cannot be voided`);
     if (found.voided_at_ms !== null) throw conflict(`Activity ${found.id} is already voided`);
     const [metric] = await queryRows<Pick<MetricRow, 'id' | 'key' | 'name' | 'unit'>>(tx, sql`select id, key, name, unit from ${metrics} where id = ${found.metric_id}`);

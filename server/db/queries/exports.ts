@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { IncomeEntryExportQuery } from '../../../contract/income-entries';
+import type { ActivityExportQuery, MetricUnit } from '../../../contract/metrics';
 import type { ClaimContact } from '../../../contract/rewards';
 import { queryRows, type Db } from '../client';
 import type { TeamScope } from '../../domain/team-scope';
@@ -202,5 +203,54 @@ export async function* claimExportBatches(db: Db, scope: TeamScope): AsyncGenera
         limit ${EXPORT_BATCH_ROWS}`,
       ),
     (last) => last.id,
+  );
+}
+
+export interface ActivityExportRow {
+  id: string;
+  date_key: string;
+  date_ms: number;
+  metric: string;
+  unit: MetricUnit;
+  agent_id: number;
+  agent_name: string;
+  agent_email: string;
+  value: string;
+  note: string | null;
+  self_reported: boolean;
+  external_id: string | null;
+  created_at_ms: number;
+  voids_activity_id: string | null;
+  voided_at_ms: number | null;
+}
+
+/**
+ * Every activity of the filter (one metric's, by its id, or every metric's), oldest first (by date, then id), a batch
+ * at a time by keyset, as the entry export: the agents of the reader's scope only.
+ */
+export async function* activityExportBatches(
+  db: Db,
+  query: Omit<ActivityExportQuery, 'metric'> & { metricId?: number | undefined; scope: TeamScope },
+  timeZone: string,
+): AsyncGenerator<ActivityExportRow[]> {
+  yield* keysetBatches(
+    (after: { date: string; id: string } | undefined) => {
+      const filter: SQL[] = [scopeWhere(query.scope, sql`x.agent_id`)];
+      if (query.metricId !== undefined) filter.push(sql`x.metric_id = ${query.metricId}::int`);
+      if (query.agentId !== undefined) filter.push(sql`x.agent_id = ${query.agentId}::int`);
+      if (query.from) filter.push(sql`x.date >= (${query.from}::date)::timestamp at time zone ${timeZone}`);
+      if (query.to) filter.push(sql`x.date < (${query.to}::date + 1)::timestamp at time zone ${timeZone}`);
+      if (after) filter.push(sql`(x.date, x.id) > (${after.date}::timestamptz, ${after.id}::bigint)`);
+      return queryRows<ActivityExportRow>(
+        db,
+        sql`select x.id::text as id, x.date::text as date_key, ${epochMs(sql`x.date`)} as date_ms, m.key as metric, m.unit,
+            x.agent_id, a.name as agent_name, a.email as agent_email, x.value::text as value, x.note, x.self_reported,
+            x.external_id, ${epochMs(sql`x.created_at`)} as created_at_ms, x.voids_activity_id::text as voids_activity_id,
+            ${epochMs(sql`x.voided_at`)} as voided_at_ms
+          from activities x join agents a on a.id = x.agent_id join metrics m on m.id = x.metric_id
+          where ${sql.join(filter, sql` and `)} order by x.date, x.id limit ${EXPORT_BATCH_ROWS}`,
+      );
+    },
+    (last) => ({ date: last.date_key, id: last.id }),
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EntryImportLookups } from '../../domain/entry-import';
 import { queryRows, type Db } from '../client';
-import { agents, incomeEntries } from '../schema';
+import { activities, agents, incomeEntries } from '../schema';
 
 const LOOKUP_BATCH = 5_000;
 
@@ -21,6 +21,25 @@ export function entryImportLookups(db: Db): EntryImportLookups {
         const rows = await queryRows<{ external_id: string }>(
           db,
           sql`select external_id from ${incomeEntries} where external_id = any(${sql.param(externalIds.slice(start, start + LOOKUP_BATCH))}::text[])`,
+        );
+        for (const row of rows) taken.add(row.external_id);
+      }
+      return taken;
+    },
+  };
+}
+
+/** What an activity import of one metric looks up: the agents, as for entries, and the metric's external ids taken. */
+export function activityImportLookups(db: Db, metricId: number): EntryImportLookups {
+  return {
+    agents: entryImportLookups(db).agents,
+    takenExternalIds: async (externalIds) => {
+      const taken = new Set<string>();
+      for (let start = 0; start < externalIds.length; start += LOOKUP_BATCH) {
+        const rows = await queryRows<{ external_id: string }>(
+          db,
+          sql`select external_id from ${activities} where metric_id = ${metricId}::int
+            and external_id = any(${sql.param(externalIds.slice(start, start + LOOKUP_BATCH))}::text[])`,
         );
         for (const row of rows) taken.add(row.external_id);
       }
