@@ -55,3 +55,6 @@ export const EMAILED_RESET_LINK_MINUTES = 30;
 /** The one answer to a request for a link by email, whether or not an account uses the email. */
 export const RESET_REQUESTED_MESSAGE =
   'If an account uses this email, a link to set a new password is on its way. It works once, for 30 minutes. No email? Ask the owner of your team for a password link.';
+
+/** The built-in metric (contract/metrics.ts): the income entries. Here, without zod, for the screens that name it. */
+export const PROFIT_METRIC = 'profit';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDay, displayName, fromNotAfterTo, idField, queryInteger, requiredText, storableText } from './fields';
-import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, VOID_REASON_MAX } from './limits';
+import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, PROFIT_METRIC, VOID_REASON_MAX } from './limits';
 import { moneyString } from './money';
 import { EXTERNAL_ID_MAX } from './income-entries';
 import { importQuery } from './imports';
@@ -12,7 +12,7 @@ import { importQuery } from './imports';
  */
 
 /** The built-in metric: the income entries. It has no row, cannot be changed and is first in every list. */
-export const PROFIT_METRIC = 'profit';
+export { PROFIT_METRIC };
 /** How many metrics the owner may define besides profit. */
 export const METRICS_MAX = 20;
 export const METRIC_NAME_MAX = 60;

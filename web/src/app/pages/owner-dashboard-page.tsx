@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/use-toast';
 import { paths } from '../../config/paths';
 import { AddIncomeEntryDialog } from '../../features/income-entries/components/add-income-entry-dialog';
+import { RecordActivityDialog } from '../../features/metrics/components/record-activity-dialog';
 import { VoidEntryDialog } from '../../features/income-entries/components/void-entry-dialog';
 import { isAccessDenied, useOwnerDashboard } from '../../features/owner-dashboard/api/get-owner-dashboard';
 import { OverviewTab, type EntryActionProps } from '../../features/owner-dashboard/components/overview-tab';
@@ -34,7 +35,7 @@ const tabModules = {
   imports: () => import('../../features/imports/components/import-tab'),
   webhooks: () => import('../../features/webhooks/components/webhooks-tab'),
   audit: () => import('../../features/audit/components/audit-tab'),
-  settings: () => import('../../features/settings/components/settings-tab'),
+  settings: () => Promise.all([import('../../features/settings/components/settings-tab'), import('../../features/metrics/components/metrics-settings')]),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
@@ -48,7 +49,17 @@ const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m
 const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.ImportTab })));
 const WebhooksTab = lazy(() => tabModules.webhooks().then((m) => ({ default: m.WebhooksTab })));
 const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
-const SettingsTab = lazy(() => tabModules.settings().then((m) => ({ default: m.SettingsTab })));
+// The organisation's settings and its metrics, one tab: both are the owner's set-up.
+const SettingsTab = lazy(() =>
+  tabModules.settings().then(([settings, metrics]) => ({
+    default: () => (
+      <div className="grid gap-6">
+        <settings.SettingsTab />
+        <metrics.MetricsSettings />
+      </div>
+    ),
+  })),
+);
 
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
@@ -185,7 +196,16 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
         ))}
       </TabsList>
       <TabsContent value="overview">
-        <OverviewTab data={data} actions={isOwner && <AddIncomeEntryDialog />} entryAction={isOwner ? VoidEntryAction : undefined} />
+        <OverviewTab
+          data={data}
+          actions={
+            <>
+              {isOwner && <AddIncomeEntryDialog />}
+              <RecordActivityDialog />
+            </>
+          }
+          entryAction={isOwner ? VoidEntryAction : undefined}
+        />
       </TabsContent>
       <LazyTab value="monthly-leaderboard">
         <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} monthStart={data.timePeriods.monthly.start} />

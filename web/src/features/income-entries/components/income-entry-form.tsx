@@ -9,7 +9,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useCreateIncomeEntry } from '../api/create-income-entry';
-import { AgentCombobox } from './agent-combobox';
+import { AgentCombobox } from '../../../components/agents/agent-combobox';
 import { currencySymbol } from '../../../lib/format';
 
 // The amount and description rules are the request's own (Amount is required, Amount cannot be zero);

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LeaderboardBoardPage, LeaderboardMode, LeaderboardParams, LeaderboardPeriod } from '@contract/insight';
+import { PROFIT_METRIC } from '@contract/limits';
 import { agentListSearchParams, type AgentsPageParams } from '../../../lib/agents-page';
 import { apiJson } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,11 +12,13 @@ export interface LeaderboardBoardParams extends AgentsPageParams {
   mode: LeaderboardMode;
   /** One team's board; every agent the reader may see when absent. */
   team?: number | undefined;
+  /** A metric's key; profit when absent. */
+  metric?: string | undefined;
 }
 
 /** The query string of GET /api/owner/leaderboard: the page and search as GET /api/agents, then the board's period. */
-export function leaderboardSearchParams({ period, at, mode, team, ...page }: LeaderboardBoardParams): string {
-  const board: LeaderboardParams = { period, mode, ...(at ? { at } : {}), ...(team !== undefined ? { team } : {}) };
+export function leaderboardSearchParams({ period, at, mode, team, metric, ...page }: LeaderboardBoardParams): string {
+  const board: LeaderboardParams = { period, mode, ...(at ? { at } : {}), ...(team !== undefined ? { team } : {}), ...(metric && metric !== PROFIT_METRIC ? { metric } : {}) };
   const params = new URLSearchParams(agentListSearchParams(page));
   for (const [name, value] of Object.entries(board)) params.set(name, String(value));
   return params.toString();

@@ -17,7 +17,18 @@ const places = [
  * The podium of a board: its first three agents (ties share a rank, so two may stand on equal steps), each with the
  * medal of its rank and the period's figure. `agents`: at most three, in rank order, each with a medal earned.
  */
-export function LeaderboardPodium({ agents, mode, periodPhrase }: { agents: BoardAgent[]; mode: LeaderboardMode; periodPhrase: string }) {
+export function LeaderboardPodium({
+  agents,
+  mode,
+  periodPhrase,
+  formatFigure = formatCurrency,
+}: {
+  agents: BoardAgent[];
+  mode: LeaderboardMode;
+  periodPhrase: string;
+  /** How the board's figures are written: money (whole) by default, a count for a count metric's board. */
+  formatFigure?: (value: string) => string;
+}) {
   return (
     <section aria-labelledby="podium-heading" className="rounded-xl bg-gradient-to-b from-slate-50 to-white px-2 pb-3 pt-4 sm:px-6">
       <h3 id="podium-heading" className="sr-only">
@@ -37,7 +48,7 @@ export function LeaderboardPodium({ agents, mode, periodPhrase }: { agents: Boar
                 <AgentDetailLink agentId={agent.id}>{agent.name}</AgentDetailLink>
               </p>
               <p className="text-xs font-medium text-slate-700 tabular-nums sm:text-sm">
-                {mode === 'growth' ? growthText(agent.growth) : formatCurrency(agent.periodIncome)}
+                {mode === 'growth' ? growthText(agent.growth) : formatFigure(agent.periodIncome)}
               </p>
               <div
                 className={cn(

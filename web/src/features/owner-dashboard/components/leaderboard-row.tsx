@@ -19,10 +19,12 @@ interface LeaderboardRowProps {
   periodPhrase: string;
   /** The movement since the period before, ending a sentence ("last month"); undefined hides the movement. */
   movementSince: string | undefined;
+  /** How the board's figures are written: money by default, a count for a count metric's board. */
+  formatFigure?: (value: string) => string;
 }
 
 /** One agent of a board: rank (with its medal), name, position, movement, and the period's figure. */
-export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince }: LeaderboardRowProps) {
+export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince, formatFigure = formatCurrency2 }: LeaderboardRowProps) {
   const Icon = medal?.icon;
   const movement = movementSince === undefined ? null : rankMovement(agent.rank, agent.previousRank, agent.periodIncome);
   return (
@@ -57,7 +59,7 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
         <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
         {mode === 'growth' && (
           <p className="text-xs text-slate-600 tabular-nums">
-            {formatCurrency2(agent.periodIncome)} {periodPhrase}, from {formatCurrency2(agent.previousIncome ?? '0')}
+            {formatFigure(agent.periodIncome)} {periodPhrase}, from {formatFigure(agent.previousIncome ?? '0')}
           </p>
         )}
       </div>
@@ -76,7 +78,7 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
           </>
         ) : (
           <>
-            <p className="text-base font-bold text-slate-900 tabular-nums sm:text-lg">{formatCurrency2(agent.periodIncome)}</p>
+            <p className="text-base font-bold text-slate-900 tabular-nums sm:text-lg">{formatFigure(agent.periodIncome)}</p>
             <p className="text-xs text-slate-600">{figureLabel}</p>
           </>
         )}

@@ -1,6 +1,6 @@
 import type { AgentSummary } from '@contract/agents';
 import type { LeaderboardMode, LeaderboardPeriod, PeriodRange } from '@contract/insight';
-import { LEADERBOARD_PAGE_SIZE } from '@contract/limits';
+import { LEADERBOARD_PAGE_SIZE, PROFIT_METRIC } from '@contract/limits';
 import { ChevronLeft, ChevronRight, SearchX, TrendingUp, Trophy } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +18,8 @@ import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { cn } from '../../../lib/cn';
 import { useTeams } from '../../../lib/teams';
 import { formatThreshold } from '../../../lib/format';
+import { formatMetricFigure } from '../../../lib/metric-format';
+import { useMetrics } from '../../../lib/metrics';
 import {
   BOARD_PERIODS,
   isCurrentPeriod,
@@ -37,6 +39,12 @@ import { LeaderboardRow } from './leaderboard-row';
 
 /** Growth boards count agents who earned at least this in the period before (GROWTH_FLOOR_CENTS of contract/insight.ts, kept here: that module brings zod). */
 const GROWTH_MINIMUM = '1000.00';
+/** The same floor of a count metric's growth board (GROWTH_FLOOR_COUNT of contract/insight.ts). */
+const GROWTH_MINIMUM_COUNT = 5;
+/** Profit, until the metrics are read (the board's first answer is profit's). */
+const PROFIT_FALLBACK = { key: PROFIT_METRIC, name: 'Profit', unit: 'money', agentsMayRecord: false, active: true, builtIn: true } as const;
+const selectClass =
+  'h-10 min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
 const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
 
@@ -60,22 +68,29 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   const [at, setAt] = useState<string | undefined>(undefined);
   const [mode, setMode] = useState<LeaderboardMode>('income');
   const [team, setTeam] = useState<number | undefined>(undefined);
+  const [metricKey, setMetricKey] = useState<string>(PROFIT_METRIC);
   const growthId = useId();
   const teamId = useId();
+  const metricId = useId();
 
-  const isDashboardPage = period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '' && team === undefined;
+  const isDashboardPage =
+    period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '' && team === undefined && metricKey === PROFIT_METRIC;
   const dashboardPage = useMemo(
     () => boardFromDashboard(firstPage, totalAgents, monthStart, LEADERBOARD_PAGE_SIZE),
     [firstPage, totalAgents, monthStart],
   );
   const page = useLeaderboard(
-    { period, at, mode, team, offset, limit: LEADERBOARD_PAGE_SIZE, search: query },
+    { period, at, mode, team, metric: metricKey, offset, limit: LEADERBOARD_PAGE_SIZE, search: query },
     isDashboardPage ? dashboardPage : undefined,
     // A team with nobody in it has no board to read.
     totalAgents > 0,
   );
   // The teams (for the Team select) once the board itself is read: they do not hold up its first rows.
   const teams = useTeams(totalAgents > 0 && page.isSuccess && !page.isPlaceholderData);
+  // The metrics (for the Metric select), likewise after the board: with none but profit there is nothing to pick.
+  const metrics = useMetrics(totalAgents > 0 && page.isSuccess && !page.isPlaceholderData);
+  const metricOptions = metrics.data ?? [];
+  const metric = metricOptions.find((option) => option.key === metricKey) ?? PROFIT_FALLBACK;
   // The page of another period or mode stays on screen, dimmed, while the one asked for loads: its rows keep their own
   // period's words; the switch and the heading already say what is coming.
   const board = page.data;
@@ -100,20 +115,36 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
     setTeam(value === '' ? undefined : Number(value));
     setOffset(0);
   };
+  const chooseMetric = (value: string) => {
+    setMetricKey(value);
+    setOffset(0);
+  };
   const chooseMode = (growth: boolean) => {
     setMode(growth ? 'growth' : 'income');
     setOffset(0);
   };
 
-  const heading = `${PERIOD_ADJECTIVES[period]} Leaderboard`;
+  const isProfit = metric.key === PROFIT_METRIC;
+  const heading = isProfit ? `${PERIOD_ADJECTIVES[period]} Leaderboard` : `${PERIOD_ADJECTIVES[period]} Leaderboard: ${metric.name}`;
   const phrase = range.start !== null || period === 'all' ? periodPhrase(range) : thisPeriodPhrase(period);
   const current = isCurrentPeriod(rowsRange);
+  // What the board ranks, in words: "income", or the metric's name ("Calls").
+  const figure = isProfit ? 'income' : metric.name;
+  const growthMinimum = metric.unit === 'count' ? `${GROWTH_MINIMUM_COUNT} ${metric.name}` : formatThreshold(GROWTH_MINIMUM);
   const description =
     mode === 'growth' && period !== 'all'
-      ? `Agents ranked by how much their income grew against the ${period} before, among those who earned at least ${formatThreshold(GROWTH_MINIMUM)} in it.`
+      ? isProfit
+        ? `Agents ranked by how much their income grew against the ${period} before, among those who earned at least ${growthMinimum} in it.`
+        : `Agents ranked by how much their ${metric.name} grew against the ${period} before, among those with at least ${growthMinimum} in it.`
       : period === 'all'
-        ? 'Agents ranked by all the income they have earned.'
-        : `Agents ranked by income earned ${phrase}.`;
+        ? isProfit
+          ? 'Agents ranked by all the income they have earned.'
+          : `Agents ranked by all their ${metric.name}.`
+        : `Agents ranked by ${figure} ${isProfit ? 'earned ' : ''}${phrase}.`;
+  // The board's figures as the metric counts them (the board shown may still be the previous metric's while loading).
+  const shownUnit = metricOptions.find((option) => option.key === (board?.metric ?? PROFIT_METRIC))?.unit ?? 'money';
+  const rowFigure = (value: string) => formatMetricFigure(shownUnit, value);
+  const podiumFigure = (value: string) => formatMetricFigure(shownUnit, value, false);
   const podium =
     board && !query && offset === 0 ? board.agents.filter((agent) => agent.rank <= 3 && isPlaced(agent, shownMode)).slice(0, 3) : [];
   // Movement: against the period before; not for all time, nor in growth mode (its ranks are by growth, the earlier
@@ -152,6 +183,20 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
 
               {period !== 'all' && <PeriodNavigation range={range} onGo={goTo} />}
 
+              {metricOptions.length > 1 && (
+                <div className="flex flex-wrap items-center gap-2">
+                  <Label htmlFor={metricId}>Metric</Label>
+                  <select id={metricId} value={metricKey} onChange={(event) => chooseMetric(event.target.value)} className={selectClass}>
+                    {metricOptions.map((option) => (
+                      <option key={option.key} value={option.key}>
+                        {option.name}
+                        {option.active ? '' : ' (inactive)'}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+
               {(teams.data?.teams.length ?? 0) > 0 && (
                 <div className="flex flex-wrap items-center gap-2">
                   <Label htmlFor={teamId}>Team</Label>
@@ -159,7 +204,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                     id={teamId}
                     value={team ?? ''}
                     onChange={(event) => chooseTeam(event.target.value)}
-                    className="h-10 min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    className={selectClass}
                   >
                     <option value="">All teams</option>
                     {teams.data!.teams.map((option) => (
@@ -173,7 +218,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
 
               {podium.length > 0 && (
                 <div className={cn('transition-opacity', stale && page.isFetching && 'opacity-60')}>
-                  <LeaderboardPodium agents={podium} mode={shownMode} periodPhrase={rowsPhrase} />
+                  <LeaderboardPodium agents={podium} mode={shownMode} periodPhrase={rowsPhrase} formatFigure={podiumFigure} />
                 </div>
               )}
 
@@ -190,7 +235,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                     query
                       ? `No agent's name or email contains "${query}".`
                       : shownMode === 'growth'
-                        ? `No agent earned at least ${formatThreshold(GROWTH_MINIMUM)} in the ${rowsRange.kind} before, so there is no growth to rank.`
+                        ? `No agent had at least ${growthMinimum} in the ${rowsRange.kind} before, so there is no growth to rank.`
                         : 'This page is empty.'
                   }
                 />
@@ -208,6 +253,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                       figureLabel={periodFigureLabel(rowsRange)}
                       periodPhrase={rowsPhrase}
                       movementSince={movementSince}
+                      formatFigure={rowFigure}
                     />
                   ))}
                 </ol>

@@ -1,9 +1,9 @@
 import type { AgentSummary } from '@contract/agents';
 import { useId, useState, type KeyboardEvent, type Ref } from 'react';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { useAgentsPage } from '../../../lib/agents-page';
+import { Input } from '../ui/input';
+import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { useAgentsPage } from '../../lib/agents-page';
 
 /** How many matches the list offers; typing more narrows it. */
 const SUGGESTIONS = 8;

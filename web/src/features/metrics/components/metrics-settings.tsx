@@ -1,0 +1,223 @@
+import type { Metric, MetricUnit } from '@contract/metrics';
+import { BarChart3, Check, Loader2, Pencil, Plus, X } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { LoadError } from '../../../components/ui/load-error';
+import { SectionCard } from '../../../components/ui/section-card';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useMetrics } from '../../../lib/metrics';
+import { useSaveMetric } from '../api/metrics';
+
+/** The same limits as the server's (contract/metrics.ts, kept here: that module brings zod). */
+const METRICS_MAX = 20;
+const KEY_MAX = 40;
+const NAME_MAX = 60;
+const KEY_PATTERN = /^[a-z][a-z0-9_-]*$/;
+
+/** A key from a name, as the form proposes it: "Calls made" -> "calls-made". */
+export function keyFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^[^a-z]+/, '')
+    .replace(/-+$/, '');
+  return slug.slice(0, KEY_MAX).replace(/-+$/, '');
+}
+
+const UNIT_LABELS: Record<MetricUnit, string> = { count: 'Count (calls, meetings, deals)', money: 'Money (revenue, pipeline)' };
+
+/**
+ * The owner's metrics (DESIGN section 8, "Metrics"): the numbers measured beside profit. Each has a key that never
+ * changes (what the API and imports name it by), a name, a unit, and whether agents may record their own; a metric
+ * no longer used is made inactive, never deleted, so what was recorded on it stays.
+ */
+export function MetricsSettings() {
+  const metrics = useMetrics();
+  const own = (metrics.data ?? []).filter((metric) => !metric.builtIn);
+  return (
+    <SectionCard
+      id="settings-metrics"
+      icon={BarChart3}
+      title="Metrics"
+      description="What the team measures beside profit: calls, meetings, deals. Tiers stay on profit; boards and activities can use any metric."
+    >
+      {metrics.isError ? (
+        <LoadError error={metrics.error} fallback="Failed to load the metrics" />
+      ) : !metrics.data ? (
+        <Spinner label="Loading metrics..." className="min-h-20" />
+      ) : (
+        <div className="grid gap-5">
+          <ul aria-label="Metrics" className="grid gap-2">
+            <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
+              <span>
+                <span className="font-semibold text-slate-900">Profit</span> <span className="text-sm text-slate-600">· built in: the income entries</span>
+              </span>
+            </li>
+            {own.map((metric) => (
+              <MetricRow key={metric.key} metric={metric} />
+            ))}
+          </ul>
+          {own.length < METRICS_MAX ? (
+            <NewMetricForm taken={new Set(metrics.data.map((metric) => metric.key))} />
+          ) : (
+            <p className="text-sm text-slate-700">There are {METRICS_MAX} metrics besides profit, the most there can be: rename one you no longer use.</p>
+          )}
+        </div>
+      )}
+    </SectionCard>
+  );
+}
+
+/** One metric: its name (renamed in place), key and unit, and its two switches. */
+function MetricRow({ metric }: { metric: Metric }) {
+  const save = useSaveMetric();
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(metric.name);
+  const id = useId();
+  const change = (update: { name?: string; agentsMayRecord?: boolean; active?: boolean }, done?: () => void) =>
+    save.mutate(
+      { key: metric.key, update },
+      {
+        onSuccess: () => done?.(),
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change the metric'), variant: 'destructive' }),
+      },
+    );
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed === metric.name) return setEditing(false);
+    change({ name: trimmed }, () => setEditing(false));
+  };
+  return (
+    <li className="grid gap-2 rounded-lg border border-slate-200 px-3 py-2 sm:grid-cols-[1fr_auto] sm:items-center">
+      {editing ? (
+        <form onSubmit={rename} className="flex items-center gap-2">
+          <Label htmlFor={`${id}-name`} className="sr-only">
+            Name of {metric.name}
+          </Label>
+          <Input id={`${id}-name`} value={name} maxLength={NAME_MAX} onChange={(event) => setName(event.target.value)} autoFocus className="h-9" />
+          <Button type="submit" size="sm" aria-label={`Save the name of ${metric.name}`}>
+            <Check aria-hidden="true" />
+          </Button>
+          <Button type="button" size="sm" variant="outline" aria-label="Cancel" onClick={() => (setName(metric.name), setEditing(false))}>
+            <X aria-hidden="true" />
+          </Button>
+        </form>
+      ) : (
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+          <span className={metric.active ? 'font-semibold text-slate-900' : 'font-semibold text-slate-500 line-through'}>{metric.name}</span>
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{metric.key}</code>
+          <span className="text-sm text-slate-600">{metric.unit === 'count' ? 'count' : 'money'}</span>
+          {!metric.active && <span className="text-sm text-slate-600">· inactive</span>}
+          <Button type="button" size="sm" variant="ghost" aria-label={`Rename ${metric.name}`} onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="flex items-center gap-2">
+          <Switch id={`${id}-agents`} checked={metric.agentsMayRecord} disabled={save.isPending} onCheckedChange={(checked) => change({ agentsMayRecord: checked })} />
+          <Label htmlFor={`${id}-agents`} className="text-sm">
+            Agents record their own
+          </Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch id={`${id}-active`} checked={metric.active} disabled={save.isPending} onCheckedChange={(checked) => change({ active: checked })} />
+          <Label htmlFor={`${id}-active`} className="text-sm">
+            Active
+          </Label>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** Make a metric: a name, the key proposed from it (editable until saved), a unit, and whether agents record their own. */
+function NewMetricForm({ taken }: { taken: Set<string> }) {
+  const save = useSaveMetric();
+  const [name, setName] = useState('');
+  const [key, setKey] = useState('');
+  const [keyEdited, setKeyEdited] = useState(false);
+  const [unit, setUnit] = useState<MetricUnit>('count');
+  const [agentsMayRecord, setAgentsMayRecord] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; key?: string }>({});
+  const unitId = useId();
+  const agentsId = useId();
+  const shownKey = keyEdited ? key : keyFromName(name);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: { name?: string; key?: string } = {};
+    if (name.trim() === '') found.name = 'A metric needs a name';
+    if (!KEY_PATTERN.test(shownKey) || shownKey.length > KEY_MAX) {
+      found.key = `Key must be 1 to ${KEY_MAX} characters: lower-case letters, digits, - and _, starting with a letter`;
+    } else if (shownKey === 'profit' || taken.has(shownKey)) found.key = `The key "${shownKey}" is taken`;
+    setErrors(found);
+    if (found.name || found.key) return;
+    save.mutate(
+      { create: { key: shownKey, name: name.trim(), unit, agentsMayRecord } },
+      {
+        onSuccess: (metric) => {
+          toast({ title: 'Metric added', description: `${metric.name} can now be recorded and shown on the boards.`, variant: 'success' });
+          setName('');
+          setKey('');
+          setKeyEdited(false);
+          setAgentsMayRecord(false);
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add the metric'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New metric" className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2">
+      <FormField label="Name" error={errors.name} className="content-start">
+        <Input value={name} maxLength={NAME_MAX} placeholder="Calls" onChange={(event) => setName(event.target.value)} />
+      </FormField>
+      <FormField label="Key" error={errors.key} hint="What the API and CSV imports name it by; it never changes." className="content-start">
+        <Input
+          value={shownKey}
+          maxLength={KEY_MAX}
+          placeholder="calls"
+          onChange={(event) => {
+            setKeyEdited(true);
+            setKey(event.target.value.toLowerCase());
+          }}
+        />
+      </FormField>
+      <div className="grid gap-1.5">
+        <Label htmlFor={unitId}>Unit</Label>
+        <select
+          id={unitId}
+          value={unit}
+          onChange={(event) => setUnit(event.target.value as MetricUnit)}
+          className="h-10 min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          {(Object.keys(UNIT_LABELS) as MetricUnit[]).map((value) => (
+            <option key={value} value={value}>
+              {UNIT_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-center gap-2 self-end pb-2">
+        <Switch id={agentsId} checked={agentsMayRecord} onCheckedChange={setAgentsMayRecord} />
+        <Label htmlFor={agentsId}>Agents record their own</Label>
+      </div>
+      <div className="sm:col-span-2">
+        <Button type="submit" aria-disabled={save.isPending}>
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
+          Add metric
+        </Button>
+      </div>
+    </form>
+  );
+}

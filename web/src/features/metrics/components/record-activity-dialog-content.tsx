@@ -1,0 +1,127 @@
+import type { Metric } from '@contract/metrics';
+import { useId, useState, type FormEvent } from 'react';
+import { AgentCombobox } from '../../../components/agents/agent-combobox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { currencySymbol, formatCount, formatCurrency2 } from '../../../lib/format';
+import { useRecordActivity } from '../api/metrics';
+
+/** The largest count recorded at once (COUNT_VALUE_MAX of contract/metrics.ts, kept here: that module brings zod). */
+const COUNT_MAX = 1_000_000;
+const NOTE_MAX = 500;
+
+/** While the agent picker shows its matches (it marks its input so), Escape closes them rather than the dialog. */
+const isClosingSuggestions = (event: KeyboardEvent) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
+
+type Errors = Partial<Record<'agentId' | 'value' | 'note', string>>;
+
+/** What is wrong with a value typed for a metric of this unit, or undefined (the server checks the same). */
+function valueError(metric: Metric, value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return 'Enter a value';
+  if (metric.unit === 'count') {
+    const count = /^\d+$/.test(text) ? Number(text) : NaN;
+    return Number.isSafeInteger(count) && count >= 1 && count <= COUNT_MAX ? undefined : `A whole number from 1 to ${formatCount(COUNT_MAX)}`;
+  }
+  return /^-?\d+(\.\d{1,2})?$/.test(text) && Number(text) !== 0 ? undefined : 'A number with at most two decimals, not zero';
+}
+
+/** The Record Activity dialog, open while mounted (record-activity-dialog.tsx mounts it from its button). */
+export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: { metrics: Metric[]; onClose: () => void; onCloseFocus: () => void }) {
+  const record = useRecordActivity();
+  const [agentId, setAgentId] = useState('');
+  const [metricKey, setMetricKey] = useState(metrics[0]!.key);
+  const [value, setValue] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const metricId = useId();
+  const metric = metrics.find((option) => option.key === metricKey) ?? metrics[0]!;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (agentId === '') found.agentId = 'Please select an agent';
+    const wrong = valueError(metric, value);
+    if (wrong) found.value = wrong;
+    if (note.trim().length > NOTE_MAX) found.note = `At most ${NOTE_MAX} characters`;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    record.mutate(
+      { agentId: Number(agentId), metric: metric.key, value: value.trim(), note: note.trim() || undefined },
+      {
+        onSuccess: (activity) => {
+          const shown = typeof activity.value === 'number' ? formatCount(activity.value) : formatCurrency2(activity.value);
+          toast({ title: 'Activity recorded', description: `${shown} ${metric.name} for ${activity.agentName}.`, variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          // A field the server refused is shown at the field; anything else in a toast.
+          const issue = error instanceof ApiError ? error.issues.find((one) => one.path === 'value' || one.path === 'agentId' || one.path === 'note') : undefined;
+          if (issue) setErrors({ [issue.path]: issue.message });
+          else toast({ title: 'Error', description: errorMessage(error, 'Failed to record the activity'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        onEscapeKeyDown={(event) => isClosingSuggestions(event) && event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onCloseFocus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Record Activity</DialogTitle>
+          <DialogDescription>A call, a meeting, a deal: what an agent did, on one of your metrics.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <FormField label="Agent" error={errors.agentId} hint="Type part of a name or email, then pick the agent.">
+            <AgentCombobox onChange={setAgentId} autoFocus />
+          </FormField>
+          <div className="grid gap-1.5">
+            <Label htmlFor={metricId}>Metric</Label>
+            <select
+              id={metricId}
+              value={metricKey}
+              onChange={(event) => setMetricKey(event.target.value)}
+              className="h-10 min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {metrics.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <FormField
+            label={metric.unit === 'count' ? `How many ${metric.name}` : `Value (${currencySymbol()})`}
+            error={errors.value}
+            hint={metric.unit === 'count' ? 'A whole number. A mistake is voided, not recorded as a negative.' : 'A negative value is a deduction.'}
+          >
+            <Input
+              type="number"
+              step={metric.unit === 'count' ? '1' : '0.01'}
+              min={metric.unit === 'count' ? '1' : undefined}
+              inputMode={metric.unit === 'count' ? 'numeric' : 'decimal'}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </FormField>
+          <FormField label="Note (optional)" error={errors.note}>
+            <Textarea rows={2} value={note} maxLength={NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+          </FormField>
+          <FormDialogFooter onCancel={onClose} pending={record.isPending} submitLabel="Record" pendingLabel="Recording..." />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
