@@ -6,14 +6,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
 import { appendEvents, dataChangedEvent } from '../../server/db/events';
-import { periodRollUpsFromEntries, thresholdReached } from '../../server/db/rule-sql';
-import { agentPeriodTotals, agents, incomeEntries, tierAchievements, tierSettings } from '../../server/db/schema';
+import { metricPeriodRollUpsFromActivities, periodRollUpsFromEntries, thresholdReached } from '../../server/db/rule-sql';
+import { activities, agentMetricPeriodTotals, agentPeriodTotals, agents, incomeEntries, metrics, tierAchievements, tierSettings } from '../../server/db/schema';
 
 export interface ReferenceDataOptions {
   agents: number;
   entries: number;
   /** Entries are spread over this many months, ending at `now`. */
   months: number;
+  /** Activities on the three count metrics the load defines (REFERENCE_METRICS), spread like the entries. */
+  activities: number;
   now: Date;
   /** ORG_TIMEZONE: the roll-ups are bucketed in it. */
   timeZone: string;
@@ -63,12 +65,22 @@ const SALE_KINDS = [
 ];
 const DEDUCTION_KINDS = ['Refund issued', 'Chargeback', 'Cancelled order', 'Commission correction', 'Returned goods', 'Discount adjustment'];
 
+/**
+ * The metrics of the reference data set: three counts, each with its share of the activities and the most one
+ * activity records (a call log of the morning: up to 12 calls; a meeting or two; a deal at a time).
+ */
+export const REFERENCE_METRICS = [
+  { key: 'calls', name: 'Calls', share: 0.7, most: 12 },
+  { key: 'meetings', name: 'Meetings', share: 0.2, most: 2 },
+  { key: 'deals', name: 'Deals', share: 0.1, most: 1 },
+] as const;
+
 const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
 /** An element of a text array literal, 1-based index from an integer expression. */
 const pick = (values: readonly string[], index: SQL) => sql`(${textArray(values)})[1 + ((${index}) % ${values.length})]`;
 
 /** The tables the load writes, whose secondary indexes and foreign keys are rebuilt afterwards. */
-const LOADED_TABLES = ['agents', 'income_entries', 'agent_period_totals', 'tier_achievements'] as const;
+const LOADED_TABLES = ['agents', 'income_entries', 'agent_period_totals', 'tier_achievements', 'activities', 'agent_metric_period_totals'] as const;
 /** The loaded tables' names as a SQL list, for `relname in (...)`. */
 const loadedTableNames = sql.join(LOADED_TABLES.map((table) => sql`${table}`), sql`, `);
 
@@ -114,6 +126,7 @@ const listForeignKeys = (db: Db) =>
 export interface ReferenceDataSummary {
   agents: number;
   entries: number;
+  activities: number;
   negativeEntries: number;
   periodRows: number;
   achievements: number;
@@ -238,6 +251,40 @@ export async function loadReferenceData(db: Db, options: ReferenceDataOptions): 
       group by 1, 2`);
     progress('tier achievements');
 
+    // The three count metrics, and their activities: agents skewed as for entries, dates uniform over the months,
+    // each activity's metric by its share and its count from 1 to the metric's most (most often 1).
+    const metricRows = await queryRows<{ id: number; key: string }>(
+      tx,
+      sql`insert into ${metrics} (key, name, unit, agents_may_record, created_at)
+        select m.key, m.name, 'count', true, ${begin}::timestamptz
+        from unnest(${sql.param(REFERENCE_METRICS.map((m) => m.key))}::text[], ${sql.param(REFERENCE_METRICS.map((m) => m.name))}::text[]) as m(key, name)
+        returning id, key`,
+    );
+    const metricId = (key: string) => metricRows.find((row) => row.key === key)!.id;
+    if (options.activities > 0) {
+      const [calls, meetings, deals] = REFERENCE_METRICS;
+      await tx.execute(sql`
+        insert into ${activities} (metric_id, agent_id, value, date, created_at)
+        select case when r_metric < ${calls.share} then ${metricId(calls.key)}::int
+            when r_metric < ${calls.share + meetings.share} then ${metricId(meetings.key)}::int else ${metricId(deals.key)}::int end,
+          agent_id,
+          case when r_metric < ${calls.share} then 1 + floor(${calls.most} * power(r_value, 3))::int
+            when r_metric < ${calls.share + meetings.share} then 1 + floor(${meetings.most} * power(r_value, 4))::int else ${deals.most} end,
+          date, date
+        from (
+          select ${ids!.first}::int + floor(${options.agents}::int * power(random(), 1.5))::int as agent_id,
+            random() as r_metric, random() as r_value,
+            ${begin}::timestamptz + random() * (${end}::timestamptz - ${begin}::timestamptz) as date
+          from generate_series(1, ${options.activities}::int)
+        ) raw
+        order by date`);
+      progress(`${options.activities.toLocaleString('en-US')} activities`);
+      await tx.execute(sql`
+        insert into ${agentMetricPeriodTotals} (metric_id, agent_id, period_kind, period_start, total)
+        ${metricPeriodRollUpsFromActivities(options.timeZone)}`);
+      progress('activity roll-ups');
+    }
+
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     for (const fk of foreignKeys) {
       await tx.execute(sql`alter table ${sql.identifier(fk.table)} add constraint ${sql.identifier(fk.name)} ${sql.raw(fk.definition)}`);
@@ -251,6 +298,7 @@ export async function loadReferenceData(db: Db, options: ReferenceDataOptions): 
       sql`select
         (select count(*)::int from ${agents}) as agents,
         (select count(*)::int from ${incomeEntries}) as entries,
+        (select count(*)::int from ${activities}) as activities,
         (select count(*)::int from ${incomeEntries} where amount < 0) as "negativeEntries",
         (select count(*)::int from ${agentPeriodTotals}) as "periodRows",
         (select count(*)::int from ${tierAchievements}) as achievements,

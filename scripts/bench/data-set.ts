@@ -43,7 +43,7 @@ function isCurrent(generatedAt: string | undefined, timeZone: string): boolean {
 }
 
 const sizeKey = (size: ReferenceDataSize, timeZone: string) =>
-  `${size.agents}-${size.entries}-${size.months}m${timeZone === 'UTC' ? '' : `-${timeZone.replace(/\W+/g, '_')}`}`;
+  `${size.agents}-${size.entries}-${size.months}m-${size.activities}a${timeZone === 'UTC' ? '' : `-${timeZone.replace(/\W+/g, '_')}`}`;
 
 /** A working copy of the cached PGlite data set (generated first when missing); removed by the returned cleanup. */
 export async function preparePglite(options: DataSetOptions): Promise<PreparedDataSet> {
@@ -115,8 +115,10 @@ export async function ensurePostgresDataSet(url: string, options: DataSetOptions
       }
     };
     let meta = await readMeta();
-    if (meta && !isCurrent(meta.generatedAt, options.timeZone)) {
-      options.log(`The data set in ${name} is from ${meta.generatedAt.slice(0, 10)}, before this week: generating a new one.`);
+    // A data set from before activities were generated has none (its meta names no count of them).
+    const stale = meta && (!isCurrent(meta.generatedAt, options.timeZone) || (meta.activities ?? 0) !== options.size.activities);
+    if (meta && stale) {
+      options.log(`The data set in ${name} is from ${meta.generatedAt.slice(0, 10)}, before this week or of another size: generating a new one.`);
       await dropDatabase(admin.db, name);
       await createDatabase(admin.db, name);
       meta = await readMeta();

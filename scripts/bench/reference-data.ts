@@ -1,4 +1,5 @@
-// The reference data set of docs/product.md §15 (10,000 agents, 1,000,000 income entries over two years), generated
+// The reference data set of docs/product.md §15 (10,000 agents, 1,000,000 income entries over two years, and
+// 3,000,000 activities on three count metrics: DESIGN section 8), generated
 // into an embedded database directory or a PostgreSQL database. Used by `npm run generate-data` and the benchmark.
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -18,19 +19,25 @@ export interface ReferenceDataSize {
   agents: number;
   entries: number;
   months: number;
+  /** Activities on the three count metrics (calls, meetings, deals) the data set defines. */
+  activities: number;
 }
 
-export const REFERENCE_SIZE: ReferenceDataSize = { agents: 10_000, entries: 1_000_000, months: 24 };
+export const REFERENCE_SIZE: ReferenceDataSize = { agents: 10_000, entries: 1_000_000, months: 24, activities: 3_000_000 };
 
 /** The command-line options that set a data set's size (for parseArgs); sizeOption reads them. */
-export const SIZE_OPTIONS = { agents: { type: 'string' }, entries: { type: 'string' }, months: { type: 'string' } } as const;
+export const SIZE_OPTIONS = { agents: { type: 'string' }, entries: { type: 'string' }, months: { type: 'string' }, activities: { type: 'string' } } as const;
 
-/** The size asked for with --agents, --entries and --months; each one not given is the fallback's. */
-export function sizeOption(values: { agents?: string | undefined; entries?: string | undefined; months?: string | undefined }, fallback: ReferenceDataSize): ReferenceDataSize {
+/** The size asked for with --agents, --entries, --months and --activities; each one not given is the fallback's. */
+export function sizeOption(
+  values: { agents?: string | undefined; entries?: string | undefined; months?: string | undefined; activities?: string | undefined },
+  fallback: ReferenceDataSize,
+): ReferenceDataSize {
   return {
     agents: positiveWholeOption('agents', values.agents, fallback.agents),
     entries: positiveWholeOption('entries', values.entries, fallback.entries),
     months: positiveWholeOption('months', values.months, fallback.months),
+    activities: positiveWholeOption('activities', values.activities, fallback.activities),
   };
 }
 
@@ -83,6 +90,7 @@ export async function generateReferenceData(target: DatabaseTarget, options: Gen
       agents: options.agents,
       entries: options.entries,
       months: options.months,
+      activities: options.activities,
       now,
       timeZone: options.timeZone,
       passwordHash,
@@ -110,4 +118,4 @@ export async function generateReferenceData(target: DatabaseTarget, options: Gen
   }
 }
 
-const pickSize = ({ agents, entries, months }: ReferenceDataSize): ReferenceDataSize => ({ agents, entries, months });
+const pickSize = ({ agents, entries, months, activities }: ReferenceDataSize): ReferenceDataSize => ({ agents, entries, months, activities });

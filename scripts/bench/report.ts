@@ -34,6 +34,8 @@ const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'w
   { kind: 'trends', measure: 'Team income, the last 12 weeks or months (GET /api/owner/trends)', bar: 'read' },
   { kind: 'agentHistory', measure: 'An agent’s income, the last 12 weeks or months (GET /api/agents/{id}/history)', bar: 'read' },
   { kind: 'myRank', measure: 'An agent’s rank with its neighbours (GET /api/agents/me/rank)', bar: 'read' },
+  { kind: 'metricLeaderboard', measure: 'A count metric’s leaderboard (calls, meetings or deals; any period, now or past), one of the first 4 pages', bar: 'read' },
+  { kind: 'activity', measure: 'One activity written (POST /api/activities)', bar: 'write' },
 ];
 
 /** The table's name for the request of a kind, such as "Agent tier data (GET /api/agent-tier-data)". */

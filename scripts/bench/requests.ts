@@ -17,11 +17,16 @@ export const requestKinds = [
   'trends',
   'agentHistory',
   'myRank',
+  'metricLeaderboard',
+  'activity',
 ] as const;
 export type RequestKind = (typeof requestKinds)[number];
 
 /** The status a request of that kind answers when it succeeds. */
-export const expectedStatus = (kind: RequestKind) => (kind === 'incomeEntry' ? 201 : 200);
+export const expectedStatus = (kind: RequestKind) => (kind === 'incomeEntry' || kind === 'activity' ? 201 : 200);
+
+/** The reference data set's count metrics (scripts/bench/bulk-load.ts REFERENCE_METRICS). */
+const METRIC_KEYS = ['calls', 'meetings', 'deals'] as const;
 
 const SEARCHES = ['smith', 'liam', 'garcia', 'ava n', 'son', 'lee', 'agent12', 'patel', 'o', 'renewal'];
 const FIRST_PAGES = 20;
@@ -88,6 +93,19 @@ export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { fir
       return { method: 'GET', path: `/api/agents/${randomInt(agentIds.first, agentIds.last)}/history?granularity=${pick(['week', 'month'])}&count=12`, headers: owner };
     case 'myRank':
       return { method: 'GET', path: `/api/agents/me/rank?period=${pick(['week', 'month', 'quarter', 'year', 'all'])}`, headers: { cookie: pick(sessions.agents) } };
+    case 'metricLeaderboard': {
+      // A count metric's board of any period, now or a past one, one of the first 4 pages.
+      const period = pick(['week', 'month', 'quarter', 'year'] as const);
+      const at = pick(['', `&at=${pick(PAST_DAYS)}`]);
+      return { method: 'GET', path: `/api/owner/leaderboard?metric=${pick(METRIC_KEYS)}&period=${period}${at}&offset=${page(4)}&limit=25`, headers: owner };
+    }
+    case 'activity':
+      return {
+        method: 'POST',
+        path: '/api/activities',
+        headers: { ...owner, 'content-type': 'application/json' },
+        body: JSON.stringify({ agentId: randomInt(agentIds.first, agentIds.last), metric: 'calls', value: randomInt(1, 5) }),
+      };
     case 'incomeEntry': {
       const cents = randomInt(-5_000, 50_000) || 1;
       const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;

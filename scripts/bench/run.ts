@@ -46,7 +46,7 @@ export interface BenchOptions {
 
 export const FULL_RUN = { size: REFERENCE_SIZE, samples: 200, naiveRuns: 3, loadSeconds: 60, connections: 100, liveStreams: 1000 };
 export const QUICK_RUN = {
-  size: { agents: 200, entries: 20_000, months: 3 },
+  size: { agents: 200, entries: 20_000, months: 3, activities: 60_000 },
   samples: 20,
   naiveRuns: 2,
   loadSeconds: 5,

@@ -24,7 +24,8 @@ export function parseScaleSizes(text: string): ReferenceDataSize[] {
     if (!Number.isSafeInteger(agents) || !Number.isSafeInteger(entries) || agents < 1 || entries < 1) {
       throw new ConfigError(`--scale-sizes takes sizes such as 100x10000,1000x100000 (agents x entries), not "${part}"`);
     }
-    return { agents, entries, months: REFERENCE_SIZE.months };
+    // Activities as the reference data set has them: three per entry.
+    return { agents, entries, months: REFERENCE_SIZE.months, activities: entries * 3 };
   });
   if (sizes.length < 2) throw new ConfigError('--scale-sizes needs at least two sizes to compare');
   return sizes;

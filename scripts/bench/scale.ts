@@ -12,15 +12,15 @@ import { requestTimer, timeEachKind, warmUp } from './single-requests';
 
 /** The sizes of the scale table: ten times the agents and the entries each step, 100 entries per agent, two years. */
 export const SCALE_SIZES: readonly ReferenceDataSize[] = [
-  { agents: 1_000, entries: 100_000, months: REFERENCE_SIZE.months },
-  { agents: 10_000, entries: 1_000_000, months: REFERENCE_SIZE.months },
-  { agents: 100_000, entries: 10_000_000, months: REFERENCE_SIZE.months },
+  { agents: 1_000, entries: 100_000, months: REFERENCE_SIZE.months, activities: 300_000 },
+  { agents: 10_000, entries: 1_000_000, months: REFERENCE_SIZE.months, activities: 3_000_000 },
+  { agents: 100_000, entries: 10_000_000, months: REFERENCE_SIZE.months, activities: 30_000_000 },
 ];
 
 /** `--scale --quick`: two small sizes, to check that it all runs. */
 export const QUICK_SCALE_SIZES: readonly ReferenceDataSize[] = [
-  { agents: 100, entries: 10_000, months: REFERENCE_SIZE.months },
-  { agents: 1_000, entries: 100_000, months: REFERENCE_SIZE.months },
+  { agents: 100, entries: 10_000, months: REFERENCE_SIZE.months, activities: 30_000 },
+  { agents: 1_000, entries: 100_000, months: REFERENCE_SIZE.months, activities: 300_000 },
 ];
 
 /** The requests of the scale table, in its order. */

@@ -28,7 +28,7 @@ beforeAll(async () => {
   database = await openDatabase({ engine: 'pglite', dataDir: dir('app') });
   await database.migrate();
   // A few thousand entries with their totals, roll-ups and achievements, loaded in one transaction.
-  await loadReferenceData(database.db, { agents: 40, entries: 4_000, months: 6, now: new Date(), timeZone: 'UTC', passwordHash: FACTORY_PASSWORD_HASH });
+  await loadReferenceData(database.db, { agents: 40, entries: 4_000, months: 6, activities: 2_000, now: new Date(), timeZone: 'UTC', passwordHash: FACTORY_PASSWORD_HASH });
   agentIds.push(...(await queryRows<{ id: number }>(database.db, sql`select id from agents order by id limit 2`)).map((row) => row.id));
 }, 120_000);
 

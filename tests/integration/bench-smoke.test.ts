@@ -12,7 +12,7 @@ afterAll(() => rmSync(cacheRoot, { recursive: true, force: true }));
 
 it('runs on a tiny data set and reports every row of the table', async () => {
   const report = await runBenchmark({
-    size: { agents: 30, entries: 1_500, months: 2 },
+    size: { agents: 30, entries: 1_500, months: 2, activities: 3_000 },
     timeZone: 'UTC',
     cacheRoot,
     samples: 3,

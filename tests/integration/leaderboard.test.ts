@@ -155,6 +155,7 @@ describeEachEngine(
         agents: AGENTS,
         entries: 20_000,
         months: 3,
+        activities: 30_000,
         now: NOW,
         timeZone: t.config.orgTimezone,
         passwordHash: FACTORY_PASSWORD_HASH,
@@ -172,16 +173,17 @@ describeEachEngine(
       rankOf = rows.map((row) => row.rank);
     });
 
-    it('leaves every running total, roll-up and achievement consistent with the entries', async () => {
+    it('leaves every running total, roll-up and achievement consistent with the entries and activities', async () => {
       const t = get();
       expect(await checkConsistency(t.database.db, t.config.orgTimezone)).toEqual([]);
-      const [counts] = await queryRows<{ agents: number; entries: number; deductions: number; months: number }>(
+      const [counts] = await queryRows<{ agents: number; entries: number; activities: number; metrics: string; deductions: number; months: number }>(
         t.database.db,
         sql`select (select count(*)::int from agents) as agents, (select count(*)::int from income_entries) as entries,
+          (select count(*)::int from activities) as activities, (select string_agg(key, ',' order by id) from metrics) as metrics,
           (select count(*)::int from income_entries where amount < 0) as deductions,
           (select count(distinct date_trunc('month', date))::int from income_entries) as months`,
       );
-      expect(counts).toMatchObject({ agents: AGENTS, entries: 20_000, months: 4 });
+      expect(counts).toMatchObject({ agents: AGENTS, entries: 20_000, activities: 30_000, metrics: 'calls,meetings,deals', months: 4 });
       expect(counts!.deductions).toBeGreaterThan(500);
     });
 

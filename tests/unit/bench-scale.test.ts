@@ -5,10 +5,10 @@ import { FLAT_FACTOR, flatness, isStandardScale, parseScaleSizes } from '../../s
 import { SCALE_SIZES } from '../../scripts/bench/scale';
 
 describe('parseScaleSizes', () => {
-  it('reads agents x entries, smallest first, with underscores and spaces', () => {
+  it('reads agents x entries, smallest first, with underscores and spaces, with three activities per entry', () => {
     expect(parseScaleSizes('100x10000, 1_000X100_000')).toEqual([
-      { agents: 100, entries: 10_000, months: 24 },
-      { agents: 1_000, entries: 100_000, months: 24 },
+      { agents: 100, entries: 10_000, months: 24, activities: 30_000 },
+      { agents: 1_000, entries: 100_000, months: 24, activities: 300_000 },
     ]);
   });
 
