@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { displayName } from './fields';
+import { calendarDay, displayName } from './fields';
 import { canonicalLocale, CURRENCY_MESSAGE, isKnownCurrency, LOCALE_MESSAGE, LOCALE_TAG_MAX, ORG_NAME_MAX } from './settings-values';
 
 export * from './settings-values';
+
+const WORKING_DAYS_MESSAGE = 'workingDays must be ISO weekdays: 1 (Monday) to 7 (Sunday)';
+/** Holidays kept at once: a few years of a country's public holidays. */
+export const HOLIDAYS_MAX = 200;
 
 /** The organisation's name, currency and locale: public (the landing page, a TV board) through GET /api/app-info. */
 export const orgDisplaySettings = z.object({ orgName: z.string(), currency: z.string(), locale: z.string() });
@@ -11,6 +15,10 @@ export const orgDisplaySettings = z.object({ orgName: z.string(), currency: z.st
 export const organisationSettings = orgDisplaySettings.extend({
   /** On: every manager signs in with a second factor. */
   requireManagerTwoFactor: z.boolean(),
+  /** The ISO weekdays worked (1 Monday ... 7 Sunday), ascending: goals count their pace in working days. */
+  workingDays: z.array(z.number().int()),
+  /** Local dates (YYYY-MM-DD) not worked although their weekday is, ascending. */
+  holidays: z.array(z.string()),
   /** When the owner last saved them; null while the defaults apply. */
   updatedAt: z.string().nullable(),
 });
@@ -45,7 +53,21 @@ export const updateOrganisationSettingsInput = z
     currency: currencyField.optional(),
     locale: localeField.optional(),
     requireManagerTwoFactor: z.boolean({ error: 'requireManagerTwoFactor must be true or false' }).optional(),
+    workingDays: z
+      .array(z.number({ error: WORKING_DAYS_MESSAGE }).int(WORKING_DAYS_MESSAGE).min(1, WORKING_DAYS_MESSAGE).max(7, WORKING_DAYS_MESSAGE), { error: WORKING_DAYS_MESSAGE })
+      .min(1, 'At least one working day is needed')
+      .refine((days) => new Set(days).size === days.length, 'workingDays must not repeat a day')
+      .transform((days) => [...days].sort((a, b) => a - b))
+      .optional(),
+    holidays: z
+      .array(calendarDay('holidays'), { error: 'holidays must be a list of dates such as 2026-12-25' })
+      .max(HOLIDAYS_MAX, `At most ${HOLIDAYS_MAX} holidays`)
+      .refine((days) => new Set(days).size === days.length, 'holidays must not repeat a date')
+      .transform((days) => [...days].sort())
+      .optional(),
   })
   .strict()
-  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send orgName, currency, locale or requireManagerTwoFactor' });
+  .refine((input) => Object.keys(input).length > 0, {
+    message: 'Nothing to change: send orgName, currency, locale, requireManagerTwoFactor, workingDays or holidays',
+  });
 export type UpdateOrganisationSettingsInput = z.input<typeof updateOrganisationSettingsInput>;

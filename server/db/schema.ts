@@ -815,6 +815,10 @@ export const organisationSettings = pgTable(
     locale: text('locale').notNull().default('en-US'),
     /** On: every manager must sign in with a second factor (and set one up before anything else). */
     requireManagerTwoFactor: boolean('require_manager_two_factor').notNull().default(false),
+    /** The ISO weekdays worked (1 Monday ... 7 Sunday): goals count their pace in these days (server/domain/pacing.ts). */
+    workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
+    /** Local dates not worked although their weekday is. */
+    holidays: date('holidays', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [check('organisation_settings_one_row_check', sql`${t.id} = 1`)],

@@ -42,7 +42,7 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
   it('answers the defaults (TierTrack, USD, en-US) to everyone signed in before the owner saves any; 401 to nobody', async () => {
     const t = get();
     t.clock.now = NOW;
-    const defaults = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US', requireManagerTwoFactor: false, updatedAt: null };
+    const defaults = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US', requireManagerTwoFactor: false, workingDays: [1, 2, 3, 4, 5], holidays: [], updatedAt: null };
     for (const role of ['owner', 'manager'] as const) {
       const res = await read(t, { cookie: (await signedInUser(t, role)).cookie });
       expect(res.statusCode, role).toBe(200);
@@ -119,6 +119,8 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
       currency: 'EUR',
       locale: 'de-DE',
       requireManagerTwoFactor: false,
+      workingDays: [1, 2, 3, 4, 5],
+      holidays: [],
       updatedAt: NOW.toISOString(),
     });
     // A subset keeps the rest.
@@ -201,6 +203,34 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
     const agentRows = parse(agents.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(agentRows.find((row) => row.id === String(agent.id))).toMatchObject({ totalIncome: '1234.50', currency: 'EUR' });
   });
+
+  it('keeps the working calendar goals pace by: weekdays and holidays, sorted, checked, and kept by other changes', async () => {
+    const t = get();
+    const owner = await signedInUser(t, 'owner');
+    const saved = await patch(t, owner.cookie, { workingDays: [6, 1, 2, 3, 4], holidays: ['2026-12-25', '2026-12-24'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ workingDays: [1, 2, 3, 4, 6], holidays: ['2026-12-24', '2026-12-25'] });
+    const renamed = await patch(t, owner.cookie, { orgName: 'Calendar Org' });
+    expect(renamed.json()).toMatchObject({ workingDays: [1, 2, 3, 4, 6], holidays: ['2026-12-24', '2026-12-25'] });
+    // Everyone signed in reads it (an agent's goals pace by it too).
+    const agent = await signedInAgent(t);
+    expect((await read(t, { cookie: agent.cookie })).json()).toMatchObject({ workingDays: [1, 2, 3, 4, 6], holidays: ['2026-12-24', '2026-12-25'] });
+    for (const [payload, message] of [
+      [{ workingDays: [] }, 'At least one working day is needed'],
+      [{ workingDays: [0] }, 'workingDays must be ISO weekdays: 1 (Monday) to 7 (Sunday)'],
+      [{ workingDays: [8] }, 'workingDays must be ISO weekdays: 1 (Monday) to 7 (Sunday)'],
+      [{ workingDays: [1, 1] }, 'workingDays must not repeat a day'],
+      [{ workingDays: 'Mon' }, 'workingDays must be ISO weekdays: 1 (Monday) to 7 (Sunday)'],
+      [{ holidays: ['2026-02-30'] }, 'holidays must be a date that exists, such as 2026-11-01'],
+      [{ holidays: ['2026-12-25', '2026-12-25'] }, 'holidays must not repeat a date'],
+      [{ holidays: Array.from({ length: 201 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10)) }, 'At most 200 holidays'],
+    ] as const) {
+      const res = await patch(t, owner.cookie, payload as Record<string, unknown>);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(JSON.stringify(res.json()), JSON.stringify(payload)).toContain(message);
+    }
+    expect((await read(t, { cookie: agent.cookie })).json()).toMatchObject({ workingDays: [1, 2, 3, 4, 6], holidays: ['2026-12-24', '2026-12-25'] });
+  });
 });
 
 for (const engine of testEngines()) {
@@ -264,5 +294,5 @@ for (const engine of testEngines()) {
       expect(email!.text).toContain('Open Acme Vertrieb on TierTrack: http://tiertrack.test');
       expect(email!.html).toContain('<p>The Starter tier starts at 5.000\u00a0€.</p>');
     });
-  });
+});
 }

@@ -29,6 +29,8 @@ export async function updateOrganisationSettings(
     currency: change.currency ?? before.currency,
     locale: change.locale ?? before.locale,
     requireManagerTwoFactor: change.requireManagerTwoFactor ?? before.requireManagerTwoFactor,
+    workingDays: change.workingDays ?? before.workingDays,
+    holidays: change.holidays ?? before.holidays,
     updatedAt: now,
   };
   const [row] = await tx

@@ -4,13 +4,21 @@ import type { Db } from '../client';
 import { organisationSettings } from '../schema';
 
 /** The settings of an installation where the owner never saved any (the table has no row then). */
-export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = { ...DEFAULT_ORG_SETTINGS, requireManagerTwoFactor: false, updatedAt: null };
+export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
+  ...DEFAULT_ORG_SETTINGS,
+  requireManagerTwoFactor: false,
+  workingDays: [1, 2, 3, 4, 5],
+  holidays: [],
+  updatedAt: null,
+};
 
 export const toSettings = (row: typeof organisationSettings.$inferSelect): OrganisationSettings => ({
   orgName: row.orgName,
   currency: row.currency,
   locale: row.locale,
   requireManagerTwoFactor: row.requireManagerTwoFactor,
+  workingDays: [...row.workingDays].sort((a, b) => a - b),
+  holidays: row.holidays.map((day) => String(day).slice(0, 10)).sort(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -27,5 +35,5 @@ export const displaySettingsOf = (settings: OrgDisplaySettings): OrgDisplaySetti
   locale: settings.locale,
 });
 
-export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor'>>;
+export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor' | 'workingDays' | 'holidays'>>;
 

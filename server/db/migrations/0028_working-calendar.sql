@@ -1,0 +1,2 @@
+ALTER TABLE "organisation_settings" ADD COLUMN "working_days" integer[] DEFAULT '{1,2,3,4,5}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "organisation_settings" ADD COLUMN "holidays" date[] DEFAULT '{}'::date[] NOT NULL;
