@@ -17,12 +17,14 @@ import { describeEachEngine } from '../support/test-app';
 import { unsubscribeKey } from '../../server/db/queries/notifications';
 import { unsubscribeToken } from '../../server/domain/emails';
 import { sequenceAll } from '../../server/db/sequencer';
+import { recordActivity } from '../../server/db/operations/record-activity';
+import { findMetric } from '../../server/db/queries/metrics';
 
-// Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts).
+// Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
 // otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
 // unenrolledManager is `manager` while the organisation requires two-factor sign-in of managers and they have not set
 // it up (docs/decisions/0030, 0034): refused on every route that serves a signed-in person but those that set it up.
-const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager', 'unenrolledManager'] as const;
+const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager', 'unenrolledManager', 'activitiesToken'] as const;
 type Caller = (typeof callers)[number];
 
 /** Each request acts on a fresh one, so that rows that change data cannot break each other. */
@@ -59,6 +61,10 @@ interface Fixture {
   unsubscribeToken: string;
   /** A small entry of agent A's (voiding it takes no tier back). */
   entry: number;
+  /** The key of a count metric, active, that agents may record (MATRIX_METRIC: one per database). */
+  metric: string;
+  /** An activity of agent A's on `metric`, not voided. */
+  activity: number;
   /** Another session of the caller's own account (agent A's for agent B, anonymous callers and tokens). */
   otherSession: number;
   /** The caller's credential: its session cookie or its token. */
@@ -71,6 +77,26 @@ async function sessionIdOf(db: Db, account: { kind: 'agent' | 'user'; id: number
   const [row] = await queryRows<{ id: number }>(db, sql`select id from sessions where token_hash = ${hashToken(token)}`);
   return row!.id;
 }
+
+/**
+ * The matrix's count metric. One per database, made on first use and put back to active and recordable by agents each
+ * time (a row may change it): a metric per fixture would pass the limit of 20 (METRICS_MAX) at once.
+ */
+const MATRIX_METRIC = 'matrix-calls';
+
+async function matrixMetric(db: Db, now: Date) {
+  await db.execute(
+    sql`insert into metrics (key, name, unit, agents_may_record, active, created_at)
+      values (${MATRIX_METRIC}, 'Matrix calls', 'count', true, true, ${now.toISOString()}::timestamptz)
+      on conflict (key) do update set active = true, agents_may_record = true`,
+  );
+  const metric = await findMetric(db, MATRIX_METRIC);
+  if (!metric) throw new Error(`no metric ${MATRIX_METRIC}`);
+  return metric;
+}
+
+/** A fresh metric key: lower-case letters, digits, - and _, starting with a letter, at most 40 characters. */
+const freshMetricKey = () => `m-${uniqueSuffix().toLowerCase().replace(/[^a-z0-9_-]/g, '')}`.slice(0, 40);
 
 async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> {
   const agentA = await createAgent(db);
@@ -87,6 +113,13 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   await db.execute(sql`update users set totp_secret = 'JBSWY3DPEHPK3PXP', totp_enabled_at = ${now.toISOString()}::timestamptz where id = ${twoFactorUser.id}`);
   const team = await createTeam(db, { name: `Matrix team ${uniqueSuffix()}`, managerIds: [otherManager.id], agentIds: [agentB.id] }, SYSTEM_ACTOR, now);
   const owner = await createUser(db, { role: 'owner' });
+  const metric = await matrixMetric(db, now);
+  const activity = await recordActivity(
+    db,
+    metric,
+    { agentId: agentA.id, value: '2', date: now, note: null, externalId: null, selfReported: false },
+    { timeZone: 'UTC', now, actor: SYSTEM_ACTOR },
+  );
   const invitation = await insertInvitation(db, {
     tokenHash: `matrix-${uniqueSuffix()}`,
     createdBy: owner.id,
@@ -129,6 +162,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     readToken: () => bearer('read'),
     entriesToken: () => bearer('entries:write'),
     agentsToken: () => bearer('agents:write'),
+    activitiesToken: () => bearer('activities:write'),
   };
   return {
     agentA,
@@ -149,6 +183,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     webhook: webhook.id,
     webhookDelivery: webhookDelivery.id,
     entry: entry.id,
+    metric: metric.key,
+    activity: activity.id,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     otherSession: await sessionIdOf(
       db,
@@ -169,11 +205,13 @@ interface Row {
   route: string;
   /**
    * Expected status for: anonymous, agentA, agentB (acting on agent A's data), manager, owner, and tokens with the
-   * scope read, entries:write and agents:write.
+   * scope read, entries:write and agents:write (the activities:write token's: `activitiesToken`).
    */
   status: Statuses;
   /** The manager of another team's status, where it is not the manager's (agent A is not in a team they lead). */
   otherManager?: number;
+  /** The status of a token with only `activities:write`, where it is not the `entries:write` token's. */
+  activitiesToken?: number;
   /**
    * The unenrolled manager's status where it is not the default: the manager's on a route anonymous callers may use
    * (it reads no identity), else 403.
@@ -277,12 +315,12 @@ const matrix: Row[] = [
   { route: 'DELETE /api/teams/{team}',              status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'PATCH /api/agents/{agentA.id}',         status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ active: false }) },
   { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
-  { route: 'POST /api/imports/income-entries',      status: [401, 403, 403, 403, 201, 403, 201, 403],
+  { route: 'POST /api/imports/income-entries',      status: [401, 403, 403, 403, 201, 403, 201, 403], activitiesToken: 403,
     csv: (f) => `agentId,amount,description\n${f.agentA.id},250.00,Matrix import\n` },
   { route: 'POST /api/imports/agents',              status: [401, 403, 403, 403, 201, 403, 403, 201],
     csv: () => `name,email\nMatrix Import,matrix-import-${uniqueSuffix()}@example.test\n` },
-  { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
-  { route: 'POST /api/income-entries/{entry}/void', status: [401, 403, 403, 403, 200, 403, 200, 403], body: () => ({ reason: 'Matrix void' }) },
+  { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], activitiesToken: 403, body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
+  { route: 'POST /api/income-entries/{entry}/void', status: [401, 403, 403, 403, 200, 403, 200, 403], activitiesToken: 403, body: () => ({ reason: 'Matrix void' }) },
   { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ rewards: 'Matrix reward' }) },
   { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: (f) => ({ title: 'Matrix reward', description: 'Made by the matrix', category: 'Gift Card', tierId: f.tier1, isActive: true }) },
@@ -312,6 +350,24 @@ const matrix: Row[] = [
   { route: 'GET /api/webhooks/{webhook}/deliveries', status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/deliveries/{webhookDelivery}/retry', status: [401, 403, 403, 403, 202, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/test',     status: [401, 403, 403, 403, 202, 403, 403, 403] },
+  // Metrics and activities (DESIGN section 8, "Metrics"). Anyone signed in reads the metrics; only the owner makes and
+  // changes them (each POST a fresh key: the owner's call alone makes one per run of the row, far from the 20 allowed).
+  { route: 'GET /api/metrics',                      status: [401, 200, 200, 200, 200, 200, 403, 403] },
+  { route: 'POST /api/metrics',                     status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ key: freshMetricKey(), name: 'Matrix metric', unit: 'count' }) },
+  { route: 'PATCH /api/metrics/{metric}',           status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ name: 'Matrix calls' }) },
+  // Staff record for the agents of their scope (not the other team's manager: agent A is not theirs), activities:write
+  // tokens for anyone, an agent for itself on a metric that allows it (agent B naming agent A: 403), self-reported.
+  { route: 'POST /api/activities',                  status: [401, 201, 403, 201, 201, 403, 403, 403], otherManager: 403, activitiesToken: 201,
+    body: (f) => ({ agentId: f.agentA.id, metric: f.metric, value: 3, note: 'Matrix' }) },
+  // Agent A's activities: agent B may list its own only; the other team's manager may not read agent A's.
+  { route: 'GET /api/activities?agentId={agentA.id}', status: [401, 200, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  // Voiding is staff's (in scope) and activities:write tokens'; an agent never voids, not even its own.
+  { route: 'POST /api/activities/{activity}/void',  status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403, activitiesToken: 200, body: () => ({ reason: 'Matrix void' }) },
+  // Activities as CSV: exported as entries are (agent A's: not the other team's manager's), imported by the owner and
+  // activities:write tokens, one metric per file.
+  { route: 'GET /api/exports/activities.csv?metric={metric}&agentId={agentA.id}', status: [401, 403, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  { route: 'POST /api/imports/activities?metric={metric}', status: [401, 403, 403, 403, 201, 403, 403, 403], activitiesToken: 201,
+    csv: (f) => `agentId,value,note\n${f.agentA.id},4,Matrix import\n` },
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
   { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200, 200, 200, 200], stream: true },
@@ -334,9 +390,13 @@ async function lastAuditId(db: Db): Promise<number> {
   return row!.id;
 }
 
-/** The status a row expects of the caller at `index` (the manager of another team's: as the manager's unless said). */
+/**
+ * The status a row expects of the caller at `index` (the manager of another team's: as the manager's unless said; the
+ * activities:write token's: as the entries:write token's unless said).
+ */
 function expectedStatus(row: Row, engine: string, index: number): number {
   const statuses = (engine === 'postgres' && row.postgresStatus) || row.status;
+  if (callers[index] === 'activitiesToken') return row.activitiesToken ?? statuses[callers.indexOf('entriesToken')]!;
   if (callers[index] === 'otherManager') return row.otherManager ?? statuses[callers.indexOf('manager')]!;
   if (callers[index] === 'unenrolledManager') return row.unenrolled ?? (statuses[0] === 401 ? 403 : statuses[callers.indexOf('manager')]!);
   return statuses[index]!;
@@ -344,9 +404,12 @@ function expectedStatus(row: Row, engine: string, index: number): number {
 
 const placeholder = /\{([\w.]+)\}/g;
 
-/** "GET /api/agents/{agentA.id}" and "GET /api/agents/:id" both become "GET /api/agents/:param". */
+/**
+ * "GET /api/agents/{agentA.id}" and "GET /api/agents/:id" both become "GET /api/agents/:param"; a row's query string
+ * ("GET /api/activities?agentId={agentA.id}") is not part of the route.
+ */
 function routePattern(route: string): string {
-  return route.replace(placeholder, ':param').replace(/:\w+/g, ':param');
+  return route.replace(/\?.*$/, '').replace(placeholder, ':param').replace(/:\w+/g, ':param');
 }
 
 function fillPath(path: string, fixture: Fixture): string {
@@ -452,8 +515,13 @@ describeEachEngine('authorization matrix', (get) => {
       });
       actual[caller] = res.statusCode;
       const valid = expectedStatus(row, get().engine, index);
-      // Agent B is refused agent A's data only once the body names it; an invalid body names nothing.
-      const refusedForData = caller === 'agentB' && expectedStatus(row, get().engine, callers.indexOf('agentA')) < 400;
+      // Agent B is refused agent A's data only once the body names it; an invalid body names nothing. So is the
+      // manager of another team, where the manager (who leads no team: every agent) may: the route checks that agent A
+      // is in their scope only after it has read a valid body (and, for a void, found the activity), so an invalid body
+      // is a 400 for them too (POST /api/activities, POST /api/activities/{activity}/void).
+      const refusedForData =
+        (caller === 'agentB' && expectedStatus(row, get().engine, callers.indexOf('agentA')) < 400) ||
+        (caller === 'otherManager' && expectedStatus(row, get().engine, callers.indexOf('manager')) < 400);
       expected[caller] = (valid === 401 || valid === 403) && !refusedForData ? valid : 400;
       if (res.statusCode === 400) expect(res.json().code).toBe('VALIDATION_FAILED');
     }

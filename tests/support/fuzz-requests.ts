@@ -53,6 +53,26 @@ import {
   rewardClaimListQuery,
 } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
+import {
+  ACTIVITY_NOTE_MAX,
+  activityExportQuery,
+  activityImportQuery,
+  activityListQuery,
+  COUNT_VALUE_MAX,
+  createActivityInput,
+  createMetricInput,
+  METRIC_KEY_MAX,
+  METRIC_NAME_MAX,
+  metricUnits,
+  PROFIT_METRIC,
+  updateMetricInput,
+  voidActivityInput,
+} from '../../contract/metrics';
+import { PAGE_OFFSET_MAX } from '../../contract/limits';
+import { activityValueText } from '../../server/domain/metrics';
+import { createMetric } from '../../server/db/operations/save-metric';
+import { recordActivity } from '../../server/db/operations/record-activity';
+import { findMetric } from '../../server/db/queries/metrics';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
 import { updateOrganisationSettingsInput } from '../../contract/settings';
 import { queryRows, type Db } from '../../server/db/client';
@@ -86,6 +106,10 @@ export interface FuzzFixture {
   entry: number;
   /** A team led by the manager, with the other agent in it. */
   team: number;
+  /** The key of a count metric (active, agents may record it). */
+  metric: string;
+  /** An activity of the agent's on `metric`, not voided. */
+  activity: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -94,6 +118,15 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
   const entry = await addIncome(db, agent, '100.00', { now });
   const otherAgent = await createAgent(db);
   await addIncome(db, otherAgent, '6000.00', { now });
+  const metricKey = `fuzz-${uniqueSuffix()}`;
+  await createMetric(db, { key: metricKey, name: 'Fuzz calls', unit: 'count', agentsMayRecord: true }, SYSTEM_ACTOR, now);
+  const metric = (await findMetric(db, metricKey))!;
+  const activity = await recordActivity(
+    db,
+    metric,
+    { agentId: agent.id, value: '3', date: now, note: null, externalId: null, selfReported: false },
+    { timeZone: 'UTC', now, actor: SYSTEM_ACTOR },
+  );
   const option = await createRewardOption(db, { tierId: 1 });
   const tier2Option = await createRewardOption(db, { tierId: 2 });
   const claim = await createPendingClaim(db, { agentId: agent.id, tierId: 2, rewardOptionId: tier2Option.id });
@@ -129,6 +162,8 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     webhook: { id: webhook.id, deliveryId: delivery!.id },
     entry: entry.id,
     team: team.id,
+    metric: metricKey,
+    activity: activity.id,
   };
 }
 
@@ -189,7 +224,11 @@ type Field =
   /** An ISO 4217 code Intl knows; a BCP 47 tag Intl supports (contract/settings.ts). */
   | { kind: 'currency'; required: boolean }
   | { kind: 'locale'; required: boolean }
-  | { kind: 'object'; fields: Fields; required: boolean };
+  | { kind: 'object'; fields: Fields; required: boolean }
+  /** A metric's key (contract/metrics.ts): lower-case letters, digits, - and _, starting with a letter. */
+  | { kind: 'metric-key'; required: boolean }
+  /** An activity's value on a count metric: a whole number from 1 to COUNT_VALUE_MAX, or its digits. */
+  | { kind: 'count'; required: boolean };
 type Fields = Record<string, Field>;
 
 const wrongTypes = (exclude: string[] = []): Pick<Value>[] =>
@@ -421,6 +460,54 @@ const invalidDates = (): Pick<Value>[] => [
   ]),
 ];
 
+/** Metric keys the contract refuses (leading and trailing blanks are trimmed, so none are here). */
+const badMetricKeys: [string, string][] = [
+  ['""', ''],
+  ['upper case', 'Calls'],
+  ['a digit first', '1calls'],
+  ['a dash first', '-calls'],
+  ['an underscore first', '_calls'],
+  ['a space inside', 'cold calls'],
+  ['a dot', 'calls.made'],
+  ['a slash', 'calls/day'],
+  ['é', 'appels-\u00e9mis'],
+  [`${METRIC_KEY_MAX + 1} characters`, 'c'.repeat(METRIC_KEY_MAX + 1)],
+  ['NUL', 'calls\u0000'],
+  ['SQL', "calls'; DROP TABLE metrics; --"],
+];
+
+const invalidMetricKeys = (): Pick<Value>[] => [
+  ...wrongTypes(),
+  ...picks<Value>([
+    ...badMetricKeys,
+    // Well-formed, but the built-in metric: refused by the schema of a new metric, by the route of an activity.
+    ['profit', PROFIT_METRIC],
+  ]),
+];
+
+/** A count's value the route refuses (activityValueText): not a whole number from 1 to COUNT_VALUE_MAX. */
+const invalidCounts = (): Pick<Value>[] => [
+  ...invalidMoney(true),
+  ...picks<Value>([
+    ['number 1.5', 1.5],
+    ['"2.50"', '2.50'],
+    ['"-1"', '-1'],
+    ['above the maximum', COUNT_VALUE_MAX + 1],
+    ['above the maximum, as text', String(COUNT_VALUE_MAX + 1)],
+  ]),
+];
+
+/** Whether the route takes this as a count (activityValueText, which the schema leaves to the route). */
+function countAccepted(value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  try {
+    activityValueText('count', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function invalidValues(field: Field): Pick<Value>[] {
   const missing = field.required ? [new Pick<Value>('missing', MISSING)] : [];
   switch (field.kind) {
@@ -460,6 +547,10 @@ function invalidValues(field: Field): Pick<Value>[] {
       return [...missing, ...wrongTypes(), ...picks<Value>([['""', ''], ['unknown language', 'xx-YY'], ['words', 'not a locale'], ['underscore', 'en_US'], ['too long', `en-${'a'.repeat(80)}`], ['NUL', 'en-US\u0000'], ['array of it', ['en-US']]])];
     case 'object':
       return [...missing, ...wrongTypes()];
+    case 'metric-key':
+      return [...missing, ...invalidMetricKeys()];
+    case 'count':
+      return [...missing, ...invalidCounts()];
   }
 }
 
@@ -490,8 +581,11 @@ interface RouteSpec {
   refusedByRoute?: (body: unknown, now: Date) => boolean;
   /** Extra fields are refused (z.strictObject). */
   strict?: boolean;
-  /** The contract schema of the query string, and a malformed value for each of its parameters. */
-  query?: { schema: z.ZodType; invalid: Record<string, Pick<string | string[]>[]> };
+  /**
+   * The contract schema of the query string, and a malformed value for each of its parameters; `base`: parameters sent
+   * with every request (one the route requires), so that the others' mutations are judged with it.
+   */
+  query?: { schema: z.ZodType; invalid: Record<string, Pick<string | string[]>[]>; base?: (f: FuzzFixture) => Record<string, string> };
   /** An event stream: a 200 never ends, so its answer is read up to the headers and then closed. */
   stream?: true;
 }
@@ -577,6 +671,18 @@ const badDays = picks<string | string[]>([
   ['NUL', '2026-11-01\u0000'],
   ['twice', ['2026-11-01', '2026-11-02']],
 ]);
+
+/** metric= values that are not a metric's key. */
+const badMetricKeyQueries = picks<string | string[]>([...badMetricKeys, ['twice', ['calls', 'deals']]]);
+
+/**
+ * Activities the schema takes but the route refuses: a value that is not a count (the fixture's metric counts), the
+ * built-in metric (recorded as income entries), a date out of range.
+ */
+function activityRefusedByRoute(body: unknown, now: Date): boolean {
+  const { metric, value } = (body ?? {}) as { metric?: unknown; value?: unknown };
+  return metric === PROFIT_METRIC || !countAccepted(value) || entryDateOutOfRange(body, now);
+}
 
 /** agentId in a query: not an id (digits, trimmed, from 1 to 2^31 - 1). */
 
@@ -683,12 +789,30 @@ export const routeSpecs: RouteSpec[] = [
     },
   },
   { route: 'GET /api/exports/income-entries.csv', query: { schema: incomeEntryExportQuery, invalid: { agentId: badAgentIds, from: badDays, to: badDays } } },
+  {
+    route: 'GET /api/exports/activities.csv',
+    query: { schema: activityExportQuery, invalid: { metric: badMetricKeyQueries, agentId: badAgentIds, from: badDays, to: badDays } },
+  },
   { route: 'GET /api/exports/agents.csv' },
   {
     route: 'POST /api/imports/income-entries',
     query: {
       schema: importQuery,
       invalid: {
+        dryRun: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
+        dateFormat: picks<string | string[]>([['YYYY/MM/DD', 'YYYY/MM/DD'], ['lower case', 'yyyy-mm-dd'], ['empty', ''], ['twice', ['YYYY-MM-DD', 'DD.MM.YYYY']]]),
+        ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
+      },
+    },
+  },
+  {
+    // The file's metric is always named (the fixture's), so that the other parameters and the bodies are what is wrong.
+    route: 'POST /api/imports/activities',
+    query: {
+      schema: activityImportQuery,
+      base: (f) => ({ metric: f.metric }),
+      invalid: {
+        metric: badMetricKeyQueries,
         dryRun: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
         dateFormat: picks<string | string[]>([['YYYY/MM/DD', 'YYYY/MM/DD'], ['lower case', 'yyyy-mm-dd'], ['empty', ''], ['twice', ['YYYY-MM-DD', 'DD.MM.YYYY']]]),
         ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
@@ -903,6 +1027,66 @@ export const routeSpecs: RouteSpec[] = [
     body: () => ({ reason: 'Fuzz void' }),
     fields: { reason: text(VOID_REASON_MAX) },
     schema: voidIncomeEntryInput,
+    strict: true,
+  },
+  { route: 'GET /api/metrics' },
+  {
+    route: 'POST /api/metrics',
+    body: () => ({ key: `fuzz-${uniqueSuffix()}`, name: 'Fuzz metric', unit: 'count', agentsMayRecord: false }),
+    fields: {
+      key: { kind: 'metric-key', required: true },
+      name: text(METRIC_NAME_MAX),
+      unit: { kind: 'enum', values: metricUnits, required: true },
+      agentsMayRecord: { kind: 'boolean', required: false },
+    },
+    schema: createMetricInput,
+    strict: true,
+  },
+  {
+    // The path names a metric by key: the path mutations' digits and signs are not keys (400); "abc" and "null" are,
+    // of no metric (404).
+    route: 'PATCH /api/metrics/:key',
+    param: (f) => f.metric,
+    body: () => ({ name: 'Fuzz calls renamed' }),
+    fields: { name: text(METRIC_NAME_MAX, false), agentsMayRecord: { kind: 'boolean', required: false }, active: { kind: 'boolean', required: false } },
+    schema: updateMetricInput,
+    strict: true,
+  },
+  {
+    route: 'POST /api/activities',
+    body: (f, now) => ({ agentId: f.agent.id, metric: f.metric, value: 2, date: now.toISOString(), note: 'Fuzz' }),
+    fields: {
+      agentId: id(false),
+      metric: { kind: 'metric-key', required: true },
+      value: { kind: 'count', required: true },
+      date: { kind: 'iso-date', required: false },
+      note: text(ACTIVITY_NOTE_MAX, false, true),
+      externalId: text(EXTERNAL_ID_MAX, false),
+    },
+    schema: createActivityInput,
+    refusedByRoute: activityRefusedByRoute,
+    strict: true,
+  },
+  {
+    route: 'GET /api/activities',
+    query: {
+      schema: activityListQuery,
+      invalid: {
+        metric: badMetricKeyQueries,
+        agentId: badAgentIds,
+        from: badDays,
+        to: badDays,
+        offset: badCounts(PAGE_OFFSET_MAX),
+        limit: [...badCounts(ENTRY_PAGE_SIZE_MAX), new Pick<string | string[]>('0', '0')],
+      },
+    },
+  },
+  {
+    route: 'POST /api/activities/:id/void',
+    param: (f) => f.activity,
+    body: () => ({ reason: 'Fuzz void' }),
+    fields: { reason: text(VOID_REASON_MAX) },
+    schema: voidActivityInput,
     strict: true,
   },
   {
@@ -1312,13 +1496,15 @@ export function buildRequest(c: FuzzCase, fixture: FuzzFixture, cookie: string |
     if (spec.schema.safeParse(parsed).success && !spec.refusedByRoute?.(parsed, now)) wellFormedBody = toJson(body).slice(0, 500);
   }
 
+  // The route's own parameters: those it always needs (`base`), the mutated one in place of its base value.
+  const params: Record<string, string | string[]> = { ...spec.query?.base?.(fixture) };
+  if (primary?.kind === 'query') params[primary.name] = primary.value.value;
+  const own = Object.entries(params)
+    .flatMap(([name, value]) => [value].flat().map((item) => `${name}=${encodeURIComponent(item)}`))
+    .join('&');
   let query = c.noise.query;
-  if (primary?.kind === 'query') {
-    const values = [primary.value.value].flat();
-    const own = values.map((value) => `${primary.name}=${encodeURIComponent(value)}`).join('&');
-    query = query ? `${query}&${own}` : `?${own}`;
-    if (spec.query?.schema.safeParse({ [primary.name]: primary.value.value }).success) wellFormedBody = `query ${own}`;
-  }
+  if (own) query = query ? `${query}&${own}` : `?${own}`;
+  if (primary?.kind === 'query' && spec.query?.schema.safeParse(params).success) wellFormedBody = `query ${own}`;
   const url = pattern.replace(/:\w+/, pathId ?? '').replace(/:\w+/, spec.secondParam ? String(spec.secondParam(fixture)) : '') + query;
   const headers: Record<string, string> = { ...c.noise.headers };
   const cookieValue = cookieHeader(c.noise.cookie, cookie);

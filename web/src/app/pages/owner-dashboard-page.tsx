@@ -55,7 +55,9 @@ const SettingsTab = lazy(() =>
     default: () => (
       <div className="grid gap-6">
         <settings.SettingsTab />
-        <metrics.MetricsSettings />
+        <div className="max-w-2xl">
+          <metrics.MetricsSettings />
+        </div>
       </div>
     ),
   })),

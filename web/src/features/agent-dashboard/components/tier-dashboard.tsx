@@ -28,9 +28,10 @@ type Tier = AgentTierData['tiers'][number];
 
 /**
  * /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14).
- * `notifications`: the header's bell, a feature of its own that the page puts in.
+ * `notifications`: the header's bell, a feature of its own that the page puts in; `activity`: the agent's own
+ * activity logging (the metrics feature), shown under the summary.
  */
-export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: SessionAgent; notifications?: ReactNode }) {
+export function TierDashboard({ sessionAgent, notifications, activity }: { sessionAgent: SessionAgent; notifications?: ReactNode; activity?: ReactNode }) {
   const tierData = useAgentTierData();
   // Where each claimed reward stands; the cards show without it until it arrives.
   const claims = useMyClaims();
@@ -116,6 +117,8 @@ export function TierDashboard({ sessionAgent, notifications }: { sessionAgent: S
               <SummaryTile icon={Award} label="Max Level" value="All tiers reached" />
             )}
           </section>
+
+          {activity}
 
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <MyRankCard />

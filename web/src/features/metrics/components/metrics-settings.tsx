@@ -170,6 +170,7 @@ function NewMetricForm({ taken }: { taken: Set<string> }) {
           setName('');
           setKey('');
           setKeyEdited(false);
+          setUnit('count');
           setAgentsMayRecord(false);
         },
         onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add the metric'), variant: 'destructive' }),

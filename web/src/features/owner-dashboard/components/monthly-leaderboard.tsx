@@ -43,8 +43,9 @@ const GROWTH_MINIMUM = '1000.00';
 const GROWTH_MINIMUM_COUNT = 5;
 /** Profit, until the metrics are read (the board's first answer is profit's). */
 const PROFIT_FALLBACK = { key: PROFIT_METRIC, name: 'Profit', unit: 'money', agentsMayRecord: false, active: true, builtIn: true } as const;
+// Full width on a phone: a select is as wide as its longest option, and a metric's name may be 60 characters.
 const selectClass =
-  'h-10 min-w-0 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
+  'h-10 w-full min-w-0 max-w-full sm:w-auto rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
 const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
 
@@ -160,7 +161,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
     <section aria-labelledby="leaderboard-heading" aria-busy={page.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading id="leaderboard-heading" title={heading} description={description} />
       <Card>
-        <CardContent className="grid gap-4 p-3 sm:p-6">
+        <CardContent className="grid grid-cols-1 gap-4 p-3 sm:p-6">
           {totalAgents === 0 ? (
             <EmptyState icon={Trophy} title="No agents yet" description="Add agents to see the monthly leaderboard" />
           ) : (
