@@ -246,7 +246,9 @@ export const agentPeriodTotals = pgTable(
   },
   (t) => [
     primaryKey({ name: 'agent_period_totals_pkey', columns: [t.agentId, t.periodKind, t.periodStart] }),
-    index('agent_period_totals_period_idx').on(t.periodKind, t.periodStart, t.income.desc()),
+    // agent_id last: a board reads a period's rows from this index alone (an index-only scan), never from the heap,
+    // where one period's rows lie one to a page (the roll-ups of an agent are written together).
+    index('agent_period_totals_period_idx').on(t.periodKind, t.periodStart, t.income.desc(), t.agentId),
   ],
 );
 
@@ -902,6 +904,7 @@ export const agentMetricPeriodTotals = pgTable(
   },
   (t) => [
     primaryKey({ name: 'agent_metric_period_totals_pkey', columns: [t.agentId, t.metricId, t.periodKind, t.periodStart] }),
-    index('agent_metric_period_totals_board_idx').on(t.metricId, t.periodKind, t.periodStart, t.total.desc()),
+    // agent_id last, as for profit's roll-ups: a metric's board is an index-only scan.
+    index('agent_metric_period_totals_board_idx').on(t.metricId, t.periodKind, t.periodStart, t.total.desc(), t.agentId),
   ],
 );

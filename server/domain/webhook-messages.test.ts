@@ -66,6 +66,9 @@ describe('webhook bodies', () => {
       ['tier.updated', { tierName: 'Gold' }, ':gear: The Gold tier was changed'],
       ['data.changed', {}, 'Much data changed at once (an import or a repair): boards and totals may read differently'],
       ['tier.reached', { agentId: 9, tierName: 'Gold' }, ':trophy: Agent #9 reached the Gold tier!'],
+      ['activity.created', { agentName: 'Ann', metricName: 'Calls', value: 12 }, ':chart_with_upwards_trend: Ann recorded 12 (Calls)'],
+      ['activity.created', { agentName: 'Ann', metricName: 'Pipeline <won>', value: '1500.00' }, ':chart_with_upwards_trend: Ann recorded $1,500 (Pipeline &lt;won&gt;)'],
+      ['activity.voided', { agentName: 'Ann', metricName: 'Calls', value: 3 }, ':wastebasket: An activity of 3 (Calls) for Ann was voided'],
     ];
     for (const [event, data, text] of cases) expect(slackText({ event, eventId: 1, createdAt: at, data })).toBe(text);
   });

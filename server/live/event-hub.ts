@@ -73,7 +73,18 @@ interface Follower {
 }
 
 /** Types after which the leaderboards may read differently. */
-const MOVES_BOARDS: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'agent.created', 'agent.deleted', 'agent.updated', 'data.changed', 'team.changed']);
+const MOVES_BOARDS: ReadonlySet<EventType> = new Set([
+  'entry.created',
+  'entry.voided',
+  // A metric's boards: agents and TV links hear of them by this alone (they do not receive others' activities).
+  'activity.created',
+  'activity.voided',
+  'agent.created',
+  'agent.deleted',
+  'agent.updated',
+  'data.changed',
+  'team.changed',
+]);
 const BATCH = 500;
 /** How long a replay waits at most for the pass that places what committed before it (reachHorizon). */
 const REPLAY_REACH_MS = 2000;

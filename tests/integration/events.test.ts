@@ -114,6 +114,33 @@ for (const engine of testEngines()) {
       await ownerStream.next(isType('leaderboard.changed'));
     });
 
+    it('streams an activity to the owner and the agent in full, and to other agents only as a leaderboard change', async () => {
+      const owner = await signedInUser(t, 'owner');
+      const agent = await signedInAgent(t, { firstName: 'Iris', lastName: 'Caller' });
+      const other = await signedInAgent(t);
+      const key = `calls-${Date.now().toString(36)}`;
+      const made = await fetch(`${base}/api/metrics`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ key, name: 'Calls', unit: 'count' }),
+      });
+      expect(made.status).toBe(201);
+      const [ownerStream, agentStream, otherStream] = await Promise.all([open(owner.cookie), open(agent.cookie), open(other.cookie)]);
+      const res = await fetch(`${base}/api/activities`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ agentId: agent.id, metric: key, value: 3 }),
+      });
+      expect(res.status).toBe(201);
+      for (const stream of [ownerStream, agentStream]) {
+        const message = await stream.next(isType('activity.created', agent.id));
+        expect(message.data).toMatchObject({ agentId: agent.id, agentName: 'Iris Caller', metric: key, metricName: 'Calls', value: 3, selfReported: false });
+      }
+      // Another agent's boards of the metric moved: it hears that, never the activity itself.
+      await otherStream.next(isType('leaderboard.changed'));
+      expect(otherStream.messages.filter((m) => m.type === 'activity.created')).toEqual([]);
+    });
+
     it("shows everyone a tier reached, with public fields only for other agents", async () => {
       const owner = await signedInUser(t, 'owner');
       const agent = await signedInAgent(t, { firstName: 'Ravi', lastName: 'Menon' });
