@@ -43,9 +43,9 @@ export async function importIncomeEntries(
           sql`with input as (
               select * from unnest(
                 ${sql.param(batch.map((entry) => entry.agentId))}::int[],
-                ${sql.param(batch.map((entry) => entry.amount))}::numeric[],
+                ${sql.param(batch.map((entry) => entry.value))}::numeric[],
                 ${sql.param(batch.map((entry) => entry.date.toISOString()))}::timestamptz[],
-                ${sql.param(batch.map((entry) => entry.description))}::text[],
+                ${sql.param(batch.map((entry) => entry.text))}::text[],
                 ${sql.param(batch.map((entry) => entry.externalId))}::text[]
               ) with ordinality as r(agent_id, amount, date, description, external_id, n)
             ), running as (
