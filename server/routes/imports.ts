@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { agentImportQuery, IMPORT_CONTENT_TYPE, IMPORT_MAX_BYTES, importQuery, type AgentImportReport, type ImportReport } from '../../contract/imports';
 import { OWNER_RESET_LINK_DAYS, resetLinkFor } from '../../contract/password-resets';
@@ -35,6 +35,36 @@ const newLinkToken = () => {
 const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
 
 /**
+ * The answer to a checked file of rows (entries, activities): its report; when any row is wrong and it is not a dry
+ * run, 422 with that report and nothing written; a dry run's report as it is; else `write` runs and the report says
+ * how many rows it wrote (201).
+ */
+async function answerRowImport(
+  reply: FastifyReply,
+  checked: { rows: number; duplicates: number; errorCount: number; errors: ImportReport['errors'] },
+  valid: number,
+  dryRun: boolean,
+  write: (report: ImportReport) => Promise<number>,
+) {
+  const report: ImportReport = {
+    rows: checked.rows,
+    valid: valid + checked.duplicates,
+    duplicates: checked.duplicates,
+    errorCount: checked.errorCount,
+    errors: checked.errors,
+    created: 0,
+    dryRun,
+  };
+  if (checked.errorCount > 0 && !dryRun) {
+    const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
+    return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
+  }
+  if (dryRun) return report;
+  report.created = await write(report);
+  return reply.status(201).send(report);
+}
+
+/**
  * CSV imports (docs/product.md §12.9): the owner, or a token with entries:write (agents:write for agents), sends a
  * file; every row is checked, then written all together or not at all. The file is the body itself (`text/csv`, at most
  * IMPORT_MAX_BYTES: 413 beyond), read only by the routes of this scope.
@@ -52,26 +82,11 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = ctx.now();
       const table = await readCsvFile(request.body);
       const checked = await checkEntryImport(table, { ...query, timeZone: ctx.config.orgTimezone, now }, entryImportLookups(ctx.db));
-      const report: ImportReport = {
-        rows: checked.rows,
-        valid: checked.entries.length + checked.duplicates,
-        duplicates: checked.duplicates,
-        errorCount: checked.errorCount,
-        errors: checked.errors,
-        created: 0,
-        dryRun: query.dryRun,
-      };
-      if (checked.errorCount > 0 && !query.dryRun) {
-        const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
-        return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
-      }
-      if (query.dryRun) return report;
-      report.created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
-      request.log.info(
-        { rows: report.rows, created: report.created, duplicates: report.duplicates, by: callerKey(caller) },
-        'income entries imported',
-      );
-      return reply.status(201).send(report);
+      return answerRowImport(reply, checked, checked.entries.length, query.dryRun, async (report) => {
+        const created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
+        request.log.info({ rows: report.rows, created, duplicates: report.duplicates, by: callerKey(caller) }, 'income entries imported');
+        return created;
+      });
     }));
 
     // One metric per file (?metric=key): the owner, or a token with activities:write (DESIGN section 8, "Metrics").
@@ -87,23 +102,11 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const now = ctx.now();
       const table = await readCsvFile(request.body);
       const checked = await checkRowImport(activityImportKind(metric.unit), table, { ...query, timeZone: ctx.config.orgTimezone, now }, activityImportLookups(ctx.db, metric.id));
-      const report: ImportReport = {
-        rows: checked.rows,
-        valid: checked.accepted.length + checked.duplicates,
-        duplicates: checked.duplicates,
-        errorCount: checked.errorCount,
-        errors: checked.errors,
-        created: 0,
-        dryRun: query.dryRun,
-      };
-      if (checked.errorCount > 0 && !query.dryRun) {
-        const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
-        return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
-      }
-      if (query.dryRun) return report;
-      report.created = await importActivities(ctx.db, metric, checked.accepted, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
-      request.log.info({ rows: report.rows, created: report.created, duplicates: report.duplicates, metric: metric.key, by: callerKey(caller) }, 'activities imported');
-      return reply.status(201).send(report);
+      return answerRowImport(reply, checked, checked.accepted.length, query.dryRun, async (report) => {
+        const created = await importActivities(ctx.db, metric, checked.accepted, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
+        request.log.info({ rows: report.rows, created, duplicates: report.duplicates, metric: metric.key, by: callerKey(caller) }, 'activities imported');
+        return created;
+      });
     }));
 
     scope.post('/api/imports/agents', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {

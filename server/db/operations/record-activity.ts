@@ -10,7 +10,7 @@ import { activityCreatedEventColumns, addingToMetricRollUps } from '../rule-sql'
 import { activities, agents } from '../schema';
 import { isoText } from '../time-sql';
 import { storedActivityColumns, toActivity, type StoredActivityRow } from '../queries/activities';
-import type { IdempotencyKey, KeptAnswer } from './record-income-entry';
+import { IDEMPOTENCY_KEY_REUSED, type IdempotencyKey, type KeptAnswer } from './record-income-entry';
 import type { Activity } from '../../../contract/metrics';
 
 export interface NewActivity {
@@ -60,7 +60,7 @@ export async function recordActivityOnce(
     return await db.transaction(async (tx) => {
       const kept = await claimIdempotencyKey(tx, key, options.now);
       if (kept) {
-        if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+        if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
         return { statusCode: kept.statusCode, body: kept.response, replayed: true };
       }
       const written = await writeActivity(tx, metric, activity, options);
