@@ -169,7 +169,7 @@ export interface SettingsChangedData {
   locale: string;
 }
 
-/** An activity was recorded on a metric (DESIGN section 8, "Metrics"). Staff and the agent itself only. */
+/** An activity was recorded on a metric (docs/decisions/0072-metrics-and-activities.md). Staff and the agent itself only. */
 export interface ActivityCreatedData {
   activityId: number;
   agentId: number;

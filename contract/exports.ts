@@ -66,7 +66,7 @@ export const EXPORT_PATHS = {
   audit: '/api/exports/audit.csv',
 } as const;
 
-/** GET /api/exports/activities.csv (DESIGN section 8, "Metrics"): a count as a whole number, money as a plain decimal. */
+/** GET /api/exports/activities.csv (docs/decisions/0072-metrics-and-activities.md): a count as a whole number, money as a plain decimal. */
 export const ACTIVITY_EXPORT_COLUMNS = [
   'id',
   'date',

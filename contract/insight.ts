@@ -40,7 +40,7 @@ const atDay = calendarDay('at').optional();
  * previous income was at least $1,000; it needs a period with a previous one (not `all`).
  */
 /**
- * `metric=` of boards, trends and ranks (DESIGN section 8, "Metrics"): a metric's key, profit by default. A board of a
+ * `metric=` of boards, trends and ranks (docs/decisions/0072-metrics-and-activities.md): a metric's key, profit by default. A board of a
  * count metric still writes its figures as numbers with two decimals (periodIncome, income); `metric` in the answer
  * says which it ranks, and GET /api/metrics its unit.
  */

@@ -6,7 +6,7 @@ import { EXTERNAL_ID_MAX } from './income-entries';
 import { importQuery } from './imports';
 
 /**
- * Metrics (DESIGN section 8, "Metrics"): the numbers measured beside profit, such as deals, calls and meetings. The
+ * Metrics (docs/decisions/0072-metrics-and-activities.md): the numbers measured beside profit, such as deals, calls and meetings. The
  * built-in metric `profit` is the income entries as they are (the 12 tiers stay on profit); the owner defines up to
  * METRICS_MAX others. Activities are what is recorded on them: a count, or money to the cent.
  */

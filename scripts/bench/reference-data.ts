@@ -1,5 +1,5 @@
 // The reference data set of docs/product.md §15 (10,000 agents, 1,000,000 income entries over two years, and
-// 3,000,000 activities on three count metrics: DESIGN section 8), generated
+// 3,000,000 activities on three count metrics: docs/decisions/0072), generated
 // into an embedded database directory or a PostgreSQL database. Used by `npm run generate-data` and the benchmark.
 import { hashPassword } from '../../server/auth/passwords';
 import { openDatabase, type Database } from '../../server/db/client';

@@ -121,7 +121,7 @@ type ActivityWriter =
   | { kind: 'agent'; agentId: number; actor: AuditActor; byName: string; keyScope: string };
 
 /**
- * Who may write activities (DESIGN section 8, "Metrics"): owners and managers for the agents of their scope, tokens
+ * Who may write activities (docs/decisions/0072-metrics-and-activities.md): owners and managers for the agents of their scope, tokens
  * with `activities:write` for anyone, and an agent for itself on a metric that allows it (marked self-reported).
  */
 export async function requireActivityWriter(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ActivityWriter> {

@@ -827,7 +827,7 @@ export const organisationSettings = pgTable(
 );
 
 /**
- * The numbers measured beside profit (DESIGN section 8, "Metrics"): deals, calls, meetings. Profit itself is the
+ * The numbers measured beside profit (docs/decisions/0072-metrics-and-activities.md): deals, calls, meetings. Profit itself is the
  * income entries and has no row here (PROFIT_METRIC in contract/metrics.ts). `key` never changes once made, nor does
  * `unit`: what was recorded keeps its meaning.
  */

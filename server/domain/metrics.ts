@@ -5,7 +5,7 @@ import { ACTIVITY_NOTE_MAX } from '../../contract/metrics';
 import { parseImportAmount, type RowImportKind } from './entry-import';
 import { invalid } from './errors';
 
-/** Profit as a metric: the income entries, built in (DESIGN section 8). */
+/** Profit as a metric: the income entries, built in (docs/decisions/0072-metrics-and-activities.md). */
 export const PROFIT: Metric = { key: PROFIT_METRIC, name: 'Profit', unit: 'money', agentsMayRecord: false, active: true, builtIn: true };
 
 const WHOLE = /^\d+$/;

@@ -1,7 +1,7 @@
 import { nextPeriodStart, shiftDay, type BoardPeriodKind } from './periods';
 
 /**
- * Pace against a goal (DESIGN section 8, "Goals and pacing"): how much of a period's target is expected by now,
+ * Pace against a goal (docs/decisions/0073-goal-pacing.md): how much of a period's target is expected by now,
  * counted in working days (the organisation's working weekdays, less its holidays), whether the actual figure is ahead
  * of that, on track or behind, and where it is heading by the period's end. Figures are integer hundredths (cents, or a
  * count times 100), so money is never a float.
@@ -53,7 +53,7 @@ export interface Progress {
   workingDays: { total: number; elapsed: number; left: number };
 }
 
-/** Below this share of the expected figure is "behind"; at or above its mirror, "ahead" (DESIGN: behind is below 90%). */
+/** Below this share of the expected figure is "behind"; at or above its mirror, "ahead" (docs/decisions/0073-goal-pacing.md). */
 const BEHIND_BELOW = 90n;
 const AHEAD_FROM = 110n;
 

@@ -89,7 +89,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     }));
 
-    // One metric per file (?metric=key): the owner, or a token with activities:write (DESIGN section 8, "Metrics").
+    // One metric per file (?metric=key): the owner, or a token with activities:write (docs/decisions/0072-metrics-and-activities.md).
     scope.post('/api/imports/activities', { bodyLimit: IMPORT_MAX_BYTES }, slots.guard(async (request, reply) => {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'activities:write');
       slots.take(request, callerKey(caller));

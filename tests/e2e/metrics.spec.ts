@@ -1,4 +1,4 @@
-// Metrics (DESIGN section 8, "Metrics"): the owner makes metrics beside profit under Settings (a count "Calls" agents
+// Metrics (docs/decisions/0072-metrics-and-activities.md): the owner makes metrics beside profit under Settings (a count "Calls" agents
 // may record, a money metric renamed, one retired), records activities through Record Activity on the overview, and
 // ranks the month's board by a metric; a manager who leads no team records too but has no Settings; axe and 375 px.
 // The metrics stay on the shared server (they are never deleted): afterAll makes them inactive and gives the long

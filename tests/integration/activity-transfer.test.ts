@@ -1,4 +1,4 @@
-// Activities in and out as CSV (DESIGN section 8, "Metrics"): POST /api/imports/activities?metric=key checks every row
+// Activities in and out as CSV (docs/decisions/0072-metrics-and-activities.md): POST /api/imports/activities?metric=key checks every row
 // with the entry import's rules (agents, dates, external ids) and the metric's own value rule, writes all or nothing,
 // keeps the roll-ups and emits an event per activity; GET /api/exports/activities.csv writes them back out.
 import { sql } from 'drizzle-orm';

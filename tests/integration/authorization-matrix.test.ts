@@ -350,7 +350,7 @@ const matrix: Row[] = [
   { route: 'GET /api/webhooks/{webhook}/deliveries', status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/deliveries/{webhookDelivery}/retry', status: [401, 403, 403, 403, 202, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/test',     status: [401, 403, 403, 403, 202, 403, 403, 403] },
-  // Metrics and activities (DESIGN section 8, "Metrics"). Anyone signed in reads the metrics; only the owner makes and
+  // Metrics and activities (docs/decisions/0072-metrics-and-activities.md). Anyone signed in reads the metrics; only the owner makes and
   // changes them (each POST a fresh key: the owner's call alone makes one per run of the row, far from the 20 allowed).
   { route: 'GET /api/metrics',                      status: [401, 200, 200, 200, 200, 200, 403, 403] },
   { route: 'POST /api/metrics',                     status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ key: freshMetricKey(), name: 'Matrix metric', unit: 'count' }) },

@@ -1,4 +1,4 @@
-// Boards, trends, ranks and the team board of a metric other than profit (metric=, DESIGN section 8 "Metrics"), read
+// Boards, trends, ranks and the team board of a metric other than profit (metric=, docs/decisions/0072-metrics-and-activities.md), read
 // from the per-metric roll-ups; and db:check recomputing those roll-ups from the activities and repairing them.
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Metrics beside profit and the activities recorded on them (DESIGN section 8, "Metrics"): the owner's metrics (at most
+// Metrics beside profit and the activities recorded on them (docs/decisions/0072-metrics-and-activities.md): the owner's metrics (at most
 // 20, profit built in and first), activities by staff in scope, activities:write tokens and agents for themselves where
 // the metric allows it, Idempotency-Key and externalId as for income entries, per-metric roll-ups, voids as reversals,
 // and the audit rows and events every write leaves. On both engines, over HTTP (inject), reading the database where

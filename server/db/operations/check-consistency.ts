@@ -25,7 +25,7 @@ export type ConsistencyDrift =
   | { kind: 'missing-achievement'; agentId: number; tierId: number }
   /** A voided entry without its reversal (the opposite amount, same agent and date), or a reversal of an entry not voided. */
   | { kind: 'unmatched-void'; entryId: number; agentId: number }
-  /** A metric's roll-up that differs from its activities (DESIGN section 8, "Metrics"). */
+  /** A metric's roll-up that differs from its activities (docs/decisions/0072-metrics-and-activities.md). */
   | { kind: 'metric-period-total'; metricId: number; agentId: number; periodKind: string; periodStart: string; expected: string; actual: string }
   /** A voided activity without its reversal, or a reversal of an activity not voided. */
   | { kind: 'unmatched-activity-void'; activityId: number; agentId: number };

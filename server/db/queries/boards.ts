@@ -26,7 +26,7 @@ export interface BoardRow extends AgentSummary {
 }
 
 /**
- * Which figure a board ranks (DESIGN section 8, "Metrics"): profit (undefined: the income roll-ups and running totals),
+ * Which figure a board ranks (docs/decisions/0072-metrics-and-activities.md): profit (undefined: the income roll-ups and running totals),
  * or one metric's activities (their roll-ups, by the metric's id).
  */
 export type BoardMetric = { metricId: number; unit: MetricUnit } | undefined;

@@ -35,7 +35,7 @@ export function keyFromName(name: string): string {
 const UNIT_LABELS: Record<MetricUnit, string> = { count: 'Count (calls, meetings, deals)', money: 'Money (revenue, pipeline)' };
 
 /**
- * The owner's metrics (DESIGN section 8, "Metrics"): the numbers measured beside profit. Each has a key that never
+ * The owner's metrics (docs/decisions/0072-metrics-and-activities.md): the numbers measured beside profit. Each has a key that never
  * changes (what the API and imports name it by), a name, a unit, and whether agents may record their own; a metric
  * no longer used is made inactive, never deleted, so what was recorded on it stays.
  */
