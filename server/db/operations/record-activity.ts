@@ -4,13 +4,12 @@ import { queryPrepared, type Db } from '../client';
 import { appendingAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
-import { claimIdempotencyKey, keepAnswer } from '../queries/idempotency-keys';
 import type { MetricRow } from '../queries/metrics';
 import { activityCreatedEventColumns, addingToMetricRollUps } from '../rule-sql';
 import { activities, agents } from '../schema';
 import { isoText } from '../time-sql';
 import { storedActivityColumns, toActivity, type StoredActivityRow } from '../queries/activities';
-import { IDEMPOTENCY_KEY_REUSED, type IdempotencyKey, type KeptAnswer } from './record-income-entry';
+import { underIdempotencyKey, type IdempotencyKey, type KeptAnswer } from './record-income-entry';
 import type { Activity } from '../../../contract/metrics';
 
 export interface NewActivity {
@@ -57,16 +56,9 @@ export async function recordActivityOnce(
   answer: (activity: Activity) => KeptAnswer,
 ): Promise<KeptAnswer & { replayed: boolean }> {
   try {
-    return await db.transaction(async (tx) => {
-      const kept = await claimIdempotencyKey(tx, key, options.now);
-      if (kept) {
-        if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
-        return { statusCode: kept.statusCode, body: kept.response, replayed: true };
-      }
+    return await underIdempotencyKey(db, key, options.now, async (tx) => {
       const written = await writeActivity(tx, metric, activity, options);
-      const given = answer(written);
-      await keepAnswer(tx, key, given, written.agentId);
-      return { ...given, replayed: false };
+      return { answer: answer(written), agentId: written.agentId };
     });
   } catch (error) {
     throw await namingTakenExternalId(db, metric, error);

@@ -109,20 +109,37 @@ export async function recordIncomeEntryOnce(
   answer: (row: RecordedIncomeEntryRow) => KeptAnswer,
 ): Promise<KeptAnswer & { replayed: boolean }> {
   try {
-    return await db.transaction(async (tx) => {
-      const kept = await claimIdempotencyKey(tx, key, options.now);
-      if (kept) {
-        if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
-        return { statusCode: kept.statusCode, body: kept.response, replayed: true };
-      }
+    return await underIdempotencyKey(db, key, options.now, async (tx) => {
       const row = await writeIncomeEntry(tx, entry, options);
-      const given = answer(row);
-      await keepAnswer(tx, key, given, row.agentId);
-      return { ...given, replayed: false };
+      return { answer: answer(row), agentId: row.agentId };
     });
   } catch (error) {
     throw await namingTakenExternalId(db, error);
   }
+}
+
+/**
+ * Claims `key`, runs `write` and keeps its answer, in one transaction: a key already used (within
+ * IDEMPOTENCY_KEY_HOURS) answers its kept answer again and writes nothing; a concurrent request with the same key waits
+ * at the claim for the first to end; the same key with another request is 422. `agentId`: whose data the answer holds
+ * (the kept answer is erased with the agent). For every write that takes an Idempotency-Key (entries, activities).
+ */
+export async function underIdempotencyKey(
+  db: Db,
+  key: IdempotencyKey,
+  now: Date,
+  write: (tx: Db) => Promise<{ answer: KeptAnswer; agentId: number | null }>,
+): Promise<KeptAnswer & { replayed: boolean }> {
+  return db.transaction(async (tx) => {
+    const kept = await claimIdempotencyKey(tx, key, now);
+    if (kept) {
+      if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
+      return { statusCode: kept.statusCode, body: kept.response, replayed: true };
+    }
+    const { answer, agentId } = await write(tx);
+    await keepAnswer(tx, key, answer, agentId);
+    return { ...answer, replayed: false };
+  });
 }
 
 async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOptions): Promise<RecordedIncomeEntryRow> {

@@ -9,3 +9,6 @@ export function formatMetricFigure(unit: MetricUnit, value: string, exact = true
   if (unit === 'count') return formatCount(Math.trunc(Number(value)));
   return exact ? formatCurrency2(value) : formatCurrency(value);
 }
+
+/** An activity's value as the API answers it (a count as a number, money as a string), written for a person. */
+export const formatActivityValue = (value: number | string): string => (typeof value === 'number' ? formatCount(value) : formatCurrency2(value));

@@ -5,6 +5,9 @@ import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useAgentsPage } from '../../lib/agents-page';
 
+/** While the picker shows its matches (it marks its input so), Escape in a dialog closes them rather than the dialog. */
+export const isClosingSuggestions = (event: { target: EventTarget | null }) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
+
 /** How many matches the list offers; typing more narrows it. */
 const SUGGESTIONS = 8;
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { isClosingSuggestions } from '../../../components/agents/agent-combobox';
 
-/** While the agent picker shows its matches (it marks its input so), Escape closes them rather than the dialog. */
-const isClosingSuggestions = (event: KeyboardEvent) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
 const IncomeEntryForm = lazy(() => import('./income-entry-form'));
 
 /**

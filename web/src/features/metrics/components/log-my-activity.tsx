@@ -7,12 +7,10 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatCount, formatCurrency2 } from '../../../lib/format';
+import { formatActivityValue } from '../../../lib/metric-format';
 import { useMetrics } from '../../../lib/metrics';
 import { useRecordActivity } from '../api/metrics';
-
-/** The largest count recorded at once (COUNT_VALUE_MAX of contract/metrics.ts, kept here: that module brings zod). */
-const COUNT_MAX = 1_000_000;
+import { activityValueError } from '../utils/activity-value';
 
 /**
  * "Log activity" on the agent's dashboard: the calls, meetings or deals the agent records itself, on the metrics the
@@ -32,20 +30,14 @@ export function LogMyActivity() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = value.trim();
-    const valid =
-      metric.unit === 'count'
-        ? /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= COUNT_MAX
-        : /^-?\d+(\.\d{1,2})?$/.test(text) && Number(text) !== 0;
-    if (!valid) {
-      setError(metric.unit === 'count' ? `A whole number from 1 to ${formatCount(COUNT_MAX)}` : 'A number with at most two decimals, not zero');
-      return;
-    }
-    setError(undefined);
+    const wrong = activityValueError(metric.unit, text);
+    setError(wrong);
+    if (wrong) return;
     record.mutate(
       { metric: metric.key, value: text },
       {
         onSuccess: (activity) => {
-          const shown = typeof activity.value === 'number' ? formatCount(activity.value) : formatCurrency2(activity.value);
+          const shown = formatActivityValue(activity.value);
           toast({ title: 'Logged', description: `${shown} ${metric.name} recorded.`, variant: 'success' });
           setValue('1');
         },

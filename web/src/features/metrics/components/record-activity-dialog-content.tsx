@@ -1,6 +1,6 @@
 import type { Metric } from '@contract/metrics';
 import { useId, useState, type FormEvent } from 'react';
-import { AgentCombobox } from '../../../components/agents/agent-combobox';
+import { AgentCombobox, isClosingSuggestions } from '../../../components/agents/agent-combobox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
@@ -9,28 +9,14 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { currencySymbol, formatCount, formatCurrency2 } from '../../../lib/format';
+import { currencySymbol } from '../../../lib/format';
+import { formatActivityValue } from '../../../lib/metric-format';
 import { useRecordActivity } from '../api/metrics';
+import { activityValueError } from '../utils/activity-value';
 
-/** The largest count recorded at once (COUNT_VALUE_MAX of contract/metrics.ts, kept here: that module brings zod). */
-const COUNT_MAX = 1_000_000;
 const NOTE_MAX = 500;
 
-/** While the agent picker shows its matches (it marks its input so), Escape closes them rather than the dialog. */
-const isClosingSuggestions = (event: KeyboardEvent) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
-
 type Errors = Partial<Record<'agentId' | 'value' | 'note', string>>;
-
-/** What is wrong with a value typed for a metric of this unit, or undefined (the server checks the same). */
-function valueError(metric: Metric, value: string): string | undefined {
-  const text = value.trim();
-  if (text === '') return 'Enter a value';
-  if (metric.unit === 'count') {
-    const count = /^\d+$/.test(text) ? Number(text) : NaN;
-    return Number.isSafeInteger(count) && count >= 1 && count <= COUNT_MAX ? undefined : `A whole number from 1 to ${formatCount(COUNT_MAX)}`;
-  }
-  return /^-?\d+(\.\d{1,2})?$/.test(text) && Number(text) !== 0 ? undefined : 'A number with at most two decimals, not zero';
-}
 
 /** The Record Activity dialog, open while mounted (record-activity-dialog.tsx mounts it from its button). */
 export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: { metrics: Metric[]; onClose: () => void; onCloseFocus: () => void }) {
@@ -47,7 +33,7 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
     event.preventDefault();
     const found: Errors = {};
     if (agentId === '') found.agentId = 'Please select an agent';
-    const wrong = valueError(metric, value);
+    const wrong = activityValueError(metric.unit, value);
     if (wrong) found.value = wrong;
     if (note.trim().length > NOTE_MAX) found.note = `At most ${NOTE_MAX} characters`;
     setErrors(found);
@@ -56,7 +42,7 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
       { agentId: Number(agentId), metric: metric.key, value: value.trim(), note: note.trim() || undefined },
       {
         onSuccess: (activity) => {
-          const shown = typeof activity.value === 'number' ? formatCount(activity.value) : formatCurrency2(activity.value);
+          const shown = formatActivityValue(activity.value);
           toast({ title: 'Activity recorded', description: `${shown} ${metric.name} for ${activity.agentName}.`, variant: 'success' });
           onClose();
         },
