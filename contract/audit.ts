@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = [
   'activity.created',
   'activity.voided',
   'activities.imported',
+  'goal.created',
+  'goal.updated',
+  'goal.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -117,6 +120,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'activity.created': 'Recorded an activity',
   'activity.voided': 'Voided an activity',
   'activities.imported': 'Imported activities',
+  'goal.created': 'Set a goal',
+  'goal.updated': 'Changed a goal',
+  'goal.deleted': 'Removed a goal',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -22,6 +22,9 @@ export const eventTypes = [
   'activity.created',
   'activity.voided',
   'metric.changed',
+  'goal.changed',
+  'goal.reached',
+  'goal.behind',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -208,6 +211,54 @@ export interface MetricChangedData {
   active: boolean;
 }
 
+/**
+ * A goal was set, changed or removed (docs/decisions/0074-goals.md): screens showing goals read them again. Every
+ * signed-in reader gets its id; staff and the agent it is for also whose it is.
+ */
+export interface GoalChangedData {
+  goalId: number;
+  /** Staff and the agent itself only. */
+  agentId?: number | null;
+  teamId?: number | null;
+  deleted?: boolean;
+}
+
+/**
+ * A goal reached 50%, 90% or 100% of its target in a period, once each (docs/decisions/0074-goals.md). Staff and, for
+ * an agent's goal, the agent itself; webhooks get it too.
+ */
+export interface GoalReachedData {
+  goalId: number;
+  threshold: 50 | 90 | 100;
+  /** The agent's goal (teamId null) or the team's (agentId null), and the holder's name. */
+  agentId: number | null;
+  teamId: number | null;
+  holderName: string;
+  metric: string;
+  metricName: string;
+  period: 'week' | 'month' | 'quarter';
+  /** The period's first day. */
+  periodStart: string;
+  /** A number for a count, text with two decimals for money. */
+  actual: number | string;
+  target: number | string;
+}
+
+/** A goal fell behind pace (below 90% of what is expected by now), told at most once a week. Staff and the agent itself. */
+export interface GoalBehindData {
+  goalId: number;
+  agentId: number | null;
+  teamId: number | null;
+  holderName: string;
+  metric: string;
+  metricName: string;
+  period: 'week' | 'month' | 'quarter';
+  periodStart: string;
+  actual: number | string;
+  expectedByNow: number | string;
+  target: number | string;
+}
+
 export interface EventDataByType {
   'entry.created': EntryCreatedData;
   'entry.voided': EntryVoidedData;
@@ -226,6 +277,9 @@ export interface EventDataByType {
   'activity.created': ActivityCreatedData;
   'activity.voided': ActivityVoidedData;
   'metric.changed': MetricChangedData;
+  'goal.changed': GoalChangedData;
+  'goal.reached': GoalReachedData;
+  'goal.behind': GoalBehindData;
 }
 
 /** One message of an event stream as a client reads it. */

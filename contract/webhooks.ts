@@ -24,6 +24,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'data.changed',
   'activity.created',
   'activity.voided',
+  'goal.reached',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -42,6 +43,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'data.changed': 'Much data changed at once (an import, a repair)',
   'activity.created': 'An activity (a call, a meeting, a deal) is recorded',
   'activity.voided': 'An activity is voided',
+  'goal.reached': 'A goal reaches 50%, 90% or 100% of its target',
 };
 
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;

@@ -27,6 +27,7 @@ import { registerTierSettingsRoutes } from './routes/tier-settings';
 import { registerAgentRoutes } from './routes/agents';
 import { registerTeamRoutes } from './routes/teams';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
+import { registerGoalRoutes } from './routes/goals';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerInsightRoutes } from './routes/insight';
@@ -146,7 +147,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     const address = app.server.address();
     return linkOrigin(config, typeof address === 'object' && address !== null ? address.port : undefined);
   };
-  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, links, () => emails.kick());
+  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, links, () => emails.kick(), config.orgTimezone);
   const notificationsOn = options.notifications ?? true;
   live.follow((events) => {
     webhooks.eventsCommitted();
@@ -217,6 +218,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerTeamRoutes(app, ctx);
   registerIncomeEntryRoutes(app, ctx);
   registerMetricRoutes(app, ctx);
+  registerGoalRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

@@ -151,3 +151,24 @@ export async function requireActivityReader(ctx: AppContext, request: FastifyReq
   if (identity.agent) return { scope: everyAgentScope(), agentId: identity.agent.id };
   return { scope: everyAgentScope() };
 }
+
+/** Who sets goals: an owner (any agent or team) or a manager (the agents and teams of their scope); people only. */
+export async function requireGoalSetter(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<{ user: SessionUser; scope: TeamScope; actor: AuditActor }> {
+  const user = await requireOwnerOrManager(ctx, request, reply);
+  return { user, scope: await scopeOfCaller(ctx, { kind: 'user', user }), actor: userActor(request, user) };
+}
+
+/**
+ * Who reads goals (docs/decisions/0074-goals.md): owners, managers and `read` tokens those of their scope; an agent its
+ * own and its team's.
+ */
+export async function requireGoalReader(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ kind: 'staff'; scope: TeamScope } | { kind: 'agent'; agentId: number }> {
+  const identity = await requireAnyIdentity(ctx, request, reply, 'read');
+  if (identity.user) return { kind: 'staff', scope: await scopeOfCaller(ctx, { kind: 'user', user: identity.user }) };
+  if (identity.agent) return { kind: 'agent', agentId: identity.agent.id };
+  return { kind: 'staff', scope: everyAgentScope() };
+}

@@ -215,6 +215,36 @@ const ACTIVITY_VOIDED = {
 
 const METRIC_CHANGED = { metric: 'public', name: 'public', active: 'public' } as const satisfies EventLayout<'metric.changed'>;
 
+const GOAL_CHANGED = { goalId: 'public', agentId: 'private', teamId: 'private', deleted: 'private, when set' } as const satisfies EventLayout<'goal.changed'>;
+
+const GOAL_REACHED = {
+  goalId: 'public',
+  threshold: 'public',
+  agentId: 'public',
+  teamId: 'public',
+  holderName: 'public',
+  metric: 'public',
+  metricName: 'public',
+  period: 'public',
+  periodStart: 'public',
+  actual: 'public',
+  target: 'public',
+} as const satisfies EventLayout<'goal.reached'>;
+
+const GOAL_BEHIND = {
+  goalId: 'public',
+  agentId: 'public',
+  teamId: 'public',
+  holderName: 'public',
+  metric: 'public',
+  metricName: 'public',
+  period: 'public',
+  periodStart: 'public',
+  actual: 'public',
+  expectedByNow: 'public',
+  target: 'public',
+} as const satisfies EventLayout<'goal.behind'>;
+
 const AGENT_DELETED = { agentId: 'public' } as const satisfies EventLayout<'agent.deleted'>;
 
 const partOf = (part: Part): 'public' | 'private' => (part === 'public' ? 'public' : 'private');
@@ -297,4 +327,22 @@ export const activityVoidedEvent = (agentId: number, data: StoredEventData<'acti
 export const metricChangedEvent = (data: StoredEventData<'metric.changed', typeof METRIC_CHANGED>) => ({
   ...eventOf('metric.changed', METRIC_CHANGED, 0, data),
   agentId: null,
+});
+
+/** goal.changed: a goal was set, changed or removed (an agent's goal is about the agent; a team's about no agent). */
+export const goalChangedEvent = (data: StoredEventData<'goal.changed', typeof GOAL_CHANGED>) => ({
+  ...eventOf('goal.changed', GOAL_CHANGED, data.agentId ?? 0, data),
+  agentId: data.agentId ?? null,
+});
+
+/** goal.reached: a goal passed 50%, 90% or 100% of its target in a period (server/db/operations/watch-goals.ts). */
+export const goalReachedEvent = (data: StoredEventData<'goal.reached', typeof GOAL_REACHED>) => ({
+  ...eventOf('goal.reached', GOAL_REACHED, data.agentId ?? 0, data),
+  agentId: data.agentId,
+});
+
+/** goal.behind: a goal fell behind pace (server/db/operations/watch-goals.ts), at most once a week. */
+export const goalBehindEvent = (data: StoredEventData<'goal.behind', typeof GOAL_BEHIND>) => ({
+  ...eventOf('goal.behind', GOAL_BEHIND, data.agentId ?? 0, data),
+  agentId: data.agentId,
 });

@@ -645,7 +645,7 @@ export const auditSeals = pgTable('audit_seals', {
   sealedAt: timestamptz('sealed_at').notNull(),
 });
 
-export const notificationKinds = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered'] as const;
+export const notificationKinds = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind'] as const;
 
 /**
  * In-app notifications (docs/product.md §12.13): made from events by the notifier (server/notifications), one per
@@ -668,7 +668,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
-    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered')`),
+    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind')`),
     // One notification of a kind per event and recipient: the notifier may see an event twice, never notify twice.
     uniqueIndex('notifications_agent_event_key').on(t.agentId, t.eventId, t.kind).where(sql`${t.agentId} is not null`),
     uniqueIndex('notifications_user_event_key').on(t.userId, t.eventId, t.kind).where(sql`${t.userId} is not null`),
@@ -907,4 +907,49 @@ export const agentMetricPeriodTotals = pgTable(
     // agent_id last, as for profit's roll-ups: a metric's board is an index-only scan.
     index('agent_metric_period_totals_board_idx').on(t.metricId, t.periodKind, t.periodStart, t.total.desc(), t.agentId),
   ],
+);
+
+/**
+ * Goals (docs/decisions/0074-goals.md): a target on a metric (metric_id; null for profit) for an agent or a team, per
+ * week, month or quarter, for the period starting on `starts_on` only or, recurring, for it and every one after. At
+ * most one goal of a holder, metric and period kind is in force in any period (the goal writes check it under a lock).
+ */
+export const goals = pgTable(
+  'goals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    metricId: integer('metric_id').references(() => metrics.id),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    periodKind: text('period_kind', { enum: ['week', 'month', 'quarter'] }).notNull(),
+    /** The first day of the first period it is for. */
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    recurring: boolean('recurring').notNull(),
+    target: money('target').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    /** When its holder was last told it is behind pace: at most once a week. */
+    behindNoticedAt: timestamptz('behind_noticed_at'),
+  },
+  (t) => [
+    check('goals_holder_check', sql`(${t.agentId} is null) <> (${t.teamId} is null)`),
+    check('goals_target_check', sql`${t.target} > 0`),
+    check('goals_period_check', sql`${t.periodKind} in ('week', 'month', 'quarter')`),
+    index('goals_agent_idx').on(t.agentId).where(sql`${t.agentId} is not null`),
+    index('goals_team_idx').on(t.teamId).where(sql`${t.teamId} is not null`),
+  ],
+);
+
+/** The marks (50%, 90%, 100%) each goal reached in each period: its holder hears of each once. */
+export const goalMarks = pgTable(
+  'goal_marks',
+  {
+    goalId: integer('goal_id')
+      .notNull()
+      .references(() => goals.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    threshold: integer('threshold').notNull(),
+    reachedAt: timestamptz('reached_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'goal_marks_pkey', columns: [t.goalId, t.periodStart, t.threshold] })],
 );

@@ -26,7 +26,7 @@ export type EventView = 'full' | 'public' | 'public-without-amounts';
 const TV_TYPES: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'tier.reached', 'leaderboard.changed', 'data.changed', 'settings.changed']);
 
 /** Events every agent reads the public part of, whoever they are about. */
-const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set(['leaderboard.changed', 'tier.updated', 'data.changed', 'settings.changed', 'metric.changed']);
+const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set(['leaderboard.changed', 'tier.updated', 'data.changed', 'settings.changed', 'metric.changed', 'goal.changed']);
 
 /** Public fields that are amounts of money: a TV link shows them only when it was made with showAmounts. */
 export const AMOUNT_FIELDS: readonly string[] = ['amount'];
@@ -75,11 +75,16 @@ const idsIn = (value: unknown): number[] => (Array.isArray(value) ? value.filter
 export function managerHears(
   scope: TeamScope,
   userId: number,
-  event: { type: EventType; agentId: number | null; private: Record<string, unknown> },
+  event: { type: EventType; agentId: number | null; private: Record<string, unknown>; public?: Record<string, unknown> },
   agentTeam: number | undefined,
 ): boolean {
   if (scopeIsEveryAgent(scope)) return true;
   if (event.type === 'team.changed') return idsIn(event.private.managerIds).includes(userId) || idsIn(event.private.formerManagerIds).includes(userId);
+  // A team's goal is about no agent but about its team: heard by those who lead it only.
+  if (event.agentId === null && event.type.startsWith('goal.')) {
+    const teamId = event.private.teamId ?? event.public?.teamId;
+    return typeof teamId !== 'number' || scopeHolds(scope, teamId);
+  }
   if (event.agentId === null) return true;
   return scopeHolds(scope, agentTeam);
 }

@@ -31,3 +31,59 @@ describe('notificationTexts', () => {
     expect(ofTeam(null)).toEqual([1, 2]);
   });
 });
+
+describe('goal notifications', () => {
+  const staff = [
+    { id: 1, role: 'owner' as const, scope: everyAgentScope() },
+    { id: 2, role: 'manager' as const, scope: scopeOfLedTeams([]) },
+    { id: 3, role: 'manager' as const, scope: scopeOfLedTeams([5]) },
+    { id: 4, role: 'manager' as const, scope: scopeOfLedTeams([6]) },
+  ];
+  const reached = (threshold: number, holder: { agentId: number | null; teamId: number | null }) => ({
+    id: 9,
+    type: 'goal.reached',
+    agentId: holder.agentId,
+    agentTeam: holder.agentId === null ? null : 5,
+    teamAgents: holder.teamId === null ? undefined : [11, 12],
+    data: { goalId: 1, threshold, ...holder, holderName: holder.teamId === null ? 'Pat Seller' : 'North', metric: 'calls', metricName: 'Calls', period: 'week', periodStart: '2026-11-16', actual: 45, target: 50 },
+  });
+
+  it('tells an agent of each mark of its goal, and only the managers who lead its team of the goal reached', () => {
+    const half = notificationTexts(reached(90, { agentId: 42, teamId: null }), staff, String);
+    expect(half.map((draft) => [draft.recipient, draft.kind, draft.title, draft.body])).toEqual([[{ kind: 'agent', id: 42 }, 'goal_progress', 'You are at 90% of your weekly Calls goal', '45 of 50 so far.']]);
+    const full = notificationTexts(reached(100, { agentId: 42, teamId: null }), staff, String);
+    expect(full.map((draft) => [draft.recipient, draft.kind, draft.title])).toEqual([
+      [{ kind: 'agent', id: 42 }, 'goal_progress', 'You reached your weekly Calls goal!'],
+      [{ kind: 'user', id: 3 }, 'goal_reached', 'Pat Seller reached their weekly Calls goal'],
+    ]);
+    expect(full[1]!.subjectAgentId).toBe(42);
+  });
+
+  it('tells every agent of a team of its goal, and the staff whose scope holds the team of it reached', () => {
+    const drafts = notificationTexts(reached(100, { agentId: null, teamId: 5 }), staff, String);
+    expect(drafts.map((draft) => [draft.recipient, draft.kind])).toEqual([
+      [{ kind: 'agent', id: 11 }, 'goal_progress'],
+      [{ kind: 'agent', id: 12 }, 'goal_progress'],
+      [{ kind: 'user', id: 1 }, 'goal_reached'],
+      [{ kind: 'user', id: 2 }, 'goal_reached'],
+      [{ kind: 'user', id: 3 }, 'goal_reached'],
+    ]);
+    expect(drafts[0]!.title).toBe('Your team reached its weekly Calls goal!');
+    expect(drafts[2]!.title).toBe('North reached its weekly Calls goal');
+  });
+
+  it('says what is expected by now when a goal is behind pace, with money written by the caller', () => {
+    const behind = {
+      id: 10,
+      type: 'goal.behind',
+      agentId: 42,
+      agentTeam: 6,
+      data: { goalId: 1, agentId: 42, teamId: null, holderName: 'Pat Seller', metric: 'profit', metricName: 'Profit', period: 'month', periodStart: '2026-11-01', actual: '100.00', expectedByNow: '500.00', target: '1000.00' },
+    };
+    const drafts = notificationTexts(behind, staff, (value) => `$${String(value)}`);
+    expect(drafts.map((draft) => [draft.recipient, draft.kind, draft.title, draft.body])).toEqual([
+      [{ kind: 'agent', id: 42 }, 'goal_behind', 'Your monthly Profit goal is behind pace', '$100.00 so far, $500.00 expected by now, of $1000.00.'],
+      [{ kind: 'user', id: 4 }, 'goal_behind', 'Pat Seller’s monthly Profit goal is behind pace', '$100.00 so far, $500.00 expected by now, of $1000.00.'],
+    ]);
+  });
+});

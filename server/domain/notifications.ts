@@ -1,8 +1,8 @@
 import type { NotificationKind } from '../../contract/notifications';
-import { scopeHolds, type TeamScope } from './team-scope';
+import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
 /** The event types notifications are made from (notificationTexts). */
-export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set(['tier.reached', 'claim.updated', 'claim.created', 'agent.created']);
+export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set(['tier.reached', 'claim.updated', 'claim.created', 'agent.created', 'goal.reached', 'goal.behind']);
 
 /** A notification to make: for whom, of what kind, about which agent (erased with it), and its words. */
 export interface NotificationDraft {
@@ -24,7 +24,14 @@ export interface NotifyingEvent {
   data: Record<string, unknown>;
   /** The team of the event's agent when notified (null: in none, or no agent): whose scope holds it. */
   agentTeam: number | null;
+  /** A team's goal: the team's active agents, who hear of it. */
+  teamAgents?: readonly number[];
 }
+
+/** How a figure of a goal is written: money in the organisation's currency, a count as a number. */
+export type FigureWriter = (value: unknown) => string;
+
+const PERIOD_WORDS: Record<string, string> = { week: 'weekly', month: 'monthly', quarter: 'quarterly' };
 
 /** An owner or manager who may be told, with the agents they read (server/domain/team-scope.ts scopeOfLedTeams). */
 export interface StaffRecipient {
@@ -48,7 +55,7 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
  * Staff are told of an agent only when their scope holds it (`scopeHolds`, as every read): a manager who leads teams
  * hears nothing of a new agent, which is in no team (docs/decisions/0032-teams.md, 0043).
  */
-export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[]): NotificationDraft[] {
+export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter = String): NotificationDraft[] {
   const d = event.data;
   const agentName = text(d.agentName, 'An agent');
   const tierName = text(d.tierName, 'a');
@@ -81,7 +88,45 @@ export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRe
         `${agentName} registered`,
         d.status === 'pending' ? 'Their account waits for the owner’s approval in Agents.' : 'They can sign in now.',
       );
+    case 'goal.reached':
+    case 'goal.behind':
+      return goalNotificationTexts(event, staff, figure);
     default:
       return [];
   }
+}
+
+/**
+ * A goal's mark (50%, 90%, 100%) or its falling behind pace (docs/decisions/0074-goals.md). Its holder hears of each:
+ * the agent, or every active agent of the team. Staff hear of a goal reached (100%) and of one behind: managers who
+ * lead the agent's team, of an agent's goal; those whose scope holds the team, of a team's (the owner among them).
+ */
+function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter): NotificationDraft[] {
+  const d = event.data;
+  const teamId = typeof d.teamId === 'number' ? d.teamId : null;
+  const isTeam = teamId !== null;
+  const holder = text(d.holderName, isTeam ? 'A team' : 'An agent');
+  const goalName = `${PERIOD_WORDS[String(d.period)] ?? ''} ${text(d.metricName, 'a metric')} goal`.trim();
+  const holders: number[] = isTeam ? [...(event.teamAgents ?? [])] : event.agentId === null ? [] : [event.agentId];
+  const toAgents = (kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
+    holders.map((id) => ({ recipient: { kind: 'agent', id }, kind, subjectAgentId: null, eventId: event.id, title, body }));
+  const toStaff = (kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
+    staff
+      .filter((user) => (isTeam ? scopeHolds(user.scope, teamId) : user.role === 'manager' && !scopeIsEveryAgent(user.scope) && scopeHolds(user.scope, event.agentTeam)))
+      .map((user) => ({ recipient: { kind: 'user', id: user.id }, kind, subjectAgentId: isTeam ? null : event.agentId, eventId: event.id, title, body }));
+  const sofar = `${figure(d.actual)} of ${figure(d.target)}`;
+  if (event.type === 'goal.reached') {
+    const threshold = Number(d.threshold);
+    const reached = threshold >= 100;
+    const own = isTeam
+      ? toAgents('goal_progress', reached ? `Your team reached its ${goalName}!` : `Your team is at ${threshold}% of its ${goalName}`, `${holder}: ${sofar} so far.`)
+      : toAgents('goal_progress', reached ? `You reached your ${goalName}!` : `You are at ${threshold}% of your ${goalName}`, `${sofar} so far.`);
+    const told = reached ? toStaff('goal_reached', `${holder} reached ${isTeam ? 'its' : 'their'} ${goalName}`, `${sofar}.`) : [];
+    return [...own, ...told];
+  }
+  const pace = `${figure(d.actual)} so far, ${figure(d.expectedByNow)} expected by now, of ${figure(d.target)}.`;
+  return [
+    ...toAgents('goal_behind', isTeam ? `Your team’s ${goalName} is behind pace` : `Your ${goalName} is behind pace`, pace),
+    ...toStaff('goal_behind', `${holder}’s ${goalName} is behind pace`, pace),
+  ];
 }

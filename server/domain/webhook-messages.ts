@@ -59,6 +59,14 @@ export function slackText(message: WebhookMessage, settings: MoneySettings = DEF
       return `:chart_with_upwards_trend: ${agent} recorded ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')})`;
     case 'activity.voided':
       return `:wastebasket: An activity of ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')}) for ${agent} was voided`;
+    case 'goal.reached': {
+      const holder = text(d.holderName, 'A goal holder');
+      const period = ({ week: 'weekly ', month: 'monthly ', quarter: 'quarterly ' } as Record<string, string>)[String(d.period)] ?? '';
+      const goal = `${period}${text(d.metricName, 'metric')} goal`;
+      return Number(d.threshold) >= 100
+        ? `:dart: ${holder} reached the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`
+        : `:dart: ${holder} is at ${String(d.threshold)}% of the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`;
+    }
     case 'data.changed':
       return 'Much data changed at once (an import or a repair): boards and totals may read differently';
     case WEBHOOK_TEST_EVENT:

@@ -1,13 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { notifyEvents } from '../db/operations/notify-events';
+import { noticeGoalsBehind, watchGoals } from '../db/operations/watch-goals';
 import { PassLoop } from './pass-loop';
 
 /** Events read per transaction. */
 const BATCH = 500;
 
+/** How often each instance looks for goals behind pace (each goal is told at most once a week anyway). */
+const BEHIND_CHECK_MS = 60 * 60 * 1000;
+
 /**
- * Makes notifications (and queues their emails) from committed events (docs/product.md §12.13). Each instance runs
+ * Makes notifications (and queues their emails) from committed events (docs/product.md §12.13), after the goal marks
+ * and "behind pace" notices those events lead to (server/db/operations/watch-goals.ts). Each instance runs
  * one; the cursor's row lock lets one instance at a time do the work (notifyEvents). It wakes when this instance hears
  * of new events and every `pollMs` (events committed by other instances, a pass that failed). Nothing is kept in
  * memory: a restarted instance goes on from the cursor.
@@ -24,6 +29,8 @@ export class Notifier {
     private readonly appUrl: () => string,
     /** Called after each pass (the email worker sends what it queued). */
     private readonly afterPass: () => void = () => undefined,
+    /** The organisation's time zone: which period goals are in now. */
+    private readonly timeZone = 'UTC',
   ) {
     this.loop = new PassLoop(() => this.pass(), log, 'notification pass failed');
   }
@@ -41,7 +48,16 @@ export class Notifier {
     return this.loop.close();
   }
 
+  private behindCheckedAt = -Infinity;
+
   private async pass(): Promise<void> {
+    // Goals first: the marks they reach and the pace they fall behind are events this pass then notifies.
+    while (!this.loop.closed && (await watchGoals(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
+    const now = this.now();
+    if (now.getTime() - this.behindCheckedAt >= BEHIND_CHECK_MS) {
+      this.behindCheckedAt = now.getTime();
+      await noticeGoalsBehind(this.db, now, this.timeZone);
+    }
     while (!this.loop.closed && (await notifyEvents(this.db, BATCH, this.now(), { appUrl: this.appUrl() })) === BATCH);
     this.afterPass();
   }

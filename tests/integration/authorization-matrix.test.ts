@@ -19,6 +19,8 @@ import { unsubscribeToken } from '../../server/domain/emails';
 import { sequenceAll } from '../../server/db/sequencer';
 import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
+import { createGoals } from '../../server/db/operations/save-goal';
+import { localDay, periodStartOfDay } from '../../server/domain/periods';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
 // otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
@@ -65,6 +67,8 @@ interface Fixture {
   metric: string;
   /** An activity of agent A's on `metric`, not voided. */
   activity: number;
+  /** Agent A's recurring monthly goal on `metric`. */
+  goal: number;
   /** Another session of the caller's own account (agent A's for agent B, anonymous callers and tokens). */
   otherSession: number;
   /** The caller's credential: its session cookie or its token. */
@@ -119,6 +123,13 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     metric,
     { agentId: agentA.id, value: '2', date: now, note: null, externalId: null, selfReported: false },
     { timeZone: 'UTC', now, actor: SYSTEM_ACTOR },
+  );
+  // Agent A's monthly goal on the metric, this month.
+  const [goal] = await createGoals(
+    db,
+    [{ holder: { agentId: agentA.id }, metricId: metric.id, period: 'month', startsOn: periodStartOfDay('month', localDay(now, 'UTC')), recurring: true, target: 1000n }],
+    SYSTEM_ACTOR,
+    now,
   );
   const invitation = await insertInvitation(db, {
     tokenHash: `matrix-${uniqueSuffix()}`,
@@ -185,6 +196,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     entry: entry.id,
     metric: metric.key,
     activity: activity.id,
+    goal: goal!,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     otherSession: await sessionIdOf(
       db,
@@ -368,6 +380,18 @@ const matrix: Row[] = [
   { route: 'GET /api/exports/activities.csv?metric={metric}&agentId={agentA.id}', status: [401, 403, 403, 200, 200, 200, 403, 403], otherManager: 403 },
   { route: 'POST /api/imports/activities?metric={metric}', status: [401, 403, 403, 403, 201, 403, 403, 403], activitiesToken: 201,
     csv: (f) => `agentId,value,note\n${f.agentA.id},4,Matrix import\n` },
+  // Goals (docs/decisions/0074-goals.md): read by staff in scope, read tokens and an agent (its own and its team's:
+  // agent B naming agent A is refused); set, changed and removed by owners and by managers for their teams' agents
+  // (agent A is not the other team's manager's); suggestions for a whole team are for those who set goals.
+  { route: 'GET /api/goals?agentId={agentA.id}',    status: [401, 200, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  { route: 'GET /api/goals/suggestion?metric={metric}&period=month&agentId={agentA.id}', status: [401, 200, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  { route: 'GET /api/goals/suggestions?metric={metric}&period=month&teamId={team}', status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 200 },
+  { route: 'POST /api/goals',                       status: [401, 403, 403, 201, 201, 403, 403, 403], otherManager: 403,
+    body: (f) => ({ agentId: f.agentA.id, metric: f.metric, period: 'week', target: 10 }) },
+  { route: 'POST /api/goals/batch',                 status: [401, 403, 403, 201, 201, 403, 403, 403], otherManager: 403,
+    body: (f) => ({ metric: f.metric, period: 'quarter', goals: [{ agentId: f.agentA.id, target: 30 }] }) },
+  { route: 'PATCH /api/goals/{goal}',               status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403, body: () => ({ target: 20 }) },
+  { route: 'DELETE /api/goals/{goal}',              status: [401, 403, 403, 204, 204, 403, 403, 403], otherManager: 403 },
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
   { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200, 200, 200, 200], stream: true },

@@ -62,18 +62,37 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
             (row) => [row.id, row.team_id] as const,
           ),
     );
-    const drafts: NotificationDraft[] = relevant.flatMap((row) =>
-      notificationTexts(
+    const dataOf = (row: (typeof relevant)[number]) => ({
+      ...jsonColumn<Record<string, unknown>>(row.public_data as string),
+      ...jsonColumn<Record<string, unknown>>(row.private_data as string),
+    });
+    // A team's goal is heard of by the team's active agents; its money in the organisation's currency.
+    const goalTeams = [...new Set(relevant.flatMap((row) => (row.type.startsWith('goal.') && typeof dataOf(row).teamId === 'number' ? [dataOf(row).teamId as number] : [])))];
+    const teamAgents = new Map<number, number[]>();
+    if (goalTeams.length > 0) {
+      const members = await queryRows<{ id: number; team_id: number }>(
+        tx,
+        sql`select id, team_id from ${agents} where team_id = any(${sql.param(goalTeams)}::int[]) and status = 'active' order by id`,
+      );
+      for (const member of members) teamAgents.set(member.team_id, [...(teamAgents.get(member.team_id) ?? []), member.id]);
+    }
+    const organisation = relevant.some((row) => row.type.startsWith('goal.')) ? await readOrganisationSettings(tx) : undefined;
+    const figure = (value: unknown) => (typeof value === 'string' && organisation ? formatMoney(value, organisation) : typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
+    const drafts: NotificationDraft[] = relevant.flatMap((row) => {
+      const data = dataOf(row);
+      return notificationTexts(
         {
           id: row.id,
           type: row.type,
           agentId: row.agent_id,
           agentTeam: row.agent_id === null ? null : (teamOf.get(row.agent_id) ?? null),
-          data: { ...jsonColumn<Record<string, unknown>>(row.public_data as string), ...jsonColumn<Record<string, unknown>>(row.private_data as string) },
+          data,
+          ...(typeof data.teamId === 'number' ? { teamAgents: teamAgents.get(data.teamId) ?? [] } : {}),
         },
         staff,
-      ),
-    );
+        figure,
+      );
+    });
     const choices = await choicesOf(tx, drafts);
     const inApp = drafts.filter((draft) => choices(draft).inApp);
     const made = inApp.length === 0 ? [] : await insertNotifications(tx, inApp, now);

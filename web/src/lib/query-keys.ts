@@ -58,4 +58,6 @@ export const queryKeys = {
   metrics: ['/api/metrics'],
   /** Followed by the filter and page's query string: activities on the metrics (GET /api/activities). */
   activities: ['/api/activities'],
+  /** Followed by the filter's query string: goals with their progress (GET /api/goals). */
+  goals: ['/api/goals'],
 } as const;

@@ -64,8 +64,8 @@ const ownRewardReads: QueryKeyName[] = ['agentTierData', 'agentRewards', 'agentC
 const incomeReads: QueryKeyName[] = ['ownerDashboard', 'leaderboard', 'teamBoard', 'agents', 'ownerTrends', 'ownerTierDistribution', 'incomeEntries'];
 
 export const refreshMap: Record<ChangeKind, Reads> = {
-  'entry.created': { all: incomeReads, agent: ['agentDetail', 'agentHistory'], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'] },
-  'entry.voided': { all: incomeReads, agent: ['agentDetail', 'agentHistory'], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'] },
+  'entry.created': { all: [...incomeReads, 'goals'], agent: ['agentDetail', 'agentHistory'], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'] },
+  'entry.voided': { all: [...incomeReads, 'goals'], agent: ['agentDetail', 'agentHistory'], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'] },
   'tier.reached': { all: ['ownerDashboard', 'agents', 'ownerTierDistribution'], agent: ['agentDetail'], own: ownRewardReads },
   'claim.created': { all: ['rewardClaims'], agent: ['agentDetail'], own: ownRewardReads },
   'claim.updated': { all: ['rewardClaims'], agent: ['agentDetail'], own: ownRewardReads },
@@ -88,14 +88,18 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   // The notifier made notifications for this reader (agents get only their own; staff events name their users).
   'notification.created': { all: ['notifications'] },
   // The figures stay; how they are written changes (lib/org-settings.ts applies the new settings).
-  'settings.changed': { all: ['organisationSettings', 'appInfo'] },
+  'settings.changed': { all: ['organisationSettings', 'appInfo', 'goals'] },
   // Who is in which team: the teams, the team board, and what a manager who leads teams may read.
-  'team.changed': { all: ['teams', ...incomeReads, 'agentDetail', 'agentHistory'] },
+  'team.changed': { all: ['teams', ...incomeReads, 'agentDetail', 'agentHistory', 'goals'] },
   // An activity moves its metric's boards (a board's query names its metric) and the activity lists.
-  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank'] },
-  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank'] },
+  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'] },
+  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'] },
   // A metric made, renamed, opened to agents or made inactive: the pickers and lists that name metrics.
-  'metric.changed': { all: ['metrics'] },
+  'metric.changed': { all: ['metrics', 'goals'] },
+  // Goals set, changed or removed, and the marks and pace their holders hear of.
+  'goal.changed': { all: ['goals'] },
+  'goal.reached': { all: ['goals'] },
+  'goal.behind': { all: ['goals'] },
 
   'apiToken.changed': { all: ['apiTokens'] },
   'tvLink.changed': { all: ['tvLinks'] },

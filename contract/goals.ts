@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { calendarDay, idField } from './fields';
+import { metricKey, metricUnits } from './metrics';
+
+/**
+ * Goals (docs/decisions/0074-goals.md): a target on one metric for an agent or a team, per week, month or quarter,
+ * for one period or renewed each period (recurring) until changed. Every read carries the progress of the period asked
+ * for (docs/decisions/0073-goal-pacing.md): what is done, what a steady pace expects by now in working days, ahead, on
+ * track or behind, and where it is heading.
+ */
+
+export const goalPeriods = ['week', 'month', 'quarter'] as const;
+export type GoalPeriod = (typeof goalPeriods)[number];
+
+export const GOAL_PERIOD_LABELS: Record<GoalPeriod, string> = { week: 'Weekly', month: 'Monthly', quarter: 'Quarterly' };
+
+export const paces = ['ahead', 'on_track', 'behind'] as const;
+export type GoalPace = (typeof paces)[number];
+export const PACE_LABELS: Record<GoalPace, string> = { ahead: 'Ahead', on_track: 'On track', behind: 'Behind' };
+
+/** The marks a goal's holder hears of, once per goal and period. */
+export const GOAL_THRESHOLDS = [50, 90, 100] as const;
+export type GoalThreshold = (typeof GOAL_THRESHOLDS)[number];
+
+/** Goals set at once for a team's agents, at most. */
+export const GOAL_BATCH_MAX = 500;
+/** How many complete periods a suggestion looks back on. */
+export const SUGGESTION_PERIODS = 12;
+
+const periodField = z.enum(goalPeriods, { error: 'period must be "week", "month" or "quarter"' });
+
+/**
+ * A target as sent: a count is a whole number from 1 up, money is positive with at most two decimals (a number or
+ * its text). The server reads it by the metric's unit.
+ */
+export const goalTargetInput = z.union([z.string(), z.number()], { error: 'target is required' });
+
+const holderFields = {
+  agentId: idField('agentId must be an agent id').optional(),
+  teamId: idField('teamId must be a team id').optional(),
+};
+
+const oneHolder: [(input: { agentId?: number | undefined; teamId?: number | undefined }) => boolean, { message: string; path: string[] }] = [
+  (input) => (input.agentId === undefined) !== (input.teamId === undefined),
+  { message: 'Give either agentId or teamId: whose goal it is', path: ['agentId'] },
+];
+
+/**
+ * POST /api/goals. `startsOn`: a day in the first period the goal is for (the current period when left out; a past
+ * period is refused). A one-off goal is for that period only; a recurring one for it and every period after.
+ */
+export const createGoalInput = z
+  .strictObject({
+    metric: metricKey,
+    period: periodField,
+    target: goalTargetInput,
+    ...holderFields,
+    recurring: z.boolean({ error: 'recurring must be true or false' }).optional().default(false),
+    startsOn: calendarDay('startsOn').optional(),
+  })
+  .refine(...oneHolder);
+export type CreateGoalInput = z.input<typeof createGoalInput>;
+
+/** PATCH /api/goals/{id}: its target, or whether it renews. Whose goal it is, its metric and period never change. */
+export const updateGoalInput = z
+  .strictObject({
+    target: goalTargetInput.optional(),
+    recurring: z.boolean({ error: 'recurring must be true or false' }).optional(),
+  })
+  .refine((input) => input.target !== undefined || input.recurring !== undefined, 'Nothing to change: give target or recurring');
+export type UpdateGoalInput = z.input<typeof updateGoalInput>;
+
+/** POST /api/goals/batch: goals of one metric and period for several agents at once (a team's, from suggestions). */
+export const createGoalBatchInput = z.strictObject({
+  metric: metricKey,
+  period: periodField,
+  recurring: z.boolean({ error: 'recurring must be true or false' }).optional().default(false),
+  startsOn: calendarDay('startsOn').optional(),
+  goals: z
+    .array(z.strictObject({ agentId: idField('agentId must be an agent id'), target: goalTargetInput }), { error: 'goals must be a list of {agentId, target}' })
+    .min(1, 'goals must name at least one agent')
+    .max(GOAL_BATCH_MAX, `goals may name at most ${GOAL_BATCH_MAX} agents`)
+    .refine((goals) => new Set(goals.map((goal) => goal.agentId)).size === goals.length, 'Each agent may appear once'),
+});
+export type CreateGoalBatchInput = z.input<typeof createGoalBatchInput>;
+
+/**
+ * GET /api/goals: the goals in force on `at` (a day; today when left out) with their progress in the period holding
+ * it; filtered by metric, period, agent, team (a team's own goal and its agents') and pace.
+ */
+export const goalListQuery = z.strictObject({
+  at: calendarDay('at').optional(),
+  metric: metricKey.optional(),
+  period: periodField.optional(),
+  agentId: idField('agentId must be an agent id').optional(),
+  teamId: idField('teamId must be a team id').optional(),
+  pace: z.enum(paces, { error: 'pace must be "ahead", "on_track" or "behind"' }).optional(),
+});
+export type GoalListQuery = z.output<typeof goalListQuery>;
+
+/** GET /api/goals/suggestion: for one agent or team. */
+export const goalSuggestionQuery = z.strictObject({ metric: metricKey, period: periodField, ...holderFields }).refine(...oneHolder);
+
+/** GET /api/goals/suggestions: for every agent of a team at once. */
+export const teamSuggestionsQuery = z.strictObject({ metric: metricKey, period: periodField, teamId: idField('teamId must be a team id') });
+
+/** A figure of a goal: a number for a count (hundredths where pace divides), text with two decimals for money. */
+const figure = z.union([z.number(), z.string()]);
+
+export const goalProgress = z.object({
+  actual: figure,
+  target: figure,
+  /** Whole percent of the target reached (floored). */
+  percent: z.number(),
+  expectedByNow: figure,
+  pace: z.enum(paces),
+  projected: figure,
+  /** What is left per working day, today included (0 once reached). */
+  perWorkingDayLeft: figure,
+  workingDays: z.object({ total: z.number(), elapsed: z.number(), left: z.number() }),
+});
+export type GoalProgress = z.infer<typeof goalProgress>;
+
+export const goal = z.object({
+  id: z.number(),
+  metric: z.string(),
+  metricName: z.string(),
+  unit: z.enum(metricUnits),
+  period: z.enum(goalPeriods),
+  recurring: z.boolean(),
+  target: figure,
+  /** The agent's goal (teamId null), or the team's (agentId null). */
+  agentId: z.number().nullable(),
+  teamId: z.number().nullable(),
+  /** The agent's or the team's name. */
+  holderName: z.string(),
+  /** The first day of the first period it is for. */
+  startsOn: z.string(),
+  /** The period read: its first and last day. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  progress: goalProgress,
+});
+export type Goal = z.infer<typeof goal>;
+
+export const goalList = z.object({ goals: z.array(goal), at: z.string() });
+export type GoalList = z.infer<typeof goalList>;
+
+export const goalSuggestion = z.object({
+  /** The 80th percentile of the complete periods looked at, rounded to a whole unit; null when there is none. */
+  target: figure.nullable(),
+  /** The complete periods it is taken from (at most SUGGESTION_PERIODS; fewer for a newer agent or team). */
+  periods: z.number(),
+});
+export type GoalSuggestion = z.infer<typeof goalSuggestion>;
+
+export const teamSuggestions = z.object({
+  suggestions: z.array(goalSuggestion.extend({ agentId: z.number(), agentName: z.string() })),
+});
+export type TeamSuggestions = z.infer<typeof teamSuggestions>;

@@ -1,0 +1,245 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createGoalBatchInput,
+  createGoalInput,
+  goalListQuery,
+  goalSuggestionQuery,
+  SUGGESTION_PERIODS,
+  teamSuggestionsQuery,
+  updateGoalInput,
+  type Goal,
+  type GoalList,
+  type GoalPeriod,
+  type GoalSuggestion,
+  type TeamSuggestions,
+} from '../../contract/goals';
+import { PROFIT_METRIC, type MetricUnit } from '../../contract/metrics';
+import { NOT_YOUR_TEAM } from '../../contract/teams';
+import type { AppContext } from '../app-context';
+import { requireGoalReader, requireGoalSetter } from '../auth/permissions';
+import { assertAgentInScope } from '../auth/team-scope';
+import { createGoals, deleteGoal, updateGoal, type NewGoal } from '../db/operations/save-goal';
+import { findAgentById } from '../db/queries/agents';
+import { activeTeamAgents, findGoal, listGoalsInForce, readPeriodFigures, type GoalInPeriod, type GoalReader, type GoalRow } from '../db/queries/goals';
+import { findMetric } from '../db/queries/metrics';
+import { readOrganisationSettings } from '../db/queries/settings';
+import { findTeam } from '../db/queries/teams';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { completePeriodsBefore, figureOut, firstPeriodOf, goalTargetHundredths, periodLastDay, progressOut, suggestedTarget } from '../domain/goals';
+import { progressOf, type IsoWeekday, type WorkingCalendar } from '../domain/pacing';
+import { localDay, nextPeriodStart, periodStartOfDay } from '../domain/periods';
+import { scopeHolds, type TeamScope } from '../domain/team-scope';
+import { parseId, parseInput } from '../http/errors';
+
+/** A goal's metric: profit (no id) or one of the owner's, with its unit. */
+interface GoalMetric {
+  metricId: number | null;
+  unit: MetricUnit;
+  name: string;
+  active: boolean;
+}
+
+async function goalMetricNamed(ctx: AppContext, key: string): Promise<GoalMetric> {
+  if (key === PROFIT_METRIC) return { metricId: null, unit: 'money', name: 'Profit', active: true };
+  const metric = await findMetric(ctx.db, key);
+  if (!metric) throw notFound('Metric');
+  return { metricId: metric.id, unit: metric.unit, name: metric.name, active: metric.active };
+}
+
+async function calendarOf(ctx: AppContext): Promise<WorkingCalendar> {
+  const settings = await readOrganisationSettings(ctx.db);
+  return { workingDays: new Set(settings.workingDays as IsoWeekday[]), holidays: new Set(settings.holidays) };
+}
+
+const startsOf = (day: string): Record<GoalPeriod, string> => ({
+  week: periodStartOfDay('week', day),
+  month: periodStartOfDay('month', day),
+  quarter: periodStartOfDay('quarter', day),
+});
+
+/** A goal as the API answers it, with its progress in the period read on `today`. */
+function goalOut(goal: GoalInPeriod, today: string, calendar: WorkingCalendar): Goal {
+  const progress = progressOf({ actual: goal.actual, target: goal.target, kind: goal.period, start: goal.periodStart, today }, calendar);
+  return {
+    id: goal.id,
+    metric: goal.metric,
+    metricName: goal.metricName,
+    unit: goal.unit,
+    period: goal.period,
+    recurring: goal.recurring,
+    target: figureOut(goal.unit, goal.target),
+    agentId: goal.agentId,
+    teamId: goal.teamId,
+    holderName: goal.holderName,
+    startsOn: goal.startsOn,
+    periodStart: goal.periodStart,
+    periodEnd: periodLastDay(goal.period, goal.periodStart),
+    progress: progressOut(goal.unit, progress),
+  };
+}
+
+/** A staff caller's goal holder: 404 for one that does not exist, 403 outside the scope, 409 for an agent who is not active. */
+async function assertHolderInScope(ctx: AppContext, scope: TeamScope, holder: NewGoal['holder']): Promise<void> {
+  if ('agentId' in holder) {
+    const agent = await findAgentById(ctx.db, holder.agentId);
+    if (!agent) throw notFound('Agent');
+    await assertAgentInScope(ctx, scope, holder.agentId);
+    if (agent.status !== 'active') throw conflict(`${agent.name} is not active: set goals for active agents`);
+    return;
+  }
+  const team = await findTeam(ctx.db, holder.teamId);
+  if (!team) throw notFound('Team');
+  if (!scopeHolds(scope, holder.teamId)) throw forbidden(NOT_YOUR_TEAM);
+}
+
+/** The goal's holder is within the setter's scope (a manager changes their teams' goals only). */
+const mayChangeIn = (scope: TeamScope) => async (goal: GoalRow) => {
+  if (goal.agentId !== null) {
+    if (!scopeHolds(scope, goal.holderTeamId)) throw forbidden('This goal is not of a team you lead');
+  } else if (!scopeHolds(scope, goal.teamId)) throw forbidden(NOT_YOUR_TEAM);
+};
+
+export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
+  const today = () => localDay(ctx.now(), ctx.config.orgTimezone);
+
+  /** The goal reader's view: staff by scope; an agent its own and its team's (a filter naming others: 403). */
+  async function readerOf(reader: Awaited<ReturnType<typeof requireGoalReader>>, filter: { agentId?: number; teamId?: number }): Promise<GoalReader> {
+    if (reader.kind === 'staff') {
+      if (filter.agentId !== undefined) await assertAgentInScope(ctx, reader.scope, filter.agentId);
+      if (filter.teamId !== undefined && !scopeHolds(reader.scope, filter.teamId)) throw forbidden(NOT_YOUR_TEAM);
+      return { scope: reader.scope };
+    }
+    const agent = await findAgentById(ctx.db, reader.agentId);
+    const teamId = agent?.teamId ?? null;
+    if (filter.agentId !== undefined && filter.agentId !== reader.agentId) throw forbidden('Agents can only see their own goals and their team’s');
+    if (filter.teamId !== undefined && filter.teamId !== teamId) throw forbidden('Agents can only see their own goals and their team’s');
+    return { agentId: reader.agentId, teamId };
+  }
+
+  /**
+   * A goal just written, with its progress: in the current period, or in its first (a goal set ahead) or only one (a
+   * one-off goal of a period that is over).
+   */
+  async function readGoal(goal: { id: number; startsOn: string; recurring: boolean }, scope: TeamScope): Promise<Goal> {
+    const now = today();
+    const day = goal.startsOn > now || !goal.recurring ? goal.startsOn : now;
+    const [row] = await listGoalsInForce(ctx.db, startsOf(day), { scope }, { goalId: goal.id });
+    if (!row) throw notFound('Goal');
+    return goalOut(row, now, await calendarOf(ctx));
+  }
+
+  app.get('/api/goals', async (request, reply): Promise<GoalList> => {
+    const reader = await requireGoalReader(ctx, request, reply);
+    const query = parseInput(goalListQuery, request.query);
+    const metric = query.metric === undefined ? undefined : await goalMetricNamed(ctx, query.metric);
+    const whose = await readerOf(reader, query);
+    const at = query.at ?? today();
+    const rows = await listGoalsInForce(ctx.db, startsOf(at), whose, {
+      ...(metric ? { metricId: metric.metricId } : {}),
+      ...(query.period ? { period: query.period } : {}),
+      ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
+      ...(query.teamId !== undefined ? { teamId: query.teamId } : {}),
+    });
+    const calendar = await calendarOf(ctx);
+    const now = today();
+    const list = rows.map((row) => goalOut(row, now, calendar));
+    return { at, goals: query.pace ? list.filter((goal) => goal.progress.pace === query.pace) : list };
+  });
+
+  app.get('/api/goals/suggestion', async (request, reply): Promise<GoalSuggestion> => {
+    const reader = await requireGoalReader(ctx, request, reply);
+    const query = parseInput(goalSuggestionQuery, request.query);
+    const metric = await goalMetricNamed(ctx, query.metric);
+    await readerOf(reader, query);
+    const holderId = query.agentId ?? query.teamId!;
+    const holder = query.agentId !== undefined ? { agentIds: [query.agentId] } : { teamId: holderId };
+    if (query.agentId === undefined && !(await findTeam(ctx.db, holderId))) throw notFound('Team');
+    if (query.agentId !== undefined && !(await findAgentById(ctx.db, holderId))) throw notFound('Agent');
+    const starts = completePeriodsBefore(query.period, today(), SUGGESTION_PERIODS);
+    const figures = await readPeriodFigures(ctx.db, holder, metric.metricId, query.period, starts, starts.map((start) => nextPeriodStart(query.period, start)), ctx.config.orgTimezone);
+    const list = figures.get(holderId) ?? [];
+    const target = suggestedTarget(list);
+    return { target: target === undefined ? null : figureOut(metric.unit, target), periods: list.length };
+  });
+
+  app.get('/api/goals/suggestions', async (request, reply): Promise<TeamSuggestions> => {
+    const setter = await requireGoalSetter(ctx, request, reply);
+    const query = parseInput(teamSuggestionsQuery, request.query);
+    const metric = await goalMetricNamed(ctx, query.metric);
+    await assertHolderInScope(ctx, setter.scope, { teamId: query.teamId });
+    const members = await activeTeamAgents(ctx.db, query.teamId);
+    const starts = completePeriodsBefore(query.period, today(), SUGGESTION_PERIODS);
+    const figures =
+      members.length === 0
+        ? new Map<number, bigint[]>()
+        : await readPeriodFigures(ctx.db, { agentIds: members.map((agent) => agent.id) }, metric.metricId, query.period, starts, starts.map((start) => nextPeriodStart(query.period, start)), ctx.config.orgTimezone);
+    return {
+      suggestions: members.map((agent) => {
+        const list = figures.get(agent.id) ?? [];
+        const target = suggestedTarget(list);
+        return { agentId: agent.id, agentName: agent.name, target: target === undefined ? null : figureOut(metric.unit, target), periods: list.length };
+      }),
+    };
+  });
+
+  app.post('/api/goals', async (request, reply) => {
+    const setter = await requireGoalSetter(ctx, request, reply);
+    const input = parseInput(createGoalInput, request.body);
+    const metric = await goalMetricNamed(ctx, input.metric);
+    if (!metric.active) throw conflict(`${metric.name} is inactive: set goals on active metrics`);
+    const target = goalTargetHundredths(metric.unit, input.target);
+    const holder: NewGoal['holder'] = input.agentId !== undefined ? { agentId: input.agentId } : { teamId: input.teamId! };
+    await assertHolderInScope(ctx, setter.scope, holder);
+    const startsOn = firstPeriodOf(input.period, input.startsOn, today());
+    const [id] = await createGoals(ctx.db, [{ holder, metricId: metric.metricId, period: input.period, startsOn, recurring: input.recurring, target }], setter.actor, ctx.now());
+    return reply.status(201).send(await readGoal({ id: id!, startsOn, recurring: input.recurring }, setter.scope));
+  });
+
+  app.post('/api/goals/batch', async (request, reply) => {
+    const setter = await requireGoalSetter(ctx, request, reply);
+    const input = parseInput(createGoalBatchInput, request.body);
+    const metric = await goalMetricNamed(ctx, input.metric);
+    if (!metric.active) throw conflict(`${metric.name} is inactive: set goals on active metrics`);
+    const startsOn = firstPeriodOf(input.period, input.startsOn, today());
+    const list: NewGoal[] = [];
+    for (const [i, goal] of input.goals.entries()) {
+      let target: bigint;
+      try {
+        target = goalTargetHundredths(metric.unit, goal.target);
+      } catch (error) {
+        throw invalid(`goals[${i}]: ${(error as Error).message}`, 'goals');
+      }
+      await assertHolderInScope(ctx, setter.scope, { agentId: goal.agentId });
+      list.push({ holder: { agentId: goal.agentId }, metricId: metric.metricId, period: input.period, startsOn, recurring: input.recurring, target });
+    }
+    const ids = await createGoals(ctx.db, list, setter.actor, ctx.now());
+    const at = startsOn > today() ? startsOn : today();
+    const rows = await listGoalsInForce(ctx.db, startsOf(at), { scope: setter.scope }, { goalIds: ids });
+    const calendar = await calendarOf(ctx);
+    const answer: GoalList = { at, goals: rows.map((row) => goalOut(row, today(), calendar)) };
+    return reply.status(201).send(answer);
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/goals/:id', async (request, reply): Promise<Goal> => {
+    const setter = await requireGoalSetter(ctx, request, reply);
+    const id = parseId(request.params.id, 'Goal');
+    const input = parseInput(updateGoalInput, request.body);
+    // The unit never changes: the target is read by it before the write, which checks the goal again under its lock.
+    const goal = await findGoal(ctx.db, id);
+    if (!goal) throw notFound('Goal');
+    await mayChangeIn(setter.scope)(goal);
+    const change = {
+      ...(input.target !== undefined ? { target: goalTargetHundredths(goal.unit, input.target) } : {}),
+      ...(input.recurring !== undefined ? { recurring: input.recurring } : {}),
+    };
+    const updated = await updateGoal(ctx.db, id, change, mayChangeIn(setter.scope), setter.actor, ctx.now());
+    return readGoal(updated, setter.scope);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/goals/:id', async (request, reply) => {
+    const setter = await requireGoalSetter(ctx, request, reply);
+    const id = parseId(request.params.id, 'Goal');
+    await deleteGoal(ctx.db, id, mayChangeIn(setter.scope), setter.actor, ctx.now());
+    return reply.status(204).send();
+  });
+}
