@@ -24,6 +24,7 @@ test.describe('owner dashboard: header, overview and income entries', () => {
     await expect(page.getByRole('tab')).toHaveText([
       'Overview',
       'Monthly Leaderboard',
+      'Goals',
       'Agents',
       'Tier Settings',
       'Profit Calculator',
@@ -284,7 +285,7 @@ test.describe('dashboard loading and access', () => {
 test.describe('manager view', () => {
   test('a manager sees the figures on five tabs and no control that changes data', async ({ page }) => {
     await openDashboard(page, 'manager');
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Teams']);
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Goals', 'Agents', 'Tier Settings', 'Teams']);
     const main = page.getByRole('main');
 
     await expect(page.getByText('Recent Transactions')).toBeVisible();

@@ -173,10 +173,12 @@ describeEachEngine(
         preferences: [
           { kind: 'tier_reached', inApp: true, email: true },
           { kind: 'claim_status', inApp: true, email: true },
+          { kind: 'goal_progress', inApp: true, email: true },
+          { kind: 'goal_behind', inApp: true, email: true },
         ],
       });
-      expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered']);
-      expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered']);
+      expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'goal_reached', 'goal_behind']);
+      expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered', 'goal_reached', 'goal_behind']);
 
       const put = (c: string, payload: unknown) =>
         t.request({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie: c }, payload: payload as Record<string, unknown> });

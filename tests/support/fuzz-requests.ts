@@ -73,6 +73,10 @@ import { activityValueText } from '../../server/domain/metrics';
 import { createMetric } from '../../server/db/operations/save-metric';
 import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
+import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
+import { createGoals } from '../../server/db/operations/save-goal';
+import { goalTargetHundredths } from '../../server/domain/goals';
+import { localDay, periodStartOfDay } from '../../server/domain/periods';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
 import { updateOrganisationSettingsInput } from '../../contract/settings';
 import { queryRows, type Db } from '../../server/db/client';
@@ -110,6 +114,8 @@ export interface FuzzFixture {
   metric: string;
   /** An activity of the agent's on `metric`, not voided. */
   activity: number;
+  /** The agent's recurring monthly goal on `metric`. */
+  goal: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -126,6 +132,12 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     metric,
     { agentId: agent.id, value: '3', date: now, note: null, externalId: null, selfReported: false },
     { timeZone: 'UTC', now, actor: SYSTEM_ACTOR },
+  );
+  const [goal] = await createGoals(
+    db,
+    [{ holder: { agentId: agent.id }, metricId: metric.id, period: 'month', startsOn: periodStartOfDay('month', localDay(now, 'UTC')), recurring: true, target: 2000n }],
+    SYSTEM_ACTOR,
+    now,
   );
   const option = await createRewardOption(db, { tierId: 1 });
   const tier2Option = await createRewardOption(db, { tierId: 2 });
@@ -164,6 +176,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     team: team.id,
     metric: metricKey,
     activity: activity.id,
+    goal: goal!,
   };
 }
 
@@ -684,6 +697,25 @@ function activityRefusedByRoute(body: unknown, now: Date): boolean {
   return metric === PROFIT_METRIC || !countAccepted(value) || entryDateOutOfRange(body, now);
 }
 
+/** Whether the route takes this as a target on a count metric (goalTargetHundredths, which the schema leaves to the route). */
+function countTargetAccepted(value: unknown): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  try {
+    goalTargetHundredths('count', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Goals the schema takes but the route refuses: a target that is not a whole count (the fixture's metric counts). */
+function goalRefusedByRoute(body: unknown): boolean {
+  const { target } = (body ?? {}) as { target?: unknown };
+  return target !== undefined && !countTargetAccepted(target);
+}
+
+const badPeriods = picks<string | string[]>([['unknown', 'day'], ['empty', ''], ['capitalised', 'Month'], ['twice', ['week', 'month']]]);
+
 /** agentId in a query: not an id (digits, trimmed, from 1 to 2^31 - 1). */
 
 /** One spec per API route. The fuzz test fails when the app registers a route that has none. */
@@ -1089,6 +1121,72 @@ export const routeSpecs: RouteSpec[] = [
     schema: voidActivityInput,
     strict: true,
   },
+  {
+    route: 'GET /api/goals',
+    query: {
+      schema: goalListQuery,
+      invalid: {
+        at: badDays,
+        metric: badMetricKeyQueries,
+        period: badPeriods,
+        agentId: badAgentIds,
+        teamId: badAgentIds,
+        pace: picks<string | string[]>([['unknown', 'slow'], ['empty', ''], ['twice', ['ahead', 'behind']]]),
+      },
+    },
+  },
+  {
+    route: 'GET /api/goals/suggestion',
+    query: {
+      schema: goalSuggestionQuery,
+      base: (f) => ({ metric: f.metric, period: 'month', agentId: String(f.agent.id) }),
+      invalid: { metric: badMetricKeyQueries, period: badPeriods, agentId: badAgentIds },
+    },
+  },
+  {
+    route: 'GET /api/goals/suggestions',
+    query: {
+      schema: teamSuggestionsQuery,
+      base: (f) => ({ metric: f.metric, period: 'month', teamId: String(f.team) }),
+      invalid: { metric: badMetricKeyQueries, period: badPeriods, teamId: badAgentIds },
+    },
+  },
+  {
+    route: 'POST /api/goals',
+    body: (f) => ({ agentId: f.agent.id, metric: f.metric, period: 'week', target: 5, recurring: false }),
+    fields: {
+      agentId: id(false),
+      teamId: id(false),
+      metric: { kind: 'metric-key', required: true },
+      period: { kind: 'enum', values: ['week', 'month', 'quarter'], required: true },
+      target: { kind: 'count', required: true },
+      recurring: { kind: 'boolean', required: false },
+    },
+    schema: createGoalInput,
+    refusedByRoute: goalRefusedByRoute,
+    strict: true,
+  },
+  {
+    route: 'POST /api/goals/batch',
+    body: (f) => ({ metric: f.metric, period: 'quarter', recurring: false, goals: [{ agentId: f.agent.id, target: 7 }] }),
+    fields: {
+      metric: { kind: 'metric-key', required: true },
+      period: { kind: 'enum', values: ['week', 'month', 'quarter'], required: true },
+      recurring: { kind: 'boolean', required: false },
+    },
+    schema: createGoalBatchInput,
+    strict: true,
+  },
+  {
+    route: 'PATCH /api/goals/:id',
+    param: (f) => f.goal,
+    body: () => ({ target: 25 }),
+    fields: { target: { kind: 'count', required: false }, recurring: { kind: 'boolean', required: false } },
+    schema: updateGoalInput,
+    refusedByRoute: goalRefusedByRoute,
+    strict: true,
+  },
+  { route: 'DELETE /api/goals/:id', param: (f) => f.goal },
   {
     route: 'PATCH /api/tier-settings/:id',
     param: () => 1,

@@ -2,6 +2,7 @@ import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Spinner } from '../../components/ui/spinner';
 import { AgentAuthFlow } from '../../features/agent-auth/components/agent-auth-flow';
 import { TierDashboard } from '../../features/agent-dashboard/components/tier-dashboard';
+import { MyGoals } from '../../features/goals/components/my-goals';
 import { LogMyActivity } from '../../features/metrics/components/log-my-activity';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useAgentSession } from '../../lib/agent-session';
@@ -19,7 +20,7 @@ export default function AgentDashboardPage() {
           </main>
         </>
       ) : agent ? (
-        <TierDashboard sessionAgent={agent} notifications={<NotificationBell className="size-9" />} activity={<LogMyActivity />} />
+        <TierDashboard sessionAgent={agent} notifications={<NotificationBell className="size-9" />} goals={<MyGoals />} activity={<LogMyActivity />} />
       ) : (
         <>
           <AgentBrandHeader subtitle="Tier Dashboard" />

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
+import { AlertCircle, Calculator, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StaffBrand, StaffLogoutButton } from '../../components/layouts/staff-header-parts';
@@ -24,6 +24,7 @@ import { useOrgSettings } from '../../lib/org-settings';
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
 const tabModules = {
   leaderboard: () => import('../../features/owner-dashboard/components/monthly-leaderboard'),
+  goals: () => import('../../features/goals/components/goals-tab'),
   agents: () => import('../../features/agents/components/agents-tab'),
   tiers: () => import('../../features/tiers/components/tier-settings-tab'),
   calculator: () => import('../../features/income-entries/components/profit-calculator'),
@@ -38,6 +39,7 @@ const tabModules = {
   settings: () => Promise.all([import('../../features/settings/components/settings-tab'), import('../../features/metrics/components/metrics-settings')]),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
+const GoalsTab = lazy(() => tabModules.goals().then((m) => ({ default: m.GoalsTab })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
 const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.TierSettingsTab })));
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
@@ -69,6 +71,7 @@ export const ACCESS_DENIED_REDIRECT_MS = 1000;
 const tabs = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard, ownerOnly: false, load: undefined },
   { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false, load: tabModules.leaderboard },
+  { value: 'goals', label: 'Goals', icon: Target, ownerOnly: false, load: tabModules.goals },
   { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false, load: tabModules.agents },
   { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false, load: tabModules.tiers },
   { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
@@ -211,6 +214,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
       </TabsContent>
       <LazyTab value="monthly-leaderboard">
         <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} monthStart={data.timePeriods.monthly.start} />
+      </LazyTab>
+      <LazyTab value="goals">
+        <GoalsTab />
       </LazyTab>
       <LazyTab value="agents">
         <AgentsTab />

@@ -1,0 +1,172 @@
+import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goals';
+import type { Metric } from '@contract/metrics';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { AgentCombobox, isClosingSuggestions } from '../../../components/agents/agent-combobox';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { currencySymbol } from '../../../lib/format';
+import { useTeams } from '../../../lib/teams';
+import { useGoalSuggestion, useSaveGoal } from '../api/goals';
+import { formatGoalFigure } from '../utils/goal-figures';
+import { NativeSelect } from './native-select';
+
+type Errors = Partial<Record<'holder' | 'target' | 'form', string>>;
+
+/** A target as typed: a whole number for a count, an amount above zero for money; the message when it is not. */
+export function targetError(unit: Metric['unit'], text: string): string | undefined {
+  const value = text.trim();
+  if (value === '') return 'Enter a target';
+  if (unit === 'count') return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : 'A whole number from 1';
+  return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) > 0 ? undefined : 'An amount above zero, at most two decimals';
+}
+
+/** "Set goal": for an agent or a team, on a metric, per week, month or quarter, with the suggested target offered. */
+export function SetGoalDialog({ metrics }: { metrics: Metric[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
+        <Plus aria-hidden="true" />
+        Set goal
+      </Button>
+      {open && <SetGoalForm metrics={metrics} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => void }) {
+  const teams = useTeams();
+  const save = useSaveGoal();
+  const [holderKind, setHolderKind] = useState<'agent' | 'team'>('agent');
+  const [agentId, setAgentId] = useState('');
+  const [teamId, setTeamId] = useState('');
+  const [metricKey, setMetricKey] = useState(metrics[0]!.key);
+  const [period, setPeriod] = useState<GoalPeriod>('month');
+  const [recurring, setRecurring] = useState(true);
+  const [target, setTarget] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const metric = metrics.find((option) => option.key === metricKey) ?? metrics[0]!;
+  const holder = holderKind === 'agent' ? (agentId === '' ? {} : { agentId: Number(agentId) }) : teamId === '' ? {} : { teamId: Number(teamId) };
+  const suggestion = useGoalSuggestion({ metric: metric.key, period, ...holder });
+  const suggested = suggestion.data?.target ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!('agentId' in holder) && !('teamId' in holder)) found.holder = holderKind === 'agent' ? 'Please select an agent' : 'Please select a team';
+    const wrong = targetError(metric.unit, target);
+    if (wrong) found.target = wrong;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      { create: { ...holder, metric: metric.key, period, recurring, target: target.trim() } },
+      {
+        onSuccess: (goal) => {
+          if (!goal) return;
+          toast({ title: 'Goal set', description: `${goal.holderName}: ${formatGoalFigure(goal.unit, goal.target)} ${goal.metricName}, ${GOAL_PERIOD_LABELS[goal.period].toLowerCase()}.`, variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          const issue = error instanceof ApiError ? error.issues.find((one) => one.path === 'target') : undefined;
+          if (issue) setErrors({ target: issue.message });
+          else setErrors({ form: errorMessage(error, 'Failed to set the goal') });
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent onEscapeKeyDown={(event) => isClosingSuggestions(event) && event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Set goal</DialogTitle>
+          <DialogDescription>A target for an agent or a team. Progress counts working days, so a Monday is never behind.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <fieldset className="grid gap-1.5">
+            <legend className="mb-1.5 text-sm font-medium text-slate-900">Whose goal</legend>
+            <div className="flex gap-4">
+              {(['agent', 'team'] as const).map((kind) => (
+                <label key={kind} className="flex items-center gap-2 text-sm text-slate-900">
+                  <input type="radio" name="holder-kind" value={kind} checked={holderKind === kind} onChange={() => setHolderKind(kind)} className="size-4 accent-brand-600" />
+                  {kind === 'agent' ? 'An agent' : 'A team'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {holderKind === 'agent' ? (
+            <FormField label="Agent" error={errors.holder} hint="Type part of a name or email, then pick the agent.">
+              <AgentCombobox onChange={setAgentId} autoFocus />
+            </FormField>
+          ) : (
+            <div className="grid gap-1">
+              <NativeSelect label="Team" value={teamId} onChange={setTeamId}>
+                <option value="">Choose a team</option>
+                {(teams.data?.teams ?? []).map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              {errors.holder && (
+                <p role="alert" className="text-sm text-red-700">
+                  {errors.holder}
+                </p>
+              )}
+            </div>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <NativeSelect label="Metric" value={metricKey} onChange={setMetricKey}>
+              {metrics.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {option.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <NativeSelect label="Period" value={period} onChange={(value) => setPeriod(value as GoalPeriod)}>
+              {goalPeriods.map((option) => (
+                <option key={option} value={option}>
+                  {GOAL_PERIOD_LABELS[option]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <FormField label={metric.unit === 'count' ? `Target (${metric.name})` : `Target (${currencySymbol()})`} error={errors.target}>
+            <Input
+              type="number"
+              step={metric.unit === 'count' ? '1' : '0.01'}
+              min="1"
+              inputMode={metric.unit === 'count' ? 'numeric' : 'decimal'}
+              value={target}
+              onChange={(event) => setTarget(event.target.value)}
+            />
+          </FormField>
+          {suggested !== null && (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              Suggested: {formatGoalFigure(metric.unit, suggested)} (the 80th percentile of the last {suggestion.data?.periods} periods)
+              <Button type="button" variant="outline" size="sm" onClick={() => setTarget(String(suggested))}>
+                Use it
+              </Button>
+            </p>
+          )}
+          <label className="flex items-center gap-2 text-sm text-slate-900">
+            <input type="checkbox" checked={recurring} onChange={(event) => setRecurring(event.target.checked)} className="size-4 accent-brand-600" />
+            Renew it every period with the same target
+          </label>
+          {errors.form && (
+            <p role="alert" className="text-sm text-red-700">
+              {errors.form}
+            </p>
+          )}
+          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Set goal" pendingLabel="Saving..." />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
