@@ -9,14 +9,9 @@ import { metricKey, metricUnits } from './metrics';
  * track or behind, and where it is heading.
  */
 
-export const goalPeriods = ['week', 'month', 'quarter'] as const;
-export type GoalPeriod = (typeof goalPeriods)[number];
+import { goalPeriods, paces } from './goal-periods';
 
-export const GOAL_PERIOD_LABELS: Record<GoalPeriod, string> = { week: 'Weekly', month: 'Monthly', quarter: 'Quarterly' };
-
-export const paces = ['ahead', 'on_track', 'behind'] as const;
-export type GoalPace = (typeof paces)[number];
-export const PACE_LABELS: Record<GoalPace, string> = { ahead: 'Ahead', on_track: 'On track', behind: 'Behind' };
+export { GOAL_PERIOD_LABELS, goalPeriods, paces, type GoalPace, type GoalPeriod } from './goal-periods';
 
 /** The marks a goal's holder hears of, once per goal and period. */
 export const GOAL_THRESHOLDS = [50, 90, 100] as const;

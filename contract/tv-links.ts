@@ -35,6 +35,23 @@ export type TvBoardRow = z.infer<typeof tvBoardRow>;
 export const tvWin = z.object({ entryId: z.number(), agentId: z.number().nullable(), agentName: z.string(), amount: z.string().optional(), date: z.string() });
 export type TvWin = z.infer<typeof tvWin>;
 
+/**
+ * A team's goal on a TV board: its progress in percent and pace always; its figures for a count, and for money only
+ * when the link shows amounts.
+ */
+export const tvTeamGoal = z.object({
+  goalId: z.number(),
+  teamName: z.string(),
+  metricName: z.string(),
+  unit: z.enum(['money', 'count']),
+  period: z.enum(['week', 'month', 'quarter']),
+  percent: z.number(),
+  pace: z.enum(['ahead', 'on_track', 'behind']),
+  actual: z.union([z.number(), z.string()]).optional(),
+  target: z.union([z.number(), z.string()]).optional(),
+});
+export type TvTeamGoal = z.infer<typeof tvTeamGoal>;
+
 /** GET /api/tv/{token}: what the board shows now; the stream GET /api/tv/{token}/events says when to read it again. */
 export const tvSnapshot = z.object({
   name: z.string(),
@@ -42,6 +59,8 @@ export const tvSnapshot = z.object({
   week: z.array(tvBoardRow),
   month: z.array(tvBoardRow),
   wins: z.array(tvWin),
+  /** The team goals in force now (a slide of their own when there are any). */
+  teamGoals: z.array(tvTeamGoal),
 });
 export type TvSnapshot = z.infer<typeof tvSnapshot>;
 

@@ -22,11 +22,11 @@ import { createGoals, deleteGoal, updateGoal, type NewGoal } from '../db/operati
 import { findAgentById } from '../db/queries/agents';
 import { activeTeamAgents, findGoal, listGoalsInForce, readPeriodFigures, type GoalInPeriod, type GoalReader, type GoalRow } from '../db/queries/goals';
 import { findMetric } from '../db/queries/metrics';
-import { readOrganisationSettings } from '../db/queries/settings';
+import { readWorkingCalendar } from '../db/queries/settings';
 import { findTeam } from '../db/queries/teams';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { completePeriodsBefore, figureOut, firstPeriodOf, goalTargetHundredths, periodLastDay, progressOut, suggestedTarget } from '../domain/goals';
-import { progressOf, type IsoWeekday, type WorkingCalendar } from '../domain/pacing';
+import { progressOf, type WorkingCalendar } from '../domain/pacing';
 import { localDay, nextPeriodStart, periodStartOfDay } from '../domain/periods';
 import { scopeHolds, type TeamScope } from '../domain/team-scope';
 import { parseId, parseInput } from '../http/errors';
@@ -46,10 +46,7 @@ async function goalMetricNamed(ctx: AppContext, key: string): Promise<GoalMetric
   return { metricId: metric.id, unit: metric.unit, name: metric.name, active: metric.active };
 }
 
-async function calendarOf(ctx: AppContext): Promise<WorkingCalendar> {
-  const settings = await readOrganisationSettings(ctx.db);
-  return { workingDays: new Set(settings.workingDays as IsoWeekday[]), holidays: new Set(settings.holidays) };
-}
+const calendarOf = (ctx: AppContext): Promise<WorkingCalendar> => readWorkingCalendar(ctx.db);
 
 const startsOf = (day: string): Record<GoalPeriod, string> => ({
   week: periodStartOfDay('week', day),

@@ -6,6 +6,7 @@ import {
   type CreatedTvLink,
   type TvLinkList,
   type TvSnapshot,
+  type TvTeamGoal,
 } from '../../contract/tv-links';
 import { eventStreamQuery } from '../../contract/event-stream-query';
 import type { AppContext } from '../app-context';
@@ -13,7 +14,11 @@ import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';
 import { findLiveTvLink, insertTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
 import { AppError, notFound } from '../domain/errors';
-import { periodStartsOf } from '../domain/periods';
+import { listTeamGoalsInForce } from '../db/queries/goals';
+import { readWorkingCalendar } from '../db/queries/settings';
+import { figureOut } from '../domain/goals';
+import { progressOf } from '../domain/pacing';
+import { localDay, periodStartsOf } from '../domain/periods';
 import { parseId, parseInput } from '../http/errors';
 import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
@@ -73,12 +78,20 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<TokenParams>('/api/tv/:token', async (request): Promise<TvSnapshot> => {
     const link = await liveLink(request.params.token);
     const periods = periodStartsOf(ctx.now(), ctx.config.orgTimezone);
-    const [week, month, wins] = await Promise.all([
+    const [week, month, wins, goals, calendar] = await Promise.all([
       readTvBoard(ctx.db, 'week', periods, link.showAmounts),
       readTvBoard(ctx.db, 'month', periods, link.showAmounts),
       readTvWins(ctx.db, link.showAmounts),
+      listTeamGoalsInForce(ctx.db, periods),
+      readWorkingCalendar(ctx.db),
     ]);
-    return { name: link.name, showAmounts: link.showAmounts, week, month, wins };
+    const today = localDay(ctx.now(), ctx.config.orgTimezone);
+    const teamGoals = goals.map((goal): TvTeamGoal => {
+      const progress = progressOf({ actual: goal.actual, target: goal.target, kind: goal.period, start: goal.periodStart, today }, calendar);
+      const figures = goal.unit === 'count' || link.showAmounts ? { actual: figureOut(goal.unit, goal.actual), target: figureOut(goal.unit, goal.target) } : {};
+      return { goalId: goal.id, teamName: goal.holderName, metricName: goal.metricName, unit: goal.unit, period: goal.period, percent: progress.percent, pace: progress.pace, ...figures };
+    });
+    return { name: link.name, showAmounts: link.showAmounts, week, month, wins, teamGoals };
   });
 
   app.get<TokenParams>('/api/tv/:token/events', async (request, reply) => {

@@ -27,12 +27,14 @@ async function goalIdsOf(request: APIRequestContext, agentIds: number[]): Promis
 }
 
 const made: number[] = [];
+/** Team goals this spec set (removed after it). */
+const teamGoals: number[] = [];
 
 test.afterAll(async ({ playwright }, testInfo) => {
   // The goals of this spec's agents go, so that later specs' Goals tab shows only theirs.
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   await signInAs(request);
-  for (const id of await goalIdsOf(request, made)) expect([204, 404]).toContain((await request.delete(`/api/goals/${id}`)).status());
+  for (const id of [...(await goalIdsOf(request, made)), ...teamGoals]) expect([204, 404]).toContain((await request.delete(`/api/goals/${id}`)).status());
   await request.dispose();
 });
 
@@ -102,8 +104,8 @@ test.describe('goals', () => {
     await expect(goalOf(page, agent.name)).toHaveCount(0);
   });
 
-  test('the owner sets a team’s goals at once, each agent’s target its own; a manager has the tab', async ({ page }) => {
-    test.setTimeout(90_000);
+  test('the owner sets a team’s goals at once, each agent’s target its own; the TV shows the team’s goal; a manager has the tab', async ({ page }) => {
+    test.setTimeout(150_000);
     const first = await createAgent(page.request, 'Teamgoal');
     const second = await createAgent(page.request, 'Teamgoal');
     made.push(first.id, second.id);
@@ -139,6 +141,21 @@ test.describe('goals', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: test.info().outputPath('goals-tab-375.png'), fullPage: true });
+
+    // The team's own goal is on the TV, a slide of its own among the boards.
+    const teamGoal = await page.request.post('/api/goals', { data: { teamId: ((await team.json()) as { id: number }).id, metric: 'profit', period: 'month', target: '5000' } });
+    expect(teamGoal.status(), await teamGoal.text()).toBe(201);
+    teamGoals.push(((await teamGoal.json()) as { id: number }).id);
+    const link = await page.request.post('/api/tv-links', { data: { name: 'Goals TV', showAmounts: true } });
+    expect(link.status()).toBe(201);
+    const tv = await page.context().browser()!.newPage({ viewport: { width: 1920, height: 1080 } });
+    await tv.goto(`/tv/${((await link.json()) as { token: string }).token}`);
+    await expect(tv.getByRole('list', { name: 'Boards' })).toContainText('Team goals');
+    // The boards take turns every 15 s: the goals' slide comes third.
+    await expect(tv.getByRole('heading', { name: 'Team goals' })).toBeVisible({ timeout: 50_000 });
+    await expect(tv.getByRole('list', { name: 'Team goals' }).getByRole('listitem').filter({ hasText: teamName })).toContainText('0% · $0 of $5,000');
+    await tv.screenshot({ path: test.info().outputPath('tv-team-goals.png') });
+    await tv.close();
 
     // A manager who leads no team reads every goal and may set them.
     const manager = await page.context().browser()!.newPage();

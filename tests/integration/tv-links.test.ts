@@ -98,6 +98,37 @@ for (const engine of testEngines()) {
       expect(JSON.stringify(shown)).not.toContain('Secret Client');
     });
 
+    it('shows the team goals in force: percent and pace always, money only when the link shows amounts', async () => {
+      const agent = await signedInAgent(t, { firstName: 'Tv', lastName: 'Goal' });
+      const team = await call('POST', '/api/teams', { name: 'TV goal team', agentIds: [agent.id] });
+      expect(team.status).toBe(201);
+      const teamId = ((await team.json()) as { id: number }).id;
+      const metric = await call('POST', '/api/metrics', { key: 'tv-calls', name: 'Calls', unit: 'count' });
+      expect(metric.status).toBe(201);
+      for (const body of [
+        { teamId, metric: 'profit', period: 'month', target: '4000.00' },
+        { teamId, metric: 'tv-calls', period: 'week', target: 10 },
+        // An agent's goal is not the TV's.
+        { agentId: agent.id, metric: 'profit', period: 'week', target: '100.00' },
+      ]) {
+        const res = await call('POST', '/api/goals', body);
+        expect(res.status, await res.clone().text()).toBe(201);
+      }
+      await addIncome(t.database.db, agent, '1000.00', { now: t.clock.now });
+      expect((await call('POST', '/api/activities', { agentId: agent.id, metric: 'tv-calls', value: 4 })).status).toBe(201);
+      const quiet = await createLink('Goals without amounts', false);
+      const loud = await createLink('Goals with amounts', true);
+      const read = async (token: string) => ((await (await fetch(`${base}/api/tv/${token}`)).json()) as TvSnapshot).teamGoals.filter((goal) => goal.teamName === 'TV goal team');
+      const hidden = await read(quiet.token);
+      expect(hidden.map(({ goalId: _id, pace: _pace, ...goal }) => goal)).toEqual([
+        { teamName: 'TV goal team', metricName: 'Profit', unit: 'money', period: 'month', percent: 25 },
+        { teamName: 'TV goal team', metricName: 'Calls', unit: 'count', period: 'week', percent: 40, actual: 4, target: 10 },
+      ]);
+      for (const goal of hidden) expect(['ahead', 'on_track', 'behind']).toContain(goal.pace);
+      const shown = await read(loud.token);
+      expect(shown[0]).toMatchObject({ metricName: 'Profit', percent: 25, actual: '1000.00', target: '4000.00' });
+    });
+
     it('streams wins and tiers reached to a board, without private fields, amounts only when allowed', async () => {
       const plain = await createLink('Plain board', false);
       const withAmounts = await createLink('Amounts board', true);

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { GoalPeriod, GoalThreshold } from '../../../contract/goals';
 import { BEHIND_NOTICE_EVERY_MS, figureOut, marksPassed } from '../../domain/goals';
-import { isWorkingDay, progressOf, type IsoWeekday, type WorkingCalendar } from '../../domain/pacing';
+import { isWorkingDay, progressOf } from '../../domain/pacing';
 import { localDay, periodStartOfDay } from '../../domain/periods';
 import { everyAgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { listGoalsInForce, type GoalInPeriod } from '../queries/goals';
-import { readOrganisationSettings } from '../queries/settings';
+import { readWorkingCalendar } from '../queries/settings';
 import { goalBehindEvent, goalReachedEvent } from '../rule-sql';
 import { agents, appMeta, events, goalMarks, goals } from '../schema';
 
@@ -106,8 +106,7 @@ async function marksReached(tx: Db, agentIds: number[], now: Date, timeZone: str
 export async function noticeGoalsBehind(db: Db, now: Date, timeZone: string): Promise<number> {
   const today = localDay(now, timeZone);
   return db.transaction(async (tx) => {
-    const settings = await readOrganisationSettings(tx);
-    const calendar: WorkingCalendar = { workingDays: new Set(settings.workingDays as IsoWeekday[]), holidays: new Set(settings.holidays) };
+    const calendar = await readWorkingCalendar(tx);
     if (!isWorkingDay(today, calendar)) return 0;
     const inForce = await listGoalsInForce(tx, startsOf(today), { scope: everyAgentScope() });
     const behind = inForce.flatMap((goal) => {

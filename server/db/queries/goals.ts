@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GoalPeriod } from '../../../contract/goals';
 import { PROFIT_METRIC, type MetricUnit } from '../../../contract/metrics';
 import { hundredthsOf } from '../../domain/goals';
-import type { TeamScope } from '../../domain/team-scope';
+import { everyAgentScope, type TeamScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { scopeTeamWhere, scopeWhere } from '../scope-sql';
 import { agentMetricPeriodTotals, agentPeriodTotals, agents, goals, metrics, teams } from '../schema';
@@ -104,6 +104,7 @@ export interface GoalFilter {
   teamId?: number;
   goalId?: number;
   goalIds?: readonly number[];
+  teamsOnly?: boolean;
   /** The goals of these agents and of these teams (the goal watcher's). */
   holders?: { agentIds: readonly number[]; teamIds: readonly number[] };
 }
@@ -123,6 +124,7 @@ function filterWhere(filter: GoalFilter): SQL {
   if (filter.agentId !== undefined) parts.push(sql`g.agent_id = ${filter.agentId}::int`);
   if (filter.teamId !== undefined) parts.push(sql`(g.team_id = ${filter.teamId}::int or a.team_id = ${filter.teamId}::int)`);
   if (filter.goalId !== undefined) parts.push(sql`g.id = ${filter.goalId}::int`);
+  if (filter.teamsOnly) parts.push(sql`g.team_id is not null`);
   if (filter.goalIds !== undefined) parts.push(sql`g.id = any(${sql.param([...filter.goalIds])}::int[])`);
   if (filter.holders) {
     parts.push(sql`(g.agent_id = any(${sql.param([...filter.holders.agentIds])}::int[]) or g.team_id = any(${sql.param([...filter.holders.teamIds])}::int[]))`);
@@ -225,4 +227,9 @@ export async function readPeriodFigures(
 /** The active agents of a team (id, name), by name. */
 export async function activeTeamAgents(db: Db, teamId: number): Promise<{ id: number; name: string }[]> {
   return queryRows<{ id: number; name: string }>(db, sql`select id, name from ${agents} where team_id = ${teamId}::int and status = 'active' order by lower(name), id`);
+}
+
+/** The team goals in force in the periods starting on `starts`, with their actual figures (a TV board shows them all). */
+export async function listTeamGoalsInForce(db: Db, starts: Record<GoalPeriod, string>): Promise<GoalInPeriod[]> {
+  return listGoalsInForce(db, starts, { scope: everyAgentScope() }, { teamsOnly: true });
 }

@@ -1,3 +1,4 @@
+import type { IsoWeekday, WorkingCalendar } from '../../domain/pacing';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings, type OrganisationSettings } from '../../../contract/settings';
 import type { Db } from '../client';
@@ -37,3 +38,9 @@ export const displaySettingsOf = (settings: OrgDisplaySettings): OrgDisplaySetti
 
 export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor' | 'workingDays' | 'holidays'>>;
 
+
+/** The organisation's working calendar (docs/decisions/0073-goal-pacing.md): what goals count their pace in. */
+export async function readWorkingCalendar(db: Db): Promise<WorkingCalendar> {
+  const settings = await readOrganisationSettings(db);
+  return { workingDays: new Set(settings.workingDays as IsoWeekday[]), holidays: new Set(settings.holidays) };
+}

@@ -1,4 +1,5 @@
-import { GOAL_PERIOD_LABELS, type Goal } from '@contract/goals';
+import type { Goal } from '@contract/goals';
+import { GOAL_PERIOD_LABELS } from '@contract/goal-periods';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';

@@ -1,4 +1,5 @@
-import { GOAL_PERIOD_LABELS, goalPeriods, type Goal, type GoalPeriod } from '@contract/goals';
+import type { Goal } from '@contract/goals';
+import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goal-periods';
 import { Pencil, Target, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';

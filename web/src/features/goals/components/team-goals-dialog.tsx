@@ -1,4 +1,4 @@
-import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goals';
+import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goal-periods';
 import type { Metric } from '@contract/metrics';
 import { UsersRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import type { GoalPace } from '@contract/goals';
+import type { GoalPace } from '@contract/goal-periods';
 import type { MetricUnit } from '@contract/metrics';
 import { formatCurrency, formatCurrency2 } from '../../../lib/format';
 import { getOrgSettings } from '../../../lib/org-settings';

@@ -1,17 +1,24 @@
 import { TV_BOARD_SIZE } from '@contract/limits';
-import type { TvBoardRow } from '@contract/tv-links';
-import { Trophy } from 'lucide-react';
+import type { TvBoardRow, TvTeamGoal } from '@contract/tv-links';
+import { Target, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { formatCurrency } from '../../../lib/format';
+import { formatCount, formatCurrency } from '../../../lib/format';
 
 /** How long each board stays on screen before the other takes its place. */
 const ROTATE_MS = 15_000;
 
-const boards = [
+const rankBoards = [
   { key: 'week', label: 'This week', empty: 'No sales yet this week.' },
   { key: 'month', label: 'This month', empty: 'No sales yet this month.' },
 ] as const;
+/** A slide of the team goals in force, when there are any. */
+const goalsBoard = { key: 'goals', label: 'Team goals', empty: '' } as const;
+
+type Board = (typeof rankBoards)[number] | typeof goalsBoard;
+
+const PERIOD_WORDS = { week: 'this week', month: 'this month', quarter: 'this quarter' } as const;
+const PACE_WORDS = { ahead: 'Ahead', on_track: 'On track', behind: 'Behind' } as const;
 
 /** Gold, silver and bronze for the first three. */
 const rankStyles: Record<number, string> = {
@@ -23,6 +30,7 @@ const rankStyles: Record<number, string> = {
 interface RotatingBoardsProps {
   week: TvBoardRow[];
   month: TvBoardRow[];
+  teamGoals: TvTeamGoal[];
   showAmounts: boolean;
 }
 
@@ -30,12 +38,15 @@ interface RotatingBoardsProps {
  * The week's and the month's top agents, taking turns every ROTATE_MS: the pills say which board is shown and the bar
  * under them fills until the next one. With reduced motion the board changes in place, with no bar.
  */
-export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps) {
-  const [index, setIndex] = useState(0);
+export function RotatingBoards({ week, month, teamGoals, showAmounts }: RotatingBoardsProps) {
+  const boards: readonly Board[] = teamGoals.length > 0 ? [...rankBoards, goalsBoard] : rankBoards;
+  const [turn, setTurn] = useState(0);
   useEffect(() => {
-    const timer = setInterval(() => setIndex((current) => (current + 1) % boards.length), ROTATE_MS);
+    const timer = setInterval(() => setTurn((current) => current + 1), ROTATE_MS);
     return () => clearInterval(timer);
   }, []);
+  // The slides may come and go with the team goals: the turn counts on, the slide is the turn's among those there are.
+  const index = turn % boards.length;
   const board = boards[index]!;
   const next = boards[(index + 1) % boards.length]!;
   const rows = board.key === 'week' ? week : month;
@@ -44,8 +55,17 @@ export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps
     <section aria-labelledby="tv-board-heading" className="flex min-h-0 flex-col gap-5">
       <header className="flex flex-wrap items-center justify-between gap-x-8 gap-y-3">
         <h1 id="tv-board-heading" className="flex items-center gap-4 text-5xl font-extrabold tracking-tight">
-          <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
-          Top {TV_BOARD_SIZE} · {board.label}
+          {board.key === 'goals' ? (
+            <>
+              <Target className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
+              Team goals
+            </>
+          ) : (
+            <>
+              <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
+              Top {TV_BOARD_SIZE} · {board.label}
+            </>
+          )}
         </h1>
         <ol aria-label="Boards" className="flex gap-3 text-2xl font-semibold">
           {boards.map((candidate) => (
@@ -66,7 +86,7 @@ export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps
         <div className="h-2 flex-1 overflow-hidden rounded-full bg-slate-800 motion-reduce:hidden" aria-hidden="true">
           {/* Mounted again with each board, so the fill starts over with it. */}
           <div
-            key={index}
+            key={turn}
             className="h-full origin-left rounded-full bg-amber-400 motion-safe:animate-[tv-progress_linear_both]"
             style={{ animationDuration: `${ROTATE_MS}ms` }}
           />
@@ -74,7 +94,9 @@ export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps
         <p className="text-xl text-slate-300">Next: {next.label}</p>
       </div>
       <div key={board.key} className="min-h-0 flex-1 motion-safe:animate-[tv-board-in_500ms_ease-out_both]">
-        {rows.length === 0 ? (
+        {board.key === 'goals' ? (
+          <TeamGoals goals={teamGoals} />
+        ) : rows.length === 0 ? (
           <p className="flex h-full items-center justify-center rounded-2xl border-2 border-dashed border-slate-700 text-4xl font-semibold text-slate-300">
             {board.empty}
           </p>
@@ -108,5 +130,37 @@ export function RotatingBoards({ week, month, showAmounts }: RotatingBoardsProps
         )}
       </div>
     </section>
+  );
+}
+
+/** The team goals in force: each team's progress as a wide bar, its pace in words, its figures where the link shows them. */
+function TeamGoals({ goals }: { goals: TvTeamGoal[] }) {
+  return (
+    <ul aria-labelledby="tv-board-heading" className="grid gap-4">
+      {goals.slice(0, TV_BOARD_SIZE).map((goal) => {
+        const done = Math.min(100, goal.percent);
+        const reached = goal.percent >= 100;
+        const figure = (value: number | string) => (goal.unit === 'count' ? formatCount(Number(value)) : formatCurrency(value));
+        return (
+          <li key={goal.goalId} className="grid gap-3 rounded-xl bg-slate-900 px-6 py-4 ring-1 ring-slate-800">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+              <span className="min-w-0 truncate text-4xl font-bold">{goal.teamName}</span>
+              <span className="text-2xl text-slate-300">
+                {goal.metricName} {PERIOD_WORDS[goal.period]}
+              </span>
+            </div>
+            <div className="h-6 overflow-hidden rounded-full bg-slate-800" aria-hidden="true">
+              <div className={cn('h-full rounded-full', reached ? 'bg-emerald-400' : goal.pace === 'behind' ? 'bg-red-500' : 'bg-amber-400')} style={{ width: `${done}%` }} />
+            </div>
+            <div className="flex flex-wrap justify-between gap-x-6 text-2xl font-semibold tabular-nums">
+              <span>
+                {goal.percent}%{goal.actual !== undefined && goal.target !== undefined ? ` · ${figure(goal.actual)} of ${figure(goal.target)}` : ''}
+              </span>
+              <span className={cn(reached ? 'text-emerald-300' : goal.pace === 'behind' ? 'text-red-300' : 'text-slate-200')}>{reached ? 'Reached!' : PACE_WORDS[goal.pace]}</span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
