@@ -34,6 +34,22 @@ function pickFrom(mix: Array<[RequestKind, number]>): RequestKind {
 /** A kind of request drawn by the load's mix (the first wave's: mostly reads of every kind, a quarter writes). */
 export const pickLoadKind = (): RequestKind => pickFrom(LOAD_MIX);
 
+/**
+ * The third-wave bar's mix (docs/performance.md): the second-wave mix with goal progress and a metric's leaderboard
+ * beside it (contest standings join it when contests are built).
+ */
+const THIRD_WAVE_MIX: Array<[RequestKind, number]> = [
+  ['incomeEntry', 20],
+  ['dashboard', 20],
+  ['leaderboard', 20],
+  ['agentTierData', 20],
+  ['goalProgress', 10],
+  ['metricLeaderboard', 10],
+];
+
+/** A kind of request drawn by the third-wave mix. */
+export const pickThirdWaveKind = (): RequestKind => pickFrom(THIRD_WAVE_MIX);
+
 /** A kind of request drawn by the second-wave mix. */
 export const pickDesignMixKind = (): RequestKind => pickFrom(DESIGN_MIX);
 

@@ -36,6 +36,7 @@ const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'w
   { kind: 'myRank', measure: 'An agent’s rank with its neighbours (GET /api/agents/me/rank)', bar: 'read' },
   { kind: 'metricLeaderboard', measure: 'A count metric’s leaderboard (calls, meetings or deals; any period, now or past), one of the first 4 pages', bar: 'read' },
   { kind: 'activity', measure: 'One activity written (POST /api/activities)', bar: 'write' },
+  { kind: 'goalProgress', measure: 'Goal progress for a whole team: its goal and its 250 agents’ (GET /api/goals?teamId)', bar: 'read' },
 ];
 
 /** The table's name for the request of a kind, such as "Agent tier data (GET /api/agent-tier-data)". */
@@ -92,6 +93,8 @@ export function reportRows(report: BenchReport): ReportRow[] {
   const designFailures = design.errors + design.non2xx + design.timeouts;
   // The third wave's bars (docs/performance.md): the mix, and entries alone on PostgreSQL.
   const designBar = postgres ? { throughput: 2000, p99: 250 } : { throughput: 500, p99: 500 };
+  const third = report.thirdWaveLoad;
+  const thirdFailures = third.errors + third.non2xx + third.timeouts;
   const writes = report.writesLoad;
   const writesFailures = writes.errors + writes.non2xx + writes.timeouts;
   const writesBar = postgres ? { throughput: 1000, p99: 250 } : { throughput: 300, p99: 500 };
@@ -101,6 +104,12 @@ export function reportRows(report: BenchReport): ReportRow[] {
       target: `>= ${count(designBar.throughput)} requests/s, p99 <= ${designBar.p99} ms, zero errors`,
       result: `${count(design.throughput)} requests/s, p99 ${ms(design.p99)}, ${count(designFailures)} errors in ${count(design.requests)} requests`,
       pass: design.throughput >= designBar.throughput && design.p99 <= designBar.p99 && designFailures === 0,
+    },
+    {
+      measure: `Third-wave load: ${third.seconds.toFixed(0)} s of the second-wave mix (a fifth each) with goal progress of a team and metric leaderboards (a tenth each) at ${third.connections} connections`,
+      target: `>= ${count(designBar.throughput)} requests/s, p99 <= ${designBar.p99} ms, zero errors`,
+      result: `${count(third.throughput)} requests/s, p99 ${ms(third.p99)}, ${count(thirdFailures)} errors in ${count(third.requests)} requests`,
+      pass: third.throughput >= designBar.throughput && third.p99 <= designBar.p99 && thirdFailures === 0,
     },
     {
       measure: `Writes alone: ${writes.seconds.toFixed(0)} s of income entries at ${writes.connections} connections`,
@@ -189,6 +198,7 @@ function wrkRows(report: BenchReport, bars: { writes: Bar; mix: Bar }): ReportRo
     pass: result.throughput >= bar.throughput && result.p99Ms <= bar.p99 && result.non2xx + result.socketErrors === 0,
   });
   const rows = [one(wrk.writes, bars.writes, 'income entries alone'), one(wrk.mix, bars.mix, 'the second-wave mix')];
+  if (wrk.thirdWave) rows.push(one(wrk.thirdWave, bars.mix, 'the third-wave mix (goal progress and metric leaderboards beside the second-wave one)'));
   const two = wrk.twoInstances;
   if (two) {
     const errors = two.each.reduce((sum, result) => sum + result.non2xx + result.socketErrors, 0);

@@ -19,6 +19,7 @@ export const requestKinds = [
   'myRank',
   'metricLeaderboard',
   'activity',
+  'goalProgress',
 ] as const;
 export type RequestKind = (typeof requestKinds)[number];
 
@@ -61,8 +62,41 @@ export async function signIn(base: string, ownerCount: number, agentCount: numbe
   return { owners, agents };
 }
 
+/** The team whose goals the benchmark reads: GOAL_TEAM_SIZE agents, the team's goal and each agent's. */
+export const GOAL_TEAM_NAME = 'Benchmark goals team';
+export const GOAL_TEAM_SIZE = 250;
+
+/**
+ * Sets up the goals the benchmark reads, once per data set (a later run finds them): a team of the first
+ * GOAL_TEAM_SIZE agents with a monthly profit goal, and each of its agents a weekly calls goal. The team's id.
+ */
+export async function prepareGoals(base: string, ownerCookie: string, agentIds: { first: number; last: number }): Promise<number> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie: ownerCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+  const members = Array.from({ length: Math.min(GOAL_TEAM_SIZE, agentIds.last - agentIds.first + 1) }, (_, i) => agentIds.first + i);
+  const teams = (await call('GET', '/api/teams')).body as { teams: Array<{ id: number; name: string }> };
+  let teamId = teams.teams.find((team) => team.name === GOAL_TEAM_NAME)?.id;
+  if (teamId === undefined) {
+    const made = await call('POST', '/api/teams', { name: GOAL_TEAM_NAME, agentIds: members });
+    if (made.status !== 201) throw new Error(`Could not make the goals team: ${made.status} ${JSON.stringify(made.body)}`);
+    teamId = (made.body as { id: number }).id;
+  }
+  // 409: set by an earlier run on this data set.
+  const teamGoal = await call('POST', '/api/goals', { teamId, metric: 'profit', period: 'month', target: '2500000.00', recurring: true });
+  if (teamGoal.status !== 201 && teamGoal.status !== 409) throw new Error(`Could not set the team's goal: ${teamGoal.status} ${JSON.stringify(teamGoal.body)}`);
+  const agentGoals = await call('POST', '/api/goals/batch', { metric: 'calls', period: 'week', recurring: true, goals: members.map((agentId, i) => ({ agentId, target: 40 + (i % 20) })) });
+  if (agentGoals.status !== 201 && agentGoals.status !== 409) throw new Error(`Could not set the agents' goals: ${agentGoals.status} ${JSON.stringify(agentGoals.body)}`);
+  return teamId;
+}
+
 /** One request of a kind, with fresh random parameters (a page, a search, an agent, an amount). */
-export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { first: number; last: number }, totalAgents: number): AutocannonRequest {
+export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { first: number; last: number }, totalAgents: number, goalTeamId = 0): AutocannonRequest {
   const owner = { cookie: pick(sessions.owners) };
   const page = (pages: number) => randomInt(0, Math.max(0, pages - 1)) * 25;
   switch (kind) {
@@ -106,6 +140,9 @@ export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { fir
         headers: { ...owner, 'content-type': 'application/json' },
         body: JSON.stringify({ agentId: randomInt(agentIds.first, agentIds.last), metric: 'calls', value: randomInt(1, 5) }),
       };
+    case 'goalProgress':
+      // A whole team's goals with their progress: the team's own and each of its agents'.
+      return { method: 'GET', path: `/api/goals?teamId=${goalTeamId}`, headers: owner };
     case 'incomeEntry': {
       const cents = randomInt(-5_000, 50_000) || 1;
       const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;

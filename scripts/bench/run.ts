@@ -8,7 +8,7 @@ import os from 'node:os';
 import type { AutocannonRequest } from 'autocannon';
 import { preparePglite, preparePostgres } from './data-set';
 import { statsOf, type Stats } from './latency';
-import { pickDesignMixKind, pickLoadKind, runLoad, type LoadResult } from './load';
+import { pickDesignMixKind, pickLoadKind, pickThirdWaveKind, runLoad, type LoadResult } from './load';
 import { engineVersion, machineInfo, watchCpuBusy, type MachineInfo } from './machine';
 import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
@@ -81,6 +81,8 @@ export interface BenchReport {
   load: LoadResult;
   /** The second-wave bar: a quarter each of entries, dashboards, leaderboard pages and tier data. */
   designLoad: LoadResult;
+  /** The third-wave mix: the second-wave one with goal progress and metric leaderboards. */
+  thirdWaveLoad: LoadResult;
   /** Income entries alone at the same connections (autocannon). */
   writesLoad: LoadResult;
   /** The same loads through wrk; `unavailable` says why not when it could not run. */
@@ -103,6 +105,8 @@ export interface WrkReport {
   writes?: WrkResult | undefined;
   /** The second-wave mix. */
   mix?: WrkResult | undefined;
+  /** The third-wave mix (goal progress and metric leaderboards beside the second-wave one). */
+  thirdWave?: WrkResult | undefined;
   /**
    * PostgreSQL: the mix on two instances of the app on the same database at once (one wrk each), with event streams
    * open on both that must each receive every event committed meanwhile, once and in the same order.
@@ -162,6 +166,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
 
     options.log(`Second-wave load (a quarter each of entries, dashboards, leaderboard pages, tier data) for ${options.loadSeconds} s...`);
     const designLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickDesignMixKind()));
+    options.log(`Third-wave load (the second-wave mix with goal progress and metric leaderboards) for ${options.loadSeconds} s...`);
+    const thirdWaveLoad = await runLoad(base, { connections: options.connections, seconds: options.loadSeconds }, () => request(pickThirdWaveKind()));
     const writers = writesConnections(target, options);
     options.log(`Writes alone: income entries at ${writers} connections for ${options.loadSeconds} s...`);
     const writesLoad = await runLoad(base, { connections: writers, seconds: options.loadSeconds }, () => request('incomeEntry'));
@@ -192,6 +198,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const writesAcknowledged =
       (load.statusCodes['201'] ?? 0) +
       (designLoad.statusCodes['201'] ?? 0) +
+      (thirdWaveLoad.statusCodes['201'] ?? 0) +
       (writesLoad.statusCodes['201'] ?? 0) +
       (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP + transfer.import.created;
     await server.send({ cmd: 'stop' });
@@ -208,6 +215,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       eventLoopUnderLoad,
       load,
       designLoad,
+      thirdWaveLoad,
       writesLoad,
       wrk,
       ceiling,
@@ -302,12 +310,13 @@ async function measureWithWrk(
   }
   const load = { connections: options.connections, seconds: options.loadSeconds };
   const writers = writesConnections(target, options);
-  options.log(`wrk: income entries alone at ${writers} connections, then the second-wave mix at ${options.connections}, for ${options.loadSeconds} s each...`);
+  options.log(`wrk: income entries alone at ${writers} connections, then the second-wave and third-wave mixes at ${options.connections}, for ${options.loadSeconds} s each...`);
   const [writes] = await runWrk([base], { ...load, connections: writers }, () => request('incomeEntry'));
   const mixBusy = watchCpuBusy();
   const [mix] = await runWrk([base], load, () => request(pickDesignMixKind()));
   const busyOne = mixBusy();
-  if (target.engine !== 'postgres') return { writes, mix };
+  const [thirdWave] = await runWrk([base], load, () => request(pickThirdWaveKind()));
+  if (target.engine !== 'postgres') return { writes, mix, thirdWave };
 
   const second = await startServer(target, options.timeZone);
   try {
@@ -331,6 +340,7 @@ async function measureWithWrk(
     return {
       writes,
       mix,
+      thirdWave,
       twoInstances: {
         each,
         throughput,

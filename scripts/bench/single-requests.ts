@@ -2,7 +2,7 @@
 // the benchmark's table (scripts/bench/run.ts) and of the scale table (scripts/bench/scale.ts) are measured by this.
 import type { AutocannonRequest } from 'autocannon';
 import { measure, type Stats } from './latency';
-import { expectedStatus, requestOf, signIn, type RequestKind } from './requests';
+import { expectedStatus, prepareGoals, requestOf, signIn, type RequestKind } from './requests';
 import type { ServerHandle } from './server-process';
 
 /** Requests of each kind sent before the timed ones (so that the first timed one finds the app warm). */
@@ -28,7 +28,8 @@ export async function requestTimer(server: ServerHandle): Promise<RequestTimer> 
   const base = `http://127.0.0.1:${port}`;
   const counts = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
   const sessions = await signIn(base, OWNER_SESSIONS, Math.min(AGENT_SESSIONS, counts.agents));
-  const request = (kind: RequestKind) => requestOf(kind, sessions, agentIds, counts.agents);
+  const goalTeamId = await prepareGoals(base, sessions.owners[0]!, agentIds);
+  const request = (kind: RequestKind) => requestOf(kind, sessions, agentIds, counts.agents, goalTeamId);
   return {
     base,
     counts,
