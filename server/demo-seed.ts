@@ -8,6 +8,8 @@ import { SYSTEM_ACTOR } from './db/audit';
 import { recordIncomeEntry } from './db/operations/record-income-entry';
 import { insertRewardOption } from './db/queries/reward-options';
 import { updateTierRewards } from './db/queries/tier-settings';
+import { createGoals, type NewGoal } from './db/operations/save-goal';
+import { localDay, periodStartOfDay } from './domain/periods';
 
 const DEMO_SEEDED = 'demo_seeded_at';
 
@@ -42,6 +44,9 @@ const demoRewardOptions = [
   { tierId: 7, title: 'Weekend Trip', description: 'Two nights for two at a city hotel', category: 'Experience' as const },
 ];
 
+/** Each demo agent's monthly goal against what it made this month, in tenths (see seedDemoData). */
+const GOAL_TENTHS = [16n, 9n, 22n, 13n, 30n, 11n];
+
 const descriptions = ['Enterprise deal closed', 'Renewal with upsell', 'New client onboarding', 'Quarterly contract', 'Referral commission'];
 
 /** A small deterministic generator so the demo looks the same on every machine. */
@@ -67,6 +72,8 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
   }
   for (const option of demoRewardOptions) await insertRewardOption(db, option);
 
+  const goals: NewGoal[] = [];
+  const month = periodStartOfDay('month', localDay(options.now, options.timeZone));
   for (const [index, spec] of demoAgents.entries()) {
     const agent = await insertAgent(db, {
       email: spec.email ?? `${spec.firstName}.${spec.lastName}@demo.test`.toLowerCase(),
@@ -77,6 +84,7 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
       passwordHash: agentPasswordHash,
     });
     const entryCount = 8 + (index % 4) * 2;
+    let thisMonth = 0n;
     let remaining = BigInt(spec.targetDollars) * 100n;
     for (let i = 0; i < entryCount; i++) {
       const last = i === entryCount - 1;
@@ -87,6 +95,7 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
       if (!last && i % 5 === 3) cents = -cents / 10n; // an occasional correction
       if (cents === 0n) cents = 100n;
       remaining -= cents;
+      if (localDay(date, options.timeZone) >= month) thisMonth += cents;
       await recordIncomeEntry(
         db,
         {
@@ -99,6 +108,11 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
         { timeZone: options.timeZone, now: date, actor: SYSTEM_ACTOR },
       );
     }
+    // A monthly goal of a share of what the agent made this month (tenths: some reached, some on track, some behind),
+    // to the nearest $500, so the demo's Goals tab and agent dashboard show each kind of pace.
+    const target = (thisMonth * GOAL_TENTHS[index % GOAL_TENTHS.length]!) / 10n;
+    goals.push({ holder: { agentId: agent.id }, metricId: null, period: 'month', startsOn: month, recurring: true, target: target < 50_000n ? 50_000n : ((target + 25_000n) / 50_000n) * 50_000n });
   }
+  await createGoals(db, goals, SYSTEM_ACTOR, options.now);
   return true;
 }
