@@ -138,4 +138,75 @@ if (postgres) {
       await ownerOnB.ended;
     }, 60_000);
   });
+
+  describe('goals on two instances on one PostgreSQL database', () => {
+    const name = `tt_goals_${process.pid}_${Date.now().toString(36)}`;
+    // Both instances run their notifier (and its goal watcher) as in production.
+    const env = { DATABASE_URL: databaseUrl(postgres, name), NODE_ENV: 'development', ...OWNER };
+
+    afterAll(async () => {
+      killStartedProcesses();
+      const admin = adminPool(postgres);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    const get = (app: AppProcess, route: string, cookie: string) => fetch(`${app.url}${route}`, { headers: { cookie } });
+    const send = (app: AppProcess, method: string, route: string, body: unknown, cookie: string) =>
+      fetch(`${app.url}${route}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    /** Waits until `read` gives what `done` wants (the notifiers poll every 2 s), or fails after `ms`. */
+    async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const value = await read();
+        if (done(value)) return value;
+        if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(value)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+
+    it('reads the same progress on both, and tells each mark once although both watch the goals', async () => {
+      const admin = adminPool(postgres);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+      const owner = await signInOverHttp(a.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
+      expect((await send(a, 'POST', '/api/metrics', { key: 'calls', name: 'Calls', unit: 'count' }, owner)).status).toBe(201);
+      const made = await send(b, 'POST', '/api/agents', { name: 'Goal Getter', email: 'goals@example.test', position: 'Sales Agent', password: 'long enough' }, owner);
+      expect(made.status).toBe(201);
+      const agentId = ((await made.json()) as { id: number }).id;
+      const agentCookie = (await signIn(overFetch(b.url), 'agent', { email: 'goals@example.test', password: 'long enough' })).cookie;
+      const goal = await send(b, 'POST', '/api/goals', { agentId, metric: 'calls', period: 'week', target: 10 }, owner);
+      expect(goal.status).toBe(201);
+      const stream = await openEventStream(`${a.url}/api/events`, { cookie: agentCookie });
+
+      // 6 of 10, written on both: the agent hears of 50% once.
+      for (const [app, value] of [[a, 3], [b, 3]] as const) expect((await send(app, 'POST', '/api/activities', { agentId, metric: 'calls', value }, owner)).status).toBe(201);
+      const titles = async () => ((await (await get(b, '/api/notifications', agentCookie)).json()) as { notifications: { kind: string; title: string }[] }).notifications.filter((n) => n.kind === 'goal_progress').map((n) => n.title);
+      expect(await until(titles, (list) => list.length > 0)).toEqual(['You are at 50% of your weekly Calls goal']);
+      // 11 of 10: 90% and 100% passed at once, told once as reached; the agent's stream on A hears of it.
+      expect((await send(b, 'POST', '/api/activities', { agentId, metric: 'calls', value: 5 }, owner)).status).toBe(201);
+      expect((await stream.next((m) => m.type === 'goal.reached' && m.data.threshold === 100, 20_000)).data).toMatchObject({ actual: 11, target: 10, agentId });
+      expect(await until(titles, (list) => list.length > 1)).toEqual(['You reached your weekly Calls goal!', 'You are at 50% of your weekly Calls goal']);
+
+      // Both watchers are past every event: each mark was recorded and told once.
+      const db = adminPool(databaseUrl(postgres, name));
+      await until(
+        async () => (await db.query<{ behind: boolean }>(`SELECT (SELECT value::bigint FROM app_meta WHERE key = 'goals_watched_through') < (SELECT max(id) FROM events WHERE type = 'activity.created') AS behind`)).rows[0]!.behind,
+        (behind) => behind === false,
+      );
+      expect((await db.query(`SELECT threshold FROM goal_marks ORDER BY threshold`)).rows).toEqual([{ threshold: 50 }, { threshold: 90 }, { threshold: 100 }]);
+      expect((await db.query(`SELECT public_data->>'threshold' AS threshold FROM events WHERE type = 'goal.reached' ORDER BY id`)).rows).toEqual([{ threshold: '50' }, { threshold: '100' }]);
+      await db.end();
+      await admin.end();
+
+      const progress = async (app: AppProcess) => ((await (await get(app, '/api/goals', agentCookie)).json()) as { goals: { progress: { actual: number; percent: number } }[] }).goals[0]!.progress;
+      expect(await progress(a)).toEqual(await progress(b));
+      expect(await progress(a)).toMatchObject({ actual: 11, percent: 110 });
+      stream.close();
+      for (const app of [a, b]) {
+        app.child.kill('SIGTERM');
+        expect(await app.exited).toBe(0);
+      }
+    }, 90_000);
+  });
 }
