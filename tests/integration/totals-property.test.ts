@@ -66,7 +66,10 @@ type Command =
   | { type: 'entry'; agent: number; cents: number; date: DateChoice }
   | { type: 'delete'; agent: number }
   // Voids the agent's entry at `pick` (modulo how many it has): a reversal or an entry already voided is refused.
-  | { type: 'void'; agent: number; pick: number };
+  | { type: 'void'; agent: number; pick: number }
+  // A count on the metric (calls), dated as entries are; and a void of one, as entries are voided.
+  | { type: 'activity'; agent: number; count: number; date: DateChoice }
+  | { type: 'voidActivity'; agent: number; pick: number };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   {
@@ -80,13 +83,23 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), agent: fc.nat(AGENTS - 1) }) },
   { weight: 3, arbitrary: fc.record({ type: fc.constant('void' as const), agent: fc.nat(AGENTS - 1), pick: fc.nat(40) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ type: fc.constant('activity' as const), agent: fc.nat(AGENTS - 1), count: fc.integer({ min: 1, max: 50 }), date: dateArb }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('voidActivity' as const), agent: fc.nat(AGENTS - 1), pick: fc.nat(40) }) },
 );
+
+/** The count metric the activities are recorded on (made once per engine). */
+const METRIC = 'property-calls';
 
 interface ModelAgent {
   id: number;
   alive: boolean;
   /** Every entry in the order recorded, reversals included (docs/product.md §12.11). */
   entries: Array<{ id: number; cents: bigint; date: number; voided: boolean; reversal: boolean }>;
+  /** Every activity on METRIC, reversals included (a reversal has the opposite count). */
+  activities: Array<{ id: number; count: number; date: number; voided: boolean; reversal: boolean }>;
 }
 
 /** The entries that count: neither voided nor a reversal. */
@@ -130,6 +143,8 @@ describeEachEngine(
     let owner: string;
     beforeAll(async () => {
       owner = await ownerCookie(get(), SESSIONS_OUTLIVE_CLOCK);
+      const made = await get().request({ method: 'POST', url: '/api/metrics', headers: { cookie: owner }, payload: { key: METRIC, name: 'Calls', unit: 'count' } });
+      expect(made.statusCode, made.body).toBe(201);
     });
 
     async function runScenario(t: TestApp, clock: Date, commands: Command[]) {
@@ -138,11 +153,45 @@ describeEachEngine(
       t.clock.now = clock;
       const bounds = await periodBounds(t, clock);
       const model: ModelAgent[] = [];
-      for (let i = 0; i < AGENTS; i++) model.push({ id: (await createAgent(db)).id, alive: true, entries: [] });
+      for (let i = 0; i < AGENTS; i++) model.push({ id: (await createAgent(db)).id, alive: true, entries: [], activities: [] });
       const written: number[] = [];
 
       for (const command of commands) {
         const agent = model[command.agent]!;
+        if (command.type === 'activity') {
+          const date = resolveDate(command.date, clock, bounds);
+          const res = await t.request({
+            method: 'POST',
+            url: '/api/activities',
+            headers: { cookie: owner },
+            payload: { agentId: agent.id, metric: METRIC, value: command.count, date: date.toISOString() },
+          });
+          if (!agent.alive) {
+            expect(res.statusCode).toBe(404);
+            continue;
+          }
+          expect(res.statusCode, res.body).toBe(201);
+          agent.activities.push({ id: (res.json() as { id: number }).id, count: command.count, date: date.getTime(), voided: false, reversal: false });
+          continue;
+        }
+        if (command.type === 'voidActivity') {
+          const target = agent.activities.length === 0 ? undefined : agent.activities[command.pick % agent.activities.length]!;
+          if (!target) continue;
+          const res = await t.request({ method: 'POST', url: `/api/activities/${target.id}/void`, headers: { cookie: owner }, payload: { reason: 'Property test' } });
+          if (!agent.alive) {
+            expect(res.statusCode).toBe(404);
+            continue;
+          }
+          if (target.voided || target.reversal) {
+            expect(res.statusCode, res.body).toBe(409);
+            continue;
+          }
+          expect(res.statusCode, res.body).toBe(200);
+          target.voided = true;
+          const reversal = (res.json() as { reversal: { id: number } }).reversal;
+          agent.activities.push({ id: reversal.id, count: -target.count, date: target.date, voided: false, reversal: true });
+          continue;
+        }
         if (command.type === 'void') {
           const target = agent.entries.length === 0 ? undefined : agent.entries[command.pick % agent.entries.length]!;
           if (!target) continue;
@@ -235,6 +284,20 @@ describeEachEngine(
           .filter((row) => row.n > 0),
       );
 
+      // The metric's board of each current period equals the model's sum of the activities in it (reversals count).
+      for (const kind of ['week', 'month', 'year'] as const) {
+        const board = await t.request({ method: 'GET', url: `/api/owner/leaderboard?metric=${METRIC}&period=${kind}&limit=100`, headers: { cookie: owner } });
+        expect(board.statusCode, board.body).toBe(200);
+        const rows = (board.json() as { agents: Array<{ id: number; periodIncome: string }> }).agents;
+        const expectedCounts = alive.map((a) => ({
+          id: a.id,
+          count: a.activities.filter((x) => x.date >= bounds[kind].start && x.date < bounds[kind].end).reduce((n, x) => n + x.count, 0),
+        }));
+        expect(rows.map((row) => ({ id: row.id, count: Math.trunc(Number(row.periodIncome)) })).sort((x, y) => x.id - y.id), kind).toEqual(
+          expectedCounts.sort((x, y) => x.id - y.id),
+        );
+      }
+
       const aliveIds = new Set(alive.flatMap((a) => a.entries.map((e) => e.id)));
       expect(dashboard.recentEntries.map((e) => e.id)).toEqual(
         written
@@ -301,7 +364,7 @@ describeEachEngine(
       }
     });
 
-    it('after random entries (back-dated, on period edges, negative) and agent deletions', async () => {
+    it('after random entries and activities (back-dated, on period edges, negative), their voids and agent deletions', async () => {
       const t = get();
       try {
         await fc.assert(
