@@ -1,17 +1,31 @@
 import { z } from 'zod';
 import { displayName } from './fields';
+import { PROFIT_METRIC } from './limits';
 
 /**
  * TV links (docs/product.md §11.20, §12.8): a revocable link that turns any screen into a live leaderboard without signing in.
  * The token is shown once, when the link is made; only its hash is kept.
  */
+/** Metrics a TV link shows beside profit, each a slide of its own, at most. */
+export const TV_METRIC_SLIDES_MAX = 3;
+
+const METRIC_KEYS_MESSAGE = `metrics must be a list of at most ${TV_METRIC_SLIDES_MAX} metric keys`;
+
 export const createTvLinkInput = z.strictObject({
   name: displayName('Name is required', 100, 'Name'),
   showAmounts: z.boolean({ error: 'showAmounts must be true or false' }),
+  /** Metrics besides profit whose week's board takes a slide of its own (keys of GET /api/metrics). */
+  metrics: z
+    .array(z.string({ error: METRIC_KEYS_MESSAGE }).max(40, METRIC_KEYS_MESSAGE).regex(/^[a-z][a-z0-9_-]*$/, METRIC_KEYS_MESSAGE), { error: METRIC_KEYS_MESSAGE })
+    .max(TV_METRIC_SLIDES_MAX, METRIC_KEYS_MESSAGE)
+    .refine((keys) => new Set(keys).size === keys.length, 'metrics must not repeat a metric')
+    .refine((keys) => !keys.includes(PROFIT_METRIC), 'Profit is on every TV board already: metrics names the others')
+    .optional()
+    .default([]),
 });
 export type CreateTvLinkInput = z.input<typeof createTvLinkInput>;
 
-export const tvLink = z.object({ id: z.number(), name: z.string(), showAmounts: z.boolean(), createdAt: z.string() });
+export const tvLink = z.object({ id: z.number(), name: z.string(), showAmounts: z.boolean(), metrics: z.array(z.string()), createdAt: z.string() });
 export type TvLink = z.infer<typeof tvLink>;
 
 /** GET /api/tv-links (owner): the links that are not revoked, newest first. */
@@ -61,6 +75,8 @@ export const tvSnapshot = z.object({
   wins: z.array(tvWin),
   /** The team goals in force now (a slide of their own when there are any). */
   teamGoals: z.array(tvTeamGoal),
+  /** The week's board of each metric the link shows beside profit, in the link's order (a slide each). */
+  metricBoards: z.array(z.object({ metric: z.string(), name: z.string(), unit: z.enum(['money', 'count']), week: z.array(tvBoardRow) })),
 });
 export type TvSnapshot = z.infer<typeof tvSnapshot>;
 

@@ -415,6 +415,8 @@ export const tvLinks = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     showAmounts: boolean('show_amounts').notNull(),
+    /** The metrics (keys) whose week's board takes a slide of its own beside profit's (docs/decisions/0075). */
+    metrics: text('metrics').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     revokedAt: timestamptz('revoked_at'),

@@ -13,7 +13,8 @@ import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';
 import { findLiveTvLink, insertTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
-import { AppError, notFound } from '../domain/errors';
+import { AppError, invalid, notFound } from '../domain/errors';
+import { findMetric } from '../db/queries/metrics';
 import { listTeamGoalsInForce } from '../db/queries/goals';
 import { readWorkingCalendar } from '../db/queries/settings';
 import { figureOut } from '../domain/goals';
@@ -46,13 +47,14 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/tv-links', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createTvLinkInput, request.body);
+    for (const key of input.metrics) if (!(await findMetric(ctx.db, key))) throw invalid(`metrics: there is no metric "${key}"`, 'metrics');
     const token = randomBytes(24).toString('base64url');
     const link = await audited(
       ctx.db,
       userActor(request, owner),
       ctx.now(),
       (tx) => insertTvLink(tx, { ...input, tokenHash: hashToken(token), createdBy: owner.id, createdAt: ctx.now() }),
-      (made) => ({ action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts } }),
+      (made) => ({ action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts, metrics: made.metrics } }),
     );
     request.log.info({ tvLinkId: link.id }, 'TV link created');
     return reply.status(201).send({ ...link, url: linkAddress(token), token } satisfies CreatedTvLink);
@@ -78,20 +80,23 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<TokenParams>('/api/tv/:token', async (request): Promise<TvSnapshot> => {
     const link = await liveLink(request.params.token);
     const periods = periodStartsOf(ctx.now(), ctx.config.orgTimezone);
-    const [week, month, wins, goals, calendar] = await Promise.all([
+    const metrics = (await Promise.all(link.metrics.map((key) => findMetric(ctx.db, key)))).filter((metric) => metric !== undefined);
+    const [week, month, wins, goals, calendar, metricWeeks] = await Promise.all([
       readTvBoard(ctx.db, 'week', periods, link.showAmounts),
       readTvBoard(ctx.db, 'month', periods, link.showAmounts),
       readTvWins(ctx.db, link.showAmounts),
       listTeamGoalsInForce(ctx.db, periods),
       readWorkingCalendar(ctx.db),
+      Promise.all(metrics.map((metric) => readTvBoard(ctx.db, 'week', periods, link.showAmounts, { metricId: metric.id, unit: metric.unit }))),
     ]);
+    const metricBoards = metrics.map((metric, i) => ({ metric: metric.key, name: metric.name, unit: metric.unit, week: metricWeeks[i]! }));
     const today = localDay(ctx.now(), ctx.config.orgTimezone);
     const teamGoals = goals.map((goal): TvTeamGoal => {
       const progress = progressOf({ actual: goal.actual, target: goal.target, kind: goal.period, start: goal.periodStart, today }, calendar);
       const figures = goal.unit === 'count' || link.showAmounts ? { actual: figureOut(goal.unit, goal.actual), target: figureOut(goal.unit, goal.target) } : {};
       return { goalId: goal.id, teamName: goal.holderName, metricName: goal.metricName, unit: goal.unit, period: goal.period, percent: progress.percent, pace: progress.pace, ...figures };
     });
-    return { name: link.name, showAmounts: link.showAmounts, week, month, wins, teamGoals };
+    return { name: link.name, showAmounts: link.showAmounts, week, month, wins, teamGoals, metricBoards };
   });
 
   app.get<TokenParams>('/api/tv/:token/events', async (request, reply) => {

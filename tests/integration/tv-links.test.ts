@@ -49,7 +49,7 @@ for (const engine of testEngines()) {
       expect(link.url).toBe(`${base}/tv/${link.token}`);
       const list = (await (await call('GET', '/api/tv-links')).json()) as { links: Record<string, unknown>[] };
       const listed = list.links.find((row) => row.id === link.id);
-      expect(listed).toEqual({ id: link.id, name: 'Sales floor TV', showAmounts: false, createdAt: link.createdAt });
+      expect(listed).toEqual({ id: link.id, name: 'Sales floor TV', showAmounts: false, metrics: [], createdAt: link.createdAt });
 
       for (const [body, message] of [
         [{ name: '', showAmounts: true }, 'Name is required'],
@@ -127,6 +127,44 @@ for (const engine of testEngines()) {
       for (const goal of hidden) expect(['ahead', 'on_track', 'behind']).toContain(goal.pace);
       const shown = await read(loud.token);
       expect(shown[0]).toMatchObject({ metricName: 'Profit', percent: 25, actual: '1000.00', target: '4000.00' });
+    });
+
+    it('gives each metric a link names a slide of its week’s board: counts always, money only when amounts are shown', async () => {
+      for (const metric of [{ key: 'tv-deals', name: 'Deals', unit: 'count' }, { key: 'tv-pipeline', name: 'Pipeline', unit: 'money' }]) {
+        expect((await call('POST', '/api/metrics', metric)).status).toBe(201);
+      }
+      const agent = await signedInAgent(t, { firstName: 'Slide', lastName: 'Star' });
+      expect((await call('POST', '/api/activities', { agentId: agent.id, metric: 'tv-deals', value: 7 })).status).toBe(201);
+      expect((await call('POST', '/api/activities', { agentId: agent.id, metric: 'tv-pipeline', value: '2500.00' })).status).toBe(201);
+      const res = await call('POST', '/api/tv-links', { name: 'Deals TV', showAmounts: false, metrics: ['tv-pipeline', 'tv-deals'] });
+      expect(res.status).toBe(201);
+      const link = (await res.json()) as CreatedTvLink;
+      expect(link.metrics).toEqual(['tv-pipeline', 'tv-deals']);
+      const listed = ((await (await call('GET', '/api/tv-links')).json()) as { links: { id: number; metrics: string[] }[] }).links.find((row) => row.id === link.id);
+      expect(listed!.metrics).toEqual(['tv-pipeline', 'tv-deals']);
+      const snapshot = (await (await fetch(`${base}/api/tv/${link.token}`)).json()) as TvSnapshot;
+      expect(snapshot.metricBoards.map((board) => [board.metric, board.name, board.unit])).toEqual([
+        ['tv-pipeline', 'Pipeline', 'money'],
+        ['tv-deals', 'Deals', 'count'],
+      ]);
+      expect(snapshot.metricBoards[0]!.week.find((row) => row.agentId === agent.id)).toEqual({ rank: 1, agentId: agent.id, name: agent.name });
+      expect(snapshot.metricBoards[1]!.week.find((row) => row.agentId === agent.id)).toEqual({ rank: 1, agentId: agent.id, name: agent.name, amount: '7.00' });
+      // A link with none has none.
+      expect(((await (await fetch(`${base}/api/tv/${(await createLink('Plain TV', true)).token}`)).json()) as TvSnapshot).metricBoards).toEqual([]);
+
+      const before = ((await (await call('GET', '/api/tv-links')).json()) as { links: unknown[] }).links.length;
+      for (const [metrics, message] of [
+        [['nope'], 'metrics: there is no metric "nope"'],
+        [['profit'], 'Profit is on every TV board already: metrics names the others'],
+        [['tv-deals', 'tv-deals'], 'metrics must not repeat a metric'],
+        [['a', 'b', 'c', 'd'], 'metrics must be a list of at most 3 metric keys'],
+        ['tv-deals', 'metrics must be a list of at most 3 metric keys'],
+      ] as const) {
+        const refused = await call('POST', '/api/tv-links', { name: 'Bad TV', showAmounts: false, metrics });
+        expect(refused.status, JSON.stringify(metrics)).toBe(400);
+        expect(((await refused.json()) as { message: string }).message).toBe(message);
+      }
+      expect(((await (await call('GET', '/api/tv-links')).json()) as { links: unknown[] }).links).toHaveLength(before);
     });
 
     it('streams wins and tiers reached to a board, without private fields, amounts only when allowed', async () => {

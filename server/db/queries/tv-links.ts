@@ -4,18 +4,20 @@ import { ANONYMOUS_AGENT } from '../../../contract/insight';
 import { TV_BOARD_SIZE, TV_TICKER_SIZE, type TvBoardRow, type TvLink, type TvWin } from '../../../contract/tv-links';
 import type { PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
-import { agentPeriodTotals, agents, incomeEntries, tvLinks } from '../schema';
+import { agentMetricPeriodTotals, agentPeriodTotals, agents, incomeEntries, tvLinks } from '../schema';
+import type { MetricUnit } from '../../../contract/metrics';
 
-const toTvLink = (row: { id: number; name: string; showAmounts: boolean; createdAt: Date }): TvLink => ({
+const toTvLink = (row: { id: number; name: string; showAmounts: boolean; metrics: string[]; createdAt: Date }): TvLink => ({
   id: row.id,
   name: row.name,
   showAmounts: row.showAmounts,
+  metrics: row.metrics,
   createdAt: row.createdAt.toISOString(),
 });
 
 export async function insertTvLink(
   db: Db,
-  link: { name: string; showAmounts: boolean; tokenHash: string; createdBy: number; createdAt: Date },
+  link: { name: string; showAmounts: boolean; metrics?: string[]; tokenHash: string; createdBy: number; createdAt: Date },
 ): Promise<TvLink> {
   const [row] = await db.insert(tvLinks).values(link).returning();
   return toTvLink(row!);
@@ -40,7 +42,7 @@ export async function revokeTvLink(db: Db, id: number, now: Date): Promise<boole
 /** The live (not revoked) link whose token has this hash. */
 export async function findLiveTvLink(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ id: tvLinks.id, name: tvLinks.name, showAmounts: tvLinks.showAmounts })
+    .select({ id: tvLinks.id, name: tvLinks.name, showAmounts: tvLinks.showAmounts, metrics: tvLinks.metrics })
     .from(tvLinks)
     .where(and(eq(tvLinks.tokenHash, tokenHash), isNull(tvLinks.revokedAt)))
     .limit(1);
@@ -56,22 +58,34 @@ const shownId = (publicProfile: SQL, id: SQL) => sql`case when ${publicProfile} 
  * The top of a period's board: the agents with the highest positive income in the week or month, read along
  * agent_period_totals_period_idx (the cost follows the board's size, not the team's). Public fields only.
  */
-export async function readTvBoard(db: Db, kind: 'week' | 'month', periods: PeriodStarts, showAmounts: boolean): Promise<TvBoardRow[]> {
+export async function readTvBoard(
+  db: Db,
+  kind: 'week' | 'month',
+  periods: PeriodStarts,
+  showAmounts: boolean,
+  metric?: { metricId: number; unit: MetricUnit },
+): Promise<TvBoardRow[]> {
+  // A metric's roll-ups (along agent_metric_period_totals_board_idx), or profit's.
+  const totals = metric
+    ? sql`(select t.agent_id, t.period_kind, t.period_start, t.total as income from ${agentMetricPeriodTotals} t where t.metric_id = ${metric.metricId}::int)`
+    : sql`${agentPeriodTotals}`;
   const rows = await queryRows<{ agent_id: number | null; name: string; amount: string }>(
     db,
     sql`select ${shownId(sql`a.public_profile`, sql`m.agent_id`)} as agent_id, ${shownName(sql`a.public_profile`, sql`a.name`)} as name, m.income::text as amount
-      from ${agentPeriodTotals} m join ${agents} a on a.id = m.agent_id and a.status = 'active'
+      from ${totals} m join ${agents} a on a.id = m.agent_id and a.status = 'active'
       where m.period_kind = ${kind} and m.period_start = ${kind === 'week' ? periods.week : periods.month}::date and m.income > 0
       order by m.income desc, a.name, a.id
       limit ${TV_BOARD_SIZE}`,
   );
+  // A count is shown whatever the link's amounts (it is not money).
+  const shown = showAmounts || metric?.unit === 'count';
   // Equal incomes share a rank (docs/product.md §12.14); the rows are the top of the board, so counting them is enough.
   const cents = rows.map((row) => parseMoneyToCents(row.amount) ?? 0n);
   return rows.map((row, index) => ({
     rank: 1 + cents.filter((other) => other > cents[index]!).length,
     agentId: row.agent_id,
     name: row.name,
-    ...(showAmounts ? { amount: row.amount } : {}),
+    ...(shown ? { amount: row.amount } : {}),
   }));
 }
 

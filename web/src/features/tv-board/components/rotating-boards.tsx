@@ -1,5 +1,5 @@
 import { TV_BOARD_SIZE } from '@contract/limits';
-import type { TvBoardRow, TvTeamGoal } from '@contract/tv-links';
+import type { TvBoardRow, TvSnapshot, TvTeamGoal } from '@contract/tv-links';
 import { Target, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -8,14 +8,17 @@ import { formatCount, formatCurrency } from '../../../lib/format';
 /** How long each board stays on screen before the other takes its place. */
 const ROTATE_MS = 15_000;
 
-const rankBoards = [
-  { key: 'week', label: 'This week', empty: 'No sales yet this week.' },
-  { key: 'month', label: 'This month', empty: 'No sales yet this month.' },
-] as const;
-/** A slide of the team goals in force, when there are any. */
-const goalsBoard = { key: 'goals', label: 'Team goals', empty: '' } as const;
-
-type Board = (typeof rankBoards)[number] | typeof goalsBoard;
+/** A slide: a board of top agents (profit's week and month, a metric's week) or the team goals. */
+interface Board {
+  key: string;
+  label: string;
+  /** What the heading calls it ("Top 10 · This week · Calls"). */
+  heading: string;
+  empty: string;
+  rows?: TvBoardRow[];
+  /** How a row's figure is written. */
+  unit: 'money' | 'count';
+}
 
 const PERIOD_WORDS = { week: 'this week', month: 'this month', quarter: 'this quarter' } as const;
 const PACE_WORDS = { ahead: 'Ahead', on_track: 'On track', behind: 'Behind' } as const;
@@ -31,6 +34,7 @@ interface RotatingBoardsProps {
   week: TvBoardRow[];
   month: TvBoardRow[];
   teamGoals: TvTeamGoal[];
+  metricBoards: TvSnapshot['metricBoards'];
   showAmounts: boolean;
 }
 
@@ -38,8 +42,20 @@ interface RotatingBoardsProps {
  * The week's and the month's top agents, taking turns every ROTATE_MS: the pills say which board is shown and the bar
  * under them fills until the next one. With reduced motion the board changes in place, with no bar.
  */
-export function RotatingBoards({ week, month, teamGoals, showAmounts }: RotatingBoardsProps) {
-  const boards: readonly Board[] = teamGoals.length > 0 ? [...rankBoards, goalsBoard] : rankBoards;
+export function RotatingBoards({ week, month, teamGoals, metricBoards, showAmounts }: RotatingBoardsProps) {
+  const boards: Board[] = [
+    { key: 'week', label: 'This week', heading: `Top ${TV_BOARD_SIZE} · This week`, empty: 'No sales yet this week.', rows: week, unit: 'money' },
+    { key: 'month', label: 'This month', heading: `Top ${TV_BOARD_SIZE} · This month`, empty: 'No sales yet this month.', rows: month, unit: 'money' },
+    ...metricBoards.map((board): Board => ({
+      key: `metric-${board.metric}`,
+      label: board.name,
+      heading: `Top ${TV_BOARD_SIZE} · ${board.name} this week`,
+      empty: `No ${board.name} yet this week.`,
+      rows: board.week,
+      unit: board.unit,
+    })),
+    ...(teamGoals.length > 0 ? [{ key: 'goals', label: 'Team goals', heading: 'Team goals', empty: '', unit: 'money' as const }] : []),
+  ];
   const [turn, setTurn] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setTurn((current) => current + 1), ROTATE_MS);
@@ -49,32 +65,23 @@ export function RotatingBoards({ week, month, teamGoals, showAmounts }: Rotating
   const index = turn % boards.length;
   const board = boards[index]!;
   const next = boards[(index + 1) % boards.length]!;
-  const rows = board.key === 'week' ? week : month;
+  const rows = board.rows ?? [];
 
   return (
     <section aria-labelledby="tv-board-heading" className="flex min-h-0 flex-col gap-5">
       <header className="flex flex-wrap items-center justify-between gap-x-8 gap-y-3">
         <h1 id="tv-board-heading" className="flex items-center gap-4 text-5xl font-extrabold tracking-tight">
-          {board.key === 'goals' ? (
-            <>
-              <Target className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
-              Team goals
-            </>
-          ) : (
-            <>
-              <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
-              Top {TV_BOARD_SIZE} · {board.label}
-            </>
-          )}
+          {board.key === 'goals' ? <Target className="size-12 shrink-0 text-amber-400" aria-hidden="true" /> : <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />}
+          {board.heading}
         </h1>
         <ol aria-label="Boards" className="flex gap-3 text-2xl font-semibold">
           {boards.map((candidate) => (
             <li
               key={candidate.key}
-              aria-current={candidate === board ? 'true' : undefined}
+              aria-current={candidate.key === board.key ? 'true' : undefined}
               className={cn(
                 'rounded-full border-2 px-5 py-1.5',
-                candidate === board ? 'border-white bg-white text-slate-950' : 'border-slate-600 text-slate-300',
+                candidate.key === board.key ? 'border-white bg-white text-slate-950' : 'border-slate-600 text-slate-300',
               )}
             >
               {candidate.label}
@@ -121,8 +128,10 @@ export function RotatingBoards({ week, month, teamGoals, showAmounts }: Rotating
                   {row.rank}
                 </span>
                 <span className="min-w-0 flex-1 truncate text-4xl font-bold">{row.name}</span>
-                {showAmounts && row.amount !== undefined && (
-                  <span className="shrink-0 text-4xl font-extrabold tabular-nums text-emerald-300">{formatCurrency(row.amount)}</span>
+                {(showAmounts || board.unit === 'count') && row.amount !== undefined && (
+                  <span className="shrink-0 text-4xl font-extrabold tabular-nums text-emerald-300">
+                    {board.unit === 'count' ? formatCount(Math.trunc(Number(row.amount))) : formatCurrency(row.amount)}
+                  </span>
                 )}
               </li>
             ))}

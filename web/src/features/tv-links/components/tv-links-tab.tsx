@@ -87,6 +87,7 @@ function TvLinkRow({ link }: { link: TvLink }) {
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           <span className="min-w-0 [overflow-wrap:anywhere]">{link.name}</span>
           <Badge variant={link.showAmounts ? 'warning' : 'secondary'}>{link.showAmounts ? 'Amounts shown' : 'Amounts hidden'}</Badge>
+          {link.metrics.length > 0 && <Badge variant="outline">Slides: {link.metrics.join(', ')}</Badge>}
         </p>
         <p className="text-xs text-slate-600">
           Created <time dateTime={link.createdAt}>{formatDateTime(link.createdAt)}</time>

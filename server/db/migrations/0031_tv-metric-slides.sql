@@ -1,0 +1,1 @@
+ALTER TABLE "tv_links" ADD COLUMN "metrics" text[] DEFAULT '{}'::text[] NOT NULL;
