@@ -120,7 +120,7 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
   async function readGoal(goal: { id: number; startsOn: string; recurring: boolean }, scope: TeamScope): Promise<Goal> {
     const now = today();
     const day = goal.startsOn > now || !goal.recurring ? goal.startsOn : now;
-    const [row] = await listGoalsInForce(ctx.db, startsOf(day), { scope }, { goalId: goal.id });
+    const [row] = await listGoalsInForce(ctx.db, startsOf(day), { scope }, { goalId: goal.id, anyStatus: true });
     if (!row) throw notFound('Goal');
     return goalOut(row, now, await calendarOf(ctx));
   }

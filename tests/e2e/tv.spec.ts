@@ -179,6 +179,40 @@ test.describe('TV mode', () => {
     }
   });
 
+  test('a link made with a metric gives its week’s board a slide of its own, counts shown without amounts', async ({ page, browser }) => {
+    await signInAs(page);
+    const metric = { key: 'tv-slide-calls', name: 'Dials', unit: 'count' };
+    const made = await page.request.post('/api/metrics', { data: metric });
+    // Metrics are never deleted: a run before this one made it, and left it inactive.
+    if (made.status() === 409) expect((await page.request.patch(`/api/metrics/${metric.key}`, { data: { active: true } })).status()).toBe(200);
+    else expect(made.status(), await made.text()).toBe(201);
+    try {
+      const agent = await createAgent(page.request, 'Dialer');
+      const activity = await page.request.post('/api/activities', { data: { agentId: agent.id, metric: metric.key, value: 1204 } });
+      expect(activity.status(), await activity.text()).toBe(201);
+      const response = await page.request.post('/api/tv-links', { data: { name: uniqueName('Dials TV').name, showAmounts: false, metrics: [metric.key] } });
+      expect(response.status(), await response.text()).toBe(201);
+      const link = (await response.json()) as CreatedTvLink;
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      const tvPage = await context.newPage();
+      await tvPage.clock.install();
+      await tvPage.goto(link.url);
+      await expect(tvPage.getByRole('list', { name: 'Boards' }).getByRole('listitem')).toHaveText(['This week', 'This month', 'Dials']);
+      await tvPage.clock.fastForward(ROTATE_MS);
+      await expect(tvPage.getByRole('heading', { level: 1, name: 'Top 10 · This month' })).toBeVisible();
+      await tvPage.clock.fastForward(ROTATE_MS);
+      await expect(tvPage.getByRole('heading', { level: 1, name: 'Top 10 · Dials this week' })).toBeVisible();
+      const row = tvPage.getByRole('list', { name: 'Top 10 · Dials this week' }).getByRole('listitem').filter({ hasText: agent.name });
+      // A count is not money: shown although the link hides amounts.
+      await expect(row).toContainText('1,204');
+      await expectNoAxeViolations(tvPage);
+      await tvPage.screenshot({ path: test.info().outputPath('tv-metric-slide.png') });
+      await context.close();
+    } finally {
+      expect((await page.request.patch(`/api/metrics/${metric.key}`, { data: { active: false } })).status()).toBe(200);
+    }
+  });
+
   test('after the owner revokes the link, the board says so and stops trying', async ({ page, browser }) => {
     await signInAs(page);
     const link = await createTvLink(page.request, false);

@@ -334,6 +334,21 @@ describeEachEngine('goals', (get) => {
     });
   });
 
+  describe('goals of agents who are not active', () => {
+    it('leaves them out of the lists, refuses new ones, and still answers a change to one', async () => {
+      const agent = await signedInAgent(get(), { firstName: 'Off', lastName: 'Duty' });
+      const goal = await setGoal({ agentId: agent.id, metric: calls.key, period: 'month', target: 10, recurring: true });
+      expect((await request('PATCH', `/api/agents/${agent.id}`, asOwner(), { active: false })).statusCode).toBe(200);
+      expect(await listGoals(`?agentId=${agent.id}`)).toEqual([]);
+      const refused = await request('POST', '/api/goals', asOwner(), { agentId: agent.id, metric: calls.key, period: 'week', target: 5 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: `${agent.name} is not active: set goals for active agents` });
+      const changed = await request('PATCH', `/api/goals/${goal.id}`, asOwner(), { target: 12 });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(goalSchema.parse(changed.json())).toMatchObject({ id: goal.id, target: 12 });
+    });
+  });
+
   describe('suggested targets', () => {
     it('suggests the 80th percentile of the last 12 complete periods, rounded to a whole unit', async () => {
       const t = get();

@@ -105,6 +105,8 @@ export interface GoalFilter {
   goalId?: number;
   goalIds?: readonly number[];
   teamsOnly?: boolean;
+  /** Also the goals of agents who are not active (a goal just written is answered whoever holds it). */
+  anyStatus?: boolean;
   /** The goals of these agents and of these teams (the goal watcher's). */
   holders?: { agentIds: readonly number[]; teamIds: readonly number[] };
 }
@@ -150,7 +152,7 @@ export async function listGoalsInForce(
       join (values ('week', ${starts.week}::date), ('month', ${starts.month}::date), ('quarter', ${starts.quarter}::date)) as p(kind, start)
         on p.kind = g.period_kind and (g.starts_on = p.start or (g.recurring and g.starts_on <= p.start))
       ${goalJoins}
-      where (g.agent_id is null or a.status = 'active') and ${readerWhere(reader)} and ${filterWhere(filter)}
+      where ${filter.anyStatus ? sql`true` : sql`(g.agent_id is null or a.status = 'active')`} and ${readerWhere(reader)} and ${filterWhere(filter)}
       order by (g.agent_id is not null), lower(coalesce(a.name, t.name)), g.agent_id, g.team_id, g.metric_id nulls first,
         array_position(array['week', 'month', 'quarter'], g.period_kind), g.id`,
   );
