@@ -308,6 +308,8 @@ describeEachEngine('goals', (get) => {
       const t = get();
       const agent = await signedInAgent(t, { firstName: 'Cha', lastName: 'Nge' });
       const goal = await setGoal({ agentId: agent.id, metric: revenue.key, period: 'quarter', target: '1000.00' });
+      // The goal's own event placed first (PostgreSQL places events after the commit): only the later ones are read.
+      await sequenceAll(t.database.db);
       const from = await latestEventId(t.database.db);
       const res = await request('PATCH', `/api/goals/${goal.id}`, asOwner(), { target: '1500.50', recurring: true });
       expect(res.statusCode, res.body).toBe(200);
@@ -439,6 +441,7 @@ describeEachEngine('goals', (get) => {
       const agent = await signedInAgent(t, { firstName: 'Mark', lastName: 'Passer' });
       expect((await request('PATCH', `/api/teams/${teamId}`, asOwner(), { agentIds: [member.id, teammate.id, agent.id] })).statusCode).toBe(200);
       const goal = await setGoal({ agentId: agent.id, metric: calls.key, period: 'week', target: 10 });
+      await sequenceAll(t.database.db);
       const from = await latestEventId(t.database.db);
       await record(agent.id, calls, 4);
       await watched(t);
