@@ -16,7 +16,7 @@ import { useMetrics } from '../../../lib/metrics';
 import { useTeams } from '../../../lib/teams';
 import { useGoals, useSaveGoal, type GoalFilter } from '../api/goals';
 import { GoalProgress } from './goal-progress';
-import { NativeSelect } from './native-select';
+import { NativeSelect } from './goal-fields';
 import { SetGoalDialog, targetError } from './set-goal-dialog';
 import { TeamGoalsDialog } from './team-goals-dialog';
 

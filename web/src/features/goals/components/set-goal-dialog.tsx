@@ -1,4 +1,4 @@
-import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goal-periods';
+import { GOAL_PERIOD_LABELS, type GoalPeriod } from '@contract/goal-periods';
 import type { Metric } from '@contract/metrics';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ import { currencySymbol } from '../../../lib/format';
 import { useTeams } from '../../../lib/teams';
 import { useGoalSuggestion, useSaveGoal } from '../api/goals';
 import { formatGoalFigure } from '../utils/goal-figures';
-import { NativeSelect } from './native-select';
+import { MetricPeriodFields, TeamSelect } from './goal-fields';
 
 type Errors = Partial<Record<'holder' | 'target' | 'form', string>>;
 
@@ -106,14 +106,7 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
             </FormField>
           ) : (
             <div className="grid gap-1">
-              <NativeSelect label="Team" value={teamId} onChange={setTeamId}>
-                <option value="">Choose a team</option>
-                {(teams.data?.teams ?? []).map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name}
-                  </option>
-                ))}
-              </NativeSelect>
+              <TeamSelect teams={teams.data?.teams} value={teamId} onChange={setTeamId} />
               {errors.holder && (
                 <p role="alert" className="text-sm text-red-700">
                   {errors.holder}
@@ -121,22 +114,7 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
               )}
             </div>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NativeSelect label="Metric" value={metricKey} onChange={setMetricKey}>
-              {metrics.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.name}
-                </option>
-              ))}
-            </NativeSelect>
-            <NativeSelect label="Period" value={period} onChange={(value) => setPeriod(value as GoalPeriod)}>
-              {goalPeriods.map((option) => (
-                <option key={option} value={option}>
-                  {GOAL_PERIOD_LABELS[option]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <MetricPeriodFields metrics={metrics} metric={metricKey} onMetric={setMetricKey} period={period} onPeriod={setPeriod} />
           <FormField label={metric.unit === 'count' ? `Target (${metric.name})` : `Target (${currencySymbol()})`} error={errors.target}>
             <Input
               type="number"

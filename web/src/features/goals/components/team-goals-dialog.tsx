@@ -1,4 +1,4 @@
-import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goal-periods';
+import { GOAL_PERIOD_LABELS, type GoalPeriod } from '@contract/goal-periods';
 import type { Metric } from '@contract/metrics';
 import { UsersRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useTeams } from '../../../lib/teams';
 import { useSaveGoalBatch, useTeamSuggestions } from '../api/goals';
-import { NativeSelect } from './native-select';
+import { MetricPeriodFields, TeamSelect } from './goal-fields';
 import { targetError } from './set-goal-dialog';
 
 /**
@@ -85,30 +85,8 @@ function TeamGoalsForm({ metrics, onClose }: { metrics: Metric[]; onClose: () =>
           <DialogDescription>Each agent’s target starts at their suggestion: the 80th percentile of their last 12 periods. Goals renew every period.</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <NativeSelect label="Team" value={teamId} onChange={setTeamId}>
-            <option value="">Choose a team</option>
-            {(teams.data?.teams ?? []).map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </NativeSelect>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <NativeSelect label="Metric" value={metricKey} onChange={setMetricKey}>
-              {metrics.map((option) => (
-                <option key={option.key} value={option.key}>
-                  {option.name}
-                </option>
-              ))}
-            </NativeSelect>
-            <NativeSelect label="Period" value={period} onChange={(value) => setPeriod(value as GoalPeriod)}>
-              {goalPeriods.map((option) => (
-                <option key={option} value={option}>
-                  {GOAL_PERIOD_LABELS[option]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <TeamSelect teams={teams.data?.teams} value={teamId} onChange={setTeamId} />
+          <MetricPeriodFields metrics={metrics} metric={metricKey} onMetric={setMetricKey} period={period} onPeriod={setPeriod} />
           {teamId !== '' && agents.length === 0 && !suggestions.isFetching && <p className="text-sm text-slate-700">This team has no active agent.</p>}
           {agents.length > 0 && (
             <ul className="grid gap-2" aria-label="Targets by agent">
