@@ -223,13 +223,9 @@ export interface GoalChangedData {
   deleted?: boolean;
 }
 
-/**
- * A goal reached 50%, 90% or 100% of its target in a period, once each (docs/decisions/0074-goals.md). Staff and, for
- * an agent's goal, the agent itself; webhooks get it too.
- */
-export interface GoalReachedData {
+/** What every event about a goal's progress names: the goal, whose it is, its metric and period. */
+interface GoalEventBase {
   goalId: number;
-  threshold: 50 | 90 | 100;
   /** The agent's goal (teamId null) or the team's (agentId null), and the holder's name. */
   agentId: number | null;
   teamId: number | null;
@@ -244,19 +240,17 @@ export interface GoalReachedData {
   target: number | string;
 }
 
+/**
+ * A goal reached 50%, 90% or 100% of its target in a period, once each (docs/decisions/0074-goals.md). Staff and, for
+ * an agent's goal, the agent itself; webhooks get it too.
+ */
+export interface GoalReachedData extends GoalEventBase {
+  threshold: 50 | 90 | 100;
+}
+
 /** A goal fell behind pace (below 90% of what is expected by now), told at most once a week. Staff and the agent itself. */
-export interface GoalBehindData {
-  goalId: number;
-  agentId: number | null;
-  teamId: number | null;
-  holderName: string;
-  metric: string;
-  metricName: string;
-  period: 'week' | 'month' | 'quarter';
-  periodStart: string;
-  actual: number | string;
+export interface GoalBehindData extends GoalEventBase {
   expectedByNow: number | string;
-  target: number | string;
 }
 
 export interface EventDataByType {
