@@ -102,7 +102,7 @@ test.describe('organisation settings', () => {
     await expect(twoFactor).toHaveAttribute('aria-checked', 'true');
     // Switch it back before saving: the other specs sign managers in without a second factor.
     await twoFactor.click();
-    await expect(page.getByText('No changes to save.')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Organisation settings' }).getByText('No changes to save.')).toBeVisible();
   });
 });
 

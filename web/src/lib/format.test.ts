@@ -6,6 +6,7 @@ import {
   formatCount,
   formatCurrency,
   formatCurrency2,
+  formatCalendarDay,
   formatDate,
   formatSignedCurrency,
   formatThreshold,
@@ -32,6 +33,12 @@ describe('format, by default (US dollars, en-US)', () => {
     expect(currencySymbol()).toBe('$');
     expect(formatDate(day)).toBe('Nov 22, 2026');
   });
+
+  it('writes a calendar day with its weekday, the same day in every time zone', () => {
+    expect(formatCalendarDay('2026-12-25')).toBe('Fri, Dec 25, 2026');
+    expect(formatCalendarDay('2027-01-01')).toBe('Fri, Jan 1, 2027');
+    expect(formatCalendarDay('not a day')).toBe('not a day');
+  });
 });
 
 describe('format, with the organisation in euros', () => {
@@ -50,6 +57,7 @@ describe('format, with the organisation in euros', () => {
     expect(formatCount(1234)).toBe('1.234');
     expect(currencySymbol()).toBe('€');
     expect(formatDate(day)).toBe('22. Nov. 2026');
+    expect(formatCalendarDay('2026-12-25')).toBe('Fr., 25. Dez. 2026');
   });
 
   it('writes euros the Irish way with en-IE, and the yen without decimals', () => {

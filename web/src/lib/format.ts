@@ -19,6 +19,8 @@ interface Formatters {
   dateTimeSeconds: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
   monthDay: Intl.DateTimeFormat;
+  /** Of a calendar day at noon UTC: the day's name whatever the browser's time zone. */
+  calendarDay: Intl.DateTimeFormat;
   symbol: string;
 }
 
@@ -42,6 +44,7 @@ function current(): Formatters {
     dateTimeSeconds: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }),
     date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
     monthDay: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }),
+    calendarDay: new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
     symbol: money({ currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency,
   };
   return formatters;
@@ -116,4 +119,14 @@ export function formatMonthDay(value: string | Date): string {
 /** A growth figure of the API, in percent with one decimal ("12.5", "-3.0"), signed: "+12.5%", "-3.0%". */
 export function formatGrowth(growth: string): string {
   return `${Number(growth) > 0 ? '+' : ''}${growth}%`;
+}
+
+/**
+ * A local calendar day as the API names it ("2026-12-25"), with its weekday: "Fri, Dec 25, 2026" (en-US). The day is
+ * written as it is, never moved through the browser's time zone; anything else is returned unchanged.
+ */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  return current().calendarDay.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12)));
 }

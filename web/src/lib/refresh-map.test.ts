@@ -35,6 +35,8 @@ describe('the refresh map', () => {
     expect(about7).toContainEqual(queryKeys.ownerDashboard);
     const hidden = readsChangedBy('entry.created', { agentId: null });
     expect(hidden).toContainEqual(queryKeys.agentDetail);
+    // The agent's history by a metric follows its activities.
+    expect(readsChangedBy('activity.created', { agentId: 7 })).toContainEqual([...queryKeys.agentHistory, 7]);
   });
 
   it("adds the agent's own reads only when asked", () => {

@@ -91,9 +91,10 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'settings.changed': { all: ['organisationSettings', 'appInfo', 'goals'] },
   // Who is in which team: the teams, the team board, and what a manager who leads teams may read.
   'team.changed': { all: ['teams', ...incomeReads, 'agentDetail', 'agentHistory', 'goals'] },
-  // An activity moves its metric's boards (a board's query names its metric) and the activity lists.
-  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'] },
-  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'] },
+  // An activity moves its metric's boards (a board's query names its metric), the activity lists, and the agent's
+  // history by its metric.
+  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'], agent: ['agentHistory'] },
+  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'], agent: ['agentHistory'] },
   // A metric made, renamed, opened to agents or made inactive: the pickers and lists that name metrics.
   'metric.changed': { all: ['metrics', 'goals'] },
   // Goals set, changed or removed, and the marks and pace their holders hear of.

@@ -11,8 +11,11 @@ const styles: Record<RankMovement['kind'], string> = {
 
 const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
 
-/** What the badge says to a screen reader (its arrow and figure are only a picture). */
-export function describeRankMovement(movement: RankMovement, since: string): string {
+/**
+ * What the badge says to a screen reader (its arrow and figure are only a picture). `figure`: what the board ranks, for
+ * an agent new on it ("no income last month", "no Calls last month").
+ */
+export function describeRankMovement(movement: RankMovement, since: string, figure = 'income'): string {
   switch (movement.kind) {
     case 'up':
       return `Up ${places(movement.places)} since ${since}`;
@@ -21,7 +24,7 @@ export function describeRankMovement(movement: RankMovement, since: string): str
     case 'same':
       return `Same place as ${since}`;
     case 'new':
-      return `New on the board: no income ${since}`;
+      return `New on the board: no ${figure} ${since}`;
   }
 }
 
@@ -29,6 +32,8 @@ interface RankMovementBadgeProps {
   movement: RankMovement;
   /** The previous period, ending a sentence: "last month". */
   since: string;
+  /** What the board ranks, in words: "income" (the default) or a metric's name. */
+  figure?: string;
   /** Spell the movement out on screen ("Up 2 places since last month") rather than as an arrow and a figure. */
   showWords?: boolean;
   className?: string;
@@ -38,8 +43,8 @@ interface RankMovementBadgeProps {
  * A rank's movement since the previous period: an arrow and the places gained or lost, "New", or a dash; the words
  * for assistive technology are in the text, not only in the colour.
  */
-export function RankMovementBadge({ movement, since, showWords = false, className }: RankMovementBadgeProps) {
-  const words = describeRankMovement(movement, since);
+export function RankMovementBadge({ movement, since, figure, showWords = false, className }: RankMovementBadgeProps) {
+  const words = describeRankMovement(movement, since, figure);
   const Icon = { up: ArrowUp, down: ArrowDown, same: Minus, new: Sparkles }[movement.kind];
   return (
     <span

@@ -30,6 +30,8 @@ export interface BarChartProps {
   valueLabel: string;
   /** Axis tick text; compact numbers ("1.2K", "3M") by default. */
   formatTick?: (n: number) => string;
+  /** The values are counts: the axis steps by whole numbers. */
+  wholeNumbers?: boolean;
   className?: string;
 }
 
@@ -55,7 +57,7 @@ function useWidth<T extends Element>() {
  * A bar chart of values from zero, with a table of the same numbers a button away. Each bar can be reached with Tab
  * (and the arrow keys between bars) and names its label and value; hovering or focusing one shows them in a tooltip.
  */
-export function BarChart({ title, points, summary, height = 180, labelHeading, valueLabel, formatTick = formatCompact, className }: BarChartProps) {
+export function BarChart({ title, points, summary, height = 180, labelHeading, valueLabel, formatTick = formatCompact, wholeNumbers = false, className }: BarChartProps) {
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   const [containerRef, width] = useWidth<HTMLDivElement>();
@@ -72,6 +74,7 @@ export function BarChart({ title, points, summary, height = 180, labelHeading, v
   const scale = niceScale(
     points.map((point) => point.value),
     Math.max(2, Math.floor(plotHeight / PIXELS_PER_TICK) + 1),
+    wholeNumbers,
   );
   const tickLabels = scale.ticks.map((tick) => formatTick(tick));
   const plotLeft = Math.max(...tickLabels.map((text) => textWidth(text))) + MARGIN.gap;

@@ -59,6 +59,14 @@ describe('niceScale', () => {
   it('ignores values that are not finite next to real ones', () => {
     expect(niceScale([Number.NaN, 40]).ticks).toEqual([0, 10, 20, 30, 40]);
   });
+
+  it('steps by whole numbers at least for counts', () => {
+    expect(niceScale([2, 1], 5).ticks).toEqual([0, 0.5, 1, 1.5, 2]);
+    expect(niceScale([2, 1], 5, true).ticks).toEqual([0, 1, 2]);
+    expect(niceScale([3], 5, true).ticks).toEqual([0, 1, 2, 3]);
+    expect(niceScale([-1, 2], 5, true).ticks).toEqual([-1, 0, 1, 2]);
+    expect(niceScale([40], 5, true).ticks).toEqual([0, 10, 20, 30, 40]);
+  });
 });
 
 describe('yOf and barSpan', () => {

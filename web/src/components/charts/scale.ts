@@ -24,16 +24,17 @@ const EPSILON = 1e-9;
 /**
  * Ticks at a round step over the values and zero (a bar is drawn from zero, so zero is always in the domain), at most
  * `maxTicks` of them (but 3 when the values lie on both sides of zero and fewer were asked). No values, or only zeros,
- * give the single tick 0 over the domain 0 to 1: the baseline at the bottom.
+ * give the single tick 0 over the domain 0 to 1: the baseline at the bottom. `wholeNumbers`: a step of at least 1, for
+ * values that are counts (half a call is no tick).
  */
-export function niceScale(values: readonly number[], maxTicks = 5): LinearScale {
+export function niceScale(values: readonly number[], maxTicks = 5, wholeNumbers = false): LinearScale {
   const finite = values.filter(Number.isFinite);
   const low = Math.min(0, ...finite);
   const high = Math.max(0, ...finite);
   if (low === high) return { min: 0, max: 1, step: 1, ticks: [0] };
   // Zero is a tick, so values on both sides of it need an interval on each side.
   const intervals = Math.max(low < 0 && high > 0 ? 2 : 1, Math.floor(maxTicks) - 1);
-  let step = niceStep((high - low) / intervals);
+  let step = Math.max(niceStep((high - low) / intervals), wholeNumbers ? 1 : 0);
   // Rounding both ends outwards can need one interval more than planned: take the next round step then.
   const first = () => Math.floor(low / step + EPSILON);
   const last = () => Math.ceil(high / step - EPSILON);

@@ -1,6 +1,7 @@
 import type { Trend, TrendGranularity } from '@contract/insight';
+import type { Metric } from '@contract/metrics';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatCompactCurrency } from '../../lib/format';
 import { BarChart } from '../charts/bar-chart';
@@ -8,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { LoadError } from '../ui/load-error';
 import { SegmentedControl } from '../ui/segmented-control';
 import { Spinner } from '../ui/spinner';
-import { trendChartPoints, trendSummary } from './trend-points';
+import { INCOME, trendChartPoints, trendSummary, type TrendFigure } from './trend-points';
 
 /** How many weeks or months a trend card shows. */
 export const TREND_PERIODS = 12;
@@ -27,17 +28,27 @@ interface TrendCardProps<Key extends QueryKey> {
   description: (granularity: TrendGranularity) => string;
   /** The read of the last TREND_PERIODS periods (GET /api/owner/trends, GET /api/agents/{id}/history). */
   query: (granularity: TrendGranularity, count: number) => UseQueryOptions<Trend, Error, Trend, Key>;
+  /** The metric a trend is of, by its key (lib/metrics.ts useMetricChoice): its name and unit. Without it, income. */
+  metricOf?: (key: string) => Metric;
+  /** Shown before the Week/Month switch: a Metric select. */
+  controls?: ReactNode;
   className?: string;
 }
 
-/** Income of the last 12 weeks or months as a bar chart, with a Week/Month switch; the chart has its table a button away. */
-export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, description, query, className }: TrendCardProps<Key>) {
+/**
+ * Income of the last 12 weeks or months as a bar chart, with a Week/Month switch; the chart has its table a button
+ * away. A trend of another metric is written in its unit: a count as whole numbers, never as money.
+ */
+export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, description, query, metricOf, controls, className }: TrendCardProps<Key>) {
   const headingId = useId();
   const [granularity, setGranularity] = useState<TrendGranularity>('week');
   // The bars shown stay while the other granularity loads.
   const trend = useQuery({ ...query(granularity, TREND_PERIODS), placeholderData: keepPreviousData });
   // Drawn as a transition (in slices that leave the main thread free), not in the task that received the data.
   const shown = useDeferredValue(trend.data);
+  // The figure of the trend on screen, which is the metric picked before while the next one loads.
+  const metric = shown && metricOf?.(shown.metric);
+  const figure: TrendFigure = !metric || metric.builtIn ? INCOME : metric;
   return (
     <Card role="region" aria-labelledby={headingId} aria-busy={trend.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
@@ -47,7 +58,10 @@ export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, 
           </Heading>
           <CardDescription>{description(granularity)}</CardDescription>
         </div>
-        <SegmentedControl legend={`${title} by`} value={granularity} options={GRANULARITIES} onChange={setGranularity} />
+        <div className="flex min-w-0 flex-wrap items-center gap-3">
+          {controls}
+          <SegmentedControl legend={`${title} by`} value={granularity} options={GRANULARITIES} onChange={setGranularity} />
+        </div>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {trend.isError ? (
@@ -57,11 +71,12 @@ export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, 
         ) : (
           <BarChart
             title={`${title} by ${shown.granularity}`}
-            points={trendChartPoints(shown)}
-            summary={trendSummary(shown)}
+            points={trendChartPoints(shown, figure)}
+            summary={trendSummary(shown, figure)}
             labelHeading={shown.granularity === 'week' ? 'Week of' : 'Month'}
-            valueLabel="Income"
-            formatTick={formatCompactCurrency}
+            valueLabel={figure === INCOME ? 'Income' : figure.name}
+            formatTick={figure.unit === 'money' ? formatCompactCurrency : undefined}
+            wholeNumbers={figure.unit === 'count'}
             className={cn('transition-opacity', trend.isPlaceholderData && 'opacity-60')}
           />
         )}

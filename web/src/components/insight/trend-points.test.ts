@@ -1,6 +1,9 @@
 import type { Trend } from '@contract/insight';
 import { describe, expect, it } from 'vitest';
-import { trendChartPoints, trendLabel, trendSummary } from './trend-points';
+import { trendChartPoints, trendLabel, trendSummary, type TrendFigure } from './trend-points';
+
+const CALLS: TrendFigure = { name: 'Calls', unit: 'count' };
+const REVENUE: TrendFigure = { name: 'Revenue', unit: 'money' };
 
 describe('trend points', () => {
   it('labels a week by its first day and a month by its name, whatever the time zone', () => {
@@ -16,6 +19,30 @@ describe('trend points', () => {
       { label: 'Oct', value: 1200.5, display: '$1,200.50' },
       { label: 'Nov', value: -300, display: '-$300.00' },
     ]);
+  });
+
+  it("draws a count metric's figures as whole numbers, a money metric's as money", () => {
+    const trend: Trend = { granularity: 'week', metric: 'calls', points: [{ start: '2026-11-09', income: '1204.00' }, { start: '2026-11-16', income: '0.00' }] };
+    expect(trendChartPoints(trend, CALLS)).toEqual([
+      { label: '9 Nov', value: 1204, display: '1,204' },
+      { label: '16 Nov', value: 0, display: '0' },
+    ]);
+    expect(trendChartPoints({ ...trend, metric: 'revenue' }, REVENUE)[0]!.display).toBe('$1,204.00');
+  });
+
+  it("sums a metric's periods in its unit, naming a count", () => {
+    const trend: Trend = {
+      granularity: 'week',
+      metric: 'calls',
+      points: [
+        { start: '2026-11-09', income: '12.00' },
+        { start: '2026-11-16', income: '30.00' },
+        { start: '2026-11-23', income: '6.00' },
+      ],
+    };
+    expect(trendSummary(trend, CALLS)).toBe('48 Calls in the last 3 weeks; the most in the week of 16 Nov 2026: 30.');
+    expect(trendSummary({ ...trend, metric: 'revenue' }, REVENUE)).toBe('$48.00 in the last 3 weeks; the most in the week of 16 Nov 2026: $30.00.');
+    expect(trendSummary({ granularity: 'month', metric: 'calls', points: [{ start: '2026-11-01', income: '0.00' }] }, CALLS)).toBe('No Calls in the last 1 month.');
   });
 
   it('sums the periods exactly and names the best one', () => {

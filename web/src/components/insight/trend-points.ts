@@ -1,6 +1,8 @@
 import type { Trend, TrendGranularity } from '@contract/insight';
+import type { MetricUnit } from '@contract/metrics';
 import { parseMoneyToCents } from '@contract/cents';
-import { formatCents, formatCurrency2 } from '../../lib/format';
+import { formatCents, formatCount } from '../../lib/format';
+import { formatMetricFigure } from '../../lib/metric-format';
 import { periodWords } from '../../lib/periods';
 import type { BarChartPoint } from '../charts/bar-chart';
 
@@ -8,6 +10,15 @@ import type { BarChartPoint } from '../charts/bar-chart';
 // server sends them ("2026-11-16"), never converted through the browser's time zone.
 
 const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+
+/** What a trend's figures are: income (profit's, money), or another metric's by its name and unit. */
+export interface TrendFigure {
+  name: string;
+  unit: MetricUnit;
+}
+
+/** Profit's trend, as every trend was before metrics. */
+export const INCOME: TrendFigure = { name: 'income', unit: 'money' };
 
 /** Noon UTC of a local day: its name is the same in every time zone the formatters could be given. */
 function noonOf(day: string): Date | undefined {
@@ -22,12 +33,12 @@ export function trendLabel(start: string, granularity: TrendGranularity): string
   return granularity === 'week' ? `${date.getUTCDate()} ${monthShort.format(date)}` : monthShort.format(date);
 }
 
-/** The trend's periods, oldest first, as bars of their income. */
-export function trendChartPoints(trend: Trend): BarChartPoint[] {
+/** The trend's periods, oldest first, as bars of their figure: money, or a count as a whole number. */
+export function trendChartPoints(trend: Trend, figure: TrendFigure = INCOME): BarChartPoint[] {
   return trend.points.map((point) => ({
     label: trendLabel(point.start, trend.granularity),
     value: Number(point.income),
-    display: formatCurrency2(point.income),
+    display: formatMetricFigure(figure.unit, point.income),
   }));
 }
 
@@ -38,10 +49,11 @@ function periodInSentence(start: string, granularity: TrendGranularity): string 
 }
 
 /**
- * The chart in a sentence, under it and as its description: the income of all its periods, and the period with the
- * most. "$12,000.00 in the last 12 weeks; the most in the week of 16 Nov 2026: $3,000.00."
+ * The chart in a sentence, under it and as its description: the figure of all its periods, and the period with the
+ * most. "$12,000.00 in the last 12 weeks; the most in the week of 16 Nov 2026: $3,000.00.", "48 Calls in the last 12
+ * weeks; the most in November 2026: 30."
  */
-export function trendSummary(trend: Trend): string {
+export function trendSummary(trend: Trend, figure: TrendFigure = INCOME): string {
   const count = trend.points.length;
   const span = `the last ${count} ${trend.granularity}${count === 1 ? '' : 's'}`;
   let total = 0n;
@@ -51,6 +63,9 @@ export function trendSummary(trend: Trend): string {
     total += cents;
     if (cents > 0n && (!best || cents > best.cents)) best = { start: point.start, cents };
   }
-  if (!best) return total === 0n ? `No income in ${span}.` : `${formatCents(total)} in ${span}.`;
-  return `${formatCents(total)} in ${span}; the most in ${periodInSentence(best.start, trend.granularity)}: ${formatCents(best.cents)}.`;
+  // The API writes a count with two decimals too ("16.00"): a count is its hundredths over 100.
+  const value = (cents: bigint) => (figure.unit === 'count' ? formatCount(Number(cents / 100n)) : formatCents(cents));
+  const sum = figure.unit === 'count' ? `${value(total)} ${figure.name}` : value(total);
+  if (!best) return total === 0n ? `No ${figure.name} in ${span}.` : `${sum} in ${span}.`;
+  return `${sum} in ${span}; the most in ${periodInSentence(best.start, trend.granularity)}: ${value(best.cents)}.`;
 }

@@ -1,30 +1,45 @@
 import type { MyRank, RankNeighbour } from '@contract/insight';
+import type { Metric } from '@contract/metrics';
 import { EyeOff, Trophy } from 'lucide-react';
 import { RankMovementBadge } from '../../../components/boards/rank-movement-badge';
+import { MetricSelect } from '../../../components/insight/metric-select';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatCount, formatCurrency2 } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
+import { formatMetricFigure } from '../../../lib/metric-format';
+import { useMetricChoice } from '../../../lib/metrics';
 import { lastPeriodPhrase, periodPhrase, periodWords } from '../../../lib/periods';
 import { rankMovement } from '../../../lib/rank-movement';
 import { useMyRank } from '../api/get-my-rank';
 
 /**
  * "My rank" (docs/product.md §12.14): the agent's place on this month's board, how it moved since last month, and the
- * agents just above and below. Agents who chose not to be shown are "Anonymous agent" here too.
+ * agents just above and below. Agents who chose not to be shown are "Anonymous agent" here too. The board is profit's,
+ * or, picked with the Metric select when the owner measures more than profit, any active metric's
+ * (docs/decisions/0072-metrics-and-activities.md).
  */
 export function MyRankCard() {
-  const rank = useMyRank('month');
+  const { metric, options, choose, metricOf } = useMetricChoice();
+  const rank = useMyRank('month', metric.key);
+  // The metric of the board on screen, which is the one picked before while the next one loads.
+  const shown = rank.data ? metricOf(rank.data.metric) : metric;
+  const board = shown.builtIn ? "The team's board" : `The team's board of ${shown.name}`;
   return (
-    <Card aria-labelledby="my-rank-heading" role="region">
-      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
-        <h2 id="my-rank-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
-          <Trophy className="size-5 text-brand-600" aria-hidden="true" />
-          My rank
-        </h2>
-        <CardDescription>{rank.data ? `The team's board for ${periodWords(rank.data.period)}.` : "The team's board for this month."}</CardDescription>
+    <Card aria-labelledby="my-rank-heading" aria-busy={rank.isFetching} role="region">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-3 sm:p-6 sm:pb-4">
+        <div className="grid min-w-0 gap-1.5">
+          <h2 id="my-rank-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
+            <Trophy className="size-5 text-brand-600" aria-hidden="true" />
+            My rank
+          </h2>
+          <CardDescription className="[overflow-wrap:anywhere]">
+            {rank.data ? `${board} for ${periodWords(rank.data.period)}.` : "The team's board for this month."}
+          </CardDescription>
+        </div>
+        <MetricSelect options={options} value={metric.key} onChange={choose} />
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {rank.isPending ? (
@@ -32,18 +47,20 @@ export function MyRankCard() {
         ) : rank.isError ? (
           <LoadError error={rank.error} fallback="Failed to load your rank" />
         ) : (
-          <RankDetails rank={rank.data} />
+          <RankDetails rank={rank.data} metric={shown} className={cn('transition-opacity', rank.isPlaceholderData && 'opacity-60')} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function RankDetails({ rank }: { rank: MyRank }) {
+function RankDetails({ rank, metric, className }: { rank: MyRank; metric: Metric; className?: string }) {
   const phrase = periodPhrase(rank.period);
   const movement = rank.period.kind === 'all' ? null : rankMovement(rank.rank, rank.previousRank, rank.periodIncome);
+  // The API writes every figure with two decimals: a count is shown as a whole number, never as money.
+  const formatFigure = (value: string) => formatMetricFigure(metric.unit, value);
   return (
-    <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8">
+    <div className={cn('grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8', className)}>
       <div className="grid content-start gap-3">
         <p className="text-slate-700">
           <span className="block text-4xl font-bold tracking-tight text-slate-900 tabular-nums">Rank {rank.rank}</span>
@@ -53,10 +70,16 @@ function RankDetails({ rank }: { rank: MyRank }) {
           </span>
         </p>
         {movement && rank.period.kind !== 'all' && (
-          <RankMovementBadge movement={movement} since={lastPeriodPhrase(rank.period.kind)} showWords className="justify-self-start px-2 py-1 text-sm" />
+          <RankMovementBadge
+            movement={movement}
+            since={lastPeriodPhrase(rank.period.kind)}
+            figure={metric.builtIn ? 'income' : metric.name}
+            showWords
+            className="justify-self-start px-2 py-1 text-sm"
+          />
         )}
-        <p className="text-sm text-slate-700">
-          <span className="font-semibold text-slate-900 tabular-nums">{formatCurrency2(rank.periodIncome)}</span> earned {phrase}
+        <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <span className="font-semibold text-slate-900 tabular-nums">{formatFigure(rank.periodIncome)}</span> {metric.builtIn ? 'earned' : metric.name} {phrase}
         </p>
       </div>
       <div className="grid content-start gap-2">
@@ -65,7 +88,11 @@ function RankDetails({ rank }: { rank: MyRank }) {
         </h3>
         <ol aria-labelledby="my-rank-neighbours" className="grid gap-1.5">
           {rank.neighbours.map((neighbour) => (
-            <NeighbourRow key={neighbour.me ? 'me' : `${neighbour.rank}-${neighbour.id ?? neighbour.name}-${neighbour.periodIncome}`} neighbour={neighbour} />
+            <NeighbourRow
+              key={neighbour.me ? 'me' : `${neighbour.rank}-${neighbour.id ?? neighbour.name}-${neighbour.periodIncome}`}
+              neighbour={neighbour}
+              formatFigure={formatFigure}
+            />
           ))}
         </ol>
       </div>
@@ -73,7 +100,7 @@ function RankDetails({ rank }: { rank: MyRank }) {
   );
 }
 
-function NeighbourRow({ neighbour }: { neighbour: RankNeighbour }) {
+function NeighbourRow({ neighbour, formatFigure }: { neighbour: RankNeighbour; formatFigure: (value: string) => string }) {
   const anonymous = neighbour.id === null && !neighbour.me;
   return (
     <li
@@ -97,7 +124,7 @@ function NeighbourRow({ neighbour }: { neighbour: RankNeighbour }) {
         <span className={cn('min-w-0 [overflow-wrap:anywhere]', anonymous && 'italic text-slate-600')}>{neighbour.name}</span>
         {neighbour.me && <Badge className="whitespace-nowrap">You</Badge>}
       </span>
-      <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatCurrency2(neighbour.periodIncome)}</span>
+      <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatFigure(neighbour.periodIncome)}</span>
     </li>
   );
 }

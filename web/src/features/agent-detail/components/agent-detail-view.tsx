@@ -1,7 +1,6 @@
 import type { AgentDetail } from '@contract/insight';
 import { CalendarDays, CalendarRange, TrendingUp, UserX, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { TrendCard } from '../../../components/insight/trend-card';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -10,14 +9,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatCount, formatCurrency2, formatDate } from '../../../lib/format';
 import { useAgentDetail } from '../api/get-agent-detail';
-import { agentHistoryQueryOptions } from '../api/get-agent-history';
 import { AgentClaims } from './agent-claims';
 import { AgentEntries } from './agent-entries';
+import { AgentHistory } from './agent-history';
 import { AgentTiers, TierDot } from './agent-tiers';
 
 /**
- * One agent as owners and managers see it (docs/product.md §12.14): its figures, its income by week or month, its entries
- * by days, the tiers it reached and its reward claims. Every part follows the live updates of its own read.
+ * One agent as owners and managers see it (docs/product.md §12.14): its figures, its income (or another metric) by week
+ * or month, its entries by days, the tiers it reached and its reward claims. Every part follows the live updates of its
+ * own read.
  */
 export function AgentDetailView({ agentId }: { agentId: number }) {
   const detail = useAgentDetail(agentId);
@@ -39,12 +39,7 @@ export function AgentDetailView({ agentId }: { agentId: number }) {
     <div className="grid grid-cols-1 gap-6">
       <AgentHeading agent={agent} highestTier={highestOf(tiers)} />
       <AgentFigures agent={agent} />
-      <TrendCard
-        title="Income history"
-        headingLevel="h2"
-        description={(granularity) => `The agent's income per ${granularity}.`}
-        query={agentHistoryQueryOptions(agentId)}
-      />
+      <AgentHistory agentId={agentId} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <AgentTiers tiers={tiers} />
         <AgentClaims claims={claims} />

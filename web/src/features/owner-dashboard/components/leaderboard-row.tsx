@@ -21,10 +21,12 @@ interface LeaderboardRowProps {
   movementSince: string | undefined;
   /** How the board's figures are written: money by default, a count for a count metric's board. */
   formatFigure?: (value: string) => string;
+  /** What the board ranks, in words, for a screen reader's "no income last month" ("income", or a metric's name). */
+  figureName?: string;
 }
 
 /** One agent of a board: rank (with its medal), name, position, movement, and the period's figure. */
-export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince, formatFigure = formatCurrency2 }: LeaderboardRowProps) {
+export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince, formatFigure = formatCurrency2, figureName }: LeaderboardRowProps) {
   const Icon = medal?.icon;
   const movement = movementSince === undefined ? null : rankMovement(agent.rank, agent.previousRank, agent.periodIncome);
   return (
@@ -54,7 +56,7 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
               {medal.name}
             </span>
           )}
-          {movement && movementSince && <RankMovementBadge movement={movement} since={movementSince} />}
+          {movement && movementSince && <RankMovementBadge movement={movement} since={movementSince} figure={figureName} />}
         </p>
         <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
         {mode === 'growth' && (

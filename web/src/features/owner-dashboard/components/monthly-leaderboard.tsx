@@ -3,6 +3,7 @@ import type { LeaderboardMode, LeaderboardPeriod, PeriodRange } from '@contract/
 import { LEADERBOARD_PAGE_SIZE, PROFIT_METRIC } from '@contract/limits';
 import { ChevronLeft, ChevronRight, SearchX, TrendingUp, Trophy } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { MetricSelect } from '../../../components/insight/metric-select';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -19,7 +20,7 @@ import { cn } from '../../../lib/cn';
 import { useTeams } from '../../../lib/teams';
 import { formatThreshold } from '../../../lib/format';
 import { formatMetricFigure } from '../../../lib/metric-format';
-import { useMetrics } from '../../../lib/metrics';
+import { PROFIT, useMetrics } from '../../../lib/metrics';
 import {
   BOARD_PERIODS,
   isCurrentPeriod,
@@ -41,9 +42,7 @@ import { LeaderboardRow } from './leaderboard-row';
 const GROWTH_MINIMUM = '1000.00';
 /** The same floor of a count metric's growth board (GROWTH_FLOOR_COUNT of contract/insight.ts). */
 const GROWTH_MINIMUM_COUNT = 5;
-/** Profit, until the metrics are read (the board's first answer is profit's). */
-const PROFIT_FALLBACK = { key: PROFIT_METRIC, name: 'Profit', unit: 'money', agentsMayRecord: false, active: true, builtIn: true } as const;
-// Full width on a phone: a select is as wide as its longest option, and a metric's name may be 60 characters.
+// Full width on a phone: a select is as wide as its longest option, and a team's name may be 60 characters.
 const selectClass =
   'h-10 w-full min-w-0 max-w-full sm:w-auto rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
@@ -72,7 +71,6 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   const [metricKey, setMetricKey] = useState<string>(PROFIT_METRIC);
   const growthId = useId();
   const teamId = useId();
-  const metricId = useId();
 
   const isDashboardPage =
     period === 'month' && at === undefined && mode === 'income' && offset === 0 && query === '' && team === undefined && metricKey === PROFIT_METRIC;
@@ -91,7 +89,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   // The metrics (for the Metric select), likewise after the board: with none but profit there is nothing to pick.
   const metrics = useMetrics(totalAgents > 0 && page.isSuccess && !page.isPlaceholderData);
   const metricOptions = metrics.data ?? [];
-  const metric = metricOptions.find((option) => option.key === metricKey) ?? PROFIT_FALLBACK;
+  const metric = metricOptions.find((option) => option.key === metricKey) ?? PROFIT;
   // The page of another period or mode stays on screen, dimmed, while the one asked for loads: its rows keep their own
   // period's words; the switch and the heading already say what is coming.
   const board = page.data;
@@ -184,19 +182,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
 
               {period !== 'all' && <PeriodNavigation range={range} onGo={goTo} />}
 
-              {metricOptions.length > 1 && (
-                <div className="flex flex-wrap items-center gap-2">
-                  <Label htmlFor={metricId}>Metric</Label>
-                  <select id={metricId} value={metricKey} onChange={(event) => chooseMetric(event.target.value)} className={selectClass}>
-                    {metricOptions.map((option) => (
-                      <option key={option.key} value={option.key}>
-                        {option.name}
-                        {option.active ? '' : ' (inactive)'}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              )}
+              <MetricSelect options={metricOptions} value={metricKey} onChange={chooseMetric} />
 
               {(teams.data?.teams.length ?? 0) > 0 && (
                 <div className="flex flex-wrap items-center gap-2">
@@ -255,6 +241,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                       periodPhrase={rowsPhrase}
                       movementSince={movementSince}
                       formatFigure={rowFigure}
+                      figureName={figure}
                     />
                   ))}
                 </ol>

@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatCurrency2, formatDate } from '../../../lib/format';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useOrganisationSettings, useSaveOrganisationSettings } from '../api/organisation-settings';
+import { WorkingCalendarSection } from './working-calendar-section';
 
 type Field = 'orgName' | 'currency' | 'locale';
 type Errors = Partial<Record<Field, string>>;
@@ -61,12 +62,20 @@ function preview(currency: string, locale: string): string | undefined {
   return `${money} · ${date}`;
 }
 
-/** The owner's Settings tab: the organisation's name, currency and locale, and the managers' second factor. */
+/**
+ * The owner's Settings tab: the organisation's name, currency and locale, and the managers' second factor; below them,
+ * saved on its own, the working calendar goals count by.
+ */
 export function SettingsTab() {
   const settings = useOrganisationSettings();
   if (settings.isError) return <LoadError error={settings.error} fallback="The settings could not be loaded." />;
   if (!settings.data) return <Spinner label="Loading settings..." className="min-h-40" />;
-  return <SettingsForm saved={settings.data} />;
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <SettingsForm saved={settings.data} />
+      <WorkingCalendarSection saved={settings.data} />
+    </div>
+  );
 }
 
 function SettingsForm({ saved }: { saved: OrganisationSettings }) {
@@ -116,7 +125,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-2xl gap-6" aria-label="Organisation settings">
+    <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Organisation settings">
       <SectionCard id="settings-organisation" icon={Building2} title="Organisation" description="The name on the landing page and the screens, and how money and dates are written on every screen, export and email.">
         <div className="grid gap-4">
           <FormField label="Organisation name" error={errors.orgName}>
