@@ -166,6 +166,47 @@ test.describe('metric pickers', () => {
     await expect(card).toContainText(/The team's board for \w+ \d{4}\./);
   });
 
+  test('the overview’s team chart, the team board and the agent’s own chart take a metric too', async ({ page, browser }) => {
+    await signInAs(page);
+    await ensureMetric(page.request, VISITS);
+    const first = await createAgent(page.request, 'Teamvisit');
+    const second = await createAgent(page.request, 'Teamvisit');
+    const team = await page.request.post('/api/teams', { data: { name: `Visits team ${Date.now()}`, agentIds: [first.id, second.id] } });
+    expect(team.status(), await team.text()).toBe(201);
+    const teamName = ((await team.json()) as { name: string }).name;
+    await recordActivity(page.request, first, VISITS, 2);
+    await recordActivity(page.request, second, VISITS, 3);
+
+    await page.goto('/');
+    const teamIncome = regionOf(page, 'Team income');
+    await expect(pickerIn(teamIncome)).toHaveValue('profit');
+    await pickerIn(teamIncome).selectOption({ label: 'Site visits' });
+    const teamVisits = regionOf(page, 'Team Site visits');
+    await expect(teamVisits).toContainText('Site visits recorded for the whole team, per week.');
+    await expect(teamVisits).not.toContainText('$');
+
+    await page.getByRole('tab', { name: 'Teams', exact: true }).click();
+    const board = page.getByRole('region', { name: 'Team against team' }).or(page.getByRole('region', { name: 'Your teams' }));
+    await page.getByRole('main').getByLabel('Metric', { exact: true }).last().selectOption({ label: 'Site visits' });
+    const row = page.getByRole('table', { name: 'Team against team' }).getByRole('row').filter({ hasText: teamName });
+    await expect(page.getByRole('table', { name: 'Team against team' }).getByRole('columnheader')).toContainText(['Site visits']);
+    await expect(row).toContainText('5');
+    await expect(row).toContainText('2.5');
+    await expect(board).not.toContainText('$');
+    await expectNoAxeViolations(page);
+
+    const agentContext = await browser.newContext();
+    const agentPage = await agentContext.newPage();
+    await signInAgent(agentPage.request, second);
+    await agentPage.goto('/agent/dashboard');
+    const mine = regionOf(agentPage, 'My income');
+    await pickerIn(mine).selectOption({ label: 'Site visits' });
+    const myVisits = regionOf(agentPage, 'My Site visits');
+    await expect(myVisits).toContainText('Your Site visits per week, the last 12.');
+    await expect(myVisits).toContainText(/3 Site visits in the last 12 weeks/);
+    await agentContext.close();
+  });
+
   test('an inactive metric is not offered, and with none active besides profit there is no picker', async ({ page, browser, pageErrors }) => {
     await signInAs(page);
     await ensureMetric(page.request, VISITS);

@@ -93,8 +93,8 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'team.changed': { all: ['teams', ...incomeReads, 'agentDetail', 'agentHistory', 'goals'] },
   // An activity moves its metric's boards (a board's query names its metric), the activity lists, and the agent's
   // history by its metric.
-  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'], agent: ['agentHistory'] },
-  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals'], agent: ['agentHistory'] },
+  'activity.created': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals', 'ownerTrends'], agent: ['agentHistory'], own: ['agentMyHistory'] },
+  'activity.voided': { all: ['activities', 'leaderboard', 'teamBoard', 'agentRank', 'goals', 'ownerTrends'], agent: ['agentHistory'], own: ['agentMyHistory'] },
   // A metric made, renamed, opened to agents or made inactive: the pickers and lists that name metrics.
   'metric.changed': { all: ['metrics', 'goals'] },
   // Goals set, changed or removed, and the marks and pace their holders hear of.

@@ -19,6 +19,7 @@ import { OverviewTab, type EntryActionProps } from '../../features/owner-dashboa
 import { LiveIndicator } from '../../components/live/live-status';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useOrgSettings } from '../../lib/org-settings';
+import { useMetrics } from '../../lib/metrics';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -101,11 +102,14 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
   const isOwner = user.role === 'owner';
   const { orgName } = useOrgSettings();
   const dashboard = useOwnerDashboard();
+  // Read beside the dashboard, not after it: the overview's Record Activity button and the charts' Metric selects
+  // depend on the metrics, and appearing once they arrive would move the screen under the reader's eyes.
+  const metrics = useMetrics();
   // The figures draw as a transition, in slices that leave the main thread free between them, rather than in the task
   // that received the data (a read's answer re-renders at once, for the whole screen: 160 ms on a slow phone). The
   // first render shows the spinner, then the figures as soon as they are drawn; a later answer (the live stream) keeps
   // the figures shown until the new ones are.
-  const data = useDeferredValue(dashboard.data ?? null, null);
+  const data = useDeferredValue(dashboard.data && !metrics.isPending ? dashboard.data : null, null);
   const denied = dashboard.isError && isAccessDenied(dashboard.error);
 
   useEffect(() => {

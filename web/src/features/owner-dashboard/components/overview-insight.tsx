@@ -1,10 +1,13 @@
 import type { BoardAgent } from '@contract/insight';
+import { PROFIT_METRIC } from '@contract/limits';
 import { useQuery } from '@tanstack/react-query';
 import { TrendingDown, TrendingUp, Trophy } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { HorizontalBars, type HorizontalBarsRow } from '../../../components/charts/horizontal-bars';
+import { MetricSelect } from '../../../components/insight/metric-select';
 import { TrendCard } from '../../../components/insight/trend-card';
+import { useMetricChoice } from '../../../lib/metrics';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
@@ -30,13 +33,17 @@ const NO_TIER_COLOR = '#cbd5e1';
 const FALLBACK_TIER_COLOR = '#64748b';
 
 export function OverviewInsight() {
+  const { metric, options, choose, metricOf } = useMetricChoice();
+  const isProfit = metric.key === PROFIT_METRIC;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <TrendCard
-        title="Team income"
+        title={isProfit ? 'Team income' : `Team ${metric.name}`}
         headingLevel="h3"
-        description={(granularity) => `Income recorded for the whole team, per ${granularity}.`}
-        query={teamTrendsQueryOptions}
+        description={(granularity) => (isProfit ? `Income recorded for the whole team, per ${granularity}.` : `${metric.name} recorded for the whole team, per ${granularity}.`)}
+        query={teamTrendsQueryOptions(metric.key)}
+        metricOf={metricOf}
+        controls={<MetricSelect options={options} value={metric.key} onChange={choose} />}
         className="lg:col-span-2"
       />
       <TierDistributionCard className="lg:row-span-2" />

@@ -1,15 +1,16 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { LeaderboardPeriod } from '@contract/insight';
+import { PROFIT_METRIC } from '@contract/limits';
 import type { CreateTeamParams, Team, TeamBoard, UpdateTeamParams } from '@contract/teams';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRefreshAfter } from '../../../lib/refresh-map';
 
-/** The team-against-team board of the current period of `period` (GET /api/teams/leaderboard). */
-export function useTeamBoard(period: LeaderboardPeriod) {
+/** The team-against-team board of the current period of `period`, on a metric (profit by default; GET /api/teams/leaderboard). */
+export function useTeamBoard(period: LeaderboardPeriod, metric: string = PROFIT_METRIC) {
   return useQuery({
-    queryKey: [...queryKeys.teamBoard, period],
-    queryFn: () => apiJson<TeamBoard>('GET', `/api/teams/leaderboard?period=${period}`),
+    queryKey: [...queryKeys.teamBoard, period, metric],
+    queryFn: () => apiJson<TeamBoard>('GET', `/api/teams/leaderboard?period=${period}${metric === PROFIT_METRIC ? '' : `&metric=${encodeURIComponent(metric)}`}`),
     placeholderData: keepPreviousData,
   });
 }

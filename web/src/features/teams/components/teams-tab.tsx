@@ -18,6 +18,9 @@ import { cn } from '../../../lib/cn';
 import { formatCount, formatCurrency2 } from '../../../lib/format';
 import { BOARD_PERIODS, PERIOD_NAMES, thisPeriodPhrase } from '../../../lib/periods';
 import { useTeams } from '../../../lib/teams';
+import { formatMetricFigure } from '../../../lib/metric-format';
+import { useMetricChoice } from '../../../lib/metrics';
+import { MetricSelect } from '../../../components/insight/metric-select';
 import { useDeleteTeam, useTeamBoard } from '../api/teams';
 import { TeamFormDialog } from './team-form-dialog';
 
@@ -76,20 +79,29 @@ export function TeamsTab() {
  */
 function TeamBoardCard() {
   const [period, setPeriod] = useState<LeaderboardPeriod>('month');
-  const board = useTeamBoard(period);
+  const { metric, options, choose, metricOf } = useMetricChoice();
+  const board = useTeamBoard(period, metric.key);
   const ledOnly = board.data?.scope === 'led-teams';
   const when = period === 'all' ? 'of all time' : thisPeriodPhrase(period);
+  // The board on screen may still be the metric picked before while the next loads: its figures in its own unit.
+  const shown = metricOf(board.data?.metric ?? metric.key);
+  const isProfit = shown.builtIn;
+  const figureWord = isProfit ? 'Income' : shown.name;
+  const figure = (value: string) => formatMetricFigure(shown.unit, value);
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
         <CardTitle id="team-board-heading">{ledOnly ? 'Your teams' : 'Team against team'}</CardTitle>
-        <SegmentedControl legend="Period" value={period} options={periodOptions} onChange={setPeriod} className="w-full sm:w-auto" />
+        <div className="flex flex-wrap items-center gap-3">
+          <MetricSelect options={options} value={metric.key} onChange={choose} />
+          <SegmentedControl legend="Period" value={period} options={periodOptions} onChange={setPeriod} className="w-full sm:w-auto" />
+        </div>
       </CardHeader>
       <CardContent>
         <p className="mb-3 text-sm text-slate-600">
           {ledOnly
-            ? `Income ${when} of the active agents of the teams you lead, and the income per agent. Other teams' figures are not shown.`
-            : `Income ${when} of each team's active agents, and the income per agent.`}
+            ? `${figureWord} ${when} of the active agents of the teams you lead, and per agent. Other teams' figures are not shown.`
+            : `${figureWord} ${when} of each team's active agents, and per agent.`}
         </p>
         {board.isError ? (
           <LoadError error={board.error} fallback="Failed to load the team board" />
@@ -106,7 +118,7 @@ function TeamBoardCard() {
                   <th scope="col" className="py-2 pr-3 font-medium">Rank</th>
                   <th scope="col" className="py-2 pr-3 font-medium">Team</th>
                   <th scope="col" className="py-2 pr-3 text-right font-medium">Agents</th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">Income</th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">{figureWord}</th>
                   <th scope="col" className="py-2 text-right font-medium">Per agent</th>
                 </tr>
               </thead>
@@ -116,8 +128,8 @@ function TeamBoardCard() {
                     <td className="py-2 pr-3 font-semibold tabular-nums text-slate-900">#{team.rank}</td>
                     <th scope="row" className="py-2 pr-3 font-medium text-slate-900 [overflow-wrap:anywhere]">{team.name}</th>
                     <td className="py-2 pr-3 text-right tabular-nums text-slate-700">{formatCount(team.agents)}</td>
-                    <td className="py-2 pr-3 text-right font-semibold tabular-nums text-slate-900">{formatCurrency2(team.income)}</td>
-                    <td className="py-2 text-right tabular-nums text-slate-700">{formatCurrency2(team.average)}</td>
+                    <td className="py-2 pr-3 text-right font-semibold tabular-nums text-slate-900">{figure(team.income)}</td>
+                    <td className="py-2 text-right tabular-nums text-slate-700">{shown.unit === 'money' ? formatCurrency2(team.average) : formatCount(Number(team.average))}</td>
                   </tr>
                 ))}
               </tbody>
