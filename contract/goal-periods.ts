@@ -9,3 +9,8 @@ export const GOAL_PERIOD_LABELS: Record<GoalPeriod, string> = { week: 'Weekly', 
 
 export const paces = ['ahead', 'on_track', 'behind'] as const;
 export type GoalPace = (typeof paces)[number];
+
+export const PACE_LABELS: Record<GoalPace, string> = { ahead: 'Ahead', on_track: 'On track', behind: 'Behind' };
+
+/** A goal's period in a sentence: "your weekly Calls goal". */
+export const goalPeriodAdjective = (period: string): string => GOAL_PERIOD_LABELS[period as GoalPeriod]?.toLowerCase() ?? '';

@@ -11,7 +11,7 @@ import { metricKey, metricUnits } from './metrics';
 
 import { goalPeriods, paces } from './goal-periods';
 
-export { GOAL_PERIOD_LABELS, goalPeriods, paces, type GoalPace, type GoalPeriod } from './goal-periods';
+export { GOAL_PERIOD_LABELS, goalPeriodAdjective, goalPeriods, PACE_LABELS, paces, type GoalPace, type GoalPeriod } from './goal-periods';
 
 /** The marks a goal's holder hears of, once per goal and period. */
 export const GOAL_THRESHOLDS = [50, 90, 100] as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { displayName } from './fields';
+import { goalPeriods, paces } from './goal-periods';
 import { PROFIT_METRIC } from './limits';
+import { metricUnits } from './metrics';
 
 /**
  * TV links (docs/product.md §11.20, §12.8): a revocable link that turns any screen into a live leaderboard without signing in.
@@ -57,10 +59,10 @@ export const tvTeamGoal = z.object({
   goalId: z.number(),
   teamName: z.string(),
   metricName: z.string(),
-  unit: z.enum(['money', 'count']),
-  period: z.enum(['week', 'month', 'quarter']),
+  unit: z.enum(metricUnits),
+  period: z.enum(goalPeriods),
   percent: z.number(),
-  pace: z.enum(['ahead', 'on_track', 'behind']),
+  pace: z.enum(paces),
   actual: z.union([z.number(), z.string()]).optional(),
   target: z.union([z.number(), z.string()]).optional(),
 });
@@ -76,7 +78,7 @@ export const tvSnapshot = z.object({
   /** The team goals in force now (a slide of their own when there are any). */
   teamGoals: z.array(tvTeamGoal),
   /** The week's board of each metric the link shows beside profit, in the link's order (a slide each). */
-  metricBoards: z.array(z.object({ metric: z.string(), name: z.string(), unit: z.enum(['money', 'count']), week: z.array(tvBoardRow) })),
+  metricBoards: z.array(z.object({ metric: z.string(), name: z.string(), unit: z.enum(metricUnits), week: z.array(tvBoardRow) })),
 });
 export type TvSnapshot = z.infer<typeof tvSnapshot>;
 

@@ -78,6 +78,13 @@ export function firstPeriodOf(kind: GoalPeriod, startsOn: string | undefined, to
   return start;
 }
 
+/** The first day of the week, month and quarter holding the local day `day`: the periods goals are read in. */
+export const goalPeriodStartsOf = (day: string): Record<GoalPeriod, string> => ({
+  week: periodStartOfDay('week', day),
+  month: periodStartOfDay('month', day),
+  quarter: periodStartOfDay('quarter', day),
+});
+
 /** The last day of the period of `kind` starting on `start`. */
 export function periodLastDay(kind: GoalPeriod, start: string): string {
   const next = new Date(`${nextPeriodStart(kind, start)}T00:00:00Z`);

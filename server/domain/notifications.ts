@@ -1,3 +1,4 @@
+import { goalPeriodAdjective } from '../../contract/goal-periods';
 import type { NotificationKind } from '../../contract/notifications';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
@@ -31,7 +32,7 @@ export interface NotifyingEvent {
 /** How a figure of a goal is written: money in the organisation's currency, a count as a number. */
 export type FigureWriter = (value: unknown) => string;
 
-const PERIOD_WORDS: Record<string, string> = { week: 'weekly', month: 'monthly', quarter: 'quarterly' };
+
 
 /** An owner or manager who may be told, with the agents they read (server/domain/team-scope.ts scopeOfLedTeams). */
 export interface StaffRecipient {
@@ -106,7 +107,7 @@ function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecip
   const teamId = typeof d.teamId === 'number' ? d.teamId : null;
   const isTeam = teamId !== null;
   const holder = text(d.holderName, isTeam ? 'A team' : 'An agent');
-  const goalName = `${PERIOD_WORDS[String(d.period)] ?? ''} ${text(d.metricName, 'a metric')} goal`.trim();
+  const goalName = `${goalPeriodAdjective(String(d.period))} ${text(d.metricName, 'a metric')} goal`.trim();
   const holders: number[] = isTeam ? [...(event.teamAgents ?? [])] : event.agentId === null ? [] : [event.agentId];
   const toAgents = (kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
     holders.map((id) => ({ recipient: { kind: 'agent', id }, kind, subjectAgentId: null, eventId: event.id, title, body }));

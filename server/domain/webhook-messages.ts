@@ -1,3 +1,4 @@
+import { goalPeriodAdjective } from '../../contract/goal-periods';
 import { createHmac } from 'node:crypto';
 import { parseMoneyToCents } from '../../contract/cents';
 import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '../../contract/org-display';
@@ -61,8 +62,7 @@ export function slackText(message: WebhookMessage, settings: MoneySettings = DEF
       return `:wastebasket: An activity of ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')}) for ${agent} was voided`;
     case 'goal.reached': {
       const holder = text(d.holderName, 'A goal holder');
-      const period = ({ week: 'weekly ', month: 'monthly ', quarter: 'quarterly ' } as Record<string, string>)[String(d.period)] ?? '';
-      const goal = `${period}${text(d.metricName, 'metric')} goal`;
+      const goal = `${goalPeriodAdjective(String(d.period))} ${text(d.metricName, 'metric')} goal`.trim();
       return Number(d.threshold) >= 100
         ? `:dart: ${holder} reached the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`
         : `:dart: ${holder} is at ${String(d.threshold)}% of the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`;

@@ -9,7 +9,6 @@ import {
   updateGoalInput,
   type Goal,
   type GoalList,
-  type GoalPeriod,
   type GoalSuggestion,
   type TeamSuggestions,
 } from '../../contract/goals';
@@ -25,9 +24,9 @@ import { findMetric } from '../db/queries/metrics';
 import { readWorkingCalendar } from '../db/queries/settings';
 import { findTeam } from '../db/queries/teams';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { completePeriodsBefore, figureOut, firstPeriodOf, goalTargetHundredths, periodLastDay, progressOut, suggestedTarget } from '../domain/goals';
+import { completePeriodsBefore, figureOut, firstPeriodOf, goalPeriodStartsOf, goalTargetHundredths, periodLastDay, progressOut, suggestedTarget } from '../domain/goals';
 import { progressOf, type WorkingCalendar } from '../domain/pacing';
-import { localDay, nextPeriodStart, periodStartOfDay } from '../domain/periods';
+import { localDay } from '../domain/periods';
 import { scopeHolds, type TeamScope } from '../domain/team-scope';
 import { parseId, parseInput } from '../http/errors';
 
@@ -46,13 +45,6 @@ async function goalMetricNamed(ctx: AppContext, key: string): Promise<GoalMetric
   return { metricId: metric.id, unit: metric.unit, name: metric.name, active: metric.active };
 }
 
-const calendarOf = (ctx: AppContext): Promise<WorkingCalendar> => readWorkingCalendar(ctx.db);
-
-const startsOf = (day: string): Record<GoalPeriod, string> => ({
-  week: periodStartOfDay('week', day),
-  month: periodStartOfDay('month', day),
-  quarter: periodStartOfDay('quarter', day),
-});
 
 /** A goal as the API answers it, with its progress in the period read on `today`. */
 function goalOut(goal: GoalInPeriod, today: string, calendar: WorkingCalendar): Goal {
@@ -120,9 +112,9 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
   async function readGoal(goal: { id: number; startsOn: string; recurring: boolean }, scope: TeamScope): Promise<Goal> {
     const now = today();
     const day = goal.startsOn > now || !goal.recurring ? goal.startsOn : now;
-    const [row] = await listGoalsInForce(ctx.db, startsOf(day), { scope }, { goalId: goal.id, anyStatus: true });
+    const [row] = await listGoalsInForce(ctx.db, goalPeriodStartsOf(day), { scope }, { goalId: goal.id, anyStatus: true });
     if (!row) throw notFound('Goal');
-    return goalOut(row, now, await calendarOf(ctx));
+    return goalOut(row, now, await readWorkingCalendar(ctx.db));
   }
 
   app.get('/api/goals', async (request, reply): Promise<GoalList> => {
@@ -131,13 +123,13 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const metric = query.metric === undefined ? undefined : await goalMetricNamed(ctx, query.metric);
     const whose = await readerOf(reader, query);
     const at = query.at ?? today();
-    const rows = await listGoalsInForce(ctx.db, startsOf(at), whose, {
+    const rows = await listGoalsInForce(ctx.db, goalPeriodStartsOf(at), whose, {
       ...(metric ? { metricId: metric.metricId } : {}),
       ...(query.period ? { period: query.period } : {}),
       ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
       ...(query.teamId !== undefined ? { teamId: query.teamId } : {}),
     });
-    const calendar = await calendarOf(ctx);
+    const calendar = await readWorkingCalendar(ctx.db);
     const now = today();
     const list = rows.map((row) => goalOut(row, now, calendar));
     return { at, goals: query.pace ? list.filter((goal) => goal.progress.pace === query.pace) : list };
@@ -147,13 +139,13 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const reader = await requireGoalReader(ctx, request, reply);
     const query = parseInput(goalSuggestionQuery, request.query);
     const metric = await goalMetricNamed(ctx, query.metric);
-    await readerOf(reader, query);
+    const whose = await readerOf(reader, query);
     const holderId = query.agentId ?? query.teamId!;
     const holder = query.agentId !== undefined ? { agentIds: [query.agentId] } : { teamId: holderId };
     if (query.agentId === undefined && !(await findTeam(ctx.db, holderId))) throw notFound('Team');
     if (query.agentId !== undefined && !(await findAgentById(ctx.db, holderId))) throw notFound('Agent');
     const starts = completePeriodsBefore(query.period, today(), SUGGESTION_PERIODS);
-    const figures = await readPeriodFigures(ctx.db, holder, metric.metricId, query.period, starts, starts.map((start) => nextPeriodStart(query.period, start)), ctx.config.orgTimezone);
+    const figures = await readPeriodFigures(ctx.db, holder, metric.metricId, query.period, starts, ctx.config.orgTimezone, whose);
     const list = figures.get(holderId) ?? [];
     const target = suggestedTarget(list);
     return { target: target === undefined ? null : figureOut(metric.unit, target), periods: list.length };
@@ -164,12 +156,12 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const query = parseInput(teamSuggestionsQuery, request.query);
     const metric = await goalMetricNamed(ctx, query.metric);
     await assertHolderInScope(ctx, setter.scope, { teamId: query.teamId });
-    const members = await activeTeamAgents(ctx.db, query.teamId);
+    const members = await activeTeamAgents(ctx.db, query.teamId, setter.scope);
     const starts = completePeriodsBefore(query.period, today(), SUGGESTION_PERIODS);
     const figures =
       members.length === 0
         ? new Map<number, bigint[]>()
-        : await readPeriodFigures(ctx.db, { agentIds: members.map((agent) => agent.id) }, metric.metricId, query.period, starts, starts.map((start) => nextPeriodStart(query.period, start)), ctx.config.orgTimezone);
+        : await readPeriodFigures(ctx.db, { agentIds: members.map((agent) => agent.id) }, metric.metricId, query.period, starts, ctx.config.orgTimezone, { scope: setter.scope });
     return {
       suggestions: members.map((agent) => {
         const list = figures.get(agent.id) ?? [];
@@ -211,8 +203,8 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const ids = await createGoals(ctx.db, list, setter.actor, ctx.now());
     const at = startsOn > today() ? startsOn : today();
-    const rows = await listGoalsInForce(ctx.db, startsOf(at), { scope: setter.scope }, { goalIds: ids });
-    const calendar = await calendarOf(ctx);
+    const rows = await listGoalsInForce(ctx.db, goalPeriodStartsOf(at), { scope: setter.scope }, { goalIds: ids });
+    const calendar = await readWorkingCalendar(ctx.db);
     const answer: GoalList = { at, goals: rows.map((row) => goalOut(row, today(), calendar)) };
     return reply.status(201).send(answer);
   });

@@ -62,12 +62,13 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
             (row) => [row.id, row.team_id] as const,
           ),
     );
-    const dataOf = (row: (typeof relevant)[number]) => ({
-      ...jsonColumn<Record<string, unknown>>(row.public_data as string),
-      ...jsonColumn<Record<string, unknown>>(row.private_data as string),
-    });
+    // Each event's public and private data together, parsed once.
+    const parsed = relevant.map((row) => ({
+      row,
+      data: { ...jsonColumn<Record<string, unknown>>(row.public_data as string), ...jsonColumn<Record<string, unknown>>(row.private_data as string) },
+    }));
     // A team's goal is heard of by the team's active agents; its money in the organisation's currency.
-    const goalTeams = [...new Set(relevant.flatMap((row) => (row.type.startsWith('goal.') && typeof dataOf(row).teamId === 'number' ? [dataOf(row).teamId as number] : [])))];
+    const goalTeams = [...new Set(parsed.flatMap(({ row, data }) => (row.type.startsWith('goal.') && typeof data.teamId === 'number' ? [data.teamId] : [])))];
     const teamAgents = new Map<number, number[]>();
     if (goalTeams.length > 0) {
       const members = await queryRows<{ id: number; team_id: number }>(
@@ -78,8 +79,7 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
     }
     const organisation = relevant.some((row) => row.type.startsWith('goal.')) ? await readOrganisationSettings(tx) : undefined;
     const figure = (value: unknown) => (typeof value === 'string' && organisation ? formatMoney(value, organisation) : typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
-    const drafts: NotificationDraft[] = relevant.flatMap((row) => {
-      const data = dataOf(row);
+    const drafts: NotificationDraft[] = parsed.flatMap(({ row, data }) => {
       return notificationTexts(
         {
           id: row.id,

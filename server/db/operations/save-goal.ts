@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { GoalPeriod } from '../../../contract/goals';
+import { goalPeriodAdjective, type GoalPeriod } from '../../../contract/goal-periods';
 import { centsToMoneyString } from '../../../contract/cents';
 import { conflict, notFound } from '../../domain/errors';
 import { spansOverlap, type GoalSpan } from '../../domain/goals';
@@ -29,7 +29,7 @@ async function assertNoOverlap(tx: Db, goal: NewGoal, span: GoalSpan, exceptId?:
   const others = (await goalSpansOf(tx, goal.holder, goal.metricId, goal.period)).filter((other) => other.id !== exceptId);
   const clash = others.find((other) => spansOverlap(other, span));
   if (clash) {
-    throw conflict(`${holderWords(goal.holder)} already has a ${goal.period === 'week' ? 'weekly' : goal.period === 'month' ? 'monthly' : 'quarterly'} goal on this metric for that period (goal ${clash.id}): change it instead`);
+    throw conflict(`${holderWords(goal.holder)} already has a ${goalPeriodAdjective(goal.period)} goal on this metric for that period (goal ${clash.id}): change it instead`);
   }
 }
 

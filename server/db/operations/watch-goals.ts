@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { GoalPeriod, GoalThreshold } from '../../../contract/goals';
-import { BEHIND_NOTICE_EVERY_MS, figureOut, marksPassed } from '../../domain/goals';
+import type { GoalThreshold } from '../../../contract/goals';
+import { BEHIND_NOTICE_EVERY_MS, figureOut, goalPeriodStartsOf, marksPassed } from '../../domain/goals';
 import { isWorkingDay, progressOf } from '../../domain/pacing';
-import { localDay, periodStartOfDay } from '../../domain/periods';
+import { localDay } from '../../domain/periods';
 import { everyAgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
@@ -15,12 +15,6 @@ const WATCHED_THROUGH = 'goals_watched_through';
 
 /** The events that move a goal's actual figure. */
 const MOVING_TYPES = ['entry.created', 'entry.voided', 'activity.created', 'activity.voided'];
-
-const startsOf = (day: string): Record<GoalPeriod, string> => ({
-  week: periodStartOfDay('week', day),
-  month: periodStartOfDay('month', day),
-  quarter: periodStartOfDay('quarter', day),
-});
 
 const percentOf = (goal: GoalInPeriod): number => (goal.target <= 0n ? 0 : Number((goal.actual * 100n) / goal.target));
 
@@ -64,7 +58,7 @@ async function marksReached(tx: Db, agentIds: number[], now: Date, timeZone: str
   const teamIds = (
     await queryRows<{ team_id: number }>(tx, sql`select distinct team_id from ${agents} where id = any(${sql.param(agentIds)}::int[]) and team_id is not null`)
   ).map((row) => row.team_id);
-  const inForce = await listGoalsInForce(tx, startsOf(localDay(now, timeZone)), { scope: everyAgentScope() }, { holders: { agentIds, teamIds } });
+  const inForce = await listGoalsInForce(tx, goalPeriodStartsOf(localDay(now, timeZone)), { scope: everyAgentScope() }, { holders: { agentIds, teamIds } });
   const candidates = inForce.filter((goal) => percentOf(goal) >= 50);
   if (candidates.length === 0) return [];
   const recorded = await queryRows<{ goal_id: number; threshold: number }>(
@@ -108,7 +102,7 @@ export async function noticeGoalsBehind(db: Db, now: Date, timeZone: string): Pr
   return db.transaction(async (tx) => {
     const calendar = await readWorkingCalendar(tx);
     if (!isWorkingDay(today, calendar)) return 0;
-    const inForce = await listGoalsInForce(tx, startsOf(today), { scope: everyAgentScope() });
+    const inForce = await listGoalsInForce(tx, goalPeriodStartsOf(today), { scope: everyAgentScope() });
     const behind = inForce.flatMap((goal) => {
       const progress = progressOf({ actual: goal.actual, target: goal.target, kind: goal.period, start: goal.periodStart, today }, calendar);
       return progress.pace === 'behind' ? [{ goal, expectedByNow: progress.expectedByNow }] : [];

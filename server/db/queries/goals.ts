@@ -4,7 +4,8 @@ import { PROFIT_METRIC, type MetricUnit } from '../../../contract/metrics';
 import { hundredthsOf } from '../../domain/goals';
 import { everyAgentScope, type TeamScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
-import { scopeTeamWhere, scopeWhere } from '../scope-sql';
+import { agentIdOf, scopeTeamWhere, scopeWhere } from '../scope-sql';
+import { nextPeriodStart } from '../../domain/periods';
 import { agentMetricPeriodTotals, agentPeriodTotals, agents, goals, metrics, teams } from '../schema';
 
 // Goals as stored and their actual figures (docs/decisions/0074-goals.md), read from the roll-ups kept with every
@@ -182,9 +183,10 @@ export async function goalSpansOf(
 }
 
 /**
- * The figures of the periods starting on `starts` (oldest first) for each agent of `agentIds`, or for a team (the sum
- * of its active agents), on a metric (null: profit): only the periods that ended after the agent (or team) was made,
- * so a newer one is suggested from fewer. In hundredths, per holder, in the order of `starts`.
+ * The figures of the periods of `kind` starting on `starts` (oldest first) for each agent of `agentIds`, or for a team
+ * (the sum of its active agents), on a metric (null: profit), of the agents the reader may read: only the periods that
+ * ended after the agent (or team) was made, so a newer one is suggested from fewer. In hundredths, per holder, in the
+ * order of `starts`.
  */
 export async function readPeriodFigures(
   db: Db,
@@ -192,9 +194,11 @@ export async function readPeriodFigures(
   metricId: number | null,
   kind: GoalPeriod,
   starts: string[],
-  ends: string[],
   timeZone: string,
+  reader: GoalReader,
 ): Promise<Map<number, bigint[]>> {
+  const ends = starts.map((start) => nextPeriodStart(kind, start));
+  const readable = (agentId: SQL) => ('agentId' in reader ? sql`true` : scopeWhere(reader.scope, agentId));
   const periods = sql`unnest(${`{${starts.join(',')}}`}::date[], ${`{${ends.join(',')}}`}::date[]) as s(start, next)`;
   const figure = (agentId: SQL) =>
     metricId === null
@@ -206,13 +210,13 @@ export async function readPeriodFigures(
           db,
           sql`select a.id as holder, s.start::text as start, coalesce(${figure(sql`a.id`)}, 0)::text as value
             from ${agents} a cross join ${periods}
-            where a.id = any(${sql.param(holder.agentIds)}::int[]) and s.next > (a.created_at at time zone ${timeZone})::date
+            where a.id = any(${sql.param(holder.agentIds)}::int[]) and ${readable(sql`a.id`)} and s.next > (a.created_at at time zone ${timeZone})::date
             order by a.id, s.start`,
         )
       : await queryRows<{ holder: number; start: string; value: string }>(
           db,
           sql`select t.id as holder, s.start::text as start,
-              coalesce((select sum(coalesce(${figure(sql`x.id`)}, 0)) from ${agents} x where x.team_id = t.id and x.status = 'active'), 0)::text as value
+              coalesce((select sum(coalesce(${figure(sql`x.id`)}, 0)) from ${agents} x where x.team_id = t.id and x.status = 'active' and ${readable(sql`x.id`)}), 0)::text as value
             from ${teams} t cross join ${periods}
             where t.id = ${holder.teamId}::int and s.next > (t.created_at at time zone ${timeZone})::date
             order by s.start`,
@@ -226,9 +230,12 @@ export async function readPeriodFigures(
   return figures;
 }
 
-/** The active agents of a team (id, name), by name. */
-export async function activeTeamAgents(db: Db, teamId: number): Promise<{ id: number; name: string }[]> {
-  return queryRows<{ id: number; name: string }>(db, sql`select id, name from ${agents} where team_id = ${teamId}::int and status = 'active' order by lower(name), id`);
+/** The active agents of a team (id, name) that the scope holds, by name. */
+export async function activeTeamAgents(db: Db, teamId: number, scope: TeamScope): Promise<{ id: number; name: string }[]> {
+  return queryRows<{ id: number; name: string }>(
+    db,
+    sql`select a.id, a.name from ${agents} a where a.team_id = ${teamId}::int and a.status = 'active' and ${scopeWhere(scope, agentIdOf())} order by lower(a.name), a.id`,
+  );
 }
 
 /** The team goals in force in the periods starting on `starts`, with their actual figures (a TV board shows them all). */

@@ -1,4 +1,4 @@
-import type { GoalPace } from '@contract/goal-periods';
+import { PACE_LABELS, type GoalPace } from '@contract/goal-periods';
 import type { MetricUnit } from '@contract/metrics';
 import { formatCurrency, formatCurrency2 } from '../../../lib/format';
 import { getOrgSettings } from '../../../lib/org-settings';
@@ -14,9 +14,9 @@ export function formatGoalFigure(unit: MetricUnit, value: number | string, exact
 }
 
 export const PACE_STYLES: Record<GoalPace, { label: string; badge: 'success' | 'secondary' | 'destructive'; bar: string }> = {
-  ahead: { label: 'Ahead', badge: 'success', bar: 'bg-emerald-600' },
-  on_track: { label: 'On track', badge: 'secondary', bar: 'bg-brand-600' },
-  behind: { label: 'Behind', badge: 'destructive', bar: 'bg-red-600' },
+  ahead: { label: PACE_LABELS.ahead, badge: 'success', bar: 'bg-emerald-600' },
+  on_track: { label: PACE_LABELS.on_track, badge: 'secondary', bar: 'bg-brand-600' },
+  behind: { label: PACE_LABELS.behind, badge: 'destructive', bar: 'bg-red-600' },
 };
 
 /** Where the "expected by now" tick sits on a goal's bar, as a percent of the target (0 to 100). */

@@ -1,3 +1,4 @@
+import { PACE_LABELS } from '@contract/goal-periods';
 import { TV_BOARD_SIZE } from '@contract/limits';
 import type { TvBoardRow, TvSnapshot, TvTeamGoal } from '@contract/tv-links';
 import { Target, Trophy } from 'lucide-react';
@@ -21,7 +22,7 @@ interface Board {
 }
 
 const PERIOD_WORDS = { week: 'this week', month: 'this month', quarter: 'this quarter' } as const;
-const PACE_WORDS = { ahead: 'Ahead', on_track: 'On track', behind: 'Behind' } as const;
+
 
 /** Gold, silver and bronze for the first three. */
 const rankStyles: Record<number, string> = {
@@ -165,7 +166,7 @@ function TeamGoals({ goals }: { goals: TvTeamGoal[] }) {
               <span>
                 {goal.percent}%{goal.actual !== undefined && goal.target !== undefined ? ` · ${figure(goal.actual)} of ${figure(goal.target)}` : ''}
               </span>
-              <span className={cn(reached ? 'text-emerald-300' : goal.pace === 'behind' ? 'text-red-300' : 'text-slate-200')}>{reached ? 'Reached!' : PACE_WORDS[goal.pace]}</span>
+              <span className={cn(reached ? 'text-emerald-300' : goal.pace === 'behind' ? 'text-red-300' : 'text-slate-200')}>{reached ? 'Reached!' : PACE_LABELS[goal.pace]}</span>
             </div>
           </li>
         );
