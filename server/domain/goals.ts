@@ -12,7 +12,7 @@ import { nextPeriodStart, periodStartOfDay, previousPeriodStart } from './period
  */
 
 /** A count target at most: a period's worth of the largest single activity is already absurd. */
-const COUNT_TARGET_MAX = BigInt(COUNT_VALUE_MAX) * 1000n;
+export const COUNT_TARGET_MAX = BigInt(COUNT_VALUE_MAX) * 1000n;
 
 /** A target as sent, for a metric of `unit`, in hundredths: a whole count from 1, or money above zero (two decimals at most). */
 export function goalTargetHundredths(unit: MetricUnit, value: string | number): bigint {

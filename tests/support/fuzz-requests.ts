@@ -75,7 +75,10 @@ import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
 import { createGoals } from '../../server/db/operations/save-goal';
-import { goalTargetHundredths } from '../../server/domain/goals';
+import { COUNT_TARGET_MAX, goalTargetHundredths } from '../../server/domain/goals';
+
+/** A count goal's target at most (a goal counts a period's activities, not one). */
+const GOAL_COUNT_MAX = Number(COUNT_TARGET_MAX);
 import { localDay, periodStartOfDay } from '../../server/domain/periods';
 import { signUpModes, signUpSettingsInput } from '../../contract/sign-up';
 import { updateOrganisationSettingsInput } from '../../contract/settings';
@@ -240,8 +243,8 @@ type Field =
   | { kind: 'object'; fields: Fields; required: boolean }
   /** A metric's key (contract/metrics.ts): lower-case letters, digits, - and _, starting with a letter. */
   | { kind: 'metric-key'; required: boolean }
-  /** An activity's value on a count metric: a whole number from 1 to COUNT_VALUE_MAX, or its digits. */
-  | { kind: 'count'; required: boolean };
+  /** An activity's value on a count metric: a whole number from 1 to `max` (COUNT_VALUE_MAX by default), or its digits. */
+  | { kind: 'count'; required: boolean; max?: number };
 type Fields = Record<string, Field>;
 
 const wrongTypes = (exclude: string[] = []): Pick<Value>[] =>
@@ -499,14 +502,14 @@ const invalidMetricKeys = (): Pick<Value>[] => [
 ];
 
 /** A count's value the route refuses (activityValueText): not a whole number from 1 to COUNT_VALUE_MAX. */
-const invalidCounts = (): Pick<Value>[] => [
+const invalidCounts = (max: number = COUNT_VALUE_MAX): Pick<Value>[] => [
   ...invalidMoney(true),
   ...picks<Value>([
     ['number 1.5', 1.5],
     ['"2.50"', '2.50'],
     ['"-1"', '-1'],
-    ['above the maximum', COUNT_VALUE_MAX + 1],
-    ['above the maximum, as text', String(COUNT_VALUE_MAX + 1)],
+    ['above the maximum', max + 1],
+    ['above the maximum, as text', String(max + 1)],
   ]),
 ];
 
@@ -563,7 +566,7 @@ function invalidValues(field: Field): Pick<Value>[] {
     case 'metric-key':
       return [...missing, ...invalidMetricKeys()];
     case 'count':
-      return [...missing, ...invalidCounts()];
+      return [...missing, ...invalidCounts(field.max)];
   }
 }
 
@@ -1159,7 +1162,7 @@ export const routeSpecs: RouteSpec[] = [
       teamId: id(false),
       metric: { kind: 'metric-key', required: true },
       period: { kind: 'enum', values: ['week', 'month', 'quarter'], required: true },
-      target: { kind: 'count', required: true },
+      target: { kind: 'count', required: true, max: GOAL_COUNT_MAX },
       recurring: { kind: 'boolean', required: false },
     },
     schema: createGoalInput,
@@ -1181,7 +1184,7 @@ export const routeSpecs: RouteSpec[] = [
     route: 'PATCH /api/goals/:id',
     param: (f) => f.goal,
     body: () => ({ target: 25 }),
-    fields: { target: { kind: 'count', required: false }, recurring: { kind: 'boolean', required: false } },
+    fields: { target: { kind: 'count', required: false, max: GOAL_COUNT_MAX }, recurring: { kind: 'boolean', required: false } },
     schema: updateGoalInput,
     refusedByRoute: goalRefusedByRoute,
     strict: true,
