@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 import type { Db, Engine } from './db/client';
 import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
-import type { StandingsCache } from './live/standings-cache';
+import type { PeriodFigures } from './live/period-figures';
 import type { WebhookWorker } from './webhooks/worker';
 import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
@@ -24,8 +24,8 @@ export interface AppContext {
   live: EventHub;
   /** The owner dashboard and the monthly leaderboard kept in memory from the events (its reads fall back to the tables). */
   boards: BoardState;
-  /** Where agents stood in past periods, kept in memory until an event moves them (the boards' movement). */
-  standings: StandingsCache;
+  /** Every active agent's figure on a metric in a period, kept in memory and moved by events: boards, movement, goals. */
+  figures: PeriodFigures;
   /** This instance's webhook worker (a route that queues a delivery wakes it). */
   webhooks: WebhookWorker;
   /** This instance's notifier (tests wait for it to be idle). */

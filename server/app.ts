@@ -47,7 +47,7 @@ import { registerAuditRoutes } from './routes/audit';
 import { registerImportRoutes } from './routes/imports';
 import { registerApiDocsRoutes } from './routes/api-docs';
 import { BoardState } from './live/board-state';
-import { StandingsCache } from './live/standings-cache';
+import { PeriodFigures } from './live/period-figures';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -123,7 +123,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   // This process's writes send no NOTIFY on PostgreSQL: the hub hears of their commits here and sequences them.
   const stopHearingAppends = database.onAppended(() => live.appended());
   const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
-  const standings = new StandingsCache(database.db, live, config.orgTimezone);
+  const figures = new PeriodFigures(database.db, live, config.orgTimezone, app.log);
   const webhooks = new WebhookWorker(
     database.db,
     {
@@ -175,7 +175,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.addHook('preClose', async () => {
     stopHearingAppends();
     boards.close();
-    standings.close();
+    figures.close();
     await live.close();
   });
 
@@ -188,7 +188,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     signUpDefault: defaultSignUpMode(config.nodeEnv, options.demo ?? false),
     live,
     boards,
-    standings,
+    figures,
     webhooks,
     notifier,
     emails,

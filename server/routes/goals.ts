@@ -9,6 +9,7 @@ import {
   updateGoalInput,
   type Goal,
   type GoalList,
+  type GoalPeriod,
   type GoalSuggestion,
   type TeamSuggestions,
 } from '../../contract/goals';
@@ -16,10 +17,11 @@ import { PROFIT_METRIC, type MetricUnit } from '../../contract/metrics';
 import { NOT_YOUR_TEAM } from '../../contract/teams';
 import type { AppContext } from '../app-context';
 import { requireGoalReader, requireGoalSetter } from '../auth/permissions';
+import { eventFenceOf } from '../auth/sessions';
 import { assertAgentInScope } from '../auth/team-scope';
 import { createGoals, deleteGoal, updateGoal, type NewGoal } from '../db/operations/save-goal';
 import { findAgentById } from '../db/queries/agents';
-import { activeTeamAgents, findGoal, listGoalsInForce, readPeriodFigures, type GoalInPeriod, type GoalReader, type GoalRow } from '../db/queries/goals';
+import { activeTeamAgents, findGoal, listGoalsInForce, readPeriodFigures, type GoalFilter, type GoalInPeriod, type GoalReader, type GoalRow } from '../db/queries/goals';
 import { findMetric } from '../db/queries/metrics';
 import { readWorkingCalendar } from '../db/queries/settings';
 import { findTeam } from '../db/queries/teams';
@@ -65,6 +67,39 @@ function goalOut(goal: GoalInPeriod, today: string, calendar: WorkingCalendar): 
     periodEnd: periodLastDay(goal.period, goal.periodStart),
     progress: progressOut(goal.unit, progress),
   };
+}
+
+/**
+ * The goals listed with their actual figures from memory (server/live/period-figures.ts): an agent's own figure, a
+ * team's the sum of its active agents', as listGoalsInForce reads them from the roll-ups; undefined when the figures are
+ * not to be had now (the caller reads the tables).
+ */
+async function withActualsFromMemory(ctx: AppContext, goals: GoalInPeriod[], fence: number | undefined): Promise<GoalInPeriod[] | undefined> {
+  const groups = new Map<string, { metric: string; metricId: number | null; unit: MetricUnit; period: GoalPeriod; start: string; goals: GoalInPeriod[] }>();
+  for (const goal of goals) {
+    const name = `${goal.metric}:${goal.period}:${goal.periodStart}`;
+    const group = groups.get(name);
+    if (group) group.goals.push(goal);
+    else groups.set(name, { metric: goal.metric, metricId: goal.metricId, unit: goal.unit, period: goal.period, start: goal.periodStart, goals: [goal] });
+  }
+  const filled: GoalInPeriod[] = [];
+  const actuals = new Map<GoalInPeriod, bigint>();
+  for (const group of groups.values()) {
+    const metric = group.metricId === null ? undefined : { metricId: group.metricId, unit: group.unit };
+    const figures = await ctx.figures.figures(group.metric, metric, group.period, group.start, fence);
+    if (!figures) return undefined;
+    const agentIds = new Set(group.goals.flatMap((goal) => (goal.agentId === null ? [] : [goal.agentId])));
+    const teamIds = new Set(group.goals.flatMap((goal) => (goal.teamId === null ? [] : [goal.teamId])));
+    const found = figures.figuresOf(agentIds, teamIds);
+    for (const goal of group.goals) {
+      const actual = goal.agentId !== null ? found.agents.get(goal.agentId) : found.teams.get(goal.teamId!);
+      // An agent the figures do not hold (no longer active since the list was read): the tables answer.
+      if (actual === undefined) return undefined;
+      actuals.set(goal, actual);
+    }
+  }
+  for (const goal of goals) filled.push({ ...goal, actual: actuals.get(goal)! });
+  return filled;
 }
 
 /** A staff caller's goal holder: 404 for one that does not exist, 403 outside the scope, 409 for an agent who is not active. */
@@ -123,12 +158,16 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const metric = query.metric === undefined ? undefined : await goalMetricNamed(ctx, query.metric);
     const whose = await readerOf(reader, query);
     const at = query.at ?? today();
-    const rows = await listGoalsInForce(ctx.db, goalPeriodStartsOf(at), whose, {
+    const filter: GoalFilter = {
       ...(metric ? { metricId: metric.metricId } : {}),
       ...(query.period ? { period: query.period } : {}),
       ...(query.agentId !== undefined ? { agentId: query.agentId } : {}),
       ...(query.teamId !== undefined ? { teamId: query.teamId } : {}),
-    });
+    };
+    const starts = goalPeriodStartsOf(at);
+    const rows =
+      (await withActualsFromMemory(ctx, await listGoalsInForce(ctx.db, starts, whose, { ...filter, actuals: false }), eventFenceOf(request))) ??
+      (await listGoalsInForce(ctx.db, starts, whose, filter));
     const calendar = await readWorkingCalendar(ctx.db);
     const now = today();
     const list = rows.map((row) => goalOut(row, now, calendar));

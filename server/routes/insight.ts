@@ -18,14 +18,25 @@ import { cookieNames, eventFenceOf, hashToken } from '../auth/sessions';
 import { updateAgentProfile } from '../db/operations/update-agent-profile';
 import { readAgentProfile } from '../db/queries/agent-profile';
 import { boardMetricOf } from '../db/queries/metrics';
+import { centsToMoneyString } from '../../contract/cents';
 import { changePassword } from '../db/operations/change-password';
-import { findAgentById, listLeaderboardPage, type AgentPageQuery } from '../db/queries/agents';
-import { readAgentDetail, readAgentRank, readBoardPage, readPeriodStandings, readTierDistribution, readTrend } from '../db/queries/boards';
+import { findAgentById, listLeaderboardPage, readAgentSummariesOf, type AgentPageQuery } from '../db/queries/agents';
+import {
+  readAgentDetail,
+  readAgentRank,
+  readBoardPage,
+  readPeriodStandings,
+  readTierDistribution,
+  readTrend,
+  type BoardMetric,
+  type BoardRow,
+  type Standing,
+} from '../db/queries/boards';
 import { assertAgentInScope, narrowToTeam } from '../auth/team-scope';
-import { scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
+import { everyAgentScope, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
 import { countAgentEntries, listOwnIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
-import { boardPeriodOf, lastPeriodStarts, localDay, periodStartsOf, type PeriodStarts } from '../domain/periods';
+import { boardPeriodOf, lastPeriodStarts, localDay, periodStartsOf, type BoardPeriodKind, type PeriodStarts } from '../domain/periods';
 import { agentActor } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
@@ -51,16 +62,16 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     // This month's profit board: the live board in memory (or its index-led read); other boards, and every metric's:
     // one sort of the roll-ups. A team's board (a filter, or a manager who leads teams) ranks within the team, last
     // period's places too.
+    const fence = eventFenceOf(request);
     const board =
       !metric && period.kind === 'month' && period.start === current.month && query.mode === 'income'
         ? await thisMonthsBoard(ctx, request, now, current, page, scope)
-        : await readBoardPage(ctx.db, current, period, query.mode, page, scope, metric);
+        : ((period.kind === 'all' || query.mode !== 'income' || page.search
+            ? undefined
+            : await boardFromFigures(ctx, current, { key: query.metric, metric }, period, page, scope, fence)) ??
+          (await readBoardPage(ctx.db, current, period, query.mode, page, scope, metric)));
     const previous =
-      period.kind === 'all'
-        ? undefined
-        : !metric && scopeIsEveryAgent(scope)
-          ? await ctx.standings.get(period.kind, period.previous, eventFenceOf(request))
-          : await readPeriodStandings(ctx.db, period.kind, period.previous, scope, metric);
+      period.kind === 'all' ? undefined : await standingsOf(ctx, { key: query.metric, metric }, period.kind, period.previous, scope, fence);
     return {
       agents: board.agents.map((agent) => ({
         ...agent,
@@ -121,7 +132,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const { range, period } = boardPeriodOf(query.period, undefined, ctx.now(), ctx.config.orgTimezone);
     const standing = await readAgentRank(ctx.db, agent.id, period, metric);
     if (!standing) throw notFound('Agent');
-    const previous = period.kind === 'all' ? undefined : await ctx.standings.get(period.kind, period.previous, undefined, metric);
+    const previous = period.kind === 'all' ? undefined : await standingsOf(ctx, { key: query.metric, metric }, period.kind, period.previous, everyAgentScope());
     return { period: range, metric: query.metric, ...standing, previousRank: previous?.get(agent.id)?.rank ?? null };
   });
 
@@ -168,4 +179,50 @@ async function thisMonthsBoard(ctx: AppContext, request: FastifyRequest, now: Da
     (page.search ? undefined : await ctx.boards.leaderboardPage(now, scope, page.offset, page.limit, eventFenceOf(request))) ??
     (await listLeaderboardPage(ctx.db, current, page, scope));
   return { total: board.total, agents: board.agents.map((agent) => ({ ...agent, periodIncome: agent.monthlyIncome, growth: null })) };
+}
+
+/** A metric by its key (profit too) and, for another than profit, its id and unit (boardMetricOf). */
+interface MetricOfBoard {
+  key: string;
+  metric: BoardMetric;
+}
+
+/**
+ * A page of a period's board (income, no search) ranked in memory (server/live/period-figures.ts), each agent with its
+ * current figures read by id; undefined when the caller must read the tables (the figures are not to be had now, or an
+ * agent of the page was deleted meanwhile).
+ */
+async function boardFromFigures(
+  ctx: AppContext,
+  current: PeriodStarts,
+  which: MetricOfBoard,
+  period: { kind: BoardPeriodKind; start: string },
+  page: AgentPageQuery,
+  scope: TeamScope,
+  fence: number | undefined,
+): Promise<{ total: number; agents: BoardRow[] } | undefined> {
+  const figures = await ctx.figures.figures(which.key, which.metric, period.kind, period.start, fence);
+  if (!figures) return undefined;
+  const { total, rows } = figures.page(scope, page.offset, page.limit);
+  const summaries = await readAgentSummariesOf(ctx.db, current, rows.map((row) => row.id));
+  const agents: BoardRow[] = [];
+  for (const row of rows) {
+    const summary = summaries.get(row.id);
+    if (!summary) return undefined;
+    agents.push({ ...summary, rank: row.rank, periodIncome: centsToMoneyString(row.value), growth: null });
+  }
+  return { total, agents };
+}
+
+/** Where each of the scope's agents stood in a period (ranked among themselves): from memory, or the roll-ups. */
+async function standingsOf(
+  ctx: AppContext,
+  which: MetricOfBoard,
+  kind: BoardPeriodKind,
+  start: string,
+  scope: TeamScope,
+  fence?: number,
+): Promise<Map<number, Standing>> {
+  const figures = await ctx.figures.figures(which.key, which.metric, kind, start, fence);
+  return figures ? figures.standings(scope) : readPeriodStandings(ctx.db, kind, start, scope, which.metric);
 }

@@ -167,6 +167,16 @@ export function toAgentSummary(row: AgentFiguresRow & { id: number | null }): Ag
   };
 }
 
+/** The agents `ids` with their figures of the current periods (`periods`), by id: a board page ranked in memory. */
+export async function readAgentSummariesOf(db: Db, periods: PeriodStarts, ids: readonly number[]): Promise<Map<number, AgentSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<AgentFiguresRow & { id: number }>(
+    db,
+    sql`select a.id, ${agentFigureColumns} from ${agents} a ${periodIncomeJoins(periods)} where a.id = any(${sql.param([...ids])}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, toAgentSummary(row)]));
+}
+
 /**
  * GET /api/agents: agents sorted by name (then id), a page at a time, each with its running total and entry count
  * and its income in the given week, month and year, read from the roll-ups kept with each entry: income entries

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { IncomeEntry } from '../../../contract/income-entries';
 import { RECENT_ENTRIES_LIMIT } from '../../../contract/limits';
-import type { PeriodStarts } from '../../domain/periods';
+import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { everyAgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { agents, tierAchievements } from '../schema';
 import { currentSnapshotColumn, parseTxSnapshot, type TxSnapshot } from '../tx-snapshot';
-import { agentFigureColumns, periodIncomeJoins, type AgentFiguresRow } from './agents';
+import { agentFigureColumns, onBoards, periodIncomeJoins, type AgentFiguresRow } from './agents';
+import { rollUpTable, type BoardMetric } from './boards';
 import { achievedInMonth } from './dashboard';
 import { listRecentIncomeEntries } from './income-entries';
 
@@ -91,7 +92,44 @@ export async function readBoardTotals(db: Db, periods: PeriodStarts, timeZone: s
 }
 
 /** The snapshot of the transaction `tx` (its first statement, in a repeatable-read transaction, takes it). */
-async function readTxSnapshot(tx: Db): Promise<TxSnapshot> {
+export async function readTxSnapshot(tx: Db): Promise<TxSnapshot> {
   const [row] = await queryRows<{ snapshot: string }>(tx, sql`select ${currentSnapshotColumn}`);
   return parseTxSnapshot(row!.snapshot);
+}
+
+/** One active agent's figure on a metric in one period, in hundredths, as server/live/period-figures.ts keeps it. */
+export interface FigureRow {
+  id: number;
+  team_id: number | null;
+  /** numeric(16,2) as text. */
+  value: string;
+  /** Position of (name, id) in the database's own order among the active agents, from 1: the boards' tie-break. */
+  name_order: number;
+}
+
+/**
+ * Every active agent's figure on one metric (undefined: profit) in the period of `kind` starting on `start` (0 without
+ * a roll-up), highest first, then by name and id: the board's order. Read in one repeatable-read transaction with its
+ * snapshot, so the caller applies exactly the events this read did not see. One pass over the agents and the period's
+ * roll-ups.
+ */
+export async function readFigureSnapshot(
+  db: Db,
+  metric: BoardMetric,
+  kind: BoardPeriodKind,
+  start: string,
+): Promise<{ snapshot: TxSnapshot; rows: FigureRow[] }> {
+  return db.transaction(async (tx) => {
+    const snapshot = await readTxSnapshot(tx);
+    const rows = await queryRows<FigureRow>(
+      tx,
+      sql`select f.id, f.team_id, f.value, f.name_order from (
+          select a.id, a.team_id, coalesce(c.income, 0)::numeric(16,2)::text as value, coalesce(c.income, 0) as sort_value,
+            (row_number() over (order by a.name, a.id))::int as name_order
+          from ${agents} a left join ${rollUpTable(metric)} c on c.agent_id = a.id and c.period_kind = ${kind} and c.period_start = ${start}::date
+          where ${onBoards()}
+        ) f order by f.sort_value desc, f.name_order`,
+    );
+    return { snapshot, rows };
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

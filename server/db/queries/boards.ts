@@ -35,7 +35,7 @@ export type BoardMetric = { metricId: number; unit: MetricUnit } | undefined;
  * The roll-ups a board ranks, as a FROM item with columns agent_id, period_kind, period_start and income: profit's
  * table, or one metric's rows of agent_metric_period_totals (read along its board index, metric first).
  */
-function rollUpTable(metric: BoardMetric): SQL {
+export function rollUpTable(metric: BoardMetric): SQL {
   if (!metric) return sql`${agentPeriodTotals}`;
   return sql`(select m.agent_id, m.period_kind, m.period_start, m.total as income from ${agentMetricPeriodTotals} m where m.metric_id = ${metric.metricId}::int)`;
 }

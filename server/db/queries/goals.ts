@@ -110,6 +110,8 @@ export interface GoalFilter {
   anyStatus?: boolean;
   /** The goals of these agents and of these teams (the goal watcher's). */
   holders?: { agentIds: readonly number[]; teamIds: readonly number[] };
+  /** false: no actual figures read (each 0): the caller takes them from memory (server/live/period-figures.ts). */
+  actuals?: boolean;
 }
 
 function readerWhere(reader: GoalReader): SQL {
@@ -148,7 +150,7 @@ export async function listGoalsInForce(
 ): Promise<GoalInPeriod[]> {
   const rows = await queryRows<StoredGoal & { period_start: string; actual: string }>(
     db,
-    sql`select ${goalColumns}, p.start::text as period_start, (${goalActual()})::numeric(16,2)::text as actual
+    sql`select ${goalColumns}, p.start::text as period_start, ${filter.actuals === false ? sql`'0'` : sql`(${goalActual()})::numeric(16,2)::text`} as actual
       from ${goals} g
       join (values ('week', ${starts.week}::date), ('month', ${starts.month}::date), ('quarter', ${starts.quarter}::date)) as p(kind, start)
         on p.kind = g.period_kind and (g.starts_on = p.start or (g.recurring and g.starts_on <= p.start))

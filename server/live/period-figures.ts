@@ -1,0 +1,318 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { moneyToCents, parseMoneyToCents } from '../../contract/cents';
+import { PROFIT_METRIC } from '../../contract/metrics';
+import type { Db } from '../db/client';
+import type { StoredEvent } from '../db/events';
+import { readFigureSnapshot, type FigureRow } from '../db/queries/board-snapshot';
+import type { BoardMetric, Standing } from '../db/queries/boards';
+import { centsToMoneyString } from '../../contract/cents';
+import { readEventHorizon } from '../db/sequencer';
+import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
+import { periodStartsOf, type BoardPeriodKind } from '../domain/periods';
+import { scopeHolds, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
+import type { EventHub } from './event-hub';
+
+/** How many periods' figures are kept at most (metrics x kinds x the periods boards and goals read); the least read go. */
+export const KEPT_FIGURE_SETS = 128;
+/** How long a read waits for this instance to have heard of the newest committed event before it reads the tables. */
+const REACH_TIMEOUT_MS = 1_000;
+/** No team, in the teams column. */
+const NO_TEAM = 0;
+
+/**
+ * Every active agent's figure on one metric in one period, in the board's order (highest first, then by the database's
+ * name order), as parallel arrays: 20 bytes an agent, no object per agent, so that many periods fit in memory.
+ */
+export class FigureSet {
+  constructor(
+    readonly metric: string,
+    readonly kind: BoardPeriodKind,
+    readonly start: string,
+    /** The snapshot the set was read in: an event whose transaction it saw is in it already. */
+    readonly snapshot: TxSnapshot,
+    private readonly ids: Int32Array,
+    /** Hundredths (cents of a money metric, a count times 100). */
+    private readonly values: BigInt64Array,
+    private readonly teams: Int32Array,
+    private readonly names: Int32Array,
+  ) {}
+
+  /** A set from rows read in the board's order (readFigureSnapshot). */
+  static of(metric: string, kind: BoardPeriodKind, start: string, snapshot: TxSnapshot, rows: readonly FigureRow[]): FigureSet {
+    const n = rows.length;
+    const set = new FigureSet(metric, kind, start, snapshot, new Int32Array(n), new BigInt64Array(n), new Int32Array(n), new Int32Array(n));
+    rows.forEach((row, i) => {
+      set.ids[i] = row.id;
+      set.values[i] = moneyToCents(row.value);
+      set.teams[i] = row.team_id ?? NO_TEAM;
+      set.names[i] = row.name_order;
+    });
+    return set;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Whether the agent at `i` comes before an agent with `value` and name order `name` on the board. */
+  private before(i: number, value: bigint, name: number): boolean {
+    const other = this.values[i]!;
+    return other !== value ? other > value : this.names[i]! < name;
+  }
+
+  /** Adds `delta` to the figure of agent `agentId` and moves it to its place; false when the agent is not in the set. */
+  add(agentId: number, delta: bigint): boolean {
+    const from = this.ids.indexOf(agentId);
+    if (from < 0) return false;
+    if (delta === 0n) return true;
+    const value = this.values[from]! + delta;
+    const team = this.teams[from]!;
+    const name = this.names[from]!;
+    // The place among the others (the agent's own slot left out): the first index whose agent does not come before it.
+    let to = from;
+    if (delta > 0n) {
+      while (to > 0 && !this.before(to - 1, value, name)) to--;
+      this.ids.copyWithin(to + 1, to, from);
+      this.values.copyWithin(to + 1, to, from);
+      this.teams.copyWithin(to + 1, to, from);
+      this.names.copyWithin(to + 1, to, from);
+    } else {
+      while (to < this.ids.length - 1 && this.before(to + 1, value, name)) to++;
+      this.ids.copyWithin(from, from + 1, to + 1);
+      this.values.copyWithin(from, from + 1, to + 1);
+      this.teams.copyWithin(from, from + 1, to + 1);
+      this.names.copyWithin(from, from + 1, to + 1);
+    }
+    this.ids[to] = agentId;
+    this.values[to] = value;
+    this.teams[to] = team;
+    this.names[to] = name;
+    return true;
+  }
+
+  /** A team's membership as a team.changed event says it now is: agents left out of `members` are in no team. */
+  setTeam(teamId: number, members: ReadonlySet<number>): void {
+    for (let i = 0; i < this.ids.length; i++) {
+      if (members.has(this.ids[i]!)) this.teams[i] = teamId;
+      else if (this.teams[i] === teamId) this.teams[i] = NO_TEAM;
+    }
+  }
+
+  /**
+   * The board of the scope's agents (ranked among themselves): `total` of them, and those from `offset` (at most
+   * `limit`) with their figure and rank (equal figures share the rank of the first of them).
+   */
+  page(scope: TeamScope, offset: number, limit: number): { total: number; rows: { id: number; value: bigint; rank: number }[] } {
+    const every = scopeIsEveryAgent(scope);
+    const rows: { id: number; value: bigint; rank: number }[] = [];
+    let total = 0;
+    let rank = 0;
+    let previous: bigint | undefined;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (!every && !scopeHolds(scope, this.teams[i] || null)) continue;
+      const value = this.values[i]!;
+      if (value !== previous) rank = total + 1;
+      previous = value;
+      if (total >= offset && rows.length < limit) rows.push({ id: this.ids[i]!, value, rank });
+      total++;
+      // Every agent of the board is counted, so the scan goes on past the page only to count (no rank needed).
+      if (every && rows.length === limit) return { total: this.ids.length, rows };
+    }
+    return { total, rows };
+  }
+
+  /**
+   * Where each of the scope's agents stood (ranked among themselves): its figure as a decimal string, and its rank
+   * when the figure is positive (null: not on that board), as readPeriodStandings reads it from the tables.
+   */
+  standings(scope: TeamScope): Map<number, Standing> {
+    const every = scopeIsEveryAgent(scope);
+    const standings = new Map<number, Standing>();
+    let counted = 0;
+    let rank = 0;
+    let previous: bigint | undefined;
+    for (let i = 0; i < this.ids.length; i++) {
+      if (!every && !scopeHolds(scope, this.teams[i] || null)) continue;
+      const value = this.values[i]!;
+      if (value !== previous) rank = counted + 1;
+      previous = value;
+      counted++;
+      standings.set(this.ids[i]!, { rank: value > 0n ? rank : null, income: centsToMoneyString(value) });
+    }
+    return standings;
+  }
+
+  /** The figures of the agents `ids` (those in the set: active ones), and the sum of each team's of `teamIds`. */
+  figuresOf(ids: ReadonlySet<number>, teamIds: ReadonlySet<number>): { agents: Map<number, bigint>; teams: Map<number, bigint> } {
+    const agents = new Map<number, bigint>();
+    const teams = new Map<number, bigint>();
+    for (const teamId of teamIds) teams.set(teamId, 0n);
+    for (let i = 0; i < this.ids.length; i++) {
+      const id = this.ids[i]!;
+      if (ids.has(id)) agents.set(id, this.values[i]!);
+      const team = this.teams[i]!;
+      if (team !== NO_TEAM && teamIds.has(team)) teams.set(team, teams.get(team)! + this.values[i]!);
+    }
+    return { agents, teams };
+  }
+}
+
+interface Kept {
+  set: FigureSet | undefined;
+  /** While the set is read: the events heard meanwhile, applied after it when newer than it. */
+  heard: StoredEvent[] | undefined;
+  building: Promise<FigureSet | undefined> | undefined;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** An event's figure in hundredths: a count (a JSON number or its text) or a money string; undefined when neither. */
+function hundredthsOfValue(value: unknown): bigint | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value) * 100n;
+  if (typeof value === 'string') return parseMoneyToCents(value) ?? undefined;
+  return undefined;
+}
+
+/**
+ * Every active agent's figure on a metric (profit too) in a period, kept in memory by this instance and moved by the
+ * events it hears (docs/decisions/0076-period-figures-in-memory.md): a metric's boards and the progress of goals read
+ * them instead of sorting the roll-ups on every request. A set is read once, in one snapshot of the tables, and then
+ * follows the events in commit order: an entry or an activity dated in its period moves its agent's figure and place,
+ * a team change moves agents between teams; what it cannot apply exactly (a void, an agent made, changed or deleted,
+ * a bulk change, a metric changed) drops the sets it may touch, and the next read reads them again. A read first
+ * waits until this instance has heard of every event committed before the request, as the boards in memory do
+ * (server/live/board-state.ts), so it never answers older than what its caller wrote; undefined tells the caller to
+ * read the tables.
+ */
+export class PeriodFigures {
+  private readonly kept = new Map<string, Kept>();
+  private readonly stopFollowing: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: Pick<EventHub, 'follow' | 'reachHorizon'>,
+    private readonly timeZone: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.stopFollowing = hub.follow(
+      (events) => this.hear(events),
+      (reason) => (reason === 'reset' ? this.kept.clear() : undefined),
+    );
+  }
+
+  close(): void {
+    this.stopFollowing();
+    this.kept.clear();
+  }
+
+  /**
+   * The figures of metric `key` (`metric`: its id and unit, undefined for profit) in the period of `kind` starting on
+   * `start`, once this instance has heard every event committed before the call (or below `fence`: eventFenceOf);
+   * undefined when the caller must read the tables.
+   */
+  async figures(key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string, fence?: number): Promise<FigureSet | undefined> {
+    const horizon = fence ?? (await readEventHorizon(this.db));
+    if (!(await this.hub.reachHorizon(horizon, REACH_TIMEOUT_MS))) return undefined;
+    const name = `${key}:${kind}:${start}`;
+    const kept = this.kept.get(name);
+    if (kept) {
+      // Read last: it goes to the end of the map's order, and the first in that order is the one dropped when full.
+      this.kept.delete(name);
+      this.kept.set(name, kept);
+      return kept.set ?? kept.building;
+    }
+    return this.build(name, key, metric, kind, start);
+  }
+
+  private build(name: string, key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string): Promise<FigureSet | undefined> {
+    if (this.kept.size >= KEPT_FIGURE_SETS) this.kept.delete(this.kept.keys().next().value!);
+    // Kept before the snapshot's transaction begins: every event committed after its snapshot is heard from here on.
+    const kept: Kept = { set: undefined, heard: [], building: undefined };
+    this.kept.set(name, kept);
+    kept.building = readFigureSnapshot(this.db, metric, kind, start)
+      .then(({ snapshot, rows }) => {
+        const set = FigureSet.of(key, kind, start, snapshot, rows);
+        const heard = kept.heard ?? [];
+        kept.heard = undefined;
+        kept.building = undefined;
+        // An event heard meanwhile that it cannot apply: the readers waiting read the tables, the next read reads it
+        // again. Dropped meanwhile to make room: the readers waiting still get it.
+        for (const event of heard) {
+          if (visibleIn(snapshot, event.xid)) continue;
+          if (!this.apply(set, event)) {
+            if (this.kept.get(name) === kept) this.kept.delete(name);
+            return undefined;
+          }
+        }
+        if (this.kept.get(name) === kept) kept.set = set;
+        return set;
+      })
+      .catch((error: unknown) => {
+        if (this.kept.get(name) === kept) this.kept.delete(name);
+        this.log.warn({ err: error }, 'reading the period figures failed; reads use the tables');
+        return undefined;
+      });
+    return kept.building;
+  }
+
+  private hear(events: readonly StoredEvent[]): void {
+    for (const [name, kept] of this.kept) {
+      if (kept.heard) {
+        kept.heard.push(...events);
+        continue;
+      }
+      const set = kept.set;
+      if (!set) continue;
+      for (const event of events) {
+        if (visibleIn(set.snapshot, event.xid)) continue;
+        if (!this.apply(set, event)) {
+          this.kept.delete(name);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Applies one event to a set; false when it cannot be applied exactly (the set is then read again). */
+  private apply(set: FigureSet, event: StoredEvent): boolean {
+    switch (event.type) {
+      case 'entry.created':
+        return set.metric !== PROFIT_METRIC || this.applyFigure(set, event, event.public.amount);
+      case 'activity.created':
+        return event.public.metric !== set.metric || this.applyFigure(set, event, event.public.value);
+      case 'entry.voided':
+        return set.metric !== PROFIT_METRIC;
+      case 'activity.voided':
+      case 'metric.changed':
+        return typeof event.public.metric === 'string' && event.public.metric !== set.metric;
+      case 'team.changed': {
+        const teamId = event.private.teamId;
+        const agentIds = event.private.agentIds;
+        if (typeof teamId !== 'number' || !Array.isArray(agentIds)) return false;
+        set.setTeam(teamId, new Set(agentIds.filter((id): id is number => typeof id === 'number')));
+        return true;
+      }
+      case 'agent.created':
+      case 'agent.updated':
+      case 'agent.deleted':
+      case 'data.changed':
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  /** An entry's or activity's figure added to its agent's, when it is dated in the set's period. */
+  private applyFigure(set: FigureSet, event: StoredEvent, value: unknown): boolean {
+    const date = text(event.public.date);
+    const figure = hundredthsOfValue(value);
+    if (date === undefined || figure === undefined || event.agentId === null) return false;
+    const instant = new Date(date);
+    if (Number.isNaN(instant.getTime())) return false;
+    if (periodStartsOf(instant, this.timeZone)[set.kind] !== set.start) return true;
+    // An agent not in the set is not active (not on the boards, its goals not read): its figure is not kept.
+    set.add(event.agentId, figure);
+    return true;
+  }
+}
+
