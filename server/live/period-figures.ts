@@ -4,12 +4,12 @@ import { PROFIT_METRIC } from '../../contract/metrics';
 import type { Db } from '../db/client';
 import type { StoredEvent } from '../db/events';
 import { readFigureSnapshot, type FigureRow } from '../db/queries/board-snapshot';
-import type { BoardMetric, Standing } from '../db/queries/boards';
+import { readPeriodStandings, type BoardMetric, type Standing } from '../db/queries/boards';
 import { centsToMoneyString } from '../../contract/cents';
 import { readEventHorizon } from '../db/sequencer';
 import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
 import { periodStartsOf, type BoardPeriodKind } from '../domain/periods';
-import { scopeHolds, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
+import { everyAgentScope, scopeHolds, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
 import type { EventHub } from './event-hub';
 
 /** How many periods' figures are kept at most (metrics x kinds x the periods boards and goals read); the least read go. */
@@ -222,6 +222,23 @@ export class PeriodFigures {
       return kept.set ?? kept.building;
     }
     return this.build(name, key, metric, kind, start);
+  }
+
+  /**
+   * Where each agent of `scope` ('every agent': the whole board, as an agent's own rank reads it) stood in the period
+   * of `kind` starting on `start`, ranked among themselves: from memory, or the roll-ups when memory cannot answer.
+   */
+  async standings(
+    key: string,
+    metric: BoardMetric,
+    kind: BoardPeriodKind,
+    start: string,
+    scope: TeamScope | 'every agent',
+    fence?: number,
+  ): Promise<Map<number, Standing>> {
+    const whose = scope === 'every agent' ? everyAgentScope() : scope;
+    const figures = await this.figures(key, metric, kind, start, fence);
+    return figures ? figures.standings(whose) : readPeriodStandings(this.db, kind, start, whose, metric);
   }
 
   private build(name: string, key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string): Promise<FigureSet | undefined> {

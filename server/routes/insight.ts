@@ -25,15 +25,13 @@ import {
   readAgentDetail,
   readAgentRank,
   readBoardPage,
-  readPeriodStandings,
   readTierDistribution,
   readTrend,
   type BoardMetric,
   type BoardRow,
-  type Standing,
 } from '../db/queries/boards';
 import { assertAgentInScope, narrowToTeam } from '../auth/team-scope';
-import { everyAgentScope, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
+import { type TeamScope } from '../domain/team-scope';
 import { countAgentEntries, listOwnIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
 import { boardPeriodOf, lastPeriodStarts, localDay, periodStartsOf, type BoardPeriodKind, type PeriodStarts } from '../domain/periods';
@@ -71,7 +69,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
             : await boardFromFigures(ctx, current, { key: query.metric, metric }, period, page, scope, fence)) ??
           (await readBoardPage(ctx.db, current, period, query.mode, page, scope, metric)));
     const previous =
-      period.kind === 'all' ? undefined : await standingsOf(ctx, { key: query.metric, metric }, period.kind, period.previous, scope, fence);
+      period.kind === 'all' ? undefined : await ctx.figures.standings(query.metric, metric, period.kind, period.previous, scope, fence);
     return {
       agents: board.agents.map((agent) => ({
         ...agent,
@@ -132,7 +130,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const { range, period } = boardPeriodOf(query.period, undefined, ctx.now(), ctx.config.orgTimezone);
     const standing = await readAgentRank(ctx.db, agent.id, period, metric);
     if (!standing) throw notFound('Agent');
-    const previous = period.kind === 'all' ? undefined : await standingsOf(ctx, { key: query.metric, metric }, period.kind, period.previous, everyAgentScope());
+    const previous = period.kind === 'all' ? undefined : await ctx.figures.standings(query.metric, metric, period.kind, period.previous, 'every agent');
     return { period: range, metric: query.metric, ...standing, previousRank: previous?.get(agent.id)?.rank ?? null };
   });
 
@@ -214,15 +212,3 @@ async function boardFromFigures(
   return { total, agents };
 }
 
-/** Where each of the scope's agents stood in a period (ranked among themselves): from memory, or the roll-ups. */
-async function standingsOf(
-  ctx: AppContext,
-  which: MetricOfBoard,
-  kind: BoardPeriodKind,
-  start: string,
-  scope: TeamScope,
-  fence?: number,
-): Promise<Map<number, Standing>> {
-  const figures = await ctx.figures.figures(which.key, which.metric, kind, start, fence);
-  return figures ? figures.standings(scope) : readPeriodStandings(ctx.db, kind, start, scope, which.metric);
-}
