@@ -1,10 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CALENDAR, isWorkingDay, progressOf, workingDaysBetween, type WorkingCalendar } from './pacing';
+import { DEFAULT_CALENDAR, isWorkingDay, progressOf, workingDaysBetween, type IsoWeekday, type WorkingCalendar } from './pacing';
+import { shiftDay } from './periods';
 
 // November 2026: Sunday the 1st; Mondays on the 2nd, 9th, 16th, 23rd and 30th; 21 weekdays.
 const week = (actual: bigint, today: string, target = 50_00n) => progressOf({ actual, target, kind: 'week', start: '2026-11-16', today });
 
 describe('working days', () => {
+  it('counts as a walk through every day would, for any weekdays, holidays and range', () => {
+    let state = 20261128;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    const walked = (from: string, to: string, calendar: WorkingCalendar) => {
+      let count = 0;
+      for (let day = from; day < to; day = shiftDay(day, { days: 1 })) if (isWorkingDay(day, calendar)) count++;
+      return count;
+    };
+    for (let round = 0; round < 500; round++) {
+      const workingDays = new Set(([1, 2, 3, 4, 5, 6, 7] as const).filter(() => random() < 0.6)) as Set<IsoWeekday>;
+      // From 1969 (before day 0 of the count) to 2031, across years and leap days.
+      const from = shiftDay('1969-12-01', { days: Math.floor(random() * 22_000) });
+      const to = shiftDay(from, { days: Math.floor(random() * 120) - 5 });
+      const holidays = new Set(Array.from({ length: Math.floor(random() * 6) }, () => shiftDay(from, { days: Math.floor(random() * 130) - 5 })));
+      const calendar = { workingDays, holidays };
+      expect(workingDaysBetween(from, to, calendar), `${from} to ${to}, ${[...workingDays]}, ${[...holidays]}`).toBe(walked(from, to, calendar));
+    }
+  });
+
   it('counts the calendar’s weekdays less its holidays, end excluded', () => {
     expect(workingDaysBetween('2026-11-01', '2026-12-01', DEFAULT_CALENDAR)).toBe(21);
     expect(workingDaysBetween('2026-11-16', '2026-11-23', DEFAULT_CALENDAR)).toBe(5);

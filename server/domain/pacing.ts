@@ -1,4 +1,4 @@
-import { nextPeriodStart, shiftDay, type BoardPeriodKind } from './periods';
+import { nextPeriodStart, type BoardPeriodKind } from './periods';
 
 /**
  * Pace against a goal (docs/decisions/0073-goal-pacing.md): how much of a period's target is expected by now,
@@ -28,10 +28,30 @@ function isoWeekday(day: string): IsoWeekday {
 
 export const isWorkingDay = (day: string, calendar: WorkingCalendar): boolean => calendar.workingDays.has(isoWeekday(day)) && !calendar.holidays.has(day);
 
-/** How many working days lie in [from, to) (local dates; empty when to <= from). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The number of a local date's day since 1970-01-01 (Thursday). */
+function dayNumber(day: string): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, date) / DAY_MS;
+}
+
+/**
+ * How many working days lie in [from, to) (local dates; empty when to <= from): the working weekdays of the whole
+ * weeks and of the days left over, less the holidays in the range that fall on a working weekday. Counted, not walked
+ * day by day: a goal list computes it for every goal it answers.
+ */
 export function workingDaysBetween(from: string, to: string, calendar: WorkingCalendar): number {
-  let count = 0;
-  for (let day = from; day < to; day = shiftDay(day, { days: 1 })) if (isWorkingDay(day, calendar)) count++;
+  const first = dayNumber(from);
+  const days = dayNumber(to) - first;
+  if (days <= 0) return 0;
+  // Day 0 (1970-01-01) was a Thursday: ISO weekday 4.
+  const weekdayOf = (n: number) => ((((n + 3) % 7) + 7) % 7) + 1;
+  let count = Math.floor(days / 7) * calendar.workingDays.size;
+  for (let n = first + days - (days % 7); n < first + days; n++) if (calendar.workingDays.has(weekdayOf(n) as IsoWeekday)) count++;
+  for (const holiday of calendar.holidays) {
+    if (holiday >= from && holiday < to && calendar.workingDays.has(isoWeekday(holiday))) count--;
+  }
   return count;
 }
 

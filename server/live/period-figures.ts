@@ -8,12 +8,17 @@ import { readPeriodStandings, type BoardMetric, type Standing } from '../db/quer
 import { centsToMoneyString } from '../../contract/cents';
 import { readEventHorizon } from '../db/sequencer';
 import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
-import { periodStartsOf, type BoardPeriodKind } from '../domain/periods';
+import { periodStartsOf, type BoardPeriodKind, type PeriodStarts } from '../domain/periods';
 import { everyAgentScope, scopeHolds, scopeIsEveryAgent, type TeamScope } from '../domain/team-scope';
 import type { EventHub } from './event-hub';
 
-/** How many periods' figures are kept at most (metrics x kinds x the periods boards and goals read); the least read go. */
-export const KEPT_FIGURE_SETS = 128;
+/**
+ * The memory the sets may take together (20 bytes an agent each: 64 MB is about 330 periods of 10,000 agents, every
+ * metric's boards of the last year and their previous periods); beyond it the least recently read sets go first.
+ */
+export const FIGURE_SETS_BYTES = 64 * 1024 * 1024;
+/** Bytes a set takes per agent: its id, figure, team and name order. */
+const BYTES_PER_AGENT = 20;
 /** How long a read waits for this instance to have heard of the newest committed event before it reads the tables. */
 const REACH_TIMEOUT_MS = 1_000;
 /** No team, in the teams column. */
@@ -122,12 +127,32 @@ export class FigureSet {
   }
 
   /**
-   * Where each of the scope's agents stood (ranked among themselves): its figure as a decimal string, and its rank
-   * when the figure is positive (null: not on that board), as readPeriodStandings reads it from the tables.
+   * Where each of the scope's agents stood (ranked among themselves), or only the agents `ids` of it: its figure as a
+   * decimal string, and its rank when the figure is positive (null: not on that board), as readPeriodStandings reads
+   * them from the tables. For every agent and a few ids, a rank is found by halving (it is one more than the number of
+   * higher figures), not by a pass over the board.
    */
-  standings(scope: TeamScope): Map<number, Standing> {
+  standings(scope: TeamScope, ids?: readonly number[]): Map<number, Standing> {
     const every = scopeIsEveryAgent(scope);
     const standings = new Map<number, Standing>();
+    const standingOf = (value: bigint, rank: number): Standing => ({ rank: value > 0n ? rank : null, income: centsToMoneyString(value) });
+    if (every && ids) {
+      for (const id of ids) {
+        const at = this.ids.indexOf(id);
+        if (at < 0) continue;
+        const value = this.values[at]!;
+        let low = 0;
+        let high = at;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (this.values[middle]! > value) low = middle + 1;
+          else high = middle;
+        }
+        standings.set(id, standingOf(value, low + 1));
+      }
+      return standings;
+    }
+    const wanted = ids ? new Set(ids) : undefined;
     let counted = 0;
     let rank = 0;
     let previous: bigint | undefined;
@@ -137,7 +162,7 @@ export class FigureSet {
       if (value !== previous) rank = counted + 1;
       previous = value;
       counted++;
-      standings.set(this.ids[i]!, { rank: value > 0n ? rank : null, income: centsToMoneyString(value) });
+      if (!wanted || wanted.has(this.ids[i]!)) standings.set(this.ids[i]!, standingOf(value, rank));
     }
     return standings;
   }
@@ -186,6 +211,7 @@ function hundredthsOfValue(value: unknown): bigint | undefined {
  */
 export class PeriodFigures {
   private readonly kept = new Map<string, Kept>();
+  private readonly eventStarts = new WeakMap<StoredEvent, PeriodStarts | null>();
   private readonly stopFollowing: () => void;
 
   constructor(
@@ -225,8 +251,9 @@ export class PeriodFigures {
   }
 
   /**
-   * Where each agent of `scope` ('every agent': the whole board, as an agent's own rank reads it) stood in the period
-   * of `kind` starting on `start`, ranked among themselves: from memory, or the roll-ups when memory cannot answer.
+   * Where the agents `ids` of `scope` ('every agent': the whole board, as an agent's own rank reads it) stood in the
+   * period of `kind` starting on `start`, ranked among the scope's agents: from memory, or the roll-ups (every agent of
+   * the scope) when memory cannot answer.
    */
   async standings(
     key: string,
@@ -234,15 +261,16 @@ export class PeriodFigures {
     kind: BoardPeriodKind,
     start: string,
     scope: TeamScope | 'every agent',
+    ids: readonly number[],
     fence?: number,
   ): Promise<Map<number, Standing>> {
     const whose = scope === 'every agent' ? everyAgentScope() : scope;
     const figures = await this.figures(key, metric, kind, start, fence);
-    return figures ? figures.standings(whose) : readPeriodStandings(this.db, kind, start, whose, metric);
+    return figures ? figures.standings(whose, ids) : readPeriodStandings(this.db, kind, start, whose, metric);
   }
 
   private build(name: string, key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string): Promise<FigureSet | undefined> {
-    if (this.kept.size >= KEPT_FIGURE_SETS) this.kept.delete(this.kept.keys().next().value!);
+    this.makeRoom();
     // Kept before the snapshot's transaction begins: every event committed after its snapshot is heard from here on.
     const kept: Kept = { set: undefined, heard: [], building: undefined };
     this.kept.set(name, kept);
@@ -270,6 +298,22 @@ export class PeriodFigures {
         return undefined;
       });
     return kept.building;
+  }
+
+  /** Drops the least recently read sets while the kept ones take more than FIGURE_SETS_BYTES (one more is coming). */
+  private makeRoom(): void {
+    let bytes = 0;
+    let largest = 0;
+    for (const kept of this.kept.values()) {
+      const size = kept.set?.size ?? 0;
+      bytes += size * BYTES_PER_AGENT;
+      largest = Math.max(largest, size);
+    }
+    for (const [name, kept] of this.kept) {
+      if (bytes + largest * BYTES_PER_AGENT <= FIGURE_SETS_BYTES) return;
+      bytes -= (kept.set?.size ?? 0) * BYTES_PER_AGENT;
+      this.kept.delete(name);
+    }
   }
 
   private hear(events: readonly StoredEvent[]): void {
@@ -319,14 +363,25 @@ export class PeriodFigures {
     }
   }
 
+  /** The periods holding an event's date (null: not a date), worked out once for all the sets the event is applied to. */
+  private startsOf(event: StoredEvent, date: string): PeriodStarts | null {
+    let starts = this.eventStarts.get(event);
+    if (starts === undefined) {
+      const instant = new Date(date);
+      starts = Number.isNaN(instant.getTime()) ? null : periodStartsOf(instant, this.timeZone);
+      this.eventStarts.set(event, starts);
+    }
+    return starts;
+  }
+
   /** An entry's or activity's figure added to its agent's, when it is dated in the set's period. */
   private applyFigure(set: FigureSet, event: StoredEvent, value: unknown): boolean {
     const date = text(event.public.date);
     const figure = hundredthsOfValue(value);
     if (date === undefined || figure === undefined || event.agentId === null) return false;
-    const instant = new Date(date);
-    if (Number.isNaN(instant.getTime())) return false;
-    if (periodStartsOf(instant, this.timeZone)[set.kind] !== set.start) return true;
+    const starts = this.startsOf(event, date);
+    if (!starts) return false;
+    if (starts[set.kind] !== set.start) return true;
     // An agent not in the set is not active (not on the boards, its goals not read): its figure is not kept.
     set.add(event.agentId, figure);
     return true;

@@ -57,9 +57,10 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const current = periodStartsOf(now, ctx.config.orgTimezone);
     const page = { offset: query.offset, limit: query.limit, search: query.search };
-    // This month's profit board: the live board in memory (or its index-led read); other boards, and every metric's:
-    // one sort of the roll-ups. A team's board (a filter, or a manager who leads teams) ranks within the team, last
-    // period's places too.
+    // This month's profit board: the live board in memory (or its index-led read); other boards of income, and every
+    // metric's: ranked in the period figures kept in memory (decision 0076), or one sort of the roll-ups (growth, a
+    // search, all time, or when memory cannot answer). A team's board (a filter, or a manager who leads teams) ranks
+    // within the team, last period's places too.
     const fence = eventFenceOf(request);
     const board =
       !metric && period.kind === 'month' && period.start === current.month && query.mode === 'income'
@@ -69,7 +70,9 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
             : await boardFromFigures(ctx, current, { key: query.metric, metric }, period, page, scope, fence)) ??
           (await readBoardPage(ctx.db, current, period, query.mode, page, scope, metric)));
     const previous =
-      period.kind === 'all' ? undefined : await ctx.figures.standings(query.metric, metric, period.kind, period.previous, scope, fence);
+      period.kind === 'all'
+        ? undefined
+        : await ctx.figures.standings(query.metric, metric, period.kind, period.previous, scope, board.agents.map((agent) => agent.id), fence);
     return {
       agents: board.agents.map((agent) => ({
         ...agent,
@@ -130,7 +133,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const { range, period } = boardPeriodOf(query.period, undefined, ctx.now(), ctx.config.orgTimezone);
     const standing = await readAgentRank(ctx.db, agent.id, period, metric);
     if (!standing) throw notFound('Agent');
-    const previous = period.kind === 'all' ? undefined : await ctx.figures.standings(query.metric, metric, period.kind, period.previous, 'every agent');
+    const previous = period.kind === 'all' ? undefined : await ctx.figures.standings(query.metric, metric, period.kind, period.previous, 'every agent', [agent.id]);
     return { period: range, metric: query.metric, ...standing, previousRank: previous?.get(agent.id)?.rank ?? null };
   });
 
