@@ -4,6 +4,8 @@ import type { Db, Engine } from './db/client';
 import type { BoardState } from './live/board-state';
 import type { EventHub } from './live/event-hub';
 import type { PeriodFigures } from './live/period-figures';
+import type { AnswerCache } from './live/answer-cache';
+import type { GoalInPeriod } from './db/queries/goals';
 import type { WebhookWorker } from './webhooks/worker';
 import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
@@ -26,6 +28,8 @@ export interface AppContext {
   boards: BoardState;
   /** Every active agent's figure on a metric in a period, kept in memory and moved by events: boards, movement, goals. */
   figures: PeriodFigures;
+  /** The goals in force as listed (without their actual figures), kept until a goal, agent, team or metric changes. */
+  goalsInForce: AnswerCache<GoalInPeriod[]>;
   /** This instance's webhook worker (a route that queues a delivery wakes it). */
   webhooks: WebhookWorker;
   /** This instance's notifier (tests wait for it to be idle). */

@@ -48,6 +48,8 @@ import { registerImportRoutes } from './routes/imports';
 import { registerApiDocsRoutes } from './routes/api-docs';
 import { BoardState } from './live/board-state';
 import { PeriodFigures } from './live/period-figures';
+import { AnswerCache } from './live/answer-cache';
+import type { GoalInPeriod } from './db/queries/goals';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -63,6 +65,8 @@ import { PageHtml } from './http/page-html';
 
 /** The notifier's look for events other instances committed (docs/product.md §12.13). */
 const NOTIFIER_POLL_MS = 2_000;
+/** How many goal lists (a reader's scope and filter, in some periods) are kept at once. */
+const GOAL_LISTS_KEPT = 256;
 
 /** The API's version in its OpenAPI document: the version of the package. */
 const API_VERSION = '0.1.0';
@@ -124,6 +128,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   const stopHearingAppends = database.onAppended(() => live.appended());
   const boards = new BoardState(database.db, live, config.orgTimezone, app.log);
   const figures = new PeriodFigures(database.db, live, config.orgTimezone, app.log);
+  // The goals in force change with goals, agents (names, statuses, teams), teams and metrics only (decision 0076).
+  const goalsInForce = new AnswerCache<GoalInPeriod[]>(
+    database.db,
+    live,
+    new Set(['goal.changed', 'agent.created', 'agent.updated', 'agent.deleted', 'team.changed', 'metric.changed', 'data.changed']),
+    GOAL_LISTS_KEPT,
+  );
   const webhooks = new WebhookWorker(
     database.db,
     {
@@ -176,6 +187,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     stopHearingAppends();
     boards.close();
     figures.close();
+    goalsInForce.close();
     await live.close();
   });
 
@@ -189,6 +201,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     live,
     boards,
     figures,
+    goalsInForce,
     webhooks,
     notifier,
     emails,

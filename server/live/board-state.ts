@@ -308,6 +308,22 @@ export class BoardState {
   }
 
   /**
+   * The agents `ids` with their figures of the current periods, from memory, by id (an id the boards do not know is
+   * left out); undefined when the caller must read the tables. A page ranked elsewhere in memory (a metric's board)
+   * shows them without a query.
+   */
+  async summaries(now: Date, ids: readonly number[], fence?: number): Promise<Map<number, AgentSummary> | undefined> {
+    const boards = await this.current(now, fence);
+    if (!boards) return undefined;
+    const found = new Map<number, AgentSummary>();
+    for (const id of ids) {
+      const agent = boards.agents.get(id);
+      if (agent) found.set(id, summaryOf(agent));
+    }
+    return found;
+  }
+
+  /**
    * The state, once it has applied every event committed before this call (or up to `fence`, the newest event id
    * the caller read when its request began: eventFenceOf in server/auth/sessions.ts); undefined if it is not to be
    * had now.

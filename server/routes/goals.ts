@@ -165,9 +165,11 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
       ...(query.teamId !== undefined ? { teamId: query.teamId } : {}),
     };
     const starts = goalPeriodStartsOf(at);
-    const rows =
-      (await withActualsFromMemory(ctx, await listGoalsInForce(ctx.db, starts, whose, { ...filter, actuals: false }), eventFenceOf(request))) ??
-      (await listGoalsInForce(ctx.db, starts, whose, filter));
+    const fence = eventFenceOf(request);
+    const listed = await ctx.goalsInForce.get(JSON.stringify([starts, whose, filter]), fence, () =>
+      listGoalsInForce(ctx.db, starts, whose, { ...filter, actuals: false }),
+    );
+    const rows = (await withActualsFromMemory(ctx, listed, fence)) ?? (await listGoalsInForce(ctx.db, starts, whose, filter));
     const calendar = await readWorkingCalendar(ctx.db);
     const now = today();
     const list = rows.map((row) => goalOut(row, now, calendar));

@@ -67,7 +67,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
         ? await thisMonthsBoard(ctx, request, now, current, page, scope)
         : ((period.kind === 'all' || query.mode !== 'income' || page.search
             ? undefined
-            : await boardFromFigures(ctx, current, { key: query.metric, metric }, period, page, scope, fence)) ??
+            : await boardFromFigures(ctx, now, current, { key: query.metric, metric }, period, page, scope, fence)) ??
           (await readBoardPage(ctx.db, current, period, query.mode, page, scope, metric)));
     const previous =
       period.kind === 'all'
@@ -195,6 +195,7 @@ interface MetricOfBoard {
  */
 async function boardFromFigures(
   ctx: AppContext,
+  now: Date,
   current: PeriodStarts,
   which: MetricOfBoard,
   period: { kind: BoardPeriodKind; start: string },
@@ -205,7 +206,8 @@ async function boardFromFigures(
   const figures = await ctx.figures.figures(which.key, which.metric, period.kind, period.start, fence);
   if (!figures) return undefined;
   const { total, rows } = figures.page(scope, page.offset, page.limit);
-  const summaries = await readAgentSummariesOf(ctx.db, current, rows.map((row) => row.id));
+  const ids = rows.map((row) => row.id);
+  const summaries = (await ctx.boards.summaries(now, ids, fence)) ?? (await readAgentSummariesOf(ctx.db, current, ids));
   const agents: BoardRow[] = [];
   for (const row of rows) {
     const summary = summaries.get(row.id);

@@ -207,15 +207,21 @@ for (const engine of testEngines()) {
       await post({ teamId: team, metric: 'profit', period: 'month', target: '1000.00', recurring: true });
       await post({ teamId: team, metric: revenue!.key, period: 'quarter', target: '500.00', recurring: true });
       for (const member of members) await post({ agentId: member.id, metric: calls!.key, period: 'week', target: 10, recurring: true });
-      const compare = async () => {
+      const listed = async () => {
         const res = await t.request({ method: 'GET', url: `/api/goals?teamId=${team}`, headers: { cookie: owner } });
         expect(res.statusCode, res.body).toBe(200);
-        const listed = goalList.parse(res.json()).goals;
-        const tables = await listGoalsInForce(db(), goalPeriodStartsOf(localDay(now(), TIME_ZONE)), { scope: everyAgentScope() }, { teamId: team });
-        expect(listed.map((goal) => [goal.id, goal.progress.actual])).toEqual(
-          tables.map((goal) => [goal.id, goal.unit === 'count' ? Number(goal.actual / 100n) : `${goal.actual / 100n}.${String(goal.actual % 100n).padStart(2, '0')}`]),
+        return goalList.parse(res.json()).goals;
+      };
+      let last: { goals: { id: number }[] } = { goals: [] };
+      const tables = () => last;
+      const compare = async () => {
+        const listedGoals = await listed();
+        const fromTables = await listGoalsInForce(db(), goalPeriodStartsOf(localDay(now(), TIME_ZONE)), { scope: everyAgentScope() }, { teamId: team });
+        last = { goals: fromTables };
+        expect(listedGoals.map((goal) => [goal.id, goal.progress.actual])).toEqual(
+          fromTables.map((goal) => [goal.id, goal.unit === 'count' ? Number(goal.actual / 100n) : `${goal.actual / 100n}.${String(goal.actual % 100n).padStart(2, '0')}`]),
         );
-        return listed.map((goal) => goal.progress.actual);
+        return listedGoals.map((goal) => goal.progress.actual);
       };
       expect(await compare()).toEqual(['0.00', '0.00', 0, 0]);
       await addIncome(db(), members[0]!, '250.00', { now: now(), date: now(), timeZone: TIME_ZONE });
@@ -226,6 +232,13 @@ for (const engine of testEngines()) {
       // An agent who leaves the team no longer counts towards its goals.
       await updateTeam(db(), team, { agentIds: [members[1]!.id] }, SYSTEM_ACTOR, now());
       expect(await compare()).toEqual(['100.50', '40.25', 0]);
+      // The goals listed are kept until a goal, an agent, a team or a metric changes: each shows at once.
+      const [, , halsGoal] = tables().goals;
+      const patched = await t.request({ method: 'PATCH', url: `/api/goals/${halsGoal!.id}`, headers: { cookie: owner }, payload: { target: 12 } });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect((await listed()).map((goal) => goal.target)).toEqual(['1000.00', '500.00', 12]);
+      await setAgentActive(db(), members[1]!.id, false, SYSTEM_ACTOR, now());
+      expect(await compare()).toEqual(['0.00', '0.00']);
     });
   });
 }
