@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CALENDAR, isWorkingDay, progressOf, workingDaysBetween, type IsoWeekday, type WorkingCalendar } from './pacing';
+import { DEFAULT_CALENDAR, isWorkingDay, progressOf, workingDaysBetween, WorkingSpans, type IsoWeekday, type WorkingCalendar } from './pacing';
 import { shiftDay } from './periods';
 
 // November 2026: Sunday the 1st; Mondays on the 2nd, 9th, 16th, 23rd and 30th; 21 weekdays.
 const week = (actual: bigint, today: string, target = 50_00n) => progressOf({ actual, target, kind: 'week', start: '2026-11-16', today });
 
 describe('working days', () => {
+  it('gives the same progress from spans worked out once per period as from the calendar', () => {
+    const calendar: WorkingCalendar = { workingDays: new Set([1, 2, 3, 4, 6]), holidays: new Set(['2026-11-26', '2026-12-24']) };
+    const spans = new WorkingSpans(calendar);
+    for (const [kind, start] of [
+      ['week', '2026-11-23'],
+      ['month', '2026-11-01'],
+      ['quarter', '2026-10-01'],
+    ] as const) {
+      for (const today of ['2026-09-30', '2026-11-01', '2026-11-25', '2026-11-28', '2026-12-31', '2027-01-02']) {
+        const input = { actual: 1234_00n, target: 5000_00n, kind, start, today };
+        expect(progressOf(input, spans), `${kind} ${start} on ${today}`).toEqual(progressOf(input, calendar));
+        expect(spans.of(kind, start, today)).toBe(spans.of(kind, start, today));
+      }
+    }
+    expect(spans.of('month', '2026-11-01', '2026-11-28').lastDay).toBe('2026-11-30');
+  });
+
   it('counts as a walk through every day would, for any weekdays, holidays and range', () => {
     let state = 20261128;
     const random = () => {

@@ -1,4 +1,4 @@
-import { nextPeriodStart, type BoardPeriodKind } from './periods';
+import { nextPeriodStart, shiftDay, type BoardPeriodKind } from './periods';
 
 /**
  * Pace against a goal (docs/decisions/0073-goal-pacing.md): how much of a period's target is expected by now,
@@ -88,18 +88,56 @@ function divide(numerator: bigint, denominator: bigint): bigint {
 }
 
 /**
+ * A period's working days on a day: its end (exclusive) and last day, the day clamped to it, and its working days in
+ * all and so far.
+ */
+export interface WorkingSpan {
+  end: string;
+  lastDay: string;
+  today: string;
+  total: number;
+  elapsed: number;
+}
+
+function workingSpan(kind: BoardPeriodKind, start: string, day: string, calendar: WorkingCalendar): WorkingSpan {
+  const end = nextPeriodStart(kind, start);
+  const today = day < start ? start : day > end ? end : day;
+  return {
+    end,
+    lastDay: shiftDay(end, { days: -1 }),
+    today,
+    total: workingDaysBetween(start, end, calendar),
+    elapsed: workingDaysBetween(start, today, calendar),
+  };
+}
+
+/** The working spans of one calendar, each worked out once: a list of goals shares a few periods. */
+export class WorkingSpans {
+  private readonly spans = new Map<string, WorkingSpan>();
+  constructor(private readonly calendar: WorkingCalendar) {}
+
+  of(kind: BoardPeriodKind, start: string, today: string): WorkingSpan {
+    const key = `${kind}:${start}:${today}`;
+    let span = this.spans.get(key);
+    if (!span) {
+      span = workingSpan(kind, start, today, this.calendar);
+      this.spans.set(key, span);
+    }
+    return span;
+  }
+}
+
+/**
  * The progress of `actual` against `target` in the period of `kind` starting on `start`, on `today` (a local date).
  * Today itself does not count as elapsed: on the first working day nothing is expected yet, so a Monday morning is
  * never "behind". A period with no working day at all expects nothing until it ends.
  */
 export function progressOf(
   input: { actual: bigint; target: bigint; kind: BoardPeriodKind; start: string; today: string },
-  calendar: WorkingCalendar = DEFAULT_CALENDAR,
+  calendar: WorkingCalendar | WorkingSpans = DEFAULT_CALENDAR,
 ): Progress {
-  const end = nextPeriodStart(input.kind, input.start);
-  const today = input.today < input.start ? input.start : input.today > end ? end : input.today;
-  const total = workingDaysBetween(input.start, end, calendar);
-  const elapsed = workingDaysBetween(input.start, today, calendar);
+  const { end, today, total, elapsed } =
+    calendar instanceof WorkingSpans ? calendar.of(input.kind, input.start, input.today) : workingSpan(input.kind, input.start, input.today, calendar);
   const left = total - elapsed;
   const { actual, target } = input;
   const expectedByNow = total === 0 ? (today >= end ? target : 0n) : divide(target * BigInt(elapsed), BigInt(total));

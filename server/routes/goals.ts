@@ -26,8 +26,8 @@ import { findMetric } from '../db/queries/metrics';
 import { readWorkingCalendar } from '../db/queries/settings';
 import { findTeam } from '../db/queries/teams';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { completePeriodsBefore, figureOut, firstPeriodOf, goalPeriodStartsOf, goalTargetHundredths, periodLastDay, progressOut, suggestedTarget } from '../domain/goals';
-import { progressOf, type WorkingCalendar } from '../domain/pacing';
+import { completePeriodsBefore, figureOut, firstPeriodOf, goalPeriodStartsOf, goalTargetHundredths, progressOut, suggestedTarget } from '../domain/goals';
+import { progressOf, WorkingSpans } from '../domain/pacing';
 import { localDay } from '../domain/periods';
 import { scopeHolds, type TeamScope } from '../domain/team-scope';
 import { parseId, parseInput } from '../http/errors';
@@ -49,8 +49,8 @@ async function goalMetricNamed(ctx: AppContext, key: string): Promise<GoalMetric
 
 
 /** A goal as the API answers it, with its progress in the period read on `today`. */
-function goalOut(goal: GoalInPeriod, today: string, calendar: WorkingCalendar): Goal {
-  const progress = progressOf({ actual: goal.actual, target: goal.target, kind: goal.period, start: goal.periodStart, today }, calendar);
+function goalOut(goal: GoalInPeriod, today: string, spans: WorkingSpans): Goal {
+  const progress = progressOf({ actual: goal.actual, target: goal.target, kind: goal.period, start: goal.periodStart, today }, spans);
   return {
     id: goal.id,
     metric: goal.metric,
@@ -64,7 +64,7 @@ function goalOut(goal: GoalInPeriod, today: string, calendar: WorkingCalendar): 
     holderName: goal.holderName,
     startsOn: goal.startsOn,
     periodStart: goal.periodStart,
-    periodEnd: periodLastDay(goal.period, goal.periodStart),
+    periodEnd: spans.of(goal.period, goal.periodStart, today).lastDay,
     progress: progressOut(goal.unit, progress),
   };
 }
@@ -149,7 +149,7 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const day = goal.startsOn > now || !goal.recurring ? goal.startsOn : now;
     const [row] = await listGoalsInForce(ctx.db, goalPeriodStartsOf(day), { scope }, { goalId: goal.id, anyStatus: true });
     if (!row) throw notFound('Goal');
-    return goalOut(row, now, await readWorkingCalendar(ctx.db));
+    return goalOut(row, now, new WorkingSpans(await readWorkingCalendar(ctx.db)));
   }
 
   app.get('/api/goals', async (request, reply): Promise<GoalList> => {
@@ -172,7 +172,8 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = (await withActualsFromMemory(ctx, listed, fence)) ?? (await listGoalsInForce(ctx.db, starts, whose, filter));
     const calendar = await readWorkingCalendar(ctx.db);
     const now = today();
-    const list = rows.map((row) => goalOut(row, now, calendar));
+    const spans = new WorkingSpans(calendar);
+    const list = rows.map((row) => goalOut(row, now, spans));
     return { at, goals: query.pace ? list.filter((goal) => goal.progress.pace === query.pace) : list };
   });
 
@@ -246,7 +247,8 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const at = startsOn > today() ? startsOn : today();
     const rows = await listGoalsInForce(ctx.db, goalPeriodStartsOf(at), { scope: setter.scope }, { goalIds: ids });
     const calendar = await readWorkingCalendar(ctx.db);
-    const answer: GoalList = { at, goals: rows.map((row) => goalOut(row, today(), calendar)) };
+    const spans = new WorkingSpans(calendar);
+    const answer: GoalList = { at, goals: rows.map((row) => goalOut(row, today(), spans)) };
     return reply.status(201).send(answer);
   });
 
