@@ -64,6 +64,10 @@ export const AUDIT_ACTIONS = [
   'goal.created',
   'goal.updated',
   'goal.deleted',
+  'contest.created',
+  'contest.updated',
+  'contest.cancelled',
+  'contest.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -123,6 +127,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'goal.created': 'Set a goal',
   'goal.updated': 'Changed a goal',
   'goal.deleted': 'Removed a goal',
+  'contest.created': 'Made a contest',
+  'contest.updated': 'Changed a contest',
+  'contest.cancelled': 'Cancelled a contest',
+  'contest.deleted': 'Deleted a draft contest',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -25,6 +25,7 @@ export const eventTypes = [
   'goal.changed',
   'goal.reached',
   'goal.behind',
+  'contest.changed',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -223,6 +224,16 @@ export interface GoalChangedData {
   deleted?: boolean;
 }
 
+/**
+ * A contest was made, changed, published, cancelled or deleted (docs/decisions/0077-contests.md): screens showing
+ * contests read them again. Every signed-in reader gets its id; staff also whether it was deleted.
+ */
+export interface ContestChangedData {
+  contestId: number;
+  /** Staff only. */
+  deleted?: boolean;
+}
+
 /** What every event about a goal's progress names: the goal, whose it is, its metric and period. */
 interface GoalEventBase {
   goalId: number;
@@ -274,6 +285,7 @@ export interface EventDataByType {
   'goal.changed': GoalChangedData;
   'goal.reached': GoalReachedData;
   'goal.behind': GoalBehindData;
+  'contest.changed': ContestChangedData;
 }
 
 /** One message of an event stream as a client reads it. */

@@ -28,6 +28,7 @@ import { registerAgentRoutes } from './routes/agents';
 import { registerTeamRoutes } from './routes/teams';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
 import { registerGoalRoutes } from './routes/goals';
+import { registerContestRoutes } from './routes/contests';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
 import { registerInsightRoutes } from './routes/insight';
@@ -232,6 +233,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerIncomeEntryRoutes(app, ctx);
   registerMetricRoutes(app, ctx);
   registerGoalRoutes(app, ctx);
+  registerContestRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

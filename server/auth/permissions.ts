@@ -158,6 +158,15 @@ export async function requireGoalSetter(ctx: AppContext, request: FastifyRequest
   return { user, scope: await scopeOfCaller(ctx, { kind: 'user', user }), actor: userActor(request, user) };
 }
 
+/** Who sets up contests (docs/decisions/0077-contests.md): owners for anyone, managers for the agents of their scope. */
+export const requireContestSetter = requireGoalSetter;
+
+/**
+ * Who reads contests (docs/decisions/0077-contests.md): owners, managers and `read` tokens those of their scope; an
+ * agent the published contests it takes part in.
+ */
+export const requireContestReader = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) => requireGoalReader(ctx, request, reply);
+
 /**
  * Who reads goals (docs/decisions/0074-goals.md): owners, managers and `read` tokens those of their scope; an agent its
  * own and its team's.

@@ -215,6 +215,8 @@ const ACTIVITY_VOIDED = {
 
 const METRIC_CHANGED = { metric: 'public', name: 'public', active: 'public' } as const satisfies EventLayout<'metric.changed'>;
 
+const CONTEST_CHANGED = { contestId: 'public', deleted: 'private, when set' } as const satisfies EventLayout<'contest.changed'>;
+
 const GOAL_CHANGED = { goalId: 'public', agentId: 'private', teamId: 'private', deleted: 'private, when set' } as const satisfies EventLayout<'goal.changed'>;
 
 const GOAL_REACHED = {
@@ -333,6 +335,12 @@ export const metricChangedEvent = (data: StoredEventData<'metric.changed', typeo
 export const goalChangedEvent = (data: StoredEventData<'goal.changed', typeof GOAL_CHANGED>) => ({
   ...eventOf('goal.changed', GOAL_CHANGED, data.agentId ?? 0, data),
   agentId: data.agentId ?? null,
+});
+
+/** contest.changed: a contest was made, changed, published, cancelled or deleted (about no agent). */
+export const contestChangedEvent = (data: StoredEventData<'contest.changed', typeof CONTEST_CHANGED>) => ({
+  ...eventOf('contest.changed', CONTEST_CHANGED, 0, data),
+  agentId: null,
 });
 
 /** goal.reached: a goal passed 50%, 90% or 100% of its target in a period (server/db/operations/watch-goals.ts). */

@@ -955,3 +955,44 @@ export const goalMarks = pgTable(
   },
   (t) => [primaryKey({ name: 'goal_marks_pkey', columns: [t.goalId, t.periodStart, t.threshold] })],
 );
+
+/**
+ * Contests (docs/decisions/0077-contests.md): a window of local days on one metric (null: profit). Their state follows
+ * from the clock and the moments kept here: published_at (null: a draft), cancelled_at, finalised_at. Participants are
+ * resolved when read (participant_ids: the teams or agents named, empty for everyone). Prizes: [{place, text,
+ * rewardOptionId}] in place order.
+ */
+export const contests = pgTable(
+  'contests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    metricId: integer('metric_id').references(() => metrics.id),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    format: text('format', { enum: ['total', 'race'] }).notNull(),
+    /** A race's target in the metric's unit (a count or an amount); null for a total. */
+    target: money('target'),
+    participantKind: text('participant_kind', { enum: ['all', 'teams', 'agents'] }).notNull(),
+    participantIds: integer('participant_ids').array().notNull().default(sql`'{}'::int[]`),
+    teamsCompete: boolean('teams_compete').notNull(),
+    prizes: jsonb('prizes').notNull().default(sql`'[]'::jsonb`),
+    showOnTv: boolean('show_on_tv').notNull(),
+    recurrence: text('recurrence', { enum: ['weekly', 'monthly'] }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    publishedAt: timestamptz('published_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    finalisedAt: timestamptz('finalised_at'),
+  },
+  (t) => [
+    check('contests_window_check', sql`${t.endsOn} >= ${t.startsOn} and ${t.endsOn} - ${t.startsOn} < 92`),
+    check('contests_format_check', sql`${t.format} in ('total', 'race')`),
+    check('contests_target_check', sql`(${t.format} = 'race') = (${t.target} is not null) and (${t.target} is null or ${t.target} > 0)`),
+    check('contests_participants_check', sql`${t.participantKind} in ('all', 'teams', 'agents')`),
+    check('contests_recurrence_check', sql`${t.recurrence} is null or ${t.recurrence} in ('weekly', 'monthly')`),
+    index('contests_window_idx').on(t.endsOn, t.startsOn),
+  ],
+);

@@ -26,7 +26,7 @@ export type EventView = 'full' | 'public' | 'public-without-amounts';
 const TV_TYPES: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'tier.reached', 'leaderboard.changed', 'data.changed', 'settings.changed']);
 
 /** Events every agent reads the public part of, whoever they are about. */
-const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set(['leaderboard.changed', 'tier.updated', 'data.changed', 'settings.changed', 'metric.changed', 'goal.changed']);
+const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set(['leaderboard.changed', 'tier.updated', 'data.changed', 'settings.changed', 'metric.changed', 'goal.changed', 'contest.changed']);
 
 /** Public fields that are amounts of money: a TV link shows them only when it was made with showAmounts. */
 export const AMOUNT_FIELDS: readonly string[] = ['amount'];

@@ -20,7 +20,8 @@ import { sequenceAll } from '../../server/db/sequencer';
 import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoals } from '../../server/db/operations/save-goal';
-import { localDay, periodStartOfDay } from '../../server/domain/periods';
+import { createContest } from '../../server/db/operations/save-contest';
+import { localDay, periodStartOfDay, shiftDay } from '../../server/domain/periods';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
 // otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
@@ -69,6 +70,10 @@ interface Fixture {
   activity: number;
   /** Agent A's recurring monthly goal on `metric`. */
   goal: number;
+  /** A published contest of agent A's alone on `metric`, from tomorrow (scheduled). */
+  contest: number;
+  /** A draft contest of agent A's alone. */
+  draftContest: number;
   /** Another session of the caller's own account (agent A's for agent B, anonymous callers and tokens). */
   otherSession: number;
   /** The caller's credential: its session cookie or its token. */
@@ -131,6 +136,33 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     SYSTEM_ACTOR,
     now,
   );
+  // Agent A's contests: one published from tomorrow, one a draft (docs/decisions/0077-contests.md).
+  const tomorrow = shiftDay(localDay(now, 'UTC'), { days: 1 });
+  const contestOf = (draft: boolean) =>
+    createContest(
+      db,
+      {
+        name: `Matrix contest ${uniqueSuffix()}`,
+        description: null,
+        metricId: metric.id,
+        startsOn: tomorrow,
+        endsOn: shiftDay(tomorrow, { days: 6 }),
+        format: 'total',
+        target: null,
+        participantKind: 'agents',
+        participantIds: [agentA.id],
+        teamsCompete: false,
+        prizes: [],
+        showOnTv: false,
+        recurrence: null,
+      },
+      draft,
+      SYSTEM_ACTOR,
+      null,
+      now,
+    );
+  const contest = await contestOf(false);
+  const draftContest = await contestOf(true);
   const invitation = await insertInvitation(db, {
     tokenHash: `matrix-${uniqueSuffix()}`,
     createdBy: owner.id,
@@ -197,6 +229,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     metric: metric.key,
     activity: activity.id,
     goal: goal!,
+    contest,
+    draftContest,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     otherSession: await sessionIdOf(
       db,
@@ -392,6 +426,17 @@ const matrix: Row[] = [
     body: (f) => ({ metric: f.metric, period: 'quarter', goals: [{ agentId: f.agentA.id, target: 30 }] }) },
   { route: 'PATCH /api/goals/{goal}',               status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403, body: () => ({ target: 20 }) },
   { route: 'DELETE /api/goals/{goal}',              status: [401, 403, 403, 204, 204, 403, 403, 403], otherManager: 403 },
+  // Contests (docs/decisions/0077-contests.md): read by staff who see them (the other team's manager does not: agent A
+  // is not theirs), read tokens and the agents taking part (agent B does not: 404, not told it exists); a draft is
+  // staff's. Made, changed, cancelled and deleted (a draft) by owners and by managers for their teams' agents.
+  { route: 'GET /api/contests',                     status: [401, 200, 200, 200, 200, 200, 403, 403] },
+  { route: 'GET /api/contests/{contest}',           status: [401, 200, 404, 200, 200, 200, 403, 403], otherManager: 404 },
+  { route: 'GET /api/contests/{contest}/standings', status: [401, 200, 404, 200, 200, 200, 403, 403], otherManager: 404 },
+  { route: 'POST /api/contests',                    status: [401, 403, 403, 201, 201, 403, 403, 403], otherManager: 403,
+    body: (f) => ({ name: 'Matrix race', metric: f.metric, startsAt: '2099-01-05', endsAt: '2099-01-11', format: 'race', target: 50, participants: { kind: 'agents', ids: [f.agentA.id] } }) },
+  { route: 'PATCH /api/contests/{contest}',         status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403, body: () => ({ name: 'Matrix renamed' }) },
+  { route: 'POST /api/contests/{contest}/cancel',   status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403 },
+  { route: 'DELETE /api/contests/{draftContest}',   status: [401, 403, 403, 204, 204, 403, 403, 403], otherManager: 403 },
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
   { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200, 200, 200, 200], stream: true },

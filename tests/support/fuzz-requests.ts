@@ -75,6 +75,8 @@ import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
 import { createGoals } from '../../server/db/operations/save-goal';
+import { createContest } from '../../server/db/operations/save-contest';
+import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, createContestInput, updateContestInput } from '../../contract/contests';
 import { COUNT_TARGET_MAX, goalTargetHundredths } from '../../server/domain/goals';
 
 /** A count goal's target at most (a goal counts a period's activities, not one). */
@@ -119,6 +121,9 @@ export interface FuzzFixture {
   activity: number;
   /** The agent's recurring monthly goal on `metric`. */
   goal: number;
+  /** A published contest of everyone's on `metric`, in 2099 (scheduled), and a draft one. */
+  contest: number;
+  draftContest: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -142,6 +147,31 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     SYSTEM_ACTOR,
     now,
   );
+  const contestOf = (draft: boolean) =>
+    createContest(
+      db,
+      {
+        name: `Fuzz contest ${uniqueSuffix()}`,
+        description: null,
+        metricId: metric.id,
+        startsOn: '2099-03-02',
+        endsOn: '2099-03-08',
+        format: 'total',
+        target: null,
+        participantKind: 'all',
+        participantIds: [],
+        teamsCompete: false,
+        prizes: [],
+        showOnTv: false,
+        recurrence: null,
+      },
+      draft,
+      SYSTEM_ACTOR,
+      null,
+      now,
+    );
+  const contest = await contestOf(false);
+  const draftContest = await contestOf(true);
   const option = await createRewardOption(db, { tierId: 1 });
   const tier2Option = await createRewardOption(db, { tierId: 2 });
   const claim = await createPendingClaim(db, { agentId: agent.id, tierId: 2, rewardOptionId: tier2Option.id });
@@ -180,6 +210,8 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     metric: metricKey,
     activity: activity.id,
     goal: goal!,
+    contest,
+    draftContest,
   };
 }
 
@@ -1190,6 +1222,37 @@ export const routeSpecs: RouteSpec[] = [
     strict: true,
   },
   { route: 'DELETE /api/goals/:id', param: (f) => f.goal },
+  {
+    route: 'GET /api/contests',
+    query: { schema: contestListQuery, invalid: { state: picks<string | string[]>([['unknown', 'done'], ['empty', ''], ['capitalised', 'Running'], ['twice', ['draft', 'final']]]) } },
+  },
+  { route: 'GET /api/contests/:id', param: (f) => f.contest },
+  { route: 'GET /api/contests/:id/standings', param: (f) => f.contest },
+  {
+    route: 'POST /api/contests',
+    body: (f) => ({ name: 'Fuzz contest', metric: f.metric, startsAt: '2099-04-06', endsAt: '2099-04-12', format: 'total', participants: { kind: 'all' } }),
+    fields: {
+      name: text(CONTEST_NAME_MAX),
+      description: text(CONTEST_DESCRIPTION_MAX, false),
+      metric: { kind: 'metric-key', required: true },
+      format: { kind: 'enum', values: contestFormats, required: true },
+      teamsCompete: { kind: 'boolean', required: false },
+      showOnTv: { kind: 'boolean', required: false },
+      draft: { kind: 'boolean', required: false },
+    },
+    schema: createContestInput,
+    strict: true,
+  },
+  {
+    route: 'PATCH /api/contests/:id',
+    param: (f) => f.contest,
+    body: () => ({ name: 'Fuzz renamed' }),
+    fields: { name: text(CONTEST_NAME_MAX, false), description: text(CONTEST_DESCRIPTION_MAX, false), showOnTv: { kind: 'boolean', required: false } },
+    schema: updateContestInput,
+    strict: true,
+  },
+  { route: 'POST /api/contests/:id/cancel', param: (f) => f.contest },
+  { route: 'DELETE /api/contests/:id', param: (f) => f.draftContest },
   {
     route: 'PATCH /api/tier-settings/:id',
     param: () => 1,

@@ -60,4 +60,6 @@ export const queryKeys = {
   activities: ['/api/activities'],
   /** Followed by the filter's query string: goals with their progress (GET /api/goals). */
   goals: ['/api/goals'],
+  /** Contests, one contest and its standings (GET /api/contests, /api/contests/{id}, .../standings). */
+  contests: ['/api/contests'],
 } as const;

@@ -101,6 +101,8 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'goal.changed': { all: ['goals'] },
   'goal.reached': { all: ['goals'] },
   'goal.behind': { all: ['goals'] },
+  // A contest made, changed, published, cancelled or deleted (docs/decisions/0077): the contests, each, their standings.
+  'contest.changed': { all: ['contests'] },
 
   'apiToken.changed': { all: ['apiTokens'] },
   'tvLink.changed': { all: ['tvLinks'] },

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { calendarDay, idField, optionalText, requiredText, storableText } from './fields';
+import { metricKey, metricUnits } from './metrics';
+
+/**
+ * Contests (docs/decisions/0077-contests.md): a race or a total on one metric over a window of local days, between
+ * everyone, some teams' agents or some agents, individually or team against team, with prizes per place. Their state
+ * follows from the clock: draft (not published), scheduled, running, ended (the grace period), final, or cancelled.
+ */
+
+export const contestFormats = ['total', 'race'] as const;
+export type ContestFormat = (typeof contestFormats)[number];
+export const contestStates = ['draft', 'scheduled', 'running', 'ended', 'final', 'cancelled'] as const;
+export type ContestState = (typeof contestStates)[number];
+export const participantKinds = ['all', 'teams', 'agents'] as const;
+export type ParticipantKind = (typeof participantKinds)[number];
+export const contestRecurrences = ['weekly', 'monthly'] as const;
+export type ContestRecurrence = (typeof contestRecurrences)[number];
+
+export const CONTEST_NAME_MAX = 80;
+export const CONTEST_DESCRIPTION_MAX = 1_000;
+export const PRIZE_TEXT_MAX = 200;
+/** Prizes for places 1 to this. */
+export const PRIZE_PLACES_MAX = 10;
+/** The longest window, in days (a season is several contests). */
+export const CONTEST_DAYS_MAX = 92;
+/** Teams or agents named as participants, at most. */
+export const CONTEST_PARTICIPANT_IDS_MAX = 10_000;
+
+const idList = (field: string) =>
+  z
+    .array(idField(`${field} must be a list of ids`), { error: `${field} must be a list of ids` })
+    .max(CONTEST_PARTICIPANT_IDS_MAX, `${field} may name at most ${CONTEST_PARTICIPANT_IDS_MAX.toLocaleString('en-US')} ids`)
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+/** Who takes part: everyone, the active agents of some teams, or some agents (active ones count). */
+export const participantsInput = z
+  .strictObject({
+    kind: z.enum(participantKinds, { error: 'participants.kind must be "all", "teams" or "agents"' }),
+    ids: idList('participants.ids').optional(),
+  })
+  .refine((input) => (input.kind === 'all' ? input.ids === undefined || input.ids.length === 0 : (input.ids?.length ?? 0) > 0), {
+    message: 'participants.ids names the teams or agents taking part (none for everyone)',
+    path: ['ids'],
+  });
+
+export const prizeInput = z.strictObject({
+  place: z
+    .number({ error: 'place must be a whole number' })
+    .int('place must be a whole number')
+    .min(1, 'place must be from 1')
+    .max(PRIZE_PLACES_MAX, `place must be at most ${PRIZE_PLACES_MAX}`),
+  text: requiredText('Each prize needs a text', PRIZE_TEXT_MAX, 'The prize'),
+  rewardOptionId: idField('rewardOptionId must be a reward option id').optional(),
+});
+
+const prizesInput = z
+  .array(prizeInput, { error: 'prizes must be a list of {place, text, rewardOptionId?}' })
+  .max(PRIZE_PLACES_MAX, `At most ${PRIZE_PLACES_MAX} prizes`)
+  .refine((prizes) => new Set(prizes.map((prize) => prize.place)).size === prizes.length, 'Each place may have one prize')
+  .transform((prizes) => [...prizes].sort((a, b) => a.place - b.place));
+
+/** A race's target as sent (read by the metric's unit, as a goal's). */
+const targetInput = z.union([z.string(), z.number()], { error: 'target must be a number or an amount' });
+
+const contestFields = {
+  name: requiredText('Contest name is required', CONTEST_NAME_MAX, 'Contest name'),
+  description: optionalText(CONTEST_DESCRIPTION_MAX),
+  metric: metricKey,
+  startsAt: calendarDay('startsAt'),
+  endsAt: calendarDay('endsAt'),
+  format: z.enum(contestFormats, { error: 'format must be "total" or "race"' }),
+  target: targetInput.optional(),
+  participants: participantsInput,
+  teamsCompete: z.boolean({ error: 'teamsCompete must be true or false' }).optional().default(false),
+  prizes: prizesInput.optional().default([]),
+  showOnTv: z.boolean({ error: 'showOnTv must be true or false' }).optional().default(false),
+  recurrence: z.enum(contestRecurrences, { error: 'recurrence must be "weekly" or "monthly"' }).nullable().optional().default(null),
+  draft: z.boolean({ error: 'draft must be true or false' }).optional().default(false),
+};
+
+/** POST /api/contests. A draft is kept for changing; otherwise it is published: scheduled, or running from today. */
+export const createContestInput = z.strictObject(contestFields);
+export type CreateContestInput = z.input<typeof createContestInput>;
+export type NewContestInput = z.output<typeof createContestInput>;
+
+/**
+ * PATCH /api/contests/{id}: what the contest's state allows (decision 0077): a draft anything (`draft: false` publishes
+ * it); a scheduled contest its name, description, prizes and showOnTv; a running or ended one its description and
+ * showOnTv.
+ */
+export const updateContestInput = z
+  .strictObject({
+    name: contestFields.name.optional(),
+    // Left out: unchanged; blank: removed.
+    description: storableText(z.string({ error: 'Must be text' }).trim().max(CONTEST_DESCRIPTION_MAX, `Must be at most ${CONTEST_DESCRIPTION_MAX} characters`))
+      .transform((text) => (text ? text : null))
+      .optional(),
+    metric: metricKey.optional(),
+    startsAt: calendarDay('startsAt').optional(),
+    endsAt: calendarDay('endsAt').optional(),
+    format: contestFields.format.optional(),
+    target: targetInput.nullable().optional(),
+    participants: participantsInput.optional(),
+    teamsCompete: z.boolean({ error: 'teamsCompete must be true or false' }).optional(),
+    prizes: prizesInput.optional(),
+    showOnTv: z.boolean({ error: 'showOnTv must be true or false' }).optional(),
+    recurrence: z.enum(contestRecurrences, { error: 'recurrence must be "weekly" or "monthly"' }).nullable().optional(),
+    draft: z.literal(false, { error: 'draft can only be set to false (publishing the contest)' }).optional(),
+  });
+export type UpdateContestInput = z.input<typeof updateContestInput>;
+
+export const prize = z.object({ place: z.number(), text: z.string(), rewardOptionId: z.number().nullable() });
+export type Prize = z.infer<typeof prize>;
+
+export const contest = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  metric: z.string(),
+  metricName: z.string(),
+  unit: z.enum(metricUnits),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  format: z.enum(contestFormats),
+  /** A race's target (a number for a count, an amount for money); null for a total. */
+  target: z.union([z.number(), z.string()]).nullable(),
+  participants: z.object({ kind: z.enum(participantKinds), ids: z.array(z.number()) }),
+  teamsCompete: z.boolean(),
+  prizes: z.array(prize),
+  showOnTv: z.boolean(),
+  recurrence: z.enum(contestRecurrences).nullable(),
+  state: z.enum(contestStates),
+  createdAt: z.string(),
+  publishedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  finalisedAt: z.string().nullable(),
+});
+export type Contest = z.infer<typeof contest>;
+
+export const contestList = z.object({ contests: z.array(contest) });
+export type ContestList = z.infer<typeof contestList>;
+
+/** GET /api/contests?state: one state, or every contest. */
+export const contestListQuery = z.strictObject({
+  state: z.enum(contestStates, { error: `state must be one of ${contestStates.join(', ')}` }).optional(),
+});
+
+/** One place in a contest's standings: an agent or, when teams compete, a team. */
+export const contestStanding = z.object({
+  /** Shared by equal figures. */
+  rank: z.number(),
+  /** null for an agent not shown on public boards, to other agents. */
+  id: z.number().nullable(),
+  name: z.string(),
+  value: z.union([z.number(), z.string()]),
+  /** How far behind the place above (null for the first). */
+  gap: z.union([z.number(), z.string()]).nullable(),
+  /** A race: the whole percent of the target reached (null for a total). */
+  percentOfTarget: z.number().nullable(),
+  /** The reader itself (an agent reading), or its team. */
+  me: z.boolean(),
+});
+export type ContestStanding = z.infer<typeof contestStanding>;
+
+/** GET /api/contests/{id}/standings. */
+export const contestStandings = z.object({
+  contestId: z.number(),
+  state: z.enum(contestStates),
+  format: z.enum(contestFormats),
+  unit: z.enum(metricUnits),
+  teamsCompete: z.boolean(),
+  target: z.union([z.number(), z.string()]).nullable(),
+  standings: z.array(contestStanding),
+});
+export type ContestStandings = z.infer<typeof contestStandings>;

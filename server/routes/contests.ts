@@ -1,0 +1,290 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  contestListQuery,
+  createContestInput,
+  updateContestInput,
+  type Contest,
+  type ContestList,
+  type ContestStandings,
+  type NewContestInput,
+} from '../../contract/contests';
+import { ANONYMOUS_AGENT } from '../../contract/insight';
+import { PROFIT_METRIC, type MetricUnit } from '../../contract/metrics';
+import type { AppContext } from '../app-context';
+import { requireContestReader, requireContestSetter } from '../auth/permissions';
+import { cancelContest, createContest, deleteContest, updateContest, type ContestSettings } from '../db/operations/save-contest';
+import { findAgentById } from '../db/queries/agents';
+import { findContest, listContests, missingIds, readContestFigures, teamsOfAgents, type ContestRow } from '../db/queries/contests';
+import { findMetric } from '../db/queries/metrics';
+import {
+  assertContestWindow,
+  assertStartsTodayOrLater,
+  contestStateOf,
+  fieldsLockedIn,
+  readerSeesContest,
+  scopeMaySetUp,
+  type ContestField,
+} from '../domain/contests';
+import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { figureOut, goalTargetHundredths } from '../domain/goals';
+import { localDay, shiftDay, startOfLocalDay } from '../domain/periods';
+import type { TeamScope } from '../domain/team-scope';
+import type { Db } from '../db/client';
+import { parseId, parseInput } from '../http/errors';
+
+/** The longest window a recurring contest may have: a week's or a month's. */
+const RECURRING_DAYS_MAX = { weekly: 7, monthly: 31 } as const;
+
+type Reader = { kind: 'staff'; scope: TeamScope } | { kind: 'agent'; agentId: number; teamId: number | null };
+
+function contestOut(row: ContestRow, today: string): Contest {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    metric: row.metric,
+    metricName: row.metricName,
+    unit: row.unit,
+    startsAt: row.startsOn,
+    endsAt: row.endsOn,
+    format: row.format,
+    target: row.target === null ? null : figureOut(row.unit, row.target),
+    participants: { kind: row.participantKind, ids: row.participantIds },
+    teamsCompete: row.teamsCompete,
+    prizes: row.prizes,
+    showOnTv: row.showOnTv,
+    recurrence: row.recurrence,
+    state: contestStateOf(row, today),
+    createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    finalisedAt: row.finalisedAt?.toISOString() ?? null,
+  };
+}
+
+/** The window [from, to) of local days startsOn to endsOn, both included, as instants in the organisation's zone. */
+function windowOf(row: Pick<ContestRow, 'startsOn' | 'endsOn'>, timeZone: string): { from: Date; to: Date } {
+  const at = (day: string) => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    return startOfLocalDay(year, month, date, timeZone);
+  };
+  return { from: at(row.startsOn), to: at(shiftDay(row.endsOn, { days: 1 })) };
+}
+
+export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
+  const today = () => localDay(ctx.now(), ctx.config.orgTimezone);
+
+  async function metricOf(key: string): Promise<{ metricId: number | null; unit: MetricUnit }> {
+    if (key === PROFIT_METRIC) return { metricId: null, unit: 'money' };
+    const metric = await findMetric(ctx.db, key);
+    if (!metric) throw notFound('Metric');
+    if (!metric.active) throw conflict(`The metric ${metric.name} is not active: make it active to hold a contest on it`);
+    return { metricId: metric.id, unit: metric.unit };
+  }
+
+  /** The reader's view: staff by scope; an agent with its team. */
+  async function readerOf(reader: Awaited<ReturnType<typeof requireContestReader>>): Promise<Reader> {
+    if (reader.kind === 'staff') return reader;
+    const agent = await findAgentById(ctx.db, reader.agentId);
+    return { kind: 'agent', agentId: reader.agentId, teamId: agent?.teamId ?? null };
+  }
+
+  async function sees(reader: Reader, row: ContestRow): Promise<boolean> {
+    const teamsOf = row.participantKind === 'agents' && reader.kind === 'staff' ? await teamsOfAgents(ctx.db, row.participantIds) : new Map<number, number | null>();
+    return readerSeesContest(reader, { kind: row.participantKind, ids: row.participantIds, published: row.publishedAt !== null }, teamsOf);
+  }
+
+  /** A contest the reader sees, or 404 (whether one it does not see exists is not told). */
+  async function contestFor(reader: Reader, id: number): Promise<ContestRow> {
+    const row = await findContest(ctx.db, id);
+    if (!row || !(await sees(reader, row))) throw notFound('Contest');
+    return row;
+  }
+
+  /**
+   * Settings that hold together: a window, a race's target, a recurring contest's length; and, when they are being set
+   * (`checking`: all on creation), participants and reward options that exist and a setter whose scope holds them.
+   */
+  async function assertSettings(db: Db, settings: ContestSettings, scope: TeamScope, checking = { participants: true, prizes: true }): Promise<void> {
+    assertContestWindow(settings.startsOn, settings.endsOn);
+    if (settings.format === 'race' && settings.target === null) throw invalid('A race needs a target: the figure that wins it', 'target');
+    if (settings.format === 'total' && settings.target !== null) throw invalid('Only a race has a target (format "race")', 'target');
+    if (settings.recurrence) {
+      const days = (Date.parse(settings.endsOn) - Date.parse(settings.startsOn)) / 86_400_000 + 1;
+      if (days > RECURRING_DAYS_MAX[settings.recurrence]) {
+        throw invalid(`A ${settings.recurrence} contest lasts at most ${RECURRING_DAYS_MAX[settings.recurrence]} days`, 'endsAt');
+      }
+    }
+    if (checking.participants) {
+      if (settings.participantKind !== 'all') {
+        const missing = await missingIds(db, settings.participantKind, settings.participantIds);
+        if (missing.length > 0) throw invalid(`participants.ids names ${settings.participantKind} that do not exist: ${missing.join(', ')}`, 'participants');
+      }
+      await assertMaySetUp(db, scope, settings);
+    }
+    if (checking.prizes) {
+      const options = settings.prizes.flatMap((prize) => (prize.rewardOptionId === null ? [] : [prize.rewardOptionId]));
+      const missingOptions = await missingIds(db, 'rewardOptions', options);
+      if (missingOptions.length > 0) throw invalid(`prizes name reward options that do not exist: ${missingOptions.join(', ')}`, 'prizes');
+    }
+  }
+
+  /** 403 unless the setter's scope holds the participants (read through `db`: the caller's transaction, or the app's). */
+  async function assertMaySetUp(db: Db, scope: TeamScope, settings: Pick<ContestSettings, 'participantKind' | 'participantIds'>): Promise<void> {
+    const teamsOf = settings.participantKind === 'agents' ? await teamsOfAgents(db, settings.participantIds) : new Map<number, number | null>();
+    if (!scopeMaySetUp(scope, { kind: settings.participantKind, ids: settings.participantIds }, teamsOf)) {
+      throw forbidden('Managers set up contests for the agents of the teams they lead only');
+    }
+  }
+
+  const prizesOf = (prizes: NewContestInput['prizes']) =>
+    prizes.map((prize) => ({ place: prize.place, text: prize.text, rewardOptionId: prize.rewardOptionId ?? null }));
+
+  app.get('/api/contests', async (request, reply): Promise<ContestList> => {
+    const reader = await readerOf(await requireContestReader(ctx, request, reply));
+    const query = parseInput(contestListQuery, request.query);
+    const now = today();
+    const shown: Contest[] = [];
+    for (const row of await listContests(ctx.db)) {
+      if (!(await sees(reader, row))) continue;
+      const contest = contestOut(row, now);
+      if (!query.state || contest.state === query.state) shown.push(contest);
+    }
+    return { contests: shown };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/contests/:id', async (request, reply): Promise<Contest> => {
+    const reader = await readerOf(await requireContestReader(ctx, request, reply));
+    return contestOut(await contestFor(reader, parseId(request.params.id, 'Contest')), today());
+  });
+
+  app.post('/api/contests', async (request, reply) => {
+    const setter = await requireContestSetter(ctx, request, reply);
+    const input = parseInput(createContestInput, request.body);
+    const metric = await metricOf(input.metric);
+    const settings: ContestSettings = {
+      name: input.name,
+      description: input.description,
+      metricId: metric.metricId,
+      startsOn: input.startsAt,
+      endsOn: input.endsAt,
+      format: input.format,
+      target: input.target === undefined ? null : goalTargetHundredths(metric.unit, input.target),
+      participantKind: input.participants.kind,
+      participantIds: input.participants.kind === 'all' ? [] : (input.participants.ids ?? []),
+      teamsCompete: input.teamsCompete,
+      prizes: prizesOf(input.prizes),
+      showOnTv: input.showOnTv,
+      recurrence: input.recurrence,
+    };
+    await assertSettings(ctx.db, settings, setter.scope);
+    if (!input.draft) assertStartsTodayOrLater(settings.startsOn, today());
+    const id = await createContest(ctx.db, settings, input.draft, setter.actor, setter.user.id, ctx.now());
+    const row = await findContest(ctx.db, id);
+    if (!row) throw notFound('Contest');
+    reply.code(201);
+    return contestOut(row, today());
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/contests/:id', async (request, reply): Promise<Contest> => {
+    const setter = await requireContestSetter(ctx, request, reply);
+    const id = parseId(request.params.id, 'Contest');
+    const input = parseInput(updateContestInput, request.body);
+    const named = (Object.keys(input) as ContestField[]).filter((key) => input[key] !== undefined);
+    if (named.length === 0) throw invalid('Nothing to change: name a field of the contest');
+    const metric = input.metric === undefined ? undefined : await metricOf(input.metric);
+    const now = today();
+    await updateContest(
+      ctx.db,
+      id,
+      async (before, tx) => {
+        const state = contestStateOf(before, now);
+        await assertMaySetUp(tx, setter.scope, before);
+        const locked = fieldsLockedIn(state, named);
+        if (locked.length > 0) {
+          throw conflict(
+            state === 'final' || state === 'cancelled'
+              ? `This contest is ${state}: it can no longer change`
+              : `A ${state} contest cannot change ${locked.join(', ')} any more`,
+          );
+        }
+        const unit = metric?.unit ?? before.unit;
+        const change: Partial<ContestSettings> = {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(metric ? { metricId: metric.metricId } : {}),
+          ...(input.startsAt !== undefined ? { startsOn: input.startsAt } : {}),
+          ...(input.endsAt !== undefined ? { endsOn: input.endsAt } : {}),
+          ...(input.format !== undefined ? { format: input.format } : {}),
+          ...(input.target !== undefined ? { target: input.target === null ? null : goalTargetHundredths(unit, input.target) } : {}),
+          ...(input.participants !== undefined
+            ? { participantKind: input.participants.kind, participantIds: input.participants.kind === 'all' ? [] : (input.participants.ids ?? []) }
+            : {}),
+          ...(input.teamsCompete !== undefined ? { teamsCompete: input.teamsCompete } : {}),
+          ...(input.prizes !== undefined ? { prizes: prizesOf(input.prizes) } : {}),
+          ...(input.showOnTv !== undefined ? { showOnTv: input.showOnTv } : {}),
+          ...(input.recurrence !== undefined ? { recurrence: input.recurrence } : {}),
+        };
+        const after: ContestSettings = { ...before, ...change };
+        await assertSettings(tx, after, setter.scope, { participants: input.participants !== undefined, prizes: input.prizes !== undefined });
+        const publish = input.draft === false;
+        if (publish) assertStartsTodayOrLater(after.startsOn, now);
+        return { ...change, ...(publish ? { publish } : {}) };
+      },
+      setter.actor,
+      ctx.now(),
+    );
+    const row = await findContest(ctx.db, id);
+    if (!row) throw notFound('Contest');
+    return contestOut(row, today());
+  });
+
+  app.post<{ Params: { id: string } }>('/api/contests/:id/cancel', async (request, reply): Promise<Contest> => {
+    const setter = await requireContestSetter(ctx, request, reply);
+    const id = parseId(request.params.id, 'Contest');
+    await cancelContest(ctx.db, id, (contest, tx) => assertMaySetUp(tx, setter.scope, contest), today(), setter.actor, ctx.now());
+    const row = await findContest(ctx.db, id);
+    if (!row) throw notFound('Contest');
+    return contestOut(row, today());
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/contests/:id', async (request, reply) => {
+    const setter = await requireContestSetter(ctx, request, reply);
+    const id = parseId(request.params.id, 'Contest');
+    await deleteContest(ctx.db, id, (contest, tx) => assertMaySetUp(tx, setter.scope, contest), today(), setter.actor, ctx.now());
+    reply.code(204);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/contests/:id/standings', async (request, reply): Promise<ContestStandings> => {
+    const reader = await readerOf(await requireContestReader(ctx, request, reply));
+    const row = await contestFor(reader, parseId(request.params.id, 'Contest'));
+    const { from, to } = windowOf(row, ctx.config.orgTimezone);
+    const figures = await readContestFigures(ctx.db, row, from, to);
+    const standings: ContestStandings['standings'] = [];
+    let rank = 0;
+    figures.forEach((figure, i) => {
+      const above = figures[i - 1];
+      if (!above || above.value !== figure.value) rank = i + 1;
+      const me = reader.kind === 'agent' && (row.teamsCompete ? figure.id === reader.teamId : figure.id === reader.agentId);
+      const shown = reader.kind === 'staff' || figure.publicProfile || me;
+      standings.push({
+        rank,
+        id: shown ? figure.id : null,
+        name: shown ? figure.name : ANONYMOUS_AGENT,
+        value: figureOut(row.unit, figure.value),
+        gap: above ? figureOut(row.unit, above.value - figure.value) : null,
+        percentOfTarget: row.target === null ? null : Number((figure.value * 100n) / row.target),
+        me,
+      });
+    });
+    return {
+      contestId: row.id,
+      state: contestStateOf(row, today()),
+      format: row.format,
+      unit: row.unit,
+      teamsCompete: row.teamsCompete,
+      target: row.target === null ? null : figureOut(row.unit, row.target),
+      standings,
+    };
+  });
+}
