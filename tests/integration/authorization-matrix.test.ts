@@ -20,7 +20,7 @@ import { sequenceAll } from '../../server/db/sequencer';
 import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoals } from '../../server/db/operations/save-goal';
-import { createContest } from '../../server/db/operations/save-contest';
+import { makeContest } from '../factories/contests';
 import { localDay, periodStartOfDay, shiftDay } from '../../server/domain/periods';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
@@ -139,28 +139,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   // Agent A's contests: one published from tomorrow, one a draft (docs/decisions/0077-contests.md).
   const tomorrow = shiftDay(localDay(now, 'UTC'), { days: 1 });
   const contestOf = (draft: boolean) =>
-    createContest(
-      db,
-      {
-        name: `Matrix contest ${uniqueSuffix()}`,
-        description: null,
-        metricId: metric.id,
-        startsOn: tomorrow,
-        endsOn: shiftDay(tomorrow, { days: 6 }),
-        format: 'total',
-        target: null,
-        participantKind: 'agents',
-        participantIds: [agentA.id],
-        teamsCompete: false,
-        prizes: [],
-        showOnTv: false,
-        recurrence: null,
-      },
-      draft,
-      SYSTEM_ACTOR,
-      null,
-      now,
-    );
+    makeContest(db, { startsOn: tomorrow, endsOn: shiftDay(tomorrow, { days: 6 }), metricId: metric.id }, { draft, now, participantKind: 'agents', participantIds: [agentA.id] });
   const contest = await contestOf(false);
   const draftContest = await contestOf(true);
   const invitation = await insertInvitation(db, {

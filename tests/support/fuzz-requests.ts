@@ -75,7 +75,7 @@ import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
 import { createGoals } from '../../server/db/operations/save-goal';
-import { createContest } from '../../server/db/operations/save-contest';
+import { makeContest } from '../factories/contests';
 import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, createContestInput, updateContestInput } from '../../contract/contests';
 import { COUNT_TARGET_MAX, goalTargetHundredths } from '../../server/domain/goals';
 
@@ -147,29 +147,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     SYSTEM_ACTOR,
     now,
   );
-  const contestOf = (draft: boolean) =>
-    createContest(
-      db,
-      {
-        name: `Fuzz contest ${uniqueSuffix()}`,
-        description: null,
-        metricId: metric.id,
-        startsOn: '2099-03-02',
-        endsOn: '2099-03-08',
-        format: 'total',
-        target: null,
-        participantKind: 'all',
-        participantIds: [],
-        teamsCompete: false,
-        prizes: [],
-        showOnTv: false,
-        recurrence: null,
-      },
-      draft,
-      SYSTEM_ACTOR,
-      null,
-      now,
-    );
+  const contestOf = (draft: boolean) => makeContest(db, { startsOn: '2099-03-02', endsOn: '2099-03-08', metricId: metric.id }, { draft, now });
   const contest = await contestOf(false);
   const draftContest = await contestOf(true);
   const option = await createRewardOption(db, { tierId: 1 });

@@ -1,31 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { ContestFormat, ContestRecurrence, ParticipantKind, Prize } from '../../../contract/contests';
 import { centsToMoneyString } from '../../../contract/cents';
 import { conflict, notFound } from '../../domain/errors';
 import { contestStateOf } from '../../domain/contests';
 import { appendAudit, type AuditActor } from '../audit';
 import type { Db } from '../client';
 import { appendEvents } from '../events';
-import { findContest, type ContestRow } from '../queries/contests';
+import { findContest, type ContestRow, type ContestSettings } from '../queries/contests';
 import { contestChangedEvent } from '../rule-sql';
 import { contests } from '../schema';
 
-/** A contest's settings as written (the target in hundredths; prizes in place order). */
-export interface ContestSettings {
-  name: string;
-  description: string | null;
-  metricId: number | null;
-  startsOn: string;
-  endsOn: string;
-  format: ContestFormat;
-  target: bigint | null;
-  participantKind: ParticipantKind;
-  participantIds: number[];
-  teamsCompete: boolean;
-  prizes: Prize[];
-  showOnTv: boolean;
-  recurrence: ContestRecurrence | null;
-}
+export type { ContestSettings } from '../queries/contests';
 
 const columnsOf = (settings: ContestSettings) => ({
   name: settings.name,

@@ -8,15 +8,11 @@ import { activities, agents, contests, incomeEntries, metrics, rewardOptions, te
 // Contests as stored (docs/decisions/0077-contests.md) and their standings, read from the entries or activities dated
 // in the window (along the date indexes: a week of the reference data is about 10,000 rows).
 
-/** A contest as stored, with its metric. The target is in hundredths. */
-export interface ContestRow {
-  id: number;
+/** A contest's settings as written (the target in hundredths; prizes in place order). */
+export interface ContestSettings {
   name: string;
   description: string | null;
   metricId: number | null;
-  metric: string;
-  metricName: string;
-  unit: MetricUnit;
   startsOn: string;
   endsOn: string;
   format: ContestFormat;
@@ -27,6 +23,14 @@ export interface ContestRow {
   prizes: Prize[];
   showOnTv: boolean;
   recurrence: ContestRecurrence | null;
+}
+
+/** A contest as stored: its settings, its metric's key, name and unit, and the moments its state follows from. */
+export interface ContestRow extends ContestSettings {
+  id: number;
+  metric: string;
+  metricName: string;
+  unit: MetricUnit;
   createdAt: Date;
   publishedAt: Date | null;
   cancelledAt: Date | null;
