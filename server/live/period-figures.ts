@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { moneyToCents, parseMoneyToCents } from '../../contract/cents';
+import { centsToMoneyString, moneyToCents, parseMoneyToCents } from '../../contract/cents';
 import { PROFIT_METRIC } from '../../contract/metrics';
 import type { Db } from '../db/client';
 import type { StoredEvent } from '../db/events';
 import { readFigureSnapshot, type FigureRow } from '../db/queries/board-snapshot';
 import { readPeriodStandings, type BoardMetric, type Standing } from '../db/queries/boards';
-import { centsToMoneyString } from '../../contract/cents';
 import { readEventHorizon } from '../db/sequencer';
 import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
 import { periodStartsOf, type BoardPeriodKind, type PeriodStarts } from '../domain/periods';
