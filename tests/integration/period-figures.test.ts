@@ -20,6 +20,7 @@ import { goalPeriodStartsOf } from '../../server/domain/goals';
 import { localDay, periodStartsOf, type BoardPeriodKind } from '../../server/domain/periods';
 import { everyAgentScope, teamsScope, type TeamScope } from '../../server/domain/team-scope';
 import { EventHub } from '../../server/live/event-hub';
+import { readEventHorizon } from '../../server/db/sequencer';
 import { PeriodFigures } from '../../server/live/period-figures';
 import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, uniqueSuffix } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
@@ -77,6 +78,15 @@ for (const engine of testEngines()) {
       await t.close();
     });
 
+    /**
+     * The sets, once this instance has heard every event committed so far: waited for here as long as a busy machine
+     * needs (a read of the sets itself waits a second at most, and then tells its caller to read the tables).
+     */
+    async function figuresOf(key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string) {
+      expect(await hub.reachHorizon(await readEventHorizon(db()), 60_000), 'the hub heard every event').toBe(true);
+      return figures.figures(key, metric, kind, start);
+    }
+
     /** Every set of interest read from memory equals the tables' board and standings, for everyone and for `teams`. */
     async function expectSameAsTables(teams: number[]) {
       const current = periodStartsOf(now(), TIME_ZONE);
@@ -84,7 +94,7 @@ for (const engine of testEngines()) {
       for (const { key, metric } of metrics) {
         for (const kind of KINDS) {
           for (const start of [current[kind], previousStart(kind, current[kind])]) {
-            const set = await figures.figures(key, metric, kind, start);
+            const set = await figuresOf(key, metric, kind, start);
             expect(set, `${key} ${kind} ${start} was not in memory`).toBeDefined();
             for (const scope of scopes) {
               const label = `${key}, the ${kind} from ${start}, ${JSON.stringify(scope)}`;
@@ -185,13 +195,13 @@ for (const engine of testEngines()) {
       const [calls] = metrics.slice(1);
       const week = periodStartsOf(now(), TIME_ZONE).week;
       const agent = await createAgent(db(), { firstName: 'Kept', lastName: 'Mover' });
-      const before = await figures.figures(calls!.key, calls!.metric, 'week', week);
+      const before = await figuresOf(calls!.key, calls!.metric, 'week', week);
       const recorded = await recordActivity(db(), calls!.row!, { agentId: agent.id, value: '7', date: now(), note: null, externalId: null, selfReported: false }, { timeZone: TIME_ZONE, now: now(), actor: SYSTEM_ACTOR });
-      const after = await figures.figures(calls!.key, calls!.metric, 'week', week);
+      const after = await figuresOf(calls!.key, calls!.metric, 'week', week);
       expect(after, 'the set was read again instead of moved').toBe(before);
       expect(after!.figuresOf(new Set([agent.id]), new Set()).agents.get(agent.id)).toBe(700n);
       await voidActivity(db(), { activityId: recorded.id, reason: 'Wrong', byName: 'Owner', actor: SYSTEM_ACTOR, now: now(), timeZone: TIME_ZONE, mayVoid: async () => {} });
-      const voided = await figures.figures(calls!.key, calls!.metric, 'week', week);
+      const voided = await figuresOf(calls!.key, calls!.metric, 'week', week);
       expect(voided).not.toBe(before);
       expect(voided!.figuresOf(new Set([agent.id]), new Set()).agents.get(agent.id)).toBe(0n);
     });
