@@ -10,7 +10,7 @@ import { hashToken } from '../../server/auth/sessions';
 import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
-import { insertDelivery, insertWebhook } from '../../server/db/queries/webhooks';
+import { insertWebhook } from '../../server/db/queries/webhooks';
 import { createTeam } from '../../server/db/operations/create-team';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
@@ -165,7 +165,13 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   // takes them in the table's physical order, which updates make differ from id order (seen once in CI).
   await db.execute(sql`delete from webhooks where id in (select id from webhooks order by id for update)`);
   const webhook = await insertWebhook(db, { url: 'https://hooks.invalid/matrix', events: ['tier.reached'], format: 'json', secret: 'whsec_matrix', createdBy: owner.id, createdAt: now });
-  const webhookDelivery = await insertDelivery(db, { webhookId: webhook.id, eventType: 'webhook.test', body: '{}' });
+  // A delivery that has failed for good: the app's webhook worker never picks it up, so a retry never finds it being
+  // sent (a pending one was being attempted when the owner retried it, on a busy machine: 409).
+  const [webhookDelivery] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into webhook_deliveries (webhook_id, event_type, body, status, attempts, created_at, deliver_until)
+      values (${webhook.id}, 'webhook.test', '{}', 'failed', 1, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) returning id::float8 as id`,
+  );
   const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });
   const cookie = async (session: Promise<{ cookie: string }>) => ({ cookie: (await session).cookie });
   // The rule is the organisation's: on for the unenrolled manager's requests only.
@@ -203,7 +209,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     apiToken: (await apiToken('read')).id,
     resetToken,
     webhook: webhook.id,
-    webhookDelivery: webhookDelivery.id,
+    webhookDelivery: webhookDelivery!.id,
     entry: entry.id,
     metric: metric.key,
     activity: activity.id,
