@@ -165,7 +165,7 @@ export const requireContestSetter = requireGoalSetter;
  * Who reads contests (docs/decisions/0077-contests.md): owners, managers and `read` tokens those of their scope; an
  * agent the published contests it takes part in.
  */
-export const requireContestReader = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) => requireGoalReader(ctx, request, reply);
+export const requireContestReader = requireGoalReader;
 
 /**
  * Who reads goals (docs/decisions/0074-goals.md): owners, managers and `read` tokens those of their scope; an agent its

@@ -26,12 +26,13 @@ export function contestStateOf(contest: ContestMoments, today: string): ContestS
   return 'ended';
 }
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+/** How many local days a window holds, both ends included. */
+export const daysInWindow = (startsOn: string, endsOn: string): number => (Date.parse(endsOn) - Date.parse(startsOn)) / 86_400_000 + 1;
 
 /** A window of local days, both included: endsAt not before startsAt, at most CONTEST_DAYS_MAX days. */
 export function assertContestWindow(startsOn: string, endsOn: string): void {
   if (endsOn < startsOn) throw invalid('endsAt must not be before startsAt', 'endsAt');
-  if (dayNumber(endsOn) - dayNumber(startsOn) + 1 > CONTEST_DAYS_MAX) {
+  if (daysInWindow(startsOn, endsOn) > CONTEST_DAYS_MAX) {
     throw invalid(`A contest lasts at most ${CONTEST_DAYS_MAX} days: make a season of several contests`, 'endsAt');
   }
 }

@@ -20,6 +20,7 @@ import {
   assertContestWindow,
   assertStartsTodayOrLater,
   contestStateOf,
+  daysInWindow,
   fieldsLockedIn,
   readerSeesContest,
   scopeMaySetUp,
@@ -110,8 +111,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     if (settings.format === 'race' && settings.target === null) throw invalid('A race needs a target: the figure that wins it', 'target');
     if (settings.format === 'total' && settings.target !== null) throw invalid('Only a race has a target (format "race")', 'target');
     if (settings.recurrence) {
-      const days = (Date.parse(settings.endsOn) - Date.parse(settings.startsOn)) / 86_400_000 + 1;
-      if (days > RECURRING_DAYS_MAX[settings.recurrence]) {
+      if (daysInWindow(settings.startsOn, settings.endsOn) > RECURRING_DAYS_MAX[settings.recurrence]) {
         throw invalid(`A ${settings.recurrence} contest lasts at most ${RECURRING_DAYS_MAX[settings.recurrence]} days`, 'endsAt');
       }
     }
