@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   'contest.updated',
   'contest.cancelled',
   'contest.deleted',
+  'contest.finalised',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -131,6 +132,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'contest.updated': 'Changed a contest',
   'contest.cancelled': 'Cancelled a contest',
   'contest.deleted': 'Deleted a draft contest',
+  'contest.finalised': 'Froze a contest’s results',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -171,6 +171,8 @@ export const contestStandings = z.object({
   unit: z.enum(metricUnits),
   teamsCompete: z.boolean(),
   target: z.union([z.number(), z.string()]).nullable(),
+  /** A race won: the winner's name as the reader sees it (first in the standings); null while nobody has reached the target. */
+  raceWinner: z.string().nullable(),
   standings: z.array(contestStanding),
 });
 export type ContestStandings = z.infer<typeof contestStandings>;

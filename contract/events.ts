@@ -26,6 +26,10 @@ export const eventTypes = [
   'goal.reached',
   'goal.behind',
   'contest.changed',
+  'contest.started',
+  'contest.standings',
+  'contest.ended',
+  'contest.final',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -234,6 +238,55 @@ export interface ContestChangedData {
   deleted?: boolean;
 }
 
+/** What every event of a contest's course names: the contest, its name and metric (public to every signed-in reader). */
+interface ContestEventBase {
+  contestId: number;
+  name: string;
+  metric: string;
+  metricName: string;
+}
+
+/** A published contest's window began (told once, by the notifier). Webhooks and notifications to participants. */
+export interface ContestStartedData extends ContestEventBase {
+  /** The window's first and last local days. */
+  startsAt: string;
+  endsAt: string;
+  format: 'total' | 'race';
+  showOnTv: boolean;
+}
+
+/** A running contest's standings moved: screens read them again. At most one a second per contest. */
+export interface ContestStandingsData {
+  contestId: number;
+  /** A race was just won: the winner's name ("Anonymous agent" for an agent not shown on public boards); else null. */
+  raceWonBy: string | null;
+}
+
+/** A contest's window ended: the standings still move until `finalAt` (the grace period), then they freeze. */
+export interface ContestEndedData extends ContestEventBase {
+  /** ISO time the results freeze. */
+  finalAt: string;
+}
+
+/** One place of a final contest's results, as contest.final tells it. */
+export interface ContestWinner {
+  rank: number;
+  /** An agent's id, or a team's when teams compete. */
+  id: number | null;
+  name: string;
+  value: number | string;
+  /** Shown on public boards (a team always is): other agents read "Anonymous agent" otherwise. */
+  publicProfile: boolean;
+}
+
+/** A contest's results froze: its podium and the prizes awarded. */
+export interface ContestFinalData extends ContestEventBase {
+  /** The first three places (ties share a rank: there may be more rows). Staff, webhooks and notifications only. */
+  podium?: ContestWinner[];
+  /** How many prizes were awarded. Staff only. */
+  prizesAwarded?: number;
+}
+
 /** What every event about a goal's progress names: the goal, whose it is, its metric and period. */
 interface GoalEventBase {
   goalId: number;
@@ -286,6 +339,10 @@ export interface EventDataByType {
   'goal.reached': GoalReachedData;
   'goal.behind': GoalBehindData;
   'contest.changed': ContestChangedData;
+  'contest.started': ContestStartedData;
+  'contest.standings': ContestStandingsData;
+  'contest.ended': ContestEndedData;
+  'contest.final': ContestFinalData;
 }
 
 /** One message of an event stream as a client reads it. */

@@ -6,7 +6,17 @@ import { PAGE_OFFSET_MAX } from './limits';
  * Notifications (docs/product.md §12.13): what concerns a person, in the app (a bell with an unread count). Agents hear
  * of the tiers they reach and of their claims' steps; owners of new claims; owners and managers of agents who register.
  */
-export const NOTIFICATION_KINDS = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind'] as const;
+export const NOTIFICATION_KINDS = [
+  'tier_reached',
+  'claim_status',
+  'claim_created',
+  'agent_registered',
+  'goal_progress',
+  'goal_reached',
+  'goal_behind',
+  'contest_started',
+  'contest_result',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
@@ -17,13 +27,15 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   goal_progress: 'A goal of mine (or my team’s) reaches 50%, 90% or 100%',
   goal_reached: 'An agent or team reaches a goal',
   goal_behind: 'A goal falls behind pace (at most weekly)',
+  contest_started: 'A contest I take part in begins',
+  contest_result: 'A contest’s results are final',
 };
 
 /** The kinds each reader can receive. */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<'agent' | 'owner' | 'manager', readonly NotificationKind[]> = {
-  agent: ['tier_reached', 'claim_status', 'goal_progress', 'goal_behind'],
-  owner: ['claim_created', 'agent_registered', 'goal_reached', 'goal_behind'],
-  manager: ['agent_registered', 'goal_reached', 'goal_behind'],
+  agent: ['tier_reached', 'claim_status', 'goal_progress', 'goal_behind', 'contest_started', 'contest_result'],
+  owner: ['claim_created', 'agent_registered', 'goal_reached', 'goal_behind', 'contest_result'],
+  manager: ['agent_registered', 'goal_reached', 'goal_behind', 'contest_result'],
 };
 
 export const NOTIFICATION_PAGE_SIZE = 20;

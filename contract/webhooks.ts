@@ -25,6 +25,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'activity.created',
   'activity.voided',
   'goal.reached',
+  'contest.started',
+  'contest.ended',
+  'contest.final',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -44,6 +47,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'activity.created': 'An activity (a call, a meeting, a deal) is recorded',
   'activity.voided': 'An activity is voided',
   'goal.reached': 'A goal reaches 50%, 90% or 100% of its target',
+  'contest.started': 'A contest begins',
+  'contest.ended': 'A contest’s window ends (its results freeze after the grace period)',
+  'contest.final': 'A contest’s results are final, with its podium',
 };
 
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;

@@ -56,6 +56,7 @@ import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOption
 import { registerWebhookRoutes } from './routes/webhooks';
 import { EmailWorker } from './notifications/email-worker';
 import { Notifier } from './notifications/notifier';
+import { CONTEST_MOVING_TYPES } from './domain/contests';
 import { NOTIFYING_EVENT_TYPES } from './domain/notifications';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
@@ -159,13 +160,24 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     const address = app.server.address();
     return linkOrigin(config, typeof address === 'object' && address !== null ? address.port : undefined);
   };
-  const notifier = new Notifier(database.db, app.log, now, options.notifierPollMs ?? NOTIFIER_POLL_MS, links, () => emails.kick(), config.orgTimezone);
+  const notifier = new Notifier(
+    database.db,
+    app.log,
+    now,
+    options.notifierPollMs ?? NOTIFIER_POLL_MS,
+    links,
+    () => emails.kick(),
+    config.orgTimezone,
+    config.contestGraceHours,
+  );
   const notificationsOn = options.notifications ?? true;
   live.follow((events) => {
     webhooks.eventsCommitted();
     // Woken only by events that notify someone: entries alone (most events) wait for the poll, which moves the cursor
     // over them a batch at a time instead of a pass per entry (docs/decisions/0023).
     if (notificationsOn && events.some((event) => NOTIFYING_EVENT_TYPES.has(event.type))) notifier.kick();
+    // Entries and activities may move a running contest: a pass within a second tells it (at most one a second).
+    else if (notificationsOn && events.some((event) => CONTEST_MOVING_TYPES.has(event.type))) notifier.soon();
   });
   const sealer = config.auditKey ? new AuditSealer(database.db, config.auditKey, app.log, now) : undefined;
   app.addHook('onReady', async () => {

@@ -61,6 +61,12 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(3650, 'must be at most 3650')
       .default(90),
+    CONTEST_GRACE_HOURS: z.coerce
+      .number({ error: 'must be a whole number of hours' })
+      .int('must be a whole number of hours')
+      .min(0, 'must be at least 0')
+      .max(720, 'must be at most 720')
+      .default(24),
     WEBHOOK_ALLOW_PRIVATE: flag.default(false),
     WEBHOOK_TIMEOUT_MS: z.coerce
       .number({ error: 'must be a whole number of milliseconds' })
@@ -160,6 +166,8 @@ export interface AppConfig {
   maxStreams: number;
   /** Days after a claim is filled before its contact details are erased. */
   claimContactRetentionDays: number;
+  /** Hours after a contest's window closes during which back-dated entries and voids still move it (then it is final). */
+  contestGraceHours: number;
   /** Webhooks may go to loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
   /** A webhook attempt without an answer in this time fails (WEBHOOK_TIMEOUT_MS, default 10 s). */
@@ -206,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxConnections: e.MAX_CONNECTIONS,
     maxStreams: e.MAX_STREAMS,
     claimContactRetentionDays: e.CLAIM_CONTACT_RETENTION_DAYS,
+    contestGraceHours: e.CONTEST_GRACE_HOURS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,

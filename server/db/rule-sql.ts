@@ -217,6 +217,30 @@ const METRIC_CHANGED = { metric: 'public', name: 'public', active: 'public' } as
 
 const CONTEST_CHANGED = { contestId: 'public', deleted: 'private, when set' } as const satisfies EventLayout<'contest.changed'>;
 
+const CONTEST_STARTED = {
+  contestId: 'public',
+  name: 'public',
+  metric: 'public',
+  metricName: 'public',
+  startsAt: 'public',
+  endsAt: 'public',
+  format: 'public',
+  showOnTv: 'public',
+} as const satisfies EventLayout<'contest.started'>;
+
+const CONTEST_STANDINGS = { contestId: 'public', raceWonBy: 'public' } as const satisfies EventLayout<'contest.standings'>;
+
+const CONTEST_ENDED = { contestId: 'public', name: 'public', metric: 'public', metricName: 'public', finalAt: 'public' } as const satisfies EventLayout<'contest.ended'>;
+
+const CONTEST_FINAL = {
+  contestId: 'public',
+  name: 'public',
+  metric: 'public',
+  metricName: 'public',
+  podium: 'private',
+  prizesAwarded: 'private',
+} as const satisfies EventLayout<'contest.final'>;
+
 const GOAL_CHANGED = { goalId: 'public', agentId: 'private', teamId: 'private', deleted: 'private, when set' } as const satisfies EventLayout<'goal.changed'>;
 
 const GOAL_REACHED = {
@@ -340,6 +364,27 @@ export const goalChangedEvent = (data: StoredEventData<'goal.changed', typeof GO
 /** contest.changed: a contest was made, changed, published, cancelled or deleted (about no agent). */
 export const contestChangedEvent = (data: StoredEventData<'contest.changed', typeof CONTEST_CHANGED>) => ({
   ...eventOf('contest.changed', CONTEST_CHANGED, 0, data),
+  agentId: null,
+});
+
+/** contest.started, contest.standings, contest.ended, contest.final: a contest's course (about no agent; the notifier's). */
+export const contestStartedEvent = (data: StoredEventData<'contest.started', typeof CONTEST_STARTED>) => ({
+  ...eventOf('contest.started', CONTEST_STARTED, 0, data),
+  agentId: null,
+});
+
+export const contestStandingsEvent = (data: StoredEventData<'contest.standings', typeof CONTEST_STANDINGS>) => ({
+  ...eventOf('contest.standings', CONTEST_STANDINGS, 0, data),
+  agentId: null,
+});
+
+export const contestEndedEvent = (data: StoredEventData<'contest.ended', typeof CONTEST_ENDED>) => ({
+  ...eventOf('contest.ended', CONTEST_ENDED, 0, data),
+  agentId: null,
+});
+
+export const contestFinalEvent = (data: StoredEventData<'contest.final', typeof CONTEST_FINAL>) => ({
+  ...eventOf('contest.final', CONTEST_FINAL, 0, data),
   agentId: null,
 });
 

@@ -647,7 +647,17 @@ export const auditSeals = pgTable('audit_seals', {
   sealedAt: timestamptz('sealed_at').notNull(),
 });
 
-export const notificationKinds = ['tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind'] as const;
+export const notificationKinds = [
+  'tier_reached',
+  'claim_status',
+  'claim_created',
+  'agent_registered',
+  'goal_progress',
+  'goal_reached',
+  'goal_behind',
+  'contest_started',
+  'contest_result',
+] as const;
 
 /**
  * In-app notifications (docs/product.md §12.13): made from events by the notifier (server/notifications), one per
@@ -670,7 +680,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
-    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind')`),
+    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind', 'contest_started', 'contest_result')`),
     // One notification of a kind per event and recipient: the notifier may see an event twice, never notify twice.
     uniqueIndex('notifications_agent_event_key').on(t.agentId, t.eventId, t.kind).where(sql`${t.agentId} is not null`),
     uniqueIndex('notifications_user_event_key').on(t.userId, t.eventId, t.kind).where(sql`${t.userId} is not null`),
@@ -986,6 +996,15 @@ export const contests = pgTable(
     publishedAt: timestamptz('published_at'),
     cancelledAt: timestamptz('cancelled_at'),
     finalisedAt: timestamptz('finalised_at'),
+    /** When the contest's start and end were told (contest.started, contest.ended): once, by whichever instance sets it. */
+    startToldAt: timestamptz('start_told_at'),
+    endToldAt: timestamptz('end_told_at'),
+    /** An entry or activity moved its figures since contest.standings last told of them (at most once a second). */
+    standingsMoved: boolean('standings_moved').notNull().default(false),
+    standingsSentAt: timestamptz('standings_sent_at'),
+    /** A race's winner (an agent, or a team when teams compete), the first to reach the target in commit order; set once. */
+    raceWinnerId: integer('race_winner_id'),
+    raceWonAt: timestamptz('race_won_at'),
   },
   (t) => [
     check('contests_window_check', sql`${t.endsOn} >= ${t.startsOn} and ${t.endsOn} - ${t.startsOn} < 92`),
@@ -995,4 +1014,55 @@ export const contests = pgTable(
     check('contests_recurrence_check', sql`${t.recurrence} is null or ${t.recurrence} in ('weekly', 'monthly')`),
     index('contests_window_idx').on(t.endsOn, t.startsOn),
   ],
+);
+
+/**
+ * A final contest's standings as they were frozen (docs/decisions/0077-contests.md): each participant's place, figure
+ * and name then. An agent's row goes with the agent when it is erased; a team's keeps its name when the team is deleted.
+ */
+export const contestResults = pgTable(
+  'contest_results',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** An agent shown on public boards (a team always is). */
+    publicProfile: boolean('public_profile').notNull(),
+    rank: integer('rank').notNull(),
+    /** In the metric's unit: hundredths kept exactly. */
+    value: numeric('value', { precision: 16, scale: 2 }).notNull(),
+    /** Place in the frozen order (ties share a rank, not a place). */
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    uniqueIndex('contest_results_position_key').on(t.contestId, t.position),
+    index('contest_results_agent_idx').on(t.agentId),
+    check('contest_results_holder_check', sql`${t.agentId} is null or ${t.teamId} is null`),
+  ],
+);
+
+/**
+ * The prizes a final contest awarded: one row per place and winning agent (every member of a winning team; every agent
+ * sharing the place). A prize with a reward option is claimed by its winner through the claim lifecycle (claim_id).
+ */
+export const contestAwards = pgTable(
+  'contest_awards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    contestId: integer('contest_id')
+      .notNull()
+      .references(() => contests.id, { onDelete: 'cascade' }),
+    place: integer('place').notNull(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    prizeText: text('prize_text').notNull(),
+    rewardOptionId: integer('reward_option_id').references(() => rewardOptions.id, { onDelete: 'set null' }),
+    awardedAt: timestamptz('awarded_at').notNull(),
+  },
+  (t) => [uniqueIndex('contest_awards_key').on(t.contestId, t.place, t.agentId), index('contest_awards_agent_idx').on(t.agentId)],
 );

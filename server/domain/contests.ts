@@ -1,5 +1,6 @@
 import { CONTEST_DAYS_MAX, type ContestState, type ParticipantKind } from '../../contract/contests';
 import { invalid } from './errors';
+import { shiftDay, startOfLocalDay } from './periods';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
 /**
@@ -109,3 +110,90 @@ export function readerSeesContest(
   if (contest.kind === 'teams') return reader.teamId !== null && contest.ids.includes(reader.teamId);
   return contest.ids.includes(reader.agentId);
 }
+
+/** A place in a contest's standings: the figure it ranks and its rank (shared by equal figures). */
+export interface RankedFigure<T> {
+  figure: T;
+  rank: number;
+}
+
+/**
+ * Ranks a contest's figures (given highest first, then by name and id): equal figures share a rank (1, 1, 3). In a race
+ * with a winner (`winnerId`, the first to reach the target in commit order) the winner is first whatever its figure
+ * now, and the others follow from 2 by their figures.
+ */
+export function rankContest<T extends { id: number; value: bigint }>(figures: readonly T[], winnerId: number | null): RankedFigure<T>[] {
+  const winner = winnerId === null ? undefined : figures.find((figure) => figure.id === winnerId);
+  const rest = winner ? figures.filter((figure) => figure !== winner) : figures;
+  const offset = winner ? 1 : 0;
+  const ranked: RankedFigure<T>[] = winner ? [{ figure: winner, rank: 1 }] : [];
+  let rank = 0;
+  rest.forEach((figure, i) => {
+    if (i === 0 || rest[i - 1]!.value !== figure.value) rank = i + 1;
+    ranked.push({ figure, rank: rank + offset });
+  });
+  return ranked;
+}
+
+/**
+ * Who takes each prize of a final contest: the participants whose rank is the prize's place and whose figure is above
+ * zero (a place is taken, not given: nobody wins with nothing). Ties share the prize of their place, and leave the
+ * next places empty (1, 1, 3: no second). A race without a winner awards nothing.
+ */
+export function prizeWinners<T extends { value: bigint }>(
+  ranked: readonly RankedFigure<T>[],
+  places: readonly number[],
+  race: { format: 'total' | 'race'; winnerId: number | null },
+): Map<number, T[]> {
+  const winners = new Map<number, T[]>();
+  if (race.format === 'race' && race.winnerId === null) return winners;
+  for (const place of places) {
+    const taking = ranked.filter((row) => row.rank === place && row.figure.value > 0n).map((row) => row.figure);
+    if (taking.length > 0) winners.set(place, taking);
+  }
+  return winners;
+}
+
+/** The day after a month's `day`-th (clamped to its last day): 31 January's next month is 28 or 29 February. */
+function sameDayNextMonth(day: string, lastOfMonth: boolean): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const daysInNext = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const next = new Date(Date.UTC(year, month, lastOfMonth ? daysInNext : Math.min(date, daysInNext)));
+  return next.toISOString().slice(0, 10);
+}
+
+const isLastOfMonth = (day: string): boolean => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month, 0)).getUTCDate() === date;
+};
+
+/**
+ * The next window of a recurring contest: a week later, or the same days of the next month (a window ending on a
+ * month's last day ends on the next month's last day, so a whole month is followed by the whole next month).
+ */
+export function nextWindow(startsOn: string, endsOn: string, recurrence: 'weekly' | 'monthly'): { startsOn: string; endsOn: string } {
+  if (recurrence === 'weekly') {
+    const week = (day: string) => new Date(Date.parse(day) + 7 * 86_400_000).toISOString().slice(0, 10);
+    return { startsOn: week(startsOn), endsOn: week(endsOn) };
+  }
+  return { startsOn: sameDayNextMonth(startsOn, false), endsOn: sameDayNextMonth(endsOn, isLastOfMonth(endsOn)) };
+}
+
+/** A local day's first instant in the organisation's zone. */
+function dayStart(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return startOfLocalDay(year, month, date, timeZone);
+}
+
+/** The window [from, to) of local days startsOn to endsOn, both included, as instants in the organisation's zone. */
+export function contestWindow(contest: { startsOn: string; endsOn: string }, timeZone: string): { from: Date; to: Date } {
+  return { from: dayStart(contest.startsOn, timeZone), to: dayStart(shiftDay(contest.endsOn, { days: 1 }), timeZone) };
+}
+
+/** When an ended contest's results freeze: `graceHours` after its window closed. */
+export function finalAtOf(contest: { endsOn: string }, timeZone: string, graceHours: number): Date {
+  return new Date(dayStart(shiftDay(contest.endsOn, { days: 1 }), timeZone).getTime() + graceHours * 3_600_000);
+}
+
+/** The events that move contests' figures (their standings, a race's winner). */
+export const CONTEST_MOVING_TYPES: ReadonlySet<string> = new Set(['entry.created', 'entry.voided', 'activity.created', 'activity.voided']);

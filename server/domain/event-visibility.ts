@@ -23,10 +23,35 @@ export function seesHiddenName(reader: EventReader, agentId: number): boolean {
 export type EventView = 'full' | 'public' | 'public-without-amounts';
 
 /** Events a TV board shows: wins, tiers reached and "the boards changed". */
-const TV_TYPES: ReadonlySet<EventType> = new Set(['entry.created', 'entry.voided', 'tier.reached', 'leaderboard.changed', 'data.changed', 'settings.changed']);
+const TV_TYPES: ReadonlySet<EventType> = new Set([
+  'entry.created',
+  'entry.voided',
+  'tier.reached',
+  'leaderboard.changed',
+  'data.changed',
+  'settings.changed',
+  // Contests on the TV rotation: their course (the podium of contest.final is private).
+  'contest.changed',
+  'contest.started',
+  'contest.standings',
+  'contest.ended',
+  'contest.final',
+]);
 
 /** Events every agent reads the public part of, whoever they are about. */
-const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set(['leaderboard.changed', 'tier.updated', 'data.changed', 'settings.changed', 'metric.changed', 'goal.changed', 'contest.changed']);
+const PUBLIC_TO_AGENTS: ReadonlySet<EventType> = new Set([
+  'leaderboard.changed',
+  'tier.updated',
+  'data.changed',
+  'settings.changed',
+  'metric.changed',
+  'goal.changed',
+  'contest.changed',
+  'contest.started',
+  'contest.standings',
+  'contest.ended',
+  'contest.final',
+]);
 
 /** Public fields that are amounts of money: a TV link shows them only when it was made with showAmounts. */
 export const AMOUNT_FIELDS: readonly string[] = ['amount'];

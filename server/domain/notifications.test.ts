@@ -87,3 +87,62 @@ describe('goal notifications', () => {
     ]);
   });
 });
+
+describe('contest notifications', () => {
+  const staff = [
+    { id: 1, role: 'owner' as const, scope: everyAgentScope() },
+    { id: 2, role: 'manager' as const, scope: scopeOfLedTeams([5]) },
+    { id: 3, role: 'manager' as const, scope: scopeOfLedTeams([6]) },
+  ];
+  const final = {
+    id: 9,
+    type: 'contest.final',
+    agentId: null,
+    agentTeam: null,
+    data: {
+      contestId: 4,
+      name: 'Call week',
+      podium: [
+        { rank: 1, id: 11, name: 'Ana Hidden', value: 7, publicProfile: false },
+        { rank: 2, id: 12, name: 'Ben Shown', value: 5, publicProfile: true },
+      ],
+    },
+    contest: {
+      participants: [
+        { agentId: 11, teamId: 5 },
+        { agentId: 12, teamId: 5 },
+        { agentId: 13, teamId: 5 },
+      ],
+      rankOf: new Map([
+        [11, 1],
+        [12, 2],
+      ]),
+      prizesOf: new Map([[11, ['A day off']]]),
+    },
+  };
+
+  it('tells each participant its place and prize, hiding from other agents the names not on public boards', () => {
+    const drafts = notificationTexts(final, staff);
+    const toAgent = (id: number) => drafts.find((draft) => draft.recipient.kind === 'agent' && draft.recipient.id === id);
+    expect(toAgent(11)).toMatchObject({ kind: 'contest_result', title: 'You won A day off in Call week!', body: 'You finished 1st. 1st Anonymous agent (7), 2nd Ben Shown (5).' });
+    expect(toAgent(12)).toMatchObject({ title: 'Call week is final', body: 'You finished 2nd. 1st Anonymous agent (7), 2nd Ben Shown (5).' });
+    expect(toAgent(13)).toMatchObject({ title: 'Call week is final', body: '1st Anonymous agent (7), 2nd Ben Shown (5).' });
+  });
+
+  it('tells the owner and the managers whose teams took part the podium with every name', () => {
+    const staffDrafts = notificationTexts(final, staff).filter((draft) => draft.recipient.kind === 'user');
+    expect(staffDrafts.map((draft) => draft.recipient.id)).toEqual([1, 2]);
+    expect(staffDrafts[0]).toMatchObject({ body: '1st Ana Hidden (7), 2nd Ben Shown (5).' });
+  });
+
+  it('tells the participants only of a start', () => {
+    const started = { ...final, type: 'contest.started', data: { name: 'Race', metricName: 'Deals', startsAt: '2026-11-23', endsAt: '2026-11-27', format: 'race' } };
+    const drafts = notificationTexts(started, staff);
+    expect(drafts.map((draft) => [draft.recipient.kind, draft.recipient.id])).toEqual([
+      ['agent', 11],
+      ['agent', 12],
+      ['agent', 13],
+    ]);
+    expect(drafts[0]).toMatchObject({ kind: 'contest_started', title: 'The contest Race has begun', body: 'Deals, from 2026-11-23 to 2026-11-27. The first to reach the target wins.' });
+  });
+});

@@ -1,9 +1,19 @@
 import { goalPeriodAdjective } from '../../contract/goal-periods';
+import { ANONYMOUS_AGENT } from '../../contract/insight';
 import type { NotificationKind } from '../../contract/notifications';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
 /** The event types notifications are made from (notificationTexts). */
-export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set(['tier.reached', 'claim.updated', 'claim.created', 'agent.created', 'goal.reached', 'goal.behind']);
+export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'tier.reached',
+  'claim.updated',
+  'claim.created',
+  'agent.created',
+  'goal.reached',
+  'goal.behind',
+  'contest.started',
+  'contest.final',
+]);
 
 /** A notification to make: for whom, of what kind, about which agent (erased with it), and its words. */
 export interface NotificationDraft {
@@ -27,6 +37,17 @@ export interface NotifyingEvent {
   agentTeam: number | null;
   /** A team's goal: the team's active agents, who hear of it. */
   teamAgents?: readonly number[];
+  /** A contest's start or final: who takes part (active agents, with their teams), and at final each one's place. */
+  contest?: ContestAudience;
+}
+
+/** The agents a contest's notifications go to, and at final where each finished and what it won. */
+export interface ContestAudience {
+  participants: readonly { agentId: number; teamId: number | null }[];
+  /** An agent's rank at final (its team's, when teams compete); absent: not placed (nothing done). */
+  rankOf?: ReadonlyMap<number, number>;
+  /** The prizes each agent won. */
+  prizesOf?: ReadonlyMap<number, readonly string[]>;
 }
 
 /** How a figure of a goal is written: money in the organisation's currency, a count as a number. */
@@ -92,6 +113,9 @@ export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRe
     case 'goal.reached':
     case 'goal.behind':
       return goalNotificationTexts(event, staff, figure);
+    case 'contest.started':
+    case 'contest.final':
+      return contestNotificationTexts(event, staff, figure);
     default:
       return [];
   }
@@ -130,4 +154,55 @@ function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecip
     ...toAgents('goal_behind', isTeam ? `Your team’s ${goalName} is behind pace` : `Your ${goalName} is behind pace`, pace),
     ...toStaff('goal_behind', `${holder}’s ${goalName} is behind pace`, pace),
   ];
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/**
+ * A contest's start, to each participant; its final (docs/decisions/0077-contests.md), to each participant with its
+ * place and prizes, and to the owners and the managers whose teams took part, with the podium.
+ */
+function contestNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter): NotificationDraft[] {
+  const d = event.data;
+  const name = text(d.name, 'A contest');
+  const audience = event.contest ?? { participants: [] };
+  const toAgent = (agentId: number, kind: NotificationKind, title: string, body: string): NotificationDraft => ({
+    recipient: { kind: 'agent', id: agentId },
+    kind,
+    subjectAgentId: null,
+    eventId: event.id,
+    title,
+    body,
+  });
+  if (event.type === 'contest.started') {
+    const how = d.format === 'race' ? 'The first to reach the target wins' : 'The most by the end wins';
+    const body = `${text(d.metricName, 'A metric')}, from ${text(d.startsAt, '?')} to ${text(d.endsAt, '?')}. ${how}.`;
+    return audience.participants.map(({ agentId }) => toAgent(agentId, 'contest_started', `The contest ${name} has begun`, body));
+  }
+  const podium = Array.isArray(d.podium) ? (d.podium as { rank?: unknown; name?: unknown; value?: unknown; publicProfile?: unknown }[]) : [];
+  // Agents read the names of those not shown on public boards as "Anonymous agent"; staff read every name.
+  const podiumText = (forStaff: boolean) =>
+    podium.length === 0
+      ? 'Nobody placed.'
+      : `${podium
+          .map((place) => `${ordinal(Number(place.rank))} ${forStaff || place.publicProfile !== false ? text(place.name, 'a participant') : ANONYMOUS_AGENT} (${figure(place.value)})`)
+          .join(', ')}.`;
+  const own = audience.participants.map(({ agentId }) => {
+    const rank = audience.rankOf?.get(agentId);
+    const prizes = audience.prizesOf?.get(agentId) ?? [];
+    if (prizes.length > 0) {
+      return toAgent(agentId, 'contest_result', `You won ${prizes.join(' and ')} in ${name}!`, `You finished ${ordinal(rank ?? 1)}. ${podiumText(false)}`);
+    }
+    return toAgent(agentId, 'contest_result', `${name} is final`, rank === undefined ? podiumText(false) : `You finished ${ordinal(rank)}. ${podiumText(false)}`);
+  });
+  const teams = new Set(audience.participants.map(({ teamId }) => teamId));
+  const told = staff
+    .filter((user) => user.role === 'owner' || scopeIsEveryAgent(user.scope) || [...teams].some((teamId) => teamId !== null && scopeHolds(user.scope, teamId)))
+    .map((user): NotificationDraft => ({ recipient: { kind: 'user', id: user.id }, kind: 'contest_result', subjectAgentId: null, eventId: event.id, title: `${name} is final`, body: podiumText(true) }));
+  return [...own, ...told];
 }

@@ -67,6 +67,15 @@ export function slackText(message: WebhookMessage, settings: MoneySettings = DEF
         ? `:dart: ${holder} reached the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`
         : `:dart: ${holder} is at ${String(d.threshold)}% of the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`;
     }
+    case 'contest.started':
+      return `:checkered_flag: The contest ${text(d.name, 'a contest')} (${text(d.metricName, 'a metric')}) begins: it runs from ${text(d.startsAt, '')} to ${text(d.endsAt, '')}`;
+    case 'contest.ended':
+      return `:stopwatch: The contest ${text(d.name, 'a contest')} has ended: its results are final at ${text(d.finalAt, 'the end of the grace period')}`;
+    case 'contest.final': {
+      const podium = Array.isArray(d.podium) ? (d.podium as { rank?: unknown; name?: unknown; value?: unknown }[]) : [];
+      const places = podium.map((place) => `${String(place.rank)}. ${text(place.name, 'a participant')} (${activityValue(place.value, settings)})`).join(', ');
+      return `:trophy: The contest ${text(d.name, 'a contest')} is final${places ? `: ${places}` : ': nobody placed'}`;
+    }
     case 'data.changed':
       return 'Much data changed at once (an import or a repair): boards and totals may read differently';
     case WEBHOOK_TEST_EVENT:

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { notifyEvents } from '../db/operations/notify-events';
+import { STANDINGS_EVERY_MS, tickContests, watchContests } from '../db/operations/watch-contests';
 import { noticeGoalsBehind, watchGoals } from '../db/operations/watch-goals';
 import { PassLoop } from './pass-loop';
 
@@ -12,7 +13,8 @@ const BEHIND_CHECK_MS = 60 * 60 * 1000;
 
 /**
  * Makes notifications (and queues their emails) from committed events (docs/product.md §12.13), after the goal marks
- * and "behind pace" notices those events lead to (server/db/operations/watch-goals.ts). Each instance runs
+ * and "behind pace" notices those events lead to (server/db/operations/watch-goals.ts) and the course of contests
+ * (server/db/operations/watch-contests.ts: races won, standings moved, starts, ends, finals). Each instance runs
  * one; the cursor's row lock lets one instance at a time do the work (notifyEvents). It wakes when this instance hears
  * of new events and every `pollMs` (events committed by other instances, a pass that failed). Nothing is kept in
  * memory: a restarted instance goes on from the cursor.
@@ -29,8 +31,10 @@ export class Notifier {
     private readonly appUrl: () => string,
     /** Called after each pass (the email worker sends what it queued). */
     private readonly afterPass: () => void = () => undefined,
-    /** The organisation's time zone: which period goals are in now. */
+    /** The organisation's time zone: which period goals are in now, and which day contests are on. */
     private readonly timeZone = 'UTC',
+    /** CONTEST_GRACE_HOURS: how long an ended contest's standings still move before they freeze. */
+    private readonly contestGraceHours = 24,
   ) {
     this.loop = new PassLoop(() => this.pass(), log, 'notification pass failed');
   }
@@ -44,7 +48,24 @@ export class Notifier {
     this.loop.kick();
   }
 
+  private soonTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Entries or activities were committed: a pass within a second tells the contests they move (standings, races), at
+   * most one pass a second for them however many arrive.
+   */
+  soon(): void {
+    if (this.soonTimer || this.loop.closed) return;
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = undefined;
+      this.loop.kick();
+    }, STANDINGS_EVERY_MS);
+    this.soonTimer.unref();
+  }
+
   close(): Promise<void> {
+    clearTimeout(this.soonTimer);
+    this.soonTimer = undefined;
     return this.loop.close();
   }
 
@@ -53,6 +74,11 @@ export class Notifier {
   private async pass(): Promise<void> {
     // Goals first: the marks they reach and the pace they fall behind are events this pass then notifies.
     while (!this.loop.closed && (await watchGoals(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
+    // Contests next: the races won, standings moved, starts, ends and finals are events this pass then notifies.
+    while (!this.loop.closed && (await watchContests(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
+    if (this.loop.closed) return;
+    const { standingsWaiting } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
+    if (standingsWaiting) this.soon();
     const now = this.now();
     if (now.getTime() - this.behindCheckedAt >= BEHIND_CHECK_MS) {
       this.behindCheckedAt = now.getTime();

@@ -14,21 +14,23 @@ import type { AppContext } from '../app-context';
 import { requireContestReader, requireContestSetter } from '../auth/permissions';
 import { cancelContest, createContest, deleteContest, updateContest, type ContestSettings } from '../db/operations/save-contest';
 import { findAgentById } from '../db/queries/agents';
-import { findContest, listContests, missingIds, readContestFigures, teamsOfAgents, type ContestRow } from '../db/queries/contests';
+import { findContest, listContests, missingIds, readContestFigures, readContestResults, teamsOfAgents, type ContestRow } from '../db/queries/contests';
 import { findMetric } from '../db/queries/metrics';
 import {
   assertContestWindow,
   assertStartsTodayOrLater,
+  contestWindow,
   contestStateOf,
   daysInWindow,
   fieldsLockedIn,
+  rankContest,
   readerSeesContest,
   scopeMaySetUp,
   type ContestField,
 } from '../domain/contests';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
 import { figureOut, goalTargetHundredths } from '../domain/goals';
-import { localDay, shiftDay, startOfLocalDay } from '../domain/periods';
+import { localDay } from '../domain/periods';
 import type { TeamScope } from '../domain/team-scope';
 import type { Db } from '../db/client';
 import { parseId, parseInput } from '../http/errors';
@@ -63,17 +65,12 @@ function contestOut(row: ContestRow, today: string): Contest {
   };
 }
 
-/** The window [from, to) of local days startsOn to endsOn, both included, as instants in the organisation's zone. */
-function windowOf(row: Pick<ContestRow, 'startsOn' | 'endsOn'>, timeZone: string): { from: Date; to: Date } {
-  const at = (day: string) => {
-    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-    return startOfLocalDay(year, month, date, timeZone);
-  };
-  return { from: at(row.startsOn), to: at(shiftDay(row.endsOn, { days: 1 })) };
-}
-
 export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
   const today = () => localDay(ctx.now(), ctx.config.orgTimezone);
+  const windowArgs = (row: ContestRow): [Date, Date] => {
+    const { from, to } = contestWindow(row, ctx.config.orgTimezone);
+    return [from, to];
+  };
 
   async function metricOf(key: string): Promise<{ metricId: number | null; unit: MetricUnit }> {
     if (key === PROFIT_METRIC) return { metricId: null, unit: 'money' };
@@ -258,29 +255,34 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>('/api/contests/:id/standings', async (request, reply): Promise<ContestStandings> => {
     const reader = await readerOf(await requireContestReader(ctx, request, reply));
     const row = await contestFor(reader, parseId(request.params.id, 'Contest'));
-    const { from, to } = windowOf(row, ctx.config.orgTimezone);
-    const figures = await readContestFigures(ctx.db, row, from, to);
-    const standings: ContestStandings['standings'] = [];
-    let rank = 0;
-    figures.forEach((figure, i) => {
-      const above = figures[i - 1];
-      if (!above || above.value !== figure.value) rank = i + 1;
+    const state = contestStateOf(row, today());
+    // Final: the results as they froze. Otherwise from the window's figures, a race's winner first.
+    const places =
+      state === 'final'
+        ? (await readContestResults(ctx.db, row.id)).map((result) => ({
+            figure: { id: (row.teamsCompete ? result.teamId : result.agentId) ?? 0, name: result.name, publicProfile: result.publicProfile, value: result.value },
+            rank: result.rank,
+          }))
+        : rankContest(await readContestFigures(ctx.db, row, ...windowArgs(row)), row.raceWinnerId);
+    const standings: ContestStandings['standings'] = places.map(({ figure, rank }, i) => {
+      const above = places[i - 1]?.figure;
       const me = reader.kind === 'agent' && (row.teamsCompete ? figure.id === reader.teamId : figure.id === reader.agentId);
       const shown = reader.kind === 'staff' || figure.publicProfile || me;
-      standings.push({
+      return {
         rank,
-        id: shown ? figure.id : null,
+        id: shown && figure.id !== 0 ? figure.id : null,
         name: shown ? figure.name : ANONYMOUS_AGENT,
         value: figureOut(row.unit, figure.value),
-        gap: above ? figureOut(row.unit, above.value - figure.value) : null,
+        gap: above ? figureOut(row.unit, above.value > figure.value ? above.value - figure.value : 0n) : null,
         percentOfTarget: row.target === null ? null : Number((figure.value * 100n) / row.target),
         me,
-      });
+      };
     });
     return {
       contestId: row.id,
-      state: contestStateOf(row, today()),
+      state,
       format: row.format,
+      raceWinner: row.raceWinnerId !== null && places[0]?.figure.id === row.raceWinnerId ? standings[0]!.name : null,
       unit: row.unit,
       teamsCompete: row.teamsCompete,
       target: row.target === null ? null : figureOut(row.unit, row.target),

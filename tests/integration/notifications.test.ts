@@ -175,10 +175,12 @@ describeEachEngine(
           { kind: 'claim_status', inApp: true, email: true },
           { kind: 'goal_progress', inApp: true, email: true },
           { kind: 'goal_behind', inApp: true, email: true },
+          { kind: 'contest_started', inApp: true, email: true },
+          { kind: 'contest_result', inApp: true, email: true },
         ],
       });
-      expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'goal_reached', 'goal_behind']);
-      expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered', 'goal_reached', 'goal_behind']);
+      expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'goal_reached', 'goal_behind', 'contest_result']);
+      expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered', 'goal_reached', 'goal_behind', 'contest_result']);
 
       const put = (c: string, payload: unknown) =>
         t.request({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie: c }, payload: payload as Record<string, unknown> });

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { composeEmail, unsubscribeToken } from '../../domain/emails';
 import { formatMoney } from '../../../contract/money-format';
-import { NOTIFYING_EVENT_TYPES, notificationTexts, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
+import { NOTIFYING_EVENT_TYPES, notificationTexts, type ContestAudience, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
 import { scopeOfLedTeams } from '../../domain/team-scope';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
+import { readContestAudience } from '../queries/contests';
 import { unsubscribeKey } from '../queries/notifications';
 import { readOrganisationSettings } from '../queries/settings';
 import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
@@ -77,7 +78,13 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
       );
       for (const member of members) teamAgents.set(member.team_id, [...(teamAgents.get(member.team_id) ?? []), member.id]);
     }
-    const organisation = relevant.some((row) => row.type.startsWith('goal.')) ? await readOrganisationSettings(tx) : undefined;
+    // A contest's start and final are heard of by its participants (its place and prizes at final).
+    const audiences = new Map<number, ContestAudience>();
+    for (const { row, data } of parsed) {
+      if (!row.type.startsWith('contest.') || typeof data.contestId !== 'number' || audiences.has(data.contestId)) continue;
+      audiences.set(data.contestId, await readContestAudience(tx, data.contestId));
+    }
+    const organisation = relevant.some((row) => row.type.startsWith('goal.') || row.type.startsWith('contest.')) ? await readOrganisationSettings(tx) : undefined;
     const figure = (value: unknown) => (typeof value === 'string' && organisation ? formatMoney(value, organisation) : typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
     const drafts: NotificationDraft[] = parsed.flatMap(({ row, data }) => {
       return notificationTexts(
@@ -88,6 +95,7 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
           agentTeam: row.agent_id === null ? null : (teamOf.get(row.agent_id) ?? null),
           data,
           ...(typeof data.teamId === 'number' ? { teamAgents: teamAgents.get(data.teamId) ?? [] } : {}),
+          ...(row.type.startsWith('contest.') && typeof data.contestId === 'number' ? { contest: audiences.get(data.contestId)! } : {}),
         },
         staff,
         figure,

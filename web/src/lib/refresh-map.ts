@@ -103,6 +103,11 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'goal.behind': { all: ['goals'] },
   // A contest made, changed, published, cancelled or deleted (docs/decisions/0077): the contests, each, their standings.
   'contest.changed': { all: ['contests'] },
+  // Its course (docs/decisions/0077): started, standings moved (at most once a second), ended, final.
+  'contest.started': { all: ['contests'] },
+  'contest.standings': { all: ['contests'] },
+  'contest.ended': { all: ['contests'] },
+  'contest.final': { all: ['contests'] },
 
   'apiToken.changed': { all: ['apiTokens'] },
   'tvLink.changed': { all: ['tvLinks'] },
