@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDay, idField, optionalText, requiredText, storableText } from './fields';
 import { metricKey, metricUnits } from './metrics';
+import { claimStatuses, dashboardClaimInput } from './rewards';
 
 /**
  * Contests (docs/decisions/0077-contests.md): a race or a total on one metric over a window of local days, between
@@ -176,3 +177,34 @@ export const contestStandings = z.object({
   standings: z.array(contestStanding),
 });
 export type ContestStandings = z.infer<typeof contestStandings>;
+
+/** A prize a final contest awarded to the signed-in agent: what it is and, for a reward, whether it is claimed. */
+export const contestPrizeWon = z.object({
+  /** The award's id: what the claim names. */
+  id: z.number(),
+  contestId: z.number(),
+  contestName: z.string(),
+  place: z.number(),
+  prizeText: z.string(),
+  /** The reward option given as the prize (claimed through the claim lifecycle); null for a prize given in person. */
+  rewardTitle: z.string().nullable(),
+  awardedAt: z.string(),
+  /** The live claim of it (not rejected), once claimed. */
+  claim: z.object({ id: z.number(), status: z.enum(claimStatuses) }).nullable(),
+});
+export type ContestPrizeWon = z.infer<typeof contestPrizeWon>;
+
+/** GET /api/agents/me/prizes: newest first. */
+export const contestPrizeList = z.object({ prizes: z.array(contestPrizeWon) });
+export type ContestPrizeList = z.infer<typeof contestPrizeList>;
+
+/** POST /api/agents/me/prizes/{id}/claim: where the prize goes, as the tier dashboard's claim dialog asks. */
+export const prizeClaimInput = dashboardClaimInput.shape.agentData;
+export type PrizeClaimInput = z.input<typeof prizeClaimInput>;
+
+/** A place as words are written: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}

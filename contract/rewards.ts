@@ -158,8 +158,11 @@ export const rewardClaim = z.object({
   ...claimContact.shape,
   agentId: z.number(),
   agentName: z.string(),
+  /** The tier claimed; for a contest's prize, the tier of the reward option given as the prize. */
   tierId: z.number(),
   tierName: z.string(),
+  /** A contest's prize claimed by its winner (docs/decisions/0077-contests.md); null for a tier's claim. */
+  prize: z.object({ contestId: z.number(), contestName: z.string(), place: z.number() }).nullable(),
   /** Oldest first; the first step is the claim (pending). */
   history: z.array(claimHistoryEntry),
 });
@@ -176,7 +179,7 @@ export const rewardClaimListQuery = z.object({
 export type RewardClaimListQuery = z.output<typeof rewardClaimListQuery>;
 
 /** GET /api/agents/me/claims: the signed-in agent's claims, newest first, without contact details. */
-export const agentClaim = rewardClaim.pick({ id: true, status: true, rewardTitle: true, claimedAt: true, tierId: true, tierName: true, history: true });
+export const agentClaim = rewardClaim.pick({ id: true, status: true, rewardTitle: true, claimedAt: true, tierId: true, tierName: true, prize: true, history: true });
 export type AgentClaim = z.infer<typeof agentClaim>;
 
 /** The response of both claim calls. */

@@ -298,10 +298,17 @@ export const rewardClaims = pgTable(
     statusChangedAt: timestamptz('status_changed_at'),
     /** When the contact details were erased, CLAIM_CONTACT_RETENTION_DAYS after the claim was filled or rejected. */
     contactErasedAt: timestamptz('contact_erased_at'),
+    /**
+     * A contest's prize claimed by its winner (docs/decisions/0077-contests.md): the tier is then the reward option's,
+     * not one the agent claims (a tier's own claim stays free).
+     */
+    contestAwardId: integer('contest_award_id').references((): AnyPgColumn => contestAwards.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    // One live claim per agent and tier; a rejected claim leaves the tier free to claim again.
-    uniqueIndex('reward_claims_agent_tier_key').on(t.agentId, t.tierId).where(sql`${t.status} <> 'rejected'`),
+    // One live claim per agent and tier (prizes aside); a rejected claim leaves the tier free to claim again.
+    uniqueIndex('reward_claims_agent_tier_key').on(t.agentId, t.tierId).where(sql`${t.status} <> 'rejected' and ${t.contestAwardId} is null`),
+    // One live claim per prize won.
+    uniqueIndex('reward_claims_award_key').on(t.contestAwardId).where(sql`${t.status} <> 'rejected' and ${t.contestAwardId} is not null`),
     index('reward_claims_status_idx').on(t.status, t.claimedAt),
     check('reward_claims_status_check', sql`${t.status} in ('pending', 'processed', 'shipped', 'delivered', 'rejected')`),
   ],

@@ -1,4 +1,5 @@
 import { goalPeriodAdjective } from '../../contract/goal-periods';
+import { ordinal } from '../../contract/contests';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
 import type { NotificationKind } from '../../contract/notifications';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
@@ -154,13 +155,6 @@ function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecip
     ...toAgents('goal_behind', isTeam ? `Your team’s ${goalName} is behind pace` : `Your ${goalName} is behind pace`, pace),
     ...toStaff('goal_behind', `${holder}’s ${goalName} is behind pace`, pace),
   ];
-}
-
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
 }
 
 /**

@@ -6,15 +6,20 @@ import {
   type Contest,
   type ContestList,
   type ContestStandings,
+  type ContestPrizeList,
   type NewContestInput,
+  prizeClaimInput,
 } from '../../contract/contests';
+import type { ClaimCreated } from '../../contract/rewards';
+import { agentActor } from '../auth/audit-actor';
+import { claimContestPrize } from '../db/operations/claim-contest-prize';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
 import { PROFIT_METRIC, type MetricUnit } from '../../contract/metrics';
 import type { AppContext } from '../app-context';
-import { requireContestReader, requireContestSetter } from '../auth/permissions';
+import { requireAgent, requireContestReader, requireContestSetter } from '../auth/permissions';
 import { cancelContest, createContest, deleteContest, updateContest, type ContestSettings } from '../db/operations/save-contest';
 import { findAgentById } from '../db/queries/agents';
-import { findContest, listContests, missingIds, readContestFigures, readContestResults, teamsOfAgents, type ContestRow } from '../db/queries/contests';
+import { findContest, listContests, listPrizesOf, missingIds, readContestFigures, readContestResults, teamsOfAgents, type ContestRow } from '../db/queries/contests';
 import { findMetric } from '../db/queries/metrics';
 import {
   assertContestWindow,
@@ -288,5 +293,35 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
       target: row.target === null ? null : figureOut(row.unit, row.target),
       standings,
     };
+  });
+
+  // The prizes contests awarded the signed-in agent, and the claim of one that is a reward (docs/decisions/0077).
+  app.get('/api/agents/me/prizes', async (request, reply): Promise<ContestPrizeList> => {
+    const agent = await requireAgent(ctx, request, reply);
+    return { prizes: await listPrizesOf(ctx.db, agent.id) };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/agents/me/prizes/:id/claim', async (request, reply) => {
+    const agent = await requireAgent(ctx, request, reply);
+    const awardId = parseId(request.params.id, 'Prize');
+    const details = parseInput(prizeClaimInput, request.body);
+    const claim = await claimContestPrize(ctx.db, {
+      agentId: agent.id,
+      awardId,
+      contact: {
+        fullName: details.name,
+        email: details.email,
+        phone: details.phone,
+        telegram: null,
+        address: details.address,
+        city: null,
+        zipcode: null,
+        shippingInstructions: details.shippingInfo,
+      },
+      now: ctx.now(),
+      actor: agentActor(request, agent.id),
+    });
+    reply.code(201);
+    return { message: 'Your prize claim has been submitted successfully.', claim } satisfies ClaimCreated;
   });
 }

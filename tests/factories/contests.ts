@@ -2,6 +2,7 @@
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import type { Db } from '../../server/db/client';
 import { createContest, type ContestSettings } from '../../server/db/operations/save-contest';
+import { contestAwards } from '../../server/db/schema';
 import { uniqueSuffix } from './accounts';
 
 /** A total contest of everyone's on `metricId` (null: profit) over the window given, published unless `draft`; its id. */
@@ -32,4 +33,13 @@ export function makeContest(
     null,
     now,
   );
+}
+
+/** A prize awarded to an agent, as a final contest awards it (first place, with a reward option or none); its id. */
+export async function makeAward(db: Db, award: { contestId: number; agentId: number; rewardOptionId: number | null; now?: Date; text?: string }): Promise<number> {
+  const [row] = await db
+    .insert(contestAwards)
+    .values({ contestId: award.contestId, place: 1, agentId: award.agentId, prizeText: award.text ?? 'A prize', rewardOptionId: award.rewardOptionId, awardedAt: award.now ?? new Date() })
+    .returning({ id: contestAwards.id });
+  return row!.id;
 }

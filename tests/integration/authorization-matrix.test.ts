@@ -20,7 +20,7 @@ import { sequenceAll } from '../../server/db/sequencer';
 import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoals } from '../../server/db/operations/save-goal';
-import { makeContest } from '../factories/contests';
+import { makeAward, makeContest } from '../factories/contests';
 import { localDay, periodStartOfDay, shiftDay } from '../../server/domain/periods';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
@@ -74,6 +74,8 @@ interface Fixture {
   contest: number;
   /** A draft contest of agent A's alone. */
   draftContest: number;
+  /** A prize awarded to agent A (a reward option of tier 1's), not claimed. */
+  prize: number;
   /** Another session of the caller's own account (agent A's for agent B, anonymous callers and tokens). */
   otherSession: number;
   /** The caller's credential: its session cookie or its token. */
@@ -142,6 +144,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     makeContest(db, { startsOn: tomorrow, endsOn: shiftDay(tomorrow, { days: 6 }), metricId: metric.id }, { draft, now, participantKind: 'agents', participantIds: [agentA.id] });
   const contest = await contestOf(false);
   const draftContest = await contestOf(true);
+  const prize = await makeAward(db, { contestId: contest, agentId: agentA.id, rewardOptionId: (await createRewardOption(db, { tierId: 1, title: 'Matrix prize' })).id, now });
   const invitation = await insertInvitation(db, {
     tokenHash: `matrix-${uniqueSuffix()}`,
     createdBy: owner.id,
@@ -216,6 +219,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     goal: goal!,
     contest,
     draftContest,
+    prize,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     otherSession: await sessionIdOf(
       db,
@@ -421,6 +425,8 @@ const matrix: Row[] = [
     body: (f) => ({ name: 'Matrix race', metric: f.metric, startsAt: '2099-01-05', endsAt: '2099-01-11', format: 'race', target: 50, participants: { kind: 'agents', ids: [f.agentA.id] } }) },
   { route: 'PATCH /api/contests/{contest}',         status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403, body: () => ({ name: 'Matrix renamed' }) },
   { route: 'POST /api/contests/{contest}/cancel',   status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403 },
+  { route: 'GET /api/agents/me/prizes',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'POST /api/agents/me/prizes/{prize}/claim', status: [401, 201, 404, 403, 403, 403, 403, 403], body: () => ({ name: 'Pat Example', email: 'pat@example.test', address: '1 Main Street' }) },
   { route: 'DELETE /api/contests/{draftContest}',   status: [401, 403, 403, 204, 204, 403, 403, 403], otherManager: 403 },
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
   { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },

@@ -89,7 +89,7 @@ describeEachEngine('claim fulfilment', (get) => {
     const mine = await t.request({ method: 'GET', url: '/api/agents/me/claims', headers: { cookie: agent.cookie } });
     expect(mine.statusCode).toBe(200);
     const own = agentClaim.array().parse(mine.json()).find((c) => c.id === id)!;
-    expect(own).toEqual({ id, status: 'delivered', rewardTitle: 'Tier 1 reward', claimedAt: '2026-05-01T10:00:00.000Z', tierId: 1, tierName: 'Starter', history: claim.history });
+    expect(own).toEqual({ id, status: 'delivered', rewardTitle: 'Tier 1 reward', claimedAt: '2026-05-01T10:00:00.000Z', tierId: 1, tierName: 'Starter', prize: null, history: claim.history });
     expect(Object.keys(mine.json()[0])).not.toContain('address');
   });
 

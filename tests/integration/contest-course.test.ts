@@ -11,8 +11,10 @@ import { latestEventId, readEventsAfter, type StoredEvent } from '../../server/d
 import { notifyEvents } from '../../server/db/operations/notify-events';
 import { finaliseContest, tickContests, watchContests } from '../../server/db/operations/watch-contests';
 import { sequenceAll } from '../../server/db/sequencer';
-import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, uniqueSuffix } from '../factories/accounts';
-import { createRewardOption } from '../factories/rewards';
+import { contestPrizeList } from '../../contract/contests';
+import { rewardClaim } from '../../contract/rewards';
+import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signInAgent, uniqueSuffix } from '../factories/accounts';
+import { addIncome, createRewardOption } from '../factories/rewards';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
 // Wednesday 2026-11-18, 15:00 UTC (the tests' organisation time zone is UTC).
@@ -24,6 +26,7 @@ describeEachEngine('the course of contests', (get) => {
   let owner: string;
   let calls: string;
   let rewardOptionId: number;
+  let tierId: number;
 
   async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
     const res = await get().request({ method, url, headers: { cookie: owner }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -46,13 +49,18 @@ describeEachEngine('the course of contests', (get) => {
   };
   const stateOf = async (id: number) => contestSchema.parse((await call('GET', `/api/contests/${id}`)).body).state;
   const agents = async (...firsts: string[]) => {
-    const made: { id: number; name: string }[] = [];
+    const made: { id: number; name: string; cookie: string }[] = [];
     for (const first of firsts) {
       const row = await createAgent(get().database.db, { firstName: first, lastName: `Runner ${uniqueSuffix()}`.slice(0, 30) });
-      made.push({ id: row.id, name: row.name });
+      made.push({ id: row.id, name: row.name, cookie: (await signInAgent(get().database.db, row, SESSIONS_OUTLIVE_CLOCK)).cookie });
     }
     return made;
   };
+  const asAgent = async (cookie: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const res = await get().request({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  };
+  const shipTo = { name: 'Ben Runner', email: 'ben@example.test', address: '1 Prize Lane', shippingInfo: 'Leave at the door' };
 
   /** The notifier's contest steps, until the events are all read: the watcher in batches of `batch`, then the clock's. */
   async function pass(t: TestApp, batch = 500) {
@@ -75,7 +83,8 @@ describeEachEngine('the course of contests', (get) => {
     calls = `calls-${uniqueSuffix()}`.toLowerCase().replace(/[^a-z0-9-]/g, '').slice(0, 40);
     expect((await call('POST', '/api/metrics', { key: calls, name: 'Calls', unit: 'count' })).status).toBe(201);
     const [tier] = await queryRows<{ id: number }>(t.database.db, sql`select id from tier_settings order by id limit 1`);
-    rewardOptionId = (await createRewardOption(t.database.db, { tierId: tier!.id, title: 'A weekend away' })).id;
+    tierId = tier!.id;
+    rewardOptionId = (await createRewardOption(t.database.db, { tierId, title: 'A weekend away' })).id;
     // The watchers' cursors start at the newest event: from here on.
     await pass(t);
   });
@@ -199,6 +208,69 @@ describeEachEngine('the course of contests', (get) => {
     ]);
     // A final contest cannot be cancelled.
     expect((await call('POST', `/api/contests/${contest.id}/cancel`)).status).toBe(409);
+  });
+
+  it('turns a prize that is a reward into the winner’s claim, which goes through the claim lifecycle', async () => {
+    const t = get();
+    t.clock.now = NOW;
+    const [kim, lou] = await agents('Kim', 'Lou');
+    const contest = await made({
+      name: 'Prize week',
+      endsAt: '2026-11-20',
+      participants: { kind: 'agents', ids: [kim!.id, lou!.id] },
+      prizes: [
+        { place: 1, text: 'A weekend away', rewardOptionId },
+        { place: 2, text: 'A handshake' },
+      ],
+    });
+    await record(kim!.id, 8);
+    await record(lou!.id, 2);
+    t.clock.now = new Date('2026-11-22T00:00:00Z');
+    await pass(t);
+    expect(await stateOf(contest.id)).toBe('final');
+
+    const prizesOf = async (cookie: string) => {
+      const res = await asAgent(cookie, 'GET', '/api/agents/me/prizes');
+      expect(res.status).toBe(200);
+      return contestPrizeList.parse(res.body).prizes.filter((prize) => prize.contestId === contest.id);
+    };
+    const [won] = await prizesOf(kim!.cookie);
+    expect(won).toMatchObject({ contestName: 'Prize week', place: 1, prizeText: 'A weekend away', rewardTitle: 'A weekend away', claim: null });
+    const [handshake] = await prizesOf(lou!.cookie);
+    expect(handshake).toMatchObject({ place: 2, prizeText: 'A handshake', rewardTitle: null });
+
+    // Not one's own prize: not found; a prize given in person: nothing to claim; bad details: refused, nothing made.
+    expect((await asAgent(lou!.cookie, 'POST', `/api/agents/me/prizes/${won!.id}/claim`, shipTo)).status).toBe(404);
+    const inPerson = await asAgent(lou!.cookie, 'POST', `/api/agents/me/prizes/${handshake!.id}/claim`, shipTo);
+    expect(inPerson.status).toBe(409);
+    expect(inPerson.body.message).toBe('A handshake is not a reward to claim: it is given to you in person');
+    const invalid = await asAgent(kim!.cookie, 'POST', `/api/agents/me/prizes/${won!.id}/claim`, { ...shipTo, email: 'not an email' });
+    expect(invalid.status).toBe(400);
+    expect((await prizesOf(kim!.cookie))[0]!.claim).toBeNull();
+
+    const claimed = await asAgent(kim!.cookie, 'POST', `/api/agents/me/prizes/${won!.id}/claim`, shipTo);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(201);
+    const claimId = (claimed.body.claim as { id: number }).id;
+    expect((await prizesOf(kim!.cookie))[0]!.claim).toEqual({ id: claimId, status: 'pending' });
+    expect((await asAgent(kim!.cookie, 'POST', `/api/agents/me/prizes/${won!.id}/claim`, shipTo)).status).toBe(409);
+
+    // The owner sees it among the claims, as the contest's prize, and moves it along like any claim.
+    const claims = await call('GET', '/api/owner/reward-claims?status=pending');
+    const listed = (claims.body as unknown[]).map((row) => rewardClaim.parse(row)).find((row) => row.id === claimId);
+    expect(listed).toMatchObject({ agentId: kim!.id, rewardTitle: 'A weekend away', address: '1 Prize Lane', prize: { contestId: contest.id, contestName: 'Prize week', place: 1 } });
+    expect((await call('PATCH', `/api/reward-claims/${claimId}/process`)).status).toBe(200);
+    expect((await prizesOf(kim!.cookie))[0]!.claim).toEqual({ id: claimId, status: 'processed' });
+
+    // The tier of the prize's reward stays Kim's own to claim when Kim reaches it.
+    await addIncome(t.database.db, kim!, '6000.00', { now: t.clock.now });
+    const tierClaim = await asAgent(kim!.cookie, 'POST', '/api/agents/claim-reward', {
+      tierId,
+      rewardOptionId,
+      agentData: { name: 'Kim Runner', email: 'kim@example.test', address: '2 Tier Road' },
+    });
+    expect(tierClaim.status, JSON.stringify(tierClaim.body)).toBe(201);
+    const mine = await asAgent(kim!.cookie, 'GET', '/api/agents/me/claims');
+    expect((mine.body as unknown as { prize: unknown }[]).map((row) => row.prize)).toEqual([null, { contestId: contest.id, contestName: 'Prize week', place: 1 }]);
   });
 
   it('gives a race to the first to reach the target in commit order, and keeps it through a void', async () => {

@@ -415,6 +415,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
       agentName: 'Elena Kowalski',
       tierId: 1,
       tierName: 'Starter',
+      prize: null,
       history: [{ status: 'pending', at: '2026-03-01T12:00:00.000Z', by: 'Elena Kowalski', note: null }],
     });
   });

@@ -75,8 +75,8 @@ import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
 import { createGoals } from '../../server/db/operations/save-goal';
-import { makeContest } from '../factories/contests';
-import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, createContestInput, updateContestInput } from '../../contract/contests';
+import { makeAward, makeContest } from '../factories/contests';
+import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, createContestInput, prizeClaimInput, updateContestInput } from '../../contract/contests';
 import { COUNT_TARGET_MAX, goalTargetHundredths } from '../../server/domain/goals';
 
 /** A count goal's target at most (a goal counts a period's activities, not one). */
@@ -124,6 +124,8 @@ export interface FuzzFixture {
   /** A published contest of everyone's on `metric`, in 2099 (scheduled), and a draft one. */
   contest: number;
   draftContest: number;
+  /** A prize awarded to the agent (a reward option of tier 1's), not claimed. */
+  prize: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -152,6 +154,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
   const draftContest = await contestOf(true);
   const option = await createRewardOption(db, { tierId: 1 });
   const tier2Option = await createRewardOption(db, { tierId: 2 });
+  const prize = await makeAward(db, { contestId: contest, agentId: agent.id, rewardOptionId: option.id, now });
   const claim = await createPendingClaim(db, { agentId: agent.id, tierId: 2, rewardOptionId: tier2Option.id });
   const manager = await createUser(db, { role: 'manager' });
   const owner = await createUser(db, { role: 'owner' });
@@ -190,6 +193,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     goal: goal!,
     contest,
     draftContest,
+    prize,
   };
 }
 
@@ -1231,6 +1235,14 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'POST /api/contests/:id/cancel', param: (f) => f.contest },
   { route: 'DELETE /api/contests/:id', param: (f) => f.draftContest },
+  { route: 'GET /api/agents/me/prizes' },
+  {
+    route: 'POST /api/agents/me/prizes/:id/claim',
+    param: (f) => f.prize,
+    body: () => ({ name: 'Pat Example', email: 'pat@example.test', phone: '+1 555 0100', address: '1 Main Street', shippingInfo: 'Leave at the door' }),
+    fields: { name: text(200), email: email(), phone: text(50, false), address: text(500), shippingInfo: text(1000, false) },
+    schema: prizeClaimInput,
+  },
   {
     route: 'PATCH /api/tier-settings/:id',
     param: () => 1,

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { ClaimContact, ClaimCreated } from '../../../contract/rewards';
 import { alreadyClaimed, assertClaimAllowed } from '../../domain/claims';
 import { assertAgentActing } from '../../domain/sign-up';
@@ -57,7 +57,7 @@ export async function claimTierReward(db: Db, request: ClaimRequest): Promise<Cl
       const [existing] = await tx
         .select({ id: rewardClaims.id })
         .from(rewardClaims)
-        .where(and(eq(rewardClaims.agentId, request.agentId), eq(rewardClaims.tierId, tier.id), ne(rewardClaims.status, 'rejected')));
+        .where(and(eq(rewardClaims.agentId, request.agentId), eq(rewardClaims.tierId, tier.id), ne(rewardClaims.status, 'rejected'), isNull(rewardClaims.contestAwardId)));
       assertClaimAllowed({ total: agent.totalIncome, tier, alreadyClaimed: existing !== undefined, option });
 
       const [claim] = await tx

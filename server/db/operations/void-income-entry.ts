@@ -93,7 +93,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       const takenBack = await queryRows<{ tier_id: number; tier_name: string; claim_status: string | null }>(
         tx,
         sql`select t.id as tier_id, t.name as tier_name,
-            (select c.status from ${rewardClaims} c where c.agent_id = ta.agent_id and c.tier_id = t.id and c.status <> 'rejected') as claim_status
+            (select c.status from ${rewardClaims} c where c.agent_id = ta.agent_id and c.tier_id = t.id and c.status <> 'rejected' and c.contest_award_id is null) as claim_status
           from ${tierAchievements} ta join ${tierSettings} t on t.id = ta.tier_id
           where ta.agent_id = ${entry.agent_id}
             and ${thresholdReached(sql`t.threshold`, sql`${agent.peak_total}::numeric`)}

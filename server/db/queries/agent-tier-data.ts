@@ -25,7 +25,7 @@ async function readAgentStanding(db: Db, agentId: number) {
     db,
     'agent_standing',
     sql`select a.id, a.name, a.total_income::text as total_income,
-        (select coalesce(json_agg(c.tier_id order by c.tier_id), '[]'::json) from ${rewardClaims} c where c.agent_id = a.id and c.status <> 'rejected') as claimed,
+        (select coalesce(json_agg(c.tier_id order by c.tier_id), '[]'::json) from ${rewardClaims} c where c.agent_id = a.id and c.status <> 'rejected' and c.contest_award_id is null) as claimed,
         (select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color, 'threshold', t.threshold::text,
             'rewards', t.rewards, 'order', t.tier_order) order by t.tier_order)
           from ${tierSettings} t) as tiers

@@ -9,6 +9,7 @@ import { agentMetricPeriodTotals, agentPeriodTotals, agents, rewardClaims, tierA
 import { epochMs } from '../time-sql';
 import { everyAgentScope, type TeamScope } from '../../domain/team-scope';
 import { agentIdOf, scopeWhere } from '../scope-sql';
+import { claimTierLabel } from './reward-claims';
 import { agentFigureColumns, matchesSearch, onBoards, periodIncomeJoins, toAgentSummary, type AgentFiguresRow, type AgentPageQuery } from './agents';
 
 // Boards of every period, trends and an agent's standing (docs/product.md §12.14), all read from the roll-ups kept with
@@ -343,7 +344,7 @@ export async function readAgentDetail(db: Db, periods: PeriodStarts, agentId: nu
   );
   const claims = await queryRows<{ id: number; tier_name: string; reward_title: string; status: ClaimStatus; claimed_ms: number; changed_ms: number | null }>(
     db,
-    sql`select c.id, t.name as tier_name, c.reward_title, c.status, ${epochMs(sql`c.claimed_at`)} as claimed_ms,
+    sql`select c.id, ${claimTierLabel} as tier_name, c.reward_title, c.status, ${epochMs(sql`c.claimed_at`)} as claimed_ms,
         ${epochMs(sql`c.status_changed_at`)} as changed_ms
       from ${rewardClaims} c join ${tierSettings} t on t.id = c.tier_id
       where c.agent_id = ${agentId}::int order by c.claimed_at desc, c.id desc`,

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { ContestFormat, ContestRecurrence, ParticipantKind, Prize } from '../../../contract/contests';
+import type { ContestFormat, ContestPrizeWon, ContestRecurrence, ParticipantKind, Prize } from '../../../contract/contests';
+import type { ClaimStatus } from '../../../contract/rewards';
 import { PROFIT_METRIC, type MetricUnit } from '../../../contract/metrics';
 import { hundredthsOf } from '../../domain/goals';
 import { queryRows, type Db } from '../client';
-import { activities, agents, contestAwards, contestResults, contests, incomeEntries, metrics, rewardOptions, teams } from '../schema';
+import { activities, agents, contestAwards, contestResults, contests, incomeEntries, metrics, rewardClaims, rewardOptions, teams } from '../schema';
 
 // Contests as stored (docs/decisions/0077-contests.md) and their standings, read from the entries or activities dated
 // in the window (along the date indexes: a week of the reference data is about 10,000 rows).
@@ -313,4 +314,38 @@ export async function readContestAudience(db: Db, contestId: number): Promise<Co
   );
   for (const award of awards) audience.prizesOf.set(award.agent_id, [...(audience.prizesOf.get(award.agent_id) ?? []), award.prize_text]);
   return audience;
+}
+
+/** The prizes contests awarded an agent, newest first, with their live claims. */
+export async function listPrizesOf(db: Db, agentId: number): Promise<ContestPrizeWon[]> {
+  const rows = await queryRows<{
+    id: number;
+    contest_id: number;
+    contest_name: string;
+    place: number;
+    prize_text: string;
+    reward_title: string | null;
+    awarded_at: string;
+    claim_id: number | null;
+    claim_status: ClaimStatus | null;
+  }>(
+    db,
+    sql`select w.id, w.contest_id, c.name as contest_name, w.place, w.prize_text, o.title as reward_title, w.awarded_at::text as awarded_at,
+        r.id as claim_id, r.status as claim_status
+      from ${contestAwards} w join ${contests} c on c.id = w.contest_id
+        left join ${rewardOptions} o on o.id = w.reward_option_id
+        left join ${rewardClaims} r on r.contest_award_id = w.id and r.status <> 'rejected'
+      where w.agent_id = ${agentId}::int
+      order by w.awarded_at desc, w.id desc`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    contestId: row.contest_id,
+    contestName: row.contest_name,
+    place: row.place,
+    prizeText: row.prize_text,
+    rewardTitle: row.reward_title,
+    awardedAt: new Date(row.awarded_at).toISOString(),
+    claim: row.claim_id === null ? null : { id: row.claim_id, status: row.claim_status! },
+  }));
 }

@@ -7,6 +7,7 @@ import type { TeamScope } from '../../domain/team-scope';
 import { scopeWhere } from '../scope-sql';
 import { csvTextSql } from '../csv-sql';
 import { epochMs, isoText } from '../time-sql';
+import { claimTierLabel } from './reward-claims';
 
 /**
  * Rows for the CSV exports, read in batches by keyset (the last row's sort key, never an OFFSET), so an export of
@@ -194,7 +195,7 @@ export async function* claimExportBatches(db: Db, scope: TeamScope): AsyncGenera
     (after: number | undefined) =>
       queryRows<ClaimExportRow>(
       db,
-      sql`select c.id, ${isoText(sql`c.claimed_at`)} as claimed_at, c.agent_id, a.name as agent_name, t.name as tier,
+      sql`select c.id, ${isoText(sql`c.claimed_at`)} as claimed_at, c.agent_id, a.name as agent_name, ${claimTierLabel} as tier,
           c.reward_title as reward, c.status, ${isoText(sql`c.processed_at`)} as processed_at, c.full_name, c.email, c.phone,
           c.telegram, c.address, c.city, c.zipcode, c.shipping_instructions
         from reward_claims c join agents a on a.id = c.agent_id join tier_settings t on t.id = c.tier_id

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AgentClaim, ClaimHistoryEntry, RewardClaim, RewardClaimListQuery } from '../../../contract/rewards';
 import { jsonColumn, type Db } from '../client';
-import { agents, claimStatusChanges, rewardClaims, tierSettings } from '../schema';
+import { agents, claimStatusChanges, contestAwards, contests, rewardClaims, tierSettings } from '../schema';
 import { isoText } from '../time-sql';
 import { containsPattern } from './agents';
 import type { TeamScope } from '../../domain/team-scope';
@@ -11,6 +11,11 @@ import { scopeWhere } from '../scope-sql';
 const history = sql<string | ClaimHistoryEntry[]>`(
   select coalesce(json_agg(json_build_object('status', h.status, 'at', ${isoText(sql`h.at`)}, 'by', h.by_name, 'note', h.note) order by h.id), '[]'::json)
   from ${claimStatusChanges} h where h.claim_id = ${rewardClaims.id})`;
+
+/** A prize's contest and place, as JSON (null for a tier's claim). */
+const prize = sql<string | RewardClaim['prize']>`(
+  select json_build_object('contestId', ca.contest_id, 'contestName', ct.name, 'place', ca.place)
+  from ${contestAwards} ca join ${contests} ct on ct.id = ca.contest_id where ca.id = ${rewardClaims.contestAwardId})`;
 
 const claimColumns = {
   id: rewardClaims.id,
@@ -31,13 +36,17 @@ const claimColumns = {
   agentName: agents.name,
   tierId: rewardClaims.tierId,
   tierName: tierSettings.name,
+  prize,
   history,
 };
 
-type ClaimRow = { claimedAt: Date; processedAt: Date | null; contactErasedAt: Date | null; history: string | ClaimHistoryEntry[] } & Omit<
-  RewardClaim,
-  'claimedAt' | 'processedAt' | 'contactErasedAt' | 'history'
->;
+type ClaimRow = {
+  claimedAt: Date;
+  processedAt: Date | null;
+  contactErasedAt: Date | null;
+  prize: string | RewardClaim['prize'];
+  history: string | ClaimHistoryEntry[];
+} & Omit<RewardClaim, 'claimedAt' | 'processedAt' | 'contactErasedAt' | 'prize' | 'history'>;
 
 function toRewardClaim(row: ClaimRow): RewardClaim {
   return {
@@ -45,6 +54,7 @@ function toRewardClaim(row: ClaimRow): RewardClaim {
     claimedAt: row.claimedAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
     contactErasedAt: row.contactErasedAt?.toISOString() ?? null,
+    prize: row.prize === null ? null : jsonColumn(row.prize),
     history: jsonColumn(row.history),
   };
 }
@@ -81,13 +91,19 @@ export async function listAgentClaims(db: Db, agentId: number): Promise<AgentCla
       claimedAt: rewardClaims.claimedAt,
       tierId: rewardClaims.tierId,
       tierName: tierSettings.name,
+      prize,
       history,
     })
     .from(rewardClaims)
     .innerJoin(tierSettings, eq(tierSettings.id, rewardClaims.tierId))
     .where(eq(rewardClaims.agentId, agentId))
     .orderBy(desc(rewardClaims.claimedAt), desc(rewardClaims.id));
-  return rows.map((row) => ({ ...row, claimedAt: row.claimedAt.toISOString(), history: jsonColumn(row.history) }));
+  return rows.map((row) => ({
+    ...row,
+    claimedAt: row.claimedAt.toISOString(),
+    prize: row.prize === null ? null : jsonColumn(row.prize),
+    history: jsonColumn(row.history),
+  }));
 }
 
 export async function findRewardClaim(db: Db, id: number): Promise<RewardClaim | undefined> {
@@ -95,3 +111,10 @@ export async function findRewardClaim(db: Db, id: number): Promise<RewardClaim |
   return row ? toRewardClaim(row) : undefined;
 }
 
+
+/**
+ * A claim's tier as lists and exports name it, on `reward_claims c` joined to `tier_settings t`: the tier's name, or
+ * for a contest's prize "Prize of <contest>" (its tier is only the reward option's).
+ */
+export const claimTierLabel = sql`case when c.contest_award_id is null then t.name
+  else 'Prize of ' || coalesce((select ct.name from ${contestAwards} ca join ${contests} ct on ct.id = ca.contest_id where ca.id = c.contest_award_id), 'a contest') end`;

@@ -1,4 +1,5 @@
-import type { ClaimHistoryEntry, ClaimStatus } from '@contract/rewards';
+import { ordinal } from '@contract/contests';
+import type { ClaimHistoryEntry, ClaimStatus, RewardClaim } from '@contract/rewards';
 import { Badge } from '../ui/badge';
 import { formatDateTime } from '../../lib/format';
 
@@ -47,4 +48,9 @@ export function ClaimHistory({ history, label }: { history: readonly ClaimHistor
       ))}
     </ol>
   );
+}
+
+/** What a claim is for, in words: a tier's reward, or a contest's prize and its place. */
+export function claimWhat(claim: Pick<RewardClaim, 'tierName' | 'prize'>): string {
+  return claim.prize ? `prize of ${claim.prize.contestName}, ${ordinal(claim.prize.place)} place` : `${claim.tierName} tier`;
 }

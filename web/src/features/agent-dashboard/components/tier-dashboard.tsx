@@ -139,7 +139,7 @@ export function TierDashboard({ sessionAgent, notifications, goals, activity }: 
                 <TierCard
                   key={progress.tier.id}
                   progress={progress}
-                  claims={claims.data?.filter((claim) => claim.tierId === progress.tier.id) ?? []}
+                  claims={claims.data?.filter((claim) => claim.tierId === progress.tier.id && claim.prize === null) ?? []}
                   onClaim={openClaim}
                 />
               ))}

@@ -3,6 +3,7 @@ import { CLAIM_NOTE_MAX, type RewardClaim } from '@contract/rewards';
 import { Ban, PackageCheck, Truck, type LucideIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { claimWhat } from '../../../components/claims/claim-status';
 import { Button } from '../../../components/ui/button';
 import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
 import { FormField } from '../../../components/ui/form-field';
@@ -83,7 +84,7 @@ export function ClaimStepDialog({ claim, step }: { claim: RewardClaim; step: Cla
         </Button>
       }
       title={text.title}
-      description={`${claim.rewardTitle} for ${claim.agentName} (${claim.tierName} tier).`}
+      description={`${claim.rewardTitle} for ${claim.agentName} (${claimWhat(claim)}).`}
       onSubmit={onSubmit}
       pending={change.isPending}
       submitLabel={text.button}

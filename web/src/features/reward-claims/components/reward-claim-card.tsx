@@ -1,7 +1,7 @@
 import { CLAIM_TRANSITIONS, type RewardClaim } from '@contract/rewards';
 import { PackageCheck } from 'lucide-react';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
-import { ClaimHistory, ClaimStatusBadge } from '../../../components/claims/claim-status';
+import { ClaimHistory, ClaimStatusBadge, claimWhat } from '../../../components/claims/claim-status';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
@@ -43,7 +43,7 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
           <AgentDetailLink agentId={claim.agentId} className="font-medium underline">
             {claim.agentName}
           </AgentDetailLink>{' '}
-          · {claim.tierName} tier
+          · {claimWhat(claim)}
         </p>
         <p className="text-xs text-slate-600">
           Claimed <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>

@@ -1,0 +1,5 @@
+DROP INDEX "reward_claims_agent_tier_key";--> statement-breakpoint
+ALTER TABLE "reward_claims" ADD COLUMN "contest_award_id" integer;--> statement-breakpoint
+ALTER TABLE "reward_claims" ADD CONSTRAINT "reward_claims_contest_award_id_contest_awards_id_fk" FOREIGN KEY ("contest_award_id") REFERENCES "public"."contest_awards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "reward_claims_award_key" ON "reward_claims" USING btree ("contest_award_id") WHERE "reward_claims"."status" <> 'rejected' and "reward_claims"."contest_award_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "reward_claims_agent_tier_key" ON "reward_claims" USING btree ("agent_id","tier_id") WHERE "reward_claims"."status" <> 'rejected' and "reward_claims"."contest_award_id" is null;
