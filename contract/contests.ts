@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDay, idField, optionalText, requiredText, storableText } from './fields';
+import { calendarDay, idField, optionalText, queryInteger, requiredText, storableText } from './fields';
+import { PAGE_OFFSET_MAX } from './limits';
 import { metricKey, metricUnits } from './metrics';
 import { claimStatuses, dashboardClaimInput } from './rewards';
 
@@ -164,6 +165,15 @@ export const contestStanding = z.object({
 });
 export type ContestStanding = z.infer<typeof contestStanding>;
 
+/** Standings read at most this many places at a time. */
+export const CONTEST_STANDINGS_LIMIT_MAX = 100;
+
+/** GET /api/contests/{id}/standings?offset&limit: a page of the standings (the first 100 places by default). */
+export const contestStandingsQuery = z.strictObject({
+  offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
+  limit: queryInteger('limit', 1, CONTEST_STANDINGS_LIMIT_MAX, CONTEST_STANDINGS_LIMIT_MAX),
+});
+
 /** GET /api/contests/{id}/standings. */
 export const contestStandings = z.object({
   contestId: z.number(),
@@ -174,7 +184,13 @@ export const contestStandings = z.object({
   target: z.union([z.number(), z.string()]).nullable(),
   /** A race won: the winner's name as the reader sees it (first in the standings); null while nobody has reached the target. */
   raceWinner: z.string().nullable(),
+  /** Every place (participants, or teams when teams compete), and the page of them read. */
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
   standings: z.array(contestStanding),
+  /** The reader's own place (an agent's, or its team's) wherever it is, when it takes part; null otherwise. */
+  mine: contestStanding.nullable(),
 });
 export type ContestStandings = z.infer<typeof contestStandings>;
 

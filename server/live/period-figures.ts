@@ -3,7 +3,7 @@ import { centsToMoneyString, moneyToCents, parseMoneyToCents } from '../../contr
 import { PROFIT_METRIC } from '../../contract/metrics';
 import type { Db } from '../db/client';
 import type { StoredEvent } from '../db/events';
-import { readFigureSnapshot, type FigureRow } from '../db/queries/board-snapshot';
+import { readFigureSnapshot, readWindowFigureSnapshot, type FigureRow } from '../db/queries/board-snapshot';
 import { readPeriodStandings, type BoardMetric, type Standing } from '../db/queries/boards';
 import { readEventHorizon } from '../db/sequencer';
 import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
@@ -24,14 +24,26 @@ const REACH_TIMEOUT_MS = 1_000;
 const NO_TEAM = 0;
 
 /**
- * Every active agent's figure on one metric in one period, in the board's order (highest first, then by the database's
- * name order), as parallel arrays: 20 bytes an agent, no object per agent, so that many periods fit in memory.
+ * What a set adds up: a board's period (a kind and its first day), or a contest's window of instants [from, to)
+ * (docs/decisions/0077-contests.md).
+ */
+export type FigureSpan = { kind: BoardPeriodKind; start: string } | { from: Date; to: Date };
+
+/** A contest's participants as a set filters them: everyone, the agents of some teams, or some agents. */
+export interface ParticipantFilter {
+  kind: 'all' | 'teams' | 'agents';
+  ids: readonly number[];
+}
+
+/**
+ * Every active agent's figure on one metric in one period (or window), in the board's order (highest first, then by
+ * the database's name order), as parallel arrays: 20 bytes an agent, no object per agent, so that many periods fit in
+ * memory.
  */
 export class FigureSet {
   constructor(
     readonly metric: string,
-    readonly kind: BoardPeriodKind,
-    readonly start: string,
+    readonly span: FigureSpan,
     /** The snapshot the set was read in: an event whose transaction it saw is in it already. */
     readonly snapshot: TxSnapshot,
     private readonly ids: Int32Array,
@@ -41,10 +53,10 @@ export class FigureSet {
     private readonly names: Int32Array,
   ) {}
 
-  /** A set from rows read in the board's order (readFigureSnapshot). */
-  static of(metric: string, kind: BoardPeriodKind, start: string, snapshot: TxSnapshot, rows: readonly FigureRow[]): FigureSet {
+  /** A set from rows read in the board's order (readFigureSnapshot, readWindowFigureSnapshot). */
+  static of(metric: string, span: FigureSpan, snapshot: TxSnapshot, rows: readonly FigureRow[]): FigureSet {
     const n = rows.length;
-    const set = new FigureSet(metric, kind, start, snapshot, new Int32Array(n), new BigInt64Array(n), new Int32Array(n), new Int32Array(n));
+    const set = new FigureSet(metric, span, snapshot, new Int32Array(n), new BigInt64Array(n), new Int32Array(n), new Int32Array(n));
     rows.forEach((row, i) => {
       set.ids[i] = row.id;
       set.values[i] = moneyToCents(row.value);
@@ -166,6 +178,31 @@ export class FigureSet {
     return standings;
   }
 
+  /**
+   * A contest's participants in the board's order (highest first, then by name): each agent's figure, or, when teams
+   * compete, each team's (the sum of its participating agents'; a team none of whose agents take part is left out),
+   * highest first, then by team id.
+   */
+  participants(filter: ParticipantFilter, teamsCompete: boolean): { id: number; value: bigint }[] {
+    const named = new Set(filter.ids);
+    const takesPart = (i: number) =>
+      filter.kind === 'all' ? true : filter.kind === 'teams' ? this.teams[i] !== NO_TEAM && named.has(this.teams[i]!) : named.has(this.ids[i]!);
+    if (!teamsCompete) {
+      const rows: { id: number; value: bigint }[] = [];
+      for (let i = 0; i < this.ids.length; i++) if (takesPart(i)) rows.push({ id: this.ids[i]!, value: this.values[i]! });
+      return rows;
+    }
+    const sums = new Map<number, bigint>();
+    for (let i = 0; i < this.ids.length; i++) {
+      const team = this.teams[i]!;
+      if (team === NO_TEAM || !takesPart(i)) continue;
+      sums.set(team, (sums.get(team) ?? 0n) + this.values[i]!);
+    }
+    return [...sums]
+      .map(([id, value]) => ({ id, value }))
+      .sort((a, b) => (a.value === b.value ? a.id - b.id : a.value > b.value ? -1 : 1));
+  }
+
   /** The figures of the agents `ids` (those in the set: active ones), and the sum of each team's of `teamIds`. */
   figuresOf(ids: ReadonlySet<number>, teamIds: ReadonlySet<number>): { agents: Map<number, bigint>; teams: Map<number, bigint> } {
     const agents = new Map<number, bigint>();
@@ -236,9 +273,21 @@ export class PeriodFigures {
    * undefined when the caller must read the tables.
    */
   async figures(key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string, fence?: number): Promise<FigureSet | undefined> {
+    return this.spanFigures(key, metric, { kind, start }, fence);
+  }
+
+  /**
+   * The figures of metric `key` over the window [from, to) (a contest's: docs/decisions/0077-contests.md), as
+   * `figures` gives a period's.
+   */
+  async windowFigures(key: string, metric: BoardMetric, from: Date, to: Date, fence?: number): Promise<FigureSet | undefined> {
+    return this.spanFigures(key, metric, { from, to }, fence);
+  }
+
+  private async spanFigures(key: string, metric: BoardMetric, span: FigureSpan, fence?: number): Promise<FigureSet | undefined> {
     const horizon = fence ?? (await readEventHorizon(this.db));
     if (!(await this.hub.reachHorizon(horizon, REACH_TIMEOUT_MS))) return undefined;
-    const name = `${key}:${kind}:${start}`;
+    const name = 'kind' in span ? `${key}:${span.kind}:${span.start}` : `${key}:window:${span.from.toISOString()}:${span.to.toISOString()}`;
     const kept = this.kept.get(name);
     if (kept) {
       // Read last: it goes to the end of the map's order, and the first in that order is the one dropped when full.
@@ -246,7 +295,7 @@ export class PeriodFigures {
       this.kept.set(name, kept);
       return kept.set ?? kept.building;
     }
-    return this.build(name, key, metric, kind, start);
+    return this.build(name, key, metric, span);
   }
 
   /**
@@ -268,14 +317,15 @@ export class PeriodFigures {
     return figures ? figures.standings(whose, ids) : readPeriodStandings(this.db, kind, start, whose, metric);
   }
 
-  private build(name: string, key: string, metric: BoardMetric, kind: BoardPeriodKind, start: string): Promise<FigureSet | undefined> {
+  private build(name: string, key: string, metric: BoardMetric, span: FigureSpan): Promise<FigureSet | undefined> {
     this.makeRoom();
     // Kept before the snapshot's transaction begins: every event committed after its snapshot is heard from here on.
     const kept: Kept = { set: undefined, heard: [], building: undefined };
     this.kept.set(name, kept);
-    kept.building = readFigureSnapshot(this.db, metric, kind, start)
+    const reading = 'kind' in span ? readFigureSnapshot(this.db, metric, span.kind, span.start) : readWindowFigureSnapshot(this.db, metric, span.from, span.to);
+    kept.building = reading
       .then(({ snapshot, rows }) => {
-        const set = FigureSet.of(key, kind, start, snapshot, rows);
+        const set = FigureSet.of(key, span, snapshot, rows);
         const heard = kept.heard ?? [];
         kept.heard = undefined;
         kept.building = undefined;
@@ -378,9 +428,16 @@ export class PeriodFigures {
     const date = text(event.public.date);
     const figure = hundredthsOfValue(value);
     if (date === undefined || figure === undefined || event.agentId === null) return false;
-    const starts = this.startsOf(event, date);
-    if (!starts) return false;
-    if (starts[set.kind] !== set.start) return true;
+    const span = set.span;
+    if ('from' in span) {
+      const at = Date.parse(date);
+      if (Number.isNaN(at)) return false;
+      if (at < span.from.getTime() || at >= span.to.getTime()) return true;
+    } else {
+      const starts = this.startsOf(event, date);
+      if (!starts) return false;
+      if (starts[span.kind] !== span.start) return true;
+    }
     // An agent not in the set is not active (not on the boards, its goals not read): its figure is not kept.
     set.add(event.agentId, figure);
     return true;

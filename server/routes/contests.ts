@@ -7,6 +7,8 @@ import {
   type ContestList,
   type ContestStandings,
   type ContestPrizeList,
+  type ContestStanding,
+  contestStandingsQuery,
   type NewContestInput,
   prizeClaimInput,
 } from '../../contract/contests';
@@ -19,7 +21,18 @@ import type { AppContext } from '../app-context';
 import { requireAgent, requireContestReader, requireContestSetter } from '../auth/permissions';
 import { cancelContest, createContest, deleteContest, updateContest, type ContestSettings } from '../db/operations/save-contest';
 import { findAgentById } from '../db/queries/agents';
-import { findContest, listContests, listPrizesOf, missingIds, readContestFigures, readContestResults, teamsOfAgents, type ContestRow } from '../db/queries/contests';
+import { eventFenceOf } from '../auth/sessions';
+import {
+  findContest,
+  listContests,
+  listPrizesOf,
+  missingIds,
+  participantNames,
+  readContestFigures,
+  readContestResults,
+  teamsOfAgents,
+  type ContestRow,
+} from '../db/queries/contests';
 import { findMetric } from '../db/queries/metrics';
 import {
   assertContestWindow,
@@ -44,6 +57,15 @@ import { parseId, parseInput } from '../http/errors';
 const RECURRING_DAYS_MAX = { weekly: 7, monthly: 31 } as const;
 
 type Reader = { kind: 'staff'; scope: TeamScope } | { kind: 'agent'; agentId: number; teamId: number | null };
+
+/** A participant's figure, with its name when the read gave it (the tables and the frozen results do; memory does not). */
+interface PlaceFigure {
+  id: number;
+  value: bigint;
+  name?: string;
+  publicProfile?: boolean;
+}
+type Place = { figure: PlaceFigure; rank: number };
 
 function contestOut(row: ContestRow, today: string): Contest {
   return {
@@ -72,10 +94,6 @@ function contestOut(row: ContestRow, today: string): Contest {
 
 export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
   const today = () => localDay(ctx.now(), ctx.config.orgTimezone);
-  const windowArgs = (row: ContestRow): [Date, Date] => {
-    const { from, to } = contestWindow(row, ctx.config.orgTimezone);
-    return [from, to];
-  };
 
   async function metricOf(key: string): Promise<{ metricId: number | null; unit: MetricUnit }> {
     if (key === PROFIT_METRIC) return { metricId: null, unit: 'money' };
@@ -260,40 +278,71 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>('/api/contests/:id/standings', async (request, reply): Promise<ContestStandings> => {
     const reader = await readerOf(await requireContestReader(ctx, request, reply));
     const row = await contestFor(reader, parseId(request.params.id, 'Contest'));
+    const { offset, limit } = parseInput(contestStandingsQuery, request.query);
     const state = contestStateOf(row, today());
-    // Final: the results as they froze. Otherwise from the window's figures, a race's winner first.
-    const places =
-      state === 'final'
-        ? (await readContestResults(ctx.db, row.id)).map((result) => ({
-            figure: { id: (row.teamsCompete ? result.teamId : result.agentId) ?? 0, name: result.name, publicProfile: result.publicProfile, value: result.value },
-            rank: result.rank,
-          }))
-        : rankContest(await readContestFigures(ctx.db, row, ...windowArgs(row)), row.raceWinnerId);
-    const standings: ContestStandings['standings'] = places.map(({ figure, rank }, i) => {
+    const places = state === 'final' ? await frozenPlaces(row) : await livePlaces(row, eventFenceOf(request));
+    const mineAt = reader.kind === 'agent' ? places.findIndex(({ figure }) => figure.id === (row.teamsCompete ? reader.teamId : reader.agentId)) : -1;
+    const shownAt = [...places.keys()].slice(offset, offset + limit);
+    if (mineAt >= 0 && !shownAt.includes(mineAt)) shownAt.push(mineAt);
+    // Names for the places shown only (the figures are in memory; a page reads at most 101 names).
+    const missing = shownAt.map((i) => places[i]!.figure).filter((figure) => figure.name === undefined);
+    const names = await participantNames(ctx.db, row.teamsCompete ? 'teams' : 'agents', missing.map((figure) => figure.id));
+    const standingAt = (i: number): ContestStanding => {
+      const { figure, rank } = places[i]!;
       const above = places[i - 1]?.figure;
-      const me = reader.kind === 'agent' && (row.teamsCompete ? figure.id === reader.teamId : figure.id === reader.agentId);
-      const shown = reader.kind === 'staff' || figure.publicProfile || me;
+      const known = names.get(figure.id);
+      const name = figure.name ?? known?.name ?? '';
+      const publicProfile = figure.publicProfile ?? known?.publicProfile ?? true;
+      const me = i === mineAt;
+      const shown = reader.kind === 'staff' || publicProfile || me;
       return {
         rank,
         id: shown && figure.id !== 0 ? figure.id : null,
-        name: shown ? figure.name : ANONYMOUS_AGENT,
+        name: shown ? name : ANONYMOUS_AGENT,
         value: figureOut(row.unit, figure.value),
         gap: above ? figureOut(row.unit, above.value > figure.value ? above.value - figure.value : 0n) : null,
         percentOfTarget: row.target === null ? null : Number((figure.value * 100n) / row.target),
         me,
       };
-    });
+    };
+    const standings = shownAt.filter((i) => i >= offset && i < offset + limit).map(standingAt);
     return {
       contestId: row.id,
       state,
       format: row.format,
-      raceWinner: row.raceWinnerId !== null && places[0]?.figure.id === row.raceWinnerId ? standings[0]!.name : null,
       unit: row.unit,
       teamsCompete: row.teamsCompete,
       target: row.target === null ? null : figureOut(row.unit, row.target),
+      raceWinner: row.raceWinnerId !== null && places[0]?.figure.id === row.raceWinnerId ? standingAt(0).name : null,
+      total: places.length,
+      offset,
+      limit,
       standings,
+      mine: mineAt >= 0 ? standingAt(mineAt) : null,
     };
   });
+
+  /** A final contest's places as they froze. */
+  async function frozenPlaces(row: ContestRow): Promise<Place[]> {
+    return (await readContestResults(ctx.db, row.id)).map((result) => ({
+      figure: { id: (row.teamsCompete ? result.teamId : result.agentId) ?? 0, name: result.name, publicProfile: result.publicProfile, value: result.value },
+      rank: result.rank,
+    }));
+  }
+
+  /**
+   * A contest's places now: from the window's figures in memory (server/live/period-figures.ts), or the tables when
+   * memory cannot answer; a race's winner first.
+   */
+  async function livePlaces(row: ContestRow, fence: number | undefined): Promise<Place[]> {
+    const { from, to } = contestWindow(row, ctx.config.orgTimezone);
+    const metric = row.metricId === null ? undefined : { metricId: row.metricId, unit: row.unit };
+    const set = await ctx.figures.windowFigures(row.metric, metric, from, to, fence);
+    const figures: PlaceFigure[] = set
+      ? set.participants({ kind: row.participantKind, ids: row.participantIds }, row.teamsCompete)
+      : await readContestFigures(ctx.db, row, from, to);
+    return rankContest(figures, row.raceWinnerId);
+  }
 
   // The prizes contests awarded the signed-in agent, and the claim of one that is a reward (docs/decisions/0077).
   app.get('/api/agents/me/prizes', async (request, reply): Promise<ContestPrizeList> => {

@@ -261,5 +261,19 @@ describeEachEngine('contests', (get) => {
     await setAgentActive(db, cleo.id, false, SYSTEM_ACTOR, NOW);
     expect((await standings(contest.id)).standings.map((row) => row.name)).toEqual(['Ana Contender', 'Ben Contender', 'Dan Contender']);
     await setAgentActive(db, cleo.id, true, SYSTEM_ACTOR, NOW);
+
+    // A page of the standings, with the reader's own place wherever it is.
+    const page = async (query: string, cookie = owner) => {
+      const res = await call('GET', `/api/contests/${contest.id}/standings?${query}`, undefined, cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return contestStandings.parse(res.body);
+    };
+    const second = await page('offset=2&limit=1', dan.cookie);
+    expect([second.total, second.offset, second.limit]).toEqual([4, 2, 1]);
+    expect(second.standings.map((row) => [row.rank, row.name, row.gap])).toEqual([[3, 'Cleo Contender', 6]]);
+    expect(second.mine).toMatchObject({ rank: 4, name: 'Dan Contender', value: 0, gap: 3, me: true });
+    expect((await page('limit=2', dan.cookie)).standings.map((row) => row.me)).toEqual([false, false]);
+    expect((await page('limit=2')).mine).toBeNull();
+    for (const bad of ['limit=0', 'limit=101', 'offset=-1', 'offset=x', 'sort=name']) expect((await call('GET', `/api/contests/${contest.id}/standings?${bad}`)).status, bad).toBe(400);
   });
 });

@@ -17,11 +17,13 @@ import { readBoardPage, readPeriodStandings, type BoardMetric } from '../../serv
 import { listGoalsInForce } from '../../server/db/queries/goals';
 import { findMetric, type MetricRow } from '../../server/db/queries/metrics';
 import { goalPeriodStartsOf } from '../../server/domain/goals';
-import { localDay, periodStartsOf, type BoardPeriodKind } from '../../server/domain/periods';
+import { localDay, periodStartsOf, shiftDay, type BoardPeriodKind } from '../../server/domain/periods';
 import { everyAgentScope, teamsScope, type TeamScope } from '../../server/domain/team-scope';
 import { EventHub } from '../../server/live/event-hub';
 import { readEventHorizon } from '../../server/db/sequencer';
-import { PeriodFigures } from '../../server/live/period-figures';
+import { PeriodFigures, type ParticipantFilter } from '../../server/live/period-figures';
+import { readContestFigures, type ContestRow } from '../../server/db/queries/contests';
+import { contestWindow } from '../../server/domain/contests';
 import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, uniqueSuffix } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -117,6 +119,25 @@ for (const engine of testEngines()) {
               expect(set!.standings(scope, some), label).toEqual(new Map(some.map((id) => [id, standings.get(id)])));
               // A page from the middle ranks as the whole board does.
               expect(set!.page(scope, 2, 3).rows, label).toEqual(memory.rows.slice(2, 5));
+            }
+          }
+        }
+        // Contests' windows of local days (docs/decisions/0077): this week's first days, and one across two weeks.
+        for (const [startsOn, endsOn] of [
+          [current.week, localDay(now(), TIME_ZONE)],
+          [shiftDay(current.week, { days: -4 }), shiftDay(current.week, { days: 1 })],
+        ] as const) {
+          const { from, to } = contestWindow({ startsOn, endsOn }, TIME_ZONE);
+          expect(await hub.reachHorizon(await readEventHorizon(db()), 60_000), 'the hub heard every event').toBe(true);
+          const set = await figures.windowFigures(key, metric, from, to);
+          expect(set, `${key} ${startsOn}..${endsOn} was not in memory`).toBeDefined();
+          const filters: ParticipantFilter[] = [{ kind: 'all', ids: [] }, ...(teams.length > 0 ? [{ kind: 'teams' as const, ids: teams }] : [])];
+          for (const filter of filters) {
+            for (const teamsCompete of [false, true]) {
+              const label = `${key}, ${startsOn} to ${endsOn}, ${filter.kind}, teams compete: ${teamsCompete}`;
+              const contest = { metricId: metric?.metricId ?? null, participantKind: filter.kind, participantIds: [...filter.ids], teamsCompete } as ContestRow;
+              const tables = await readContestFigures(db(), contest, from, to);
+              expect(set!.participants(filter, teamsCompete).map((row) => [row.id, String(row.value)]), label).toEqual(tables.map((row) => [row.id, String(row.value)]));
             }
           }
         }

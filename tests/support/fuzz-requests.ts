@@ -76,7 +76,7 @@ import { findMetric } from '../../server/db/queries/metrics';
 import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
 import { createGoals } from '../../server/db/operations/save-goal';
 import { makeAward, makeContest } from '../factories/contests';
-import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, createContestInput, prizeClaimInput, updateContestInput } from '../../contract/contests';
+import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, contestStandingsQuery, createContestInput, prizeClaimInput, updateContestInput } from '../../contract/contests';
 import { COUNT_TARGET_MAX, goalTargetHundredths } from '../../server/domain/goals';
 
 /** A count goal's target at most (a goal counts a period's activities, not one). */
@@ -1209,7 +1209,17 @@ export const routeSpecs: RouteSpec[] = [
     query: { schema: contestListQuery, invalid: { state: picks<string | string[]>([['unknown', 'done'], ['empty', ''], ['capitalised', 'Running'], ['twice', ['draft', 'final']]]) } },
   },
   { route: 'GET /api/contests/:id', param: (f) => f.contest },
-  { route: 'GET /api/contests/:id/standings', param: (f) => f.contest },
+  {
+    route: 'GET /api/contests/:id/standings',
+    param: (f) => f.contest,
+    query: {
+      schema: contestStandingsQuery,
+      invalid: {
+        offset: picks<string | string[]>([['negative', '-1'], ['words', 'first'], ['fraction', '2.5']]),
+        limit: picks<string | string[]>([['zero', '0'], ['too many', '101'], ['empty', '']]),
+      },
+    },
+  },
   {
     route: 'POST /api/contests',
     body: (f) => ({ name: 'Fuzz contest', metric: f.metric, startsAt: '2099-04-06', endsAt: '2099-04-12', format: 'total', participants: { kind: 'all' } }),

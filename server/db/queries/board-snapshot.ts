@@ -4,7 +4,7 @@ import { RECENT_ENTRIES_LIMIT } from '../../../contract/limits';
 import type { BoardPeriodKind, PeriodStarts } from '../../domain/periods';
 import { everyAgentScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
-import { agents, tierAchievements } from '../schema';
+import { activities, agents, incomeEntries, tierAchievements } from '../schema';
 import { currentSnapshotColumn, parseTxSnapshot, type TxSnapshot } from '../tx-snapshot';
 import { agentFigureColumns, onBoards, periodIncomeJoins, type AgentFiguresRow } from './agents';
 import { rollUpTable, type BoardMetric } from './boards';
@@ -127,6 +127,31 @@ export async function readFigureSnapshot(
           select a.id, a.team_id, coalesce(c.income, 0)::numeric(16,2)::text as value, coalesce(c.income, 0) as sort_value,
             (row_number() over (order by a.name, a.id))::int as name_order
           from ${agents} a left join ${rollUpTable(metric)} c on c.agent_id = a.id and c.period_kind = ${kind} and c.period_start = ${start}::date
+          where ${onBoards()}
+        ) f order by f.sort_value desc, f.name_order`,
+    );
+    return { snapshot, rows };
+  }, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+}
+
+/**
+ * Every active agent's figure on one metric (undefined: profit) over the window [from, to) (a contest's), summed from
+ * the entries or activities dated in it (along their date indexes), in the board's order, as readFigureSnapshot reads
+ * a period's: in one repeatable-read transaction with its snapshot.
+ */
+export async function readWindowFigureSnapshot(db: Db, metric: BoardMetric, from: Date, to: Date): Promise<{ snapshot: TxSnapshot; rows: FigureRow[] }> {
+  const inWindow = sql`x.date >= ${from.toISOString()}::timestamptz and x.date < ${to.toISOString()}::timestamptz`;
+  const figures = metric
+    ? sql`select x.agent_id, sum(x.value) as value from ${activities} x where x.metric_id = ${metric.metricId}::int and ${inWindow} group by x.agent_id`
+    : sql`select x.agent_id, sum(x.amount) as value from ${incomeEntries} x where ${inWindow} group by x.agent_id`;
+  return db.transaction(async (tx) => {
+    const snapshot = await readTxSnapshot(tx);
+    const rows = await queryRows<FigureRow>(
+      tx,
+      sql`select f.id, f.team_id, f.value, f.name_order from (
+          select a.id, a.team_id, coalesce(w.value, 0)::numeric(16,2)::text as value, coalesce(w.value, 0) as sort_value,
+            (row_number() over (order by a.name, a.id))::int as name_order
+          from ${agents} a left join (${figures}) w on w.agent_id = a.id
           where ${onBoards()}
         ) f order by f.sort_value desc, f.name_order`,
     );

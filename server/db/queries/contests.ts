@@ -273,7 +273,7 @@ export async function readContestFigures(db: Db, contest: ContestRow, from: Date
     db,
     contest.teamsCompete
       ? sql`select t.id, t.name, true as public_profile, sum(p.value)::numeric(16,2)::text as value
-          from (${people}) p join ${teams} t on t.id = p.team_id group by t.id, t.name order by sum(p.value) desc, t.name, t.id`
+          from (${people}) p join ${teams} t on t.id = p.team_id group by t.id, t.name order by sum(p.value) desc, t.id`
       : sql`select p.id, p.name, p.public_profile, p.value::numeric(16,2)::text as value from (${people}) p order by p.value desc, p.name, p.id`,
   );
   return rows.map((row) => ({ id: row.id, name: row.name, publicProfile: row.public_profile, value: hundredthsOf(row.value) }));
@@ -348,4 +348,16 @@ export async function listPrizesOf(db: Db, agentId: number): Promise<ContestPriz
     awardedAt: new Date(row.awarded_at).toISOString(),
     claim: row.claim_id === null ? null : { id: row.claim_id, status: row.claim_status! },
   }));
+}
+
+/** The names of the agents (with whether they are shown on public boards) or teams named, by id. */
+export async function participantNames(db: Db, kind: 'agents' | 'teams', ids: readonly number[]): Promise<Map<number, { name: string; publicProfile: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; name: string; public_profile: boolean }>(
+    db,
+    kind === 'agents'
+      ? sql`select id, name, public_profile from ${agents} where id = any(${sql.param([...ids])}::int[])`
+      : sql`select id, name, true as public_profile from ${teams} where id = any(${sql.param([...ids])}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, { name: row.name, publicProfile: row.public_profile }]));
 }
