@@ -11,14 +11,18 @@ export interface LiveStreams {
   dropped(): number;
   /** When a stream saw each probe (wall clock, ms) and on which server (its index in `bases`), by probe number. */
   seen: Map<number, Array<{ at: number; server: number }>>;
+  /** When each stream (by its index) received each contest.standings event (wall clock, ms), in order. */
+  standings: number[][];
   close(): void;
 }
 
 const PROBE = '"description":"live-probe-';
+const STANDINGS = 'event: contest.standings';
 
 /** Opens `count` event streams, spread over the servers and the cookies in turn; resolves once every one has answered. */
 export async function openStreams(bases: string[], cookies: string[], count: number): Promise<LiveStreams> {
   const seen = new Map<number, Array<{ at: number; server: number }>>();
+  const standings: number[][] = Array.from({ length: count }, () => []);
   const requests: http.ClientRequest[] = [];
   let open = 0;
   let dropped = 0;
@@ -39,6 +43,8 @@ export async function openStreams(bases: string[], cookies: string[], count: num
         response.on('data', (chunk: string) => {
           const at = wallClockMs();
           const text = tail + chunk;
+          // A contest's standings moved: counted where the event's line starts in this chunk (not in the kept tail).
+          for (let found = text.indexOf(STANDINGS, tail.length); found !== -1; found = text.indexOf(STANDINGS, found + STANDINGS.length)) standings[index]!.push(at);
           let from = 0;
           for (;;) {
             const found = text.indexOf(PROBE, from);
@@ -71,6 +77,7 @@ export async function openStreams(bases: string[], cookies: string[], count: num
     open: () => open,
     dropped: () => dropped,
     seen,
+    standings,
     close: () => {
       for (const request of requests) request.destroy();
       agent.destroy();
@@ -200,4 +207,29 @@ export function streamOrderOutcome(
     }
   }
   return { streams: streams.length, events: committed.length, exact, problems };
+}
+
+/**
+ * How long each probe took to reach every stream as a contest.standings event: from the probe's commit to the first
+ * such event each stream received after it (and before the next probe's commit).
+ */
+export function standingsResult(commits: readonly number[], streams: LiveStreams, streamCount: number): ProbeResult {
+  const delays: number[] = [];
+  for (const arrivals of streams.standings) {
+    commits.forEach((commit, i) => {
+      const next = commits[i + 1] ?? Infinity;
+      const first = arrivals.find((at) => at >= commit && at < next);
+      if (first !== undefined) delays.push(first - commit);
+    });
+  }
+  delays.sort((a, b) => a - b);
+  const quantile = (q: number) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))] ?? Number.NaN;
+  return {
+    probes: commits.length,
+    expected: commits.length * streamCount,
+    delivered: delays.length,
+    p50: quantile(0.5),
+    p99: quantile(0.99),
+    max: delays.at(-1) ?? Number.NaN,
+  };
 }

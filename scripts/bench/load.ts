@@ -36,7 +36,7 @@ export const pickLoadKind = (): RequestKind => pickFrom(LOAD_MIX);
 
 /**
  * The third-wave bar's mix (docs/performance.md): the second-wave mix with goal progress and a metric's leaderboard
- * beside it (contest standings join it when contests are built).
+ * and a running contest's standings beside it.
  */
 const THIRD_WAVE_MIX: Array<[RequestKind, number]> = [
   ['incomeEntry', 20],
@@ -45,6 +45,7 @@ const THIRD_WAVE_MIX: Array<[RequestKind, number]> = [
   ['agentTierData', 20],
   ['goalProgress', 10],
   ['metricLeaderboard', 10],
+  ['contestStandings', 10],
 ];
 
 /** A kind of request drawn by the third-wave mix. */

@@ -21,7 +21,7 @@ export const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.to
 export const count = (value: number) => Math.round(value).toLocaleString('en-US');
 const timing = (stats: Stats) => `${ms(stats.median)} median, ${ms(stats.p95)} p95 (${stats.samples} requests)`;
 
-const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'write' }> = [
+const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'write' | 'contest' }> = [
   { kind: 'dashboard', measure: 'Owner dashboard, server time (GET /api/owner/dashboard)', bar: 'read' },
   { kind: 'leaderboard', measure: 'Monthly leaderboard, one of the first 20 pages (GET /api/owner/leaderboard)', bar: 'read' },
   { kind: 'agentTierData', measure: 'Agent tier data (GET /api/agent-tier-data)', bar: 'write' },
@@ -37,7 +37,15 @@ const requestRows: Array<{ kind: RequestKind; measure: string; bar?: 'read' | 'w
   { kind: 'metricLeaderboard', measure: 'A count metric’s leaderboard (calls, meetings or deals; any period, now or past), one of the first 4 pages', bar: 'read' },
   { kind: 'activity', measure: 'One activity written (POST /api/activities)', bar: 'write' },
   { kind: 'goalProgress', measure: 'Goal progress for a whole team: its goal and its 250 agents’ (GET /api/goals?teamId)', bar: 'read' },
+  {
+    kind: 'contestStandings',
+    measure: 'Standings of a running contest of every agent (GET /api/contests/{id}/standings: a page of the first 100 places, or an agent’s first page and own place)',
+    bar: 'contest',
+  },
 ];
+
+/** The contest standings' bar (issue 34), the same on both engines. */
+const CONTEST_STANDINGS_MS = 20;
 
 /** The table's name for the request of a kind, such as "Agent tier data (GET /api/agent-tier-data)". */
 export function requestMeasure(kind: RequestKind): string {
@@ -50,7 +58,7 @@ export function reportRows(report: BenchReport): ReportRow[] {
   const writeTarget = postgres ? 5 : 10;
   const rows: ReportRow[] = requestRows.map(({ kind, measure, bar }) => {
     const stats = report.timings[kind];
-    const target = bar === 'read' ? readTarget : bar === 'write' ? writeTarget : undefined;
+    const target = bar === 'read' ? readTarget : bar === 'write' ? writeTarget : bar === 'contest' ? CONTEST_STANDINGS_MS : undefined;
     return {
       measure,
       target: target === undefined ? '-' : `median <= ${target} ms`,
@@ -141,6 +149,14 @@ export function reportRows(report: BenchReport): ReportRow[] {
         (live.secondInstance ? `second instance's streams: ${delivered(live.secondInstance)}; ` : '') +
         `load meanwhile ${count(live.load.throughput)} requests/s, p99 ${ms(live.load.p99)}, ${count(liveFailures)} errors`,
       pass: live.delivery.delivered === live.delivery.expected && live.delivery.p99 <= 500 && live.dropped === 0 && liveFailures === 0,
+    },
+    {
+      measure:
+        `Contest events: ${count(report.contestEvents.streams)} event streams open, an entry moving a running contest of every agent every 1.5 s: ` +
+        'from its commit to its contest.standings event on every stream',
+      target: 'p99 <= 500 ms, all delivered',
+      result: `${delivered(report.contestEvents.delivery)} (${count(report.contestEvents.delivery.probes)} probes), ${count(report.contestEvents.dropped)} streams dropped`,
+      pass: report.contestEvents.delivery.delivered === report.contestEvents.delivery.expected && report.contestEvents.delivery.p99 <= 500 && report.contestEvents.dropped === 0,
     },
     {
       measure: 'Server memory per open event stream (growth after a full garbage collection, divided by the streams open on it)',

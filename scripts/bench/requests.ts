@@ -20,6 +20,7 @@ export const requestKinds = [
   'metricLeaderboard',
   'activity',
   'goalProgress',
+  'contestStandings',
 ] as const;
 export type RequestKind = (typeof requestKinds)[number];
 
@@ -95,8 +96,53 @@ export async function prepareGoals(base: string, ownerCookie: string, agentIds: 
   return teamId;
 }
 
+/** The running contest the benchmark reads: everyone's profit over a week from today. */
+export const CONTEST_NAME = 'Benchmark contest';
+
+/**
+ * Sets up the running contest of every agent the benchmark reads (a later run on the same day finds it): a total on
+ * profit from today for a week. "Today" is the organisation's: the UTC day before, of or after, whichever it accepts
+ * as today's (a published contest starts today or later). Its id.
+ */
+export async function prepareContest(base: string, ownerCookie: string): Promise<number> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { cookie: ownerCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+  const running = (await call('GET', '/api/contests?state=running')).body as { contests: Array<{ id: number; name: string; participants: { kind: string } }> };
+  const found = running.contests.find((contest) => contest.name === CONTEST_NAME && contest.participants.kind === 'all');
+  if (found) return found.id;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  for (const offset of [-1, 0, 1]) {
+    const made = await call('POST', '/api/contests', {
+      name: CONTEST_NAME,
+      metric: 'profit',
+      startsAt: day(offset),
+      endsAt: day(offset + 6),
+      format: 'total',
+      participants: { kind: 'all' },
+      prizes: [{ place: 1, text: 'The benchmark cup' }],
+      showOnTv: true,
+    });
+    if (made.status === 201 && (made.body as { state: string }).state === 'running') return (made.body as { id: number }).id;
+    if (made.status === 201) throw new Error(`The benchmark contest was made but is ${(made.body as { state: string }).state}, not running`);
+  }
+  throw new Error('Could not make the benchmark contest: no day near today was accepted as its first');
+}
+
 /** One request of a kind, with fresh random parameters (a page, a search, an agent, an amount). */
-export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { first: number; last: number }, totalAgents: number, goalTeamId = 0): AutocannonRequest {
+export function requestOf(
+  kind: RequestKind,
+  sessions: Sessions,
+  agentIds: { first: number; last: number },
+  totalAgents: number,
+  goalTeamId = 0,
+  contestId = 0,
+): AutocannonRequest {
   const owner = { cookie: pick(sessions.owners) };
   const page = (pages: number) => randomInt(0, Math.max(0, pages - 1)) * 25;
   switch (kind) {
@@ -143,6 +189,11 @@ export function requestOf(kind: RequestKind, sessions: Sessions, agentIds: { fir
     case 'goalProgress':
       // A whole team's goals with their progress: the team's own and each of its agents'.
       return { method: 'GET', path: `/api/goals?teamId=${goalTeamId}`, headers: owner };
+    case 'contestStandings':
+      // A running contest of every agent: the owner a page of its first 100 places, or an agent its first page and own place.
+      return Math.random() < 0.5
+        ? { method: 'GET', path: `/api/contests/${contestId}/standings?offset=${page(4)}&limit=25`, headers: owner }
+        : { method: 'GET', path: `/api/contests/${contestId}/standings?limit=10`, headers: { cookie: pick(sessions.agents) } };
     case 'incomeEntry': {
       const cents = randomInt(-5_000, 50_000) || 1;
       const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;

@@ -16,7 +16,7 @@ import { requestKinds, signIn, type RequestKind } from './requests';
 import { measureTransfer, type TransferReport } from './transfer';
 import { requestTimer, timeEachKind, WARM_UP, warmUp } from './single-requests';
 import { startServer, type ServerHandle } from './server-process';
-import { collectStreams, openStreams, probeResult, streamOrderOutcome, writeProbes, type ProbeResult } from './live';
+import { collectStreams, openStreams, probeResult, standingsResult, streamOrderOutcome, writeProbes, type ProbeResult } from './live';
 import { ensureWrk, runWrk, type WrkResult } from './wrk';
 import type { DatabaseTarget } from './reference-data';
 import { MAX_STREAMS_PER_IDENTITY } from '../../contract/events';
@@ -90,6 +90,8 @@ export interface BenchReport {
   /** The same Fastify answering a fixed 2 KB JSON, at the same connections: the framework's limit here. */
   ceiling: LoadResult;
   live: LiveReport;
+  /** A running contest's standings events to every stream (issue 34). */
+  contestEvents: ContestEventsReport;
   transfer: TransferReport;
   consistency: ConsistencyOutcome & { entriesAdded: number; writesAcknowledged: number };
   /** audit:verify's check of the audit chain after every load. */
@@ -186,6 +188,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       probeAgentId: agentIds.first,
     });
 
+    const contestEvents = await measureContestEvents(server, options, agentIds.first);
+
     const ownerCookie = (await signIn(base, 1, 0)).owners[0]!;
     const transfer = await measureTransfer(server, base, ownerCookie, { agents: before.agents, importRows: options.importRows ?? IMPORT_MAX_ROWS }, options.log);
 
@@ -200,7 +204,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       (designLoad.statusCodes['201'] ?? 0) +
       (thirdWaveLoad.statusCodes['201'] ?? 0) +
       (writesLoad.statusCodes['201'] ?? 0) +
-      (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + options.samples + WARM_UP + transfer.import.created;
+      (live.load.statusCodes['201'] ?? 0) + live.delivery.probes + contestEvents.delivery.probes + options.samples + WARM_UP + transfer.import.created;
     await server.send({ cmd: 'stop' });
     server = undefined;
 
@@ -220,6 +224,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       wrk,
       ceiling,
       live,
+      contestEvents,
       transfer,
       consistency: { ...consistency, entriesAdded: after.entries - before.entries, writesAcknowledged },
       audit,
@@ -282,6 +287,37 @@ async function measureLive(
   } finally {
     if (second) await second.send({ cmd: 'stop' }).catch(() => second.kill());
   }
+}
+
+export interface ContestEventsReport {
+  streams: number;
+  delivery: ProbeResult;
+  dropped: number;
+}
+
+/** Probe entries written, one every CONTEST_PROBE_EVERY_MS (longer than the contest.standings second); fewer in a quick run. */
+const CONTEST_PROBES = 12;
+const CONTEST_PROBES_QUICK = 4;
+const CONTEST_PROBE_EVERY_MS = 1_500;
+
+/**
+ * The contest events' bar: event streams of managers open on the app, and a probe entry every 1.5 s of an agent in
+ * the benchmark's running contest (everyone's); each probe's delay is from its commit to the first contest.standings
+ * event each stream receives after it: the notifier's pass, the event's sequencing and its fan-out.
+ */
+async function measureContestEvents(server: ServerHandle, options: BenchOptions, probeAgentId: number): Promise<ContestEventsReport> {
+  const count = options.liveStreams;
+  options.log(`Contest events: ${count} event streams, a probe entry every ${CONTEST_PROBE_EVERY_MS} ms...`);
+  const base = `http://127.0.0.1:${server.ready.port}`;
+  const cookies = await server.send<string[]>({ cmd: 'stream-sessions', count: Math.ceil(count / MAX_STREAMS_PER_IDENTITY) });
+  const streams = await openStreams([base], cookies, count);
+  const probes = count >= FULL_RUN.liveStreams ? CONTEST_PROBES : CONTEST_PROBES_QUICK;
+  let probe = 0;
+  const commits = [...(await writeProbes((n) => server.send<number>({ cmd: 'probe-entry', agentId: probeAgentId, probe: 100_000 + n }), CONTEST_PROBE_EVERY_MS, () => ++probe > probes)).values()];
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const dropped = streams.dropped();
+  streams.close();
+  return { streams: count, delivery: standingsResult(commits, streams, count), dropped };
 }
 
 /** Connections of the entries-alone loads on PGlite: its bar is set at 10 (docs/performance.md, "Writes alone"). */

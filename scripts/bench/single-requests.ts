@@ -2,7 +2,7 @@
 // the benchmark's table (scripts/bench/run.ts) and of the scale table (scripts/bench/scale.ts) are measured by this.
 import type { AutocannonRequest } from 'autocannon';
 import { measure, type Stats } from './latency';
-import { expectedStatus, prepareGoals, requestOf, signIn, type RequestKind } from './requests';
+import { expectedStatus, prepareContest, prepareGoals, requestOf, signIn, type RequestKind } from './requests';
 import type { ServerHandle } from './server-process';
 
 /** Requests of each kind sent before the timed ones (so that the first timed one finds the app warm). */
@@ -29,7 +29,8 @@ export async function requestTimer(server: ServerHandle): Promise<RequestTimer> 
   const counts = await server.send<{ agents: number; entries: number }>({ cmd: 'counts' });
   const sessions = await signIn(base, OWNER_SESSIONS, Math.min(AGENT_SESSIONS, counts.agents));
   const goalTeamId = await prepareGoals(base, sessions.owners[0]!, agentIds);
-  const request = (kind: RequestKind) => requestOf(kind, sessions, agentIds, counts.agents, goalTeamId);
+  const contestId = await prepareContest(base, sessions.owners[0]!);
+  const request = (kind: RequestKind) => requestOf(kind, sessions, agentIds, counts.agents, goalTeamId, contestId);
   return {
     base,
     counts,

@@ -49,17 +49,26 @@ export class Notifier {
   }
 
   private soonTimer: NodeJS.Timeout | undefined;
+  private soonAt = -Infinity;
 
   /**
-   * Entries or activities were committed: a pass within a second tells the contests they move (standings, races), at
-   * most one pass a second for them however many arrive.
+   * Entries or activities were committed: a pass tells the contests they move (standings, races) now if none was asked
+   * for this way in the last second, else at the end of that second: at most one such pass a second however many
+   * arrive. `inMs`: no sooner than that (standings waiting for their second).
    */
-  soon(): void {
+  soon(inMs = 0): void {
     if (this.soonTimer || this.loop.closed) return;
-    this.soonTimer = setTimeout(() => {
+    const wait = Math.max(inMs, this.soonAt + STANDINGS_EVERY_MS - performance.now());
+    const go = () => {
       this.soonTimer = undefined;
+      this.soonAt = performance.now();
       this.loop.kick();
-    }, STANDINGS_EVERY_MS);
+    };
+    if (wait <= 0) {
+      go();
+      return;
+    }
+    this.soonTimer = setTimeout(go, wait);
     this.soonTimer.unref();
   }
 
@@ -77,8 +86,8 @@ export class Notifier {
     // Contests next: the races won, standings moved, starts, ends and finals are events this pass then notifies.
     while (!this.loop.closed && (await watchContests(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
     if (this.loop.closed) return;
-    const { standingsWaiting } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
-    if (standingsWaiting) this.soon();
+    const { standingsDueAt } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
+    if (standingsDueAt) this.soon(Math.max(0, standingsDueAt.getTime() - this.now().getTime()));
     const now = this.now();
     if (now.getTime() - this.behindCheckedAt >= BEHIND_CHECK_MS) {
       this.behindCheckedAt = now.getTime();

@@ -120,14 +120,14 @@ describeEachEngine('the course of contests', (get) => {
     // Standings: told once for what arrived together, then not again within the second.
     await record(ana!.id, 5);
     await record(ben!.id, 3);
-    expect((await pass(t)).standingsWaiting).toBe(false);
+    expect((await pass(t)).standingsDueAt).toBeNull();
     const standingsTold = async () => (await contestEvents(t, from, contest.id)).filter((event) => event.type === 'contest.standings').length;
     expect(await standingsTold()).toBe(1);
     await record(cleo!.id, 1);
-    expect((await pass(t)).standingsWaiting).toBe(true);
+    expect((await pass(t)).standingsDueAt).toEqual(new Date(NOW.getTime() + 1_000));
     expect(await standingsTold()).toBe(1);
     t.clock.now = new Date(NOW.getTime() + 1_000);
-    expect((await pass(t)).standingsWaiting).toBe(false);
+    expect((await pass(t)).standingsDueAt).toBeNull();
     expect(await standingsTold()).toBe(2);
     // Nothing moved: nothing told.
     t.clock.now = new Date(NOW.getTime() + 5_000);

@@ -175,10 +175,10 @@ const eventBase = (contest: ContestRow) => ({ contestId: contest.id, name: conte
  * What the clock leads to, for every contest: the start of a published contest's window (contest.started), standings
  * moved since they were last told (contest.standings, at most once a second each), the end of a window
  * (contest.ended), and the final of a contest whose grace has passed (finaliseContest). Each is told once: the row is
- * changed only while its moment is unset. Returns whether standings moved that could not be told yet (the caller
- * comes back within a second).
+ * changed only while its moment is unset. Returns when standings that moved but could not be told yet may be told
+ * (null: none wait); the caller comes back then.
  */
-export async function tickContests(db: Db, now: Date, timeZone: string, graceHours: number): Promise<{ standingsWaiting: boolean }> {
+export async function tickContests(db: Db, now: Date, timeZone: string, graceHours: number): Promise<{ standingsDueAt: Date | null }> {
   const today = localDay(now, timeZone);
   const at = sql`${now.toISOString()}::timestamptz`;
   const live = sql`published_at is not null and cancelled_at is null and finalised_at is null`;
@@ -208,9 +208,9 @@ export async function tickContests(db: Db, now: Date, timeZone: string, graceHou
     );
     await appendEvents(tx, told.map((row) => contestStandingsEvent({ contestId: row.id, raceWonBy: null })));
   });
-  const waiting = await queryRows<{ id: number }>(
+  const [waiting] = await queryRows<{ due_ms: number }>(
     db,
-    sql`select id from ${contests} where ${live} and standings_moved limit 1`,
+    sql`select (extract(epoch from min(standings_sent_at)) * 1000)::float8 as due_ms from ${contests} where ${live} and standings_moved having count(*) > 0`,
   );
 
   await db.transaction(async (tx) => {
@@ -226,7 +226,7 @@ export async function tickContests(db: Db, now: Date, timeZone: string, graceHou
   for (const row of due) {
     if (finalAtOf({ endsOn: String(row.ends_on).slice(0, 10) }, timeZone, graceHours).getTime() <= now.getTime()) await finaliseContest(db, row.id, now, timeZone, graceHours);
   }
-  return { standingsWaiting: waiting.length > 0 };
+  return { standingsDueAt: waiting ? new Date((waiting.due_ms ?? now.getTime()) + STANDINGS_EVERY_MS) : null };
 }
 
 /**
