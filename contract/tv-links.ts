@@ -68,6 +68,36 @@ export const tvTeamGoal = z.object({
 });
 export type TvTeamGoal = z.infer<typeof tvTeamGoal>;
 
+/**
+ * A contest on a TV board (docs/decisions/0077-contests.md): a running one with a countdown to `endsAt`, or one final
+ * in the last day with its winner celebrated. Public fields only: figures of a count always, of money only when the
+ * link shows amounts; an agent not shown on public boards is "Anonymous agent".
+ */
+export const tvContest = z.object({
+  contestId: z.number(),
+  name: z.string(),
+  metricName: z.string(),
+  unit: z.enum(metricUnits),
+  format: z.enum(['total', 'race']),
+  state: z.enum(['running', 'final']),
+  /** ISO time the window closes (the countdown's end). */
+  endsAt: z.string(),
+  target: z.union([z.number(), z.string()]).optional(),
+  /** A race won: its winner's name; null otherwise. */
+  raceWinner: z.string().nullable(),
+  /** The first places (at most TV_BOARD_SIZE). */
+  top: z.array(
+    z.object({
+      rank: z.number(),
+      name: z.string(),
+      value: z.union([z.number(), z.string()]).optional(),
+      /** A race: the whole percent of the target reached. */
+      percentOfTarget: z.number().nullable(),
+    }),
+  ),
+});
+export type TvContest = z.infer<typeof tvContest>;
+
 /** GET /api/tv/{token}: what the board shows now; the stream GET /api/tv/{token}/events says when to read it again. */
 export const tvSnapshot = z.object({
   name: z.string(),
@@ -79,6 +109,8 @@ export const tvSnapshot = z.object({
   teamGoals: z.array(tvTeamGoal),
   /** The week's board of each metric the link shows beside profit, in the link's order (a slide each). */
   metricBoards: z.array(z.object({ metric: z.string(), name: z.string(), unit: z.enum(metricUnits), week: z.array(tvBoardRow) })),
+  /** The contests shown on TV: running, or final in the last day (a slide each). */
+  contests: z.array(tvContest),
 });
 export type TvSnapshot = z.infer<typeof tvSnapshot>;
 

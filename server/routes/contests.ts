@@ -22,14 +22,12 @@ import { requireAgent, requireContestReader, requireContestSetter } from '../aut
 import { cancelContest, createContest, deleteContest, updateContest, type ContestSettings } from '../db/operations/save-contest';
 import { findAgentById } from '../db/queries/agents';
 import { eventFenceOf } from '../auth/sessions';
+import { namePlaces, readContestPlaces } from '../live/contest-places';
 import {
   findContest,
   listContests,
   listPrizesOf,
   missingIds,
-  participantNames,
-  readContestFigures,
-  readContestResults,
   teamsOfAgents,
   type ContestRow,
 } from '../db/queries/contests';
@@ -37,11 +35,9 @@ import { findMetric } from '../db/queries/metrics';
 import {
   assertContestWindow,
   assertStartsTodayOrLater,
-  contestWindow,
   contestStateOf,
   daysInWindow,
   fieldsLockedIn,
-  rankContest,
   readerSeesContest,
   scopeMaySetUp,
   type ContestField,
@@ -58,14 +54,7 @@ const RECURRING_DAYS_MAX = { weekly: 7, monthly: 31 } as const;
 
 type Reader = { kind: 'staff'; scope: TeamScope } | { kind: 'agent'; agentId: number; teamId: number | null };
 
-/** A participant's figure, with its name when the read gave it (the tables and the frozen results do; memory does not). */
-interface PlaceFigure {
-  id: number;
-  value: bigint;
-  name?: string;
-  publicProfile?: boolean;
-}
-type Place = { figure: PlaceFigure; rank: number };
+
 
 function contestOut(row: ContestRow, today: string): Contest {
   return {
@@ -280,19 +269,18 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     const row = await contestFor(reader, parseId(request.params.id, 'Contest'));
     const { offset, limit } = parseInput(contestStandingsQuery, request.query);
     const state = contestStateOf(row, today());
-    const places = state === 'final' ? await frozenPlaces(row) : await livePlaces(row, eventFenceOf(request));
+    const places = await readContestPlaces({ db: ctx.db, figures: ctx.figures, timeZone: ctx.config.orgTimezone }, row, state === 'final', eventFenceOf(request));
     const mineAt = reader.kind === 'agent' ? places.findIndex(({ figure }) => figure.id === (row.teamsCompete ? reader.teamId : reader.agentId)) : -1;
     const shownAt = [...places.keys()].slice(offset, offset + limit);
     if (mineAt >= 0 && !shownAt.includes(mineAt)) shownAt.push(mineAt);
     // Names for the places shown only (the figures are in memory; a page reads at most 101 names).
-    const missing = shownAt.map((i) => places[i]!.figure).filter((figure) => figure.name === undefined);
-    const names = await participantNames(ctx.db, row.teamsCompete ? 'teams' : 'agents', missing.map((figure) => figure.id));
+    const names = await namePlaces(ctx.db, row, shownAt.map((i) => places[i]!));
     const standingAt = (i: number): ContestStanding => {
       const { figure, rank } = places[i]!;
       const above = places[i - 1]?.figure;
       const known = names.get(figure.id);
-      const name = figure.name ?? known?.name ?? '';
-      const publicProfile = figure.publicProfile ?? known?.publicProfile ?? true;
+      const name = known?.name ?? '';
+      const publicProfile = known?.publicProfile ?? true;
       const me = i === mineAt;
       const shown = reader.kind === 'staff' || publicProfile || me;
       return {
@@ -321,28 +309,6 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
       mine: mineAt >= 0 ? standingAt(mineAt) : null,
     };
   });
-
-  /** A final contest's places as they froze. */
-  async function frozenPlaces(row: ContestRow): Promise<Place[]> {
-    return (await readContestResults(ctx.db, row.id)).map((result) => ({
-      figure: { id: (row.teamsCompete ? result.teamId : result.agentId) ?? 0, name: result.name, publicProfile: result.publicProfile, value: result.value },
-      rank: result.rank,
-    }));
-  }
-
-  /**
-   * A contest's places now: from the window's figures in memory (server/live/period-figures.ts), or the tables when
-   * memory cannot answer; a race's winner first.
-   */
-  async function livePlaces(row: ContestRow, fence: number | undefined): Promise<Place[]> {
-    const { from, to } = contestWindow(row, ctx.config.orgTimezone);
-    const metric = row.metricId === null ? undefined : { metricId: row.metricId, unit: row.unit };
-    const set = await ctx.figures.windowFigures(row.metric, metric, from, to, fence);
-    const figures: PlaceFigure[] = set
-      ? set.participants({ kind: row.participantKind, ids: row.participantIds }, row.teamsCompete)
-      : await readContestFigures(ctx.db, row, from, to);
-    return rankContest(figures, row.raceWinnerId);
-  }
 
   // The prizes contests awarded the signed-in agent, and the claim of one that is a reward (docs/decisions/0077).
   app.get('/api/agents/me/prizes', async (request, reply): Promise<ContestPrizeList> => {

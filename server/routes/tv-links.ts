@@ -4,11 +4,17 @@ import {
   createTvLinkInput,
   TV_LINK_NOT_FOUND,
   type CreatedTvLink,
+  type TvContest,
   type TvLinkList,
   type TvSnapshot,
   type TvTeamGoal,
 } from '../../contract/tv-links';
 import { eventStreamQuery } from '../../contract/event-stream-query';
+import { ANONYMOUS_AGENT } from '../../contract/insight';
+import { TV_BOARD_SIZE } from '../../contract/limits';
+import { listTvContests } from '../db/queries/contests';
+import { contestWindow } from '../domain/contests';
+import { namePlaces, readContestPlaces } from '../live/contest-places';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';
@@ -96,8 +102,48 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
       const figures = goal.unit === 'count' || link.showAmounts ? { actual: figureOut(goal.unit, goal.actual), target: figureOut(goal.unit, goal.target) } : {};
       return { goalId: goal.id, teamName: goal.holderName, metricName: goal.metricName, unit: goal.unit, period: goal.period, percent: progress.percent, pace: progress.pace, ...figures };
     });
-    return { name: link.name, showAmounts: link.showAmounts, week, month, wins, teamGoals, metricBoards };
+    const contests = await tvContests(link.showAmounts);
+    return { name: link.name, showAmounts: link.showAmounts, week, month, wins, teamGoals, metricBoards, contests };
   });
+
+  /** How long a final contest stays on TV with its winner. */
+  const TV_FINAL_SHOWN_MS = 24 * 60 * 60 * 1000;
+
+  /** The contests on TV, each with its first places as anyone may see them. */
+  async function tvContests(showAmounts: boolean): Promise<TvContest[]> {
+    const now = ctx.now();
+    const today = localDay(now, ctx.config.orgTimezone);
+    const rows = await listTvContests(ctx.db, today, new Date(now.getTime() - TV_FINAL_SHOWN_MS));
+    const shown: TvContest[] = [];
+    for (const row of rows) {
+      const final = row.finalisedAt !== null;
+      const places = (await readContestPlaces({ db: ctx.db, figures: ctx.figures, timeZone: ctx.config.orgTimezone }, row, final)).slice(0, TV_BOARD_SIZE);
+      const names = await namePlaces(ctx.db, row, places);
+      const figure = (value: bigint) => (row.unit === 'count' || showAmounts ? { value: figureOut(row.unit, value) } : {});
+      const nameOf = (id: number) => {
+        const known = names.get(id);
+        return known && known.publicProfile ? known.name : ANONYMOUS_AGENT;
+      };
+      shown.push({
+        contestId: row.id,
+        name: row.name,
+        metricName: row.metricName,
+        unit: row.unit,
+        format: row.format,
+        state: final ? 'final' : 'running',
+        endsAt: contestWindow(row, ctx.config.orgTimezone).to.toISOString(),
+        ...(row.target !== null && (row.unit === 'count' || showAmounts) ? { target: figureOut(row.unit, row.target) } : {}),
+        raceWinner: row.raceWinnerId !== null && places[0]?.figure.id === row.raceWinnerId ? nameOf(row.raceWinnerId) : null,
+        top: places.map(({ figure: place, rank }) => ({
+          rank,
+          name: nameOf(place.id),
+          ...figure(place.value),
+          percentOfTarget: row.target === null ? null : Number((place.value * 100n) / row.target),
+        })),
+      });
+    }
+    return shown;
+  }
 
   app.get<TokenParams>('/api/tv/:token/events', async (request, reply) => {
     const link = await liveLink(request.params.token);

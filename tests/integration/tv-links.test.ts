@@ -2,6 +2,8 @@
 // stream with the token alone, public fields only, amounts only when the link allows them. Both engines, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';
+import { finaliseContest } from '../../server/db/operations/watch-contests';
+import { localDay, shiftDay } from '../../server/domain/periods';
 import { signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome } from '../factories/rewards';
 import { openEventStream, type OpenedStream } from '../support/event-stream';
@@ -165,6 +167,64 @@ for (const engine of testEngines()) {
         expect(((await refused.json()) as { message: string }).message).toBe(message);
       }
       expect(((await (await call('GET', '/api/tv-links')).json()) as { links: unknown[] }).links).toHaveLength(before);
+    });
+
+    it('shows the contests on TV with when they end and their first places, public fields only, then the final one for a day', async () => {
+      const ana = await signedInAgent(t, { firstName: 'Ana', lastName: 'Racer' });
+      const ben = await signedInAgent(t, { firstName: 'Ben', lastName: 'Hidden' });
+      expect((await call('PATCH', '/api/agents/me', { publicProfile: false }, ben.cookie)).status).toBe(200);
+      expect((await call('POST', '/api/metrics', { key: 'tv-meetings', name: 'Meetings', unit: 'count' })).status).toBe(201);
+      const today = localDay(t.clock.now, 'UTC');
+      const make = async (body: Record<string, unknown>) => {
+        const res = await call('POST', '/api/contests', { startsAt: today, endsAt: shiftDay(today, { days: 2 }), participants: { kind: 'agents', ids: [ana.id, ben.id] }, ...body });
+        expect(res.status, await res.clone().text()).toBe(201);
+        return ((await res.json()) as { id: number }).id;
+      };
+      const race = await make({ name: 'TV race', metric: 'tv-meetings', format: 'race', target: 5, showOnTv: true });
+      const money = await make({ name: 'TV money', metric: 'profit', format: 'total', showOnTv: true });
+      await make({ name: 'Not on TV', metric: 'profit', format: 'total', showOnTv: false });
+      expect((await call('POST', '/api/activities', { agentId: ana.id, metric: 'tv-meetings', value: 3 })).status).toBe(201);
+      expect((await call('POST', '/api/activities', { agentId: ben.id, metric: 'tv-meetings', value: 6 })).status).toBe(201);
+      await addIncome(t.database.db, ana, '500.00', { now: t.clock.now });
+      const read = async (token: string) => ((await (await fetch(`${base}/api/tv/${token}`)).json()) as TvSnapshot).contests.filter((contest) => contest.name.startsWith('TV ') || contest.name === 'Not on TV');
+      const quiet = await read((await createLink('Contests without amounts', false)).token);
+      expect(quiet.map((contest) => contest.name)).toEqual(['TV race', 'TV money']);
+      expect(quiet[0]).toEqual({
+        contestId: race,
+        name: 'TV race',
+        metricName: 'Meetings',
+        unit: 'count',
+        format: 'race',
+        state: 'running',
+        endsAt: `${shiftDay(today, { days: 3 })}T00:00:00.000Z`,
+        target: 5,
+        raceWinner: null,
+        top: [
+          { rank: 1, name: 'Anonymous agent', value: 6, percentOfTarget: 120 },
+          { rank: 2, name: ana.name, value: 3, percentOfTarget: 60 },
+        ],
+      });
+      expect(quiet[1]!.top).toEqual([
+        { rank: 1, name: ana.name, percentOfTarget: null },
+        { rank: 2, name: 'Anonymous agent', percentOfTarget: null },
+      ]);
+      const loud = await read((await createLink('Contests with amounts', true)).token);
+      expect(loud[1]!.top[0]).toEqual({ rank: 1, name: ana.name, value: '500.00', percentOfTarget: null });
+
+      // Final: on TV for a day after it froze, then gone.
+      const finalAt = new Date(`${shiftDay(today, { days: 4 })}T00:00:00.000Z`);
+      expect(await finaliseContest(t.database.db, money, finalAt, 'UTC', 24)).toBe(true);
+      const saved = t.clock.now;
+      try {
+        t.clock.now = new Date(finalAt.getTime() + 60_000);
+        const after = await read((await createLink('Contests later', false)).token);
+        expect(after.map((contest) => [contest.name, contest.state])).toEqual([['TV money', 'final']]);
+        expect(after[0]!.top.map((row) => row.name)).toEqual([ana.name, 'Anonymous agent']);
+        t.clock.now = new Date(finalAt.getTime() + 25 * 60 * 60 * 1000);
+        expect(await read((await createLink('Contests much later', false)).token)).toEqual([]);
+      } finally {
+        t.clock.now = saved;
+      }
     });
 
     it('streams wins and tiers reached to a board, without private fields, amounts only when allowed', async () => {

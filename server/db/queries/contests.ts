@@ -361,3 +361,19 @@ export async function participantNames(db: Db, kind: 'agents' | 'teams', ids: re
   );
   return new Map(rows.map((row) => [row.id, { name: row.name, publicProfile: row.public_profile }]));
 }
+
+/**
+ * The contests a TV shows (showOnTv): published and not cancelled, running on `today`, or final since `finalSince`
+ * (the winner's celebration), the soonest to end first.
+ */
+export async function listTvContests(db: Db, today: string, finalSince: Date): Promise<ContestRow[]> {
+  const rows = await queryRows<StoredContest>(
+    db,
+    sql`select ${contestColumns} from ${contests} c left join ${metrics} m on m.id = c.metric_id
+      where c.show_on_tv and c.published_at is not null and c.cancelled_at is null
+        and ((c.finalised_at is null and c.starts_on <= ${today}::date and c.ends_on >= ${today}::date)
+          or c.finalised_at >= ${finalSince.toISOString()}::timestamptz)
+      order by c.ends_on, c.id`,
+  );
+  return rows.map(toContestRow);
+}
