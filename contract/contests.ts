@@ -217,10 +217,3 @@ export type ContestPrizeList = z.infer<typeof contestPrizeList>;
 /** POST /api/agents/me/prizes/{id}/claim: where the prize goes, as the tier dashboard's claim dialog asks. */
 export const prizeClaimInput = dashboardClaimInput.shape.agentData;
 export type PrizeClaimInput = z.input<typeof prizeClaimInput>;
-
-/** A place as words are written: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
-}

@@ -1,5 +1,5 @@
 import { goalPeriodAdjective } from '../../contract/goal-periods';
-import { ordinal } from '../../contract/contests';
+import { ordinal } from '../../contract/ordinal';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
 import type { NotificationKind } from '../../contract/notifications';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';

@@ -213,6 +213,60 @@ test.describe('TV mode', () => {
     }
   });
 
+  test('a running contest shown on TV takes a slide with its countdown and its race toward the target, moving live', async ({ page, browser }) => {
+    await signInAs(page);
+    const metric = { key: 'tv-contest-meetings', name: 'Meetings', unit: 'count' };
+    const made = await page.request.post('/api/metrics', { data: metric });
+    if (made.status() === 409) expect((await page.request.patch(`/api/metrics/${metric.key}`, { data: { active: true } })).status()).toBe(200);
+    else expect(made.status(), await made.text()).toBe(201);
+    const agent = await createAgent(page.request, 'Racer');
+    const name = uniqueName('TV race').name;
+    // The organisation's today: the UTC day before, of or after, whichever a published contest may start on.
+    let contestId: number | undefined;
+    for (const offset of [-1, 0, 1]) {
+      const day = (shift: number) => new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
+      const response = await page.request.post('/api/contests', {
+        data: { name, metric: metric.key, startsAt: day(offset), endsAt: day(offset + 3), format: 'race', target: 10, participants: { kind: 'agents', ids: [agent.id] }, showOnTv: true },
+      });
+      if (response.status() !== 201) continue;
+      const contest = (await response.json()) as { id: number; state: string };
+      contestId = contest.id;
+      if (contest.state === 'running') break;
+    }
+    expect(contestId, 'a running contest was made').toBeDefined();
+    try {
+      const record = async (value: number) => expect((await page.request.post('/api/activities', { data: { agentId: agent.id, metric: metric.key, value } })).status()).toBe(201);
+      await record(4);
+      const link = await createTvLink(page.request, false);
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      const tvPage = await context.newPage();
+      await tvPage.clock.install();
+      await tvPage.goto(link.url);
+      const boards = tvPage.getByRole('list', { name: 'Boards' }).getByRole('listitem');
+      await expect(boards.last()).toHaveText(name);
+      // The contest's slide comes after the week's and the month's boards (and any metric's: none on this link).
+      await tvPage.clock.fastForward(ROTATE_MS);
+      await tvPage.clock.fastForward(ROTATE_MS);
+      await expect(tvPage.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(tvPage.getByLabel('Time left')).toContainText(/^Ends in (\d+d )?\d\d:\d\d:\d\d$/);
+      await expect(tvPage.getByText('Meetings · First to 10')).toBeVisible();
+      const row = tvPage.getByRole('list', { name: `${name} standings` }).getByRole('listitem').filter({ hasText: agent.name });
+      await expect(row).toContainText('4');
+      await expect(row).toContainText('40%');
+      // Live: the race moves on the screen as the activity arrives, and its winner is named once the target is reached.
+      await record(7);
+      await expect(row).toContainText('110%', { timeout: UPDATE_WITHIN_MS });
+      await expect(row).toContainText('11');
+      await expect(tvPage.getByText(`${agent.name} won the race!`)).toBeVisible({ timeout: UPDATE_WITHIN_MS });
+      await expectNoAxeViolations(tvPage);
+      await tvPage.screenshot({ path: test.info().outputPath('tv-contest-slide.png') });
+      await context.close();
+    } finally {
+      expect((await page.request.post(`/api/contests/${contestId}/cancel`)).status()).toBe(200);
+      expect((await page.request.patch(`/api/metrics/${metric.key}`, { data: { active: false } })).status()).toBe(200);
+    }
+  });
+
   test('after the owner revokes the link, the board says so and stops trying', async ({ page, browser }) => {
     await signInAs(page);
     const link = await createTvLink(page.request, false);

@@ -1,4 +1,4 @@
-import { ordinal } from '@contract/contests';
+import { ordinal } from '@contract/ordinal';
 import type { ClaimHistoryEntry, ClaimStatus, RewardClaim } from '@contract/rewards';
 import { Badge } from '../ui/badge';
 import { formatDateTime } from '../../lib/format';

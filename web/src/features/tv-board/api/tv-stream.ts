@@ -18,7 +18,21 @@ export type TvConnectionState = 'connecting' | 'live' | 'reconnecting';
 
 
 /** The events after which the boards and the wins may differ: the board reads its snapshot again. */
-const CHANGES_BOARD = ['entry.created', 'entry.voided', 'leaderboard.changed', 'agent.created', 'agent.deleted', 'data.changed', STREAM_RESET];
+const CHANGES_BOARD = [
+  'entry.created',
+  'entry.voided',
+  'leaderboard.changed',
+  'agent.created',
+  'agent.deleted',
+  'data.changed',
+  // Contests on the rotation: made or changed, started, their standings moved, ended, final.
+  'contest.changed',
+  'contest.started',
+  'contest.standings',
+  'contest.ended',
+  'contest.final',
+  STREAM_RESET,
+];
 
 export interface TvStreamHandlers {
   /** The boards may have changed (also after a reconnection: events may have been missed). */

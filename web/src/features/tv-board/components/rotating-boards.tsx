@@ -1,10 +1,11 @@
 import { PACE_LABELS } from '@contract/goal-periods';
 import { TV_BOARD_SIZE } from '@contract/limits';
-import type { TvBoardRow, TvSnapshot, TvTeamGoal } from '@contract/tv-links';
-import { Target, Trophy } from 'lucide-react';
+import type { TvBoardRow, TvContest, TvSnapshot, TvTeamGoal } from '@contract/tv-links';
+import { Flag, Target, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatCurrency } from '../../../lib/format';
+import { ContestSlide } from './contest-slide';
 
 /** How long each board stays on screen before the other takes its place. */
 const ROTATE_MS = 15_000;
@@ -19,6 +20,8 @@ interface Board {
   rows?: TvBoardRow[];
   /** How a row's figure is written. */
   unit: 'money' | 'count';
+  /** A contest's slide. */
+  contest?: TvContest;
 }
 
 const PERIOD_WORDS = { week: 'this week', month: 'this month', quarter: 'this quarter' } as const;
@@ -36,6 +39,7 @@ interface RotatingBoardsProps {
   month: TvBoardRow[];
   teamGoals: TvTeamGoal[];
   metricBoards: TvSnapshot['metricBoards'];
+  contests: TvContest[];
   showAmounts: boolean;
 }
 
@@ -43,7 +47,7 @@ interface RotatingBoardsProps {
  * The week's and the month's top agents, taking turns every ROTATE_MS: the pills say which board is shown and the bar
  * under them fills until the next one. With reduced motion the board changes in place, with no bar.
  */
-export function RotatingBoards({ week, month, teamGoals, metricBoards, showAmounts }: RotatingBoardsProps) {
+export function RotatingBoards({ week, month, teamGoals, metricBoards, contests, showAmounts }: RotatingBoardsProps) {
   const boards: Board[] = [
     { key: 'week', label: 'This week', heading: `Top ${TV_BOARD_SIZE} · This week`, empty: 'No sales yet this week.', rows: week, unit: 'money' },
     { key: 'month', label: 'This month', heading: `Top ${TV_BOARD_SIZE} · This month`, empty: 'No sales yet this month.', rows: month, unit: 'money' },
@@ -56,6 +60,8 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, showAmoun
       unit: board.unit,
     })),
     ...(teamGoals.length > 0 ? [{ key: 'goals', label: 'Team goals', heading: 'Team goals', empty: '', unit: 'money' as const }] : []),
+    // Contests shown on TV: running ones with their countdown, a final one with its winner (docs/decisions/0077).
+    ...contests.map((contest): Board => ({ key: `contest-${contest.contestId}`, label: contest.name, heading: contest.name, empty: '', unit: contest.unit, contest })),
   ];
   const [turn, setTurn] = useState(0);
   useEffect(() => {
@@ -72,7 +78,13 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, showAmoun
     <section aria-labelledby="tv-board-heading" className="flex min-h-0 flex-col gap-5">
       <header className="flex flex-wrap items-center justify-between gap-x-8 gap-y-3">
         <h1 id="tv-board-heading" className="flex items-center gap-4 text-5xl font-extrabold tracking-tight">
-          {board.key === 'goals' ? <Target className="size-12 shrink-0 text-amber-400" aria-hidden="true" /> : <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />}
+          {board.key === 'goals' ? (
+            <Target className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
+          ) : board.contest ? (
+            <Flag className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
+          ) : (
+            <Trophy className="size-12 shrink-0 text-amber-400" aria-hidden="true" />
+          )}
           {board.heading}
         </h1>
         <ol aria-label="Boards" className="flex gap-3 text-2xl font-semibold">
@@ -104,6 +116,8 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, showAmoun
       <div key={board.key} className="min-h-0 flex-1 motion-safe:animate-[tv-board-in_500ms_ease-out_both]">
         {board.key === 'goals' ? (
           <TeamGoals goals={teamGoals} />
+        ) : board.contest ? (
+          <ContestSlide contest={board.contest} />
         ) : rows.length === 0 ? (
           <p className="flex h-full items-center justify-center rounded-2xl border-2 border-dashed border-slate-700 text-4xl font-semibold text-slate-300">
             {board.empty}

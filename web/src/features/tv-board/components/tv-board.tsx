@@ -28,12 +28,12 @@ export function TvBoard({ token }: { token: string }) {
 
   if (revoked) return <TvRevokedScreen />;
   if (!snapshot.data) return <TvLoadingScreen retrying={snapshot.failureCount > 0} />;
-  const { week, month, wins, teamGoals, metricBoards, showAmounts } = snapshot.data;
+  const { week, month, wins, teamGoals, metricBoards, contests, showAmounts } = snapshot.data;
   return (
     <div className="tv-board flex h-screen flex-col gap-6 overflow-hidden bg-slate-950 p-8 text-white">
       <main className="flex min-h-0 flex-1 flex-col">
         <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-8">
-          <RotatingBoards week={week} month={month} teamGoals={teamGoals} metricBoards={metricBoards} showAmounts={showAmounts} />
+          <RotatingBoards week={week} month={month} teamGoals={teamGoals} metricBoards={metricBoards} contests={contests} showAmounts={showAmounts} />
           <WinsTicker wins={wins} />
         </div>
         <TierCelebrationOverlay celebration={celebration} onDone={celebrationDone} />
