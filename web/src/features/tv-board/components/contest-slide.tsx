@@ -59,7 +59,7 @@ export function ContestSlide({ contest }: { contest: TvContest }) {
       {contest.top.length === 0 ? (
         <p className="flex flex-1 items-center justify-center rounded-2xl border-2 border-dashed border-slate-700 text-4xl font-semibold text-slate-300">Nobody has scored yet.</p>
       ) : (
-        <ol aria-label={`${contest.name} standings`} className="grid min-h-0 flex-1 auto-rows-[minmax(0,1fr)] gap-2">
+        <ol aria-label={`${contest.name} standings`} className="grid min-h-0 flex-1 grid-rows-[repeat(10,minmax(0,1fr))] gap-2">
           {contest.top.map((row, index) => (
             <li key={`${row.rank}-${index}`} className={cn('flex min-h-0 items-center gap-5 rounded-xl bg-slate-900 px-5 ring-1 ring-slate-800', row.rank === 1 && 'ring-2 ring-amber-400')}>
               <span className={cn('flex size-14 shrink-0 items-center justify-center rounded-full text-3xl font-black tabular-nums', rankStyles[row.rank] ?? 'bg-slate-800 text-white')}>
