@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   'contest.cancelled',
   'contest.deleted',
   'contest.finalised',
+  'badge_rule.created',
+  'badge_rule.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -133,6 +135,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'contest.cancelled': 'Cancelled a contest',
   'contest.deleted': 'Deleted a draft contest',
   'contest.finalised': 'Froze a contest’s results',
+  'badge_rule.created': 'Made a badge',
+  'badge_rule.updated': 'Changed a badge',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -109,7 +109,8 @@ export const updateContestInput = z
     showOnTv: z.boolean({ error: 'showOnTv must be true or false' }).optional(),
     recurrence: z.enum(contestRecurrences, { error: 'recurrence must be "weekly" or "monthly"' }).nullable().optional(),
     draft: z.literal(false, { error: 'draft can only be set to false (publishing the contest)' }).optional(),
-  });
+  })
+  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to change: name a field of the contest');
 export type UpdateContestInput = z.input<typeof updateContestInput>;
 
 export const prize = z.object({ place: z.number(), text: z.string(), rewardOptionId: z.number().nullable() });

@@ -30,6 +30,7 @@ export const eventTypes = [
   'contest.standings',
   'contest.ended',
   'contest.final',
+  'badge.awarded',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -287,6 +288,20 @@ export interface ContestFinalData extends ContestEventBase {
   prizesAwarded?: number;
 }
 
+/** An agent earned a badge (docs/decisions/0078-achievements.md): celebrated like a tier, public as a tier reached is. */
+export interface BadgeAwardedData {
+  /** null for an agent not shown on public boards, to readers other than staff and the agent itself. */
+  agentId: number | null;
+  agentName: string;
+  /** The agent's badge, its rule, kind and name. */
+  badgeId: number;
+  ruleId: number;
+  kind: string;
+  name: string;
+  /** What earned it, in words. */
+  detail: string;
+}
+
 /** What every event about a goal's progress names: the goal, whose it is, its metric and period. */
 interface GoalEventBase {
   goalId: number;
@@ -343,6 +358,7 @@ export interface EventDataByType {
   'contest.standings': ContestStandingsData;
   'contest.ended': ContestEndedData;
   'contest.final': ContestFinalData;
+  'badge.awarded': BadgeAwardedData;
 }
 
 /** One message of an event stream as a client reads it. */

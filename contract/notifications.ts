@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'goal_behind',
   'contest_started',
   'contest_result',
+  'badge_awarded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -29,11 +30,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   goal_behind: 'A goal falls behind pace (at most weekly)',
   contest_started: 'A contest I take part in begins',
   contest_result: 'A contest’s results are final',
+  badge_awarded: 'I earn a badge',
 };
 
 /** The kinds each reader can receive. */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<'agent' | 'owner' | 'manager', readonly NotificationKind[]> = {
-  agent: ['tier_reached', 'claim_status', 'goal_progress', 'goal_behind', 'contest_started', 'contest_result'],
+  agent: ['tier_reached', 'claim_status', 'goal_progress', 'goal_behind', 'contest_started', 'contest_result', 'badge_awarded'],
   owner: ['claim_created', 'agent_registered', 'goal_reached', 'goal_behind', 'contest_result'],
   manager: ['agent_registered', 'goal_reached', 'goal_behind', 'contest_result'],
 };

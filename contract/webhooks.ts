@@ -28,6 +28,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'contest.started',
   'contest.ended',
   'contest.final',
+  'badge.awarded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -50,6 +51,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'contest.started': 'A contest begins',
   'contest.ended': 'A contest’s window ends (its results freeze after the grace period)',
   'contest.final': 'A contest’s results are final, with its podium',
+  'badge.awarded': 'An agent earns a badge',
 };
 
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;

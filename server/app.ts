@@ -28,6 +28,8 @@ import { registerAgentRoutes } from './routes/agents';
 import { registerTeamRoutes } from './routes/teams';
 import { registerIncomeEntryRoutes } from './routes/income-entries';
 import { registerGoalRoutes } from './routes/goals';
+import { registerBadgeRoutes } from './routes/badges';
+import { badgeSigningKey } from './db/queries/signing-key';
 import { registerContestRoutes } from './routes/contests';
 import { registerMetricRoutes } from './routes/metrics';
 import { registerOwnerDashboardRoutes } from './routes/owner-dashboard';
@@ -181,6 +183,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   const sealer = config.auditKey ? new AuditSealer(database.db, config.auditKey, app.log, now) : undefined;
   app.addHook('onReady', async () => {
+    // The key that signs badge credentials exists before any read of it (a read never writes).
+    await badgeSigningKey(database.db);
     await live.start();
     webhooks.start();
     sealer?.start();
@@ -246,6 +250,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerMetricRoutes(app, ctx);
   registerGoalRoutes(app, ctx);
   registerContestRoutes(app, ctx);
+  registerBadgeRoutes(app, ctx);
   registerOwnerDashboardRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerSessionRoutes(app, ctx);

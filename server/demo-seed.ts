@@ -8,8 +8,10 @@ import { SYSTEM_ACTOR } from './db/audit';
 import { recordIncomeEntry } from './db/operations/record-income-entry';
 import { insertRewardOption } from './db/queries/reward-options';
 import { updateTierRewards } from './db/queries/tier-settings';
+import { createBadgeRule } from './db/operations/save-badge-rule';
+import { createContest } from './db/operations/save-contest';
 import { createGoals, type NewGoal } from './db/operations/save-goal';
-import { localDay, periodStartOfDay } from './domain/periods';
+import { localDay, periodStartOfDay, shiftDay } from './domain/periods';
 
 const DEMO_SEEDED = 'demo_seeded_at';
 
@@ -114,5 +116,42 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
     goals.push({ holder: { agentId: agent.id }, metricId: null, period: 'month', startsOn: month, recurring: true, target: target < 50_000n ? 50_000n : ((target + 25_000n) / 50_000n) * 50_000n });
   }
   await createGoals(db, goals, SYSTEM_ACTOR, options.now);
+  // This week's contest on the TV (everyone's profit, a weekly race to the most, a prize for the first two places),
+  // and the badges the owner switched on (docs/decisions/0077, 0078).
+  const today = localDay(options.now, options.timeZone);
+  await createContest(
+    db,
+    {
+      name: 'Sprint to Friday',
+      description: 'The most profit by the end of the week wins.',
+      metricId: null,
+      startsOn: today,
+      endsOn: shiftDay(today, { days: 6 }),
+      format: 'total',
+      target: null,
+      participantKind: 'all',
+      participantIds: [],
+      teamsCompete: false,
+      prizes: [
+        { place: 1, text: 'A weekend away', rewardOptionId: null },
+        { place: 2, text: 'Lunch with the founders', rewardOptionId: null },
+      ],
+      showOnTv: true,
+      recurrence: 'weekly',
+    },
+    false,
+    SYSTEM_ACTOR,
+    null,
+    options.now,
+  );
+  for (const rule of demoBadges) await createBadgeRule(db, { description: null, active: true, ...rule }, SYSTEM_ACTOR, options.now);
   return true;
 }
+
+/** The badges of the demo: what most sales floors switch on first. */
+const demoBadges = [
+  { kind: 'first_entry', name: 'First sale', params: {} },
+  { kind: 'record_week', name: 'Personal best', params: {} },
+  { kind: 'tier_reached', name: 'Climber', params: {} },
+  { kind: 'contest_podium', name: 'On the podium', params: { places: 3 } },
+] as const;

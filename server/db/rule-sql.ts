@@ -232,6 +232,16 @@ const CONTEST_STANDINGS = { contestId: 'public', raceWonBy: 'public' } as const 
 
 const CONTEST_ENDED = { contestId: 'public', name: 'public', metric: 'public', metricName: 'public', finalAt: 'public' } as const satisfies EventLayout<'contest.ended'>;
 
+const BADGE_AWARDED = {
+  agentId: 'public',
+  agentName: 'public',
+  badgeId: 'public',
+  ruleId: 'public',
+  kind: 'public',
+  name: 'public',
+  detail: 'public',
+} as const satisfies EventLayout<'badge.awarded'>;
+
 const CONTEST_FINAL = {
   contestId: 'public',
   name: 'public',
@@ -386,6 +396,12 @@ export const contestEndedEvent = (data: StoredEventData<'contest.ended', typeof 
 export const contestFinalEvent = (data: StoredEventData<'contest.final', typeof CONTEST_FINAL>) => ({
   ...eventOf('contest.final', CONTEST_FINAL, 0, data),
   agentId: null,
+});
+
+/** badge.awarded: an agent earned a badge (server/db/operations/watch-badges.ts). */
+export const badgeAwardedEvent = (data: StoredEventData<'badge.awarded', typeof BADGE_AWARDED>) => ({
+  ...eventOf('badge.awarded', BADGE_AWARDED, data.agentId ?? 0, data),
+  agentId: data.agentId,
 });
 
 /** goal.reached: a goal passed 50%, 90% or 100% of its target in a period (server/db/operations/watch-goals.ts). */

@@ -664,6 +664,7 @@ export const notificationKinds = [
   'goal_behind',
   'contest_started',
   'contest_result',
+  'badge_awarded',
 ] as const;
 
 /**
@@ -687,7 +688,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
-    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind', 'contest_started', 'contest_result')`),
+    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind', 'contest_started', 'contest_result', 'badge_awarded')`),
     // One notification of a kind per event and recipient: the notifier may see an event twice, never notify twice.
     uniqueIndex('notifications_agent_event_key').on(t.agentId, t.eventId, t.kind).where(sql`${t.agentId} is not null`),
     uniqueIndex('notifications_user_event_key').on(t.userId, t.eventId, t.kind).where(sql`${t.userId} is not null`),
@@ -1072,4 +1073,45 @@ export const contestAwards = pgTable(
     awardedAt: timestamptz('awarded_at').notNull(),
   },
   (t) => [uniqueIndex('contest_awards_key').on(t.contestId, t.place, t.agentId), index('contest_awards_agent_idx').on(t.agentId)],
+);
+
+/**
+ * Badge rules the owner switches on (docs/decisions/0078-achievements.md): a kind and its settings (never changed
+ * once made), a name and description, on or off. Never deleted: the badges awarded by a rule keep its name.
+ */
+export const badgeRules = pgTable(
+  'badge_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['first_entry', 'record_week', 'goal_streak', 'activity_streak', 'contest_podium', 'tier_reached'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    active: boolean('active').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    check('badge_rules_kind_check', sql`${t.kind} in ('first_entry', 'record_week', 'goal_streak', 'activity_streak', 'contest_podium', 'tier_reached')`),
+  ],
+);
+
+/** The badges agents hold: each rule's once per agent, from the event that earned it; erased with the agent. */
+export const agentBadges = pgTable(
+  'agent_badges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => badgeRules.id),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    awardedAt: timestamptz('awarded_at').notNull(),
+    /** What earned it, in words. */
+    detail: text('detail').notNull(),
+    /** The event that earned it. */
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('agent_badges_rule_agent_key').on(t.ruleId, t.agentId), index('agent_badges_agent_idx').on(t.agentId, t.awardedAt)],
 );

@@ -69,7 +69,7 @@ export function eventViewFor(reader: EventReader, event: { type: EventType; agen
     case 'agent':
       if (PUBLIC_TO_AGENTS.has(event.type)) return 'public';
       if (event.agentId !== null && event.agentId === reader.agentId) return 'full';
-      return event.type === 'tier.reached' || event.type === 'agent.updated' ? 'public' : null;
+      return event.type === 'tier.reached' || event.type === 'badge.awarded' || event.type === 'agent.updated' ? 'public' : null;
     case 'tv':
       if (!TV_TYPES.has(event.type)) return null;
       return reader.showAmounts ? 'public' : 'public-without-amounts';

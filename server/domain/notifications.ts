@@ -14,6 +14,7 @@ export const NOTIFYING_EVENT_TYPES: ReadonlySet<string> = new Set([
   'goal.behind',
   'contest.started',
   'contest.final',
+  'badge.awarded',
 ]);
 
 /** A notification to make: for whom, of what kind, about which agent (erased with it), and its words. */
@@ -117,6 +118,11 @@ export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRe
     case 'contest.started':
     case 'contest.final':
       return contestNotificationTexts(event, staff, figure);
+    case 'badge.awarded':
+      // The agent itself hears of its badge (its colleagues see it celebrated where tiers are).
+      return event.agentId === null
+        ? []
+        : [{ recipient: { kind: 'agent', id: event.agentId }, kind: 'badge_awarded', subjectAgentId: null, eventId: event.id, title: `You earned the ${text(d.name, 'new')} badge!`, body: text(d.detail, 'Well done.') }];
     default:
       return [];
   }

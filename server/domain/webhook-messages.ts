@@ -67,6 +67,8 @@ export function slackText(message: WebhookMessage, settings: MoneySettings = DEF
         ? `:dart: ${holder} reached the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`
         : `:dart: ${holder} is at ${String(d.threshold)}% of the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`;
     }
+    case 'badge.awarded':
+      return `:medal: ${agent} earned the ${text(d.name, 'a')} badge: ${text(d.detail, '')}`;
     case 'contest.started':
       return `:checkered_flag: The contest ${text(d.name, 'a contest')} (${text(d.metricName, 'a metric')}) begins: it runs from ${text(d.startsAt, '')} to ${text(d.endsAt, '')}`;
     case 'contest.ended':

@@ -12,12 +12,15 @@ declare module 'fastify' {
   }
 }
 
-/** Collects the API routes as they are registered. Call before registering any route. HEAD and static files excluded. */
+/**
+ * Collects the API routes as they are registered (under /api, and the well-known documents such as the badge key set).
+ * Call before registering any route. HEAD and static files excluded.
+ */
 export function collectApiRoutes(app: FastifyInstance) {
   const routes: ApiRoute[] = [];
   app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
-    if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
+    if (route.url !== '/api' && !route.url.startsWith('/api/') && !route.url.startsWith('/.well-known/')) return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url });
     }

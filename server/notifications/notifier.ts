@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { notifyEvents } from '../db/operations/notify-events';
+import { watchBadges } from '../db/operations/watch-badges';
 import { STANDINGS_EVERY_MS, tickContests, watchContests } from '../db/operations/watch-contests';
 import { noticeGoalsBehind, watchGoals } from '../db/operations/watch-goals';
 import { PassLoop } from './pass-loop';
@@ -88,6 +89,8 @@ export class Notifier {
     if (this.loop.closed) return;
     const { standingsDueAt } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
     if (standingsDueAt) this.soon(Math.max(0, standingsDueAt.getTime() - this.now().getTime()));
+    // Badges last: the tiers, goal marks and contest finals above earn them too.
+    while (!this.loop.closed && (await watchBadges(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
     const now = this.now();
     if (now.getTime() - this.behindCheckedAt >= BEHIND_CHECK_MS) {
       this.behindCheckedAt = now.getTime();

@@ -200,7 +200,6 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = parseId(request.params.id, 'Contest');
     const input = parseInput(updateContestInput, request.body);
     const named = (Object.keys(input) as ContestField[]).filter((key) => input[key] !== undefined);
-    if (named.length === 0) throw invalid('Nothing to change: name a field of the contest');
     const metric = input.metric === undefined ? undefined : await metricOf(input.metric);
     const now = today();
     await updateContest(

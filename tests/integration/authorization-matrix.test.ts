@@ -21,6 +21,7 @@ import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
 import { createGoals } from '../../server/db/operations/save-goal';
 import { makeAward, makeContest } from '../factories/contests';
+import { badgeHeld, badgeRuleNamed } from '../factories/badges';
 import { localDay, periodStartOfDay, shiftDay } from '../../server/domain/periods';
 
 // Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
@@ -76,6 +77,9 @@ interface Fixture {
   draftContest: number;
   /** A prize awarded to agent A (a reward option of tier 1's), not claimed. */
   prize: number;
+  /** A badge rule (a first sale's), and agent A's badge of it. */
+  badge: number;
+  heldBadge: number;
   /** Another session of the caller's own account (agent A's for agent B, anonymous callers and tokens). */
   otherSession: number;
   /** The caller's credential: its session cookie or its token. */
@@ -144,6 +148,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     makeContest(db, { startsOn: tomorrow, endsOn: shiftDay(tomorrow, { days: 6 }), metricId: metric.id }, { draft, now, participantKind: 'agents', participantIds: [agentA.id] });
   const contest = await contestOf(false);
   const draftContest = await contestOf(true);
+  const badge = await badgeRuleNamed(db, 'Matrix badge', now);
+  const heldBadge = await badgeHeld(db, badge, agentA.id, now);
   const prize = await makeAward(db, { contestId: contest, agentId: agentA.id, rewardOptionId: (await createRewardOption(db, { tierId: 1, title: 'Matrix prize' })).id, now });
   const invitation = await insertInvitation(db, {
     tokenHash: `matrix-${uniqueSuffix()}`,
@@ -220,6 +226,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     contest,
     draftContest,
     prize,
+    badge,
+    heldBadge,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
     otherSession: await sessionIdOf(
       db,
@@ -425,6 +433,15 @@ const matrix: Row[] = [
     body: (f) => ({ name: 'Matrix race', metric: f.metric, startsAt: '2099-01-05', endsAt: '2099-01-11', format: 'race', target: 50, participants: { kind: 'agents', ids: [f.agentA.id] } }) },
   { route: 'PATCH /api/contests/{contest}',         status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403, body: () => ({ name: 'Matrix renamed' }) },
   { route: 'POST /api/contests/{contest}/cancel',   status: [401, 403, 403, 200, 200, 403, 403, 403], otherManager: 403 },
+  // Badges (docs/decisions/0078-achievements.md): the rules read by anyone signed in and read tokens, made and changed
+  // by the owner; an agent's badges read by itself and the staff whose scope holds it.
+  { route: 'GET /api/badges',                       status: [401, 200, 200, 200, 200, 200, 403, 403] },
+  { route: 'POST /api/badges',                      status: [401, 403, 403, 403, 201, 403, 403, 403], otherManager: 403, body: () => ({ kind: 'first_entry', name: `Matrix ${uniqueSuffix()}` }) },
+  { route: 'PATCH /api/badges/{badge}',             status: [401, 403, 403, 403, 200, 403, 403, 403], otherManager: 403, body: () => ({ name: 'Matrix renamed' }) },
+  { route: 'GET /api/agents/{agentA.id}/badges',    status: [401, 200, 403, 200, 200, 200, 403, 403], otherManager: 403 },
+  { route: 'GET /api/agents/me/badges',             status: [401, 200, 200, 403, 403, 403, 403, 403] },
+  { route: 'GET /api/agents/me/badges/{heldBadge}/credential', status: [401, 200, 404, 403, 403, 403, 403, 403] },
+  { route: 'GET /.well-known/jwks.json',            status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/agents/me/prizes',              status: [401, 200, 200, 403, 403, 403, 403, 403] },
   { route: 'POST /api/agents/me/prizes/{prize}/claim', status: [401, 201, 404, 403, 403, 403, 403, 403], body: () => ({ name: 'Pat Example', email: 'pat@example.test', address: '1 Main Street' }) },
   { route: 'DELETE /api/contests/{draftContest}',   status: [401, 403, 403, 204, 204, 403, 403, 403], otherManager: 403 },

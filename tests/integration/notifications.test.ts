@@ -177,6 +177,7 @@ describeEachEngine(
           { kind: 'goal_behind', inApp: true, email: true },
           { kind: 'contest_started', inApp: true, email: true },
           { kind: 'contest_result', inApp: true, email: true },
+          { kind: 'badge_awarded', inApp: true, email: true },
         ],
       });
       expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'goal_reached', 'goal_behind', 'contest_result']);

@@ -76,6 +76,8 @@ import { findMetric } from '../../server/db/queries/metrics';
 import { createGoalBatchInput, createGoalInput, goalListQuery, goalSuggestionQuery, teamSuggestionsQuery, updateGoalInput } from '../../contract/goals';
 import { createGoals } from '../../server/db/operations/save-goal';
 import { makeAward, makeContest } from '../factories/contests';
+import { badgeHeld, badgeRuleNamed } from '../factories/badges';
+import { BADGE_DESCRIPTION_MAX, BADGE_NAME_MAX, badgeKinds, createBadgeRuleInput, updateBadgeRuleInput } from '../../contract/badges';
 import { CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX, contestFormats, contestListQuery, contestStandingsQuery, createContestInput, prizeClaimInput, updateContestInput } from '../../contract/contests';
 import { COUNT_TARGET_MAX, goalTargetHundredths } from '../../server/domain/goals';
 
@@ -126,6 +128,9 @@ export interface FuzzFixture {
   draftContest: number;
   /** A prize awarded to the agent (a reward option of tier 1's), not claimed. */
   prize: number;
+  /** A badge rule (a first sale's), and the agent's badge of it. */
+  badge: number;
+  heldBadge: number;
 }
 
 export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
@@ -176,6 +181,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     sql`insert into webhook_deliveries (webhook_id, event_type, body, status, attempts, created_at, deliver_until)
       values (${webhook.id}, 'webhook.test', '{}', 'delivered', 1, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) returning id::float8 as id`,
   );
+  const badge = await badgeRuleNamed(db, 'Fuzz badge', now);
   return {
     agent,
     otherAgent,
@@ -194,6 +200,8 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     contest,
     draftContest,
     prize,
+    badge,
+    heldBadge: await badgeHeld(db, badge, agent.id, now),
   };
 }
 
@@ -1246,6 +1254,31 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'POST /api/contests/:id/cancel', param: (f) => f.contest },
   { route: 'DELETE /api/contests/:id', param: (f) => f.draftContest },
   { route: 'GET /api/agents/me/prizes' },
+  { route: 'GET /api/badges' },
+  { route: 'GET /api/agents/me/badges' },
+  { route: 'GET /api/agents/me/badges/:id/credential', param: (f) => f.heldBadge },
+  { route: 'GET /.well-known/jwks.json' },
+  { route: 'GET /api/agents/:id/badges', param: (f) => f.agent.id },
+  {
+    route: 'POST /api/badges',
+    body: () => ({ kind: 'goal_streak', name: 'Fuzz streak', params: { count: 3 } }),
+    fields: {
+      kind: { kind: 'enum', values: badgeKinds, required: true },
+      name: text(BADGE_NAME_MAX),
+      description: text(BADGE_DESCRIPTION_MAX, false),
+      active: { kind: 'boolean', required: false },
+    },
+    schema: createBadgeRuleInput,
+    strict: true,
+  },
+  {
+    route: 'PATCH /api/badges/:id',
+    param: (f) => f.badge,
+    body: () => ({ name: 'Fuzz renamed' }),
+    fields: { name: text(BADGE_NAME_MAX, false), active: { kind: 'boolean', required: false } },
+    schema: updateBadgeRuleInput,
+    strict: true,
+  },
   {
     route: 'POST /api/agents/me/prizes/:id/claim',
     param: (f) => f.prize,

@@ -108,6 +108,8 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'contest.standings': { all: ['contests'] },
   'contest.ended': { all: ['contests'] },
   'contest.final': { all: ['contests'] },
+  // A badge earned (docs/decisions/0078): its screens come with the badges' own key.
+  'badge.awarded': {},
 
   'apiToken.changed': { all: ['apiTokens'] },
   'tvLink.changed': { all: ['tvLinks'] },
