@@ -25,7 +25,7 @@ export class Notifier {
 
   constructor(
     private readonly db: Db,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
     private readonly pollMs: number,
     /** The address the app is opened at: emails link to it and to their unsubscribe page. */
@@ -81,16 +81,29 @@ export class Notifier {
 
   private behindCheckedAt = -Infinity;
 
+  private async step(name: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.log.error({ err: error }, `${name} failed; it is tried again at the next pass`);
+    }
+  }
+
   private async pass(): Promise<void> {
     // Goals first: the marks they reach and the pace they fall behind are events this pass then notifies.
     while (!this.loop.closed && (await watchGoals(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
-    // Contests next: the races won, standings moved, starts, ends and finals are events this pass then notifies.
-    while (!this.loop.closed && (await watchContests(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
-    if (this.loop.closed) return;
-    const { standingsDueAt } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
-    if (standingsDueAt) this.soon(Math.max(0, standingsDueAt.getTime() - this.now().getTime()));
+    // Contests next: the races won, standings moved, starts, ends and finals are events this pass then notifies. Each
+    // step's failure is its own: it is logged and tried again at the next pass, and the notifications still go out.
+    await this.step('the contest pass', async () => {
+      while (!this.loop.closed && (await watchContests(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
+      if (this.loop.closed) return;
+      const { standingsDueAt } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
+      if (standingsDueAt) this.soon(Math.max(0, standingsDueAt.getTime() - this.now().getTime()));
+    });
     // Badges last: the tiers, goal marks and contest finals above earn them too.
-    while (!this.loop.closed && (await watchBadges(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
+    await this.step('the badge pass', async () => {
+      while (!this.loop.closed && (await watchBadges(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
+    });
     const now = this.now();
     if (now.getTime() - this.behindCheckedAt >= BEHIND_CHECK_MS) {
       this.behindCheckedAt = now.getTime();

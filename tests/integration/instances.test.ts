@@ -209,4 +209,99 @@ if (postgres) {
       }
     }, 90_000);
   });
+
+  describe('contests and badges on two instances on one PostgreSQL database', () => {
+    const name = `tt_contests_${process.pid}_${Date.now().toString(36)}`;
+    // Both instances run their notifier (and its contest and badge watchers) as in production.
+    const env = { DATABASE_URL: databaseUrl(postgres, name), NODE_ENV: 'development', ...OWNER };
+
+    afterAll(async () => {
+      killStartedProcesses();
+      const admin = adminPool(postgres);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    const get = (app: AppProcess, route: string, cookie: string) => fetch(`${app.url}${route}`, { headers: { cookie } });
+    const send = (app: AppProcess, method: string, route: string, body: unknown, cookie: string) =>
+      fetch(`${app.url}${route}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    /** Waits until `read` gives what `done` wants (the watchers run within a second of an entry), or fails after `ms`. */
+    async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const value = await read();
+        if (done(value)) return value;
+        if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(value)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+
+    it('starts a contest once, names one race winner, reads the same standings on both, and awards each badge once', async () => {
+      const admin = adminPool(postgres);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+      const owner = await signInOverHttp(a.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
+      expect((await send(a, 'POST', '/api/metrics', { key: 'calls', name: 'Calls', unit: 'count' }, owner)).status).toBe(201);
+      expect((await send(b, 'POST', '/api/badges', { kind: 'first_entry', name: 'First sale' }, owner)).status).toBe(201);
+      const ids: number[] = [];
+      for (const [who, app] of [['ann', a], ['bob', b]] as const) {
+        const made = await send(app, 'POST', '/api/agents', { name: `${who} Racer`, email: `${who}@example.test`, position: 'Sales Agent', password: 'long enough' }, owner);
+        expect(made.status).toBe(201);
+        ids.push(((await made.json()) as { id: number }).id);
+      }
+      const [ann, bob] = ids as [number, number];
+      // The organisation's today: the UTC day before, of or after, whichever a published contest may start on.
+      let contestId = 0;
+      for (const offset of [-1, 0, 1]) {
+        const day = (shift: number) => new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
+        const res = await send(a, 'POST', '/api/contests', { name: 'Race of two', metric: 'calls', startsAt: day(offset), endsAt: day(offset + 2), format: 'race', target: 10, participants: { kind: 'agents', ids } }, owner);
+        if (res.status === 201 && ((await res.clone().json()) as { state: string }).state === 'running') {
+          contestId = ((await res.json()) as { id: number }).id;
+          break;
+        }
+      }
+      expect(contestId).toBeGreaterThan(0);
+      // Written on both instances, one after another.
+      for (const [app, agentId, value] of [
+        [a, ann, 4],
+        [b, bob, 6],
+        [a, ann, 7],
+        [b, bob, 9],
+      ] as const) {
+        const res = await send(app, 'POST', '/api/activities', { agentId, metric: 'calls', value }, owner);
+        expect(res.status, await res.clone().text()).toBe(201);
+      }
+      // A first sale each, on both instances, twice over: one badge each.
+      for (const [app, agentId] of [[a, ann], [b, bob], [b, ann], [a, bob]] as const) {
+        expect((await send(app, 'POST', '/api/income-entries', { agentId, amount: '100.00' }, owner)).status).toBe(201);
+      }
+      const db = adminPool(databaseUrl(postgres, name));
+      // Ann reached 11 first (her entry committed before Bob's 15): one winner, recorded once, the same on both.
+      const winner = await until(async () => (await db.query<{ race_winner_id: number | null }>(`SELECT race_winner_id FROM contests WHERE id = $1`, [contestId])).rows[0]!.race_winner_id, (id) => id !== null).catch((error: unknown) => {
+        throw new Error(`${String(error)}\nA:\n${a.output().slice(-4000)}\nB:\n${b.output().slice(-4000)}`);
+      });
+      expect(winner).toBe(ann);
+      const standings = async (app: AppProcess) => ((await (await get(app, `/api/contests/${contestId}/standings`, owner)).json()) as { raceWinner: string | null; standings: { name: string; value: number; rank: number }[] });
+      expect(await standings(a)).toEqual(await standings(b));
+      expect((await standings(a)).raceWinner).toBe('ann Racer');
+      await until(
+        async () => (await db.query<{ behind: boolean }>(`SELECT (SELECT value::bigint FROM app_meta WHERE key = 'contests_watched_through') < (SELECT max(id) FROM events WHERE type = 'activity.created') AS behind`)).rows[0]!.behind,
+        (behind) => behind === false,
+      );
+      expect((await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'contest.started'`)).rows).toEqual([{ n: 1 }]);
+      expect((await db.query(`SELECT public_data->>'raceWonBy' AS by FROM events WHERE type = 'contest.standings' AND public_data->>'raceWonBy' IS NOT NULL`)).rows).toEqual([{ by: 'ann Racer' }]);
+      await until(
+        async () => (await db.query<{ behind: boolean }>(`SELECT (SELECT value::bigint FROM app_meta WHERE key = 'badges_watched_through') < (SELECT max(id) FROM events WHERE type = 'entry.created') AS behind`)).rows[0]!.behind,
+        (behind) => behind === false,
+      );
+      expect((await db.query(`SELECT agent_id FROM agent_badges ORDER BY agent_id`)).rows).toEqual([{ agent_id: ann }, { agent_id: bob }]);
+      expect((await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'badge.awarded'`)).rows).toEqual([{ n: 2 }]);
+      await db.end();
+      await admin.end();
+      for (const app of [a, b]) {
+        app.child.kill('SIGTERM');
+        expect(await app.exited).toBe(0);
+      }
+    }, 120_000);
+  });
 }

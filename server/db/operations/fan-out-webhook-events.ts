@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { WebhookFormat } from '../../../contract/webhooks';
+import { moveEventCursor, takeEventCursor } from '../event-cursors';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { WEBHOOKS_FANNED_THROUGH } from '../events';
 import { DELIVER_FOR } from '../queries/webhooks';
-import { appMeta, events, webhookDeliveries, webhooks } from '../schema';
+import { events, webhookDeliveries, webhooks } from '../schema';
 import { epochMs } from '../time-sql';
 
 export interface FanOutEvent {
@@ -34,18 +35,8 @@ export async function fanOutWebhookEvents(
   bodyOf: (event: FanOutEvent, hook: FanOutWebhook) => string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const locked = async () =>
-      queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${WEBHOOKS_FANNED_THROUGH} for update skip locked`);
-    let [cursor] = await locked();
-    if (!cursor) {
-      const inserted = await queryRows<{ value: string }>(
-        tx,
-        sql`insert into ${appMeta} (key, value) values (${WEBHOOKS_FANNED_THROUGH}, '0') on conflict do nothing returning value`,
-      );
-      if (inserted.length === 0) return 0;
-      [cursor] = await locked();
-      if (!cursor) return 0;
-    }
+    const after = await takeEventCursor(tx, WEBHOOKS_FANNED_THROUGH, 'first');
+    if (after === undefined) return 0;
     const hooks = (
       await queryRows<{ id: number; events: string[]; format: string; after_event_id: number }>(
         tx,
@@ -54,7 +45,7 @@ export async function fanOutWebhookEvents(
     ).map((row) => ({ id: row.id, events: row.events, format: row.format as WebhookFormat, afterEventId: row.after_event_id }));
     if (hooks.length === 0) return 0;
     // Events before every webhook's first are nobody's: start after the cursor or the oldest webhook's first.
-    const from = Math.max(Number(cursor.value), Math.min(...hooks.map((hook) => hook.afterEventId)));
+    const from = Math.max(after, Math.min(...hooks.map((hook) => hook.afterEventId)));
     const rows = await queryRows<{ id: number; type: string; agent_id: number | null; created_ms: number; public_data: unknown; private_data: unknown }>(
       tx,
       // By the column e.id, not the float8 alias (which no index holds).
@@ -84,7 +75,7 @@ export async function fanOutWebhookEvents(
           values ${sql.join(values.slice(start, start + 1000), sql`, `)} on conflict do nothing`,
       );
     }
-    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${WEBHOOKS_FANNED_THROUGH}`);
+    await moveEventCursor(tx, WEBHOOKS_FANNED_THROUGH, rows[rows.length - 1]!.id);
     return rows.length;
   });
 }

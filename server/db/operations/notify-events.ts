@@ -3,12 +3,13 @@ import { composeEmail, unsubscribeToken } from '../../domain/emails';
 import { formatMoney } from '../../../contract/money-format';
 import { NOTIFYING_EVENT_TYPES, notificationTexts, type ContestAudience, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
 import { scopeOfLedTeams } from '../../domain/team-scope';
+import { moveEventCursor, takeEventCursor } from '../event-cursors';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { readContestAudience } from '../queries/contests';
 import { unsubscribeKey } from '../queries/notifications';
 import { readOrganisationSettings } from '../queries/settings';
-import { agents, appMeta, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
+import { agents, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
 
 const NOTIFIED_THROUGH = 'notifications_notified_through';
 
@@ -23,23 +24,13 @@ const NOTIFIED_THROUGH = 'notifications_notified_through';
  */
 export async function notifyEvents(db: Db, limit: number, now: Date, links: { appUrl: string }): Promise<number> {
   return db.transaction(async (tx) => {
-    const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${NOTIFIED_THROUGH} for update skip locked`);
-    let [cursor] = await locked();
-    if (!cursor) {
-      const inserted = await queryRows<{ value: string }>(
-        tx,
-        sql`insert into ${appMeta} (key, value) select ${NOTIFIED_THROUGH}, coalesce(max(id), 0)::text from ${events}
-          on conflict do nothing returning value`,
-      );
-      if (inserted.length === 0) return 0;
-      [cursor] = await locked();
-      if (!cursor) return 0;
-    }
+    const after = await takeEventCursor(tx, NOTIFIED_THROUGH, 'newest');
+    if (after === undefined) return 0;
     const rows = await queryRows<{ id: number; type: string; agent_id: number | null; public_data: unknown; private_data: unknown }>(
       tx,
       // By the column e.id, not the float8 alias (which no index holds).
       sql`select e.id::float8 as id, e.type, e.agent_id, e.public_data, e.private_data from ${events} e
-        where e.id > ${Number(cursor.value)} order by e.id limit ${limit}::int`,
+        where e.id > ${after} order by e.id limit ${limit}::int`,
     );
     if (rows.length === 0) return 0;
     const relevant = rows.filter((row) => NOTIFYING_EVENT_TYPES.has(row.type));
@@ -106,7 +97,7 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
     const made = inApp.length === 0 ? [] : await insertNotifications(tx, inApp, now);
     const byEmail = drafts.filter((draft) => choices(draft).email);
     if (byEmail.length > 0) await queueEmails(tx, byEmail, now, links.appUrl);
-    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${NOTIFIED_THROUGH}`);
+    await moveEventCursor(tx, NOTIFIED_THROUGH, rows[rows.length - 1]!.id);
     // Open screens read their bell again: an agent's own event (only it reads it), and one for staff naming whom.
     const agentIds = [...new Set(made.flatMap((row) => (row.agent_id !== null ? [row.agent_id] : [])))];
     const userIds = [...new Set(made.flatMap((row) => (row.user_id !== null ? [row.user_id] : [])))];

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { periodsInARow, podiumDetail, workingDayStreak } from '../../domain/badges';
 import { localDay, periodStartsOf, shiftDay } from '../../domain/periods';
+import { moveEventCursor, takeEventCursor } from '../event-cursors';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
 import { listBadgeRules, type BadgeRuleRow } from '../queries/badges';
 import { readWorkingCalendar } from '../queries/settings';
 import { badgeAwardedEvent } from '../rule-sql';
-import { activities, agentBadges, agentPeriodTotals, agents, appMeta, contestResults, contests, events, goalMarks, metrics } from '../schema';
+import { activities, agentBadges, agentPeriodTotals, agents, contestResults, contests, events, goalMarks, metrics } from '../schema';
 
 const WATCHED_THROUGH = 'badges_watched_through';
 
@@ -39,24 +40,15 @@ const EARNING = ['entry.created', 'tier.reached', 'goal.reached', 'activity.crea
  */
 export async function watchBadges(db: Db, limit: number, now: Date, timeZone: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${WATCHED_THROUGH} for update skip locked`);
-    let [cursor] = await locked();
-    if (!cursor) {
-      const inserted = await queryRows<{ value: string }>(
-        tx,
-        sql`insert into ${appMeta} (key, value) select ${WATCHED_THROUGH}, coalesce(max(id), 0)::text from ${events} on conflict do nothing returning value`,
-      );
-      if (inserted.length === 0) return 0;
-      [cursor] = await locked();
-      if (!cursor) return 0;
-    }
+    const after = await takeEventCursor(tx, WATCHED_THROUGH, 'newest');
+    if (after === undefined) return 0;
     const rows = await queryRows<{ id: number; type: string; agent_id: number | null; public_data: unknown; private_data: unknown }>(
       tx,
       // Only the earning events' data is read; the others move the cursor.
       sql`select e.id::float8 as id, e.type, e.agent_id,
           case when e.type in (${sql.join(EARNING.map((type) => sql`${type}`), sql`, `)}) then e.public_data end as public_data,
           case when e.type in (${sql.join(EARNING.map((type) => sql`${type}`), sql`, `)}) then e.private_data end as private_data
-        from ${events} e where e.id > ${Number(cursor.value)} order by e.id limit ${limit}::int`,
+        from ${events} e where e.id > ${after} order by e.id limit ${limit}::int`,
     );
     if (rows.length === 0) return 0;
     const earning = rows.filter((row) => EARNING.includes(row.type));
@@ -71,7 +63,7 @@ export async function watchBadges(db: Db, limit: number, now: Date, timeZone: st
       const awards = await earned(tx, rules, watched, now, timeZone);
       await award(tx, rules, awards, now);
     }
-    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${WATCHED_THROUGH}`);
+    await moveEventCursor(tx, WATCHED_THROUGH, rows[rows.length - 1]!.id);
     return rows.length;
   });
 }

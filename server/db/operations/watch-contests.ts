@@ -6,6 +6,7 @@ import { contestStateOf, contestWindow, finalAtOf, nextWindow, prizeWinners, ran
 import { figureOut } from '../../domain/goals';
 import { localDay } from '../../domain/periods';
 import { appendAudit, SYSTEM_ACTOR } from '../audit';
+import { moveEventCursor, takeEventCursor } from '../event-cursors';
 import { queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import {
@@ -19,7 +20,7 @@ import {
   type LaterRows,
 } from '../queries/contests';
 import { contestChangedEvent, contestEndedEvent, contestFinalEvent, contestStandingsEvent, contestStartedEvent } from '../rule-sql';
-import { agents, appMeta, contestAwards, contestResults, contests, eventInbox, events } from '../schema';
+import { agents, contestAwards, contestResults, contests, eventInbox, events } from '../schema';
 import { createContest } from './save-contest';
 
 // The course of contests (docs/decisions/0077-contests.md): the race winners and moved standings the events lead to
@@ -60,18 +61,8 @@ const isEntry = (event: { type: string }) => event.type.startsWith('entry.');
 export async function watchContests(db: Db, limit: number, now: Date, timeZone: string): Promise<number> {
   return db.transaction(
     async (tx) => {
-      const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${WATCHED_THROUGH} for update skip locked`);
-      let [cursor] = await locked();
-      if (!cursor) {
-        const inserted = await queryRows<{ value: string }>(
-          tx,
-          sql`insert into ${appMeta} (key, value) select ${WATCHED_THROUGH}, coalesce(max(id), 0)::text from ${events} on conflict do nothing returning value`,
-        );
-        if (inserted.length === 0) return 0;
-        [cursor] = await locked();
-        if (!cursor) return 0;
-      }
-      const after = Number(cursor.value);
+      const after = await takeEventCursor(tx, WATCHED_THROUGH, 'newest');
+      if (after === undefined) return 0;
       const batch = await queryRows<MovingEvent>(
         tx,
         sql`select e.id::float8 as id, e.type, case when ${MOVING} then e.public_data->>'metric' end as metric, (${ADDED_ROW})::float8 as row
@@ -92,7 +83,7 @@ export async function watchContests(db: Db, limit: number, now: Date, timeZone: 
           }
         }
       }
-      await tx.execute(sql`update ${appMeta} set value = ${String(batch[batch.length - 1]!.id)} where key = ${WATCHED_THROUGH}`);
+      await moveEventCursor(tx, WATCHED_THROUGH, batch[batch.length - 1]!.id);
       return batch.length;
     },
     { isolationLevel: 'repeatable read' },

@@ -4,12 +4,13 @@ import { BEHIND_NOTICE_EVERY_MS, figureOut, goalPeriodStartsOf, marksPassed } fr
 import { isWorkingDay, progressOf } from '../../domain/pacing';
 import { localDay } from '../../domain/periods';
 import { everyAgentScope } from '../../domain/team-scope';
+import { moveEventCursor, takeEventCursor } from '../event-cursors';
 import { queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { listGoalsInForce, type GoalInPeriod } from '../queries/goals';
 import { readWorkingCalendar } from '../queries/settings';
 import { goalBehindEvent, goalReachedEvent } from '../rule-sql';
-import { agents, appMeta, events, goalMarks, goals } from '../schema';
+import { agents, events, goalMarks, goals } from '../schema';
 
 const WATCHED_THROUGH = 'goals_watched_through';
 
@@ -30,25 +31,16 @@ const holderOf = (goal: GoalInPeriod) => ({ agentId: goal.agentId, teamId: goal.
  */
 export async function watchGoals(db: Db, limit: number, now: Date, timeZone: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const locked = async () => queryRows<{ value: string }>(tx, sql`select value from ${appMeta} where key = ${WATCHED_THROUGH} for update skip locked`);
-    let [cursor] = await locked();
-    if (!cursor) {
-      const inserted = await queryRows<{ value: string }>(
-        tx,
-        sql`insert into ${appMeta} (key, value) select ${WATCHED_THROUGH}, coalesce(max(id), 0)::text from ${events} on conflict do nothing returning value`,
-      );
-      if (inserted.length === 0) return 0;
-      [cursor] = await locked();
-      if (!cursor) return 0;
-    }
+    const after = await takeEventCursor(tx, WATCHED_THROUGH, 'newest');
+    if (after === undefined) return 0;
     const rows = await queryRows<{ id: number; type: string; agent_id: number | null }>(
       tx,
-      sql`select e.id::float8 as id, e.type, e.agent_id from ${events} e where e.id > ${Number(cursor.value)} order by e.id limit ${limit}::int`,
+      sql`select e.id::float8 as id, e.type, e.agent_id from ${events} e where e.id > ${after} order by e.id limit ${limit}::int`,
     );
     if (rows.length === 0) return 0;
     const moved = [...new Set(rows.flatMap((row) => (MOVING_TYPES.includes(row.type) && row.agent_id !== null ? [row.agent_id] : [])))];
     if (moved.length > 0) await appendEvents(tx, await marksReached(tx, moved, now, timeZone));
-    await tx.execute(sql`update ${appMeta} set value = ${String(rows[rows.length - 1]!.id)} where key = ${WATCHED_THROUGH}`);
+    await moveEventCursor(tx, WATCHED_THROUGH, rows[rows.length - 1]!.id);
     return rows.length;
   });
 }
