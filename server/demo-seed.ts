@@ -148,10 +148,11 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
   return true;
 }
 
-/** The badges of the demo: what most sales floors switch on first. */
+/**
+ * The badges of the demo: a personal record week and a contest podium (a first sale's and a tier's would double the
+ * notifications of every first entry, which the tiers already celebrate).
+ */
 const demoBadges = [
-  { kind: 'first_entry', name: 'First sale', params: {} },
   { kind: 'record_week', name: 'Personal best', params: {} },
-  { kind: 'tier_reached', name: 'Climber', params: {} },
   { kind: 'contest_podium', name: 'On the podium', params: { places: 3 } },
 ] as const;

@@ -25,6 +25,7 @@ test.describe('owner dashboard: header, overview and income entries', () => {
       'Overview',
       'Monthly Leaderboard',
       'Goals',
+      'Contests',
       'Agents',
       'Tier Settings',
       'Profit Calculator',
@@ -285,7 +286,7 @@ test.describe('dashboard loading and access', () => {
 test.describe('manager view', () => {
   test('a manager sees the figures on five tabs and no control that changes data', async ({ page }) => {
     await openDashboard(page, 'manager');
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Goals', 'Agents', 'Tier Settings', 'Teams']);
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Goals', 'Contests', 'Agents', 'Tier Settings', 'Teams']);
     const main = page.getByRole('main');
 
     await expect(page.getByText('Recent Transactions')).toBeVisible();

@@ -62,4 +62,8 @@ export const queryKeys = {
   goals: ['/api/goals'],
   /** Contests, one contest and its standings (GET /api/contests, /api/contests/{id}, .../standings). */
   contests: ['/api/contests'],
+  /** The prizes contests awarded the signed-in agent, with their claims (GET /api/agents/me/prizes). */
+  prizes: ['/api/agents/me/prizes'],
+  /** Badges: the rules and those an agent holds (GET /api/badges, /api/agents/me/badges, /api/agents/{id}/badges). */
+  badges: ['/api/badges'],
 } as const;

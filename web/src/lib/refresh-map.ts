@@ -68,7 +68,9 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'entry.voided': { all: [...incomeReads, 'goals'], agent: ['agentDetail', 'agentHistory'], own: ['agentTierData', 'agentEntries', 'agentRank', 'agentMyHistory'] },
   'tier.reached': { all: ['ownerDashboard', 'agents', 'ownerTierDistribution'], agent: ['agentDetail'], own: ownRewardReads },
   'claim.created': { all: ['rewardClaims'], agent: ['agentDetail'], own: ownRewardReads },
-  'claim.updated': { all: ['rewardClaims'], agent: ['agentDetail'], own: ownRewardReads },
+  // A claim processed, shipped, delivered or rejected: a prize's claim shows where it stands too. (Claimed: the prize
+  // claim's own mutation reads the prizes again.)
+  'claim.updated': { all: ['rewardClaims'], agent: ['agentDetail'], own: [...ownRewardReads, 'prizes'] },
   // The overview's first leaderboard page comes with the dashboard's read; an agent's place moves with the board.
   'leaderboard.changed': { all: ['leaderboard', 'teamBoard', 'ownerDashboard', 'agentRank'] },
   // Also an approved sign-up: the agent is active from now on.
@@ -107,9 +109,10 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'contest.started': { all: ['contests'] },
   'contest.standings': { all: ['contests'] },
   'contest.ended': { all: ['contests'] },
-  'contest.final': { all: ['contests'] },
+  // Final: the results froze and the prizes were awarded.
+  'contest.final': { all: ['contests', 'prizes'] },
   // A badge earned (docs/decisions/0078): its screens come with the badges' own key.
-  'badge.awarded': {},
+  'badge.awarded': { all: ['badges'] },
 
   'apiToken.changed': { all: ['apiTokens'] },
   'tvLink.changed': { all: ['tvLinks'] },

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Spinner } from '../../components/ui/spinner';
 import { AgentAuthFlow } from '../../features/agent-auth/components/agent-auth-flow';
@@ -6,6 +7,9 @@ import { MyGoals } from '../../features/goals/components/my-goals';
 import { LogMyActivity } from '../../features/metrics/components/log-my-activity';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useAgentSession } from '../../lib/agent-session';
+
+// The contests and prizes come with their own chunk, after the dashboard's first paint (as the income chart does).
+const AgentContests = lazy(() => import('../../features/contests/components/agent-contests'));
 
 /** /agent/dashboard: the tier dashboard when an agent session exists, otherwise the sign-in/registration flow. */
 export default function AgentDashboardPage() {
@@ -20,7 +24,17 @@ export default function AgentDashboardPage() {
           </main>
         </>
       ) : agent ? (
-        <TierDashboard sessionAgent={agent} notifications={<NotificationBell className="size-9" />} goals={<MyGoals />} activity={<LogMyActivity />} />
+        <TierDashboard
+          sessionAgent={agent}
+          notifications={<NotificationBell className="size-9" />}
+          goals={<MyGoals />}
+          contests={
+            <Suspense fallback={null}>
+              <AgentContests />
+            </Suspense>
+          }
+          activity={<LogMyActivity />}
+        />
       ) : (
         <>
           <AgentBrandHeader subtitle="Tier Dashboard" />

@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
+import { AlertCircle, Calculator, Flag, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StaffBrand, StaffLogoutButton } from '../../components/layouts/staff-header-parts';
@@ -26,6 +26,7 @@ import { useMetrics } from '../../lib/metrics';
 const tabModules = {
   leaderboard: () => import('../../features/owner-dashboard/components/monthly-leaderboard'),
   goals: () => import('../../features/goals/components/goals-tab'),
+  contests: () => import('../../features/contests/components/contests-tab'),
   agents: () => import('../../features/agents/components/agents-tab'),
   tiers: () => import('../../features/tiers/components/tier-settings-tab'),
   calculator: () => import('../../features/income-entries/components/profit-calculator'),
@@ -41,6 +42,7 @@ const tabModules = {
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const GoalsTab = lazy(() => tabModules.goals().then((m) => ({ default: m.GoalsTab })));
+const ContestsTab = lazy(() => tabModules.contests().then((m) => ({ default: m.ContestsTab })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
 const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.TierSettingsTab })));
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
@@ -73,6 +75,7 @@ const tabs = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard, ownerOnly: false, load: undefined },
   { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false, load: tabModules.leaderboard },
   { value: 'goals', label: 'Goals', icon: Target, ownerOnly: false, load: tabModules.goals },
+  { value: 'contests', label: 'Contests', icon: Flag, ownerOnly: false, load: tabModules.contests },
   { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false, load: tabModules.agents },
   { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false, load: tabModules.tiers },
   { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
@@ -221,6 +224,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
       </LazyTab>
       <LazyTab value="goals">
         <GoalsTab />
+      </LazyTab>
+      <LazyTab value="contests">
+        <ContestsTab activeAgents={data.overview.totalAgents} />
       </LazyTab>
       <LazyTab value="agents">
         <AgentsTab />

@@ -29,10 +29,22 @@ type Tier = AgentTierData['tiers'][number];
 /**
  * /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14).
  * `notifications`: the header's bell, a feature of its own that the page puts in; `goals`: the agent's goals (the
- * goals feature), first under the welcome; `activity`: the agent's own activity logging (the metrics feature), shown
- * under the summary.
+ * goals feature), first under the welcome; `contests`: its contests and prizes (the contests feature), after the
+ * goals; `activity`: the agent's own activity logging (the metrics feature), shown under the summary.
  */
-export function TierDashboard({ sessionAgent, notifications, goals, activity }: { sessionAgent: SessionAgent; notifications?: ReactNode; goals?: ReactNode; activity?: ReactNode }) {
+export function TierDashboard({
+  sessionAgent,
+  notifications,
+  goals,
+  contests,
+  activity,
+}: {
+  sessionAgent: SessionAgent;
+  notifications?: ReactNode;
+  goals?: ReactNode;
+  contests?: ReactNode;
+  activity?: ReactNode;
+}) {
   const tierData = useAgentTierData();
   // Where each claimed reward stands; the cards show without it until it arrives.
   const claims = useMyClaims();
@@ -109,6 +121,8 @@ export function TierDashboard({ sessionAgent, notifications, goals, activity }: 
           </section>
 
           {goals}
+
+          {contests}
 
           <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             <SummaryTile icon={TrendingUp} label="Total Profit Earned" value={formatCurrency(tierData.data.agent.totalIncome)} />

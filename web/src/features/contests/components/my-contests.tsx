@@ -1,0 +1,152 @@
+import type { Contest, ContestStanding, ContestStandings } from '@contract/contests';
+import { Flag } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
+import { useContests, useContestStandings } from '../api/contests';
+import { contestAmount, contestFormatText, contestWindowText, placeName } from '../utils/contest-text';
+import { endOfDay, startOfDay } from '../utils/countdown';
+import { ContestStateBadge } from './contest-state-badge';
+import { Countdown } from './countdown';
+import { StandingRow, StandingRows, TargetBar } from './standings-list';
+
+/** The top of the standings an agent sees on its dashboard; its own row follows when it is lower. */
+const TOP = 5;
+
+/** Running first, then ended (results soon), then scheduled (the soonest first). */
+const ORDER: Partial<Record<Contest['state'], number>> = { running: 0, ended: 1, scheduled: 2 };
+
+/**
+ * "Your contests" on the agent's dashboard: the running, just ended and scheduled contests it takes part in (the API
+ * shows an agent only those), each with its place, its figure, the gap to the place above, a countdown and the top of
+ * the standings with its own row marked. Live: the stream's contest events read them again. Nothing while there is none.
+ */
+export function MyContests() {
+  const contests = useContests();
+  const list = (contests.data ?? [])
+    .filter((contest) => ORDER[contest.state] !== undefined)
+    .sort((a, b) => ORDER[a.state]! - ORDER[b.state]! || a.startsAt.localeCompare(b.startsAt));
+  if (list.length === 0) return null;
+  return (
+    <Card role="region" aria-labelledby="my-contests-heading">
+      <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
+        <h2 id="my-contests-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
+          <Flag className="size-5 text-brand-600" aria-hidden="true" />
+          Your contests
+        </h2>
+        <CardDescription>Where you stand in the contests you take part in, as it happens.</CardDescription>
+      </CardHeader>
+      <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
+        <ul aria-label="Your contests" className="grid gap-4 lg:grid-cols-2">
+          {list.map((contest) => (
+            <li key={contest.id}>
+              <MyContestCard contest={contest} />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MyContestCard({ contest }: { contest: Contest }) {
+  const started = contest.state !== 'scheduled';
+  const standings = useContestStandings(contest.id, started);
+  const headingId = `my-contest-${contest.id}`;
+  return (
+    // A group, not an article: the dashboard's articles are its tier cards.
+    <div role="group" aria-labelledby={headingId} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="grid min-w-0 gap-0.5">
+          <h3 id={headingId} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {contest.name}
+          </h3>
+          <p className="text-sm text-slate-700">
+            {contest.metricName} · {contestFormatText(contest)}
+          </p>
+          <p className="text-sm text-slate-700">{contestWindowText(contest)}</p>
+        </div>
+        <ContestStateBadge state={contest.state} />
+      </div>
+      {contest.description && <p className="whitespace-pre-line text-sm text-slate-700 [overflow-wrap:anywhere]">{contest.description}</p>}
+      {contest.state === 'running' && <Countdown until={endOfDay(contest.endsAt)} label="Ends in" doneText="Ending now" />}
+      {contest.state === 'scheduled' && <Countdown until={startOfDay(contest.startsAt)} label="Starts in" doneText="Starting now" />}
+      {contest.state === 'ended' && <p className="text-sm text-slate-700">Ended: the results are final soon. Entries dated in it still count until then.</p>}
+      {started &&
+        (standings.isError ? (
+          <LoadError error={standings.error} fallback="Failed to load the standings" />
+        ) : standings.data ? (
+          <MyStanding contest={contest} standings={standings.data} />
+        ) : (
+          <p role="status" className="text-sm text-slate-700">
+            Loading the standings...
+          </p>
+        ))}
+      {contest.prizes.length > 0 && (
+        <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <span className="font-medium text-slate-900">Prizes: </span>
+          {contest.prizes.map((prize) => `${placeName(prize.place)} ${prize.text}`).join(' · ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "You are 3rd of 12 · 14 Calls · 3 Calls behind 2nd", a race's progress, and the top of the standings. */
+function MyStanding({ contest, standings }: { contest: Contest; standings: ContestStandings }) {
+  const rows = standings.standings;
+  const index = rows.findIndex((row) => row.me);
+  const mine = rows[index];
+  const who = contest.teamsCompete ? 'Your team' : 'You';
+  return (
+    <div className="grid gap-3">
+      {standings.raceWinner !== null && (
+        <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{mine && index === 0 ? `${who} won the race!` : `${standings.raceWinner} won the race.`}</p>
+      )}
+      {mine ? (
+        <div className="grid gap-2 rounded-md bg-brand-50 px-3 py-2" aria-label={`${who}: ${placeName(mine.rank)} of ${rows.length}`} role="group">
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-2xl font-bold text-slate-900">{placeName(mine.rank)}</span>
+            <span className="text-sm text-slate-700">of {rows.length}</span>
+            <span className="font-semibold text-slate-900">{contestAmount(contest, mine.value)}</span>
+          </p>
+          <p className="text-sm font-medium text-slate-800">{placeLine(contest, rows, index, standings.raceWinner !== null)}</p>
+          {contest.format === 'race' && mine.percentOfTarget !== null && (
+            <>
+              <TargetBar name={who} percent={mine.percentOfTarget} />
+              {contest.target !== null && Number(mine.value) < Number(contest.target) && (
+                <p className="text-xs text-slate-700">{contestAmount(contest, Number(contest.target) - Number(mine.value))} to the target.</p>
+              )}
+            </>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">{contest.teamsCompete ? 'Teams compete in this contest, and you are not in one of them.' : 'You are not in these standings.'}</p>
+      )}
+      {rows.length > 0 && (
+        <div className="grid gap-2">
+          <StandingRows contest={contest} rows={rows.slice(0, TOP)} all={rows} raceWinner={standings.raceWinner} label={`Top ${Math.min(TOP, rows.length)} of ${contest.name}`} />
+          {mine && index >= TOP && (
+            <ol aria-label={`${who} in ${contest.name}`} className="grid gap-2">
+              <StandingRow contest={contest} row={mine} above={rows[index - 1]} winner={false} />
+            </ol>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What the reader's place means: the gap to the place above, a tie, or the lead and by how much. */
+function placeLine(contest: Contest, rows: ContestStanding[], index: number, raceWon: boolean): string {
+  const mine = rows[index]!;
+  const above = rows[index - 1];
+  const below = rows[index + 1];
+  if (raceWon && index === 0) return 'First to the target.';
+  if (!above) {
+    if (Number(mine.value) === 0) return 'Nothing counted yet: the first one takes the lead.';
+    if (!below) return 'Leading.';
+    return Number(below.value) === Number(mine.value) ? 'Tied for 1st.' : `Leading by ${contestAmount(contest, below.gap ?? 0)}.`;
+  }
+  if (Number(mine.gap ?? 0) === 0) return `Tied for ${placeName(mine.rank)}.`;
+  return `${contestAmount(contest, mine.gap!)} behind ${placeName(above.rank)}.`;
+}
