@@ -124,7 +124,9 @@ test.describe('notifications', () => {
     // Settings: one group per kind the agent can receive; tiers reached are switched off in the app.
     await popover(page).getByRole('button', { name: 'Settings' }).click();
     await expect(popover(page).getByRole('heading', { name: 'Notification settings' })).toBeFocused();
-    await expect(popover(page).getByRole('group')).toHaveCount(4);
+    await expect(popover(page).getByRole('group')).toHaveCount(7);
+    await expect(popover(page).getByRole('group', { name: 'A contest I take part in begins' })).toBeVisible();
+    await expect(popover(page).getByRole('group', { name: 'I earn a badge' })).toBeVisible();
     await expect(popover(page).getByRole('group', { name: 'A goal of mine (or my team’s) reaches 50%, 90% or 100%' })).toBeVisible();
     await expect(popover(page).getByRole('group', { name: 'A goal falls behind pace (at most weekly)' })).toBeVisible();
     const tiers = popover(page).getByRole('group', { name: 'I reach a tier' });
