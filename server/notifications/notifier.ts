@@ -51,6 +51,8 @@ export class Notifier {
 
   private soonTimer: NodeJS.Timeout | undefined;
   private soonAt = -Infinity;
+  /** Whether the last pass saw a contest published and not over (until the first pass: assume one). */
+  private contestsOpen = true;
 
   /**
    * Entries or activities were committed: a pass tells the contests they move (standings, races) now if none was asked
@@ -58,7 +60,7 @@ export class Notifier {
    * arrive. `inMs`: no sooner than that (standings waiting for their second).
    */
   soon(inMs = 0): void {
-    if (this.soonTimer || this.loop.closed) return;
+    if (this.soonTimer || this.loop.closed || !this.contestsOpen) return;
     const wait = Math.max(inMs, this.soonAt + STANDINGS_EVERY_MS - performance.now());
     const go = () => {
       this.soonTimer = undefined;
@@ -97,7 +99,8 @@ export class Notifier {
     await this.step('the contest pass', async () => {
       while (!this.loop.closed && (await watchContests(this.db, BATCH, this.now(), this.timeZone)) === BATCH);
       if (this.loop.closed) return;
-      const { standingsDueAt } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
+      const { standingsDueAt, open } = await tickContests(this.db, this.now(), this.timeZone, this.contestGraceHours);
+      this.contestsOpen = open;
       if (standingsDueAt) this.soon(Math.max(0, standingsDueAt.getTime() - this.now().getTime()));
     });
     // Badges last: the tiers, goal marks and contest finals above earn them too.

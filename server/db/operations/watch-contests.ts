@@ -167,9 +167,10 @@ const eventBase = (contest: ContestRow) => ({ contestId: contest.id, name: conte
  * moved since they were last told (contest.standings, at most once a second each), the end of a window
  * (contest.ended), and the final of a contest whose grace has passed (finaliseContest). Each is told once: the row is
  * changed only while its moment is unset. Returns when standings that moved but could not be told yet may be told
- * (null: none wait); the caller comes back then.
+ * (null: none wait; the caller comes back then), and whether any contest is published and not over (final or
+ * cancelled): without one, entries need no contest pass.
  */
-export async function tickContests(db: Db, now: Date, timeZone: string, graceHours: number): Promise<{ standingsDueAt: Date | null }> {
+export async function tickContests(db: Db, now: Date, timeZone: string, graceHours: number): Promise<{ standingsDueAt: Date | null; open: boolean }> {
   const today = localDay(now, timeZone);
   const at = sql`${now.toISOString()}::timestamptz`;
   const live = sql`published_at is not null and cancelled_at is null and finalised_at is null`;
@@ -199,9 +200,11 @@ export async function tickContests(db: Db, now: Date, timeZone: string, graceHou
     );
     await appendEvents(tx, told.map((row) => contestStandingsEvent({ contestId: row.id, raceWonBy: null })));
   });
-  const [waiting] = await queryRows<{ due_ms: number }>(
+  const [waiting] = await queryRows<{ due_ms: number | null; moved: boolean | null; open: boolean }>(
     db,
-    sql`select (extract(epoch from min(standings_sent_at)) * 1000)::float8 as due_ms from ${contests} where ${live} and standings_moved having count(*) > 0`,
+    sql`select (extract(epoch from min(standings_sent_at) filter (where standings_moved)) * 1000)::float8 as due_ms,
+        bool_or(standings_moved) as moved, count(*) > 0 as open
+      from ${contests} where ${live}`,
   );
 
   await db.transaction(async (tx) => {
@@ -217,7 +220,10 @@ export async function tickContests(db: Db, now: Date, timeZone: string, graceHou
   for (const row of due) {
     if (finalAtOf({ endsOn: String(row.ends_on).slice(0, 10) }, timeZone, graceHours).getTime() <= now.getTime()) await finaliseContest(db, row.id, now, timeZone, graceHours);
   }
-  return { standingsDueAt: waiting ? new Date((waiting.due_ms ?? now.getTime()) + STANDINGS_EVERY_MS) : null };
+  return {
+    standingsDueAt: waiting?.moved ? new Date((waiting.due_ms ?? now.getTime()) + STANDINGS_EVERY_MS) : null,
+    open: waiting?.open ?? false,
+  };
 }
 
 /**
