@@ -34,7 +34,7 @@ export function ContestStandingsPanel({ contest }: { contest: Contest }) {
       <h5 id={`contest-${contest.id}-standings`} className="text-base font-semibold text-slate-900">
         {heading}
         <span className="ml-2 text-sm font-normal text-slate-600">
-          {rows.length} {contest.teamsCompete ? (rows.length === 1 ? 'team' : 'teams') : rows.length === 1 ? 'agent' : 'agents'}
+          {standings.data.total} {contest.teamsCompete ? (standings.data.total === 1 ? 'team' : 'teams') : standings.data.total === 1 ? 'agent' : 'agents'}
         </span>
       </h5>
       {raceWinner !== null && (

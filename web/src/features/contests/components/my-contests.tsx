@@ -93,9 +93,12 @@ function MyContestCard({ contest }: { contest: Contest }) {
 
 /** "You are 3rd of 12 · 14 Calls · 3 Calls behind 2nd", a race's progress, and the top of the standings. */
 function MyStanding({ contest, standings }: { contest: Contest; standings: ContestStandings }) {
-  const rows = standings.standings;
-  const index = rows.findIndex((row) => row.me);
-  const mine = rows[index];
+  const page = standings.standings;
+  // The reader's place: on the first page read, or after it (the standings give it wherever it is).
+  const onPage = page.findIndex((row) => row.me);
+  const mine = onPage >= 0 ? page[onPage] : (standings.mine ?? undefined);
+  const rows = onPage >= 0 || !mine ? page : [...page, mine];
+  const index = onPage >= 0 ? onPage : mine ? rows.length - 1 : -1;
   const who = contest.teamsCompete ? 'Your team' : 'You';
   return (
     <div className="grid gap-3">
@@ -103,13 +106,13 @@ function MyStanding({ contest, standings }: { contest: Contest; standings: Conte
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{mine && index === 0 ? `${who} won the race!` : `${standings.raceWinner} won the race.`}</p>
       )}
       {mine ? (
-        <div className="grid gap-2 rounded-md bg-brand-50 px-3 py-2" aria-label={`${who}: ${placeName(mine.rank)} of ${rows.length}`} role="group">
+        <div className="grid gap-2 rounded-md bg-brand-50 px-3 py-2" aria-label={`${who}: ${placeName(mine.rank)} of ${standings.total}`} role="group">
           <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="text-2xl font-bold text-slate-900">{placeName(mine.rank)}</span>
-            <span className="text-sm text-slate-700">of {rows.length}</span>
+            <span className="text-sm text-slate-700">of {standings.total}</span>
             <span className="font-semibold text-slate-900">{contestAmount(contest, mine.value)}</span>
           </p>
-          <p className="text-sm font-medium text-slate-800">{placeLine(contest, rows, index, standings.raceWinner !== null)}</p>
+          <p className="text-sm font-medium text-slate-800">{placeLine(contest, rows, index, standings.raceWinner !== null, onPage < 0)}</p>
           {contest.format === 'race' && mine.percentOfTarget !== null && (
             <>
               <TargetBar name={who} percent={mine.percentOfTarget} />
@@ -137,7 +140,7 @@ function MyStanding({ contest, standings }: { contest: Contest; standings: Conte
 }
 
 /** What the reader's place means: the gap to the place above, a tie, or the lead and by how much. */
-function placeLine(contest: Contest, rows: ContestStanding[], index: number, raceWon: boolean): string {
+function placeLine(contest: Contest, rows: ContestStanding[], index: number, raceWon: boolean, offPage = false): string {
   const mine = rows[index]!;
   const above = rows[index - 1];
   const below = rows[index + 1];
@@ -148,5 +151,6 @@ function placeLine(contest: Contest, rows: ContestStanding[], index: number, rac
     return Number(below.value) === Number(mine.value) ? 'Tied for 1st.' : `Leading by ${contestAmount(contest, below.gap ?? 0)}.`;
   }
   if (Number(mine.gap ?? 0) === 0) return `Tied for ${placeName(mine.rank)}.`;
-  return `${contestAmount(contest, mine.gap!)} behind ${placeName(above.rank)}.`;
+  // Beyond the first page read, the place just above is not among the rows: its gap is still the reader's own.
+  return offPage ? `${contestAmount(contest, mine.gap!)} behind the place above.` : `${contestAmount(contest, mine.gap!)} behind ${placeName(above.rank)}.`;
 }
