@@ -189,7 +189,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     webhooks.start();
     sealer?.start();
     if (notificationsOn) {
-      notifier.start();
+      await notifier.start();
       emails.start();
     }
   });

@@ -116,8 +116,8 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
     goals.push({ holder: { agentId: agent.id }, metricId: null, period: 'month', startsOn: month, recurring: true, target: target < 50_000n ? 50_000n : ((target + 25_000n) / 50_000n) * 50_000n });
   }
   await createGoals(db, goals, SYSTEM_ACTOR, options.now);
-  // This week's contest on the TV (everyone's profit, a weekly race to the most, a prize for the first two places),
-  // and the badges the owner switched on (docs/decisions/0077, 0078).
+  // This week's contest (everyone's profit, the most by the end, a prize for the first two places; the owner may put it
+  // on the TV), and the badges the owner switched on (docs/decisions/0077, 0078).
   const today = localDay(options.now, options.timeZone);
   await createContest(
     db,
@@ -136,7 +136,7 @@ export async function seedDemoData(db: Db, options: { timeZone: string; now: Dat
         { place: 1, text: 'A weekend away', rewardOptionId: null },
         { place: 2, text: 'Lunch with the founders', rewardOptionId: null },
       ],
-      showOnTv: true,
+      showOnTv: false,
       recurrence: 'weekly',
     },
     false,

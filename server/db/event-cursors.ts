@@ -26,3 +26,18 @@ export async function takeEventCursor(tx: Db, key: string, from: 'newest' | 'fir
 export async function moveEventCursor(tx: Db, key: string, through: number): Promise<void> {
   await tx.execute(sql`update ${appMeta} set value = ${String(through)} where key = ${key}`);
 }
+
+/**
+ * Makes the cursors that start at the newest event (those not made yet), all at once: called before the app serves,
+ * so that nothing written after its start falls before a cursor made later by a first pass (and is never read).
+ */
+export async function prepareEventCursors(db: Db, keys: readonly string[]): Promise<void> {
+  const values = sql.join(
+    keys.map((key) => sql`(${key})`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`insert into ${appMeta} (key, value) select k.key, (select coalesce(max(id), 0)::text from ${events}) from (values ${values}) as k(key)
+      on conflict do nothing`,
+  );
+}

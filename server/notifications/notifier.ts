@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { notifyEvents } from '../db/operations/notify-events';
-import { watchBadges } from '../db/operations/watch-badges';
-import { STANDINGS_EVERY_MS, tickContests, watchContests } from '../db/operations/watch-contests';
-import { noticeGoalsBehind, watchGoals } from '../db/operations/watch-goals';
+import { NOTIFIED_THROUGH, notifyEvents } from '../db/operations/notify-events';
+import { prepareEventCursors } from '../db/event-cursors';
+import { BADGES_WATCHED_THROUGH, watchBadges } from '../db/operations/watch-badges';
+import { CONTESTS_WATCHED_THROUGH, STANDINGS_EVERY_MS, tickContests, watchContests } from '../db/operations/watch-contests';
+import { GOALS_WATCHED_THROUGH, noticeGoalsBehind, watchGoals } from '../db/operations/watch-goals';
 import { PassLoop } from './pass-loop';
 
 /** Events read per transaction. */
@@ -40,7 +41,9 @@ export class Notifier {
     this.loop = new PassLoop(() => this.pass(), log, 'notification pass failed');
   }
 
-  start(): void {
+  /** Makes the watchers' cursors before the app serves (nothing written after the start is missed), then polls. */
+  async start(): Promise<void> {
+    await prepareEventCursors(this.db, [GOALS_WATCHED_THROUGH, CONTESTS_WATCHED_THROUGH, BADGES_WATCHED_THROUGH, NOTIFIED_THROUGH]);
     this.loop.start(this.pollMs);
   }
 

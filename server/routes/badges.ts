@@ -102,8 +102,10 @@ export function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The public half of the key that signs badge credentials: anyone verifies them with it, offline.
-  app.get('/.well-known/jwks.json', async (): Promise<JsonWebKeySet> => {
+  app.get('/.well-known/jwks.json', async (_request, reply): Promise<JsonWebKeySet> => {
     const { publicKey } = await badgeSigningKey(ctx.db);
+    // Public and the same for months: verifiers and proxies may keep it for an hour.
+    reply.header('cache-control', 'public, max-age=3600');
     return { keys: [publicJwkOf(publicKey)] };
   });
 }

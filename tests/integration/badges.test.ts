@@ -135,7 +135,9 @@ describeEachEngine('badges', (get) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { jwt, credential } = badgeCredential.parse(res.body);
     // The key set as anyone fetches it once, and keeps: from here on nothing is asked of the app.
-    const keys = jsonWebKeySet.parse((await get().request({ method: 'GET', url: '/.well-known/jwks.json' })).json());
+    const fetched = await get().request({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(fetched.headers['cache-control']).toBe('public, max-age=3600');
+    const keys = jsonWebKeySet.parse(fetched.json());
     const keySet = createLocalJWKSet(keys);
     const { payload, protectedHeader } = await jwtVerify(jwt, keySet, { issuer: String((credential.issuer as { id: string }).id) });
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: keys.keys[0]!.kid });

@@ -264,7 +264,8 @@ type Field =
   | { kind: 'locale'; required: boolean }
   | { kind: 'object'; fields: Fields; required: boolean }
   /** A metric's key (contract/metrics.ts): lower-case letters, digits, - and _, starting with a letter. */
-  | { kind: 'metric-key'; required: boolean }
+  /** `profit`: the built-in metric is a valid value here (goals, contests), not a refused one. */
+  | { kind: 'metric-key'; required: boolean; profit?: 'allowed' }
   /** An activity's value on a count metric: a whole number from 1 to `max` (COUNT_VALUE_MAX by default), or its digits. */
   | { kind: 'count'; required: boolean; max?: number };
 type Fields = Record<string, Field>;
@@ -514,12 +515,12 @@ const badMetricKeys: [string, string][] = [
   ['SQL', "calls'; DROP TABLE metrics; --"],
 ];
 
-const invalidMetricKeys = (): Pick<Value>[] => [
+const invalidMetricKeys = (profitAllowed = false): Pick<Value>[] => [
   ...wrongTypes(),
   ...picks<Value>([
     ...badMetricKeys,
     // Well-formed, but the built-in metric: refused by the schema of a new metric, by the route of an activity.
-    ['profit', PROFIT_METRIC],
+    ...(profitAllowed ? [] : [['profit', PROFIT_METRIC] as [string, unknown]]),
   ]),
 ];
 
@@ -586,7 +587,7 @@ function invalidValues(field: Field): Pick<Value>[] {
     case 'object':
       return [...missing, ...wrongTypes()];
     case 'metric-key':
-      return [...missing, ...invalidMetricKeys()];
+      return [...missing, ...invalidMetricKeys(field.profit === 'allowed')];
     case 'count':
       return [...missing, ...invalidCounts(field.max)];
   }
@@ -1182,7 +1183,7 @@ export const routeSpecs: RouteSpec[] = [
     fields: {
       agentId: id(false),
       teamId: id(false),
-      metric: { kind: 'metric-key', required: true },
+      metric: { kind: 'metric-key', required: true, profit: 'allowed' },
       period: { kind: 'enum', values: ['week', 'month', 'quarter'], required: true },
       target: { kind: 'count', required: true, max: GOAL_COUNT_MAX },
       recurring: { kind: 'boolean', required: false },
@@ -1195,7 +1196,7 @@ export const routeSpecs: RouteSpec[] = [
     route: 'POST /api/goals/batch',
     body: (f) => ({ metric: f.metric, period: 'quarter', recurring: false, goals: [{ agentId: f.agent.id, target: 7 }] }),
     fields: {
-      metric: { kind: 'metric-key', required: true },
+      metric: { kind: 'metric-key', required: true, profit: 'allowed' },
       period: { kind: 'enum', values: ['week', 'month', 'quarter'], required: true },
       recurring: { kind: 'boolean', required: false },
     },
@@ -1234,7 +1235,7 @@ export const routeSpecs: RouteSpec[] = [
     fields: {
       name: text(CONTEST_NAME_MAX),
       description: text(CONTEST_DESCRIPTION_MAX, false),
-      metric: { kind: 'metric-key', required: true },
+      metric: { kind: 'metric-key', required: true, profit: 'allowed' },
       format: { kind: 'enum', values: contestFormats, required: true },
       teamsCompete: { kind: 'boolean', required: false },
       showOnTv: { kind: 'boolean', required: false },

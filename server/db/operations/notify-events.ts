@@ -11,7 +11,7 @@ import { unsubscribeKey } from '../queries/notifications';
 import { readOrganisationSettings } from '../queries/settings';
 import { agents, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
 
-const NOTIFIED_THROUGH = 'notifications_notified_through';
+export const NOTIFIED_THROUGH = 'notifications_notified_through';
 
 /**
  * Makes the notifications of the events committed since the last call, at most `limit` events at a time; returns how

@@ -9,7 +9,8 @@ import { readWorkingCalendar } from '../queries/settings';
 import { badgeAwardedEvent } from '../rule-sql';
 import { activities, agentBadges, agentPeriodTotals, agents, contestResults, contests, events, goalMarks, metrics } from '../schema';
 
-const WATCHED_THROUGH = 'badges_watched_through';
+export const BADGES_WATCHED_THROUGH = 'badges_watched_through';
+const WATCHED_THROUGH = BADGES_WATCHED_THROUGH;
 
 /** A badge to award: whose, which rule's, what earned it. */
 interface Award {

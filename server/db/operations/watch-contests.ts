@@ -28,7 +28,8 @@ import { createContest } from './save-contest';
 // (tickContests). Every step is a compare-and-set on the contest's row, so that instances running them together tell
 // each thing once.
 
-const WATCHED_THROUGH = 'contests_watched_through';
+export const CONTESTS_WATCHED_THROUGH = 'contests_watched_through';
+const WATCHED_THROUGH = CONTESTS_WATCHED_THROUGH;
 
 /** The events that move a contest's figures, and the row each adds (the entry or activity, or a void's reversal). */
 const ADDED_ROW = sql`case e.type

@@ -12,7 +12,8 @@ import { readWorkingCalendar } from '../queries/settings';
 import { goalBehindEvent, goalReachedEvent } from '../rule-sql';
 import { agents, events, goalMarks, goals } from '../schema';
 
-const WATCHED_THROUGH = 'goals_watched_through';
+export const GOALS_WATCHED_THROUGH = 'goals_watched_through';
+const WATCHED_THROUGH = GOALS_WATCHED_THROUGH;
 
 /** The events that move a goal's actual figure. */
 const MOVING_TYPES = ['entry.created', 'entry.voided', 'activity.created', 'activity.voided'];
