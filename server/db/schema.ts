@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from '../../contract/notifications';
 import { claimStatuses, rewardCategories } from '../../contract/rewards';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -654,18 +655,8 @@ export const auditSeals = pgTable('audit_seals', {
   sealedAt: timestamptz('sealed_at').notNull(),
 });
 
-export const notificationKinds = [
-  'tier_reached',
-  'claim_status',
-  'claim_created',
-  'agent_registered',
-  'goal_progress',
-  'goal_reached',
-  'goal_behind',
-  'contest_started',
-  'contest_result',
-  'badge_awarded',
-] as const;
+/** The kinds a notification may have: the contract's list (the check constraint below names them for the database). */
+export const notificationKinds = NOTIFICATION_KINDS;
 
 /**
  * In-app notifications (docs/product.md §12.13): made from events by the notifier (server/notifications), one per
