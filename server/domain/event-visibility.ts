@@ -27,6 +27,8 @@ const TV_TYPES: ReadonlySet<EventType> = new Set([
   'entry.created',
   'entry.voided',
   'tier.reached',
+  // A badge earned is celebrated on the TV as a tier reached is (its detail names no amount).
+  'badge.awarded',
   'leaderboard.changed',
   'data.changed',
   'settings.changed',

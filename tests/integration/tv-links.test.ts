@@ -2,6 +2,7 @@
 // stream with the token alone, public fields only, amounts only when the link allows them. Both engines, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';
+import { watchBadges } from '../../server/db/operations/watch-badges';
 import { finaliseContest } from '../../server/db/operations/watch-contests';
 import { localDay, shiftDay } from '../../server/domain/periods';
 import { signedInAgent, signedInUser } from '../factories/accounts';
@@ -273,6 +274,28 @@ for (const engine of testEngines()) {
       const seen = JSON.stringify([snapshot, tv.messages, peerStream.messages]);
       expect(seen).not.toContain(`"agentId":${shy.id}`);
       expect(seen).not.toContain('Shy Closer');
+    });
+
+    it('celebrates a badge earned on the board as a tier is: its name and what earned it, the agent anonymous when it opted out', async () => {
+      const rule = await call('POST', '/api/badges', { kind: 'first_entry', name: `Opening act ${engine}` });
+      expect(rule.status).toBe(201);
+      const tv = await openTv((await createLink('Badge board', false)).token);
+      const shown = await signedInAgent(t, { firstName: 'Badge', lastName: 'Earner' });
+      const shy = await signedInAgent(t, { firstName: 'Quiet', lastName: 'Earner' });
+      expect((await call('PATCH', '/api/agents/me', { publicProfile: false }, shy.cookie)).status).toBe(200);
+      // The badge watcher's cursor, made at the newest event as the app makes it when it starts.
+      while ((await watchBadges(t.database.db, 500, t.clock.now, 'UTC')) > 0);
+      await addIncome(t.database.db, shown, '120.00', { now: t.clock.now });
+      await addIncome(t.database.db, shy, '130.00', { now: t.clock.now });
+      while ((await watchBadges(t.database.db, 500, t.clock.now, 'UTC')) > 0);
+
+      const named = await tv.next((m) => m.type === 'badge.awarded' && m.data.agentId === shown.id);
+      expect(named.data).toEqual({ agentId: shown.id, agentName: 'Badge Earner', badgeId: expect.any(Number), ruleId: expect.any(Number), kind: 'first_entry', name: `Opening act ${engine}`, detail: 'A first sale recorded' });
+      const anonymous = await tv.next((m) => m.type === 'badge.awarded' && m.data.agentName === 'Anonymous agent');
+      expect(anonymous.data.agentId).toBeNull();
+      expect(JSON.stringify(tv.messages)).not.toContain('Quiet Earner');
+      // Switched off, so that later tests' first entries earn nothing.
+      expect((await call('PATCH', `/api/badges/${((await rule.json()) as { id: number }).id}`, { active: false })).status).toBe(200);
     });
 
     it('refuses unknown, malformed and revoked tokens with the same 404, and revoking ends the board stream', async () => {
