@@ -212,8 +212,9 @@ if (postgres) {
 
   describe('contests and badges on two instances on one PostgreSQL database', () => {
     const name = `tt_contests_${process.pid}_${Date.now().toString(36)}`;
-    // Both instances run their notifier (and its contest and badge watchers) as in production.
-    const env = { DATABASE_URL: databaseUrl(postgres, name), NODE_ENV: 'development', ...OWNER };
+    // Both instances run their notifier (and its contest and badge watchers) as in production; results freeze as soon
+    // as a contest is over.
+    const env = { DATABASE_URL: databaseUrl(postgres, name), NODE_ENV: 'development', CONTEST_GRACE_HOURS: '0', ...OWNER };
 
     afterAll(async () => {
       killStartedProcesses();
@@ -236,7 +237,7 @@ if (postgres) {
       }
     }
 
-    it('starts a contest once, names one race winner, reads the same standings on both, and awards each badge once', async () => {
+    it('starts a contest once, names one race winner, reads the same standings on both, finalises once, and awards each prize and badge once', async () => {
       const admin = adminPool(postgres);
       await admin.query(`CREATE DATABASE ${name}`);
       const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
@@ -296,6 +297,46 @@ if (postgres) {
       );
       expect((await db.query(`SELECT agent_id FROM agent_badges ORDER BY agent_id`)).rows).toEqual([{ agent_id: ann }, { agent_id: bob }]);
       expect((await db.query(`SELECT count(*)::int AS n FROM events WHERE type = 'badge.awarded'`)).rows).toEqual([{ n: 2 }]);
+
+      // A contest over and past its grace period (none here) is finalised once although both instances watch it: one
+      // set of results, one audit row, each prize and each podium badge once, one contest.final.
+      expect((await send(a, 'POST', '/api/badges', { kind: 'contest_podium', name: 'On the podium' }, owner)).status).toBe(201);
+      const day = (shift: number) => new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
+      const drafted = await send(
+        b,
+        'POST',
+        '/api/contests',
+        { name: 'Last week', metric: 'calls', startsAt: day(-10), endsAt: day(-8), format: 'total', participants: { kind: 'agents', ids }, prizes: [{ place: 1, text: 'Lunch' }, { place: 2, text: 'Coffee' }], draft: true },
+        owner,
+      );
+      expect(drafted.status, await drafted.clone().text()).toBe(201);
+      const pastId = ((await drafted.json()) as { id: number }).id;
+      for (const [app, agentId, value] of [
+        [a, ann, 5],
+        [b, bob, 8],
+      ] as const) {
+        expect((await send(app, 'POST', '/api/activities', { agentId, metric: 'calls', value, date: `${day(-9)}T12:00:00Z` }, owner)).status).toBe(201);
+      }
+      // Published as it stood (the API publishes only from today on): over already, so both instances find it due.
+      await db.query(`UPDATE contests SET published_at = now() WHERE id = $1`, [pastId]);
+      await until(async () => (await db.query<{ at: Date | null }>(`SELECT finalised_at AS at FROM contests WHERE id = $1`, [pastId])).rows[0]!.at, (at) => at !== null);
+      expect((await db.query(`SELECT agent_id, rank, value::text FROM contest_results WHERE contest_id = $1 ORDER BY rank`, [pastId])).rows).toEqual([
+        { agent_id: bob, rank: 1, value: '8.00' },
+        { agent_id: ann, rank: 2, value: '5.00' },
+      ]);
+      expect((await db.query(`SELECT place, agent_id, prize_text FROM contest_awards WHERE contest_id = $1 ORDER BY place`, [pastId])).rows).toEqual([
+        { place: 1, agent_id: bob, prize_text: 'Lunch' },
+        { place: 2, agent_id: ann, prize_text: 'Coffee' },
+      ]);
+      const told = async (type: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = $1 AND (public_data->>'contestId')::int = $2`, [type, pastId])).rows[0]!.n;
+      expect(await told('contest.ended')).toBe(1);
+      expect(await told('contest.final')).toBe(1);
+      // The audit row passes through the inbox that orders the log: counted in both.
+      const finalisedAudit = async () =>
+        (await db.query<{ n: number }>(`SELECT (SELECT count(*) FROM audit_log WHERE action = 'contest.finalised') + (SELECT count(*) FROM audit_inbox WHERE action = 'contest.finalised') AS n`)).rows[0]!.n;
+      expect(Number(await finalisedAudit())).toBe(1);
+      const podium = async () => (await db.query<{ agent_id: number }>(`SELECT ab.agent_id FROM agent_badges ab JOIN badge_rules r ON r.id = ab.rule_id WHERE r.kind = 'contest_podium' ORDER BY ab.agent_id`)).rows;
+      expect(await until(podium, (rows) => rows.length >= 2)).toEqual([{ agent_id: ann }, { agent_id: bob }]);
       await db.end();
       await admin.end();
       for (const app of [a, b]) {
