@@ -140,6 +140,11 @@ test.describe('contests', () => {
     await expect(mine).toContainText('Prizes: 1st A $100 gift card');
     await addIncomeAsOwner(page.request, second.id, '500.00');
     await expect(mine.getByRole('group', { name: 'You: 1st of 2' })).toContainText('Leading by $200.');
+    // Told as it happens, in the status region a screen reader announces.
+    await expect(mine.getByRole('status')).toHaveText('You moved up to 1st!');
+    await mine.screenshot({ path: test.info().outputPath('agent-moved-up.png') });
+    await mine.getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
+    await expect(mine.getByRole('status')).toBeEmpty();
     await expect(standingsOf(page).getByRole('listitem').first()).toContainText(second.name);
     await expect(placeOf(page, first.name)).toContainText('$200 behind 1st');
 

@@ -1,10 +1,13 @@
 import type { Contest, ContestStanding, ContestStandings } from '@contract/contests';
-import { Flag } from 'lucide-react';
+import { Flag, TrendingUp, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { useContests, useContestStandings } from '../api/contests';
 import { contestAmount, contestFormatText, contestWindowText, placeName } from '../utils/contest-text';
 import { endOfDay, startOfDay } from '../utils/countdown';
+import { movedUpText } from '../utils/place-change';
 import { ContestStateBadge } from './contest-state-badge';
 import { Countdown } from './countdown';
 import { StandingRow, StandingRows, TargetBar } from './standings-list';
@@ -100,8 +103,21 @@ function MyStanding({ contest, standings }: { contest: Contest; standings: Conte
   const rows = onPage >= 0 || !mine ? page : [...page, mine];
   const index = onPage >= 0 ? onPage : mine ? rows.length - 1 : -1;
   const who = contest.teamsCompete ? 'Your team' : 'You';
+  const { movedUp, dismiss } = useMovedUp(mine?.rank, who);
   return (
     <div className="grid gap-3">
+      {/* On the page before anything is in it, so that screen readers announce the move as it appears. */}
+      <div role="status">
+        {movedUp && (
+          <div key={movedUp.key} className="flex items-center gap-2 rounded-md border border-emerald-200 bg-emerald-50 py-1 pl-3 pr-1 text-sm font-semibold text-emerald-900 motion-safe:animate-celebrate-in">
+            <TrendingUp className="size-4 shrink-0" aria-hidden="true" />
+            <p className="min-w-0 flex-1">{movedUp.text}</p>
+            <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss}>
+              <X aria-hidden="true" />
+            </Button>
+          </div>
+        )}
+      </div>
       {standings.raceWinner !== null && (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{mine && index === 0 ? `${who} won the race!` : `${standings.raceWinner} won the race.`}</p>
       )}
@@ -137,6 +153,23 @@ function MyStanding({ contest, standings }: { contest: Contest; standings: Conte
       )}
     </div>
   );
+}
+
+/**
+ * "You moved up to 2nd!" when the standings, read again as the stream tells of them, put the reader higher than the
+ * last read did; until dismissed, or the next fall.
+ */
+function useMovedUp(rank: number | undefined, who: 'You' | 'Your team') {
+  const last = useRef(rank);
+  const [shown, setShown] = useState<{ text: string; key: number } | null>(null);
+  useEffect(() => {
+    const previous = last.current;
+    last.current = rank;
+    if (previous === rank) return;
+    const text = movedUpText(previous, rank, who);
+    setShown(text ? { text, key: Date.now() } : null);
+  }, [rank, who]);
+  return { movedUp: shown, dismiss: () => setShown(null) };
 }
 
 /** What the reader's place means: the gap to the place above, a tie, or the lead and by how much. */
