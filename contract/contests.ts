@@ -125,6 +125,9 @@ export const contest = z.object({
   unit: z.enum(metricUnits),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** The moments the window opens and closes (midnight in the organisation's time zone): a countdown's ends. */
+  opensAt: z.string(),
+  closesAt: z.string(),
   format: z.enum(contestFormats),
   /** A race's target (a number for a count, an amount for money); null for a total. */
   target: z.union([z.number(), z.string()]).nullable(),

@@ -39,6 +39,7 @@ import {
   daysInWindow,
   fieldsLockedIn,
   readerSeesContest,
+  contestWindow,
   scopeMaySetUp,
   type ContestField,
 } from '../domain/contests';
@@ -56,7 +57,8 @@ type Reader = { kind: 'staff'; scope: TeamScope } | { kind: 'agent'; agentId: nu
 
 
 
-function contestOut(row: ContestRow, today: string): Contest {
+function contestOut(row: ContestRow, today: string, timeZone: string): Contest {
+  const window = contestWindow(row, timeZone);
   return {
     id: row.id,
     name: row.name,
@@ -66,6 +68,8 @@ function contestOut(row: ContestRow, today: string): Contest {
     unit: row.unit,
     startsAt: row.startsOn,
     endsAt: row.endsOn,
+    opensAt: window.from.toISOString(),
+    closesAt: window.to.toISOString(),
     format: row.format,
     target: row.target === null ? null : figureOut(row.unit, row.target),
     participants: { kind: row.participantKind, ids: row.participantIds },
@@ -156,7 +160,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     const shown: Contest[] = [];
     for (const row of await listContests(ctx.db)) {
       if (!(await sees(reader, row))) continue;
-      const contest = contestOut(row, now);
+      const contest = contestOut(row, now, ctx.config.orgTimezone);
       if (!query.state || contest.state === query.state) shown.push(contest);
     }
     return { contests: shown };
@@ -164,7 +168,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get<{ Params: { id: string } }>('/api/contests/:id', async (request, reply): Promise<Contest> => {
     const reader = await readerOf(await requireContestReader(ctx, request, reply));
-    return contestOut(await contestFor(reader, parseId(request.params.id, 'Contest')), today());
+    return contestOut(await contestFor(reader, parseId(request.params.id, 'Contest')), today(), ctx.config.orgTimezone);
   });
 
   app.post('/api/contests', async (request, reply) => {
@@ -192,7 +196,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     const row = await findContest(ctx.db, id);
     if (!row) throw notFound('Contest');
     reply.code(201);
-    return contestOut(row, today());
+    return contestOut(row, today(), ctx.config.orgTimezone);
   });
 
   app.patch<{ Params: { id: string } }>('/api/contests/:id', async (request, reply): Promise<Contest> => {
@@ -244,7 +248,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     const row = await findContest(ctx.db, id);
     if (!row) throw notFound('Contest');
-    return contestOut(row, today());
+    return contestOut(row, today(), ctx.config.orgTimezone);
   });
 
   app.post<{ Params: { id: string } }>('/api/contests/:id/cancel', async (request, reply): Promise<Contest> => {
@@ -253,7 +257,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     await cancelContest(ctx.db, id, (contest, tx) => assertMaySetUp(tx, setter.scope, contest), today(), setter.actor, ctx.now());
     const row = await findContest(ctx.db, id);
     if (!row) throw notFound('Contest');
-    return contestOut(row, today());
+    return contestOut(row, today(), ctx.config.orgTimezone);
   });
 
   app.delete<{ Params: { id: string } }>('/api/contests/:id', async (request, reply) => {

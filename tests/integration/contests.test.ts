@@ -71,6 +71,8 @@ describeEachEngine('contests', (get) => {
     const [{ newest }] = (await queryRows<{ newest: number }>(t.database.db, sql`select coalesce(max(id), 0)::float8 as newest from events`)) as [{ newest: number }];
     const contest = await made({ prizes: [{ place: 2, text: 'Lunch' }, { place: 1, text: 'A day off' }], showOnTv: true });
     expect(contest).toMatchObject({ name: 'Call week', metric: calls, metricName: 'Calls', unit: 'count', state: 'running', format: 'total', target: null, showOnTv: true });
+    // The window's moments in the organisation's time zone (UTC here): from midnight of its first day to midnight after its last.
+    expect(contest).toMatchObject({ startsAt: TODAY, endsAt: '2026-11-24', opensAt: '2026-11-18T00:00:00.000Z', closesAt: '2026-11-25T00:00:00.000Z' });
     expect(contest.prizes).toEqual([
       { place: 1, text: 'A day off', rewardOptionId: null },
       { place: 2, text: 'Lunch', rewardOptionId: null },

@@ -1,6 +1,5 @@
 import type { Contest } from '@contract/contests';
 import { formatDateTime } from '../../../lib/format';
-import { endOfDay, startOfDay } from '../utils/countdown';
 import { contestFormatText, contestWindowText, participantsText, placeName } from '../utils/contest-text';
 import { Countdown } from './countdown';
 
@@ -44,9 +43,9 @@ export function ContestFacts({ contest, teamNames }: { contest: Contest; teamNam
 export function ContestTiming({ contest }: { contest: Contest }) {
   switch (contest.state) {
     case 'running':
-      return <Countdown until={endOfDay(contest.endsAt)} label="Ends in" doneText="Ending now: late entries still count for a while" />;
+      return <Countdown until={new Date(contest.closesAt)} label="Ends in" doneText="Ending now: late entries still count for a while" />;
     case 'scheduled':
-      return <Countdown until={startOfDay(contest.startsAt)} label="Starts in" doneText="Starting now" />;
+      return <Countdown until={new Date(contest.opensAt)} label="Starts in" doneText="Starting now" />;
     case 'draft':
       return <p className="text-sm text-slate-700">A draft: nobody sees it until it is published.</p>;
     case 'ended':

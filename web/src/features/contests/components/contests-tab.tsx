@@ -10,7 +10,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useTeams } from '../../../lib/teams';
 import { useContests, useContestStandings } from '../api/contests';
 import { contestAmount, contestFormatText, contestWindowText, participantsText, STATE_LABELS, STATE_ORDER } from '../utils/contest-text';
-import { endOfDay, startOfDay } from '../utils/countdown';
 import { ContestActions } from './contest-actions';
 import { ContestDetail } from './contest-detail';
 import { ContestFormDialog } from './contest-form-dialog';
@@ -162,8 +161,8 @@ function ContestItem({ contest, teamNames, activeAgents, onOpen }: { contest: Co
         </p>
         {(contest.state === 'running' || contest.state === 'ended' || contest.state === 'final') && <LeaderLine contest={contest} />}
       </div>
-      {contest.state === 'running' && <Countdown until={endOfDay(contest.endsAt)} label="Ends in" doneText="Ending now" />}
-      {contest.state === 'scheduled' && <Countdown until={startOfDay(contest.startsAt)} label="Starts in" doneText="Starting now" />}
+      {contest.state === 'running' && <Countdown until={new Date(contest.closesAt)} label="Ends in" doneText="Ending now" />}
+      {contest.state === 'scheduled' && <Countdown until={new Date(contest.opensAt)} label="Starts in" doneText="Starting now" />}
       <ContestActions contest={contest} activeAgents={activeAgents} />
     </li>
   );

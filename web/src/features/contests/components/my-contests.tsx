@@ -6,7 +6,6 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../../compone
 import { LoadError } from '../../../components/ui/load-error';
 import { useContests, useContestStandings } from '../api/contests';
 import { contestAmount, contestFormatText, contestWindowText, placeName } from '../utils/contest-text';
-import { endOfDay, startOfDay } from '../utils/countdown';
 import { movedUpText } from '../utils/place-change';
 import { ContestStateBadge } from './contest-state-badge';
 import { Countdown } from './countdown';
@@ -71,8 +70,8 @@ function MyContestCard({ contest }: { contest: Contest }) {
         <ContestStateBadge state={contest.state} />
       </div>
       {contest.description && <p className="whitespace-pre-line text-sm text-slate-700 [overflow-wrap:anywhere]">{contest.description}</p>}
-      {contest.state === 'running' && <Countdown until={endOfDay(contest.endsAt)} label="Ends in" doneText="Ending now" />}
-      {contest.state === 'scheduled' && <Countdown until={startOfDay(contest.startsAt)} label="Starts in" doneText="Starting now" />}
+      {contest.state === 'running' && <Countdown until={new Date(contest.closesAt)} label="Ends in" doneText="Ending now" />}
+      {contest.state === 'scheduled' && <Countdown until={new Date(contest.opensAt)} label="Starts in" doneText="Starting now" />}
       {contest.state === 'ended' && <p className="text-sm text-slate-700">Ended: the results are final soon. Entries dated in it still count until then.</p>}
       {started &&
         (standings.isError ? (

@@ -1,20 +1,8 @@
 /**
- * How long until a contest starts or ends. Its window is of local days (docs/decisions/0077-contests.md): it starts at
- * midnight of its first day and ends at midnight after its last. The API names the days, not the organisation's time
- * zone, so the moments are taken in the browser's time zone.
+ * How long until a contest starts or ends: its window is of local days in the organisation's time zone
+ * (docs/decisions/0077-contests.md), so the API gives the moments it opens and closes (`opensAt`, `closesAt`), which
+ * read the same wherever the browser is.
  */
-
-/** Midnight starting `day` ("2026-11-28"), in the browser's time zone. */
-export function startOfDay(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
-}
-
-/** Midnight after `day`: when a window whose last day it is closes. */
-export function endOfDay(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date + 1);
-}
 
 export interface TimeLeft {
   days: number;
