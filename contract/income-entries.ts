@@ -20,6 +20,11 @@ export const createIncomeEntryInput = z.object({
   date: z.iso
     .datetime({ offset: true, error: 'Date must be an ISO timestamp such as 2026-11-22T10:00:00Z' })
     .optional(),
+  /**
+   * Or the deal's day in the organisation's time zone, as a person picks it (the Add Income Entry form): today counts
+   * as now, an earlier day at its noon. Not with `date`.
+   */
+  day: calendarDay('day').optional(),
   description: storableText(
     z
       .string({ error: 'Description must be text' })
@@ -35,7 +40,7 @@ export const createIncomeEntryInput = z.object({
       .max(EXTERNAL_ID_MAX, `externalId must be at most ${EXTERNAL_ID_MAX} characters`),
     'externalId',
   ).optional(),
-});
+}).refine((input) => input.date === undefined || input.day === undefined, { message: 'Give the date or the day, not both', path: ['day'] });
 export type CreateIncomeEntryInput = z.input<typeof createIncomeEntryInput>;
 
 export const transactionTypes = ['addition', 'deduction'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseImportDate } from './entry-import';
 import { AppError } from './errors';
-import { entryDate, entryDateOutsideWindow } from './income-entries';
+import { entryDate, entryDateOfDay, entryDateOutsideWindow } from './income-entries';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -37,5 +37,36 @@ describe('one window for an entry and an imported row', () => {
   it('reads a day of the file as the start of that day in the time zone, and refuses days the calendar lacks', () => {
     expect(parseImportDate('2026-07-15', 'YYYY-MM-DD', 'America/New_York', now)).toEqual({ date: new Date('2026-07-15T04:00:00Z') });
     expect(parseImportDate('02/30/2026', 'MM/DD/YYYY', 'UTC', now)).toEqual({ error: 'Date "02/30/2026" does not exist (read as MM/DD/YYYY)' });
+  });
+});
+
+describe('entryDateOfDay', () => {
+  const refused = (day: string, at: Date, timeZone: string) => {
+    try {
+      entryDateOfDay(day, at, timeZone);
+    } catch (error) {
+      return error instanceof AppError ? error.message : String(error);
+    }
+    return undefined;
+  };
+
+  it('takes today as now and an earlier day at its noon, in the organisation’s time zone', () => {
+    expect(entryDateOfDay('2026-11-22', now, 'UTC')).toEqual(now);
+    expect(entryDateOfDay('2026-11-21', now, 'UTC')).toEqual(new Date('2026-11-21T12:00:00Z'));
+    // 10:00 UTC is 19:00 in Tokyo and 05:00 in New York: the same day, noon local.
+    expect(entryDateOfDay('2026-11-20', now, 'Asia/Tokyo')).toEqual(new Date('2026-11-20T03:00:00Z'));
+    expect(entryDateOfDay('2026-11-20', now, 'America/New_York')).toEqual(new Date('2026-11-20T17:00:00Z'));
+    // Late evening in Honolulu is already the next day in UTC: its today is the 21st there.
+    const lateInHonolulu = new Date('2026-11-22T08:00:00Z');
+    expect(entryDateOfDay('2026-11-21', lateInHonolulu, 'Pacific/Honolulu')).toEqual(lateInHonolulu);
+    // A day the clocks change keeps its date.
+    expect(entryDateOfDay('2026-03-29', now, 'Europe/Berlin').toISOString().slice(0, 10)).toBe('2026-03-29');
+  });
+
+  it('refuses a day after today and before 2000', () => {
+    expect(refused('2026-11-23', now, 'UTC')).toBe('The deal date cannot be after today');
+    expect(refused('2026-11-23', now, 'Asia/Tokyo')).toBe('The deal date cannot be after today');
+    expect(refused('1999-12-31', now, 'UTC')).toBe('The deal date cannot be before January 1, 2000');
+    expect(refused('2000-01-01', now, 'UTC')).toBeUndefined();
   });
 });

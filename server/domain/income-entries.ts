@@ -1,5 +1,6 @@
 import { MAX_FUTURE_MS } from '../../contract/income-entries';
 import { invalid } from './errors';
+import { localDay, startOfLocalDay } from './periods';
 
 /** Back-dating is for corrections; nothing this tracker holds predates it (and local calendars need 4-digit years). */
 export const EARLIEST_ENTRY_DATE = new Date('2000-01-01T00:00:00Z');
@@ -25,4 +26,19 @@ export function entryDate(iso: string | undefined, now: Date): Date {
   const outside = entryDateOutsideWindow(date, now);
   if (outside) throw invalid(`Date cannot be ${outside}`, 'date');
   return date;
+}
+
+/**
+ * When an entry given by its day counts (the Add Income Entry form's deal date, in the organisation's time zone):
+ * today is now, so that the day's entries keep the order they were recorded in; an earlier day twelve hours after its
+ * midnight (its noon, an hour either way on a day the clocks change: never another day). A later day is refused.
+ */
+export function entryDateOfDay(day: string, now: Date, timeZone: string): Date {
+  const today = localDay(now, timeZone);
+  if (day > today) throw invalid('The deal date cannot be after today', 'day');
+  if (day === today) return now;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const noon = new Date(startOfLocalDay(year, month, date, timeZone).getTime() + 12 * 3_600_000);
+  if (noon < EARLIEST_ENTRY_DATE) throw invalid('The deal date cannot be before January 1, 2000', 'day');
+  return noon;
 }

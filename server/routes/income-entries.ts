@@ -17,7 +17,7 @@ import { findAgentById } from '../db/queries/agents';
 import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
 import { notFound } from '../domain/errors';
 import { idempotencyKeyOf, requestHashOf } from '../http/idempotency-key';
-import { entryDate } from '../domain/income-entries';
+import { entryDate, entryDateOfDay } from '../domain/income-entries';
 import { actorOf } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
@@ -42,7 +42,7 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
     const entry = {
       agentId: input.agentId,
       amount: input.amount,
-      date: entryDate(input.date, now),
+      date: input.day !== undefined ? entryDateOfDay(input.day, now, ctx.config.orgTimezone) : entryDate(input.date, now),
       description: input.description || null,
       externalId: input.externalId ?? null,
     };

@@ -187,6 +187,21 @@ describeEachEngine(
         }
       });
 
+      it('takes the deal’s day as a person picks it: today as now, an earlier day at its noon; never a later day', async () => {
+        const t = get();
+        const today = await post(t, { agentId, amount: '11.00', day: '2026-11-18' });
+        expect(today.statusCode).toBe(201);
+        expect(incomeEntry.parse(today.json()).date).toBe(NOW.toISOString());
+        const yesterday = await post(t, { agentId, amount: '12.00', day: '2026-11-17', description: 'Yesterday’s deal' });
+        expect(yesterday.statusCode).toBe(201);
+        expect(incomeEntry.parse(yesterday.json()).date).toBe('2026-11-17T12:00:00.000Z');
+        await expectRefused(t, { agentId, amount: '10', day: '2026-11-19' }, 400, 'The deal date cannot be after today');
+        await expectRefused(t, { agentId, amount: '10', day: '1999-12-31' }, 400, 'The deal date cannot be before January 1, 2000');
+        await expectRefused(t, { agentId, amount: '10', day: '2026-02-30' }, 400, 'day must be a date that exists, such as 2026-11-01');
+        await expectRefused(t, { agentId, amount: '10', day: '17/11/2026' }, 400, 'day must be a date that exists, such as 2026-11-01');
+        await expectRefused(t, { agentId, amount: '10', day: '2026-11-17', date: NOW.toISOString() }, 400, 'Give the date or the day, not both');
+      });
+
       it('refuses descriptions that are too long or not text, and bodies that are not objects', async () => {
         const t = get();
         await expectRefused(t, { agentId, amount: '10', description: 'x'.repeat(501) }, 400, 'Description must be at most 500 characters');

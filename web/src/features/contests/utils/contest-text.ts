@@ -2,6 +2,7 @@ import type { Contest, ContestState } from '@contract/contests';
 import type { MetricUnit } from '@contract/metrics';
 import { ordinal } from '@contract/ordinal';
 import { formatCalendarDay, formatCount, formatCurrency } from '../../../lib/format';
+import { localDayOf } from '../../../lib/calendar-day';
 
 /**
  * Contests in words (docs/decisions/0077-contests.md): a figure by its metric's unit, a state's name and badge, a
@@ -66,15 +67,12 @@ export const placeName = ordinal;
 
 /** Today in the browser's time zone, as the API names days: "2026-11-28". */
 export function todayDay(now = new Date()): string {
-  return dayOf(now);
+  return localDayOf(now);
 }
 
 /** A day `days` after `day` ("2026-11-28" + 6 = "2026-12-04"). */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return dayOf(new Date(year, month - 1, date + days));
+  return localDayOf(new Date(year, month - 1, date + days));
 }
 
-function dayOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createIncomeEntryInput } from '@contract/income-entries';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
@@ -8,22 +9,32 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { showServerIssues } from '../../../lib/form-errors';
 import { useCreateIncomeEntry } from '../api/create-income-entry';
 import { AgentCombobox } from '../../../components/agents/agent-combobox';
 import { currencySymbol } from '../../../lib/format';
+import { localDayOf } from '../../../lib/calendar-day';
 
 // The amount and description rules are the request's own (Amount is required, Amount cannot be zero);
 // the agent picker holds an id as text, empty until an agent is picked.
-const incomeEntryForm = z.object({
-  agentId: z.string().min(1, 'Please select an agent'),
-  amount: createIncomeEntryInput.shape.amount,
-  description: createIncomeEntryInput.shape.description,
-});
-type IncomeEntryFormInput = z.input<typeof incomeEntryForm>;
-type IncomeEntryFormOutput = z.output<typeof incomeEntryForm>;
+// The deal date: a day from January 1, 2000 to today (the server's window, in the organisation's time zone; the browser
+// takes its own today, and the server refuses a day after the organisation's).
+const EARLIEST_DAY = '2000-01-01';
+const incomeEntryForm = (today: string) =>
+  z.object({
+    agentId: z.string().min(1, 'Please select an agent'),
+    amount: createIncomeEntryInput.shape.amount,
+    day: z
+      .string()
+      .min(1, 'Pick the day of the deal')
+      .refine((day) => day <= today, 'The deal date cannot be after today')
+      .refine((day) => day >= EARLIEST_DAY, 'The deal date cannot be before January 1, 2000'),
+    description: createIncomeEntryInput.shape.description,
+  });
+type IncomeEntryFormInput = z.input<ReturnType<typeof incomeEntryForm>>;
+type IncomeEntryFormOutput = z.output<ReturnType<typeof incomeEntryForm>>;
 
-const emptyForm: IncomeEntryFormInput = { agentId: '', amount: '', description: '' };
-const FIELDS_ON_SCREEN = ['agentId', 'amount', 'description'] as const;
+const FIELDS_ON_SCREEN = ['agentId', 'amount', 'day', 'description'] as const;
 
 interface IncomeEntryFormProps {
   /** The entry was recorded (the dialog closes). */
@@ -37,9 +48,10 @@ interface IncomeEntryFormProps {
  */
 export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormProps) {
   const createEntry = useCreateIncomeEntry();
+  const [today] = useState(() => localDayOf(new Date()));
   const form = useForm<IncomeEntryFormInput, unknown, IncomeEntryFormOutput>({
-    resolver: zodResolver(incomeEntryForm),
-    defaultValues: emptyForm,
+    resolver: zodResolver(incomeEntryForm(today)),
+    defaultValues: { agentId: '', amount: '', day: today, description: '' },
     // The form library would focus the first field it registered (the amount: the agent picker registers after it);
     // the first field on screen with an error gets the focus instead (onInvalid below).
     shouldFocusError: false,
@@ -48,14 +60,17 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
 
   const onSubmit = form.handleSubmit((values) =>
     createEntry.mutate(
-      { ...values, agentId: Number(values.agentId), description: values.description || undefined, date: new Date().toISOString() },
+      // Today counts as now on the server; an earlier day at its noon.
+      { agentId: Number(values.agentId), amount: values.amount, day: values.day, description: values.description || undefined },
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Income entry added successfully', variant: 'success' });
           onDone();
         },
-        onError: (error) =>
-          toast({ title: 'Error', description: errorMessage(error, 'Failed to add income entry'), variant: 'destructive' }),
+        // A reason about a field shows under it; any other in a toast.
+        onError: (error) => {
+          if (!showServerIssues(form, error, FIELDS_ON_SCREEN)) toast({ title: 'Error', description: errorMessage(error, 'Failed to add income entry'), variant: 'destructive' });
+        },
       },
     ),
     (invalid) => {
@@ -78,6 +93,9 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
       />
       <FormField label={`Amount (${currencySymbol()})`} error={errors.amount?.message} hint="Negative amounts are recorded as deductions.">
         <Input type="number" step="0.01" inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
+      </FormField>
+      <FormField label="Deal date" error={errors.day?.message} hint="When the deal was won: today, or an earlier day for one recorded late.">
+        <Input type="date" min={EARLIEST_DAY} max={today} {...form.register('day')} />
       </FormField>
       <FormField label="Description (optional)" error={errors.description?.message}>
         <Textarea rows={3} placeholder="e.g. Enterprise deal closed" {...form.register('description')} />

@@ -1,0 +1,55 @@
+// Everyday use (issue 35), walked as a person would: each point of the issue that is fixed has its walk here, with
+// axe and 375 px.
+import type { IncomeEntryPage } from '../../contract/income-entries';
+import { createAgent, expectNoHorizontalOverflow, toasts } from './support/helpers';
+import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+
+/** The browser's calendar day `shift` days from today, as a date field holds it. */
+const browserDay = (shift: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + shift);
+  return date.toLocaleDateString('en-CA');
+};
+
+test.describe('everyday use', () => {
+  test('Add Income Entry takes the deal date: yesterday’s deal is dated yesterday, never a day to come', async ({ page }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Late');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add Income Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
+    const day = dialog.getByLabel('Deal date');
+    // Today unless picked, and no later than today.
+    await expect(day).toHaveValue(browserDay(0));
+    await expect(day).toHaveAttribute('max', browserDay(0));
+    await expect(day).toHaveAttribute('min', '2000-01-01');
+
+    await dialog.getByLabel('Agent').fill(agent.name.slice(0, -2));
+    await dialog.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel('Amount ($)').fill('480.00');
+    await day.fill(browserDay(1));
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(dialog.getByText('The deal date cannot be after today')).toBeVisible();
+    await expect(day).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(page);
+    await dialog.screenshot({ path: test.info().outputPath('add-entry-date-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await day.fill(browserDay(-1));
+    await dialog.getByLabel('Description (optional)').fill('Signed yesterday');
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/income-entries') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ agentId: agent.id, amount: '480.00', day: browserDay(-1), description: 'Signed yesterday' });
+    await expect(toasts(page).getByText('Income entry added successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Stored on that day (its noon in the organisation's time zone: the same day for any zone within 12 hours of it).
+    const listed = (await (await page.request.get(`/api/income-entries?agentId=${agent.id}`)).json()) as IncomeEntryPage;
+    expect(listed.entries).toHaveLength(1);
+    expect(listed.entries[0]).toMatchObject({ amount: '480.00', description: 'Signed yesterday' });
+    const storedDay = new Date(listed.entries[0]!.date);
+    expect(Math.abs(storedDay.getTime() - Date.parse(`${browserDay(-1)}T12:00:00`))).toBeLessThanOrEqual(14 * 3_600_000);
+  });
+});
