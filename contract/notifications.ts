@@ -4,7 +4,8 @@ import { PAGE_OFFSET_MAX } from './limits';
 
 /**
  * Notifications (docs/product.md §12.13): what concerns a person, in the app (a bell with an unread count). Agents hear
- * of the tiers they reach and of their claims' steps; owners of new claims; owners and managers of agents who register.
+ * of the tiers they reach and of their claims' steps; owners of new claims; owners and managers of agents who register
+ * and of the tiers the agents they oversee reach.
  */
 export const NOTIFICATION_KINDS = [
   'tier_reached',
@@ -17,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'contest_started',
   'contest_result',
   'badge_awarded',
+  'agent_tier_reached',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,13 +33,22 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   contest_started: 'A contest I take part in begins',
   contest_result: 'A contest’s results are final',
   badge_awarded: 'I earn a badge',
+  agent_tier_reached: 'An agent reaches a tier',
 };
+
+/** Kinds that come often enough to flood a mailbox (every tier of every agent the reader oversees): in the app only until chosen. */
+export const EMAIL_OFF_BY_DEFAULT: readonly NotificationKind[] = ['agent_tier_reached'];
+
+/** A kind's choices until its reader makes some: both on, but email for EMAIL_OFF_BY_DEFAULT. */
+export function notificationDefaults(kind: NotificationKind): { inApp: boolean; email: boolean } {
+  return { inApp: true, email: !EMAIL_OFF_BY_DEFAULT.includes(kind) };
+}
 
 /** The kinds each reader can receive. */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<'agent' | 'owner' | 'manager', readonly NotificationKind[]> = {
   agent: ['tier_reached', 'claim_status', 'goal_progress', 'goal_behind', 'contest_started', 'contest_result', 'badge_awarded'],
-  owner: ['claim_created', 'agent_registered', 'goal_reached', 'goal_behind', 'contest_result'],
-  manager: ['agent_registered', 'goal_reached', 'goal_behind', 'contest_result'],
+  owner: ['claim_created', 'agent_registered', 'agent_tier_reached', 'goal_reached', 'goal_behind', 'contest_result'],
+  manager: ['agent_registered', 'agent_tier_reached', 'goal_reached', 'goal_behind', 'contest_result'],
 };
 
 export const NOTIFICATION_PAGE_SIZE = 20;

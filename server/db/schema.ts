@@ -679,7 +679,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
-    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind', 'contest_started', 'contest_result', 'badge_awarded')`),
+    check('notifications_kind_check', sql`${t.kind} in ('tier_reached', 'claim_status', 'claim_created', 'agent_registered', 'goal_progress', 'goal_reached', 'goal_behind', 'contest_started', 'contest_result', 'badge_awarded', 'agent_tier_reached')`),
     // One notification of a kind per event and recipient: the notifier may see an event twice, never notify twice.
     uniqueIndex('notifications_agent_event_key').on(t.agentId, t.eventId, t.kind).where(sql`${t.agentId} is not null`),
     uniqueIndex('notifications_user_event_key').on(t.userId, t.eventId, t.kind).where(sql`${t.userId} is not null`),

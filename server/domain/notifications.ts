@@ -91,9 +91,11 @@ export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRe
       .map((user) => ({ recipient: { kind: 'user', id: user.id }, kind, subjectAgentId: event.agentId, eventId: event.id, title, body }));
   switch (event.type) {
     case 'tier.reached':
-      return forAgent('tier_reached', `You reached ${tierName}!`, `Your total reached the ${tierName} tier. Claim its reward on your tier dashboard.`).map((draft) =>
-        typeof d.tierId === 'number' ? { ...draft, tierId: d.tierId } : draft,
-      );
+      return [
+        ...forAgent('tier_reached', `You reached ${tierName}!`, `Your total reached the ${tierName} tier. Claim its reward on your tier dashboard.`),
+        // The owners, and the managers whose scope holds the agent, hear of it too.
+        ...forStaff(['owner', 'manager'], 'agent_tier_reached', `${agentName} reached ${tierName}`, `Their total reached the ${tierName} tier.`),
+      ].map((draft) => (typeof d.tierId === 'number' ? { ...draft, tierId: d.tierId } : draft));
     case 'claim.updated': {
       const status = typeof d.status === 'string' ? d.status : '';
       const words = STATUS_WORDS[status];

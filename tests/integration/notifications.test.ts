@@ -67,6 +67,16 @@ describeEachEngine(
         ['tier_reached', 'You reached Starter!', null],
       ]);
       expect(reached.notifications[0]!.body).toBe('Your total reached the Bronze tier. Claim its reward on your tier dashboard.');
+      // The owner and the manager (who leads no team: its scope holds every agent) hear of it too, in the app only.
+      for (const staff of [owner, manager]) {
+        const theirs = (await inbox(t, staff.cookie)).notifications.filter((n) => n.kind === 'agent_tier_reached' && n.title.startsWith('Nora Notified'));
+        expect(theirs.map((n) => [n.title, n.body])).toEqual([
+          ['Nora Notified reached Bronze', 'Their total reached the Bronze tier.'],
+          ['Nora Notified reached Starter', 'Their total reached the Starter tier.'],
+        ]);
+      }
+      const [mailed] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_outbox where kind = 'agent_tier_reached'`);
+      expect(mailed!.n).toBe(0);
       // The screens hear of it on the stream: the agent's own event.
       await sequenceAll(t.database.db);
       const [told] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from events where type = 'notification.created' and agent_id = ${agent.id}`);
@@ -180,8 +190,10 @@ describeEachEngine(
           { kind: 'badge_awarded', inApp: true, email: true },
         ],
       });
-      expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'goal_reached', 'goal_behind', 'contest_result']);
-      expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered', 'goal_reached', 'goal_behind', 'contest_result']);
+      expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'agent_tier_reached', 'goal_reached', 'goal_behind', 'contest_result']);
+      expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered', 'agent_tier_reached', 'goal_reached', 'goal_behind', 'contest_result']);
+      // Every agent's tiers would flood a mailbox: in the app only until chosen.
+      expect((await read(owner.cookie)).preferences.find((p) => p.kind === 'agent_tier_reached')).toEqual({ kind: 'agent_tier_reached', inApp: true, email: false });
 
       const put = (c: string, payload: unknown) =>
         t.request({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie: c }, payload: payload as Record<string, unknown> });
@@ -204,6 +216,26 @@ describeEachEngine(
       }
       // API tokens have no notifications.
       expect((await t.request({ method: 'GET', url: '/api/notifications', headers: { authorization: 'Bearer tt_nobody' } })).statusCode).toBe(401);
+    });
+
+    it('emails an owner of the tiers agents reach once it chose so, and not before', async () => {
+      const t = get();
+      await notified(t);
+      const mailed = async (agentId: number) =>
+        (await queryRows<{ subject: string }>(t.database.db, sql`select subject from email_outbox where user_id = ${owner.id} and kind = 'agent_tier_reached' and subject_agent_id = ${agentId} order by id`)).map((row) => row.subject);
+      const quiet = await createAgent(t.database.db, { firstName: 'Quinn', lastName: 'Quiet' });
+      expect((await record(t, quiet.id, '6000.00')).statusCode).toBe(201);
+      await notified(t);
+      expect(await mailed(quiet.id)).toEqual([]);
+
+      const chose = await t.request({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie: owner.cookie }, payload: { preferences: [{ kind: 'agent_tier_reached', inApp: true, email: true }] } });
+      expect(chose.statusCode, chose.body).toBe(200);
+      const loud = await createAgent(t.database.db, { firstName: 'Lou', lastName: 'Loud' });
+      expect((await record(t, loud.id, '6000.00')).statusCode).toBe(201);
+      await notified(t);
+      expect(await mailed(loud.id)).toEqual(['Lou Loud reached Starter']);
+      // Back to the default for the tests after.
+      await t.request({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie: owner.cookie }, payload: { preferences: [{ kind: 'agent_tier_reached', inApp: true, email: false }] } });
     });
 
     it('never notifies twice for one event, even when its events are read again', async () => {

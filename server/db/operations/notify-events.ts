@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { composeEmail, unsubscribeToken } from '../../domain/emails';
 import { formatMoney } from '../../../contract/money-format';
+import { EMAIL_OFF_BY_DEFAULT, notificationDefaults } from '../../../contract/notifications';
 import { NOTIFYING_EVENT_TYPES, notificationTexts, type ContestAudience, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
 import { scopeOfLedTeams } from '../../domain/team-scope';
 import { moveEventCursor, takeEventCursor } from '../event-cursors';
@@ -108,7 +109,7 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
   });
 }
 
-/** Each draft's recipient's choices for its kind (both on where none was made), read for those recipients only. */
+/** Each draft's recipient's choices for its kind (the kind's defaults where none was made), read for those recipients only. */
 async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: NotificationDraft) => { inApp: boolean; email: boolean }> {
   const ids = (kind: 'agent' | 'user') => [...new Set(drafts.filter((draft) => draft.recipient.kind === kind).map((draft) => draft.recipient.id))];
   const rows =
@@ -116,14 +117,15 @@ async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: N
       ? []
       : await queryRows<{ agent_id: number | null; user_id: number | null; kind: string; in_app: boolean; email: boolean }>(
           tx,
+          // The choices that differ from both on: kinds whose defaults are both on need no others.
           sql`select agent_id, user_id, kind, in_app, email from ${notificationPreferences}
-            where not (in_app and email)
+            where (not (in_app and email) or kind = any(${sql.param([...EMAIL_OFF_BY_DEFAULT])}::text[]))
               and (agent_id = any(${sql.param(ids('agent'))}::int[]) or user_id = any(${sql.param(ids('user'))}::int[]))`,
         );
   const chosen = new Map(rows.map((row) => [`${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`, row]));
   return (draft) => {
     const row = chosen.get(`${draft.recipient.kind}:${draft.recipient.id}:${draft.kind}`);
-    return { inApp: row?.in_app ?? true, email: row?.email ?? true };
+    return row ? { inApp: row.in_app, email: row.email } : notificationDefaults(draft.kind);
   };
 }
 

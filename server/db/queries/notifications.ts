@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   NOTIFICATION_KINDS_BY_ROLE,
+  notificationDefaults,
   type Notification,
   type NotificationKind,
   type NotificationListQuery,
@@ -88,14 +89,17 @@ export async function markNotificationsRead(db: Db, recipient: Recipient, which:
 
 const kindsOf = (recipient: Recipient) => NOTIFICATION_KINDS_BY_ROLE[recipient.kind === 'agent' ? 'agent' : recipient.role];
 
-/** The recipient's choice for each kind it can receive (both on where it made none). */
+/** The recipient's choice for each kind it can receive (the kind's defaults where it made none). */
 export async function readNotificationPreferences(db: Db, recipient: Recipient): Promise<NotificationPreference[]> {
   const rows = await queryRows<{ kind: NotificationKind; in_app: boolean; email: boolean }>(
     db,
     sql`select kind, in_app, email from ${notificationPreferences} where ${recipientColumn(recipient)} = ${recipient.id}`,
   );
   const chosen = new Map(rows.map((row) => [row.kind, row]));
-  return kindsOf(recipient).map((kind) => ({ kind, inApp: chosen.get(kind)?.in_app ?? true, email: chosen.get(kind)?.email ?? true }));
+  return kindsOf(recipient).map((kind) => {
+    const made = chosen.get(kind);
+    return { kind, ...(made ? { inApp: made.in_app, email: made.email } : notificationDefaults(kind)) };
+  });
 }
 
 /** Kinds among `preferences` the recipient cannot receive (the caller refuses them). */
