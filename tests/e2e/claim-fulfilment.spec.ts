@@ -1,7 +1,7 @@
 // Claim fulfilment from both sides (docs/product.md §12.10): the owner takes one claim through processed, shipped with
 // a tracking note and delivered, and rejects another with a reason; the agent sees each claim's status and history on
 // its tier dashboard, reads the reason, and claims the rejected tier again.
-import { claimCard, claimTierReward, createAgent, expectNoHorizontalOverflow, openTab, tierCard, toasts } from './support/helpers';
+import { claimCard, claimCount, claimTierReward, createAgent, expectNoHorizontalOverflow, openTab, tierCard, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './support/fixtures';
 
 test.describe('claim fulfilment', () => {
@@ -55,7 +55,9 @@ test.describe('claim fulfilment', () => {
     await expect(steps.nth(2)).toContainText('Note: UPS 1Z999AA10123456784');
     await expect(steps.nth(3)).toContainText('Delivered');
 
-    // The Bronze claim is rejected: a reason is required.
+    // The Bronze claim is rejected: a reason is required. It is counted as rejected, not processed.
+    const processedBefore = Number(await claimCount(page, 'Processed').textContent());
+    const rejectedBefore = Number(await claimCount(page, 'Rejected').textContent());
     await page.getByRole('tab', { name: /Pending Claims/ }).click();
     await claimCard(page, agent.name, bronzeReward).getByRole('button', { name: 'Reject' }).click();
     const rejectDialog = page.getByRole('dialog', { name: 'Reject the claim' });
@@ -64,6 +66,8 @@ test.describe('claim fulfilment', () => {
     await rejectDialog.getByLabel('Reason').fill('This reward is out of stock: please choose another one');
     await rejectDialog.getByRole('button', { name: 'Reject' }).click();
     await expect(toasts(page).getByText('Reward claim rejected')).toBeVisible();
+    await expect(claimCount(page, 'Rejected')).toHaveText(String(rejectedBefore + 1));
+    await expect(claimCount(page, 'Processed')).toHaveText(String(processedBefore));
 
     await page.getByRole('tab', { name: /Old Rewards/ }).click();
     await page.getByRole('combobox', { name: 'Status' }).click();
@@ -73,6 +77,7 @@ test.describe('claim fulfilment', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoHorizontalOverflow(page);
+    await page.getByRole('region', { name: 'Reward Claims' }).locator('dl').first().screenshot({ path: test.info().outputPath('claim-counts-375.png') });
 
     // The agent's cards follow (the live stream, or a reload at the latest).
     await agentPage.reload();

@@ -165,3 +165,8 @@ export const claimCard = (page: Page, agentName: string, rewardTitle: string) =>
 
 /** A tier's card on the agent's tier dashboard, by the tier's name. */
 export const tierCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+/** The figure of one of the counts atop Reward Claims (Pending, Processed, Rejected). */
+export function claimCount(page: Page, label: 'Pending' | 'Processed' | 'Rejected') {
+  return page.getByRole('region', { name: 'Reward Claims' }).locator('dl').first().locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+}

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ClaimStatus, RewardClaim } from '@contract/rewards';
-import { CheckCircle2, Clock, Inbox, PackageCheck, SearchX, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, Clock, Inbox, PackageCheck, SearchX, XCircle, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
@@ -69,9 +69,11 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
   const noMatch = <EmptyState icon={SearchX} title="No claims match" description="Change the search or the status to see more claims." />;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-4">
+      {/* Processed counts the claims being or been fulfilled; a rejected one was not, and is counted apart. */}
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
         <ClaimCount icon={Clock} iconClassName="text-amber-700" label="Pending" count={pending.length} />
-        <ClaimCount icon={CheckCircle2} iconClassName="text-emerald-700" label="Processed" count={processed.length} />
+        <ClaimCount icon={CheckCircle2} iconClassName="text-emerald-700" label="Processed" count={processed.filter((claim) => claim.status !== 'rejected').length} />
+        <ClaimCount icon={XCircle} iconClassName="text-red-700" label="Rejected" count={processed.filter((claim) => claim.status === 'rejected').length} />
       </dl>
       <SearchField label="Find a claim" placeholder="Agent name or email" value={search} onChange={setSearch} />
       <Tabs defaultValue="pending">
@@ -138,9 +140,9 @@ function StatusFilter({ value, onChange }: { value: (typeof OLD_STATUSES)[number
 
 function ClaimCount({ icon: Icon, iconClassName, label, count }: { icon: LucideIcon; iconClassName: string; label: string; count: number }) {
   return (
-    <Card className="p-5">
-      <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
-        <Icon className={cn('size-4', iconClassName)} aria-hidden="true" />
+    <Card className="p-3 sm:p-5">
+      <dt className="flex items-center gap-1.5 text-sm font-medium text-slate-700 sm:gap-2">
+        <Icon className={cn('size-4 shrink-0', iconClassName)} aria-hidden="true" />
         {label}
       </dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{count}</dd>
