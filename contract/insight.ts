@@ -36,8 +36,9 @@ const atDay = calendarDay('at').optional();
 
 /**
  * GET /api/owner/leaderboard: the page (offset, limit, search as GET /api/agents) of the board of `period` holding the
- * day `at` (today when absent). mode=growth ranks by the change against the previous period, only agents whose
- * previous income was at least $1,000; it needs a period with a previous one (not `all`).
+ * day `at` (today when absent). mode=growth ranks by the change against the previous period the agents who improved
+ * on it (more now than then), from a previous income of at least $1,000; it needs a period with a previous one (not
+ * `all`).
  */
 /**
  * `metric=` of boards, trends and ranks (docs/decisions/0072-metrics-and-activities.md): a metric's key, profit by default. A board of a

@@ -2,7 +2,7 @@
 // axe and 375 px.
 import type { Page } from '@playwright/test';
 import type { IncomeEntryPage } from '../../contract/income-entries';
-import { addIncome, createAgent, expectNoHorizontalOverflow, toasts } from './support/helpers';
+import { addIncome, createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 /** The browser's calendar day `shift` days from today, as a date field holds it. */
@@ -78,5 +78,43 @@ test.describe('everyday use', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoHorizontalOverflow(page);
     await bellPopover(page).screenshot({ path: test.info().outputPath('owner-tier-notification-settings-375.png') });
+  });
+
+  test('Most improved lists only the agents who beat last month, not those who stood still or fell back', async ({ page }) => {
+    await signInAs(page);
+    const riser = await createAgent(page.request, 'Riser');
+    const faller = await createAgent(page.request, 'Faller');
+    // Last month: the 20th day before this month began, at noon UTC (the same day in any organisation's time zone).
+    const first = new Date();
+    first.setUTCDate(1);
+    const lastMonth = new Date(first.getTime() - 20 * 86_400_000).toISOString().slice(0, 10);
+    for (const [agent, amount] of [
+      [riser, '1500.00'],
+      [faller, '4000.00'],
+    ] as const) {
+      const res = await page.request.post('/api/income-entries', { data: { agentId: agent.id, amount, date: `${lastMonth}T12:00:00Z` } });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await addIncome(page.request, riser.id, '3000.00');
+    await addIncome(page.request, faller.id, '100.00');
+
+    await page.goto('/');
+    await openTab(page, 'Monthly Leaderboard');
+    const main = page.getByRole('main');
+    await main.getByRole('switch', { name: 'Most improved' }).click();
+    await searchAgents(page, riser.name);
+    const rows = page.getByRole('list', { name: 'Monthly Leaderboard' }).getByRole('listitem');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(riser.name);
+    await expect(rows.first()).toContainText('+100.0%');
+    await searchAgents(page, faller.name);
+    await expect(rows).toHaveCount(0);
+    await expect(main.getByText('No matching agents')).toBeVisible();
+    // The same in the overview's biggest movers: nobody there fell back.
+    const movers = await (await page.request.get('/api/owner/leaderboard?period=month&mode=growth&limit=100')).json() as { agents: { growth: string | null }[] };
+    expect(movers.agents.every((agent) => Number(agent.growth) > 0)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(page);
   });
 });

@@ -143,14 +143,13 @@ describeEachEngine(
       ]);
     });
 
-    it('ranks by growth only the agents who earned at least $1,000 in the previous period', async () => {
+    it('ranks by growth only the agents who earned at least $1,000 in the previous period and more in this one', async () => {
       const page = await board(get(), owner, 'mode=growth');
       expect(page.mode).toBe('growth');
-      expect(page.total).toBe(3);
+      // Cal stood still (0%) and Eve fell back (-100%): neither is among the most improved.
+      expect(page.total).toBe(1);
       expect(rows(page, 'rank', 'growth', 'periodIncome', 'previousIncome')).toEqual([
         { name: 'Ann Grew', rank: 1, growth: '50.0', periodIncome: '3000.00', previousIncome: '2000.00' },
-        { name: 'Cal Flat', rank: 2, growth: '0.0', periodIncome: '1000.00', previousIncome: '1000.00' },
-        { name: 'Eve Faded', rank: 3, growth: '-100.0', periodIncome: '0.00', previousIncome: '4000.00' },
       ]);
       expect((await board(get(), owner, 'mode=growth&period=quarter')).agents).toEqual([]);
     });

@@ -68,7 +68,8 @@ function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | un
       from ${agents} a where ${ranked}`;
   }
   if (mode === 'growth') {
-    // The change against the previous period, of the agents who earned at least the floor then.
+    // The change against the previous period, of the agents who earned at least the floor then and more now: a board
+    // of the most improved lists no one who stood still or fell back.
     const change = sql`(coalesce(c.income, 0) - p.income) / p.income`;
     return sql`select a.id, coalesce(c.income, 0) as income, round(${change} * 100, 1) as growth,
         rank() over (order by ${change} desc) as rank,
@@ -76,7 +77,8 @@ function ranking(period: BoardPeriod, mode: LeaderboardMode, search: string | un
       from ${totals} p
       join ${agents} a on a.id = p.agent_id and ${ranked}
       left join ${totals} c on c.agent_id = a.id and ${rollUpsOf('c', period.kind, period.start)}
-      where ${rollUpsOf('p', period.kind, period.previous)} and p.income >= ${metric?.unit === 'count' ? String(GROWTH_FLOOR_COUNT) : GROWTH_FLOOR}::numeric`;
+      where ${rollUpsOf('p', period.kind, period.previous)} and p.income >= ${metric?.unit === 'count' ? String(GROWTH_FLOOR_COUNT) : GROWTH_FLOOR}::numeric
+        and coalesce(c.income, 0) > p.income`;
   }
   return sql`select a.id, coalesce(c.income, 0) as income, null::numeric as growth,
       rank() over (order by coalesce(c.income, 0) desc) as rank,

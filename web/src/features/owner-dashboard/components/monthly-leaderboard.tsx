@@ -217,12 +217,12 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
               ) : board.agents.length === 0 ? (
                 <EmptyState
                   icon={SearchX}
-                  title={!query && shownMode === 'growth' ? 'Nobody to compare yet' : 'No matching agents'}
+                  title={!query && shownMode === 'growth' ? 'Nobody improved yet' : 'No matching agents'}
                   description={
                     query
                       ? `No agent's name or email contains "${query}".`
                       : shownMode === 'growth'
-                        ? `No agent had at least ${growthMinimum} in the ${rowsRange.kind} before, so there is no growth to rank.`
+                        ? `No agent has yet beaten what they made in the ${rowsRange.kind} before (at least ${growthMinimum} then).`
                         : 'This page is empty.'
                   }
                 />

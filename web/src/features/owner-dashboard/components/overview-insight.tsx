@@ -105,7 +105,7 @@ function BiggestMoversCard({ className }: { className?: string }) {
     <Card role="region" aria-labelledby="biggest-movers-heading" aria-busy={movers.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
         <CardTitle id="biggest-movers-heading">Biggest movers this month</CardTitle>
-        <CardDescription>Growth of this month&apos;s income against last month&apos;s, for agents who earned at least {formatThreshold(GROWTH_MINIMUM)} last month.</CardDescription>
+        <CardDescription>Growth of this month&apos;s income against last month&apos;s, for agents who earned at least {formatThreshold(GROWTH_MINIMUM)} last month and more since.</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {movers.isError ? (
@@ -116,7 +116,7 @@ function BiggestMoversCard({ className }: { className?: string }) {
           <EmptyState
             icon={Trophy}
             title="No movers yet"
-            description={`Agents who earned at least ${formatThreshold(GROWTH_MINIMUM)} last month appear here, ranked by how much their income grew this month.`}
+            description={`Agents who earned at least ${formatThreshold(GROWTH_MINIMUM)} last month appear here once they earn more this month, ranked by how much their income grew.`}
           />
         ) : (
           <ol aria-labelledby="biggest-movers-heading" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
