@@ -117,4 +117,26 @@ test.describe('everyday use', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoHorizontalOverflow(page);
   });
+
+  test('a past period of the leaderboard leads straight back to this one', async ({ page }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'Monthly Leaderboard');
+    const main = page.getByRole('main');
+    const shown = main.getByRole('group', { name: 'Period shown' });
+    await expect(shown).toContainText('This month');
+    await expect(shown.getByRole('button', { name: 'Back to this month' })).toHaveCount(0);
+    for (let i = 0; i < 3; i++) await shown.getByRole('button', { name: 'Previous month' }).click();
+    await expect(shown.getByRole('button', { name: 'Next month' })).toBeEnabled();
+    await shown.getByRole('button', { name: 'Back to this month' }).click();
+    await expect(shown).toContainText('This month');
+    await expect(shown.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await main.getByRole('radio', { name: 'Week' }).check();
+    await shown.getByRole('button', { name: 'Previous week' }).click();
+    await expect(shown.getByRole('button', { name: 'Back to this week' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(page);
+    await shown.screenshot({ path: test.info().outputPath('period-back-375.png') });
+  });
 });

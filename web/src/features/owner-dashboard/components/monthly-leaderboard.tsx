@@ -110,6 +110,10 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
     setAt(day);
     setOffset(0);
   };
+  const goToCurrent = () => {
+    setAt(undefined);
+    setOffset(0);
+  };
   const chooseTeam = (value: string) => {
     setTeam(value === '' ? undefined : Number(value));
     setOffset(0);
@@ -180,7 +184,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                 )}
               </div>
 
-              {period !== 'all' && <PeriodNavigation range={range} onGo={goTo} />}
+              {period !== 'all' && <PeriodNavigation range={range} onGo={goTo} onCurrent={goToCurrent} />}
 
               <MetricSelect options={metricOptions} value={metricKey} onChange={chooseMetric} />
 
@@ -264,9 +268,9 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
 
 /**
  * Previous and Next period, and the period shown in words (announced when it changes). The buttons say only
- * "Previous" and "Next" on screen; their names say of what.
+ * "Previous" and "Next" on screen; their names say of what. A past period offers the way straight back to this one.
  */
-function PeriodNavigation({ range, onGo }: { range: PeriodRange; onGo: (day: string | null) => void }) {
+function PeriodNavigation({ range, onGo, onCurrent }: { range: PeriodRange; onGo: (day: string | null) => void; onCurrent: () => void }) {
   const noun = range.kind;
   return (
     <div role="group" aria-label="Period shown" className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2 py-2 sm:px-3">
@@ -282,7 +286,13 @@ function PeriodNavigation({ range, onGo }: { range: PeriodRange; onGo: (day: str
       </Button>
       <p aria-live="polite" className="min-w-0 text-center">
         <span className="block font-semibold text-slate-900">{range.start ? periodWords(range) : '\u00a0'}</span>
-        <span className="block text-xs text-slate-600">{isCurrentPeriod(range) ? `This ${noun}` : `A past ${noun}`}</span>
+        {isCurrentPeriod(range) ? (
+          <span className="block text-xs text-slate-600">{`This ${noun}`}</span>
+        ) : (
+          <button type="button" onClick={onCurrent} className="inline-flex min-h-6 items-center rounded-sm px-1 text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            {`Back to this ${noun}`}
+          </button>
+        )}
       </p>
       <Button variant="outline" size="sm" aria-label={`Next ${noun}`} disabled={!range.next} onClick={() => onGo(range.next)}>
         <span className="sr-only sm:not-sr-only">Next</span>
