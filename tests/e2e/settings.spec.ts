@@ -3,7 +3,7 @@
 // reload, and the landing page shows the organisation's name. The settings go back to the defaults afterwards: the
 // other specs share the server and read dollars.
 import type { APIRequestContext } from '@playwright/test';
-import { createAgent, openTab, searchAgents } from './support/helpers';
+import { createAgent, openTab, searchAgents, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, collectPageErrors, signInAgent, signInAs, test } from './support/fixtures';
 
 const DEFAULTS = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US' };
@@ -44,6 +44,10 @@ test.describe('organisation settings', () => {
     await expect(page.getByText('Preview: 12.345,67 €')).toBeVisible();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
+    // The toast says what changed, and nothing of what did not (the managers' second factor).
+    const saved = toasts(page).filter({ hasText: 'Settings saved' });
+    await expect(saved).toContainText(/The organisation is now called Acme Vertrieb\. Money now reads 1\.234,50\s€, dates /);
+    await expect(saved).not.toContainText('second factor');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Vertrieb');
 
     // The dashboard's tabs, without a reload.

@@ -24,6 +24,7 @@ import { formatCurrency2, formatDate } from '../../../lib/format';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useOrganisationSettings, useSaveOrganisationSettings } from '../api/organisation-settings';
 import { WorkingCalendarSection } from './working-calendar-section';
+import { savedSummary } from '../utils/saved-summary';
 
 type Field = 'orgName' | 'currency' | 'locale';
 type Errors = Partial<Record<Field, string>>;
@@ -109,7 +110,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
     }
     if (unchanged || save.isPending) return;
     save.mutate(change, {
-      onSuccess: () => toast({ title: 'Settings saved', description: `Money now reads ${formatCurrency2('1234.50')}, dates ${formatDate(new Date())}.` }),
+      onSuccess: () => toast({ title: 'Settings saved', description: savedSummary(change, () => ({ money: formatCurrency2('1234.50'), date: formatDate(new Date()) })) }),
       onError: (error) => {
         if (isReauthenticationCancelled(error)) return;
         const fieldErrors: Errors = {};
