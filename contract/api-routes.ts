@@ -60,7 +60,7 @@ import { activity, activityExportQuery, activityImportQuery, activityListQuery, 
 import { createGoalBatchInput, createGoalInput, goal, goalList, goalListQuery, goalSuggestion, goalSuggestionQuery, teamSuggestions, teamSuggestionsQuery, updateGoalInput } from './goals';
 import { agentBadgeList, badgeCredential, badgeRule, badgeRuleList, createBadgeRuleInput, jsonWebKeySet, updateBadgeRuleInput } from './badges';
 import { contest, contestList, contestListQuery, contestPrizeList, contestStandings, contestStandingsQuery, createContestInput, prizeClaimInput, updateContestInput } from './contests';
-import { createdWebhook, createWebhookInput, webhookDelivery, webhookDeliveryPage, webhookDeliveryQuery, webhookList } from './webhooks';
+import { createdWebhook, createWebhookInput, updateWebhookInput, webhook, webhookDelivery, webhookDeliveryPage, webhookDeliveryQuery, webhookList } from './webhooks';
 
 /**
  * Every API route with what it takes and answers, for the OpenAPI document (GET /api/openapi.json, built by
@@ -250,6 +250,7 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'DELETE', path: '/api/tokens/:id', summary: 'Revoke an API token', tag: 'API tokens', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Revoked at once') } },
   { method: 'POST', path: '/api/webhooks', summary: 'Register a webhook', tag: 'Webhooks', access: 'owner', credentials: ['session'], body: createWebhookInput, answers: { 201: json(createdWebhook, 'The webhook, with its signing secret (shown once)'), 409: json(errorBody, 'There are 20 webhooks already') } },
   { method: 'GET', path: '/api/webhooks', summary: 'The webhooks', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 200: json(webhookList, 'The webhooks, never their secret') } },
+  { method: 'PATCH', path: '/api/webhooks/:id', summary: 'Change a webhook', tag: 'Webhooks', access: 'owner', credentials: ['session'], body: updateWebhookInput, answers: { 200: json(webhook, 'The webhook as it is now; its secret is unchanged') } },
   { method: 'DELETE', path: '/api/webhooks/:id', summary: 'Delete a webhook', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 204: NO_BODY('Deleted, with its deliveries (pending ones are not sent)') } },
   { method: 'GET', path: '/api/webhooks/:id/deliveries', summary: 'A webhook’s delivery log', tag: 'Webhooks', access: 'owner', credentials: ['session'], query: webhookDeliveryQuery, answers: { 200: json(webhookDeliveryPage, 'Newest first; kept 7 days') } },
   { method: 'POST', path: '/api/webhooks/:id/deliveries/:deliveryId/retry', summary: 'Send a delivery again', tag: 'Webhooks', access: 'owner', credentials: ['session'], answers: { 202: json(webhookDelivery, 'Queued: due now, retried for 24 more hours'), 409: json(errorBody, 'An attempt of it is under way') } },

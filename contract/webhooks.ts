@@ -93,6 +93,19 @@ export const createWebhookInput = z.strictObject({
 });
 export type CreateWebhookInput = z.input<typeof createWebhookInput>;
 
+/**
+ * PATCH /api/webhooks/{id} (owner): its address, events or format; the secret stays (the receiver keeps checking the
+ * signatures it knows). Deliveries still pending go to the new address.
+ */
+export const updateWebhookInput = z
+  .strictObject({
+    url: createWebhookInput.shape.url.optional(),
+    events: createWebhookInput.shape.events.optional(),
+    format: z.enum(WEBHOOK_FORMATS, { error: 'format must be json or slack' }).optional(),
+  })
+  .refine((input) => input.url !== undefined || input.events !== undefined || input.format !== undefined, 'Nothing to change: url, events or format');
+export type UpdateWebhookInput = z.input<typeof updateWebhookInput>;
+
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 

@@ -2,19 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   createWebhookInput,
+  updateWebhookInput,
   WEBHOOK_PRIVATE_REFUSED,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
   webhookDeliveryQuery,
   WEBHOOKS_MAX,
   type CreatedWebhook,
+  type Webhook,
   type WebhookDeliveryPage,
   type WebhookList,
 } from '../../contract/webhooks';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { resendWebhookDelivery } from '../db/operations/resend-webhook-delivery';
-import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listDeliveries, listWebhooks } from '../db/queries/webhooks';
+import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listDeliveries, listWebhooks, updateWebhook } from '../db/queries/webhooks';
 import { conflict, invalid, notFound } from '../domain/errors';
 import { testMessage, webhookBody } from '../domain/webhook-messages';
 import { parseId, parseInput } from '../http/errors';
@@ -53,6 +55,32 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/webhooks', async (request, reply): Promise<WebhookList> => {
     await requireOwner(ctx, request, reply);
     return { webhooks: await listWebhooks(ctx.db) };
+  });
+
+  // Edited in place: the secret, the delivery log and the pending deliveries stay (these go to the new address).
+  app.patch<{ Params: { id: string } }>('/api/webhooks/:id', async (request, reply): Promise<Webhook> => {
+    const owner = await requireOwner(ctx, request, reply);
+    const id = parseId(request.params.id, 'Webhook');
+    const input = parseInput(updateWebhookInput, request.body);
+    const url = input.url === undefined ? undefined : new URL(input.url);
+    if (url && !ctx.config.webhookAllowPrivate && (await refusesHost(url.hostname))) throw invalid(WEBHOOK_PRIVATE_REFUSED, 'url');
+    const change = { ...(url ? { url: url.toString() } : {}), ...(input.events ? { events: input.events } : {}), ...(input.format ? { format: input.format } : {}) };
+    const updated = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => updateWebhook(tx, id, change), (done) =>
+      done
+        ? {
+            action: 'webhook.updated',
+            targetType: 'webhook',
+            targetId: id,
+            // Hosts only, as when it was made: a chat service's address carries a secret in its path.
+            before: { host: new URL(done.before.url).host, events: done.before.events, format: done.before.format },
+            after: { host: new URL(done.after.url).host, events: done.after.events, format: done.after.format },
+          }
+        : null,
+    );
+    if (!updated) throw notFound('Webhook');
+    ctx.webhooks.webhooksChanged();
+    request.log.info({ webhookId: id, events: updated.after.events, format: updated.after.format }, 'webhook updated');
+    return updated.after;
   });
 
   app.delete<{ Params: { id: string } }>('/api/webhooks/:id', async (request, reply) => {

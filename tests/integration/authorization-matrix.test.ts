@@ -389,6 +389,7 @@ const matrix: Row[] = [
   { route: 'DELETE /api/tokens/{apiToken}',         status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'POST /api/webhooks',                    status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ url: 'https://hooks.invalid/matrix', events: ['tier.reached'] }) },
   { route: 'GET /api/webhooks',                     status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PATCH /api/webhooks/{webhook}',         status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ events: ['tier.reached', 'claim.created'] }) },
   { route: 'DELETE /api/webhooks/{webhook}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'GET /api/webhooks/{webhook}/deliveries', status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/deliveries/{webhookDelivery}/retry', status: [401, 403, 403, 403, 202, 403, 403, 403] },

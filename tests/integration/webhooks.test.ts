@@ -3,6 +3,7 @@
 // delivery log, can be sent again, and a test event can be sent at will. A real HTTP receiver on 127.0.0.1 takes
 // the deliveries (so these suites allow private addresses; the guard has its own suite below).
 import { sql } from 'drizzle-orm';
+import { sequenceAll } from '../../server/db/sequencer';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   createdWebhook,
@@ -155,6 +156,54 @@ describeEachEngine(
       expect(receiver.received.map((r) => r.headers['tiertrack-event'])).toEqual(['entry.created', 'entry.created']);
       const list = webhookList.parse((await get().request({ method: 'GET', url: '/api/webhooks', headers: { cookie: state.owner } })).json());
       expect(list.webhooks[0]).toMatchObject({ lastDelivery: { status: 'delivered' }, pending: 0, failedRecently: 0 });
+    });
+
+    it('changes a webhook in place: its events, format and address, keeping its secret; bad changes change nothing', async () => {
+      const made = await register({ url: receiver.url, events: ['entry.created'] });
+      const patch = (id: number, body: unknown) => get().request({ method: 'PATCH', url: `/api/webhooks/${id}`, headers: { cookie: state.owner }, payload: body as Record<string, unknown> });
+      const moved = receiver.url.replace(/\/hook$/, '/moved');
+      const changed = await patch(made.id, { events: ['tier.reached'], url: moved });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ id: made.id, url: moved, events: ['tier.reached'], format: 'json' });
+      expect(changed.body).not.toContain(made.secret);
+
+      // A tier reached goes to the new address, signed with the secret the receiver already holds; the entry does not.
+      const agent = await createAgent(get().database.db, { firstName: 'Moe', lastName: 'Moved' });
+      await recordEntry(agent.id, '5000.00');
+      const [request] = await receiver.waitFor(1);
+      await settled(made.id, (d) => d.status === 'delivered');
+      expect(request!.path).toBe('/moved');
+      expect(request!.headers['tiertrack-event']).toBe('tier.reached');
+      expect(signatureIsValid(request!.headers['tiertrack-signature'] as string, request!.body, made.secret)).toBe(true);
+
+      const stored = async () => (await queryRows(get().database.db, sql`select url, events, format, secret from webhooks where id = ${made.id}`))[0];
+      const before = await stored();
+      for (const [body, status, message] of [
+        [{}, 400, 'Nothing to change: url, events or format'],
+        [{ url: 'ftp://example.com/x' }, 400, 'url must be an http:// or https:// address'],
+        [{ events: [] }, 400, 'events must be a list of one or more of'],
+        [{ format: 'xml' }, 400, 'format must be json or slack'],
+        [{ secret: 'mine' }, 400, 'Unrecognized key'],
+      ] as const) {
+        const res = await patch(made.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(status);
+        expect(res.json<{ message: string }>().message).toContain(message);
+      }
+      expect((await patch(2_000_000_000, { format: 'slack' })).statusCode).toBe(404);
+      expect(await stored()).toEqual(before);
+      expect((await patch(made.id, { format: 'slack' })).json()).toMatchObject({ url: moved, events: ['tier.reached'], format: 'slack' });
+
+      // Audited with hosts only (a chat service's address carries a secret in its path).
+      await sequenceAll(get().database.db);
+      const audits = await queryRows<{ before: { host: string; events: string[]; format: string }; after: { host: string; events: string[]; format: string } }>(
+        get().database.db,
+        sql`select before, after from audit_log where action = 'webhook.updated' and target_id = ${String(made.id)} order by id`,
+      );
+      const host = new URL(receiver.url).host;
+      expect(audits.map((row) => [row.before, row.after])).toEqual([
+        [{ host, events: ['entry.created'], format: 'json' }, { host, events: ['tier.reached'], format: 'json' }],
+        [{ host, events: ['tier.reached'], format: 'json' }, { host, events: ['tier.reached'], format: 'slack' }],
+      ]);
     });
 
     it('tells a chat channel of a new tier in Slack’s format, with the name escaped', async () => {

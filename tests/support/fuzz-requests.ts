@@ -29,7 +29,7 @@ import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
-import { createWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
+import { createWebhookInput, updateWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { AUDIT_PAGE_SIZE_MAX, auditExportQuery, auditListQuery } from '../../contract/audit';
 import { markNotificationsReadInput, NOTIFICATION_PAGE_SIZE_MAX, notificationListQuery, updateNotificationPreferencesInput } from '../../contract/notifications';
 import {
@@ -1369,6 +1369,18 @@ export const routeSpecs: RouteSpec[] = [
     strict: true,
   },
   { route: 'GET /api/webhooks' },
+  {
+    route: 'PATCH /api/webhooks/:id',
+    param: (f) => f.webhook.id,
+    body: () => ({ events: ['tier.reached', 'claim.created'] }),
+    fields: {
+      url: text(WEBHOOK_URL_MAX, false),
+      events: { kind: 'enum-list', values: WEBHOOK_EVENT_TYPES, required: false },
+      format: { kind: 'enum', values: WEBHOOK_FORMATS, required: false },
+    },
+    schema: updateWebhookInput,
+    strict: true,
+  },
   { route: 'DELETE /api/webhooks/:id', param: (f) => f.webhook.id },
   { route: 'GET /api/webhooks/:id/deliveries', param: (f) => f.webhook.id, query: { schema: webhookDeliveryQuery, invalid: { offset: badCounts(1_000_000), limit: [...badCounts(200), new Pick<string | string[]>('0', '0')] } } },
   { route: 'POST /api/webhooks/:id/deliveries/:deliveryId/retry', param: (f) => f.webhook.id, secondParam: (f) => f.webhook.deliveryId },

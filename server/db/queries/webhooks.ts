@@ -119,6 +119,22 @@ export async function findWebhook(db: Db, id: number): Promise<{ id: number; eve
   return row ? { id: row.id, events: row.events as WebhookEventType[], format: row.format as WebhookFormat } : undefined;
 }
 
+/**
+ * Changes a webhook's address, events or format (the secret stays), its row locked meanwhile; what it was and what it
+ * is now, or undefined when there is none.
+ */
+export async function updateWebhook(
+  db: Db,
+  id: number,
+  change: { url?: string; events?: WebhookEventType[]; format?: WebhookFormat },
+): Promise<{ before: { url: string; events: WebhookEventType[]; format: WebhookFormat }; after: Webhook } | undefined> {
+  const [before] = await queryRows<{ url: string; events: string[]; format: string }>(db, sql`select url, events, format from ${webhooks} where id = ${id} for update`);
+  if (!before) return undefined;
+  await db.update(webhooks).set(change).where(sql`${webhooks.id} = ${id}`);
+  const [row] = await queryRows<WebhookRow>(db, webhookSelect(sql`w.id = ${id}`));
+  return { before: { url: before.url, events: before.events as WebhookEventType[], format: before.format as WebhookFormat }, after: toWebhook(row!) };
+}
+
 /** Deletes a webhook and its deliveries (pending ones are not sent); false when there was none. */
 export async function deleteWebhook(db: Db, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(db, sql`delete from ${webhooks} where id = ${id} returning id`);
