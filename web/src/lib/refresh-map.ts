@@ -28,6 +28,7 @@ export const localChangeKinds = [
   'notification.read',
   'twoFactor.disabled',
   'twoFactor.enabled',
+  'badgeRule.changed',
 ] as const;
 export type LocalChangeKind = (typeof localChangeKinds)[number];
 
@@ -130,6 +131,8 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'twoFactor.disabled': { all: ['user'] },
   // The user's status changes (and a manager held to setting it up is free again): every read may answer now.
   'twoFactor.enabled': { all: everyRead },
+  // A badge rule made, renamed or switched on or off (the owner's Badges tab): the rules, and what agents can earn.
+  'badgeRule.changed': { all: ['badges'] },
 };
 
 /**

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { Spinner } from '../../components/ui/spinner';
 import { AgentAuthFlow } from '../../features/agent-auth/components/agent-auth-flow';
+import { BadgeCelebration } from '../../features/badges/components/badge-celebration';
 import { TierDashboard } from '../../features/agent-dashboard/components/tier-dashboard';
 import { MyGoals } from '../../features/goals/components/my-goals';
 import { LogMyActivity } from '../../features/metrics/components/log-my-activity';
@@ -10,6 +11,7 @@ import { useAgentSession } from '../../lib/agent-session';
 
 // The contests and prizes come with their own chunk, after the dashboard's first paint (as the income chart does).
 const AgentContests = lazy(() => import('../../features/contests/components/agent-contests'));
+const MyBadges = lazy(() => import('../../features/badges/components/my-badges'));
 
 /** /agent/dashboard: the tier dashboard when an agent session exists, otherwise the sign-in/registration flow. */
 export default function AgentDashboardPage() {
@@ -34,6 +36,12 @@ export default function AgentDashboardPage() {
             </Suspense>
           }
           activity={<LogMyActivity />}
+          celebrations={<BadgeCelebration agentId={agent.id} />}
+          badges={
+            <Suspense fallback={null}>
+              <MyBadges />
+            </Suspense>
+          }
         />
       ) : (
         <>

@@ -3,10 +3,11 @@ import type { RouteComponentProps } from 'wouter';
 import { BackToDashboardLink } from '../../components/agents/agent-detail-link';
 import { LiveIndicator } from '../../components/live/live-status';
 import { AgentDetailView } from '../../features/agent-detail/components/agent-detail-view';
+import { AgentBadgesCard } from '../../features/badges/components/agent-badges-card';
 import { NotFoundPage } from './not-found-page';
 import { StaffPage } from './staff-page';
 
-/** /dashboard/agents/{id}: one agent's figures, history, entries, tiers and claims, for a signed-in owner or manager. */
+/** /dashboard/agents/{id}: one agent's figures, history, entries, tiers, claims and badges, for a signed-in owner or manager. */
 export default function AgentDetailPage({ params }: RouteComponentProps<{ id: string }>) {
   // A positive id of at most nine digits (the server's ids are 32-bit); anything else is no page.
   const agentId = /^[1-9]\d{0,8}$/.test(params.id) ? Number(params.id) : undefined;
@@ -33,7 +34,7 @@ export default function AgentDetailPage({ params }: RouteComponentProps<{ id: st
             Back to the dashboard
           </BackToDashboardLink>
           {/* Another agent is another page: nothing of the previous one's state (dates, pages) carries over. */}
-          <AgentDetailView key={agentId} agentId={agentId} />
+          <AgentDetailView key={agentId} agentId={agentId} badges={<AgentBadgesCard agentId={agentId} />} />
         </>
       )}
     </StaffPage>

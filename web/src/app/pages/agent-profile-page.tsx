@@ -2,6 +2,7 @@ import { AgentBrandHeader } from '../../components/layouts/agent-brand-header';
 import { AgentSignInRequired } from '../../components/layouts/agent-sign-in-required';
 import { Spinner } from '../../components/ui/spinner';
 import { AgentProfile } from '../../features/agent-profile/components/agent-profile';
+import { ProfileBadges } from '../../features/badges/components/profile-badges';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SignedInDevices } from '../../features/sessions/components/signed-in-devices';
 import { useAgentSession } from '../../lib/agent-session';
@@ -19,7 +20,7 @@ export default function AgentProfilePage() {
           </main>
         </>
       ) : agent ? (
-        <AgentProfile notifications={<NotificationBell className="size-9" />} devices={<SignedInDevices owner="agent" />} />
+        <AgentProfile notifications={<NotificationBell className="size-9" />} badges={<ProfileBadges />} devices={<SignedInDevices owner="agent" />} />
       ) : (
         <AgentSignInRequired
           subtitle="Profile"

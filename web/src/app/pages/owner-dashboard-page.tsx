@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Calculator, Flag, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
+import { AlertCircle, Award, Calculator, Flag, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StaffBrand, StaffLogoutButton } from '../../components/layouts/staff-header-parts';
@@ -27,6 +27,7 @@ const tabModules = {
   leaderboard: () => import('../../features/owner-dashboard/components/monthly-leaderboard'),
   goals: () => import('../../features/goals/components/goals-tab'),
   contests: () => import('../../features/contests/components/contests-tab'),
+  badges: () => import('../../features/badges/components/badges-tab'),
   agents: () => import('../../features/agents/components/agents-tab'),
   tiers: () => import('../../features/tiers/components/tier-settings-tab'),
   calculator: () => import('../../features/income-entries/components/profit-calculator'),
@@ -43,6 +44,7 @@ const tabModules = {
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const GoalsTab = lazy(() => tabModules.goals().then((m) => ({ default: m.GoalsTab })));
 const ContestsTab = lazy(() => tabModules.contests().then((m) => ({ default: m.ContestsTab })));
+const BadgesTab = lazy(() => tabModules.badges().then((m) => ({ default: m.BadgesTab })));
 const AgentsTab = lazy(() => tabModules.agents().then((m) => ({ default: m.AgentsTab })));
 const TierSettingsTab = lazy(() => tabModules.tiers().then((m) => ({ default: m.TierSettingsTab })));
 const ProfitCalculator = lazy(() => tabModules.calculator().then((m) => ({ default: m.ProfitCalculator })));
@@ -76,6 +78,7 @@ const tabs = [
   { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false, load: tabModules.leaderboard },
   { value: 'goals', label: 'Goals', icon: Target, ownerOnly: false, load: tabModules.goals },
   { value: 'contests', label: 'Contests', icon: Flag, ownerOnly: false, load: tabModules.contests },
+  { value: 'badges', label: 'Badges', icon: Award, ownerOnly: false, load: tabModules.badges },
   { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false, load: tabModules.agents },
   { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false, load: tabModules.tiers },
   { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
@@ -227,6 +230,9 @@ function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boole
       </LazyTab>
       <LazyTab value="contests">
         <ContestsTab activeAgents={data.overview.totalAgents} />
+      </LazyTab>
+      <LazyTab value="badges">
+        <BadgesTab />
       </LazyTab>
       <LazyTab value="agents">
         <AgentsTab />

@@ -30,7 +30,8 @@ type Tier = AgentTierData['tiers'][number];
  * /agent/dashboard for a signed-in agent: summary tiles and one card per tier (docs/product.md §11.14).
  * `notifications`: the header's bell, a feature of its own that the page puts in; `goals`: the agent's goals (the
  * goals feature), first under the welcome; `contests`: its contests and prizes (the contests feature), after the
- * goals; `activity`: the agent's own activity logging (the metrics feature), shown under the summary.
+ * goals; `activity`: the agent's own activity logging (the metrics feature), shown under the summary; `badges`: its
+ * badges (the badges feature), after the tiers, and `celebrations`: theirs, beside the tiers' own.
  */
 export function TierDashboard({
   sessionAgent,
@@ -38,12 +39,16 @@ export function TierDashboard({
   goals,
   contests,
   activity,
+  badges,
+  celebrations,
 }: {
   sessionAgent: SessionAgent;
   notifications?: ReactNode;
   goals?: ReactNode;
   contests?: ReactNode;
   activity?: ReactNode;
+  badges?: ReactNode;
+  celebrations?: ReactNode;
 }) {
   const tierData = useAgentTierData();
   // Where each claimed reward stands; the cards show without it until it arrives.
@@ -109,6 +114,7 @@ export function TierDashboard({
       </AgentBrandHeader>
       <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
         <TierCelebration agentId={sessionAgent.id} />
+        {celebrations}
         <div className="grid gap-6">
           <section aria-labelledby="welcome-heading" className="flex flex-wrap items-start justify-between gap-4">
             <div>
@@ -159,6 +165,8 @@ export function TierDashboard({
               ))}
             </div>
           </section>
+
+          {badges}
 
           <MyEntries />
         </div>

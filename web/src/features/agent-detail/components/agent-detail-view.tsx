@@ -1,6 +1,6 @@
 import type { AgentDetail } from '@contract/insight';
 import { CalendarDays, CalendarRange, TrendingUp, UserX, Wallet, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -17,9 +17,9 @@ import { AgentTiers, TierDot } from './agent-tiers';
 /**
  * One agent as owners and managers see it (docs/product.md §12.14): its figures, its income (or another metric) by week
  * or month, its entries by days, the tiers it reached and its reward claims. Every part follows the live updates of its
- * own read.
+ * own read. `badges`: the badges it holds (the badges feature), which the page puts in after its tiers and claims.
  */
-export function AgentDetailView({ agentId }: { agentId: number }) {
+export function AgentDetailView({ agentId, badges }: { agentId: number; badges?: ReactNode }) {
   const detail = useAgentDetail(agentId);
   if (detail.isPending) return <Spinner label="Loading the agent..." />;
   if (detail.isError) {
@@ -44,6 +44,7 @@ export function AgentDetailView({ agentId }: { agentId: number }) {
         <AgentTiers tiers={tiers} />
         <AgentClaims claims={claims} />
       </div>
+      {badges}
       <AgentEntries agentId={agentId} />
     </div>
   );

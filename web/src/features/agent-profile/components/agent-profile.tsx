@@ -14,10 +14,10 @@ import { PublicProfileSetting } from './public-profile-setting';
 
 /**
  * /agent/profile for a signed-in agent (docs/product.md §12.14): name and position, whether other agents and the TV see
- * the name, and the password. `notifications`: the header's bell, and `devices`: the signed-in devices, features of
- * their own that the page puts in.
+ * the name, and the password. `notifications`: the header's bell, `badges`: the badges the agent holds, and `devices`:
+ * the signed-in devices, features of their own that the page puts in.
  */
-export function AgentProfile({ notifications, devices }: { notifications?: ReactNode; devices?: ReactNode }) {
+export function AgentProfile({ notifications, badges, devices }: { notifications?: ReactNode; badges?: ReactNode; devices?: ReactNode }) {
   const profile = useMyProfile();
   const [, navigate] = useLocation();
 
@@ -41,6 +41,7 @@ export function AgentProfile({ notifications, devices }: { notifications?: React
             <SectionCard id="profile-details" icon={UserRound} title="Your details" description="Your name and position as the team sees them.">
               <ProfileDetailsForm profile={profile.data} />
             </SectionCard>
+            {badges}
             <SectionCard id="profile-privacy" icon={Eye} title="Public boards" description="Rank cards of other agents and the office TV.">
               <PublicProfileSetting profile={profile.data} />
             </SectionCard>

@@ -8,6 +8,7 @@ function setUp(revoked: () => Promise<boolean> = async () => false) {
   const handlers = {
     onChange: vi.fn(),
     onTierReached: vi.fn(),
+    onBadgeAwarded: vi.fn(),
     onState: vi.fn(),
     isRevoked: vi.fn(revoked),
     onRevoked: vi.fn(),
@@ -39,6 +40,17 @@ describe('followTvStream', () => {
     const tier = { agentId: 3, agentName: 'Ada', tierId: 2, tierName: 'Bronze', tierColor: '#b45309' };
     latest().emit('tier.reached', tier, '8');
     expect(handlers.onTierReached).toHaveBeenCalledWith(tier);
+  });
+
+  it('passes badge celebrations on, without reading the boards again', () => {
+    const { latest, handlers } = setUp();
+    latest().open();
+    const badge = { agentId: null, agentName: 'Anonymous agent', badgeId: 12, ruleId: 3, kind: 'first_entry', name: 'First sale', detail: 'A first sale recorded' };
+    latest().emit('badge.awarded', badge, '9');
+    expect(handlers.onBadgeAwarded).toHaveBeenCalledWith(badge);
+    // A badge is not a change of the boards: they are not read again for it.
+    expect(handlers.onChange).toHaveBeenCalledTimes(1);
+    expect(handlers.onTierReached).not.toHaveBeenCalled();
   });
 
   it('leaves a dropped connection to the browser, and says it is reconnecting', () => {

@@ -1,4 +1,4 @@
-import { STREAM_RESET, type TierReachedData } from '@contract/events';
+import { STREAM_RESET, type BadgeAwardedData, type TierReachedData } from '@contract/events';
 import { EVENT_STREAM_CLOSED, type EventStream } from '../../../lib/event-stream';
 import { applyOrgSettings } from '../../../lib/org-settings';
 import { backoffDelay } from './get-tv-snapshot';
@@ -38,6 +38,8 @@ export interface TvStreamHandlers {
   /** The boards may have changed (also after a reconnection: events may have been missed). */
   onChange: () => void;
   onTierReached: (data: TierReachedData) => void;
+  /** An agent earned a badge (its public part: an agent hidden from public boards is anonymous). */
+  onBadgeAwarded: (data: BadgeAwardedData) => void;
   onState: (state: TvConnectionState) => void;
   /** Reads the board again: true when the server says the link is gone (404). */
   isRevoked: () => Promise<boolean>;
@@ -102,16 +104,20 @@ export function followTvStream(
         // Not what the contract says: the page keeps the settings it has.
       }
     });
-    current.addEventListener('tier.reached', (message) => {
-      remember(message);
-      let data: TierReachedData;
-      try {
-        data = JSON.parse(message.data) as TierReachedData;
-      } catch {
-        return;
-      }
-      handlers.onTierReached(data);
-    });
+    // The celebrations: passed on as sent, or not at all when the data is not JSON.
+    const celebrate = <T>(type: 'tier.reached' | 'badge.awarded', handle: (data: T) => void) =>
+      current.addEventListener(type, (message) => {
+        remember(message);
+        let data: T;
+        try {
+          data = JSON.parse(message.data) as T;
+        } catch {
+          return;
+        }
+        handle(data);
+      });
+    celebrate<TierReachedData>('tier.reached', handlers.onTierReached);
+    celebrate<BadgeAwardedData>('badge.awarded', handlers.onBadgeAwarded);
   }
 
   async function checkThenReopen() {

@@ -1,4 +1,4 @@
-import type { TierReachedData } from '@contract/events';
+import type { BadgeAwardedData, TierReachedData } from '@contract/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isLinkGone, tvSnapshotQueryKey, tvSnapshotQueryOptions } from './get-tv-snapshot';
@@ -7,31 +7,38 @@ import { followTvStream, type TvConnectionState } from './tv-stream';
 
 /** A burst of events (an import, a busy hour) reads the board at most once in this window. */
 const REFRESH_AT_MOST_EVERY_MS = 1_000;
-/** Tier celebrations waiting their turn; more than this at once (an import) are not shown. */
+/** Celebrations (tiers and badges) waiting their turn; more than this at once (an import) are not shown. */
 const MAX_WAITING_CELEBRATIONS = 5;
 
-export interface Celebration extends TierReachedData {
-  /** Tells two celebrations of one tier apart (an agent can fall back and reach it again). */
+/** What a celebration has besides its event: a key that tells two apart (an agent can fall back and reach a tier again). */
+interface Keyed {
   key: number;
 }
+export type TierCelebration = TierReachedData & Keyed;
+export type BadgeCelebration = BadgeAwardedData & Keyed;
+/** A tier reached or a badge earned, celebrated over the board one at a time, in the order they came. */
+export type Celebration = TierCelebration | BadgeCelebration;
+
+export const isBadgeCelebration = (celebration: Celebration): celebration is BadgeCelebration => 'badgeId' in celebration;
 
 let celebrationCount = 0;
 
 /**
  * One entry can pass several thresholds: each arrives as its own event, the highest last, so a later tier of an agent
- * already waiting (or shown) takes that place rather than queueing behind it. An anonymous agent comes without an id
- * (two of them cannot be told apart), so each of its tiers queues. Beyond MAX_WAITING_CELEBRATIONS the newcomer is
- * dropped.
+ * whose tier is already waiting (or shown) takes that place rather than queueing behind it. A badge always queues: each
+ * is a badge of its own (and a first sale's may come with the first tier). An anonymous agent comes without an id (two
+ * of them cannot be told apart), so each of its tiers queues. Beyond MAX_WAITING_CELEBRATIONS the newcomer is dropped.
  */
 export function queueCelebration(waiting: Celebration[], next: Celebration): Celebration[] {
-  const same = next.agentId === null ? -1 : waiting.findIndex((shown) => shown.agentId === next.agentId);
+  const same =
+    next.agentId === null || isBadgeCelebration(next) ? -1 : waiting.findIndex((shown) => !isBadgeCelebration(shown) && shown.agentId === next.agentId);
   if (same >= 0) return waiting.map((shown, index) => (index === same ? next : shown));
   return waiting.length >= MAX_WAITING_CELEBRATIONS ? waiting : [...waiting, next];
 }
 
 /**
  * What a TV board shows: its snapshot, read again as the stream says things changed; the state of the connection;
- * whether the link was revoked; and the tier celebrations, one at a time.
+ * whether the link was revoked; and the celebrations of tiers and badges, one at a time.
  */
 export function useTvBoard(token: string) {
   const queryClient = useQueryClient();
@@ -50,6 +57,7 @@ export function useTvBoard(token: string) {
     const stop = followTvStream(token, {
       onChange: refresh.call,
       onTierReached: (data) => setCelebrations((waiting) => queueCelebration(waiting, { ...data, key: ++celebrationCount })),
+      onBadgeAwarded: (data) => setCelebrations((waiting) => queueCelebration(waiting, { ...data, key: ++celebrationCount })),
       onState: setConnection,
       isRevoked: async () => {
         await queryClient.refetchQueries({ queryKey });

@@ -3,16 +3,16 @@ import { useOrgSettings } from '../../../lib/org-settings';
 import { useTvBoard } from '../api/use-tv-board';
 import { ConnectionStatus } from './connection-status';
 import { RotatingBoards } from './rotating-boards';
-import { TierCelebrationOverlay } from './tier-celebration-overlay';
+import { CelebrationOverlay } from './celebration-overlay';
 import { TvLoadingScreen, TvRevokedScreen } from './tv-status-screens';
 import { WinsTicker } from './wins-ticker';
 import './tv-board.css';
 
 /**
  * /tv/{token}: the leaderboard for an office screen, signed out (docs/product.md §11.20, §12.8). The week's and the
- * month's top agents take turns, the latest wins run down the side, and a tier reached fills the screen for a moment.
- * It follows the link's event stream and reads the board again when it changes; once the link is revoked it says so
- * and stops.
+ * month's top agents take turns, the latest wins run down the side, and a tier reached or a badge earned fills the
+ * screen for a moment. It follows the link's event stream and reads the board again when it changes; once the link is
+ * revoked it says so and stops.
  */
 export function TvBoard({ token }: { token: string }) {
   const { snapshot, revoked, connection, celebration, celebrationDone } = useTvBoard(token);
@@ -36,7 +36,7 @@ export function TvBoard({ token }: { token: string }) {
           <RotatingBoards week={week} month={month} teamGoals={teamGoals} metricBoards={metricBoards} contests={contests} showAmounts={showAmounts} />
           <WinsTicker wins={wins} />
         </div>
-        <TierCelebrationOverlay celebration={celebration} onDone={celebrationDone} />
+        <CelebrationOverlay celebration={celebration} onDone={celebrationDone} />
       </main>
       <footer className="flex items-center justify-between gap-6 text-lg text-slate-300">
         <span className="font-semibold text-white">{orgName}</span>

@@ -42,7 +42,7 @@ export function TvLinksTab() {
           <ul className="grid list-disc gap-1.5 pl-5 text-sm text-slate-700">
             <li>
               A TV link opens a full-screen board: this week&apos;s and this month&apos;s top agents in turn, the latest wins, and a
-              celebration when an agent reaches a tier. It updates by itself within a second.
+              celebration when an agent reaches a tier or earns a badge. It updates by itself within a second.
             </li>
             <li>It shows names only, unless you choose to show amounts. Never an email, a phone number or an address.</li>
             <li>

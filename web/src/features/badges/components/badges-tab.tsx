@@ -1,0 +1,202 @@
+import { BADGE_KIND_LABELS, BADGE_RULES_MAX, type BadgeRule } from '@contract/badges';
+import { Award, Pencil, Plus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Label } from '../../../components/ui/label';
+import { LoadError } from '../../../components/ui/load-error';
+import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useCanEdit } from '../../../lib/authorization';
+import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format';
+import { useMetrics } from '../../../lib/metrics';
+import { useTierSettings } from '../../../lib/tier-settings';
+import { useBadgeRules, useSaveBadgeRule } from '../api/badges';
+import type { BadgeRuleFormValues } from '../utils/badge-rule-form';
+import { badgeSettingsText, type SettingNames } from '../utils/badge-text';
+import { EditBadgeRuleDialog } from './edit-badge-rule-dialog';
+import { NewBadgeDialog } from './new-badge-dialog';
+
+/** Rules an owner starting out might switch on first: the empty tab offers each, its dialog filled in. */
+const STARTERS: Array<{ label: string; start: Partial<BadgeRuleFormValues> }> = [
+  { label: 'First sale', start: { kind: 'first_entry', name: 'First sale' } },
+  { label: 'Personal best week', start: { kind: 'record_week', name: 'Personal best' } },
+  { label: 'Any tier reached', start: { kind: 'tier_reached', name: 'Climber' } },
+  { label: 'Contest podium', start: { kind: 'contest_podium', name: 'On the podium' } },
+];
+
+/**
+ * The Badges tab (docs/decisions/0078-achievements.md): every badge rule, what earns it in words, whether it is on and
+ * how many agents hold it. The owner makes rules (a kind, then the settings it takes), renames and redescribes them and
+ * switches them on or off; a manager reads the same list and changes nothing.
+ */
+export function BadgesTab() {
+  const rules = useBadgeRules();
+  const canEdit = useCanEdit();
+  const metrics = useMetrics();
+  const tiers = useTierSettings();
+  const [creating, setCreating] = useState<Partial<BadgeRuleFormValues> | null>(null);
+  const list = rules.data ?? [];
+  const full = list.length >= BADGE_RULES_MAX;
+  const names: SettingNames = {
+    metricName: (key) => metrics.data?.find((metric) => metric.key === key)?.name,
+    tierName: (id) => tiers.data?.find((tier) => tier.id === id)?.name,
+  };
+  // Those that award first; each group in the order they were made.
+  const shown = [...list.filter((rule) => rule.active), ...list.filter((rule) => !rule.active)];
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <CardTitle className="flex items-center gap-2">
+            <Award className="size-5 text-brand-600" aria-hidden="true" />
+            Badges
+          </CardTitle>
+          <CardDescription>
+            Achievements agents earn by themselves, from the rules switched on: each is awarded once, as it happens, and is theirs to keep as a verifiable
+            credential.
+          </CardDescription>
+        </div>
+        {canEdit && list.length > 0 && (
+          <Button onClick={() => setCreating({})} disabled={full} aria-haspopup="dialog">
+            <Plus aria-hidden="true" />
+            New badge
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {rules.isPending ? (
+          <Spinner label="Loading badges..." className="min-h-40" />
+        ) : rules.isError ? (
+          <LoadError error={rules.error} fallback="Failed to load the badges" />
+        ) : list.length === 0 ? (
+          <EmptyState
+            icon={Award}
+            title="No badges yet"
+            description={
+              canEdit
+                ? 'Make a first rule: agents earn it by what they do from then on. Some to start with:'
+                : 'The owner makes the badges: a first sale, a personal best week, a tier reached, a streak, a contest podium.'
+            }
+          >
+            {canEdit && (
+              <div className="mt-2 flex flex-wrap justify-center gap-2">
+                {STARTERS.map(({ label, start }) => (
+                  <Button key={label} variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setCreating(start)}>
+                    <Plus aria-hidden="true" />
+                    {label}
+                  </Button>
+                ))}
+                <Button size="sm" aria-haspopup="dialog" onClick={() => setCreating({})}>
+                  Another kind
+                </Button>
+              </div>
+            )}
+          </EmptyState>
+        ) : (
+          <>
+            <ul aria-label="Badge rules" className="grid gap-3 lg:grid-cols-2">
+              {shown.map((rule) => (
+                <BadgeRuleItem key={rule.id} rule={rule} settings={badgeSettingsText(rule.kind, rule.params, names)} canEdit={canEdit} />
+              ))}
+            </ul>
+            {canEdit && full && (
+              <p className="text-sm text-slate-700">
+                There are {BADGE_RULES_MAX} badge rules, the most there can be (those switched off count too): rename one you no longer use.
+              </p>
+            )}
+            {!canEdit && <p className="text-sm text-slate-700">Only the owner makes badges and switches them on or off.</p>}
+          </>
+        )}
+      </CardContent>
+      {canEdit && <NewBadgeDialog start={creating} onClose={() => setCreating(null)} />}
+    </Card>
+  );
+}
+
+/** One rule: its name, what it rewards and how much of it, its words, whether it is on, who holds it; the owner's controls. */
+function BadgeRuleItem({ rule, settings, canEdit }: { rule: BadgeRule; settings: string; canEdit: boolean }) {
+  const headingId = useId();
+  return (
+    <li aria-labelledby={headingId} className="grid content-start gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
+      <div className="flex items-start gap-3">
+        <span
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-full ring-1',
+            rule.active ? 'bg-amber-50 text-amber-700 ring-amber-200' : 'bg-slate-100 text-slate-500 ring-slate-200',
+          )}
+        >
+          <Award className="size-5" aria-hidden="true" />
+        </span>
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h4 id={headingId} className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">
+              {rule.name}
+            </h4>
+            <Badge variant={rule.active ? 'success' : 'secondary'}>{rule.active ? 'On' : 'Off'}</Badge>
+          </div>
+          <p className="text-sm text-slate-700">{BADGE_KIND_LABELS[rule.kind]}</p>
+        </div>
+      </div>
+      <dl className="grid gap-1 text-sm">
+        <div className="flex flex-wrap gap-x-1.5">
+          <dt className="text-slate-600">Earned by:</dt>
+          <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">{settings}</dd>
+        </div>
+        {/* The kind's words are said above already: its own description is not said twice. */}
+        {rule.description !== BADGE_KIND_LABELS[rule.kind] && (
+          <div className="flex flex-wrap gap-x-1.5">
+            <dt className="text-slate-600">Agents read:</dt>
+            <dd className="text-slate-800 [overflow-wrap:anywhere]">{rule.description}</dd>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-x-1.5">
+          <dt className="text-slate-600">Held by:</dt>
+          <dd className="text-slate-800">{rule.awarded === 0 ? 'nobody yet' : `${formatCount(rule.awarded)} ${rule.awarded === 1 ? 'agent' : 'agents'}`}</dd>
+        </div>
+      </dl>
+      {canEdit && <BadgeRuleControls rule={rule} headingId={headingId} />}
+    </li>
+  );
+}
+
+/** The owner's switch ("Awarded", and the rule's name for screen readers: its heading) and edit button for one rule. */
+function BadgeRuleControls({ rule, headingId }: { rule: BadgeRule; headingId: string }) {
+  const save = useSaveBadgeRule();
+  const [editing, setEditing] = useState(false);
+  const switchId = useId();
+  const switchTo = (active: boolean) =>
+    save.mutate(
+      { id: rule.id, update: { active } },
+      {
+        onSuccess: () =>
+          toast({
+            title: active ? 'Badge switched on' : 'Badge switched off',
+            description: active ? `${rule.name} is awarded from now on.` : `${rule.name} is no longer awarded; those who hold it keep it.`,
+            variant: 'success',
+          }),
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change the badge'), variant: 'destructive' }),
+      },
+    );
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
+      <div className="flex items-center gap-2">
+        <Switch id={switchId} checked={rule.active} disabled={save.isPending} onCheckedChange={switchTo} aria-labelledby={`${switchId}-label ${headingId}`} />
+        <Label id={`${switchId}-label`} htmlFor={switchId} className="text-sm">
+          Awarded
+        </Label>
+      </div>
+      <Button variant="outline" size="sm" aria-label={`Edit ${rule.name}`} aria-haspopup="dialog" onClick={() => setEditing(true)}>
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+      <EditBadgeRuleDialog rule={rule} open={editing} onOpenChange={setEditing} />
+    </div>
+  );
+}
