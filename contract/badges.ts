@@ -23,8 +23,10 @@ export const BADGE_NAME_MAX = 60;
 export const BADGE_DESCRIPTION_MAX = 300;
 /** Streaks count from 2 to this many periods or working days. */
 export const BADGE_STREAK_MAX = 100;
-/** Rules at most (switched off ones included). */
+/** Rules switched on at once, at most. */
 export const BADGE_RULES_MAX = 50;
+/** Rules kept at most, switched off ones included (rules are never deleted: the badges they awarded keep their name). */
+export const BADGE_RULES_KEPT_MAX = 500;
 
 const streak = z
   .number({ error: 'params.count must be a whole number' })

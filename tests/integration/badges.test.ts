@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { agentBadgeList, badgeCredential, badgeRule, badgeRuleList, jsonWebKeySet, type BadgeRule } from '../../contract/badges';
+import { agentBadgeList, BADGE_RULES_MAX, badgeCredential, badgeRule, badgeRuleList, jsonWebKeySet, type BadgeRule } from '../../contract/badges';
 import { contest as contestSchema } from '../../contract/contests';
 import { queryRows } from '../../server/db/client';
 import { latestEventId, readEventsAfter } from '../../server/db/events';
@@ -253,5 +253,31 @@ describeEachEngine('badges', (get) => {
     expect((await call('PATCH', `/api/badges/${rules.first!.id}`, {})).status).toBe(400);
     expect((await call('PATCH', '/api/badges/99999999', { active: true })).status).toBe(404);
     expect((await call('PATCH', `/api/badges/${rules.first!.id}`, { active: true }, ivy.cookie)).status).toBe(403);
+  });
+
+  it(`keeps at most ${BADGE_RULES_MAX} badges switched on: one more is refused until one is switched off, and nothing changes`, async () => {
+    const active = async () => ((await call('GET', '/api/badges')).body.badges as BadgeRule[]).filter((rule) => rule.active);
+    const made: number[] = [];
+    for (let n = (await active()).length; n < BADGE_RULES_MAX; n++) {
+      const res = await call('POST', '/api/badges', { kind: 'first_entry', name: `Filler ${n}` });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      made.push(res.body.id as number);
+    }
+    const before = (await call('GET', '/api/badges')).body;
+    const refused = await call('POST', '/api/badges', { kind: 'first_entry', name: 'One too many' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`There are ${BADGE_RULES_MAX} badges switched on already: switch one off first`);
+    expect((await call('GET', '/api/badges')).body).toEqual(before);
+
+    // Made switched off, it is kept; switched on, it is refused while the others are on.
+    const spare = await call('POST', '/api/badges', { kind: 'first_entry', name: 'Spare', active: false });
+    expect(spare.status).toBe(201);
+    const on = await call('PATCH', `/api/badges/${spare.body.id as number}`, { active: true });
+    expect(on.status).toBe(409);
+    expect(((await call('GET', '/api/badges')).body.badges as BadgeRule[]).find((rule) => rule.id === spare.body.id)?.active).toBe(false);
+    expect((await call('PATCH', `/api/badges/${made[0] ?? (await active())[0]!.id}`, { active: false })).status).toBe(200);
+    expect((await call('PATCH', `/api/badges/${spare.body.id as number}`, { active: true })).status).toBe(200);
+    // Switched off again, with the fillers, so that the rest of the suite's rules award as before.
+    for (const id of [...made, spare.body.id as number]) expect((await call('PATCH', `/api/badges/${id}`, { active: false })).status).toBe(200);
   });
 });

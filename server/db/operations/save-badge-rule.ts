@@ -1,11 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { BADGE_RULES_MAX, type BadgeKind, type BadgeParams } from '../../../contract/badges';
+import { BADGE_RULES_KEPT_MAX, BADGE_RULES_MAX, type BadgeKind, type BadgeParams } from '../../../contract/badges';
 import { conflict, notFound } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { badgeRules } from '../schema';
 
-/** Makes a badge rule (docs/decisions/0078-achievements.md), audited; 409 beyond BADGE_RULES_MAX rules. Its id. */
+/** 409 when one more rule switched on would pass BADGE_RULES_MAX (the rules are locked by the caller). */
+async function assertRoomSwitchedOn(tx: Db): Promise<void> {
+  const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from ${badgeRules} where active`);
+  if (count >= BADGE_RULES_MAX) throw conflict(`There are ${BADGE_RULES_MAX} badges switched on already: switch one off first`);
+}
+
+/**
+ * Makes a badge rule (docs/decisions/0078-achievements.md), audited; 409 beyond BADGE_RULES_MAX rules switched on or
+ * BADGE_RULES_KEPT_MAX in all. Its id.
+ */
 export async function createBadgeRule(
   db: Db,
   rule: { kind: BadgeKind; name: string; description: string | null; params: BadgeParams; active: boolean },
@@ -16,7 +25,8 @@ export async function createBadgeRule(
     // Rules are made one at a time, so that two at once cannot both pass the count.
     await tx.execute(sql`lock table ${badgeRules} in share row exclusive mode`);
     const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from ${badgeRules}`);
-    if (count >= BADGE_RULES_MAX) throw conflict(`There are ${BADGE_RULES_MAX} badges already: switch one off and change it instead of making more`);
+    if (count >= BADGE_RULES_KEPT_MAX) throw conflict(`There are ${BADGE_RULES_KEPT_MAX} badges already, switched off ones included: no more can be made`);
+    if (rule.active) await assertRoomSwitchedOn(tx);
     const [row] = await tx.insert(badgeRules).values({ ...rule, createdAt: now, updatedAt: now }).returning({ id: badgeRules.id });
     await appendAudit(tx, actor, { action: 'badge_rule.created', targetType: 'badge_rule', targetId: row!.id, after: rule }, now);
     return row!.id;
@@ -32,8 +42,11 @@ export async function updateBadgeRule(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // As when a rule is made: one switched on at a time, so that two at once cannot both pass the count.
+    if (change.active) await tx.execute(sql`lock table ${badgeRules} in share row exclusive mode`);
     const [before] = await tx.select().from(badgeRules).where(eq(badgeRules.id, id)).for('update');
     if (!before) throw notFound('Badge');
+    if (change.active && !before.active) await assertRoomSwitchedOn(tx);
     await tx.update(badgeRules).set({ ...change, updatedAt: now }).where(eq(badgeRules.id, id));
     const named = Object.keys(change) as (keyof typeof change)[];
     await appendAudit(

@@ -1,4 +1,4 @@
-import { BADGE_KIND_LABELS, BADGE_RULES_MAX, type BadgeRule } from '@contract/badges';
+import { BADGE_KIND_LABELS, BADGE_RULES_KEPT_MAX, BADGE_RULES_MAX, type BadgeRule } from '@contract/badges';
 import { Award, Pencil, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -42,7 +42,8 @@ export function BadgesTab() {
   const tiers = useTierSettings();
   const [creating, setCreating] = useState<Partial<BadgeRuleFormValues> | null>(null);
   const list = rules.data ?? [];
-  const full = list.length >= BADGE_RULES_MAX;
+  // A new rule is switched on: there must be room among those on, and among all kept.
+  const full = list.filter((rule) => rule.active).length >= BADGE_RULES_MAX || list.length >= BADGE_RULES_KEPT_MAX;
   const names: SettingNames = {
     metricName: (key) => metrics.data?.find((metric) => metric.key === key)?.name,
     tierName: (id) => tiers.data?.find((tier) => tier.id === id)?.name,
@@ -108,7 +109,9 @@ export function BadgesTab() {
             </ul>
             {canEdit && full && (
               <p className="text-sm text-slate-700">
-                There are {BADGE_RULES_MAX} badge rules, the most there can be (those switched off count too): rename one you no longer use.
+                {list.length >= BADGE_RULES_KEPT_MAX
+                  ? `There are ${BADGE_RULES_KEPT_MAX} badge rules, switched off ones included: no more can be made.`
+                  : `${BADGE_RULES_MAX} badges are switched on, the most there can be at once: switch one off to add another.`}
               </p>
             )}
             {!canEdit && <p className="text-sm text-slate-700">Only the owner makes badges and switches them on or off.</p>}
