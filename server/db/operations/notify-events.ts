@@ -149,21 +149,27 @@ async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUr
             (tier) => [tier.id, tier],
           ),
         );
-  const values = drafts.map((draft) => {
+  const composed = drafts.map((draft) => {
     const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe/${unsubscribeToken(key, { recipient: draft.recipient, kind: draft.kind })}`;
     const tier = draft.tierId === undefined ? undefined : tiers.get(draft.tierId);
     const detail = tier ? `The ${tier.name} tier starts at ${formatMoney(tier.threshold, organisation)}.` : undefined;
-    const email = composeEmail(draft, { appUrl, unsubscribeUrl }, { orgName: organisation.orgName, ...(detail ? { detail } : {}) });
-    return sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
-      ${draft.subjectAgentId}::int, ${draft.kind}, ${draft.eventId}::bigint, ${email.subject}, ${email.text}, ${email.html}, ${unsubscribeUrl})`;
+    return { draft, unsubscribeUrl, email: composeEmail(draft, { appUrl, unsubscribeUrl }, { orgName: organisation.orgName, ...(detail ? { detail } : {}) }) };
   });
+  const column = <T>(of: (row: (typeof composed)[number]) => T) => sql.param(composed.map(of));
   const at = now.toISOString();
+  // One array per column (unnest): any number of emails in one statement of ten parameters (a contest of every agent
+  // tells thousands at once, more than the 65,535 parameters a statement may have as a list of values).
   await tx.execute(
     sql`insert into ${emailOutbox} (agent_id, user_id, subject_agent_id, kind, event_id, to_address, subject, text_body, html_body, unsubscribe_url,
         status, created_at, next_attempt_at, deliver_until)
       select v.agent_id, v.user_id, v.subject_agent_id, v.kind, v.event_id, coalesce(a.email, u.email), v.subject, v.text_body, v.html_body,
         v.unsubscribe_url, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${new Date(now.getTime() + EMAIL_TRIED_FOR_MS).toISOString()}::timestamptz
-      from (values ${sql.join(values, sql`, `)}) as v(agent_id, user_id, subject_agent_id, kind, event_id, subject, text_body, html_body, unsubscribe_url)
+      from unnest(${column(({ draft }) => (draft.recipient.kind === 'agent' ? draft.recipient.id : null))}::int[],
+          ${column(({ draft }) => (draft.recipient.kind === 'user' ? draft.recipient.id : null))}::int[],
+          ${column(({ draft }) => draft.subjectAgentId)}::int[], ${column(({ draft }) => draft.kind)}::text[], ${column(({ draft }) => draft.eventId)}::bigint[],
+          ${column(({ email }) => email.subject)}::text[], ${column(({ email }) => email.text)}::text[], ${column(({ email }) => email.html)}::text[],
+          ${column(({ unsubscribeUrl }) => unsubscribeUrl)}::text[])
+        as v(agent_id, user_id, subject_agent_id, kind, event_id, subject, text_body, html_body, unsubscribe_url)
         left join ${agents} a on a.id = v.agent_id
         left join ${users} u on u.id = v.user_id
       where (a.id is not null or u.id is not null)
@@ -173,17 +179,18 @@ async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUr
 }
 
 async function insertNotifications(tx: Db, drafts: NotificationDraft[], now: Date) {
-  const values = drafts.map(
-    (draft) =>
-      sql`(${draft.recipient.kind === 'agent' ? draft.recipient.id : null}::int, ${draft.recipient.kind === 'user' ? draft.recipient.id : null}::int,
-        ${draft.kind}, ${draft.subjectAgentId}::int, ${draft.eventId}::bigint, ${draft.title}, ${draft.body}, ${now.toISOString()}::timestamptz)`,
-  );
+  const column = <T>(of: (draft: NotificationDraft) => T) => sql.param(drafts.map(of));
+  // One array per column (unnest), as the emails: any number of notifications in one statement.
   // A recipient deleted meanwhile fails its foreign key: only the recipients that still exist are kept.
   return queryRows<{ agent_id: number | null; user_id: number | null }>(
     tx,
     sql`insert into ${notifications} (agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
-      select v.agent_id, v.user_id, v.kind, v.subject_agent_id, v.event_id, v.title, v.body, v.created_at
-      from (values ${sql.join(values, sql`, `)}) as v(agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
+      select v.agent_id, v.user_id, v.kind, v.subject_agent_id, v.event_id, v.title, v.body, ${now.toISOString()}::timestamptz
+      from unnest(${column((draft) => (draft.recipient.kind === 'agent' ? draft.recipient.id : null))}::int[],
+          ${column((draft) => (draft.recipient.kind === 'user' ? draft.recipient.id : null))}::int[], ${column((draft) => draft.kind)}::text[],
+          ${column((draft) => draft.subjectAgentId)}::int[], ${column((draft) => draft.eventId)}::bigint[], ${column((draft) => draft.title)}::text[],
+          ${column((draft) => draft.body)}::text[])
+        as v(agent_id, user_id, kind, subject_agent_id, event_id, title, body)
       where (v.agent_id is null or exists (select 1 from agents a where a.id = v.agent_id))
         and (v.user_id is null or exists (select 1 from users u where u.id = v.user_id))
         and (v.subject_agent_id is null or exists (select 1 from agents a where a.id = v.subject_agent_id))
