@@ -121,6 +121,53 @@ test.describe('Webhooks', () => {
     }
   });
 
+  test('the owner edits a webhook in place: a new address and events, the same secret', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAs(page);
+    const url = `${receiver.url}/${Date.now().toString(36)}-before`;
+    const made = await page.request.post('/api/webhooks', { data: { url, events: ['tier.reached'] } });
+    expect(made.status()).toBe(201);
+    const { secret } = (await made.json()) as { secret: string };
+    await openWebhooks(page);
+    const row = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ hasText: url });
+    await row.getByRole('button', { name: `Edit the webhook to ${url}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit webhook' });
+    await expect(dialog.getByRole('textbox', { name: 'URL' })).toHaveValue(url);
+    await expect(dialog.getByRole('checkbox', { name: 'An agent reaches a tier' })).toBeChecked();
+    // No event: refused in the dialog, nothing sent.
+    await dialog.getByRole('checkbox', { name: 'An agent reaches a tier' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog.getByText(/events must be a list of one or more of/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const moved = url.replace(/-before$/, '-after');
+    await dialog.getByRole('textbox', { name: 'URL' }).fill(moved);
+    await dialog.getByRole('checkbox', { name: 'A reward is claimed' }).check();
+    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/webhooks\/\d+$/.test(r.url()));
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect((await sent).postDataJSON()).toEqual({ url: moved, events: ['claim.created'] });
+    await expect(page.getByText('Webhook saved', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const edited = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').filter({ hasText: moved });
+    await expect(edited.getByRole('list', { name: `Events sent to ${moved}` })).toHaveText('A reward is claimed');
+
+    // A test event goes to the new address, signed with the secret given when it was made.
+    const before = receiver.received.length;
+    await edited.getByRole('button', { name: `Send a test event to ${moved}` }).click();
+    await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBeGreaterThan(before);
+    const request = receiver.received.at(-1)!;
+    expect(request.path).toBe(new URL(moved).pathname);
+    expect(signatureIsValid(request.headers['tiertrack-signature'] as string, request.body, secret)).toBe(true);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await edited.getByRole('button', { name: `Edit the webhook to ${moved}` }).click();
+    await expectNoHorizontalOverflow(page);
+    await page.getByRole('dialog', { name: 'Edit webhook' }).screenshot({ path: test.info().outputPath('edit-webhook-375.png') });
+    await page.getByRole('dialog', { name: 'Edit webhook' }).getByRole('button', { name: 'Cancel' }).click();
+    await edited.getByRole('button', { name: `Delete the webhook to ${moved}` }).click();
+    await page.getByRole('button', { name: 'Delete Webhook' }).click();
+    await expect(edited).toHaveCount(0);
+  });
+
   test('an address that is not http(s), or no event, is refused in the dialog', async ({ page }) => {
     await signInAs(page);
     await openWebhooks(page);

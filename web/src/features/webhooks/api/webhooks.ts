@@ -1,5 +1,5 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { CreatedWebhook, CreateWebhookInput, WebhookDelivery, WebhookDeliveryPage, WebhookList } from '@contract/webhooks';
+import type { CreatedWebhook, CreateWebhookInput, UpdateWebhookInput, Webhook, WebhookDelivery, WebhookDeliveryPage, WebhookList } from '@contract/webhooks';
 import { apiJson, apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useRefreshAfter } from '../../../lib/refresh-map';
@@ -31,6 +31,15 @@ export function useCreateWebhook() {
   const refreshAfter = useRefreshAfter();
   return useMutation({
     mutationFn: (input: CreateWebhookInput) => apiJson<CreatedWebhook>('POST', '/api/webhooks', input),
+    onSuccess: () => refreshAfter('webhook.changed'),
+  });
+}
+
+/** PATCH /api/webhooks/{id}: its address, events or format; the secret stays. */
+export function useUpdateWebhook() {
+  const refreshAfter = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: UpdateWebhookInput }) => apiJson<Webhook>('PATCH', `/api/webhooks/${id}`, change),
     onSuccess: () => refreshAfter('webhook.changed'),
   });
 }

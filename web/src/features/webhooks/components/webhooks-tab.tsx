@@ -18,6 +18,7 @@ import { DeliveriesDialog } from './deliveries-dialog';
 import { BreakerBadge } from './breaker-status';
 import { DeliveryStatus } from './delivery-status';
 import { NewWebhookDialog } from './new-webhook-dialog';
+import { EditWebhookDialog } from './edit-webhook-dialog';
 
 /** Owner only (docs/decisions/0018-webhooks.md): addresses that hear of events as they happen, a chat channel or a program. */
 export function WebhooksTab() {
@@ -143,6 +144,7 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
           <Send aria-hidden="true" />
           {test.isPending ? 'Sending...' : 'Send test event'}
         </Button>
+        <EditWebhookDialog webhook={webhook} />
         <DeliveriesDialog webhook={webhook} />
         <ConfirmDialog
           trigger={

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createWebhookInput, type CreateWebhookInput, type Webhook } from '@contract/webhooks';
+import { Pencil } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { showServerIssues } from '../../../lib/form-errors';
+import { useUpdateWebhook } from '../api/webhooks';
+import { webhookChange } from '../utils/webhook-change';
+import { WebhookFields } from './webhook-fields';
+
+/** "Edit": the webhook's URL, format and events, changed in place; its secret and delivery log stay. */
+export function EditWebhookDialog({ webhook }: { webhook: Webhook }) {
+  const update = useUpdateWebhook();
+  const saved: CreateWebhookInput = { url: webhook.url, events: webhook.events, format: webhook.format };
+  const form = useForm<CreateWebhookInput, unknown, z.output<typeof createWebhookInput>>({ resolver: zodResolver(createWebhookInput), values: saved });
+  const dialog = useFormDialog(() => form.reset(saved));
+  const onSubmit = form.handleSubmit((values) => {
+    const change = webhookChange(webhook, values);
+    if (Object.keys(change).length === 0) return dialog.done();
+    update.mutate(
+      { id: webhook.id, change },
+      {
+        onSuccess: () => {
+          dialog.done();
+          toast({ title: 'Webhook saved', description: 'Its secret is unchanged: the receiver keeps checking signatures as before.', variant: 'success' });
+        },
+        onError: (error) => {
+          if (!showServerIssues(form, error, ['url', 'format', 'events'])) toast({ title: 'Error', description: errorMessage(error, 'Failed to save the webhook'), variant: 'destructive' });
+        },
+      },
+    );
+  });
+  return (
+    <FormDialog
+      state={dialog}
+      trigger={
+        <Button variant="outline" size="sm" aria-label={`Edit the webhook to ${webhook.url}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      }
+      title="Edit webhook"
+      description="Change where it sends and what. Deliveries still waiting go to the new address; the secret stays the same."
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      submitLabel="Save changes"
+      pendingLabel="Saving..."
+    >
+      <WebhookFields form={form} />
+    </FormDialog>
+  );
+}
