@@ -111,7 +111,7 @@ function MyStanding({ contest, standings }: { contest: Contest; standings: Conte
           <div key={movedUp.key} className="flex items-center gap-2 rounded-md border border-emerald-200 bg-emerald-50 py-1 pl-3 pr-1 text-sm font-semibold text-emerald-900 motion-safe:animate-celebrate-in">
             <TrendingUp className="size-4 shrink-0" aria-hidden="true" />
             <p className="min-w-0 flex-1">{movedUp.text}</p>
-            <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={dismiss}>
+            <Button variant="ghost" size="icon" aria-label={`Dismiss: ${movedUp.text}`} onClick={dismiss}>
               <X aria-hidden="true" />
             </Button>
           </div>
