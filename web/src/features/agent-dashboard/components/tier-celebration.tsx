@@ -1,6 +1,7 @@
 import type { LiveEvent, TierReachedData } from '@contract/events';
-import { Sparkles, Trophy, X } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { CelebrationBanner } from '../../../components/live/celebration-banner';
 import { Button } from '../../../components/ui/button';
 import { tierCardId } from './tier-card';
 
@@ -38,34 +39,21 @@ export function TierCelebration({ agentId }: { agentId: number }) {
         <LiveEventListener onEvent={onEvent} />
       </Suspense>
       {latest && (
-        <div
+        <CelebrationBanner
           // A new tier plays the entrance again.
           key={latest.tierId}
-          className="mb-6 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-xl border border-amber-300 bg-gradient-to-r from-amber-50 via-white to-brand-50 p-4 shadow-sm motion-safe:animate-celebrate-in sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:p-5"
-        >
-          <span
-            className="relative flex size-12 shrink-0 items-center justify-center rounded-full border-2 bg-white"
-            style={{ borderColor: latest.tierColor }}
-          >
-            <Trophy className="size-6 motion-safe:animate-celebrate-icon" style={{ color: latest.tierColor }} aria-hidden="true" />
-            <Sparkles className="absolute -right-2 -top-2 size-5 text-amber-500 motion-safe:animate-celebrate-spark" aria-hidden="true" />
-          </span>
-          <div>
-            <p className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">You reached {latest.tierName}!</p>
-            <p className="text-sm text-slate-700">
-              {earlier.length > 0 && `Also reached: ${earlier.join(', ')}. `}
-              Claim {earlier.length > 0 ? 'the rewards' : 'its reward'} from the tier cards below.
-            </p>
-          </div>
-          <div className="col-start-2 flex items-center gap-2 sm:col-start-3">
+          tone="border-amber-300 bg-gradient-to-r from-amber-50 via-white to-brand-50"
+          ring={{ style: { borderColor: latest.tierColor } }}
+          icon={<Trophy className="size-6 motion-safe:animate-celebrate-icon" style={{ color: latest.tierColor }} aria-hidden="true" />}
+          title={`You reached ${latest.tierName}!`}
+          body={`${earlier.length > 0 ? `Also reached: ${earlier.join(', ')}. ` : ''}Claim ${earlier.length > 0 ? 'the rewards' : 'its reward'} from the tier cards below.`}
+          action={
             <Button variant="outline" size="sm" onClick={() => showTier(latest.tierId)}>
               Show {latest.tierName}
             </Button>
-            <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={() => setReached([])}>
-              <X aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
+          }
+          onDismiss={() => setReached([])}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { BadgeAwardedData, LiveEvent } from '@contract/events';
-import { Award, Sparkles, X } from 'lucide-react';
+import { Award } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { CelebrationBanner } from '../../../components/live/celebration-banner';
 import { Button } from '../../../components/ui/button';
 
 // In the live-update chunk, beside the stream it listens to (lib/live-updates.ts).
@@ -39,30 +40,21 @@ export function BadgeCelebration({ agentId }: { agentId: number }) {
         <LiveEventListener onEvent={onEvent} />
       </Suspense>
       {latest && (
-        <div
+        <CelebrationBanner
           // A new badge plays the entrance again.
           key={latest.badgeId}
-          className="mb-6 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 rounded-xl border border-violet-300 bg-gradient-to-r from-violet-50 via-white to-amber-50 p-4 shadow-sm motion-safe:animate-celebrate-in sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:p-5"
-        >
-          <span className="relative flex size-12 shrink-0 items-center justify-center rounded-full border-2 border-violet-400 bg-white">
-            <Award className="size-6 text-violet-700 motion-safe:animate-celebrate-icon" aria-hidden="true" />
-            <Sparkles className="absolute -right-2 -top-2 size-5 text-amber-500 motion-safe:animate-celebrate-spark" aria-hidden="true" />
-          </span>
-          <div className="min-w-0">
-            <p className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">You earned the {latest.name} badge!</p>
-            <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-              {latest.detail}.{earlier.length > 0 && ` Also earned: ${earlier.join(', ')}.`}
-            </p>
-          </div>
-          <div className="col-start-2 flex items-center gap-2 sm:col-start-3">
+          tone="border-violet-300 bg-gradient-to-r from-violet-50 via-white to-amber-50"
+          ring={{ className: 'border-violet-400' }}
+          icon={<Award className="size-6 text-violet-700 motion-safe:animate-celebrate-icon" aria-hidden="true" />}
+          title={`You earned the ${latest.name} badge!`}
+          body={`${latest.detail}.${earlier.length > 0 ? ` Also earned: ${earlier.join(', ')}.` : ''}`}
+          action={
             <Button variant="outline" size="sm" onClick={showBadges}>
               Show my badges
             </Button>
-            <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={() => setEarned([])}>
-              <X aria-hidden="true" />
-            </Button>
-          </div>
-        </div>
+          }
+          onDismiss={() => setEarned([])}
+        />
       )}
     </div>
   );
