@@ -9,6 +9,7 @@ import { apiRoutes } from '../../contract/api-routes';
 import { queryRows } from '../../server/db/client';
 import { registerAgent } from '../../server/db/operations/register-agent';
 import { notifyEvents } from '../../server/db/operations/notify-events';
+import { sequenceAll } from '../../server/db/sequencer';
 import { createTeam } from '../../server/db/operations/create-team';
 import { updateTeam } from '../../server/db/operations/update-team';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
@@ -100,6 +101,9 @@ describeEachEngine(
 
     /** Runs the notifier to the end of the events (the app's own does not run in tests). */
     async function notified(t: TestApp) {
+      // The writes' events wait in the inboxes until a sequencer pass places them; place them now, not when the hub
+      // gets to it (on a busy machine that can be after this loop has looked).
+      await sequenceAll(t.database.db);
       for (let i = 0; i < 100; i++) {
         if ((await notifyEvents(t.database.db, 500, t.clock.now, { appUrl: 'http://tiertrack.test' })) === 0) {
           const [left] = await queryRows<{ n: number }>(

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';
 import { watchBadges } from '../../server/db/operations/watch-badges';
+import { sequenceAll } from '../../server/db/sequencer';
 import { finaliseContest } from '../../server/db/operations/watch-contests';
 import { localDay, shiftDay } from '../../server/domain/periods';
 import { signedInAgent, signedInUser } from '../factories/accounts';
@@ -284,9 +285,13 @@ for (const engine of testEngines()) {
       const shy = await signedInAgent(t, { firstName: 'Quiet', lastName: 'Earner' });
       expect((await call('PATCH', '/api/agents/me', { publicProfile: false }, shy.cookie)).status).toBe(200);
       // The badge watcher's cursor, made at the newest event as the app makes it when it starts.
+      await sequenceAll(t.database.db);
       while ((await watchBadges(t.database.db, 500, t.clock.now, 'UTC')) > 0);
       await addIncome(t.database.db, shown, '120.00', { now: t.clock.now });
       await addIncome(t.database.db, shy, '130.00', { now: t.clock.now });
+      // The entries' events wait in the inboxes until a sequencer pass places them; the watcher reads only placed
+      // events, so place them first rather than race the hub's own pass (which a busy machine can make late).
+      await sequenceAll(t.database.db);
       while ((await watchBadges(t.database.db, 500, t.clock.now, 'UTC')) > 0);
 
       const named = await tv.next((m) => m.type === 'badge.awarded' && m.data.agentId === shown.id);
