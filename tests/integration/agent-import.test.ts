@@ -10,6 +10,7 @@ import { createAgent, createUser, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '.
 import { createApiToken } from '../factories/api-tokens';
 import { databaseFingerprint } from '../support/fingerprint';
 import { overInject, signIn } from '../support/sign-in';
+import { sequenceAll } from '../../server/db/sequencer';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
@@ -123,7 +124,8 @@ describeEachEngine('agent import', (get) => {
     expect((await agentSignIn(get(), `dan.${stamp}@example.test`, '!no-password-yet')).statusCode).toBe(401);
     const [stored] = await queryRows<{ token_hash: string }>(db, sql`select token_hash from password_resets where account_id = ${link!.agentId} and kind = 'agent'`);
     expect(stored!.token_hash).not.toContain(tokenOf(link!.url));
-    // agent.created for each, in file order.
+    // agent.created for each, in file order (placed from the inboxes first, not left to the hub's own pass).
+    await sequenceAll(db);
     const events = await queryRows<{ agent_id: number }>(db, sql`select agent_id from events where type = 'agent.created' order by id desc limit 2`);
     expect(events.map((e) => e.agent_id).reverse()).toEqual([cleo!.id, link!.agentId]);
 
