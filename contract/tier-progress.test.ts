@@ -2,31 +2,36 @@ import { describe, expect, it } from 'vitest';
 import {
   progressPercent,
   remainingCents,
-  rewardLines,
   summarizeTierProgress,
   tierIconKind,
   tierState,
 } from './tier-progress';
 
+const option = (id: number, title: string) => ({ id, title, description: `${title}, described`, category: 'Other' });
 const tiers = [
-  { id: 11, name: 'Starter', order: 1, threshold: '5000.00', rewards: 'Swag pack\nShout-out' },
-  { id: 12, name: 'Bronze', order: 2, threshold: '10000.00', rewards: 'Coming Soon' },
-  { id: 13, name: 'Silver', order: 3, threshold: '20000.00', rewards: '$100 gift card\n\n  Extra day off  \r\n' },
+  { id: 11, name: 'Starter', order: 1, threshold: '5000.00', rewardOptions: [option(1, 'Swag pack'), option(2, 'Shout-out')] },
+  { id: 12, name: 'Bronze', order: 2, threshold: '10000.00', rewardOptions: [] },
+  { id: 13, name: 'Silver', order: 3, threshold: '20000.00', rewardOptions: [option(3, '$100 gift card')] },
 ];
 
 describe('tierState', () => {
   it('is READY TO CLAIM exactly at the threshold and IN PROGRESS one cent below', () => {
-    expect(tierState({ totalCents: 500_000n, thresholdCents: 500_000n, claimed: false })).toBe('READY TO CLAIM');
-    expect(tierState({ totalCents: 499_999n, thresholdCents: 500_000n, claimed: false })).toBe('IN PROGRESS');
+    expect(tierState({ totalCents: 500_000n, thresholdCents: 500_000n, claimed: false, activeOptionCount: 1 })).toBe('READY TO CLAIM');
+    expect(tierState({ totalCents: 499_999n, thresholdCents: 500_000n, claimed: false, activeOptionCount: 1 })).toBe('IN PROGRESS');
   });
 
-  it('stays CLAIMED when a deduction took the total below the threshold again', () => {
-    expect(tierState({ totalCents: 100n, thresholdCents: 500_000n, claimed: true })).toBe('CLAIMED');
-    expect(tierState({ totalCents: 900_000n, thresholdCents: 500_000n, claimed: true })).toBe('CLAIMED');
+  it('is REACHED, not READY TO CLAIM, when the tier offers no option to pick', () => {
+    expect(tierState({ totalCents: 900_000n, thresholdCents: 500_000n, claimed: false, activeOptionCount: 0 })).toBe('REACHED');
+    expect(tierState({ totalCents: 499_999n, thresholdCents: 500_000n, claimed: false, activeOptionCount: 0 })).toBe('IN PROGRESS');
+  });
+
+  it('stays CLAIMED when a deduction took the total below the threshold again, or its options were removed', () => {
+    expect(tierState({ totalCents: 100n, thresholdCents: 500_000n, claimed: true, activeOptionCount: 1 })).toBe('CLAIMED');
+    expect(tierState({ totalCents: 900_000n, thresholdCents: 500_000n, claimed: true, activeOptionCount: 0 })).toBe('CLAIMED');
   });
 
   it('is IN PROGRESS for a negative total', () => {
-    expect(tierState({ totalCents: -1_000n, thresholdCents: 500_000n, claimed: false })).toBe('IN PROGRESS');
+    expect(tierState({ totalCents: -1_000n, thresholdCents: 500_000n, claimed: false, activeOptionCount: 1 })).toBe('IN PROGRESS');
   });
 });
 
@@ -73,25 +78,16 @@ describe('tierIconKind', () => {
   });
 });
 
-describe('rewardLines', () => {
-  it('splits on newlines and drops blank lines', () => {
-    expect(rewardLines('A\r\nB\n\n  C  ')).toEqual(['A', 'B', 'C']);
-    expect(rewardLines('')).toEqual([]);
-  });
-});
-
 describe('summarizeTierProgress', () => {
-  it('sorts by order and derives state, progress, remaining, rewards and the summary figures', () => {
+  it('sorts by order and derives state, progress, remaining, offers and the summary figures', () => {
     const summary = summarizeTierProgress({ totalIncome: '15000.00', claimedTiers: [11], tiers: [tiers[2]!, tiers[0]!, tiers[1]!] });
     expect(summary.tiers.map((t) => t.tier.name)).toEqual(['Starter', 'Bronze', 'Silver']);
-    expect(summary.tiers.map((t) => t.state)).toEqual(['CLAIMED', 'READY TO CLAIM', 'IN PROGRESS']);
+    // Bronze is reached but offers nothing to pick: not ready to claim, and not counted.
+    expect(summary.tiers.map((t) => t.state)).toEqual(['CLAIMED', 'REACHED', 'IN PROGRESS']);
     expect(summary.tiers.map((t) => t.progressPercent)).toEqual([100, 100, 50]);
     expect(summary.tiers.map((t) => t.remainingCents)).toEqual([0n, 0n, 500_000n]);
-    expect(summary.tiers[0]!.rewardLines).toEqual(['Swag pack', 'Shout-out']);
-    expect(summary.tiers[1]!.comingSoon).toBe(true);
-    expect(summary.tiers[2]!.rewardLines).toEqual(['$100 gift card', 'Extra day off']);
-    expect(summary.tiers[2]!.comingSoon).toBe(false);
-    expect(summary.readyToClaimCount).toBe(1);
+    expect(summary.tiers.map((t) => t.offers.map((offer) => offer.title))).toEqual([['Swag pack', 'Shout-out'], [], ['$100 gift card']]);
+    expect(summary.readyToClaimCount).toBe(0);
     expect(summary.claimedCount).toBe(1);
     expect(summary.nextTarget).toEqual({ tier: tiers[2], remainingCents: 500_000n });
   });
@@ -106,9 +102,9 @@ describe('summarizeTierProgress', () => {
 
   it('has no next target once the last tier is reached (Max Level)', () => {
     const summary = summarizeTierProgress({ totalIncome: '20000.00', claimedTiers: [], tiers });
-    expect(summary.tiers.map((t) => t.state)).toEqual(['READY TO CLAIM', 'READY TO CLAIM', 'READY TO CLAIM']);
+    expect(summary.tiers.map((t) => t.state)).toEqual(['READY TO CLAIM', 'REACHED', 'READY TO CLAIM']);
     expect(summary.nextTarget).toBeNull();
-    expect(summary.readyToClaimCount).toBe(3);
+    expect(summary.readyToClaimCount).toBe(2);
   });
 
   it('keeps a claimed tier CLAIMED after the total fell below it, and targets it again', () => {

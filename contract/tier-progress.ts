@@ -1,23 +1,32 @@
 import { moneyToCents } from './cents';
-import { COMING_SOON } from './limits';
+import { countRewardsWaiting, isRewardWaiting } from './tier-offers';
 
 /**
  * Pure rules of the agent's tier display (docs/product.md §9.4): the state of each tier, its progress bar, what is left
  * to earn and the next target. Money is integer cents (bigint) throughout; the web formats the results.
  */
 
-export const tierStates = ['CLAIMED', 'READY TO CLAIM', 'IN PROGRESS', 'LOCKED'] as const;
+export const tierStates = ['CLAIMED', 'READY TO CLAIM', 'REACHED', 'IN PROGRESS', 'LOCKED'] as const;
 export type TierState = (typeof tierStates)[number];
 
 /** The icon family of a tier, by order: 12 the top icon, 9 and above the second, 6 and above the third. */
 export type TierIconKind = 'crown' | 'gem' | 'medal' | 'star';
+
+/** A reward option an agent can pick: an active option of the tier (docs/decisions/0081-tier-offers.md). */
+export interface TierOffer {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+}
 
 export interface TierProgressInput {
   id: number;
   name: string;
   order: number;
   threshold: string;
-  rewards: string;
+  /** The tier's active reward options: what it offers. */
+  rewardOptions: readonly TierOffer[];
 }
 
 export interface TierProgress<T extends TierProgressInput = TierProgressInput> {
@@ -28,9 +37,8 @@ export interface TierProgress<T extends TierProgressInput = TierProgressInput> {
   thresholdCents: bigint;
   /** What is left to earn to reach the tier; 0 once reached. */
   remainingCents: bigint;
-  rewardLines: string[];
-  /** True when the owner has not configured rewards yet (the rewards text is Coming Soon or empty). */
-  comingSoon: boolean;
+  /** What the tier offers: its active reward options; none means "Coming Soon", and a reached tier cannot be claimed. */
+  offers: readonly TierOffer[];
   icon: TierIconKind;
 }
 
@@ -45,13 +53,15 @@ export interface TierProgressSummary<T extends TierProgressInput = TierProgressI
 
 /**
  * CLAIMED when the tier was claimed (even if a later deduction took the total below it again); READY TO CLAIM when
- * the total is at or above the threshold; IN PROGRESS otherwise, for every unreached tier. LOCKED exists for the
- * display but these rules never produce it.
+ * the total is at or above the threshold and the tier offers a reward to pick; REACHED when it offers none yet (nothing
+ * can be claimed); IN PROGRESS otherwise, for every unreached tier. LOCKED exists for the display but these rules
+ * never produce it.
  */
-export function tierState(input: { totalCents: bigint; thresholdCents: bigint; claimed: boolean }): TierState {
+export function tierState(input: { totalCents: bigint; thresholdCents: bigint; claimed: boolean; activeOptionCount: number }): TierState {
   if (input.claimed) return 'CLAIMED';
-  if (input.totalCents >= input.thresholdCents) return 'READY TO CLAIM';
-  return 'IN PROGRESS';
+  const reached = input.totalCents >= input.thresholdCents;
+  if (isRewardWaiting({ reached, claimed: false, activeOptionCount: input.activeOptionCount })) return 'READY TO CLAIM';
+  return reached ? 'REACHED' : 'IN PROGRESS';
 }
 
 /**
@@ -80,14 +90,6 @@ export function tierIconKind(order: number): TierIconKind {
   return 'star';
 }
 
-/** The rewards text split into one line per reward, blank lines dropped. */
-export function rewardLines(rewards: string): string[] {
-  return rewards
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-}
-
 /** Every tier sorted by order with its state and progress, and the figures of the summary tiles. */
 export function summarizeTierProgress<T extends TierProgressInput>(input: {
   totalIncome: string;
@@ -100,15 +102,13 @@ export function summarizeTierProgress<T extends TierProgressInput>(input: {
   let previousThresholdCents = 0n;
   const tiers = sorted.map((tier): TierProgress<T> => {
     const thresholdCents = moneyToCents(tier.threshold);
-    const lines = rewardLines(tier.rewards);
     const progress: TierProgress<T> = {
       tier,
-      state: tierState({ totalCents, thresholdCents, claimed: claimed.has(tier.id) }),
+      state: tierState({ totalCents, thresholdCents, claimed: claimed.has(tier.id), activeOptionCount: tier.rewardOptions.length }),
       progressPercent: progressPercent(totalCents, thresholdCents, previousThresholdCents),
       thresholdCents,
       remainingCents: remainingCents(totalCents, thresholdCents),
-      rewardLines: lines,
-      comingSoon: lines.length === 0 || (lines.length === 1 && lines[0]!.toLowerCase() === COMING_SOON.toLowerCase()),
+      offers: tier.rewardOptions,
       icon: tierIconKind(tier.order),
     };
     previousThresholdCents = thresholdCents;
@@ -118,7 +118,10 @@ export function summarizeTierProgress<T extends TierProgressInput>(input: {
   return {
     tiers,
     totalCents,
-    readyToClaimCount: tiers.filter((t) => t.state === 'READY TO CLAIM').length,
+    // The portal counts its rewards waiting with the same function, so the two screens cannot disagree.
+    readyToClaimCount: countRewardsWaiting(
+      tiers.map((t) => ({ reached: t.remainingCents === 0n, claimed: claimed.has(t.tier.id), activeOptionCount: t.offers.length })),
+    ),
     claimedCount: tiers.filter((t) => t.state === 'CLAIMED').length,
     nextTarget: next ? { tier: next.tier, remainingCents: next.remainingCents } : null,
   };

@@ -24,14 +24,16 @@ const demoAgents = [
   { firstName: 'Aiko', lastName: 'Tanaka', position: 'Sales Agent', targetDollars: 37_150 },
 ];
 
+// Each line begins with the title of the option it describes (docs/decisions/0081-tier-offers.md): agents see the
+// options, and the owner's Tier Settings flag no line of the demo.
 const demoTierRewards: Record<number, string> = {
-  1: 'Company swag pack\nShout-out in the team channel',
-  2: '$100 gift card\nPriority lead assignment for a week',
-  3: 'Noise-cancelling headphones\nExtra half day off',
-  4: 'Weekend getaway voucher\n$500 cash bonus',
-  5: 'Latest smartphone\nOne extra day off',
-  6: 'Luxury watch\nTeam dinner in your honour',
-  7: 'Laptop upgrade\n$2,000 cash bonus',
+  1: 'Swag Pack: hoodie, mug and notebook\nCoffee Gift Card worth $50',
+  2: 'Amazon Gift Card worth $100',
+  3: 'Wireless Headphones, noise-cancelling',
+  4: 'Cash Bonus of $500 on your next payout',
+  5: 'Spa Day for you and a guest',
+  6: 'Smartwatch of your choice',
+  7: 'Laptop Upgrade\nWeekend Trip for two',
 };
 
 const demoRewardOptions = [

@@ -1,5 +1,6 @@
-import { addIncomeAsOwner, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi, tierCard, uniqueEmail } from './support/helpers';
+import { addIncome, addIncomeAsOwner, expectConsoleErrors, expectNoHorizontalOverflow, registerAgentViaApi, tierByName, tierCard, uniqueEmail } from './support/helpers';
 import type { Page } from '@playwright/test';
+import type { RewardOption } from '../../contract/rewards';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
@@ -94,8 +95,10 @@ test.describe('agent tier dashboard, signed in', () => {
     await expect(tierCard(page, 'Silver').getByRole('button', { name: 'Claim This Reward' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Claim This Reward' })).toHaveCount(2);
 
-    // Reward lines are the rewards text split by line; unconfigured tiers say Coming Soon.
-    await expect(tierCard(page, 'Bronze').getByRole('listitem')).toHaveText(['$100 gift card', 'Priority lead assignment for a week']);
+    // What a tier offers is its active reward options (docs/decisions/0081-tier-offers.md); a tier without any says
+    // Coming Soon.
+    await expect(tierCard(page, 'Bronze').getByRole('listitem')).toHaveText(['Amazon Gift Card: $100 Amazon gift card']);
+    await expect(tierCard(page, 'Starter').getByRole('listitem')).toHaveText([/^Swag Pack: /, /^Coffee Gift Card: /]);
     await expect(tierCard(page, 'Sapphire')).toContainText('Coming Soon');
 
     // Icons by order: 12 the crown, 9 and up the gem, 6 and up the medal, a star below.
@@ -204,7 +207,107 @@ test.describe('agent tier dashboard, signed in', () => {
     await page.goto('/agent/dashboard');
     await expect(tile(page, 'Max Level')).toContainText('All tiers reached');
     await expect(page.getByText('Next Target')).toHaveCount(0);
-    await expect(tierCard(page, 'Legend')).toContainText('READY TO CLAIM');
+    // Legend offers no reward option in the demo: reached, and nothing to claim yet.
+    await expect(tierCard(page, 'Legend')).toContainText('REACHED');
+    await expect(tierCard(page, 'Legend').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(tierCard(page, 'Legend').getByRole('button', { name: 'Claim This Reward' })).toHaveCount(0);
+  });
+
+  test('a reached tier without reward options cannot be claimed and says why; the portal counts the same rewards waiting', async ({ page, request }) => {
+    const agent = await registerAgentViaApi(page.request, 'dash-no-options', 'Dana');
+    // Past Diamond ($200,000): Sapphire and Diamond offer nothing in the demo.
+    await addIncomeAsOwner(request, agent.id, '210000.00');
+    await page.goto('/agent/dashboard');
+
+    for (const name of ['Sapphire', 'Diamond']) {
+      await expect(tierCard(page, name)).toContainText('REACHED');
+      await expect(tierCard(page, name)).toContainText('Reached — no reward to pick yet; your owner has not added one.');
+      await expect(tierCard(page, name).getByRole('button')).toHaveCount(0);
+    }
+    const claimButtons = page.getByRole('button', { name: 'Claim This Reward' });
+    await expect(tierCard(page, 'Emerald').getByRole('button', { name: 'Claim This Reward' })).toBeVisible();
+    const waiting = await claimButtons.count();
+    expect(waiting).toBe(7);
+    await expect(tile(page, 'Tiers Ready to Claim')).toContainText(String(waiting));
+    await expectNoAxeViolations(page);
+
+    // The portal counts the same tiers, and says the same of Diamond.
+    await page.getByRole('link', { name: 'Agent Portal' }).click();
+    await expect(page.getByText(`You have ${waiting} tier rewards waiting to be claimed.`)).toBeVisible();
+    const diamond = page.getByRole('list', { name: 'Achieved tiers' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Diamond' }) });
+    await expect(diamond).toContainText('No reward to pick yet; your owner has not added one for this tier.');
+    await page.getByRole('button', { name: 'Claim Rewards' }).click();
+    await expect(page.getByRole('list', { name: 'Rewards you can claim' }).getByRole('heading', { level: 3 })).toHaveCount(waiting);
+    await expect(page.getByRole('heading', { name: 'Diamond tier' })).toHaveCount(0);
+
+    // Once the owner adds an option to Diamond, both screens offer it, and the claim dialog lists exactly it.
+    const diamondTier = await tierByName(request, 'Diamond');
+    const added = await request.post('/api/rewards', {
+      data: { tierId: diamondTier.id, title: 'Diamond Watch', description: 'A watch with a diamond', category: 'Physical Item' },
+    });
+    expect(added.status()).toBe(201);
+    const option = (await added.json()) as RewardOption;
+    try {
+      await page.goto('/agent/dashboard');
+      await expect(tierCard(page, 'Diamond')).toContainText('READY TO CLAIM');
+      await expect(tierCard(page, 'Diamond').getByRole('listitem')).toHaveText(['Diamond Watch: A watch with a diamond']);
+      await expect(tile(page, 'Tiers Ready to Claim')).toContainText(String(waiting + 1));
+      await tierCard(page, 'Diamond').getByRole('button', { name: 'Claim This Reward' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Claim your Diamond reward' });
+      await expect(dialog.getByRole('radio')).toHaveCount(1);
+      await expect(dialog.getByRole('radio', { name: /Diamond Watch/ })).toBeChecked();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page.goto('/agents');
+      await expect(page.getByText(`You have ${waiting + 1} tier rewards waiting to be claimed.`)).toBeVisible();
+    } finally {
+      expect((await request.delete(`/api/rewards/${option.id}`)).status()).toBe(204);
+    }
+  });
+
+  test('reaching a tier that offers nothing to pick says so instead of asking for a claim', async ({ page, request }) => {
+    const agent = await registerAgentViaApi(page.request, 'dash-reach-empty', 'Remy');
+    // Just below Sapphire ($150,000), which offers no option in the demo.
+    await addIncomeAsOwner(request, agent.id, '149000.00');
+    await page.goto('/agent/dashboard');
+    await expect(page.getByRole('status', { name: 'Live updates' })).toHaveText('Live');
+    await addIncome(request, agent.id, '2000.00');
+    const banner = page.getByRole('status').filter({ hasText: 'You reached Sapphire!' });
+    await expect(banner).toContainText('There is no reward to pick for it yet.');
+    await expect(banner).not.toContainText('Claim');
+    await expect(tierCard(page, 'Sapphire')).toContainText('REACHED');
+    await expectNoAxeViolations(page);
+  });
+
+  test('on a phone, the tiers beyond the next fold into a short list that opens to every tier', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await registerAgentViaApi(page.request, 'dash-phone', 'Kai');
+    await page.goto('/agent/dashboard');
+    const tiers = page.getByRole('region', { name: 'Your Tiers' });
+    // The next tier in full, every later one in the folded list.
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expect(tierCard(page, 'Starter')).toContainText('$5,000 to go');
+    const more = tiers.getByText('11 more tiers');
+    await expect(more).toBeVisible();
+    await expect(tiers.getByText('Bronze to Legend')).toBeVisible();
+    expect((await tiers.boundingBox())!.height).toBeLessThan(700);
+    await expectNoAxeViolations(page);
+
+    await more.click();
+    const later = page.getByRole('list', { name: 'More tiers' }).getByRole('listitem');
+    await expect(later).toHaveCount(11);
+    await expect(later.first()).toContainText('Bronze');
+    await expect(later.first()).toContainText('$10,000 to go');
+    await expect(later.first()).toContainText('Rewards: Amazon Gift Card');
+    await expect(later.last()).toContainText('Legend');
+    await expect(later.last()).toContainText('$1,000,000 to go');
+    await expect(later.last()).toContainText('Rewards: Coming Soon');
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+
+    // A wider screen shows every tier as a card, without the folded list.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('article')).toHaveCount(12);
+    await expect(more).toBeHidden();
   });
 
   test('Logout ends the session and goes to /agents', async ({ page }) => {

@@ -149,6 +149,27 @@ test.describe('agent portal, signed in', () => {
     expectConsoleErrors(pageErrors, /status of 409/);
   });
 
+  test('a reached tier without reward options is not offered and says why, on a phone', async ({ page, request }) => {
+    const agent = await registerAgentViaApi(page.request, 'portal-no-options', 'Noa');
+    // Past Sapphire ($150,000), which offers no option in the demo; Starter to Emerald each offer one or more.
+    await addIncomeAsOwner(request, agent.id, '160000.00');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/agents');
+    await expect(page.getByText('You have 7 tier rewards waiting to be claimed.')).toBeVisible();
+    const sapphire = page.getByRole('list', { name: 'Achieved tiers' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Sapphire' }) });
+    await expect(sapphire).toContainText('ACHIEVED');
+    await expect(sapphire).toContainText('No reward to pick yet; your owner has not added one for this tier.');
+    await expect(sapphire).not.toContainText('coming soon');
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Claim Rewards' }).click();
+    const offered = page.getByRole('list', { name: 'Rewards you can claim' }).getByRole('heading', { level: 3 });
+    await expect(offered).toHaveCount(7);
+    await expect(offered.last()).toHaveText('Emerald tier');
+    await expectNoAxeViolations(page);
+  });
+
   test('falls back to Demo Agent and $125,000 in demo mode when the tier data cannot be read', async ({ page }) => {
     await registerAgentViaApi(page.request, 'portal-fallback');
     await page.route('**/api/agent-tier-data', (route) =>

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { RewardOption } from '../../contract/rewards';
 import type { TierSetting } from '../../contract/tiers';
-import { allowConsoleErrors, openTab, tierByName, toasts } from './support/helpers';
+import type { AgentTierData } from '../../contract/agent-tier-data';
+import { addIncome, allowConsoleErrors, openTab, registerAgentViaApi, tierByName, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 const tierCard = (page: Page, name: string) =>
@@ -35,12 +37,16 @@ test.describe('tier settings', () => {
     ]);
     const starter = tierCard(page, 'Starter');
     await expect(starter).toContainText('$5,000');
-    await expect(starter.getByRole('listitem').filter({ hasText: 'Company swag pack' })).toBeVisible();
+    await expect(starter.getByRole('listitem').filter({ hasText: 'Swag Pack: hoodie, mug and notebook' })).toBeVisible();
+    // The demo's lines each name an option: nothing is flagged.
+    await expect(page.getByText('No active reward option matches this line')).toHaveCount(0);
+    await expect(starter).toContainText('Agents who reach Starter see these and pick one.');
     await expect(starter.getByText('Swag Pack', { exact: true })).toBeVisible();
     await expect(starter.getByText('Physical Item')).toBeVisible();
     await expect(tierCard(page, 'Legend')).toContainText('$1,000,000');
     await expect(tierCard(page, 'Legend')).toContainText('No rewards configured for this tier');
     await expect(tierCard(page, 'Legend')).toContainText('No reward options configured');
+    await expect(tierCard(page, 'Legend')).toContainText('Agents who reach Legend see “Coming Soon” and cannot claim it until an active option is added.');
     await expectNoAxeViolations(page);
   });
 
@@ -122,16 +128,63 @@ test.describe('tier settings', () => {
       await card.getByRole('button', { name: 'Save' }).click();
       await expect(toasts(page).getByText('Tier rewards updated successfully')).toBeVisible();
       const bullets = card.getByRole('list').first().getByRole('listitem');
-      await expect(bullets).toHaveText(['Private island weekend', 'Gold watch']);
+      await expect(bullets).toHaveText([/^Private island weekend/, /^Gold watch/]);
       expect((await tierByName(page.request, 'Legend')).rewards).toBe('Private island weekend\nGold watch');
 
       // Cancel restores the saved text.
       await card.getByRole('button', { name: 'Edit rewards for Legend' }).click();
       await text.fill('Something else');
       await card.getByRole('button', { name: 'Cancel' }).click();
-      await expect(bullets).toHaveText(['Private island weekend', 'Gold watch']);
+      await expect(bullets).toHaveText([/^Private island weekend/, /^Gold watch/]);
     } finally {
       await restoreTier(page, legend);
+    }
+  });
+
+  test('a line of the rewards text that names no option is flagged, and "Add as option" makes it one agents can pick', async ({ page, request }) => {
+    await signInAs(page);
+    const gold = await tierByName(page.request, 'Gold');
+    const voucherText = 'Weekend getaway voucher\nCash Bonus of $500 on your next payout';
+    expect((await page.request.patch(`/api/tier-settings/${gold.id}`, { data: { rewards: voucherText } })).status()).toBe(200);
+    try {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto('/');
+      await openTab(page, 'Tier Settings');
+      const card = tierCard(page, 'Gold');
+      const voucher = card.getByRole('listitem').filter({ hasText: 'Weekend getaway voucher' });
+      const bonus = card.getByRole('listitem').filter({ hasText: 'Cash Bonus of $500' }).first();
+      await expect(voucher).toContainText('No active reward option matches this line, so agents do not see it.');
+      await expect(bonus).not.toContainText('No active reward option matches');
+      await voucher.scrollIntoViewIfNeeded();
+      await expectNoAxeViolations(page);
+
+      // An agent who reached Gold is offered only what can be picked.
+      const agent = await registerAgentViaApi(request, 'tiers-offer', 'Gale');
+      await signInAs(request);
+      await addIncome(request, agent.id, '36000.00');
+      const offered = async () =>
+        ((await (await request.get('/api/agent-tier-data')).json()) as AgentTierData).tiers.find((tier) => tier.name === 'Gold')!.rewardOptions.map((o) => o.title);
+      expect(await offered()).toEqual(['Cash Bonus']);
+
+      await voucher.getByRole('button', { name: 'Add “Weekend getaway voucher” as a reward option of Gold' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Reward Option' });
+      await expect(dialog.getByLabel('Title')).toHaveValue('Weekend getaway voucher');
+      await expect(dialog.getByLabel('Description')).toHaveValue('Weekend getaway voucher');
+      await dialog.getByLabel('Description').fill('Two nights away for two');
+      await dialog.getByLabel('Category').click();
+      await page.getByRole('option', { name: 'Experience' }).click();
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Add Reward' }).click();
+      await expect(toasts(page).getByText('Reward option added successfully')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(card.getByText('No active reward option matches this line')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Edit rewards for Gold' })).toBeFocused();
+      await expect(card.getByRole('listitem').filter({ hasText: 'Two nights away for two' })).toContainText('Experience');
+      expect(await offered()).toEqual(['Cash Bonus', 'Weekend getaway voucher']);
+    } finally {
+      const options = (await (await page.request.get(`/api/rewards/tier/${gold.id}`)).json()) as RewardOption[];
+      for (const option of options.filter((o) => o.title === 'Weekend getaway voucher')) await page.request.delete(`/api/rewards/${option.id}`);
+      await restoreTier(page, gold);
     }
   });
 

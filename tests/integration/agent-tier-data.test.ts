@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { agentTierData } from '../../contract/agent-tier-data';
+import type { AgentRewardData } from '../../contract/rewards';
 import { TIER_DEFINITIONS } from '../../contract/tiers';
 import { createUser, signedInAgent, signInUser } from '../factories/accounts';
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
@@ -30,7 +31,7 @@ describeEachEngine('GET /api/agent-tier-data', (get) => {
     expect(data.tiers).toHaveLength(12);
     expect(data.tiers.map((tier) => tier.name)).toEqual(TIER_DEFINITIONS.map((d) => d.name));
     expect(data.tiers.map((tier) => tier.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    expect(data.tiers[3]).toEqual({ id: 4, name: 'Gold', color: '#eab308', order: 4, threshold: '35000.00', rewards: 'Coming Soon' });
+    expect(data.tiers[3]).toEqual({ id: 4, name: 'Gold', color: '#eab308', order: 4, threshold: '35000.00', rewards: 'Coming Soon', rewardOptions: [] });
   });
 
   it('names as next tier the first one above the total: a tier reached exactly is not next', async () => {
@@ -90,6 +91,43 @@ describeEachEngine('GET /api/agent-tier-data', (get) => {
     expect(data.agent.totalIncome).toBe('8000.00');
     expect(data.agent.nextTier).toEqual({ id: 2, name: 'Bronze', threshold: '10000.00' });
     expect(data.agent.claimedTiers).toEqual([2]);
+  });
+
+  it("gives each tier its active reward options, oldest first, as the portal's read does; a tier without one cannot be claimed", async () => {
+    const t = get();
+    const agent = await aiko(t, '250000.00');
+    const watch = await createRewardOption(t.database.db, { tierId: 10, title: 'Master watch', description: 'A watch', category: 'Physical Item' });
+    await createRewardOption(t.database.db, { tierId: 10, title: 'Switched off', isActive: false });
+    const trip = await createRewardOption(t.database.db, { tierId: 10, title: 'Master trip', description: 'Two nights', category: 'Experience' });
+    const diamondOff = await createRewardOption(t.database.db, { tierId: 9, title: 'Diamond, switched off', isActive: false });
+
+    const data = await tierData(t, agent.cookie);
+    expect(data.tiers[9]!.rewardOptions).toEqual([
+      { id: watch.id, title: 'Master watch', description: 'A watch', category: 'Physical Item' },
+      { id: trip.id, title: 'Master trip', description: 'Two nights', category: 'Experience' },
+    ]);
+    // Diamond is reached and offers nothing to pick; the portal's read says the same.
+    expect(data.tiers[8]!.rewardOptions).toEqual([]);
+    const portal = await t.request({ method: 'GET', url: `/api/rewards/agent/${agent.id}`, headers: { cookie: agent.cookie } });
+    const diamond = (portal.json() as AgentRewardData).achievedTiers.find((tier) => tier.tier.name === 'Diamond');
+    expect(diamond).toMatchObject({ hasClaimedReward: false, rewards: [] });
+
+    const contact = { name: 'Aiko Tanaka', email: 'aiko@example.test', address: '1 Main Street' };
+    const refusals = [
+      { url: '/api/agents/claim-reward', payload: { tierId: 9, rewardOptionId: watch.id, agentData: contact }, message: 'This reward is not offered for the Diamond tier' },
+      { url: '/api/agents/claim-reward', payload: { tierId: 9, rewardOptionId: diamondOff.id, agentData: contact }, message: 'This reward is no longer available' },
+      {
+        url: '/api/rewards/claim',
+        payload: { agentId: agent.id, rewardId: diamondOff.id, fullName: 'Aiko', email: contact.email, phone: '1', address: 'A', city: 'B', zipcode: 'C' },
+        message: 'This reward is no longer available',
+      },
+    ];
+    for (const { url, payload, message } of refusals) {
+      const res = await t.request({ method: 'POST', url, headers: { cookie: agent.cookie }, payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await tierData(t, agent.cookie)).agent.claimedTiers).toEqual([]);
   });
 
   it('answers 401 to anonymous callers and 403 to owners and managers', async () => {

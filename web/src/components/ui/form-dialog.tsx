@@ -36,14 +36,16 @@ interface FormDialogProps {
   pendingLabel?: string;
   /** The form's fields. */
   children: ReactNode;
+  /** Where focus goes when the dialog closes, when not back to its trigger (a trigger the form's success removes). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A short form in a dialog, with Cancel and submit at its foot (add an agent, a manager, a reward option). */
-export function FormDialog({ state, trigger, title, description, onSubmit, pending, submitLabel, pendingLabel = 'Adding...', children }: FormDialogProps) {
+export function FormDialog({ state, trigger, title, description, onSubmit, pending, submitLabel, pendingLabel = 'Adding...', children, onCloseAutoFocus }: FormDialogProps) {
   return (
     <Dialog open={state.open} onOpenChange={state.onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

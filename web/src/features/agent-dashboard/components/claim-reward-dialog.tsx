@@ -11,7 +11,6 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
-import { useTierRewardOptions } from '../../../lib/tier-reward-options';
 import { useClaimTierReward } from '../api/claim-tier-reward';
 import type { ClaimDialogOutput, ClaimDialogValues } from './claim-dialog-schema';
 
@@ -57,8 +56,12 @@ export function ClaimRewardDialog({ tier, agentName, onOpenChange, onCloseFocus 
   );
 }
 
+/**
+ * The tier's reward options come with the tier data the card was drawn from, so the dialog lists exactly what the card
+ * offered (docs/decisions/0081-tier-offers.md); an option removed meanwhile is refused by the server with its reason.
+ */
 function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: string; onDone: () => void }) {
-  const options = useTierRewardOptions(tier.id);
+  const options = tier.rewardOptions;
   const claim = useClaimTierReward();
   const form = useForm<ClaimDialogValues, unknown, ClaimDialogOutput>({
     resolver: validation.resolver,
@@ -67,7 +70,7 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
   const { errors } = form.formState;
   const [rewardOptionId, name, email, address] = useWatch({ control: form.control, name: ['rewardOptionId', 'name', 'email', 'address'] });
   // With a single option there is nothing to choose.
-  const onlyOption = options.data?.length === 1 ? options.data[0] : undefined;
+  const onlyOption = options.length === 1 ? options[0] : undefined;
   useEffect(() => {
     if (onlyOption && form.getValues('rewardOptionId') === '') form.setValue('rewardOptionId', String(onlyOption.id));
   }, [onlyOption, form]);
@@ -109,18 +112,7 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
         )}
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">Reward *</legend>
-          {options.isPending ? (
-            <p role="status" className="text-sm text-slate-700">
-              Loading reward options...
-            </p>
-          ) : options.isError ? (
-            <p role="alert" className="text-sm text-red-700">
-              The reward options could not be loaded. Close this dialog and try again.
-            </p>
-          ) : options.data.length === 0 ? (
-            <p className="text-sm text-slate-700">No reward options are available for this tier yet. Please check back later.</p>
-          ) : (
-            options.data.map((option) => (
+          {options.map((option) => (
               <label
                 key={option.id}
                 className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
@@ -132,8 +124,7 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
                   <span className="block text-xs font-medium text-brand-700">{option.category}</span>
                 </span>
               </label>
-            ))
-          )}
+          ))}
           {errors.rewardOptionId?.message && <p className="text-sm font-medium text-red-700">{errors.rewardOptionId.message}</p>}
         </fieldset>
         <FormField label="Full Name *" error={errors.name?.message}>

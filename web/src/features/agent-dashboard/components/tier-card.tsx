@@ -1,6 +1,6 @@
 import type { AgentTierData } from '@contract/agent-tier-data';
 import type { AgentClaim } from '@contract/rewards';
-import type { TierIconKind, TierProgress, TierState } from '@contract/tier-progress';
+import type { TierIconKind, TierOffer, TierProgress, TierState } from '@contract/tier-progress';
 import { centsToMoneyString } from '@contract/cents';
 import { CheckCircle2, Crown, Gem, Gift, Medal, Star, type LucideIcon } from 'lucide-react';
 import { ClaimHistory, ClaimStatusBadge } from '../../../components/claims/claim-status';
@@ -22,6 +22,7 @@ const tierIcons: Record<TierIconKind, LucideIcon> = { crown: Crown, gem: Gem, me
 const stateBadge: Record<TierState, { variant: 'success' | 'warning' | 'secondary' | 'outline'; label: string }> = {
   CLAIMED: { variant: 'success', label: 'CLAIMED' },
   'READY TO CLAIM': { variant: 'warning', label: 'READY TO CLAIM' },
+  REACHED: { variant: 'outline', label: 'REACHED' },
   'IN PROGRESS': { variant: 'secondary', label: 'IN PROGRESS' },
   LOCKED: { variant: 'outline', label: 'LOCKED' },
 };
@@ -35,8 +36,14 @@ interface TierCardProps {
 
 export const tierCardId = (tierId: number) => `tier-card-${tierId}`;
 
-/** One tier of the dashboard: icon by order, state, progress bar, what is left, its rewards and the claim button. */
-export function TierCard({ progress, claims, onClaim }: TierCardProps) {
+/** Why a reached tier has no claim button: it offers nothing to pick yet (docs/decisions/0081-tier-offers.md). */
+export const NOTHING_TO_PICK = 'Reached — no reward to pick yet; your owner has not added one.';
+
+/**
+ * One tier of the dashboard: icon by order, state, progress bar, what is left, what it offers (its active reward
+ * options) and the claim button.
+ */
+export function TierCard({ progress, claims, onClaim, className }: TierCardProps & { className?: string }) {
   const { tier, state } = progress;
   const Icon = tierIcons[progress.icon];
   const headingId = `tier-${tier.id}-name`;
@@ -50,6 +57,7 @@ export function TierCard({ progress, claims, onClaim }: TierCardProps) {
       className={cn(
         'flex flex-col gap-4 rounded-xl border bg-white p-5 shadow-sm',
         ready ? 'border-amber-400 ring-1 ring-amber-300' : state === 'CLAIMED' ? 'border-emerald-300' : 'border-slate-200',
+        className,
       )}
     >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
@@ -97,17 +105,10 @@ export function TierCard({ progress, claims, onClaim }: TierCardProps) {
 
       <div className="grid gap-1.5">
         <h4 className="text-sm font-semibold text-slate-900">Rewards</h4>
-        {progress.comingSoon ? (
-          <p className="text-sm italic text-slate-700">Coming Soon</p>
+        {state === 'REACHED' ? (
+          <p className="text-sm text-slate-800">{NOTHING_TO_PICK}</p>
         ) : (
-          <ul className="grid gap-1 text-sm text-slate-700">
-            {progress.rewardLines.map((line, index) => (
-              <li key={index} className="flex gap-2">
-                <Gift className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-                <span>{line}</span>
-              </li>
-            ))}
-          </ul>
+          <TierOffers offers={progress.offers} />
         )}
       </div>
 
@@ -120,6 +121,54 @@ export function TierCard({ progress, claims, onClaim }: TierCardProps) {
         </Button>
       )}
     </article>
+  );
+}
+
+/** What a tier offers: its active reward options, one of which the agent picks; "Coming Soon" while it has none. */
+function TierOffers({ offers }: { offers: readonly TierOffer[] }) {
+  if (offers.length === 0) return <p className="text-sm italic text-slate-700">Coming Soon</p>;
+  return (
+    <ul className="grid gap-1 text-sm text-slate-700">
+      {offers.map((offer) => (
+        <li key={offer.id} className="flex gap-2">
+          <Gift className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            <span className="font-medium text-slate-900">{offer.title}</span>
+            <span className="sr-only">: </span>
+            <span className="block">{offer.description}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A tier far from the agent's total, in one line for the phone's "more tiers" list: icon, name, threshold, what is left
+ * and what it offers. Its progress is 0% by definition (the tier before it is not reached either).
+ */
+export function CompactTierRow({ progress }: { progress: TierProgress<Tier> }) {
+  const { tier } = progress;
+  const Icon = tierIcons[progress.icon];
+  const offers = progress.offers.map((offer) => offer.title).join(', ');
+  return (
+    <li className="flex items-start gap-3 px-3 py-2.5">
+      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full border-2 bg-slate-50" style={{ borderColor: tier.color }}>
+        <Icon className="size-4" style={{ color: tier.color }} aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-semibold text-slate-900">{tier.name}</span>
+          <span className="text-slate-700">
+            <span className="font-medium text-slate-900">{formatRemaining(progress.remainingCents)}</span> to go
+          </span>
+        </p>
+        <p className="text-slate-700">
+          Tier {tier.order} · {formatThreshold(tier.threshold)}
+        </p>
+        <p className="text-slate-700 [overflow-wrap:anywhere]">{offers === '' ? <span className="italic">Rewards: Coming Soon</span> : `Rewards: ${offers}`}</p>
+      </div>
+    </li>
   );
 }
 

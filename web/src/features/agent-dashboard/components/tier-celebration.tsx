@@ -15,7 +15,7 @@ const LiveEventListener = lazy(() =>
  * The status region is on the page before anything is in it, so that screen readers announce what appears; the
  * banner moves in and its trophy wiggles only when the person has not asked for reduced motion.
  */
-export function TierCelebration({ agentId }: { agentId: number }) {
+export function TierCelebration({ agentId, offersReward }: { agentId: number; offersReward: (tierId: number) => boolean }) {
   // One entry can pass several thresholds: each arrives as its own event, the highest last.
   const [reached, setReached] = useState<TierReachedData[]>([]);
   const onEvent = (event: LiveEvent) => {
@@ -27,6 +27,8 @@ export function TierCelebration({ agentId }: { agentId: number }) {
 
   const latest = reached.at(-1);
   const earlier = reached.slice(0, -1).map((tier) => tier.tierName);
+  // A tier that offers nothing to pick yet cannot be claimed (docs/decisions/0081-tier-offers.md): the banner says so.
+  const claimable = reached.filter((tier) => offersReward(tier.tierId)).length;
   const showTier = (tierId: number) => {
     const card = document.getElementById(tierCardId(tierId));
     card?.scrollIntoView({ block: 'center' });
@@ -46,7 +48,11 @@ export function TierCelebration({ agentId }: { agentId: number }) {
           ring={{ style: { borderColor: latest.tierColor } }}
           icon={<Trophy className="size-6 motion-safe:animate-celebrate-icon" style={{ color: latest.tierColor }} aria-hidden="true" />}
           title={`You reached ${latest.tierName}!`}
-          body={`${earlier.length > 0 ? `Also reached: ${earlier.join(', ')}. ` : ''}Claim ${earlier.length > 0 ? 'the rewards' : 'its reward'} from the tier cards below.`}
+          body={`${earlier.length > 0 ? `Also reached: ${earlier.join(', ')}. ` : ''}${
+            claimable === 0
+              ? `There is no reward to pick for ${reached.length > 1 ? 'them' : 'it'} yet.`
+              : `Claim ${claimable > 1 ? 'the rewards' : 'its reward'} from the tier cards below.`
+          }`}
           action={
             <Button variant="outline" size="sm" onClick={() => showTier(latest.tierId)}>
               Show {latest.tierName}

@@ -1,7 +1,7 @@
 import type { SessionAgent } from '@contract/auth';
 import type { AgentTierData } from '@contract/agent-tier-data';
 import { summarizeTierProgress } from '@contract/tier-progress';
-import { Award, CheckCircle2, Gift, Target, TrendingUp, UserRound, type LucideIcon } from 'lucide-react';
+import { Award, CheckCircle2, ChevronDown, Gift, Target, TrendingUp, UserRound, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
@@ -20,7 +20,7 @@ import { MyRankCard } from './my-rank-card';
 
 // The chart comes with its own chunk, after the dashboard's first paint (docs/decisions/0024-charts.md).
 const MyHistory = lazy(() => import('./my-history'));
-import { formatRemaining, TierCard, tierCardId } from './tier-card';
+import { CompactTierRow, formatRemaining, TierCard, tierCardId } from './tier-card';
 import { TierCelebration } from './tier-celebration';
 
 type Tier = AgentTierData['tiers'][number];
@@ -89,6 +89,16 @@ export function TierDashboard({
 
   const agentName = tierData.data.agent.name || sessionAgent.name;
   const next = summary.nextTarget;
+  const tierClaims = (tierId: number) => claims.data?.filter((claim) => claim.tierId === tierId && claim.prize === null) ?? [];
+  // On a phone the tiers beyond the next one (0% each, nothing claimed) fold into a short list, so a new agent does not
+  // scroll past a dozen empty cards; wider screens show every card.
+  const nextIndex = summary.tiers.findIndex((progress) => progress.remainingCents > 0n);
+  const later = new Set(
+    summary.tiers
+      .filter((progress, index) => nextIndex >= 0 && index > nextIndex && progress.state === 'IN PROGRESS' && tierClaims(progress.tier.id).length === 0)
+      .map((progress) => progress.tier.id),
+  );
+  const laterTiers = summary.tiers.filter((progress) => later.has(progress.tier.id));
 
   return (
     <>
@@ -113,7 +123,10 @@ export function TierDashboard({
         </Button>
       </AgentBrandHeader>
       <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-        <TierCelebration agentId={sessionAgent.id} />
+        <TierCelebration
+          agentId={sessionAgent.id}
+          offersReward={(tierId) => (tierData.data?.tiers.find((tier) => tier.id === tierId)?.rewardOptions.length ?? 0) > 0}
+        />
         {celebrations}
         <div className="grid gap-6">
           <section aria-labelledby="welcome-heading" className="flex flex-wrap items-start justify-between gap-4">
@@ -159,11 +172,32 @@ export function TierDashboard({
                 <TierCard
                   key={progress.tier.id}
                   progress={progress}
-                  claims={claims.data?.filter((claim) => claim.tierId === progress.tier.id && claim.prize === null) ?? []}
+                  claims={tierClaims(progress.tier.id)}
                   onClaim={openClaim}
+                  className={later.has(progress.tier.id) ? 'hidden sm:flex' : undefined}
                 />
               ))}
             </div>
+            {laterTiers.length > 0 && (
+              <details className="group rounded-xl border border-slate-200 bg-white shadow-sm sm:hidden">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 [&::-webkit-details-marker]:hidden">
+                  <span>
+                    <span className="block font-semibold text-slate-900">
+                      {laterTiers.length} more {laterTiers.length === 1 ? 'tier' : 'tiers'}
+                    </span>
+                    <span className="block text-sm text-slate-700">
+                      {laterTiers.length === 1 ? laterTiers[0]!.tier.name : `${laterTiers[0]!.tier.name} to ${laterTiers.at(-1)!.tier.name}`}
+                    </span>
+                  </span>
+                  <ChevronDown className="size-5 shrink-0 text-slate-700 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
+                </summary>
+                <ol aria-label="More tiers" className="divide-y divide-slate-100 border-t border-slate-200">
+                  {laterTiers.map((progress) => (
+                    <CompactTierRow key={progress.tier.id} progress={progress} />
+                  ))}
+                </ol>
+              </details>
+            )}
           </section>
 
           {badges}

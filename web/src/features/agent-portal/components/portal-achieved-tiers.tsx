@@ -39,8 +39,9 @@ export function PortalAchievedTiers({ achievedTiers }: { achievedTiers: Achieved
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="text-sm italic text-slate-700">Rewards for this tier are coming soon.</p>
+          ) : hasClaimedReward ? null : (
+            // Reached but nothing to pick: it cannot be claimed here or on the tier dashboard (docs/decisions/0081).
+            <p className="text-sm text-slate-800">No reward to pick yet; your owner has not added one for this tier.</p>
           )}
         </li>
       ))}

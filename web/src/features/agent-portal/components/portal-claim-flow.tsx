@@ -1,4 +1,5 @@
 import type { AgentRewardData, ClaimCreated } from '@contract/rewards';
+import { isRewardWaiting } from '@contract/tier-offers';
 import { CheckCircle2, Gift } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -26,7 +27,8 @@ interface PortalClaimFlowProps {
 export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers }: PortalClaimFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const claimable = achievedTiers.filter((t) => !t.hasClaimedReward && t.rewards.length > 0);
+  // The tier dashboard's "Tiers Ready to Claim" counts with the same rule (docs/decisions/0081-tier-offers.md).
+  const claimable = achievedTiers.filter((t) => isRewardWaiting({ reached: true, claimed: t.hasClaimedReward, activeOptionCount: t.rewards.length }));
 
   // Moving between steps replaces the content under the heading; keyboard and screen reader users land there.
   const firstRender = useRef(true);

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_REWARD_CATEGORY, rewardCategories, rewardOptionForm, type RewardOptionForm } from '@contract/rewards';
 import type { TierSetting } from '@contract/tiers';
 import { Plus } from 'lucide-react';
+import { useState, type ReactElement } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -16,13 +17,25 @@ import { useCreateRewardOption } from '../api/create-reward-option';
 
 const emptyForm: RewardOptionForm = { title: '', description: '', category: DEFAULT_REWARD_CATEGORY };
 
-export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
+interface AddRewardOptionDialogProps {
+  tier: TierSetting;
+  /** The form's starting values (a line of the rewards text made an option); empty by default. */
+  initial?: Pick<RewardOptionForm, 'title' | 'description'>;
+  /** The button that opens the dialog; the tier card's "Add" by default. */
+  trigger?: ReactElement;
+  /** Where focus goes once the option was added, when the trigger goes away with it. */
+  onAddedFocus?: () => void;
+}
+
+export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: AddRewardOptionDialogProps) {
   const createOption = useCreateRewardOption();
+  const start: RewardOptionForm = { ...emptyForm, ...initial };
   const form = useForm<RewardOptionForm, unknown, z.output<typeof rewardOptionForm>>({
     resolver: zodResolver(rewardOptionForm),
-    defaultValues: emptyForm,
+    defaultValues: start,
   });
-  const dialog = useFormDialog(() => form.reset(emptyForm));
+  const dialog = useFormDialog(() => form.reset(start));
+  const [added, setAdded] = useState(false);
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -31,6 +44,7 @@ export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Reward option added successfully', variant: 'success' });
+          setAdded(true);
           dialog.done();
         },
         onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add reward'), variant: 'destructive' }),
@@ -42,11 +56,20 @@ export function AddRewardOptionDialog({ tier }: { tier: TierSetting }) {
     <FormDialog
       state={dialog}
       trigger={
-        <Button size="sm" variant="outline" aria-label={`Add reward option to ${tier.name}`}>
-          <Plus aria-hidden="true" />
-          Add
-        </Button>
+        trigger ?? (
+          <Button size="sm" variant="outline" aria-label={`Add reward option to ${tier.name}`}>
+            <Plus aria-hidden="true" />
+            Add
+          </Button>
+        )
       }
+      onCloseAutoFocus={(event) => {
+        if (added && onAddedFocus) {
+          event.preventDefault();
+          onAddedFocus();
+        }
+        setAdded(false);
+      }}
       title="Add Reward Option"
       description={`Agents who reach ${tier.name} can pick this reward.`}
       onSubmit={onSubmit}

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useCanEdit } from '../../../lib/authorization';
 import { useTierRewardOptions } from '../../../lib/tier-reward-options';
 import { useDeleteRewardOption } from '../api/delete-reward-option';
@@ -36,14 +37,24 @@ export function RewardOptionsList({ tier }: { tier: TierSetting }) {
         </p>
       ) : options.isError ? (
         <p className="mt-1 text-sm text-red-700">Failed to fetch rewards</p>
-      ) : options.data.length === 0 ? (
-        <p className="mt-1 text-sm italic text-slate-600">No reward options configured</p>
       ) : (
-        <ul aria-labelledby={`${id}-heading`} className="mt-2 grid gap-2">
-          {options.data.map((option) => (
-            <RewardOptionItem key={option.id} option={option} tier={tier} canEdit={canEdit} />
-          ))}
-        </ul>
+        <>
+          {options.data.length === 0 ? (
+            <p className="mt-1 text-sm italic text-slate-600">No reward options configured</p>
+          ) : (
+            <ul aria-labelledby={`${id}-heading`} className="mt-2 grid gap-2">
+              {options.data.map((option) => (
+                <RewardOptionItem key={option.id} option={option} tier={tier} canEdit={canEdit} />
+              ))}
+            </ul>
+          )}
+          {/* What a tier offers is its active options (docs/decisions/0081-tier-offers.md): say what that means here. */}
+          <p className={cn('mt-2 text-xs', options.data.some((option) => option.isActive) ? 'text-slate-700' : 'text-amber-900')}>
+            {options.data.some((option) => option.isActive)
+              ? `Agents who reach ${tier.name} see ${options.data.every((option) => option.isActive) ? 'these' : 'the active ones'} and pick one.`
+              : `Agents who reach ${tier.name} see “Coming Soon” and cannot claim it until an active option is added.`}
+          </p>
+        </>
       )}
     </div>
   );

@@ -1,26 +1,34 @@
+import { isComingSoonText, lineNamesOption, rewardLines } from '@contract/tier-offers';
 import { COMING_SOON, REWARDS_TEXT_MAX, type TierSetting } from '@contract/tiers';
+import { Plus, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { useCanEdit } from '../../../lib/authorization';
+import { useTierRewardOptions } from '../../../lib/tier-reward-options';
+import { AddRewardOptionDialog } from './add-reward-option-dialog';
 import { EditButton, EditorActions, useTierSettingEditor } from './tier-setting-editor';
 
-/** One reward per line; blank lines and surrounding spaces carry no meaning. */
-function rewardLines(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+/** The stored text "Coming Soon" (or nothing) marks a tier with no rewards described yet (docs/product.md §9.5). */
+const hasRewards = (text: string) => !isComingSoonText(text);
 
-/** The stored text "Coming Soon" marks a tier with no rewards yet (docs/product.md §9.5). */
-const hasRewards = (text: string) => rewardLines(text).length > 0 && text.trim() !== COMING_SOON;
+/** The longest title an option may have (contract/rewards.ts). */
+const TITLE_MAX = 120;
 
-/** The tier's rewards description: bullets to read, a multi-line text to edit. */
+/**
+ * The tier's rewards description: bullets to read, a multi-line text to edit. Agents see the tier's active reward
+ * options, not this text (docs/decisions/0081-tier-offers.md), so a line that names no active option is flagged, with
+ * "Add as option" for the owner.
+ */
 export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
   const id = useId();
   const canEdit = useCanEdit();
   const editButton = useRef<HTMLButtonElement>(null);
   const editor = useTierSettingEditor(tier, 'rewards', { success: 'Tier rewards updated successfully', failure: 'Failed to update rewards' }, editButton);
+  // The same read as the options list beside it; until it arrives no line is flagged.
+  const options = useTierRewardOptions(tier.id);
+  const activeOptions = options.data?.filter((option) => option.isActive);
+  const offered = (line: string) => activeOptions === undefined || activeOptions.some((option) => lineNamesOption(line, option.title));
 
   return (
     <div>
@@ -46,20 +54,48 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
             autoFocus
           />
           <p id={`${id}-hint`} className="text-xs text-slate-600">
-            One reward per line.
+            One reward per line. Agents see this tier&apos;s reward options: begin a line with an option&apos;s title to describe it.
           </p>
           <div className="flex flex-wrap gap-2">
             <EditorActions editor={editor} />
           </div>
         </form>
       ) : hasRewards(tier.rewards) ? (
-        <ul aria-labelledby={`${id}-heading`} className="mt-1 list-disc space-y-0.5 pl-5 text-sm text-slate-800">
+        <ul aria-labelledby={`${id}-heading`} className="mt-1 list-disc space-y-1 pl-5 text-sm text-slate-800">
           {rewardLines(tier.rewards).map((line, index) => (
-            <li key={index}>{line}</li>
+            <li key={index}>
+              <span className="[overflow-wrap:anywhere]">{line}</span>
+              {!offered(line) && (
+                <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <p className="flex items-start gap-1 text-xs text-amber-900">
+                    <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                    No active reward option matches this line, so agents do not see it.
+                  </p>
+                  {canEdit && (
+                    <AddRewardOptionDialog
+                      tier={tier}
+                      initial={{ title: line.slice(0, TITLE_MAX), description: line }}
+                      onAddedFocus={() => editButton.current?.focus()}
+                      trigger={
+                        <Button size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={`Add “${line}” as a reward option of ${tier.name}`}>
+                          <Plus aria-hidden="true" />
+                          Add as option
+                        </Button>
+                      }
+                    />
+                  )}
+                </div>
+              )}
+            </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-1 text-sm italic text-slate-600">No rewards configured for this tier</p>
+        <>
+          <p className="mt-1 text-sm italic text-slate-600">No rewards configured for this tier</p>
+          {activeOptions !== undefined && activeOptions.length > 0 && (
+            <p className="mt-1 text-xs text-slate-700">Agents see the reward options below as this tier&apos;s rewards.</p>
+          )}
+        </>
       )}
     </div>
   );
