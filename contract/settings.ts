@@ -15,6 +15,11 @@ export const orgDisplaySettings = z.object({ orgName: z.string(), currency: z.st
 export const organisationSettings = orgDisplaySettings.extend({
   /** On: every manager signs in with a second factor. */
   requireManagerTwoFactor: z.boolean(),
+  /**
+   * On: managers record income entries, void them and move reward claims along for the agents of their teams
+   * (docs/decisions/0082-managers-who-record.md). Off (the default), managers watch, as the product spec has them.
+   */
+  managersRecord: z.boolean(),
   /** The ISO weekdays worked (1 Monday ... 7 Sunday), ascending: goals count their pace in working days. */
   workingDays: z.array(z.number().int()),
   /** Local dates (YYYY-MM-DD) not worked although their weekday is, ascending. */
@@ -53,6 +58,7 @@ export const updateOrganisationSettingsInput = z
     currency: currencyField.optional(),
     locale: localeField.optional(),
     requireManagerTwoFactor: z.boolean({ error: 'requireManagerTwoFactor must be true or false' }).optional(),
+    managersRecord: z.boolean({ error: 'managersRecord must be true or false' }).optional(),
     workingDays: z
       .array(z.number({ error: WORKING_DAYS_MESSAGE }).int(WORKING_DAYS_MESSAGE).min(1, WORKING_DAYS_MESSAGE).max(7, WORKING_DAYS_MESSAGE), { error: WORKING_DAYS_MESSAGE })
       .min(1, 'At least one working day is needed')
@@ -68,6 +74,9 @@ export const updateOrganisationSettingsInput = z
   })
   .strict()
   .refine((input) => Object.keys(input).length > 0, {
-    message: 'Nothing to change: send orgName, currency, locale, requireManagerTwoFactor, workingDays or holidays',
+    message: 'Nothing to change: send orgName, currency, locale, requireManagerTwoFactor, managersRecord, workingDays or holidays',
   });
+
+/** A manager's entry, void or claim step while the owner has not allowed managers to record (403). */
+export const MANAGERS_DO_NOT_RECORD = 'Managers watch here: the owner can let managers record entries, voids and claims for their teams under Settings';
 export type UpdateOrganisationSettingsInput = z.input<typeof updateOrganisationSettingsInput>;

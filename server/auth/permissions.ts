@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_TOKEN_FORBIDDEN, type ApiScope } from '../../contract/api-tokens';
+import { MANAGERS_DO_NOT_RECORD } from '../../contract/settings';
+import { readManagersRecord } from '../db/queries/settings';
 import type { AppContext } from '../app-context';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
 import { forbidden, unauthenticated } from '../domain/errors';
@@ -55,6 +57,29 @@ export async function requireOwnerOrToken(ctx: AppContext, request: FastifyReque
   const identity = await identify(ctx, request, reply);
   if (identity.token?.scopes.includes(scope)) return { kind: 'token', token: identity.token };
   return { kind: 'user', user: await requireOwner(ctx, request, reply) };
+}
+
+/**
+ * Who records or voids income entries, and for which agents (docs/decisions/0082-managers-who-record.md): the owner
+ * and API tokens with `scope` for every agent; a manager for the agents of their scope while the owner lets managers
+ * record (off: 403 saying where it is turned on). The route checks the agent against the scope.
+ */
+export async function requireEntryWriter(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, scope: ApiScope): Promise<StaffRead> {
+  const identity = await identify(ctx, request, reply);
+  if (identity.token?.scopes.includes(scope)) return { caller: { kind: 'token', token: identity.token }, scope: everyAgentScope() };
+  return requireRecordingUser(ctx, request, reply);
+}
+
+/**
+ * The people who record for agents: the owner (every agent), and a manager (the agents of their scope) while the
+ * owner lets managers record; the claim steps use it as it is, the entry writes through requireEntryWriter.
+ */
+export async function requireRecordingUser(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<StaffRead & { caller: { kind: 'user'; user: SessionUser } }> {
+  const user = await requireOwnerOrManager(ctx, request, reply);
+  const caller = { kind: 'user' as const, user };
+  if (user.role === 'owner') return { caller, scope: everyAgentScope() };
+  if (!(await readManagersRecord(ctx.db))) throw forbidden(MANAGERS_DO_NOT_RECORD);
+  return { caller, scope: await scopeOfCaller(ctx, caller) };
 }
 
 /**

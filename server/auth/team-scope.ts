@@ -1,6 +1,6 @@
 import { NOT_YOUR_TEAM, OUTSIDE_YOUR_TEAMS } from '../../contract/teams';
 import type { AppContext } from '../app-context';
-import { readAgentTeam, readLedTeamIds } from '../db/queries/teams';
+import { readAgentTeam, readClaimAgentTeam, readEntryAgentTeam, readLedTeamIds } from '../db/queries/teams';
 import { forbidden } from '../domain/errors';
 import { narrowScopeToTeam, scopeHolds, scopeIsEveryAgent, scopeOfLedTeams, type TeamScope } from '../domain/team-scope';
 import type { Caller } from './caller';
@@ -33,5 +33,19 @@ export function narrowToTeam(scope: TeamScope, team: number | undefined): TeamSc
 export async function assertAgentInScope(ctx: AppContext, scope: TeamScope, agentId: number): Promise<void> {
   if (scopeIsEveryAgent(scope)) return;
   const team = await readAgentTeam(ctx.db, agentId);
+  if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
+}
+
+/** A write to an income entry (a void): 403 when its agent is outside the scope; an unknown entry passes (404 later). */
+export async function assertEntryInScope(ctx: AppContext, scope: TeamScope, entryId: number): Promise<void> {
+  if (scopeIsEveryAgent(scope)) return;
+  const team = await readEntryAgentTeam(ctx.db, entryId);
+  if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
+}
+
+/** A step of a reward claim: 403 when its agent is outside the scope; an unknown claim passes (404 later). */
+export async function assertClaimInScope(ctx: AppContext, scope: TeamScope, claimId: number): Promise<void> {
+  if (scopeIsEveryAgent(scope)) return;
+  const team = await readClaimAgentTeam(ctx.db, claimId);
   if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
 }

@@ -9,15 +9,15 @@ import {
   type VoidedIncomeEntry,
 } from '../../contract/income-entries';
 import type { AppContext } from '../app-context';
-import { assertAgentInScope } from '../auth/team-scope';
-import { callerKey, requireOwnerOrToken, requireStaffReader } from '../auth/permissions';
+import { assertAgentInScope, assertEntryInScope } from '../auth/team-scope';
+import { callerKey, requireEntryWriter, requireStaffReader } from '../auth/permissions';
 import { recordIncomeEntry, recordIncomeEntryOnce } from '../db/operations/record-income-entry';
 import { voidIncomeEntry } from '../db/operations/void-income-entry';
 import { findAgentById } from '../db/queries/agents';
 import { listIncomeEntryPage, toIncomeEntry, type RecordedIncomeEntryRow } from '../db/queries/income-entries';
 import { notFound } from '../domain/errors';
 import { idempotencyKeyOf, requestHashOf } from '../http/idempotency-key';
-import { entryDate, entryDateOfDay } from '../domain/income-entries';
+import { entryDate, entryDateOfDay, withEntryDates } from '../domain/income-entries';
 import { actorOf } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
 
@@ -31,13 +31,15 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
     const page = await listIncomeEntryPage(ctx.db, query, ctx.config.orgTimezone, scope);
     // An empty page for an agent id that names nobody would read as "no entries": say so instead.
     if (query.agentId !== undefined && page.entries.length === 0 && !(await findAgentById(ctx.db, query.agentId))) throw notFound('Agent');
-    return { ...page, offset: query.offset, limit: query.limit };
+    const timeZone = ctx.config.orgTimezone;
+    return { entries: page.entries.map((entry) => withEntryDates(entry, timeZone)), nextOffset: page.nextOffset, offset: query.offset, limit: query.limit };
   });
 
   app.post('/api/income-entries', async (request, reply) => {
-    const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
+    const { caller, scope } = await requireEntryWriter(ctx, request, reply, 'entries:write');
     const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
     const input = parseInput(createIncomeEntryInput, request.body);
+    await assertAgentInScope(ctx, scope, input.agentId);
     const now = ctx.now();
     const entry = {
       agentId: input.agentId,
@@ -61,9 +63,10 @@ export function registerIncomeEntryRoutes(app: FastifyInstance, ctx: AppContext)
 
   // Entries are never edited or deleted: a void writes a reversal (docs/product.md §12.11).
   app.post<{ Params: { id: string } }>('/api/income-entries/:id/void', async (request, reply): Promise<VoidedIncomeEntry> => {
-    const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
+    const { caller, scope } = await requireEntryWriter(ctx, request, reply, 'entries:write');
     const entryId = parseId(request.params.id, 'Income entry');
     const { reason } = parseInput(voidIncomeEntryInput, request.body);
+    await assertEntryInScope(ctx, scope, entryId);
     const byName = caller.kind === 'user' ? caller.user.name : `API token "${caller.token.name}"`;
     const actor = actorOf(request, caller);
     const voided = await voidIncomeEntry(ctx.db, { entryId, reason, byName, actor, now: ctx.now(), timeZone: ctx.config.orgTimezone });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { claimTransitionInput, dashboardClaimInput, portalClaimInput, rewardClaimListQuery, type ClaimCreated } from '../../contract/rewards';
 import type { AppContext } from '../app-context';
-import { requireAgent, requireOwner, requireOwnerReader } from '../auth/permissions';
+import { requireAgent, requireRecordingUser } from '../auth/permissions';
+import { assertClaimInScope } from '../auth/team-scope';
 import { claimTierReward } from '../db/operations/claim-tier-reward';
 import { processRewardClaim, transitionRewardClaim } from '../db/operations/transition-reward-claim';
 import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
@@ -71,22 +72,26 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get('/api/owner/reward-claims', async (request, reply) => {
-    const { scope } = await requireOwnerReader(ctx, request, reply);
+    // The owner, or a manager (their teams' claims) while the owner lets managers record (docs/decisions/0082).
+    const { scope } = await requireRecordingUser(ctx, request, reply);
     return listRewardClaims(ctx.db, parseInput(rewardClaimListQuery, request.query), scope);
   });
 
   app.patch<{ Params: { id: string } }>('/api/reward-claims/:id/process', { onRequest: ignoreEmptyJsonBody }, async (request, reply) => {
-    const owner = await requireOwner(ctx, request, reply);
-    const by = { userId: owner.id, name: owner.name, audit: userActor(request, owner) };
-    return processRewardClaim(ctx.db, parseId(request.params.id, 'Reward claim'), by, ctx.now());
+    const { caller, scope } = await requireRecordingUser(ctx, request, reply);
+    const id = parseId(request.params.id, 'Reward claim');
+    await assertClaimInScope(ctx, scope, id);
+    const by = { userId: caller.user.id, name: caller.user.name, audit: userActor(request, caller.user) };
+    return processRewardClaim(ctx.db, id, by, ctx.now());
   });
 
   // Moves a claim along its statuses (docs/product.md §12.10): shipped with a tracking note, delivered, rejected.
   app.patch<{ Params: { id: string } }>('/api/reward-claims/:id', async (request, reply) => {
-    const owner = await requireOwner(ctx, request, reply);
+    const { caller, scope } = await requireRecordingUser(ctx, request, reply);
     const id = parseId(request.params.id, 'Reward claim');
     const { status, note, reason } = parseInput(claimTransitionInput, request.body);
-    const by = { userId: owner.id, name: owner.name, audit: userActor(request, owner) };
+    await assertClaimInScope(ctx, scope, id);
+    const by = { userId: caller.user.id, name: caller.user.name, audit: userActor(request, caller.user) };
     return transitionRewardClaim(ctx.db, id, { status, note: reason ?? note }, by, ctx.now());
   });
 }

@@ -31,9 +31,13 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch('/api/settings', async (request, reply): Promise<OrganisationSettings> => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(updateOrganisationSettingsInput, request.body);
-    // Switching the managers' second factor either way is a security change: the owner's password, recently entered.
-    if (input.requireManagerTwoFactor !== undefined && input.requireManagerTwoFactor !== (await readOrganisationSettings(ctx.db)).requireManagerTwoFactor) {
-      await requireRecentPassword(ctx, request, 'user');
+    // Switching the managers' second factor either way, and letting managers record (more may change money), are
+    // security changes: the owner's password, recently entered.
+    if (input.requireManagerTwoFactor !== undefined || input.managersRecord === true) {
+      const saved = await readOrganisationSettings(ctx.db);
+      if ((input.requireManagerTwoFactor !== undefined && input.requireManagerTwoFactor !== saved.requireManagerTwoFactor) || (input.managersRecord === true && !saved.managersRecord)) {
+        await requireRecentPassword(ctx, request, 'user');
+      }
     }
     const { after } = await audited(
       ctx.db,

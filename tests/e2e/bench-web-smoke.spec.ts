@@ -36,7 +36,7 @@ test('npm run bench:web runs on a tiny data set and prints every row of its tabl
       new RegExp(`^\\| Lighthouse performance, ${page} \\| >= 0.95 \\| [01]\\.\\d\\d`),
       new RegExp(`^\\| Lighthouse accessibility, ${page} \\| 1.00 \\| [01]\\.\\d\\d`),
     ]),
-    ...['Overview', 'Monthly Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Staff'].map(
+    ...['Overview', 'Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Staff'].map(
       (tab) => new RegExp(`^\\| Switch to the ${tab} tab \\(Chromium, [\\d,]+ agents\\) \\| < 1000 ms \\| \\d+ ms the first time`),
     ),
   ]) {

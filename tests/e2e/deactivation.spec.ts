@@ -18,7 +18,7 @@ test('the owner makes an agent inactive and active again; meanwhile it cannot si
   await expect(agentPage.getByRole('heading', { level: 1, name: `Welcome, ${agent.name}` })).toBeVisible();
 
   await page.goto('/');
-  await openTab(page, 'Monthly Leaderboard');
+  await openTab(page, 'Leaderboard');
   const board = page.getByRole('list', { name: 'Monthly Leaderboard' });
   await expect(board.getByText(agent.name)).toBeVisible();
 
@@ -37,7 +37,7 @@ test('the owner makes an agent inactive and active again; meanwhile it cannot si
   await expect(card.getByRole('button', { name: `Make a password link for ${agent.name}` })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('inactive-agent-card.png') });
 
-  await openTab(page, 'Monthly Leaderboard');
+  await openTab(page, 'Leaderboard');
   await expect(board).toBeVisible();
   await expect(board.getByText(agent.name)).toHaveCount(0);
 
@@ -57,7 +57,7 @@ test('the owner makes an agent inactive and active again; meanwhile it cannot si
 
   await agentPage.getByRole('button', { name: 'Sign In' }).click();
   await expect(agentPage.getByRole('heading', { level: 1, name: `Welcome, ${agent.name}` })).toBeVisible();
-  await openTab(page, 'Monthly Leaderboard');
+  await openTab(page, 'Leaderboard');
   await expect(board.getByText(agent.name)).toBeVisible();
   await agentContext.close();
 });

@@ -54,7 +54,7 @@ test.describe('owner and manager sign-in', () => {
 
     await expect(page).toHaveURL('/');
     await expect(page.getByText('Demo Manager · Manager')).toBeVisible();
-    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Monthly Leaderboard', 'Goals', 'Contests', 'Badges', 'Agents', 'Tier Settings', 'Teams']);
+    await expect(page.getByRole('tab')).toHaveText(['Overview', 'Leaderboard', 'Goals', 'Contests', 'Badges', 'Agents', 'Teams', 'Tier Settings']);
   });
 
   test('logout ends the session and returns to the landing page', async ({ page }) => {

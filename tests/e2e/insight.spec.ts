@@ -34,7 +34,7 @@ test.describe('the leaderboard of every period', () => {
     test.setTimeout(60_000);
     await signInAs(page);
     await page.goto('/');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     const main = page.getByRole('main');
     const shown = main.getByRole('group', { name: 'Period shown' });
     const thisMonth = await board(page.request, 'period=month&limit=25');
@@ -110,7 +110,7 @@ test.describe('the leaderboard of every period', () => {
     const newcomer = await createAgent(page.request, 'Newcomer', '2500.00');
 
     await page.goto('/');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     const main = page.getByRole('main');
 
     // The podium: the board's first three, in rank order, each with its medal.
@@ -195,7 +195,7 @@ test.describe("the agent's rank, entries and profile", () => {
     await signInAs(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     await searchAgents(page, shy.name);
     await expect(leaderboardRows(page).first()).toContainText(shy.name);
   });

@@ -81,7 +81,7 @@ const settled = (page: Page) => expect(page.getByRole('main').locator('[aria-bus
 
 /** The Monthly Leaderboard tab, once its own board (not the dashboard's first page) and the metrics are read. */
 async function openLeaderboard(page: Page) {
-  await openTab(page, 'Monthly Leaderboard');
+  await openTab(page, 'Leaderboard');
   await expect(page.getByRole('main').getByLabel('Metric', { exact: true })).toBeVisible();
   await settled(page);
 }

@@ -54,7 +54,7 @@ test.describe('organisation settings', () => {
     await openTab(page, 'Overview');
     await expect(page.getByRole('main')).toContainText(EUROS);
     await expect(page.getByRole('main')).not.toContainText('$');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     await searchAgents(page, agent.name);
     await expect(page.getByRole('main').getByText('1.500,00 €').first()).toBeVisible();
     await openTab(page, 'Agents');

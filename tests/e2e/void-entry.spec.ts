@@ -81,7 +81,7 @@ test.describe('voiding an income entry', () => {
 
     // The agent's total follows: $150 on the leaderboard and in the agents list.
     expect((await agentByName(page.request, agent.name))?.totalIncome).toBe('150.00');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     await searchAgents(page, agent.name);
     const ranked = page.getByRole('list', { name: 'Monthly Leaderboard' }).getByRole('listitem');
     await expect(ranked).toHaveCount(1);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { claimCreated, rewardClaim, type RewardCategory } from '../../contract/rewards';
+import { MANAGERS_DO_NOT_RECORD } from '../../contract/settings';
 import { queryRows } from '../../server/db/client';
 import { signedInAgent, signedInUser } from '../factories/accounts';
 import { addIncome, createRewardOption } from '../factories/rewards';
@@ -427,7 +428,7 @@ describeEachEngine('GET /api/owner/reward-claims and PATCH /api/reward-claims/{i
     expect(asAgent.statusCode).toBe(403);
     const asManager = await t.request({ method: 'GET', url: '/api/owner/reward-claims', headers: { cookie: manager.cookie } });
     expect(asManager.statusCode).toBe(403);
-    expect(asManager.json()).toEqual({ message: 'Owner access required', code: 'FORBIDDEN' });
+    expect(asManager.json()).toEqual({ message: MANAGERS_DO_NOT_RECORD, code: 'FORBIDDEN' });
   });
 
   it('processes a pending claim sent without a body, then refuses to process it again', async () => {

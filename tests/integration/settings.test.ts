@@ -42,7 +42,7 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
   it('answers the defaults (TierTrack, USD, en-US) to everyone signed in before the owner saves any; 401 to nobody', async () => {
     const t = get();
     t.clock.now = NOW;
-    const defaults = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US', requireManagerTwoFactor: false, workingDays: [1, 2, 3, 4, 5], holidays: [], updatedAt: null };
+    const defaults = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US', requireManagerTwoFactor: false, managersRecord: false, workingDays: [1, 2, 3, 4, 5], holidays: [], updatedAt: null };
     for (const role of ['owner', 'manager'] as const) {
       const res = await read(t, { cookie: (await signedInUser(t, role)).cookie });
       expect(res.statusCode, role).toBe(200);
@@ -119,6 +119,7 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
       currency: 'EUR',
       locale: 'de-DE',
       requireManagerTwoFactor: false,
+      managersRecord: false,
       workingDays: [1, 2, 3, 4, 5],
       holidays: [],
       updatedAt: NOW.toISOString(),

@@ -29,6 +29,7 @@ export async function updateOrganisationSettings(
     currency: change.currency ?? before.currency,
     locale: change.locale ?? before.locale,
     requireManagerTwoFactor: change.requireManagerTwoFactor ?? before.requireManagerTwoFactor,
+    managersRecord: change.managersRecord ?? before.managersRecord,
     workingDays: change.workingDays ?? before.workingDays,
     holidays: change.holidays ?? before.holidays,
     updatedAt: now,

@@ -8,6 +8,7 @@ import { organisationSettings } from '../schema';
 export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   ...DEFAULT_ORG_SETTINGS,
   requireManagerTwoFactor: false,
+  managersRecord: false,
   workingDays: [1, 2, 3, 4, 5],
   holidays: [],
   updatedAt: null,
@@ -18,6 +19,7 @@ export const toSettings = (row: typeof organisationSettings.$inferSelect): Organ
   currency: row.currency,
   locale: row.locale,
   requireManagerTwoFactor: row.requireManagerTwoFactor,
+  managersRecord: row.managersRecord,
   workingDays: [...row.workingDays].sort((a, b) => a - b),
   holidays: row.holidays.map((day) => String(day).slice(0, 10)).sort(),
   updatedAt: row.updatedAt.toISOString(),
@@ -36,8 +38,14 @@ export const displaySettingsOf = (settings: OrgDisplaySettings): OrgDisplaySetti
   locale: settings.locale,
 });
 
-export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor' | 'workingDays' | 'holidays'>>;
+export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor' | 'managersRecord' | 'workingDays' | 'holidays'>>;
 
+
+/** Whether the owner lets managers record entries, voids and claims for their teams (docs/decisions/0082). */
+export async function readManagersRecord(db: Db): Promise<boolean> {
+  const [row] = await db.select({ on: organisationSettings.managersRecord }).from(organisationSettings).where(eq(organisationSettings.id, 1)).limit(1);
+  return row?.on ?? false;
+}
 
 /** The organisation's working calendar (docs/decisions/0073-goal-pacing.md): what goals count their pace in. */
 export async function readWorkingCalendar(db: Db): Promise<WorkingCalendar> {

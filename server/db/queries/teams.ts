@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Team, TeamStanding } from '../../../contract/teams';
 import { queryRows, type Db } from '../client';
 import { epochMs } from '../time-sql';
-import { agentMetricPeriodTotals, agentPeriodTotals, agents, teamManagers, teams, users } from '../schema';
+import { agentMetricPeriodTotals, agentPeriodTotals, agents, incomeEntries, rewardClaims, teamManagers, teams, users } from '../schema';
 import type { TeamScope } from '../../domain/team-scope';
 import { scopeTeamWhere } from '../scope-sql';
 import { onBoards } from './agents';
@@ -54,6 +54,18 @@ export async function readLedTeamIds(db: Db, userId: number): Promise<number[]> 
 /** The team of an agent: null when in none, undefined when there is no such agent. */
 export async function readAgentTeam(db: Db, agentId: number): Promise<number | null | undefined> {
   const [row] = await queryRows<{ team_id: number | null }>(db, sql`select team_id from ${agents} where id = ${agentId}::int`);
+  return row ? row.team_id : undefined;
+}
+
+/** The team of an income entry's agent (null: in none; undefined: no such entry). */
+export async function readEntryAgentTeam(db: Db, entryId: number): Promise<number | null | undefined> {
+  const [row] = await queryRows<{ team_id: number | null }>(db, sql`select a.team_id from ${incomeEntries} e join ${agents} a on a.id = e.agent_id where e.id = ${entryId}::int`);
+  return row ? row.team_id : undefined;
+}
+
+/** The team of a reward claim's agent (null: in none; undefined: no such claim). */
+export async function readClaimAgentTeam(db: Db, claimId: number): Promise<number | null | undefined> {
+  const [row] = await queryRows<{ team_id: number | null }>(db, sql`select a.team_id from ${rewardClaims} c join ${agents} a on a.id = c.agent_id where c.id = ${claimId}::int`);
   return row ? row.team_id : undefined;
 }
 

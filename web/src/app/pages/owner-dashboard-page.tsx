@@ -20,6 +20,9 @@ import { LiveIndicator } from '../../components/live/live-status';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useOrgSettings } from '../../lib/org-settings';
 import { useMetrics } from '../../lib/metrics';
+import { useCanRecord } from '../../lib/authorization';
+import { useLedTeamNames } from '../../lib/teams';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -73,24 +76,36 @@ const SettingsTab = lazy(() =>
 /** docs/product.md §11.5: the access-denied redirect waits this long so the toast can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 1000;
 
+/**
+ * Every tab, in its group (docs/decisions/0084-dashboard-navigation.md). `ownerOnly`: hidden from managers;
+ * `recorders`: shown to a manager too while the owner lets managers record (docs/decisions/0082).
+ */
 const tabs = [
-  { value: 'overview', label: 'Overview', icon: LayoutDashboard, ownerOnly: false, load: undefined },
-  { value: 'monthly-leaderboard', label: 'Monthly Leaderboard', icon: Trophy, ownerOnly: false, load: tabModules.leaderboard },
-  { value: 'goals', label: 'Goals', icon: Target, ownerOnly: false, load: tabModules.goals },
-  { value: 'contests', label: 'Contests', icon: Flag, ownerOnly: false, load: tabModules.contests },
-  { value: 'badges', label: 'Badges', icon: Award, ownerOnly: false, load: tabModules.badges },
-  { value: 'agents', label: 'Agents', icon: Users, ownerOnly: false, load: tabModules.agents },
-  { value: 'tiers', label: 'Tier Settings', icon: Layers, ownerOnly: false, load: tabModules.tiers },
-  { value: 'calculator', label: 'Profit Calculator', icon: Calculator, ownerOnly: true, load: tabModules.calculator },
-  { value: 'reward-claims', label: 'Reward Claims', icon: Gift, ownerOnly: true, load: tabModules.claims },
-  { value: 'teams', label: 'Teams', icon: UsersRound, ownerOnly: false, load: tabModules.teams },
-  { value: 'staff', label: 'Staff', icon: UserCog, ownerOnly: true, load: tabModules.staff },
-  { value: 'tv-links', label: 'TV Links', icon: Tv, ownerOnly: true, load: tabModules.tvLinks },
-  { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, ownerOnly: true, load: tabModules.apiTokens },
-  { value: 'import', label: 'Import', icon: Upload, ownerOnly: true, load: tabModules.imports },
-  { value: 'webhooks', label: 'Webhooks', icon: Webhook, ownerOnly: true, load: tabModules.webhooks },
-  { value: 'audit', label: 'Audit', icon: ScrollText, ownerOnly: true, load: tabModules.audit },
-  { value: 'settings', label: 'Settings', icon: Settings, ownerOnly: true, load: tabModules.settings },
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard, group: 'performance', ownerOnly: false, load: undefined },
+  { value: 'monthly-leaderboard', label: 'Leaderboard', icon: Trophy, group: 'performance', ownerOnly: false, load: tabModules.leaderboard },
+  { value: 'goals', label: 'Goals', icon: Target, group: 'performance', ownerOnly: false, load: tabModules.goals },
+  { value: 'contests', label: 'Contests', icon: Flag, group: 'performance', ownerOnly: false, load: tabModules.contests },
+  { value: 'badges', label: 'Badges', icon: Award, group: 'performance', ownerOnly: false, load: tabModules.badges },
+  { value: 'agents', label: 'Agents', icon: Users, group: 'people', ownerOnly: false, load: tabModules.agents },
+  { value: 'teams', label: 'Teams', icon: UsersRound, group: 'people', ownerOnly: false, load: tabModules.teams },
+  { value: 'staff', label: 'Staff', icon: UserCog, group: 'people', ownerOnly: true, load: tabModules.staff },
+  { value: 'tiers', label: 'Tier Settings', icon: Layers, group: 'rewards', ownerOnly: false, load: tabModules.tiers },
+  { value: 'reward-claims', label: 'Reward Claims', icon: Gift, group: 'rewards', ownerOnly: 'recorders', load: tabModules.claims },
+  { value: 'calculator', label: 'Profit Calculator', icon: Calculator, group: 'rewards', ownerOnly: true, load: tabModules.calculator },
+  { value: 'import', label: 'Import', icon: Upload, group: 'data', ownerOnly: true, load: tabModules.imports },
+  { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, group: 'data', ownerOnly: true, load: tabModules.apiTokens },
+  { value: 'webhooks', label: 'Webhooks', icon: Webhook, group: 'data', ownerOnly: true, load: tabModules.webhooks },
+  { value: 'tv-links', label: 'TV Links', icon: Tv, group: 'data', ownerOnly: true, load: tabModules.tvLinks },
+  { value: 'audit', label: 'Audit', icon: ScrollText, group: 'data', ownerOnly: true, load: tabModules.audit },
+  { value: 'settings', label: 'Settings', icon: Settings, group: 'settings', ownerOnly: true, load: tabModules.settings },
+] as const;
+
+const tabGroups = [
+  { id: 'performance', label: 'Performance' },
+  { id: 'people', label: 'People' },
+  { id: 'rewards', label: 'Rewards' },
+  { id: 'data', label: 'Data and integrations' },
+  { id: 'settings', label: 'Organisation' },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -117,6 +132,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
   // the figures shown until the new ones are.
   const data = useDeferredValue(dashboard.data && !metrics.isPending ? dashboard.data : null, null);
   const denied = dashboard.isError && isAccessDenied(dashboard.error);
+  const canRecord = useCanRecord();
 
   useEffect(() => {
     if (!denied) return;
@@ -129,7 +145,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <StaffBrand orgName={orgName} subtitle="Owner Dashboard" heading />
+          <StaffBrand orgName={orgName} subtitle={isOwner ? 'Owner Dashboard' : <ManagerViewName />} heading />
           <div className="flex items-center gap-3">
             {/* Every tab's figures follow the stream while the dashboard is open. */}
             {!denied && (
@@ -157,7 +173,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
         ) : dashboard.isError ? (
           <LoadFailure />
         ) : data ? (
-          <DashboardTabs data={data} isOwner={isOwner} />
+          <DashboardTabs data={data} isOwner={isOwner} canRecord={canRecord} />
         ) : (
           <Spinner label="Loading dashboard..." />
         )}
@@ -192,95 +208,129 @@ function historyState(): Record<string, unknown> {
   return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
 }
 
-function DashboardTabs({ data, isOwner }: { data: OwnerDashboard; isOwner: boolean }) {
-  const visibleTabs = tabs.filter((t) => isOwner || !t.ownerOnly);
-  const [tab, setTab] = useState<TabValue>(() => visibleTabs.find((t) => t.value === historyState().dashboardTab)?.value ?? 'overview');
+/**
+ * "Manager view" and the teams it holds, where the owner's header says "Owner Dashboard": a manager sees whose view it
+ * is (docs/product.md §3.4). A manager who leads no team sees every team's agents.
+ */
+function ManagerViewName() {
+  const led = useLedTeamNames();
+  if (!led) return <>Manager view</>;
+  return <>Manager view · {led.length === 0 ? 'every team' : led.length === 1 ? `team ${led[0]}` : `teams ${led.join(', ')}`}</>;
+}
+
+function DashboardTabs({ data, isOwner, canRecord }: { data: OwnerDashboard; isOwner: boolean; canRecord: boolean }) {
+  const visibleTabs = tabs.filter((t) => isOwner || t.ownerOnly === false || (t.ownerOnly === 'recorders' && canRecord));
+  const [chosen, setTab] = useState<TabValue>(() => (historyState().dashboardTab as TabValue | undefined) ?? 'overview');
+  // A tab that is not (or no longer) shown, such as Reward Claims after the owner stopped managers recording, gives way
+  // to the overview.
+  const tab = visibleTabs.some((t) => t.value === chosen) ? chosen : 'overview';
   const chooseTab = (value: string) => {
     setTab(value as TabValue);
     window.history.replaceState({ ...historyState(), dashboardTab: value }, '');
   };
+  // A column of groups beside the content on a wide screen; one row that scrolls sideways on a narrower one.
+  const wide = useMediaQuery('(min-width: 1024px)');
   return (
-    <Tabs value={tab} onValueChange={chooseTab}>
-      <TabsList aria-label="Dashboard sections" className="w-full justify-start sm:w-auto">
-        {visibleTabs.map(({ value, label, icon: Icon, load }) => (
-          // A tab's code is fetched as the pointer or the focus reaches it, so that the click rarely waits for it.
-          <TabsTrigger key={value} value={value} onPointerEnter={() => void load?.()} onFocus={() => void load?.()}>
-            <Icon aria-hidden="true" />
-            {label}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      <TabsContent value="overview">
-        <OverviewTab
-          data={data}
-          actions={
-            <>
-              {isOwner && <AddIncomeEntryDialog />}
-              <RecordActivityDialog />
-            </>
-          }
-          entryAction={isOwner ? VoidEntryAction : undefined}
-        />
-      </TabsContent>
-      <LazyTab value="monthly-leaderboard">
-        <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} monthStart={data.timePeriods.monthly.start} />
-      </LazyTab>
-      <LazyTab value="goals">
-        <GoalsTab />
-      </LazyTab>
-      <LazyTab value="contests">
-        <ContestsTab activeAgents={data.overview.totalAgents} />
-      </LazyTab>
-      <LazyTab value="badges">
-        <BadgesTab />
-      </LazyTab>
-      <LazyTab value="agents">
-        <AgentsTab />
-      </LazyTab>
-      <LazyTab value="tiers">
-        <TierSettingsTab />
-      </LazyTab>
-      <LazyTab value="teams">
-        <TeamsTab />
-      </LazyTab>
-      {isOwner && (
-        <>
-          <LazyTab value="calculator">
-            <ProfitCalculator />
-          </LazyTab>
+    <Tabs value={tab} onValueChange={chooseTab} orientation={wide ? 'vertical' : 'horizontal'} className="lg:grid lg:grid-cols-[12.5rem_minmax(0,1fr)] lg:items-start lg:gap-6">
+      <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:sticky lg:top-4 lg:mx-0 lg:overflow-visible lg:px-0">
+        <div className="flex w-max items-start gap-3 lg:w-auto lg:flex-col lg:gap-4">
+          {tabGroups.map((group) => {
+            const inGroup = visibleTabs.filter((t) => t.group === group.id);
+            if (inGroup.length === 0) return null;
+            return (
+              <div key={group.id} className="grid gap-1 lg:w-full">
+                <span id={`dashboard-group-${group.id}`} className="px-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  {group.label}
+                </span>
+                <TabsList aria-labelledby={`dashboard-group-${group.id}`} className="flex-nowrap lg:flex lg:flex-col lg:items-stretch">
+                  {inGroup.map(({ value, label, icon: Icon, load }) => (
+                    // A tab's code is fetched as the pointer or the focus reaches it, so that the click rarely waits for it.
+                    <TabsTrigger key={value} value={value} className="lg:justify-start" onPointerEnter={() => void load?.()} onFocus={() => void load?.()}>
+                      <Icon aria-hidden="true" />
+                      {label}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+              </div>
+            );
+          })}
+        </div>
+      </nav>
+      <div className="min-w-0">
+        <TabsContent value="overview" className="lg:mt-0">
+          <OverviewTab
+            data={data}
+            actions={
+              <>
+                {canRecord && <AddIncomeEntryDialog />}
+                <RecordActivityDialog />
+              </>
+            }
+            entryAction={canRecord ? VoidEntryAction : undefined}
+          />
+        </TabsContent>
+        <LazyTab value="monthly-leaderboard">
+          <MonthlyLeaderboard firstPage={data.agents} totalAgents={data.overview.totalAgents} monthStart={data.timePeriods.monthly.start} />
+        </LazyTab>
+        <LazyTab value="goals">
+          <GoalsTab />
+        </LazyTab>
+        <LazyTab value="contests">
+          <ContestsTab activeAgents={data.overview.totalAgents} />
+        </LazyTab>
+        <LazyTab value="badges">
+          <BadgesTab />
+        </LazyTab>
+        <LazyTab value="agents">
+          <AgentsTab />
+        </LazyTab>
+        <LazyTab value="tiers">
+          <TierSettingsTab />
+        </LazyTab>
+        <LazyTab value="teams">
+          <TeamsTab />
+        </LazyTab>
+        {canRecord && (
           <LazyTab value="reward-claims">
             <RewardClaimsTab />
           </LazyTab>
-          <LazyTab value="staff">
-            <StaffTab />
-          </LazyTab>
-          <LazyTab value="tv-links">
-            <TvLinksTab />
-          </LazyTab>
-          <LazyTab value="api-tokens">
-            <ApiTokensTab />
-          </LazyTab>
-          <LazyTab value="import">
-            <ImportTab />
-          </LazyTab>
-          <LazyTab value="webhooks">
-            <WebhooksTab />
-          </LazyTab>
-          <LazyTab value="audit">
-            <AuditTab />
-          </LazyTab>
-          <LazyTab value="settings">
-            <SettingsTab />
-          </LazyTab>
-        </>
-      )}
+        )}
+        {isOwner && (
+          <>
+            <LazyTab value="calculator">
+              <ProfitCalculator />
+            </LazyTab>
+            <LazyTab value="staff">
+              <StaffTab />
+            </LazyTab>
+            <LazyTab value="tv-links">
+              <TvLinksTab />
+            </LazyTab>
+            <LazyTab value="api-tokens">
+              <ApiTokensTab />
+            </LazyTab>
+            <LazyTab value="import">
+              <ImportTab />
+            </LazyTab>
+            <LazyTab value="webhooks">
+              <WebhooksTab />
+            </LazyTab>
+            <LazyTab value="audit">
+              <AuditTab />
+            </LazyTab>
+            <LazyTab value="settings">
+              <SettingsTab />
+            </LazyTab>
+          </>
+        )}
+      </div>
     </Tabs>
   );
 }
 
 function LazyTab({ value, children }: { value: TabValue; children: ReactNode }) {
   return (
-    <TabsContent value={value}>
+    <TabsContent value={value} className="lg:mt-0">
       <ErrorBoundary part="this tab">
         <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>{children}</Suspense>
       </ErrorBoundary>

@@ -1,4 +1,5 @@
 import { Crown, LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
 import { Button } from '../ui/button';
 
@@ -6,7 +7,7 @@ import { Button } from '../ui/button';
  * The left of an owner's or manager's header: the crown, the organisation's name and what the page is. The dashboard
  * names itself with its heading (`heading`); a page with its own heading writes the name as text.
  */
-export function StaffBrand({ orgName, subtitle, heading = false }: { orgName: string; subtitle: string; heading?: boolean }) {
+export function StaffBrand({ orgName, subtitle, heading = false }: { orgName: string; subtitle: ReactNode; heading?: boolean }) {
   const Name = heading ? 'h1' : 'p';
   return (
     <div className="flex items-center gap-3">

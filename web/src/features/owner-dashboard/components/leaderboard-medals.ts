@@ -10,10 +10,14 @@ export interface MedalStyle {
   step: string;
 }
 
-/** docs/product.md §11.7: ranks 1 to 4 get Platinum, Gold, Silver and Bronze styling. Text colours keep AA contrast. */
+/**
+ * docs/product.md §11.7: ranks 1 to 4 get Platinum, Gold, Silver and Bronze styling. The styling stays; the words say
+ * the place, not a metal, so that a Ruby agent in 4th place does not wear "Bronze" (a tier's name). Text colours keep
+ * AA contrast.
+ */
 export const medals: MedalStyle[] = [
   {
-    name: 'Platinum',
+    name: '1st place',
     icon: Crown,
     row: 'border-indigo-300 bg-gradient-to-r from-indigo-50 via-slate-50 to-white',
     rank: 'bg-gradient-to-br from-slate-200 to-indigo-300 text-indigo-950 ring-2 ring-indigo-400',
@@ -21,7 +25,7 @@ export const medals: MedalStyle[] = [
     step: 'border-indigo-300 bg-gradient-to-b from-indigo-100 to-slate-100 text-indigo-950',
   },
   {
-    name: 'Gold',
+    name: '2nd place',
     icon: Trophy,
     row: 'border-amber-300 bg-gradient-to-r from-amber-50 to-white',
     rank: 'bg-gradient-to-br from-amber-200 to-amber-400 text-amber-950 ring-2 ring-amber-500',
@@ -29,7 +33,7 @@ export const medals: MedalStyle[] = [
     step: 'border-amber-300 bg-gradient-to-b from-amber-100 to-amber-50 text-amber-950',
   },
   {
-    name: 'Silver',
+    name: '3rd place',
     icon: Medal,
     row: 'border-slate-300 bg-gradient-to-r from-slate-100 to-white',
     rank: 'bg-gradient-to-br from-slate-100 to-slate-300 text-slate-900 ring-2 ring-slate-400',
@@ -37,7 +41,7 @@ export const medals: MedalStyle[] = [
     step: 'border-slate-300 bg-gradient-to-b from-slate-200 to-slate-50 text-slate-900',
   },
   {
-    name: 'Bronze',
+    name: '4th place',
     icon: Award,
     row: 'border-orange-300 bg-gradient-to-r from-orange-50 to-white',
     rank: 'bg-gradient-to-br from-orange-200 to-orange-400 text-orange-950 ring-2 ring-orange-500',

@@ -5,6 +5,7 @@ import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { formatCurrency2, formatGrowth } from '../../../lib/format';
 import { rankMovement } from '../../../lib/rank-movement';
 import type { MedalStyle } from './leaderboard-medals';
+import type { TierOfTotal } from '../utils/tier-of-total';
 
 /** A board agent's growth as a signed percentage; a dash where there is none. */
 export const growthText = (growth: string | null) => (growth === null ? '—' : formatGrowth(growth));
@@ -23,10 +24,12 @@ interface LeaderboardRowProps {
   formatFigure?: (value: string) => string;
   /** What the board ranks, in words, for a screen reader's "no income last month" ("income", or a metric's name). */
   figureName?: string;
+  /** The tier the agent's total has reached (none yet: undefined). */
+  tier?: TierOfTotal | undefined;
 }
 
 /** One agent of a board: rank (with its medal), name, position, movement, and the period's figure. */
-export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince, formatFigure = formatCurrency2, figureName }: LeaderboardRowProps) {
+export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince, formatFigure = formatCurrency2, figureName, tier }: LeaderboardRowProps) {
   const Icon = medal?.icon;
   const movement = movementSince === undefined ? null : rankMovement(agent.rank, agent.previousRank, agent.periodIncome);
   return (
@@ -58,7 +61,16 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
           )}
           {movement && movementSince && <RankMovementBadge movement={movement} since={movementSince} figure={figureName} />}
         </p>
-        <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+          <span className="[overflow-wrap:anywhere]">{agent.position}</span>
+          {tier && (
+            <span className="inline-flex items-center gap-1">
+              <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full ring-1 ring-slate-900/20" style={{ backgroundColor: tier.color }} />
+              <span className="sr-only">Tier </span>
+              {tier.name}
+            </span>
+          )}
+        </p>
         {mode === 'growth' && (
           <p className="text-xs text-slate-600 tabular-nums">
             {formatFigure(agent.periodIncome)} {periodPhrase}, from {formatFigure(agent.previousIncome ?? '0')}

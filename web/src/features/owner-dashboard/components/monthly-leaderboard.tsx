@@ -17,7 +17,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { cn } from '../../../lib/cn';
-import { useTeams } from '../../../lib/teams';
+import { useLedTeamNames, useTeams } from '../../../lib/teams';
+import { useTierSettings } from '../../../lib/tier-settings';
+import { tierOfTotal } from '../utils/tier-of-total';
 import { formatThreshold } from '../../../lib/format';
 import { formatMetricFigure } from '../../../lib/metric-format';
 import { PROFIT, useMetrics } from '../../../lib/metrics';
@@ -86,6 +88,9 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   );
   // The teams (for the Team select) once the board itself is read: they do not hold up its first rows.
   const teams = useTeams(totalAgents > 0 && page.isSuccess && !page.isPlaceholderData);
+  const ledTeams = useLedTeamNames();
+  // Each agent's tier beside its name; the tiers are read for the dashboard's charts already.
+  const tiers = useTierSettings();
   // The metrics (for the Metric select), likewise after the board: with none but profit there is nothing to pick.
   const metrics = useMetrics(totalAgents > 0 && page.isSuccess && !page.isPlaceholderData);
   const metricOptions = metrics.data ?? [];
@@ -197,7 +202,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                     onChange={(event) => chooseTeam(event.target.value)}
                     className={selectClass}
                   >
-                    <option value="">All teams</option>
+                    <option value="">{ledTeams && ledTeams.length > 0 ? 'All my teams' : 'All teams'}</option>
                     {teams.data!.teams.map((option) => (
                       <option key={option.id} value={option.id}>
                         {option.name}
@@ -246,6 +251,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                       movementSince={movementSince}
                       formatFigure={rowFigure}
                       figureName={figure}
+                      tier={tiers.data ? tierOfTotal(agent.totalIncome, tiers.data) : undefined}
                     />
                   ))}
                 </ol>

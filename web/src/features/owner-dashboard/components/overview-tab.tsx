@@ -1,6 +1,6 @@
 import type { OwnerDashboard } from '@contract/dashboard';
 import { RECENT_ENTRIES_LIMIT } from '@contract/limits';
-import type { IncomeEntry } from '@contract/income-entries';
+import type { IncomeEntry, RecordedIncomeEntry } from '@contract/income-entries';
 import { Award, CalendarDays, Receipt, TrendingUp, Users, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, type ComponentType, type ReactNode } from 'react';
 import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
@@ -86,7 +86,11 @@ export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
   );
 }
 
-function RecentTransactions({ entries, entryAction: EntryAction }: { entries: IncomeEntry[]; entryAction?: EntryAction | undefined }) {
+/**
+ * What just happened: the latest entries by when they were recorded, each with its deal's day when that is another
+ * day, and New total as it was just after it was recorded (docs/decisions/0085-entry-dates-in-lists.md).
+ */
+function RecentTransactions({ entries, entryAction: EntryAction }: { entries: RecordedIncomeEntry[]; entryAction?: EntryAction | undefined }) {
   const list = useRef<HTMLUListElement>(null);
   const focusList = () => list.current?.focus();
   return (
@@ -94,7 +98,7 @@ function RecentTransactions({ entries, entryAction: EntryAction }: { entries: In
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
         <div className="grid gap-1.5">
           <CardTitle id="recent-transactions-heading">Recent Transactions</CardTitle>
-          <CardDescription>The latest income entries and deductions.</CardDescription>
+          <CardDescription>The latest income entries and deductions, by when they were recorded, newest first.</CardDescription>
         </div>
         <ExportButton href={EXPORT_PATHS.incomeEntries} label="Export all entries" what="every income entry" />
       </CardHeader>
@@ -115,7 +119,8 @@ function RecentTransactions({ entries, entryAction: EntryAction }: { entries: In
                 key={entry.id}
                 entry={entry}
                 title={<AgentDetailLink agentId={entry.agentId}>{entry.agentName}</AgentDetailLink>}
-                when={entry.createdAt}
+                order="recorded"
+                total={entry.newTotal}
                 action={EntryAction && <EntryAction entry={entry} focusList={focusList} />}
               />
             ))}

@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { cn } from '../../../lib/cn';
 import { EXPORT_PATHS } from '@contract/exports';
 import { ExportButton } from '../../../components/ui/export-button';
+import { useCanEdit } from '../../../lib/authorization';
 import { useRewardClaims } from '../api/get-reward-claims';
 import { RewardClaimCard } from './reward-claim-card';
 
@@ -30,10 +31,16 @@ export function splitClaims(claims: RewardClaim[]) {
 
 export function RewardClaimsTab() {
   const claims = useRewardClaims();
+  // A manager who records (docs/decisions/0082) moves their teams' claims along; the export of every claim stays the owner's.
+  const isOwner = useCanEdit();
   return (
     <section aria-labelledby="claims-heading" className="grid grid-cols-1 gap-6">
-      <SectionHeading id="claims-heading" title="Reward Claims" description="Rewards agents have claimed, with where to send them.">
-        <ExportButton href={EXPORT_PATHS.rewardClaims} label="Export CSV" what="every reward claim with its contact details" />
+      <SectionHeading
+        id="claims-heading"
+        title="Reward Claims"
+        description={isOwner ? 'Rewards agents have claimed, with where to send them.' : 'Rewards the agents of your teams have claimed, with where to send them.'}
+      >
+        {isOwner && <ExportButton href={EXPORT_PATHS.rewardClaims} label="Export CSV" what="every reward claim with its contact details" />}
       </SectionHeading>
       {claims.isPending ? (
         <Spinner label="Loading reward claims..." className="min-h-40" />

@@ -1,19 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganisationSettings, UpdateOrganisationSettingsInput } from '@contract/settings';
 import { apiJson } from '../../../lib/api-client';
 import { applyOrgSettings } from '../../../lib/org-settings';
+import { organisationSettingsQueryOptions } from '../../../lib/organisation-settings-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { withReauthentication } from '../../../lib/reauthentication';
 import { useRefreshAfter } from '../../../lib/refresh-map';
-
-export const organisationSettingsQueryOptions = queryOptions({
-  queryKey: queryKeys.organisationSettings,
-  queryFn: () =>
-    apiJson<OrganisationSettings>('GET', '/api/settings').then((settings) => {
-      applyOrgSettings(settings);
-      return settings;
-    }),
-});
 
 /** GET /api/settings (everyone signed in): the organisation's name, currency, locale and managers' second factor. */
 export function useOrganisationSettings() {

@@ -8,7 +8,7 @@ import {
   LOCALE_MESSAGE,
   ORG_NAME_MAX,
 } from '@contract/settings-values';
-import { Building2, Loader2, Save, ShieldCheck } from 'lucide-react';
+import { Building2, Loader2, Save, ShieldCheck, UserCog } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -33,12 +33,13 @@ const currencyNames = typeof Intl.DisplayNames === 'function' ? new Intl.Display
 const localeNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : undefined;
 
 /** What the form sends: the fields that differ from what is saved. */
-function changesOf(saved: OrganisationSettings, form: { orgName: string; currency: string; locale: string; requireManagerTwoFactor: boolean }) {
+function changesOf(saved: OrganisationSettings, form: { orgName: string; currency: string; locale: string; requireManagerTwoFactor: boolean; managersRecord: boolean }) {
   const change: Partial<typeof form> = {};
   if (form.orgName.trim() !== saved.orgName) change.orgName = form.orgName.trim();
   if (form.currency.trim().toUpperCase() !== saved.currency) change.currency = form.currency.trim().toUpperCase();
   if (form.locale.trim() !== saved.locale) change.locale = form.locale.trim();
   if (form.requireManagerTwoFactor !== saved.requireManagerTwoFactor) change.requireManagerTwoFactor = form.requireManagerTwoFactor;
+  if (form.managersRecord !== saved.managersRecord) change.managersRecord = form.managersRecord;
   return change;
 }
 
@@ -81,11 +82,18 @@ export function SettingsTab() {
 
 function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   const save = useSaveOrganisationSettings();
-  const [form, setForm] = useState({ orgName: saved.orgName, currency: saved.currency, locale: saved.locale, requireManagerTwoFactor: saved.requireManagerTwoFactor });
+  const [form, setForm] = useState({
+    orgName: saved.orgName,
+    currency: saved.currency,
+    locale: saved.locale,
+    requireManagerTwoFactor: saved.requireManagerTwoFactor,
+    managersRecord: saved.managersRecord,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const currencyList = useId();
   const localeList = useId();
   const twoFactorId = useId();
+  const managersRecordId = useId();
   const orgNameInput = useRef<HTMLInputElement>(null);
   const currencyInput = useRef<HTMLInputElement>(null);
   const localeInput = useRef<HTMLInputElement>(null);
@@ -182,6 +190,19 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
             <p className="text-sm text-slate-600">On: every manager signs in with a code from an authenticator app and sets one up first. Changing it asks for your password.</p>
           </div>
           <Switch id={twoFactorId} checked={form.requireManagerTwoFactor} onCheckedChange={(checked) => set('requireManagerTwoFactor', checked)} />
+        </div>
+      </SectionCard>
+
+      <SectionCard id="settings-managers" icon={UserCog} title="Managers" description="Managers watch their teams' figures. You can also let them keep their teams' records.">
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={managersRecordId}>Managers may record entries, voids and claims for their teams</Label>
+            <p className="text-sm text-slate-600">
+              On: a manager adds and voids income entries and processes, ships, delivers or rejects reward claims for the agents of the teams they lead
+              (every agent, for a manager who leads no team). Each step is in the audit log under their name. Turning it on asks for your password.
+            </p>
+          </div>
+          <Switch id={managersRecordId} checked={form.managersRecord} onCheckedChange={(checked) => set('managersRecord', checked)} />
         </div>
       </SectionCard>
 

@@ -11,6 +11,13 @@ describe('savedSummary', () => {
     expect(reads).not.toHaveBeenCalled();
   });
 
+  it('says whether managers now record or watch', () => {
+    const reads = vi.fn(sample);
+    expect(savedSummary({ managersRecord: true }, reads)).toBe('Managers may now record entries, voids and claims for their teams.');
+    expect(savedSummary({ managersRecord: false }, reads)).toBe('Managers now watch only: they no longer record entries, voids or claims.');
+    expect(reads).not.toHaveBeenCalled();
+  });
+
   it('shows money and dates as they read now when the currency or the locale changed, and names a new name', () => {
     expect(savedSummary({ currency: 'EUR' }, sample)).toBe('Money now reads 1.234,50 €, dates 28.11.2026.');
     expect(savedSummary({ locale: 'de-DE' }, sample)).toBe('Money now reads 1.234,50 €, dates 28.11.2026.');

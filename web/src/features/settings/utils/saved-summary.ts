@@ -4,6 +4,7 @@ export interface SettingsChange {
   currency?: string;
   locale?: string;
   requireManagerTwoFactor?: boolean;
+  managersRecord?: boolean;
 }
 
 /**
@@ -19,6 +20,9 @@ export function savedSummary(change: SettingsChange, sample: () => { money: stri
   }
   if (change.requireManagerTwoFactor !== undefined) {
     said.push(change.requireManagerTwoFactor ? 'Managers now need a second factor to sign in.' : 'Managers no longer need a second factor to sign in.');
+  }
+  if (change.managersRecord !== undefined) {
+    said.push(change.managersRecord ? 'Managers may now record entries, voids and claims for their teams.' : 'Managers now watch only: they no longer record entries, voids or claims.');
   }
   return said.join(' ');
 }

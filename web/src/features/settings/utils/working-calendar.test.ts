@@ -15,6 +15,7 @@ const saved: OrganisationSettings = {
   currency: 'USD',
   locale: 'en-US',
   requireManagerTwoFactor: false,
+  managersRecord: false,
   workingDays: [1, 2, 3, 4, 5],
   holidays: ['2026-12-25'],
   updatedAt: null,

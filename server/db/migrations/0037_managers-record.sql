@@ -1,0 +1,1 @@
+ALTER TABLE "organisation_settings" ADD COLUMN "managers_record" boolean DEFAULT false NOT NULL;
