@@ -55,8 +55,21 @@ export type AgentListParams = z.input<typeof agentListQuery>;
 export const agentPageOf = <T extends z.ZodType>(agent: T) =>
   z.object({ agents: z.array(agent), total: z.number(), offset: z.number(), limit: z.number() });
 
+/** The team an agent is in, as lists name it. */
+export const agentTeamRef = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * The highest tier an agent has reached, with its colour: the achievement record (docs/product.md §9.3), as the
+ * agents export's `currentTier` and the agent's page show it; a later deduction does not take it away.
+ */
+export const agentTierRef = z.object({ name: z.string(), color: z.string() });
+
+/** An agent on the agents list: its summary, its team (null: in none) and its highest tier reached (null: none yet). */
+export const agentListItem = agentSummary.extend({ team: agentTeamRef.nullable(), tier: agentTierRef.nullable() });
+export type AgentListItem = z.infer<typeof agentListItem>;
+
 /** GET /api/agents (owner and manager): agents sorted by name, a page at a time; total counts every match. */
-export const agentPage = agentPageOf(agentSummary);
+export const agentPage = agentPageOf(agentListItem);
 export type AgentPage = z.infer<typeof agentPage>;
 
 /** POST /api/agents (owner only): an agent who can sign in at once. */
@@ -69,16 +82,37 @@ export const createAgentInput = z.object({
 export type CreateAgentInput = z.input<typeof createAgentInput>;
 
 /**
- * PATCH /api/agents/{id} (owner): `active` false makes the agent inactive (it cannot sign in, its sessions end, it
- * leaves the boards and live streams, its history stays); true makes it active again. A pending agent is approved
- * instead (POST /api/agents/{id}/approve).
+ * What the owner may change of an agent (PATCH /api/agents/{id}, the "Edit agent" dialog): its name, email and
+ * position, checked as on Add Agent, and its team (null: in no team). Only the fields sent change.
  */
-export const updateAgentInput = z
-  .object({
-    active: z.boolean({ error: 'active must be true or false' }),
-  })
-  .strict();
-export type UpdateAgentInput = z.infer<typeof updateAgentInput>;
+export const editAgentFields = z.object({
+  name: createAgentInput.shape.name,
+  email: emailField,
+  position: createAgentInput.shape.position,
+  teamId: idField('teamId must be a team id or null').nullable(),
+});
+export type EditAgentFields = z.input<typeof editAgentFields>;
+
+/**
+ * PATCH /api/agents/{id} (owner), one of two kinds of change. `active` alone: false makes the agent inactive (it cannot
+ * sign in, its sessions end, it leaves the boards and live streams, its history stays); true makes it active again (a
+ * pending agent is approved instead: POST /api/agents/{id}/approve). Or any of `name`, `email`, `position` and
+ * `teamId` (editAgentFields): an edit, allowed whatever the agent's status; an email another agent has is a 409.
+ */
+export const updateAgentInput = editAgentFields
+  .partial()
+  .extend({ active: z.boolean({ error: 'active must be true or false' }).optional() })
+  .strict()
+  .superRefine((input, context) => {
+    const edits = Object.keys(input).filter((key) => key !== 'active');
+    if (input.active === undefined && edits.length === 0) {
+      context.addIssue({ code: 'custom', message: 'Nothing to change: send active, or any of name, email, position and teamId' });
+    } else if (input.active !== undefined && edits.length > 0) {
+      context.addIssue({ code: 'custom', message: 'Send active alone: making an agent inactive or active again is a change of its own' });
+    }
+  });
+export type UpdateAgentInput = z.output<typeof updateAgentInput>;
+export type UpdateAgentParams = z.input<typeof updateAgentInput>;
 
 /** PATCH /api/agents/{id} on an agent waiting for approval. */
 export const AGENT_PENDING_APPROVAL = 'This agent is waiting for approval: approve it instead';

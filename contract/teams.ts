@@ -16,7 +16,7 @@ export const OUTSIDE_YOUR_TEAMS = 'This agent is not in a team you lead';
 /** A manager asking for a board of a team they do not lead. */
 export const NOT_YOUR_TEAM = 'You can only see the teams you lead';
 
-const idList = (field: 'managerIds' | 'agentIds') =>
+const idList = (field: 'managerIds' | 'agentIds' | 'addAgentIds' | 'removeAgentIds') =>
   z
     .array(idField(`${field} must be a list of ids`), { error: `${field} must be a list of ids` })
     .max(TEAM_MEMBERS_MAX, `${field} may name at most ${TEAM_MEMBERS_MAX.toLocaleString('en-US')} ids`)
@@ -38,11 +38,35 @@ export const createTeamInput = z
 export type CreateTeamInput = z.output<typeof createTeamInput>;
 export type CreateTeamParams = z.input<typeof createTeamInput>;
 
-/** PATCH /api/teams/{id} (owner): a new name, or the whole list of managers or of agents (agents left out leave it). */
+/**
+ * PATCH /api/teams/{id} (owner): only what the request names changes (docs/decisions/0079-team-membership-edits.md).
+ * `name`; `managerIds`, the whole list of its managers; `addAgentIds`, agents who join it (moving from any other team)
+ * and `removeAgentIds`, agents who leave it (to no team; one already elsewhere stays where it is): agents named in
+ * neither stay where they are, so a rename moves nobody. `agentIds`, the whole list of its agents (those left out
+ * leave it, those in another team move here), is for integrations that mean exactly that; it cannot be sent with
+ * `addAgentIds` or `removeAgentIds`.
+ */
 export const updateTeamInput = z
-  .object({ name: teamName.optional(), managerIds: idList('managerIds').optional(), agentIds: idList('agentIds').optional() })
+  .object({
+    name: teamName.optional(),
+    managerIds: idList('managerIds').optional(),
+    agentIds: idList('agentIds').optional(),
+    addAgentIds: idList('addAgentIds').optional(),
+    removeAgentIds: idList('removeAgentIds').optional(),
+  })
   .strict()
-  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send name, managerIds or agentIds' });
+  .superRefine((input, context) => {
+    if (Object.keys(input).length === 0) {
+      context.addIssue({ code: 'custom', message: 'Nothing to change: send name, managerIds, addAgentIds, removeAgentIds or agentIds' });
+    }
+    if (input.agentIds && (input.addAgentIds || input.removeAgentIds)) {
+      context.addIssue({ code: 'custom', path: ['agentIds'], message: 'Send agentIds (the whole list) or addAgentIds and removeAgentIds (the changes), not both' });
+    }
+    const both = (input.addAgentIds ?? []).filter((id) => input.removeAgentIds?.includes(id));
+    if (both.length > 0) {
+      context.addIssue({ code: 'custom', path: ['removeAgentIds'], message: `An agent cannot both join and leave the team: ${both.slice(0, 20).join(', ')}` });
+    }
+  });
 export type UpdateTeamInput = z.output<typeof updateTeamInput>;
 export type UpdateTeamParams = z.input<typeof updateTeamInput>;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { agentListQuery, createAgentInput, updateAgentInput, type AgentPage } from '../../contract/agents';
 import type { AgentDetail } from '../../contract/insight';
+import { editAgent } from '../db/operations/edit-agent';
 import { setAgentActive } from '../db/operations/set-agent-active';
 import { readAgentDetail } from '../db/queries/boards';
 import { notFound } from '../domain/errors';
@@ -22,7 +23,7 @@ type IdParams = { Params: { id: string } };
 
 /**
  * The owner's agent management (docs/product.md §12.4, §12.5): list (paged, with search) for owners, managers and
- * `read` tokens, add for owners and `agents:write` tokens, make inactive or active again for owners, delete for owners
+ * `read` tokens, add for owners and `agents:write` tokens, edit and make inactive or active again for owners, delete for owners
  * (with their password: never a token).
  */
 export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -48,13 +49,18 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(toNewAgentSummary(row));
   });
 
-  // Deactivation (docs/product.md §12.16): reversible, so no password is asked; the sessions it ends close their streams at once.
+  // Deactivation (docs/product.md §12.16): reversible, so no password is asked; the sessions it ends close their streams at
+  // once. Or an edit of the agent's name, email, position or team (docs/product.md §11.8).
   app.patch<IdParams>('/api/agents/:id', async (request, reply): Promise<AgentDetail['agent']> => {
     const { owner, scope } = await requireOwnerReader(ctx, request, reply);
     const id = parseId(request.params.id, 'Agent');
-    const input = parseInput(updateAgentInput, request.body);
-    const { endedSessions } = await setAgentActive(ctx.db, id, input.active, userActor(request, owner), ctx.now());
-    for (const tokenHash of endedSessions) ctx.live.endSession(tokenHash);
+    const { active, ...edit } = parseInput(updateAgentInput, request.body);
+    if (active === undefined) {
+      await editAgent(ctx.db, id, edit, userActor(request, owner), ctx.now());
+    } else {
+      const { endedSessions } = await setAgentActive(ctx.db, id, active, userActor(request, owner), ctx.now());
+      for (const tokenHash of endedSessions) ctx.live.endSession(tokenHash);
+    }
     const detail = await readAgentDetail(ctx.db, periodStartsOf(ctx.now(), ctx.config.orgTimezone), id, scope);
     if (!detail) throw notFound('Agent');
     return detail.agent;

@@ -1,4 +1,18 @@
-import { addIncome, agentByName, allowConsoleErrors, createAgent, openTab, readDownload, searchAgents, uniqueName, toasts } from './support/helpers';
+import {
+  addIncome,
+  agentByName,
+  allowConsoleErrors,
+  chooseAgentAction,
+  createAgent,
+  expectConsoleErrors,
+  expectNoHorizontalOverflow,
+  openTab,
+  readDownload,
+  searchAgents,
+  tierByName,
+  uniqueName,
+  toasts,
+} from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 test.describe('agents tab', () => {
@@ -18,7 +32,113 @@ test.describe('agents tab', () => {
       await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: period }) }).locator('dd')).toHaveText('$2,000');
     }
     await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Total entries' }) }).locator('dd')).toHaveText('2');
-    await expect(card.getByRole('button', { name: 'Delete Agent' })).toBeVisible();
+    await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Tier$/ }) }).locator('dd')).toHaveText('None yet');
+    await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Team$/ }) }).locator('dd')).toHaveText('None');
+    // Delete is in the card's menu, not on its face (issue 35).
+    await expect(card.getByRole('button', { name: 'Delete Agent' })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: `More actions for ${agent.name}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a card shows the agent's highest tier reached and its team", async ({ page }) => {
+    await signInAs(page);
+    const silver = await tierByName(page.request, 'Silver');
+    const agent = await createAgent(page.request, 'Climber', silver.threshold);
+    const team = uniqueName('Climbers').name;
+    expect((await page.request.post('/api/teams', { data: { name: team, agentIds: [agent.id] } })).status()).toBe(201);
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    await searchAgents(page, agent.name);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
+    const tier = card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Tier$/ }) }).locator('dd');
+    await expect(tier).toHaveText(silver.name);
+    await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Team$/ }) }).locator('dd')).toHaveText(team);
+    // A deduction below the threshold does not take the tier reached away (as on the agent's page and in the export).
+    await addIncome(page.request, agent.id, '-100.00');
+    const lowered = (BigInt(silver.threshold.split('.')[0]!) - 100n).toLocaleString('en-US');
+    await expect(card.locator('dl > div').filter({ has: page.locator('dt', { hasText: 'Total Profit' }) }).locator('dd')).toHaveText(`$${lowered}`);
+    await expect(tier).toHaveText(silver.name);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Edit agent changes the name, email, position and team; a taken email is refused under its field', async ({ page, request, pageErrors }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Editable');
+    const other = await createAgent(page.request, 'Taken');
+    const team = uniqueName('Editors').name;
+    expect((await page.request.post('/api/teams', { data: { name: team } })).status()).toBe(201);
+    await page.goto('/');
+    await openTab(page, 'Agents');
+    // Found by name: the new name begins with the old one, so the card stays in the list after the edit.
+    await searchAgents(page, agent.name);
+    const card = page.getByRole('list', { name: 'Agents' }).getByRole('listitem').first();
+    await expect(card.getByRole('heading', { name: agent.name })).toBeVisible();
+
+    // The menu works from the keyboard: arrows move among its actions, Escape gives the focus back.
+    const more = card.getByRole('button', { name: `More actions for ${agent.name}` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = card.getByRole('menu', { name: `More actions for ${agent.name}` });
+    await expect(menu.getByRole('menuitem', { name: 'Edit agent' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Delete Agent' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+
+    await chooseAgentAction(card, agent.name, 'Edit agent');
+    const dialog = page.getByRole('dialog', { name: `Edit ${agent.name}` });
+    await expect(dialog.getByLabel('Name')).toHaveValue(agent.name);
+    await expect(dialog.getByLabel('Email')).toHaveValue(agent.email);
+    await expect(dialog.getByLabel('Position')).toHaveValue('Field Agent');
+    await expect(dialog.getByLabel('Team')).toHaveValue('');
+
+    // Checked as on Add Agent, before anything is sent.
+    await dialog.getByLabel('Name').fill('   ');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save agent' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Invalid email address')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Another agent's email: the server's reason under the email, focus on it, nothing changed.
+    const renamed = { name: `${agent.name} Ortega`, email: uniqueName('Edited').email };
+    await dialog.getByLabel('Name').fill(`  ${agent.name}   Ortega `);
+    await dialog.getByLabel('Email').fill(other.email);
+    await dialog.getByRole('button', { name: 'Save agent' }).click();
+    await expect(dialog.getByText('An account with this email already exists')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(await agentByName(page.request, agent.name)).toBeDefined();
+    expectConsoleErrors(pageErrors, /status of 409/);
+
+    await dialog.getByLabel('Email').fill(renamed.email.toUpperCase());
+    await dialog.getByLabel('Position').fill('Team Lead');
+    await dialog.getByLabel('Team').selectOption({ label: team });
+    await dialog.getByRole('button', { name: 'Save agent' }).click();
+    await expect(toasts(page).getByText(`${renamed.name} saved`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The card follows (the list was read again), the focus back on its menu's button; the Teams tab names the agent.
+    const edited = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: renamed.name }) });
+    await expect(edited.getByRole('button', { name: `More actions for ${renamed.name}` })).toBeFocused();
+    await expect(edited).toContainText('Team Lead');
+    await expect(edited.locator('dl > div').filter({ has: page.locator('dt', { hasText: /^Team$/ }) }).locator('dd')).toHaveText(team);
+    await openTab(page, 'Teams');
+    await expect(page.getByRole('list', { name: 'Teams list' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: team }) })).toContainText(renamed.name);
+    // The agent signs in with the new address.
+    expect((await request.post('/api/agents/login', { data: { email: renamed.email, password: agent.password } })).status()).toBe(200);
+
+    // The same dialog on a phone: no sideways scrolling, axe clean.
+    await openTab(page, 'Agents');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await searchAgents(page, renamed.name);
+    await chooseAgentAction(edited, renamed.name, 'Edit agent');
+    await expect(page.getByRole('dialog', { name: `Edit ${renamed.name}` }).getByLabel('Team')).toHaveValue(/\d+/);
+    await expectNoHorizontalOverflow(page);
     await expectNoAxeViolations(page);
   });
 
@@ -94,7 +214,7 @@ test.describe('agents tab', () => {
     await searchAgents(page, agent.name);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
 
-    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    await chooseAgentAction(card, agent.name, 'Delete Agent');
     const confirm = page.getByRole('alertdialog', { name: `Delete ${agent.name}?` });
     await expect(confirm).toContainText('cannot be undone');
     await expect(confirm).toContainText("all of the agent's income entries");
@@ -102,8 +222,9 @@ test.describe('agents tab', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
     await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: `More actions for ${agent.name}` })).toBeFocused();
 
-    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    await chooseAgentAction(card, agent.name, 'Delete Agent');
     await confirm.getByRole('button', { name: 'Delete Agent' }).click();
     await expect(toasts(page).getByText('Agent deleted successfully')).toBeVisible();
     await expect(card).toHaveCount(0);
@@ -125,12 +246,13 @@ test.describe('agents tab', () => {
       route.fulfill({ status: 500, json: { message: 'Something went wrong on our side', code: 'INTERNAL' } }),
     );
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: agent.name }) });
-    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    await chooseAgentAction(card, agent.name, 'Delete Agent');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Agent' }).click();
     await expect(toasts(page).getByText('Error', { exact: true })).toBeVisible();
     await expect(toasts(page).getByText('Something went wrong on our side')).toBeVisible();
     await expect(card).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Delete Agent' })).toBeEnabled();
+    await card.getByRole('button', { name: `More actions for ${agent.name}` }).click();
+    await expect(card.getByRole('menuitem', { name: 'Delete Agent' })).toBeEnabled();
     allowConsoleErrors(pageErrors, /status of 500/);
   });
 

@@ -13,7 +13,7 @@ import {
   registrationMessages,
   type SignUpMode,
 } from '../../contract/sign-up';
-import { allowConsoleErrors, createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, uniqueEmail } from './support/helpers';
+import { allowConsoleErrors, chooseAgentAction, createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, uniqueEmail } from './support/helpers';
 import { CLOCK_SERVER_PORT, startClockServer, type ClockServer } from './support/clock-server-control';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
@@ -132,7 +132,9 @@ test('approval: the owner chooses it, a registration waits, the owner approves i
   await card.getByRole('button', { name: `Approve ${who.firstName} ${who.lastName}` }).click();
   await expect(toasts(page).getByText('can sign in now')).toBeVisible();
   await expect(card.getByText('Pending approval')).toHaveCount(0);
-  await expect(card.getByRole('button', { name: 'Delete Agent' })).toBeVisible();
+  await card.getByRole('button', { name: `More actions for ${who.firstName} ${who.lastName}` }).click();
+  await expect(card.getByRole('menuitem', { name: 'Delete Agent' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await visitor.page.getByRole('button', { name: 'Sign In' }).click();
   await expect(visitor.page.getByRole('heading', { name: `Welcome, ${who.firstName} ${who.lastName}` })).toBeVisible();
@@ -248,7 +250,7 @@ test('a delete after the password confirmation has lapsed asks for the password,
   await server.advance();
 
   const deleteAgent = async () => {
-    await card.getByRole('button', { name: 'Delete Agent' }).click();
+    await chooseAgentAction(card, agent.name, 'Delete Agent');
     await page.getByRole('alertdialog', { name: `Delete ${agent.name}?` }).getByRole('button', { name: 'Delete Agent' }).click();
   };
   await deleteAgent();

@@ -79,6 +79,8 @@ describeEachEngine(
             monthlyIncome: '120.10',
             yearlyIncome: '123.10',
             totalEntries: 4,
+            team: null,
+            tier: null,
           });
           expect(ours[1]).toMatchObject({
             totalIncome: '0.00',

@@ -11,8 +11,16 @@ import { agents, teamManagers, users } from '../schema';
 
 export const TEAM_NAME_TAKEN = 'A team with this name already exists';
 
+/** Who a request names as the team's members: whole lists, or (PATCH) the agents who join and leave. */
+export interface MemberChanges {
+  managerIds?: number[] | undefined;
+  agentIds?: number[] | undefined;
+  addAgentIds?: number[] | undefined;
+  removeAgentIds?: number[] | undefined;
+}
+
 /** The ids of `ids` that are not accounts of the kind asked (agents; manager accounts), for one clear 400. */
-export async function assertMembers(tx: Db, input: { managerIds?: number[]; agentIds?: number[] }): Promise<void> {
+export async function assertMembers(tx: Db, input: MemberChanges): Promise<void> {
   const missing = async (ids: number[] | undefined, from: SQL) => {
     if (!ids || ids.length === 0) return [];
     const rows = await queryRows<{ id: number }>(tx, sql`select i.id from unnest(${sql.param(ids)}::int[]) i(id) where not exists (${from})`);
@@ -20,12 +28,18 @@ export async function assertMembers(tx: Db, input: { managerIds?: number[]; agen
   };
   const notManagers = await missing(input.managerIds, sql`select 1 from ${users} u where u.id = i.id and u.role = 'manager'`);
   if (notManagers.length > 0) throw invalid(`These ids are not manager accounts: ${notManagers.slice(0, 20).join(', ')}`, 'managerIds');
-  const notAgents = await missing(input.agentIds, sql`select 1 from ${agents} a where a.id = i.id`);
-  if (notAgents.length > 0) throw invalid(`No agent has these ids: ${notAgents.slice(0, 20).join(', ')}`, 'agentIds');
+  for (const field of ['agentIds', 'addAgentIds', 'removeAgentIds'] as const) {
+    const notAgents = await missing(input[field], sql`select 1 from ${agents} a where a.id = i.id`);
+    if (notAgents.length > 0) throw invalid(`No agent has these ids: ${notAgents.slice(0, 20).join(', ')}`, field);
+  }
 }
 
-/** Sets the team's managers and agents to exactly these (agents in another team move here; those left out leave). */
-export async function setMembers(tx: Db, id: number, input: { managerIds?: number[]; agentIds?: number[] }): Promise<void> {
+/**
+ * Sets the team's managers and agents to exactly the lists given (agents in another team move here; those left out
+ * leave), or moves only the agents named: `addAgentIds` join (from any other team), `removeAgentIds` leave if they are
+ * still in it (docs/decisions/0079-team-membership-edits.md).
+ */
+export async function setMembers(tx: Db, id: number, input: MemberChanges): Promise<void> {
   if (input.managerIds) {
     await tx.execute(sql`delete from ${teamManagers} where team_id = ${id}::int and user_id <> all(${sql.param(input.managerIds)}::int[])`);
     await tx.execute(
@@ -35,6 +49,12 @@ export async function setMembers(tx: Db, id: number, input: { managerIds?: numbe
   if (input.agentIds) {
     await tx.execute(sql`update ${agents} set team_id = null where team_id = ${id}::int and id <> all(${sql.param(input.agentIds)}::int[])`);
     await tx.execute(sql`update ${agents} set team_id = ${id}::int where id = any(${sql.param(input.agentIds)}::int[]) and team_id is distinct from ${id}::int`);
+  }
+  if (input.removeAgentIds && input.removeAgentIds.length > 0) {
+    await tx.execute(sql`update ${agents} set team_id = null where team_id = ${id}::int and id = any(${sql.param(input.removeAgentIds)}::int[])`);
+  }
+  if (input.addAgentIds && input.addAgentIds.length > 0) {
+    await tx.execute(sql`update ${agents} set team_id = ${id}::int where id = any(${sql.param(input.addAgentIds)}::int[]) and team_id is distinct from ${id}::int`);
   }
 }
 

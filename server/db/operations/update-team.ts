@@ -8,7 +8,10 @@ import { findTeam } from '../queries/teams';
 import { teams } from '../schema';
 import { announce, announceLosers, assertMembers, membership, nameTaken, setMembers, teamsLosingAgents } from './team-changes';
 
-/** PATCH /api/teams/{id}: a new name or member lists; audited with before and after. */
+/**
+ * PATCH /api/teams/{id}: a new name, member lists, or agents who join or leave; only what the input names changes
+ * (docs/decisions/0079-team-membership-edits.md). Audited with before and after.
+ */
 export async function updateTeam(db: Db, id: number, input: UpdateTeamInput, actor: AuditActor, now: Date): Promise<Team> {
   return refusedAs(UNIQUE_VIOLATION, nameTaken, () =>
     db.transaction(async (tx) => {
@@ -17,7 +20,7 @@ export async function updateTeam(db: Db, id: number, input: UpdateTeamInput, act
       await assertMembers(tx, input);
       const before = (await findTeam(tx, id))!;
       if (input.name !== undefined) await tx.execute(sql`update ${teams} set name = ${input.name} where id = ${id}::int`);
-      const losers = await teamsLosingAgents(tx, id, input.agentIds);
+      const losers = await teamsLosingAgents(tx, id, input.agentIds ?? input.addAgentIds);
       await setMembers(tx, id, input);
       const after = (await findTeam(tx, id))!;
       await appendAudit(tx, actor, { action: 'team.updated', targetType: 'team', targetId: id, before: membership(before), after: membership(after) }, now);

@@ -1,11 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { AgentStatus, AgentSummary } from '../../../contract/agents';
+import type { AgentListItem, AgentStatus, AgentSummary } from '../../../contract/agents';
 import type { PeriodStarts } from '../../domain/periods';
 import { type EmailHolder } from '../../domain/agent-emails';
 import { scopeIsEveryAgent, type TeamScope } from '../../domain/team-scope';
 import { queryRows, type Db } from '../client';
 import { agentIdOf, scopeWhere } from '../scope-sql';
-import { agentPeriodTotals, agents, users } from '../schema';
+import { agentPeriodTotals, agents, teams, tierAchievements, tierSettings, users } from '../schema';
 
 export interface NewAgent {
   email: string;
@@ -138,15 +138,22 @@ export const agentFigureColumns = sql`a.name, a.email, a.position, a.status, a.t
  * The page's agents with their figures. `page` is a query of (id, ord, rank) rows, `total` one of the number of
  * matches; the answer has one row with a null id when the page is empty, so the total is known either way.
  */
-async function readSummaries(db: Db, periods: PeriodStarts, page: SQL, total: SQL): Promise<AgentPageResult<SummaryRow>> {
-  const rows = await queryRows<SummaryRow>(
+async function readSummaries<Row extends SummaryRow = SummaryRow>(
+  db: Db,
+  periods: PeriodStarts,
+  page: SQL,
+  total: SQL,
+  more: { columns: SQL; joins: SQL } = { columns: sql``, joins: sql`` },
+): Promise<AgentPageResult<Row>> {
+  const rows = await queryRows<Row>(
     db,
     sql`with page as (${page})
-      select t.total::int as total, a.id, p.rank::int as rank, ${agentFigureColumns}
+      select t.total::int as total, a.id, p.rank::int as rank, ${agentFigureColumns}${more.columns}
       from (${total}) t(total)
       left join page p on true
       left join ${agents} a on a.id = p.id
       ${periodIncomeJoins(periods)}
+      ${more.joins}
       order by p.ord`,
   );
   return { total: rows[0]?.total ?? 0, agents: rows.filter((row) => row.id !== null) };
@@ -177,22 +184,47 @@ export async function readAgentSummariesOf(db: Db, periods: PeriodStarts, ids: r
   return new Map(rows.map((row) => [row.id, toAgentSummary(row)]));
 }
 
+interface ListRow extends SummaryRow {
+  team_id: number | null;
+  team_name: string | null;
+  tier_name: string | null;
+  tier_color: string | null;
+}
+
+/** The team (alias lt) and the highest tier reached (alias lh) of each agent of a page: a key lookup each. */
+const teamAndTier = {
+  columns: sql`, lt.id as team_id, lt.name as team_name, lh.name as tier_name, lh.color as tier_color`,
+  joins: sql`left join ${teams} lt on lt.id = a.team_id
+    left join lateral (
+      select s.name, s.color from ${tierAchievements} h join ${tierSettings} s on s.id = h.tier_id
+      where h.agent_id = a.id order by s.tier_order desc limit 1
+    ) lh on true`,
+};
+
 /**
  * GET /api/agents: agents sorted by name (then id), a page at a time, each with its running total and entry count
  * and its income in the given week, month and year, read from the roll-ups kept with each entry: income entries
- * are never scanned. The page is read along agents_name_idx; a search scans the agents table (10,000 rows in a
- * few milliseconds), never the entries.
+ * are never scanned; and its team and highest tier reached. The page is read along agents_name_idx; a search scans
+ * the agents table (10,000 rows in a few milliseconds), never the entries.
  */
-export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery, scope: TeamScope): Promise<AgentPageResult<AgentSummary>> {
+export async function listAgentPage(db: Db, periods: PeriodStarts, query: AgentPageQuery, scope: TeamScope): Promise<AgentPageResult<AgentListItem>> {
   const where = sql`${query.search ? matchesSearch(query.search) : sql`true`} and ${scopeWhere(scope, agentIdOf())}`;
-  const result = await readSummaries(
+  const result = await readSummaries<ListRow>(
     db,
     periods,
     sql`select a.id, row_number() over (order by a.name, a.id) as ord, null::int as rank
       from (select a.id, a.name from ${agents} a where ${where} order by a.name, a.id offset ${query.offset}::int limit ${query.limit}::int) a`,
     sql`select count(*) from ${agents} a where ${where}`,
+    teamAndTier,
   );
-  return { total: result.total, agents: result.agents.map(toAgentSummary) };
+  return {
+    total: result.total,
+    agents: result.agents.map((row) => ({
+      ...toAgentSummary(row),
+      team: row.team_id === null ? null : { id: row.team_id, name: row.team_name! },
+      tier: row.tier_name === null ? null : { name: row.tier_name, color: row.tier_color! },
+    })),
+  };
 }
 
 /** The month's roll-ups (alias m) with an income of the given sign. */

@@ -26,6 +26,12 @@ export async function searchAgents(page: Page, text: string) {
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/** Chooses an action in an agent card's "More actions" menu ("Edit agent", "Delete Agent"). */
+export async function chooseAgentAction(card: Locator, agentName: string, action: string) {
+  await card.getByRole('button', { name: `More actions for ${agentName}` }).click();
+  await card.getByRole('menuitem', { name: action }).click();
+}
+
 /** The signed-in owner's view of one agent, found by name through the paged API. */
 export async function agentByName(request: APIRequestContext, name: string) {
   const response = await request.get(`/api/agents?search=${encodeURIComponent(name)}`);

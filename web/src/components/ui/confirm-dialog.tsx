@@ -12,8 +12,13 @@ import {
 } from './alert-dialog';
 
 interface ConfirmDialogProps {
-  /** The button that asks for the confirmation. */
-  trigger: ReactElement;
+  /** The button that asks for the confirmation; none when another control opens it (`open`, `onOpenChange`). */
+  trigger?: ReactElement;
+  /** Whether it is open, when another control opens it (a menu's action). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Where the focus goes when it closes, when not back to its trigger (it has none when another control opens it). */
+  onCloseAutoFocus?: (event: Event) => void;
   title: ReactNode;
   description: ReactNode;
   /** What the confirming button says ("Delete Agent"). */
@@ -24,11 +29,11 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot be undone (deleting an agent, a reward option, removing a manager). */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, children }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open, onOpenChange, onCloseAutoFocus, title, description, confirmLabel, onConfirm, children }: ConfirmDialogProps) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+    <AlertDialog {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

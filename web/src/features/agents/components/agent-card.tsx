@@ -1,6 +1,8 @@
-import type { AgentSummary } from '@contract/agents';
-import { Check, Trash2, UserCheck, UserX, X } from 'lucide-react';
+import type { AgentListItem, AgentSummary } from '@contract/agents';
+import { Check, Pencil, Trash2, UserCheck, UserX, X } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
+import { ActionsMenu, type MenuAction } from '../../../components/ui/actions-menu';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -14,8 +16,13 @@ import { useDeleteAgent } from '../api/delete-agent';
 import { useSetAgentActive } from '../api/set-agent-active';
 import { cn } from '../../../lib/cn';
 import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
+import { EditAgentDialog } from './edit-agent-dialog';
 
-export function AgentCard({ agent }: { agent: AgentSummary }) {
+/**
+ * An agent on the agents tab: who it is (position, highest tier reached, team), its income by period, and for the owner
+ * its actions: the frequent ones on its face, Edit and Delete in its "More actions" menu.
+ */
+export function AgentCard({ agent }: { agent: AgentListItem }) {
   const canEdit = useCanEdit();
   const periods = [
     { label: 'Weekly', value: agent.weeklyIncome },
@@ -30,8 +37,12 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
             <AgentDetailLink agentId={agent.id}>{agent.name}</AgentDetailLink>
           </CardTitle>
           <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{agent.position}</p>
+          <AgentPlacing agent={agent} />
         </div>
-        <StatusBadge status={agent.status} />
+        <div className="flex shrink-0 items-center gap-1">
+          <StatusBadge status={agent.status} />
+          {canEdit && <AgentActionsMenu agent={agent} />}
+        </div>
       </CardHeader>
       <CardContent className="flex-1">
         <dl className="grid grid-cols-3 gap-x-2 gap-y-4">
@@ -59,7 +70,6 @@ export function AgentCard({ agent }: { agent: AgentSummary }) {
             <div className="grid w-full gap-2">
               {agent.status === 'active' && <ResetLinkButton account={{ kind: 'agent', id: agent.id, name: agent.name }} className="w-full" />}
               <ActiveButton agent={agent} />
-              <DeleteAgentButton agent={agent} />
             </div>
           )}
         </CardFooter>
@@ -105,25 +115,68 @@ function ActiveButton({ agent }: { agent: AgentSummary }) {
   );
 }
 
-function DeleteAgentButton({ agent }: { agent: AgentSummary }) {
+/** The agent's highest tier reached (as on its page and in the export) and its team. */
+function AgentPlacing({ agent }: { agent: AgentListItem }) {
+  return (
+    <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <div className="flex min-w-0 items-center gap-1.5">
+        <dt className="text-slate-600">Tier</dt>
+        <dd className="flex min-w-0 items-center gap-1.5 font-medium text-slate-900">
+          {agent.tier ? (
+            <>
+              <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full ring-1 ring-slate-900/20" style={{ backgroundColor: agent.tier.color }} />
+              {agent.tier.name}
+            </>
+          ) : (
+            <span className="font-normal text-slate-600">None yet</span>
+          )}
+        </dd>
+      </div>
+      <div className="flex min-w-0 items-center gap-1.5">
+        <dt className="text-slate-600">Team</dt>
+        <dd className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{agent.team ? agent.team.name : <span className="font-normal text-slate-600">None</span>}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * "More actions": Edit, and Delete for an agent who is not waiting for approval (Decline does that on its face). Each
+ * opens its dialog; closing it gives the focus back to the menu's button.
+ */
+function AgentActionsMenu({ agent }: { agent: AgentListItem }) {
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The dialogs have no trigger of their own: closing one gives the focus back to the menu's button.
+  const focusMenuButton = (event: Event) => {
+    event.preventDefault();
+    menuButton.current?.focus();
+  };
   const deleteAgent = useDeleteAgent({
     onSuccess: () => toast({ title: 'Success', description: 'Agent deleted successfully', variant: 'success' }),
     onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
   });
-  const onConfirm = () => deleteAgent.mutate(agent.id);
+  const actions: MenuAction[] = [{ label: 'Edit agent', icon: <Pencil aria-hidden="true" />, onSelect: () => setDialog('edit') }];
+  if (agent.status !== 'pending') {
+    actions.push({ label: deleteAgent.isPending ? 'Deleting...' : 'Delete Agent', icon: <Trash2 aria-hidden="true" />, destructive: true, onSelect: () => setDialog('delete') });
+  }
+  const onOpenChange = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="destructive-outline" className="w-full" disabled={deleteAgent.isPending}>
-          <Trash2 aria-hidden="true" />
-          {deleteAgent.isPending ? 'Deleting...' : 'Delete Agent'}
-        </Button>
-      }
-      title={`Delete ${agent.name}?`}
-      description="This cannot be undone. It permanently removes the agent and all of the agent's income entries."
-      confirmLabel="Delete Agent"
-      onConfirm={onConfirm}
-    />
+    <>
+      <ActionsMenu label={`More actions for ${agent.name}`} actions={actions} buttonRef={menuButton} />
+      <EditAgentDialog agent={agent} open={dialog === 'edit'} onOpenChange={onOpenChange} onCloseAutoFocus={focusMenuButton} />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={onOpenChange}
+        onCloseAutoFocus={focusMenuButton}
+        title={`Delete ${agent.name}?`}
+        description="This cannot be undone. It permanently removes the agent and all of the agent's income entries."
+        confirmLabel="Delete Agent"
+        onConfirm={() => deleteAgent.mutate(agent.id)}
+      />
+    </>
   );
 }
 

@@ -1,79 +1,128 @@
+import type { AgentListItem } from '@contract/agents';
 import type { Team } from '@contract/teams';
+import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
+import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { LoadError } from '../../../components/ui/load-error';
 import { SearchField } from '../../../components/ui/search-field';
+import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
-import { useAgentsPage } from '../../../lib/agents-page';
+import { agentsPageQueryOptions } from '../../../lib/agents-page';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { teamsQueryOptions } from '../../../lib/teams';
 import { useUsers } from '../../../lib/users';
 import { useSaveTeam } from '../api/teams';
 
 /** How many agents the picker lists for a search. */
 const PICKER_LIMIT = 20;
 
-interface Member {
+/** A team as the picker names it. */
+interface TeamRef {
   id: number;
   name: string;
 }
 
+/** An agent in the form's list, with the team it was in when picked (null: none) unless it is already in this team. */
+interface Member {
+  id: number;
+  name: string;
+  from: TeamRef | null;
+}
+
 /**
  * "New team" or "Edit team" (owner): the name, the managers who lead it (manager accounts) and its agents, found by
- * name or email. An agent in another team moves to this one.
+ * name or email, each shown with the team it is in now. The teams are read afresh each time the dialog opens, and
+ * before saving it says which agents move; an edit sends only what changed, so a rename moves nobody
+ * (docs/decisions/0079-team-membership-edits.md).
  */
 export function TeamFormDialog({ team, trigger }: { team?: Team; trigger: ReactElement }) {
-  const initial = () => ({ name: team?.name ?? '', managers: team?.managers.map((m) => m.id) ?? [], agents: team?.agents.map(({ id, name }) => ({ id, name })) ?? [] });
-  const [form, setForm] = useState(initial);
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{team ? `Edit ${team.name}` : 'New team'}</DialogTitle>
+          <DialogDescription>Managers who lead a team see only its agents. An agent is in one team at most: adding one moves it here.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted while open only: each opening starts from the teams as the server has them now. */}
+        <FreshTeamForm teamId={team?.id} onClose={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function FreshTeamForm({ teamId, onClose }: { teamId: number | undefined; onClose: () => void }) {
+  const teams = useQuery({ ...teamsQueryOptions, refetchOnMount: 'always' });
+  if (teams.isError) return <LoadError error={teams.error} fallback="Failed to load the teams" />;
+  if (!teams.isFetchedAfterMount || !teams.data) return <Spinner label="Loading the teams..." className="min-h-40" />;
+  const team = teamId === undefined ? undefined : teams.data.teams.find((candidate) => candidate.id === teamId);
+  if (teamId !== undefined && !team) return <p role="alert" className="text-sm text-slate-700">This team no longer exists: it was deleted.</p>;
+  return <TeamForm team={team} onClose={onClose} />;
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+function TeamForm({ team, onClose }: { team: Team | undefined; onClose: () => void }) {
+  const own: TeamRef | null = team ? { id: team.id, name: team.name } : null;
+  const [name, setName] = useState(team?.name ?? '');
+  const [managerIds, setManagerIds] = useState(team?.managers.map((m) => m.id) ?? []);
+  const [agents, setAgents] = useState<Member[]>(team?.agents.map(({ id, name: agentName }) => ({ id, name: agentName, from: own })) ?? []);
   const [nameError, setNameError] = useState<string | undefined>(undefined);
-  const dialog = useFormDialog(() => {
-    setForm(initial());
-    setNameError(undefined);
-  });
   const save = useSaveTeam();
-  const users = useUsers(dialog.open);
+  const users = useUsers(true);
   const managers = (users.data ?? []).filter((account) => account.role === 'manager');
   const managersId = useId();
 
+  const before = new Set(team?.agents.map((agent) => agent.id) ?? []);
+  const added = agents.filter((agent) => !before.has(agent.id));
+  const removed = (team?.agents ?? []).filter((agent) => !agents.some((kept) => kept.id === agent.id));
+  const shownName = name.trim() || team?.name || 'the new team';
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const name = form.name.trim();
-    if (!name) {
+    const trimmed = name.trim();
+    if (!trimmed) {
       setNameError('Team name is required');
       return;
     }
-    save.mutate(
-      { ...(team ? { id: team.id } : {}), name, managerIds: form.managers, agentIds: form.agents.map((agent) => agent.id) },
-      {
-        onSuccess: (saved) => {
-          dialog.done();
-          toast({ title: 'Success', description: team ? `${saved.name} saved` : `${saved.name} created`, variant: 'success' });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) setNameError(error.serverMessage);
-          else toast({ title: 'Error', description: errorMessage(error, 'Failed to save the team'), variant: 'destructive' });
-        },
+    const callbacks = {
+      onSuccess: (saved: Team) => {
+        onClose();
+        toast({ title: 'Success', description: team ? `${saved.name} saved` : `${saved.name} created`, variant: 'success' });
       },
-    );
+      onError: (error: Error) => {
+        if (error instanceof ApiError && error.status === 409) setNameError(error.serverMessage);
+        else toast({ title: 'Error', description: errorMessage(error, 'Failed to save the team'), variant: 'destructive' });
+      },
+    };
+    if (!team) {
+      save.mutate({ name: trimmed, managerIds, agentIds: agents.map((agent) => agent.id) }, callbacks);
+      return;
+    }
+    // Only what this dialog changed: agents nobody touched here stay where they are, wherever they are now.
+    const changes = {
+      ...(trimmed !== team.name ? { name: trimmed } : {}),
+      ...(sameIds(managerIds, team.managers.map((m) => m.id)) ? {} : { managerIds }),
+      ...(added.length > 0 ? { addAgentIds: added.map((agent) => agent.id) } : {}),
+      ...(removed.length > 0 ? { removeAgentIds: removed.map((agent) => agent.id) } : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      toast({ title: 'Nothing to save', description: `${team.name} is as it was.` });
+      return;
+    }
+    save.mutate({ id: team.id, ...changes }, callbacks);
   };
 
-  const toggleManager = (id: number, on: boolean) =>
-    setForm((current) => ({ ...current, managers: on ? [...current.managers, id] : current.managers.filter((m) => m !== id) }));
-
   return (
-    <FormDialog
-      state={dialog}
-      trigger={trigger}
-      title={team ? `Edit ${team.name}` : 'New team'}
-      description="Managers who lead a team see only its agents. An agent is in one team at most."
-      onSubmit={onSubmit}
-      pending={save.isPending}
-      submitLabel={team ? 'Save team' : 'Create team'}
-      pendingLabel="Saving..."
-    >
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Team name" error={nameError}>
-        <Input autoComplete="off" maxLength={60} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+        <Input autoComplete="off" maxLength={60} value={name} onChange={(event) => setName(event.target.value)} />
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={`${managersId}-hint`}>
         <legend className="text-sm font-medium text-slate-800">Managers</legend>
@@ -86,26 +135,66 @@ export function TeamFormDialog({ team, trigger }: { team?: Team; trigger: ReactE
               <input
                 type="checkbox"
                 className="size-4 accent-brand-600"
-                checked={form.managers.includes(manager.id)}
-                onChange={(event) => toggleManager(manager.id, event.target.checked)}
+                checked={managerIds.includes(manager.id)}
+                onChange={(event) => setManagerIds((current) => (event.target.checked ? [...current, manager.id] : current.filter((id) => id !== manager.id)))}
               />
               <span className="min-w-0 [overflow-wrap:anywhere]">{manager.name}</span>
             </label>
           ))}
         </div>
       </fieldset>
-      <AgentPicker selected={form.agents} onChange={(agents) => setForm((current) => ({ ...current, agents }))} />
-    </FormDialog>
+      <AgentPicker own={own} selected={agents} onChange={setAgents} />
+      <MovesSummary teamName={shownName} own={own} added={added} removed={removed} />
+      <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel={team ? 'Save team' : 'Create team'} pendingLabel="Saving..." />
+    </form>
   );
 }
 
-/** The team's agents as removable chips, and a search that adds agents by name or email. */
-function AgentPicker({ selected, onChange }: { selected: Member[]; onChange: (agents: Member[]) => void }) {
+/** What saving does to agents' teams: who moves from where, who joins, who leaves; nobody for a rename. */
+function MovesSummary({ teamName, own, added, removed }: { teamName: string; own: TeamRef | null; added: Member[]; removed: { id: number; name: string }[] }) {
+  const lines = [
+    ...added.map((agent) => (agent.from && agent.from.id !== own?.id ? `${agent.name} moves from ${agent.from.name} to ${teamName}.` : `${agent.name} joins ${teamName}.`)),
+    ...removed.map((agent) => `${agent.name} leaves ${teamName} and is in no team.`),
+  ];
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
+      <h3 id={headingId} className="font-medium text-slate-900">
+        On save
+      </h3>
+      <div aria-live="polite">
+        {lines.length === 0 ? (
+          <p className="text-slate-700">No agent moves.</p>
+        ) : (
+          <ul aria-label="Agents who move" className="grid max-h-28 list-disc gap-0.5 overflow-y-auto pl-5 text-slate-800">
+            {lines.map((line) => (
+              <li key={line} className="[overflow-wrap:anywhere]">
+                {line}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Where an agent is now, beside its name in the picker. */
+function teamLabel(team: TeamRef | null, own: TeamRef | null): string {
+  if (!team) return 'No team';
+  return team.id === own?.id ? 'In this team' : `In ${team.name}`;
+}
+
+/** The team's agents as removable chips, and a search that adds agents by name or email, each with its current team. */
+function AgentPicker({ own, selected, onChange }: { own: TeamRef | null; selected: Member[]; onChange: (agents: Member[]) => void }) {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const results = useAgentsPage({ offset: 0, limit: PICKER_LIMIT, search: query }, query.length > 0);
+  // Read again for each search, even one made before: another team may have taken an agent since.
+  const results = useQuery({ ...agentsPageQueryOptions({ offset: 0, limit: PICKER_LIMIT, search: query }), enabled: query.length > 0, staleTime: 0 });
   const chosen = new Set(selected.map((agent) => agent.id));
   const listId = useId();
+  const pick = (agent: AgentListItem, on: boolean) =>
+    onChange(on ? [...selected, { id: agent.id, name: agent.name, from: agent.team }] : selected.filter((other) => other.id !== agent.id));
   return (
     <fieldset className="grid gap-2">
       <legend className="text-sm font-medium text-slate-800">Agents ({selected.length})</legend>
@@ -133,22 +222,20 @@ function AgentPicker({ selected, onChange }: { selected: Member[]; onChange: (ag
         <ul id={listId} aria-label="Matching agents" className="grid max-h-40 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
           {results.isPending ? (
             <li className="text-sm text-slate-600">Searching...</li>
-          ) : (results.data?.agents.length ?? 0) === 0 ? (
+          ) : results.isError ? (
+            <li className="text-sm text-red-700">{errorMessage(results.error, 'Failed to search the agents')}</li>
+          ) : results.data.agents.length === 0 ? (
             <li className="text-sm text-slate-600">No agent's name or email contains "{query}".</li>
           ) : (
-            results.data!.agents.map((agent) => (
+            results.data.agents.map((agent) => (
               <li key={agent.id}>
                 <label className="flex items-center gap-2 text-sm text-slate-900">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-brand-600"
-                    checked={chosen.has(agent.id)}
-                    onChange={(event) =>
-                      onChange(event.target.checked ? [...selected, { id: agent.id, name: agent.name }] : selected.filter((other) => other.id !== agent.id))
-                    }
-                  />
-                  <span className="min-w-0 [overflow-wrap:anywhere]">{agent.name}</span>
-                  <span className="min-w-0 truncate text-xs text-slate-600">{agent.email}</span>
+                  <input type="checkbox" className="size-4 shrink-0 accent-brand-600" checked={chosen.has(agent.id)} onChange={(event) => pick(agent, event.target.checked)} />
+                  <span className="grid min-w-0 flex-1">
+                    <span className="[overflow-wrap:anywhere]">{agent.name}</span>
+                    <span className="truncate text-xs text-slate-600">{agent.email}</span>
+                  </span>
+                  <span className="max-w-[40%] rounded bg-slate-100 px-1.5 py-0.5 text-right text-xs text-slate-700 [overflow-wrap:anywhere]">{teamLabel(agent.team, own)}</span>
                 </label>
               </li>
             ))
