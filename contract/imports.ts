@@ -16,9 +16,25 @@ export const IMPORT_ROW_MAX_BYTES = 32 * 1024;
 export const IMPORT_ERRORS_LISTED = 1_000;
 export const IMPORT_CONTENT_TYPE = 'text/csv';
 
-/** How the `date` column writes a day (a full ISO timestamp with an offset is also taken in the iso format). */
+/**
+ * How the `date` column writes a day (a full ISO timestamp with an offset is also taken in the iso format; a time after
+ * a day is read as that day).
+ */
 export const IMPORT_DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const;
 export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+/**
+ * The default `dateFormat`: ISO days as they are, and days written 01/02/2026 read month or day first as the file's
+ * own dates show (a part above 12), else as the organisation's locale writes them (docs/decisions/0080).
+ */
+export const IMPORT_DATE_AUTO = 'auto';
+export type ImportDateChoice = ImportDateFormat | typeof IMPORT_DATE_AUTO;
+
+/**
+ * `all` (the default): any row with an error and nothing is written. `valid-rows`: the rows without errors are written,
+ * those with errors left out and counted (`skipped`); a file with no valid row still writes nothing.
+ */
+export const IMPORT_MODES = ['all', 'valid-rows'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
 
 export { ACTIVITY_IMPORT_COLUMNS, AGENT_IMPORT_COLUMNS, ENTRY_IMPORT_COLUMNS, type ActivityImportColumn, type AgentImportColumn, type EntryImportColumn } from './csv-columns';
 
@@ -36,12 +52,15 @@ const flag = z
   .transform((value) => value === '1' || value === 'true');
 
 /**
- * The query of an import. `dateFormat` (default YYYY-MM-DD); `ignore`: header names of columns to leave out (a
+ * The query of an import. `dateFormat` (default auto); `mode` (default all); `ignore`: header names of columns to leave out (a
  * spreadsheet's other columns); a column that is neither known nor ignored is an error.
  */
 export const importQuery = z.object({
   dryRun: flag,
-  dateFormat: z.enum(IMPORT_DATE_FORMATS, { error: `dateFormat must be one of ${IMPORT_DATE_FORMATS.join(', ')}` }).default('YYYY-MM-DD'),
+  dateFormat: z
+    .enum([IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS], { error: `dateFormat must be one of ${[IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS].join(', ')}` })
+    .default(IMPORT_DATE_AUTO),
+  mode: z.enum(IMPORT_MODES, { error: `mode must be one of ${IMPORT_MODES.join(', ')}` }).default('all'),
   ignore: z
     .union([z.string(), z.array(z.string())], { error: 'ignore must name columns' })
     .optional()
@@ -59,7 +78,24 @@ export const importError = z.object({
 });
 export type ImportError = z.infer<typeof importError>;
 
-/** The report of an import (dry run: 200; committed: 201 with `created`; refused: 422). */
+/** How a column of the file was read: the field it is (`readAs`), or null when it was left out. */
+export const importColumnReading = z.object({ name: z.string(), readAs: z.string().nullable() });
+export type ImportColumnReading = z.infer<typeof importColumnReading>;
+
+/** How the file's dates were read (a file with a date column): the format, why, and the same in words. */
+export const importDateReading = z.object({
+  /** YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY or DD.MM.YYYY (the separator as the file writes it). */
+  format: z.string(),
+  /** chosen: the request named it; iso: every date is year first; file: a date of the file shows it; locale: assumed. */
+  how: z.enum(['chosen', 'iso', 'file', 'locale']),
+  note: z.string(),
+});
+export type ImportDateReading = z.infer<typeof importDateReading>;
+
+/**
+ * The report of an import (dry run: 200; committed: 201 with `created`; refused: 422). The fields after `dryRun` came
+ * later (docs/decisions/0080-crm-import-files.md): answers have them, older readers may ignore them.
+ */
 export const importReport = z.object({
   rows: z.number(),
   valid: z.number(),
@@ -70,6 +106,14 @@ export const importReport = z.object({
   /** Entries written (0 on a dry run). */
   created: z.number(),
   dryRun: z.boolean(),
+  mode: z.enum(IMPORT_MODES).optional(),
+  /** Every row with an error (not only the listed ones), in file order: what a valid-rows import leaves out. */
+  invalidRows: z.array(z.number()).optional(),
+  /** Rows with errors a valid-rows import left out (0 otherwise). */
+  skipped: z.number().optional(),
+  /** Each column of the header and what it was read as. */
+  columns: z.array(importColumnReading).optional(),
+  dates: importDateReading.optional(),
 });
 export type ImportReport = z.infer<typeof importReport>;
 

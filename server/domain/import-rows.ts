@@ -1,5 +1,5 @@
 import { setImmediate as turn } from 'node:timers/promises';
-import { normaliseColumnName } from '../../contract/csv-columns';
+import { isOwnColumnName, normaliseColumnName } from '../../contract/csv-columns';
 import { IMPORT_ERRORS_LISTED, type ImportError } from '../../contract/imports';
 import type { CsvTable } from './csv-file';
 import { invalid } from './errors';
@@ -27,7 +27,12 @@ export function mapColumns<Column extends string>(
       );
     }
     const earlier = columns[column];
-    if (earlier !== undefined) throw invalid(`Column "${column}" appears twice (columns ${earlier + 1} and ${index + 1})`, 'file');
+    if (earlier !== undefined) {
+      const earlierName = header[earlier]!;
+      if (isOwnColumnName(earlierName, column) && isOwnColumnName(name, column)) throw invalid(`Column "${column}" appears twice (columns ${earlier + 1} and ${index + 1})`, 'file');
+      // Another spelling of the field (a CRM's): say which two, and how to keep one.
+      throw invalid(`Columns ${earlier + 1} ("${earlierName}") and ${index + 1} ("${name}") are both read as ${column}: leave one out (?ignore=)`, 'file');
+    }
     columns[column] = index;
   });
   return columns;
@@ -36,13 +41,23 @@ export function mapColumns<Column extends string>(
 /** A message quoting a cell is cut to this many characters: a report of 1,000 errors stays small. */
 const MESSAGE_MAX = 300;
 
-/** The errors of an import's rows: all counted, the first IMPORT_ERRORS_LISTED listed, each message cut short. */
+/**
+ * The errors of an import's rows: all counted, the first IMPORT_ERRORS_LISTED listed, each message cut short, and every
+ * row with an error noted, listed or not.
+ */
 export class RowErrors {
   readonly listed: ImportError[] = [];
+  private readonly rowsFailed = new Set<number>();
   count = 0;
+
+  /** Every row with an error, in file order. */
+  get invalidRows(): number[] {
+    return [...this.rowsFailed].sort((a, b) => a - b);
+  }
 
   fail(row: number, column: string, message: string): void {
     this.count++;
+    this.rowsFailed.add(row);
     if (this.listed.length >= IMPORT_ERRORS_LISTED) return;
     const short = message.length > MESSAGE_MAX ? `${[...message].slice(0, MESSAGE_MAX - 3).join('')}...` : message;
     this.listed.push({ row, column, message: short });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { agentImportQuery, IMPORT_CONTENT_TYPE, IMPORT_MAX_BYTES, importQuery, type AgentImportReport, type ImportReport } from '../../contract/imports';
+import { agentImportQuery, IMPORT_CONTENT_TYPE, IMPORT_MAX_BYTES, importQuery, type AgentImportReport, type ImportMode, type ImportReport } from '../../contract/imports';
 import { OWNER_RESET_LINK_DAYS, resetLinkFor } from '../../contract/password-resets';
 import { errorStatus } from '../../contract/errors';
 import type { AppContext } from '../app-context';
@@ -15,7 +15,7 @@ import { emailHoldersBarringAgent } from '../domain/agent-emails';
 import { checkAgentImport } from '../domain/agent-import';
 import { activityImportLookups, entryImportLookups } from '../db/queries/imports';
 import { readCsvFile } from '../domain/csv-file';
-import { checkEntryImport, checkRowImport } from '../domain/entry-import';
+import { checkEntryImport, checkRowImport, type CheckedRows } from '../domain/entry-import';
 import { AppError, conflict, invalid, notFound } from '../domain/errors';
 import { activityImportKind } from '../domain/metrics';
 import { activityImportQuery, PROFIT_METRIC } from '../../contract/metrics';
@@ -35,17 +35,19 @@ const newLinkToken = () => {
 const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
 
 /**
- * The answer to a checked file of rows (entries, activities): its report; when any row is wrong and it is not a dry
- * run, 422 with that report and nothing written; a dry run's report as it is; else `write` runs and the report says
- * how many rows it wrote (201).
+ * The answer to a checked file of rows (entries, activities): its report. A dry run's report as it is. A commit with
+ * any row wrong is 422 with that report and nothing written, unless `mode` is valid-rows and some row is valid: then
+ * the valid rows are written and the others counted as skipped (docs/decisions/0080-crm-import-files.md). Else `write`
+ * runs and the report says how many rows it wrote (201).
  */
 async function answerRowImport(
   reply: FastifyReply,
-  checked: { rows: number; duplicates: number; errorCount: number; errors: ImportReport['errors'] },
+  checked: CheckedRows,
   valid: number,
-  dryRun: boolean,
+  query: { dryRun: boolean; mode: ImportMode },
   write: (report: ImportReport) => Promise<number>,
 ) {
+  const { dryRun, mode } = query;
   const report: ImportReport = {
     rows: checked.rows,
     valid: valid + checked.duplicates,
@@ -54,10 +56,20 @@ async function answerRowImport(
     errors: checked.errors,
     created: 0,
     dryRun,
+    mode,
+    invalidRows: checked.invalidRows,
+    skipped: 0,
+    columns: checked.columns,
+    ...(checked.dates ? { dates: checked.dates } : {}),
   };
   if (checked.errorCount > 0 && !dryRun) {
-    const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
-    return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
+    const partial = mode === 'valid-rows' && valid + checked.duplicates > 0;
+    if (!partial) {
+      const rowsWrong = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}`;
+      const message = mode === 'valid-rows' ? `Every row has an error: nothing was imported` : `${rowsWrong}: nothing was imported`;
+      return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
+    }
+    report.skipped = checked.invalidRows.length;
   }
   if (dryRun) return report;
   report.created = await write(report);
@@ -81,10 +93,12 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const now = ctx.now();
       const table = await readCsvFile(request.body);
-      const checked = await checkEntryImport(table, { ...query, timeZone: ctx.config.orgTimezone, now }, entryImportLookups(ctx.db));
-      return answerRowImport(reply, checked, checked.entries.length, query.dryRun, async (report) => {
-        const created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
-        request.log.info({ rows: report.rows, created, duplicates: report.duplicates, by: callerKey(caller) }, 'income entries imported');
+      const options = { ...query, timeZone: ctx.config.orgTimezone, now, locale: ctx.organisation.current().locale };
+      const checked = await checkEntryImport(table, options, entryImportLookups(ctx.db));
+      return answerRowImport(reply, checked, checked.entries.length, query, async (report) => {
+        const skipped = { mode: query.mode, skippedRows: report.skipped ?? 0 };
+        const created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller), ...skipped });
+        request.log.info({ rows: report.rows, created, duplicates: report.duplicates, ...skipped, by: callerKey(caller) }, 'income entries imported');
         return created;
       });
     }));
@@ -101,10 +115,12 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
       const now = ctx.now();
       const table = await readCsvFile(request.body);
-      const checked = await checkRowImport(activityImportKind(metric.unit), table, { ...query, timeZone: ctx.config.orgTimezone, now }, activityImportLookups(ctx.db, metric.id));
-      return answerRowImport(reply, checked, checked.accepted.length, query.dryRun, async (report) => {
-        const created = await importActivities(ctx.db, metric, checked.accepted, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller) });
-        request.log.info({ rows: report.rows, created, duplicates: report.duplicates, metric: metric.key, by: callerKey(caller) }, 'activities imported');
+      const options = { ...query, timeZone: ctx.config.orgTimezone, now, locale: ctx.organisation.current().locale };
+      const checked = await checkRowImport(activityImportKind(metric.unit), table, options, activityImportLookups(ctx.db, metric.id));
+      return answerRowImport(reply, checked, checked.accepted.length, query, async (report) => {
+        const skipped = { mode: query.mode, skippedRows: report.skipped ?? 0 };
+        const created = await importActivities(ctx.db, metric, checked.accepted, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller), ...skipped });
+        request.log.info({ rows: report.rows, created, duplicates: report.duplicates, ...skipped, metric: metric.key, by: callerKey(caller) }, 'activities imported');
         return created;
       });
     }));

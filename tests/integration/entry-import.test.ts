@@ -105,7 +105,27 @@ describeEachEngine(
       ].join('\r\n');
       const res = await send(headers, file, '?dateFormat=DD.MM.YYYY&ignore=Region');
       expect(res.statusCode, res.body).toBe(201);
-      expect(importReport.parse(res.json())).toEqual<ImportReport>({ rows: 5, valid: 5, duplicates: 1, errorCount: 0, errors: [], created: 4, dryRun: false });
+      expect(importReport.parse(res.json())).toEqual<ImportReport>({
+        rows: 5,
+        valid: 5,
+        duplicates: 1,
+        errorCount: 0,
+        errors: [],
+        created: 4,
+        dryRun: false,
+        mode: 'all',
+        invalidRows: [],
+        skipped: 0,
+        columns: [
+          { name: 'agentId', readAs: 'agentId' },
+          { name: 'Amount', readAs: 'amount' },
+          { name: 'Date', readAs: 'date' },
+          { name: 'Description', readAs: 'description' },
+          { name: 'externalId', readAs: 'externalId' },
+          { name: 'Region', readAs: null },
+        ],
+        dates: { format: 'DD.MM.YYYY', how: 'chosen', note: 'Dates are read as DD.MM.YYYY, as chosen.' },
+      });
 
       expect(await agentState(first.id)).toEqual({ total: '15249.50', entries: 4, tiers: 2 });
       expect(await agentState(second.id)).toEqual({ total: '2501.00', entries: 2, tiers: 0 });
@@ -169,13 +189,13 @@ describeEachEngine(
       const cases: Array<[string | Buffer, string, string?]> = [
         ['', 'The file is empty'],
         ['agentEmail,amount\n', 'The file has a header but no rows'],
-        [`agentEmail,amount,Region\n${agent.email},1\n`, 'Unknown column "Region": name it agentEmail, agentId, amount, date, description, externalId, or leave it out'],
+        [`agentEmail,amount,Region\n${agent.email},1\n`, 'Unknown column "Region": name it agentEmail, agentId, agentName, amount, date, description, externalId, or leave it out'],
         [`agentEmail,amount,Amount\n${agent.email},1,2\n`, 'Column "amount" appears twice (columns 2 and 3)'],
         [`agentEmail,date\n${agent.email},2026-11-01\n`, 'The file needs an amount column'],
-        ['amount\n1\n', 'The file needs an agentEmail or an agentId column to say whose entry each row is'],
+        ['amount\n1\n', 'The file needs an agentEmail, agentId or agentName column to say whose entry each row is'],
         [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]), 'This is not a CSV text file: it holds binary data'],
         [Buffer.from(`agentEmail,amount,description\n${agent.email},1,caf\xe9\n`, 'latin1'), 'The file is not UTF-8 text: save it as "CSV UTF-8" and try again'],
-        [`agentEmail,amount\n${agent.email},1\n`, 'dateFormat must be one of YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY', '?dateFormat=YYYY/MM/DD'],
+        [`agentEmail,amount\n${agent.email},1\n`, 'dateFormat must be one of auto, YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY', '?dateFormat=YYYY/MM/DD'],
       ];
       for (const [file, message, query] of cases) {
         const res = await send(headers, file, query);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ImportMode } from '../../../contract/imports';
 import type { ImportedRow } from '../../domain/entry-import';
 import { conflict } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
@@ -22,7 +23,7 @@ export async function importActivities(
   db: Db,
   metric: MetricRow,
   rows: readonly ImportedRow[],
-  options: { timeZone: string; now: Date; actor: AuditActor },
+  options: { timeZone: string; now: Date; actor: AuditActor; mode?: ImportMode; skippedRows?: number },
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const now = sql`${options.now.toISOString()}::timestamptz`;
@@ -74,7 +75,7 @@ export async function importActivities(
       await appendAudit(
         tx,
         options.actor,
-        { action: 'activities.imported', targetType: 'activity', targetId: null, after: { metric: metric.key, activities: ids.length, firstActivityId: ids[0] ?? null } },
+        { action: 'activities.imported', targetType: 'activity', targetId: null, after: { metric: metric.key, activities: ids.length, firstActivityId: ids[0] ?? null, mode: options.mode ?? 'all', skippedRows: options.skippedRows ?? 0 } },
         options.now,
       );
       await queryRows(tx, sql`with ${appendingEvents(tx, events)} select 1 from notified`);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ImportMode } from '../../../contract/imports';
 import type { ImportedEntry } from '../../domain/entry-import';
 import { conflict, invalid } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
@@ -25,7 +26,7 @@ const IMPORT_BATCH_ROWS = 5_000;
 export async function importIncomeEntries(
   db: Db,
   entries: readonly ImportedEntry[],
-  options: { timeZone: string; now: Date; actor: AuditActor },
+  options: { timeZone: string; now: Date; actor: AuditActor; mode?: ImportMode; skippedRows?: number },
 ): Promise<number> {
   if (entries.length === 0) return 0;
   const now = sql`${options.now.toISOString()}::timestamptz`;
@@ -117,8 +118,10 @@ export async function importIncomeEntries(
         })}
         from unnest(${sql.param(reached.map((r) => r.agent_id))}::int[], ${sql.param(reached.map((r) => r.tier_id))}::int[]) as r(agent_id, tier_id)
           join ${agents} a on a.id = r.agent_id join ${tierSettings} t on t.id = r.tier_id`;
-      // One audit row for the import, not one per entry: what was imported is the entries with these ids.
-      await appendAudit(tx, options.actor, { action: 'entries.imported', targetType: 'income_entry', targetId: null, after: { entries: written, agents: agentIds.length, firstEntryId: firstId ?? null } }, options.now);
+      // One audit row for the import, not one per entry: what was imported is the entries with these ids; a valid-rows
+      // import also says how many rows with errors it left out.
+      const after = { entries: written, agents: agentIds.length, firstEntryId: firstId ?? null, mode: options.mode ?? 'all', skippedRows: options.skippedRows ?? 0 };
+      await appendAudit(tx, options.actor, { action: 'entries.imported', targetType: 'income_entry', targetId: null, after }, options.now);
       await queryRows(tx, sql`with ${appendingEvents(tx, events)} select 1 from notified`);
       return written;
     });

@@ -13,6 +13,13 @@ export function entryImportLookups(db: Db): EntryImportLookups {
         db,
         sql`select id, email from ${agents} where email = any(${sql.param(emails)}::text[]) or id = any(${sql.param(ids)}::int[])`,
       ),
+    // As nameKey (server/domain/entry-import.ts) compares them: lower case, spaces single. Asked only for a file with
+    // an owner name column: no index serves it, and one scan of the agents per import is cheap.
+    agentsNamed: (names) =>
+      queryRows<{ id: number; name: string }>(
+        db,
+        sql`select id, name from ${agents} where lower(btrim(regexp_replace(name, '\\s+', ' ', 'g'))) = any(${sql.param(names)}::text[])`,
+      ),
     takenExternalIds: async (externalIds) => {
       const taken = new Set<string>();
       // A few thousand at a time: one array of 100,000 would be written into the query in one go, holding the event
@@ -33,6 +40,7 @@ export function entryImportLookups(db: Db): EntryImportLookups {
 export function activityImportLookups(db: Db, metricId: number): EntryImportLookups {
   return {
     agents: entryImportLookups(db).agents,
+    agentsNamed: entryImportLookups(db).agentsNamed,
     takenExternalIds: async (externalIds) => {
       const taken = new Set<string>();
       for (let start = 0; start < externalIds.length; start += LOOKUP_BATCH) {

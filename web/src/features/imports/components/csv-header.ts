@@ -23,6 +23,73 @@ export function guessColumn(kind: ImportKind, name: string): ColumnChoice {
   return kind.columnNamed(name) ?? 'ignore';
 }
 
+/** The field each column of a header is guessed to be (a CRM export's two date columns: the better one, the other left out). */
+export function guessColumns(kind: ImportKind, names: readonly string[]): ColumnChoice[] {
+  return kind.guessColumns(names);
+}
+
+/** What a chosen file that changed on disk since it was chosen says when read (Chromium, Firefox: NotReadableError). */
+export const FILE_CHANGED = 'The file changed after you chose it; choose it again.';
+
+/**
+ * The chosen file's bytes as they are now, kept in memory: what is checked, imported and offered back as rejected rows
+ * is then one and the same. A browser refuses to read a chosen file that was saved again (or moved) since it was
+ * chosen; that is told as such, not as the failed upload it would otherwise become.
+ */
+export async function readChosenFile(file: Blob): Promise<Blob> {
+  try {
+    return new Blob([await file.arrayBuffer()], { type: file.type });
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'NotReadableError' || error.name === 'NotFoundError')) throw new Error(FILE_CHANGED, { cause: error });
+    throw new Error('The file could not be read: choose it again.', { cause: error });
+  }
+}
+
+/**
+ * The records of CSV text after its header line, numbered as the server numbers them (the header being row 1; a line
+ * with nothing on it is skipped, as csv-parse's skip_empty_lines does).
+ */
+export function csvRecords(text: string, delimiter: string): { row: number; cells: string[] }[] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let empty = true;
+  const end = () => {
+    cells.push(cell);
+    if (!empty) records.push(cells);
+    cells = [];
+    cell = '';
+    empty = true;
+  };
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') {
+      quoted = true;
+      empty = false;
+    } else if (char === delimiter) {
+      cells.push(cell);
+      cell = '';
+      empty = false;
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[index + 1] === '\n') index++;
+      end();
+    } else {
+      cell += char;
+      empty = false;
+    }
+  }
+  if (!empty) end();
+  // The first record is the header; the rows after it are numbered from 2.
+  return records.slice(1).map((cells, index) => ({ row: index + 2, cells }));
+}
+
 /** The first record of CSV text (RFC 4180 quoting) and where it ends; `end` is undefined when no line end follows it. */
 export function parseHeaderLine(text: string, delimiter: string): { names: string[]; end: number | undefined } {
   const names: string[] = [];

@@ -30,6 +30,7 @@ export function ImportHelp({ kind }: { kind: ImportKind }) {
           <li>
             An import writes every row or none: if one row has an error, nothing is imported. Check the file first to see every error
             with its row.
+            {kind.id === 'entries' && ' After a check that found errors, you may instead import only the valid rows and download the rejected ones to fix.'}
           </li>
           {kind.notes.map((note) => (
             <li key={note}>{note}</li>

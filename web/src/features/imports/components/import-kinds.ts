@@ -2,7 +2,9 @@ import {
   AGENT_IMPORT_COLUMNS,
   agentColumnNamed,
   ENTRY_IMPORT_COLUMNS,
+  entryColumnMatch,
   entryColumnNamed,
+  guessHeaderColumns,
   type AgentImportColumn,
   type EntryImportColumn,
 } from '@contract/csv-columns';
@@ -29,6 +31,8 @@ export interface ImportKind {
   fieldLabel: (field: ImportField) => string;
   /** The field a header name stands for, as the server reads it. */
   columnNamed: (name: string) => ImportField | undefined;
+  /** The field each column of a header is guessed to be: of two columns of one field, the better named one. */
+  guessColumns: (names: readonly string[]) => ColumnChoice[];
   /** What the chosen columns lack, in words. */
   missing: (choices: readonly ColumnChoice[]) => string[];
   /** Entries are dated; agents are not. */
@@ -45,6 +49,7 @@ export interface ImportKind {
 const ENTRY_FIELD_LABELS: Partial<Record<ImportField, string>> = {
   agentEmail: "agentEmail (agent's email)",
   agentId: "agentId (agent's id)",
+  agentName: "agentName (agent's name)",
   externalId: "externalId (your system's id)",
 };
 
@@ -57,9 +62,12 @@ export const ENTRY_IMPORT: ImportKind = {
   fields: ENTRY_IMPORT_COLUMNS,
   fieldLabel: (field) => ENTRY_FIELD_LABELS[field] ?? field,
   columnNamed: entryColumnNamed,
+  guessColumns: (names) => guessHeaderColumns(names, entryColumnMatch).map((column) => column ?? 'ignore'),
   missing: (choices) => [
     ...(choices.includes('amount') ? [] : ['Choose the column that holds the amount.']),
-    ...(choices.includes('agentEmail') || choices.includes('agentId') ? [] : ['Choose the column that says whose entry it is: agentEmail or agentId.']),
+    ...(choices.includes('agentEmail') || choices.includes('agentId') || choices.includes('agentName')
+      ? []
+      : ['Choose the column that says whose entry it is: agentEmail, agentId or agentName.']),
   ],
   dated: true,
   skipsDuplicates: true,
@@ -68,14 +76,15 @@ export const ENTRY_IMPORT: ImportKind = {
     csv: 'agentEmail,amount,date,description,externalId\r\nagent@example.com,1250.00,2026-11-02,Annual renewal,CRM-10001\r\n',
   },
   help: [
-    { name: 'agentEmail or agentId', text: 'whose entry it is (one of them is required)' },
+    { name: 'agentEmail, agentId or agentName', text: "whose entry it is (one of them is required; a name must be one agent's only)" },
     { name: 'amount', text: 'required; at most two decimals, 1234.50 or 1,234.50; negative for a deduction' },
     { name: 'date', text: 'the day of the entry; today when the column is left out' },
     { name: 'description', text: 'optional' },
     { name: 'externalId', text: "optional: your system's id for the entry" },
   ],
   notes: [
-    'Dates may be written YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY or DD.MM.YYYY: choose which.',
+    'Deal exports of HubSpot, Salesforce and Pipedrive are read as they are: Deal owner or Owner Email is the agent, Close Date the date, Deal Name the description, Deal ID or Record ID the externalId.',
+    'Dates may be written YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY or DD.MM.YYYY, with or without a time. Whether 01/02/2026 is January or February is guessed from the other dates of the file, else from the organisation\'s locale; the check says which, and you can choose.',
     'A row whose externalId an entry already has is skipped, so importing the same file twice counts it once.',
   ],
 };
@@ -89,6 +98,7 @@ export const AGENT_IMPORT: ImportKind = {
   fields: AGENT_IMPORT_COLUMNS,
   fieldLabel: (field) => (field === 'password' ? 'password (optional)' : field),
   columnNamed: agentColumnNamed,
+  guessColumns: (names) => names.map((name) => agentColumnNamed(name) ?? 'ignore'),
   missing: (choices) => [
     ...(choices.includes('name') ? [] : ["Choose the column that holds the agent's name."]),
     ...(choices.includes('email') ? [] : ["Choose the column that holds the agent's email."]),

@@ -23,7 +23,10 @@ export function ImportReportView({ report, showDuplicates, originalNames, childr
     ...(showDuplicates ? [{ label: 'Duplicates (skipped)', value: report.duplicates }] : []),
     { label: 'Errors', value: report.errorCount },
   ];
-  const title = report.dryRun ? 'Check report' : report.errorCount > 0 ? 'Import refused' : 'Import report';
+  // A valid-rows import that left rows out is still an import; only one that wrote nothing was refused.
+  const title = report.dryRun ? 'Check report' : report.errorCount > 0 && !report.skipped ? 'Import refused' : 'Import report';
+  // The columns read as a field, in the person's own words (a mapped column is sent under its field's name).
+  const read = (report.columns ?? []).flatMap((column) => (column.readAs === null ? [] : [{ name: originalNames.get(column.readAs) ?? column.name, field: column.readAs }]));
   return (
     <Card>
       <CardHeader>
@@ -42,6 +45,23 @@ export function ImportReportView({ report, showDuplicates, originalNames, childr
             </div>
           ))}
         </dl>
+        {(read.length > 0 || report.dates) && (
+          <div className="grid grid-cols-1 gap-1 text-sm text-slate-700">
+            <h4 id={`${id}-read`} className="font-semibold text-slate-900">
+              How the file was read
+            </h4>
+            {read.length > 0 && (
+              <ul aria-labelledby={`${id}-read`} className="flex flex-wrap gap-x-4 gap-y-1">
+                {read.map((column) => (
+                  <li key={column.field} className="[overflow-wrap:anywhere]">
+                    <span className="font-medium text-slate-900">{column.name}</span> as <code className="font-mono text-xs">{column.field}</code>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {report.dates && <p>{report.dates.note}</p>}
+          </div>
+        )}
         {report.duplicates > 0 && (
           <p className="text-sm text-slate-700">
             {count(report.duplicates)} {report.duplicates === 1 ? 'row has' : 'rows have'} an externalId an entry already has: skipped, never

@@ -1,13 +1,15 @@
 import {
   agentImportReport,
+  IMPORT_DATE_AUTO,
   IMPORT_DATE_FORMATS,
   IMPORT_MAX_BYTES,
   importReport,
   type AgentSetupLink,
-  type ImportDateFormat,
+  type ImportDateChoice,
+  type ImportMode,
   type ImportReport,
 } from '@contract/imports';
-import { CheckCircle2, FileSearch, Upload } from 'lucide-react';
+import { CheckCircle2, Download, FileSearch, ListChecks, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -23,17 +25,21 @@ import { useImportAgents } from '../api/import-agents';
 import { useImportIncomeEntries } from '../api/import-income-entries';
 import { rejectedReport } from '../api/rejected-report';
 import { AgentLinks } from './agent-links';
-import { columnLabel, guessColumn, mappingProblems, prepareFile, readCsvHeader, type CsvHeader } from './csv-header';
+import { columnLabel, FILE_CHANGED, guessColumns, mappingProblems, prepareFile, readChosenFile, readCsvHeader, type CsvHeader } from './csv-header';
 import { ImportHelp } from './import-help';
 import { ENTRY_IMPORT, IMPORT_KINDS, type ColumnChoice, type ImportKind } from './import-kinds';
 import { ImportReportView } from './import-report';
+import { rejectedFileName, rejectedRowsCsv } from './rejected-rows-csv';
 
-const DATE_FORMAT_LABELS: Record<ImportDateFormat, string> = {
+const DATE_FORMAT_LABELS: Record<ImportDateChoice, string> = {
+  [IMPORT_DATE_AUTO]: 'Guess from the file',
   'YYYY-MM-DD': 'YYYY-MM-DD (ISO: 2026-11-23)',
   'MM/DD/YYYY': 'MM/DD/YYYY (US: 11/23/2026)',
   'DD/MM/YYYY': 'DD/MM/YYYY (UK: 23/11/2026)',
   'DD.MM.YYYY': 'DD.MM.YYYY (Europe: 23.11.2026)',
 };
+
+const DATE_CHOICES: readonly ImportDateChoice[] = [IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS];
 
 const LEAVE_OUT = 'Leave out';
 
@@ -53,6 +59,20 @@ interface Outcome {
   /** A refusal without a report (a file the server cannot read, a failed upload). */
   error?: string;
   originalNames: Map<string, string>;
+  /** The file's bytes as sent, and its name: the rejected rows are taken from them. */
+  snapshot: Blob;
+  fileName: string;
+}
+
+/** Saves `text` as a file the browser downloads. */
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.click();
+  // The click has started the download by the time the next task runs.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 function formatSize(bytes: number): string {
@@ -65,25 +85,34 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 
 /**
  * Owner only (docs/product.md §12.9): income entries or agents from a CSV file. The file is checked first (a dry
- * run lists every error by row); only a file with no error can be imported, all its rows at once.
+ * run lists every error by row); a file with no error can be imported, all its rows at once. Entries with errors in some
+ * rows: the valid rows can be imported on their own, and the rejected ones downloaded to fix (docs/decisions/0080).
  */
 export function ImportTab() {
   const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The header of the last file chosen: a corrected file with the same header keeps the columns as matched.
+  const lastHeader = useRef<string | null>(null);
   const [kind, setKind] = useState<ImportKind>(ENTRY_IMPORT);
   const [chosen, setChosen] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [choices, setChoices] = useState<ColumnChoice[]>([]);
-  const [dateFormat, setDateFormat] = useState<ImportDateFormat>('YYYY-MM-DD');
+  const [dateFormat, setDateFormat] = useState<ImportDateChoice>(IMPORT_DATE_AUTO);
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const reportHeading = useRef<HTMLHeadingElement>(null);
   const [focusReport, setFocusReport] = useState(0);
+  const [focusFile, setFocusFile] = useState(0);
   const entryUpload = useImportIncomeEntries();
   const agentUpload = useImportAgents();
 
   useEffect(() => {
     if (focusReport > 0) reportHeading.current?.focus();
   }, [focusReport]);
+  // After the render that enables the input again (it is disabled while a file is read or sent).
+  useEffect(() => {
+    if (focusFile > 0) fileInput.current?.focus();
+  }, [focusFile]);
 
   const busy = phase.step !== 'idle';
   const problems = chosen ? mappingProblems(kind, choices, chosen.header.names) : [];
@@ -93,7 +122,6 @@ export function ImportTab() {
 
   const onFileChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    const previous = chosen;
     changed();
     setChosen(null);
     setFileError(null);
@@ -104,10 +132,11 @@ export function ImportTab() {
     }
     try {
       const header = await readCsvHeader(file);
-      // A corrected file with the same header keeps the columns as matched.
-      const sameHeader = previous !== null && previous.header.names.join('\n') === header.names.join('\n');
+      const names = header.names.join('\n');
+      const sameHeader = lastHeader.current === names;
+      lastHeader.current = names;
       setChosen({ file, header });
-      if (!sameHeader) setChoices(header.names.map((name) => guessColumn(kind, name)));
+      if (!sameHeader) setChoices(guessColumns(kind, header.names));
     } catch (error) {
       setFileError(errorMessage(error, 'The file could not be read'));
     }
@@ -118,14 +147,36 @@ export function ImportTab() {
     if (next === kind) return;
     changed();
     setKind(next);
-    if (chosen) setChoices(chosen.header.names.map((name) => guessColumn(next, name)));
+    if (chosen) setChoices(guessColumns(next, chosen.header.names));
   };
 
-  const send = (dryRun: boolean) => {
+  /**
+   * The chosen file cannot be read any more (saved again since it was chosen): it is let go, and the owner chooses it
+   * again. The input is emptied, or choosing the same file again would not count as a change.
+   */
+  const fileChanged = (message: string) => {
+    setOutcome(null);
+    setChosen(null);
+    setFileError(message);
+    if (fileInput.current) fileInput.current.value = '';
+    setFocusFile((n) => n + 1);
+  };
+
+  const send = async (dryRun: boolean, mode: ImportMode = 'all') => {
     if (!chosen || problems.length > 0) return;
     const sentKind = kind;
-    const prepared = prepareFile(sentKind, chosen.file, chosen.header, choices);
+    const fileName = chosen.file.name;
     setPhase({ step: 'uploading', dryRun, fraction: 0 });
+    let snapshot: Blob;
+    try {
+      snapshot = await readChosenFile(chosen.file);
+    } catch (error) {
+      setPhase({ step: 'idle' });
+      fileChanged(errorMessage(error, FILE_CHANGED));
+      return;
+    }
+    const prepared = prepareFile(sentKind, snapshot, chosen.header, choices);
+    const sent = { kind: sentKind, originalNames: prepared.originalNames, snapshot, fileName };
     const upload = {
       body: prepared.body,
       dryRun,
@@ -135,15 +186,16 @@ export function ImportTab() {
     };
     const handlers = {
       onSuccess: (report: ImportReport & { links?: AgentSetupLink[] }) => {
-        setOutcome({ kind: sentKind, report, links: report.links, originalNames: prepared.originalNames });
+        setOutcome({ ...sent, report, links: report.links });
         if (!report.dryRun) {
-          toast({ title: 'Success', description: `${plural(report.created, sentKind.one, sentKind.many)} imported`, variant: 'success' });
+          const left = report.skipped ? `; ${plural(report.skipped, 'row', 'rows')} with errors left out` : '';
+          toast({ title: 'Success', description: `${plural(report.created, sentKind.one, sentKind.many)} imported${left}`, variant: 'success' });
         }
       },
       onError: (error: Error) => {
         const report = rejectedReport(error, sentKind === ENTRY_IMPORT ? importReport : agentImportReport);
         const message = errorMessage(error, dryRun ? 'The file could not be checked' : 'The file could not be imported');
-        setOutcome({ kind: sentKind, report, error: message, originalNames: prepared.originalNames });
+        setOutcome({ ...sent, report, error: message });
         if (!dryRun) toast({ title: 'Error', description: message, variant: 'destructive' });
       },
       onSettled: () => {
@@ -151,7 +203,7 @@ export function ImportTab() {
         setFocusReport((n) => n + 1);
       },
     };
-    if (sentKind === ENTRY_IMPORT) entryUpload.mutate({ ...upload, dateFormat }, handlers);
+    if (sentKind === ENTRY_IMPORT) entryUpload.mutate({ ...upload, dateFormat, mode }, handlers);
     else agentUpload.mutate(upload, handlers);
   };
 
@@ -159,6 +211,19 @@ export function ImportTab() {
   const toImport = report ? report.valid - report.duplicates : 0;
   const kindId = useId();
   const canImport = !busy && report?.dryRun === true && report.errorCount === 0 && toImport > 0 && problems.length === 0;
+  // Entries only: agents stay all or nothing (their links are made for the whole file).
+  const canImportValid = !busy && outcome?.kind === ENTRY_IMPORT && report?.dryRun === true && report.errorCount > 0 && toImport > 0 && problems.length === 0;
+  const rejectedRows = report ? (report.invalidRows?.length ?? new Set(report.errors.map((error) => error.row)).size) : 0;
+
+  const downloadRejected = async () => {
+    if (!outcome?.report) return;
+    try {
+      const { csv } = await rejectedRowsCsv(outcome.snapshot, outcome.report, outcome.originalNames);
+      download(csv, rejectedFileName(outcome.fileName));
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'The rejected rows could not be written'), variant: 'destructive' });
+    }
+  };
 
   return (
     <section aria-labelledby="import-heading" className="grid grid-cols-1 gap-6">
@@ -211,6 +276,7 @@ export function ImportTab() {
               </fieldset>
               <Label htmlFor={fileInputId}>CSV file</Label>
               <Input
+                ref={fileInput}
                 id={fileInputId}
                 type="file"
                 accept=".csv,text/csv"
@@ -278,20 +344,25 @@ export function ImportTab() {
                       disabled={busy}
                       onValueChange={(value) => {
                         changed();
-                        setDateFormat(value as ImportDateFormat);
+                        setDateFormat(value as ImportDateChoice);
                       }}
                     >
-                      <SelectTrigger id={`${fileInputId}-date-format`}>
+                      <SelectTrigger id={`${fileInputId}-date-format`} aria-describedby={`${fileInputId}-date-format-hint`}>
                         <SelectValue />
                       </SelectTrigger>
                       <SelectContent>
-                        {IMPORT_DATE_FORMATS.map((format) => (
+                        {DATE_CHOICES.map((format) => (
                           <SelectItem key={format} value={format}>
                             {DATE_FORMAT_LABELS[format]}
                           </SelectItem>
                         ))}
                       </SelectContent>
                     </Select>
+                    <p id={`${fileInputId}-date-format-hint`} className="text-xs text-slate-600">
+                      {dateFormat === IMPORT_DATE_AUTO
+                        ? "Whether 01/02/2026 is January or February is told by the file's other dates, else by the organisation's locale. The check says which."
+                        : 'Every date of the file is read this way; a time after a date is ignored.'}
+                    </p>
                   </div>
                 )}
               </CardContent>
@@ -302,18 +373,27 @@ export function ImportTab() {
             <Card>
               <CardHeader>
                 <CardTitle>3. Check and import</CardTitle>
-                <CardDescription>Checking writes nothing. Importing is possible once a check finds no error.</CardDescription>
+                <CardDescription>
+                  Checking writes nothing. Importing writes every row once a check finds no error; entries can also be imported without the rows
+                  that have errors.
+                </CardDescription>
               </CardHeader>
               <CardContent className="grid grid-cols-1 gap-4">
                 <div className="flex flex-wrap gap-2">
-                  <Button variant={canImport ? 'outline' : 'default'} disabled={busy || problems.length > 0} onClick={() => send(true)}>
+                  <Button variant={canImport || canImportValid ? 'outline' : 'default'} disabled={busy || problems.length > 0} onClick={() => void send(true)}>
                     <FileSearch aria-hidden="true" />
                     Check file
                   </Button>
-                  <Button disabled={!canImport} onClick={() => send(false)}>
+                  <Button variant={canImportValid ? 'outline' : 'default'} disabled={!canImport} onClick={() => void send(false)}>
                     <Upload aria-hidden="true" />
                     {report?.dryRun && report.errorCount === 0 ? `Import ${plural(toImport, kind.one, kind.many)}` : `Import ${kind.many}`}
                   </Button>
+                  {canImportValid && (
+                    <Button onClick={() => void send(false, 'valid-rows')}>
+                      <ListChecks aria-hidden="true" />
+                      {`Import the ${plural(toImport, 'valid row', 'valid rows')}`}
+                    </Button>
+                  )}
                 </div>
                 <div role="status" aria-live="polite" className="grid grid-cols-1 gap-2 text-sm text-slate-700">
                   {phase.step === 'uploading' && (
@@ -336,7 +416,13 @@ export function ImportTab() {
                     </span>
                   )}
                   {!busy && report?.dryRun && report.errorCount > 0 && (
-                    <span>{plural(report.errorCount, 'error', 'errors')} found: fix the file, choose it again and check it again.</span>
+                    <span>
+                      {plural(report.errorCount, 'error', 'errors')} found in {plural(rejectedRows, 'row', 'rows')}: fix the file, choose it again and check
+                      it again
+                      {canImportValid
+                        ? `, or import the ${plural(toImport, 'valid row', 'valid rows')} now (nothing else is written) and download the rejected ones to fix later.`
+                        : '.'}
+                    </span>
                   )}
                 </div>
               </CardContent>
@@ -354,11 +440,14 @@ export function ImportTab() {
                   <AlertDescription>{outcome.error}</AlertDescription>
                 </Alert>
               )}
-              {report && !report.dryRun && report.errorCount === 0 && (
+              {report && !report.dryRun && !outcome.error && (
                 <Alert variant="success">
                   <CheckCircle2 aria-hidden="true" />
                   <AlertTitle>{plural(report.created, outcome.kind.one, outcome.kind.many)} imported</AlertTitle>
                   <AlertDescription>
+                    {report.skipped
+                      ? `${plural(report.skipped, 'row', 'rows')} with errors ${report.skipped === 1 ? 'was' : 'were'} left out: download ${report.skipped === 1 ? 'it' : 'them'} below, fix and import ${report.skipped === 1 ? 'it' : 'them'} again. `
+                      : ''}
                     {outcome.kind === ENTRY_IMPORT
                       ? 'The totals, ranks and tiers on the dashboard include them now.'
                       : 'They are on the Agents tab now, and sign in with their email once they have a password.'}
@@ -372,7 +461,19 @@ export function ImportTab() {
                   showDuplicates={outcome.kind.skipsDuplicates}
                   originalNames={outcome.originalNames}
                   headingRef={reportHeading}
-                />
+                >
+                  {rejectedRows > 0 && (
+                    <div>
+                      <Button variant="outline" onClick={() => void downloadRejected()}>
+                        <Download aria-hidden="true" />
+                        Download rejected rows
+                      </Button>
+                      <p className="mt-1.5 text-xs text-slate-600">
+                        {plural(rejectedRows, 'row', 'rows')} as the file has {rejectedRows === 1 ? 'it' : 'them'}, with a last column saying what is wrong.
+                      </p>
+                    </div>
+                  )}
+                </ImportReportView>
               )}
             </>
           )}
