@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   'contest.finalised',
   'badge_rule.created',
   'badge_rule.updated',
+  'calculator_percentage.updated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -139,6 +140,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'contest.finalised': 'Froze a contest’s results',
   'badge_rule.created': 'Made a badge',
   'badge_rule.updated': 'Changed a badge',
+  'calculator_percentage.updated': 'Changed an agent’s calculator percentage',
 };
 
 export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;

@@ -7,10 +7,12 @@ import {
   DEDUCTION_DESCRIPTION,
   describeCalculatedProfit,
   divideRoundingHalfAwayFromZero,
+  exactProfitDecimal,
   formatPercentage,
   parsePercentage,
   parseWeeklyAmount,
   PERCENTAGE_ERROR,
+  percentageToDecimalString,
   WEEKLY_AMOUNT_ERROR,
 } from './calculator';
 
@@ -31,10 +33,29 @@ describe('parsePercentage', () => {
   it('accepts 0 and 100 and refuses what lies outside', () => {
     expect(pct('0')).toEqual({ units: 0n, scale: 1n });
     expect(pct('100.0')).toEqual({ units: 1000n, scale: 10n });
-    for (const bad of ['100.1', '-1', '101', '', ' ', 'abc', '1e2', '12.', '.5', '5.12345', 'Infinity']) {
+    for (const bad of ['100.1', '-1', '101', '', ' ', 'abc', '1e2', '12.', '.5', '5.12345', '12.345', '0.125', 'Infinity']) {
       expect(parsePercentage(bad), bad).toBeNull();
     }
     expect(parsePercentage(Number.NaN)).toBeNull();
+  });
+});
+
+describe('percentageToDecimalString', () => {
+  it('writes the stored form with exactly two decimals', () => {
+    expect(percentageToDecimalString(pct('12.5'))).toBe('12.50');
+    expect(percentageToDecimalString(pct('0'))).toBe('0.00');
+    expect(percentageToDecimalString(pct('100'))).toBe('100.00');
+    expect(percentageToDecimalString(pct('7.05'))).toBe('7.05');
+    expect(percentageToDecimalString(pct('33.30'))).toBe('33.30');
+  });
+
+  it('reads back as the same percentage', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (hundredths) => {
+        const text = `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+        expect(percentageToDecimalString(pct(percentageToDecimalString(pct(text))))).toBe(text);
+      }),
+    );
   });
 });
 
@@ -95,6 +116,31 @@ describe('calculateProfitCents', () => {
       fc.property(fc.bigInt({ min: 0n, max: 99_999_999_999_999n }), fc.integer({ min: 0, max: 1000 }), (cents, tenths) => {
         const profit = calculateProfitCents(cents, { units: BigInt(tenths), scale: 10n });
         expect(profit >= 0n && profit <= cents).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('exactProfitDecimal', () => {
+  it('gives the profit before rounding, exactly, with at least two decimals', () => {
+    expect(exactProfitDecimal(150_000n, pct('12.5'))).toBe('187.50');
+    // $100.05 x 10% = $10.005, which the calculator rounds to $10.01.
+    expect(exactProfitDecimal(10_005n, pct('10'))).toBe('10.005');
+    expect(exactProfitDecimal(33_333n, pct('33.33'))).toBe('111.098889');
+    expect(exactProfitDecimal(5n, pct('0.01'))).toBe('0.000005');
+    expect(exactProfitDecimal(0n, pct('50'))).toBe('0.00');
+    expect(exactProfitDecimal(123_456n, pct('0'))).toBe('0.00');
+  });
+
+  it('rounds to the profit the calculator records', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 99_999_999_999_999n }), fc.integer({ min: 0, max: 10_000 }), (cents, hundredths) => {
+        const percentage = { units: BigInt(hundredths), scale: 100n };
+        const [whole, fraction = ''] = exactProfitDecimal(cents, percentage).split('.');
+        // The exact decimal as an integer of its last decimal place, rounded half away from zero to cents.
+        const scaled = BigInt(whole! + fraction);
+        const divisor = 10n ** BigInt(fraction.length - 2);
+        expect(divideRoundingHalfAwayFromZero(scaled, divisor)).toBe(calculateProfitCents(cents, percentage));
       }),
     );
   });

@@ -10,13 +10,16 @@ export const PERCENTAGE_MIN = 0;
 export const PERCENTAGE_MAX = 100;
 export const PERCENTAGE_STEP = 0.1;
 export const WEEKLY_AMOUNT_STEP = 0.01;
-/** More decimals than this in a percentage is a typing mistake, not a business need. */
-const PERCENTAGE_MAX_DECIMALS = 4;
+/**
+ * More decimals than this in a percentage is a typing mistake, not a business need; it is also what the saved
+ * percentage of an agent keeps (docs/decisions/0083-calculator-percentages.md).
+ */
+export const PERCENTAGE_MAX_DECIMALS = 2;
 
 export const DEDUCTION_DESCRIPTION = 'Automated weekly calculation: Deduction';
 export const NO_PROFIT_ENTRIES_MESSAGE = 'No profit entries to submit';
 export const WEEKLY_AMOUNT_ERROR = 'Enter an amount with at most two decimals';
-export const PERCENTAGE_ERROR = `Enter a percentage from ${PERCENTAGE_MIN} to ${PERCENTAGE_MAX}`;
+export const PERCENTAGE_ERROR = `Enter a percentage from ${PERCENTAGE_MIN} to ${PERCENTAGE_MAX} with at most two decimals`;
 
 /** An exact percentage: `units / scale` percent, where scale is a power of ten (12.5% = 125 / 10). */
 export interface Percentage {
@@ -70,6 +73,27 @@ export function formatPercentage({ units, scale }: Percentage): string {
   const decimals = scale.toString().length - 1;
   const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+/** The stored and wire form of a percentage: exactly two decimals ("12.50"), as the database's numeric(5,2) gives it. */
+export function percentageToDecimalString({ units, scale }: Percentage): string {
+  // scale is 1, 10 or 100 (at most PERCENTAGE_MAX_DECIMALS decimals): units * (100 / scale) is exact.
+  const hundredths = (units * 100n) / scale;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+/**
+ * The profit of a positive amount before it is rounded to the cent, in whole currency units as an exact decimal
+ * string with at least two decimals: $100.05 x 10% = "10.005". It lets the screen show the owner what was rounded.
+ */
+export function exactProfitDecimal(weeklyCents: bigint, { units, scale }: Percentage): string {
+  // profit = weeklyCents x units / (100 x scale) cents = weeklyCents x units / (10^4 x scale) currency units.
+  const numerator = weeklyCents * units;
+  const decimals = 4 + scale.toString().length - 1;
+  const digits = numerator.toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${fraction}`;
 }
 
 /** Writes an amount of cents for people: the organisation's currency on the screens (web/src/lib/format.ts). */

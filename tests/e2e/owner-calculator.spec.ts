@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { OwnerDashboard } from '../../contract/dashboard';
-import { agentByName, allowConsoleErrors, createAgent, openTab, searchAgents, toasts, type TestAgent } from './support/helpers';
+import { agentByName, allowConsoleErrors, createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts, type TestAgent } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
 const row = (page: Page, agentName: string) => page.getByRole('listitem').filter({ hasText: agentName });
@@ -137,5 +137,132 @@ test.describe('profit calculator', () => {
     await expect(toasts(page).getByText('Invalid data format. Please check your entries and try again.')).toBeVisible();
     expect(await totalOf(page, agent)).toBe('0.00');
     allowConsoleErrors(pageErrors, /status of (500|401|400)/);
+  });
+});
+
+test.describe('profit calculator: saved percentages and the formula', () => {
+  const percentageField = (page: Page, agent: TestAgent) => page.getByLabel(`Percentage for ${agent.name}`);
+  const savedPercentages = async (page: Page, agent: TestAgent) =>
+    ((await (await page.request.get(`/api/owner/calculator-percentages?agentIds=${agent.id}`)).json()) as { percentages: { percentage: string }[] }).percentages.map(
+      (saved) => saved.percentage,
+    );
+  async function openCalculatorFor(page: Page, agent: TestAgent) {
+    await page.goto('/');
+    await openTab(page, 'Profit Calculator');
+    await searchAgents(page, agent.name);
+    await expect(percentageField(page, agent)).toBeEnabled();
+  }
+
+  test('remembers a percentage across reloads and devices, explains each profit and saves no bad value', async ({ page, browser }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Remembered');
+    await openCalculatorFor(page, agent);
+    await expect(percentageField(page, agent)).toHaveValue('0');
+    expect(await savedPercentages(page, agent)).toEqual([]);
+
+    // Leaving the field saves it.
+    await percentageField(page, agent).fill('12.5');
+    await percentageField(page, agent).press('Tab');
+    await expect(row(page, agent.name).getByText('Saved', { exact: true })).toBeVisible();
+    expect(await savedPercentages(page, agent)).toEqual(['12.50']);
+
+    // The formula follows the numbers shown: the row's profit and the total.
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('1500');
+    await expect(row(page, agent.name)).toContainText('$1,500.00 × 12.5% = $187.50');
+    await expect(row(page, agent.name)).toContainText('$187.50');
+    await expect(total(page)).toHaveText('$187.50');
+    // A cent that was rounded shows the exact value first: 100.05 x 12.5% = 12.50625 -> 12.51.
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('100.05');
+    await expect(row(page, agent.name)).toContainText('$100.05 × 12.5% = $12.50625, rounded to $12.51');
+    await expect(total(page)).toHaveText('$12.51');
+    await expect(page.getByText('Profit = weekly amount × percentage ÷ 100, rounded to the nearest cent (half a cent rounds up).')).toBeVisible();
+    await expect(page.getByText('the calculator does not read recorded entries')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // After a reload the percentage is still there (the weekly amount, typed for one submission, is not).
+    await page.reload();
+    await openCalculatorFor(page, agent);
+    await expect(percentageField(page, agent)).toHaveValue('12.5');
+    await expect(page.getByLabel(`Weekly amount for ${agent.name}`)).toHaveValue('');
+    // Typing an amount uses the saved percentage.
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('200');
+    await expect(row(page, agent.name)).toContainText('$200.00 × 12.5% = $25.00');
+    await expect(total(page)).toHaveText('$25.00');
+
+    // So on another device of the owner's.
+    const otherDevice = await browser.newContext();
+    const otherPage = await otherDevice.newPage();
+    await signInAs(otherPage);
+    await openCalculatorFor(otherPage, agent);
+    await expect(percentageField(otherPage, agent)).toHaveValue('12.5');
+    await otherDevice.close();
+
+    // A bad value is said under the field and saves nothing.
+    const puts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/owner/calculator-percentages/')) puts.push(request.postData() ?? '');
+    });
+    const message = 'Enter a percentage from 0 to 100 with at most two decimals';
+    await percentageField(page, agent).fill('120');
+    await percentageField(page, agent).press('Tab');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription(message);
+    await expect(percentageField(page, agent)).toHaveAttribute('aria-invalid', 'true');
+    await expect(row(page, agent.name)).not.toContainText('×');
+    await expect(submitButton(page)).toBeDisabled();
+    await expectNoAxeViolations(page);
+    // Letters: the number field keeps them out and reads empty, which is no percentage either.
+    await percentageField(page, agent).fill('');
+    await percentageField(page, agent).pressSequentially('abc');
+    await percentageField(page, agent).press('Tab');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription(message);
+    await percentageField(page, agent).fill('12.345');
+    await percentageField(page, agent).press('Tab');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription(message);
+    expect(puts).toEqual([]);
+    expect(await savedPercentages(page, agent)).toEqual(['12.50']);
+    await page.reload();
+    await openCalculatorFor(page, agent);
+    await expect(percentageField(page, agent)).toHaveValue('12.5');
+  });
+
+  test('says when the server does not save a percentage', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Unsaved');
+    await openCalculatorFor(page, agent);
+    await page.route('**/api/owner/calculator-percentages/*', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Something failed on our side. Please try again.', code: 'INTERNAL' } }),
+    );
+    await percentageField(page, agent).fill('8');
+    await percentageField(page, agent).press('Tab');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription('Not saved: Something failed on our side. Please try again.');
+    expect(await savedPercentages(page, agent)).toEqual([]);
+    // Typing again clears the message; the next save goes through.
+    await page.unroute('**/api/owner/calculator-percentages/*');
+    await percentageField(page, agent).fill('8.5');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription('');
+    await percentageField(page, agent).press('Tab');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription('Saved');
+    expect(await savedPercentages(page, agent)).toEqual(['8.50']);
+    allowConsoleErrors(pageErrors, /status of 500/);
+  });
+
+  test('fits a 375 px screen with the formula and the saved note', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await signInAs(page);
+    const agent = await createAgent(page.request, 'Narrow');
+    await openCalculatorFor(page, agent);
+    await percentageField(page, agent).fill('33.33');
+    await percentageField(page, agent).press('Tab');
+    await expect(percentageField(page, agent)).toHaveAccessibleDescription('Saved');
+    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('333.33');
+    const formula = row(page, agent.name).getByText('$333.33 × 33.33% = $111.098889, rounded to $111.10');
+    await expect(formula).toBeVisible();
+    await expect(total(page)).toHaveText('$111.10');
+    await expect(page.getByText('How the profit is worked out')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await openCalculatorFor(page, agent);
+    await expect(percentageField(page, agent)).toHaveValue('33.33');
   });
 });

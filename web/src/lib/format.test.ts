@@ -8,6 +8,7 @@ import {
   formatCurrency2,
   formatCalendarDay,
   formatDate,
+  formatPreciseCurrency,
   formatSignedCurrency,
   formatThreshold,
 } from './format';
@@ -24,6 +25,10 @@ describe('format, by default (US dollars, en-US)', () => {
     expect(formatCurrency('12345.67')).toBe('$12,346');
     expect(formatCurrency2('12345.6')).toBe('$12,345.60');
     expect(formatCents(123456n)).toBe('$1,234.56');
+    // Exact, from the decimal string: no float rounds 10.005 down to 10.00.
+    expect(formatPreciseCurrency('10.005')).toBe('$10.005');
+    expect(formatPreciseCurrency('1187.50')).toBe('$1,187.50');
+    expect(formatPreciseCurrency('0.000005')).toBe('$0.000005');
     expect(formatThreshold('10000.00')).toBe('$10,000');
     expect(formatThreshold('10000.50')).toBe('$10,000.50');
     expect(formatSignedCurrency('1200')).toBe('+$1,200.00');

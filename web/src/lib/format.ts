@@ -12,6 +12,8 @@ interface Formatters {
   whole: Intl.NumberFormat;
   /** The currency's own decimals: two for most, none for the yen. */
   minor: Intl.NumberFormat;
+  /** The currency's decimals and as many more as an exact amount has (up to six). */
+  precise: Intl.NumberFormat;
   signed: Intl.NumberFormat;
   compact: Intl.NumberFormat;
   count: Intl.NumberFormat;
@@ -37,6 +39,7 @@ function current(): Formatters {
     key,
     whole: money({ minimumFractionDigits: 0, maximumFractionDigits: 0 }),
     minor: money(minorOptions),
+    precise: money({ minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 6) }),
     signed: money({ ...minorOptions, signDisplay: 'always' }),
     compact: money({ notation: 'compact', maximumFractionDigits: 1 }),
     count: new Intl.NumberFormat(locale),
@@ -63,6 +66,11 @@ export function formatCurrency(value: Decimal): string {
 /** The currency's decimals, for dashboard totals: "$12,345.67". */
 export function formatCurrency2(value: Decimal): string {
   return current().minor.format(asIntl(value));
+}
+
+/** An exact amount with more decimals than the currency has, written in full: "10.005" -> "$10.005" (before rounding). */
+export function formatPreciseCurrency(value: string): string {
+  return current().precise.format(asIntl(value));
 }
 
 /** Integer cents (a sum the screen made), with the currency's decimals: 123456n -> "$1,234.56". */

@@ -66,4 +66,6 @@ export const queryKeys = {
   prizes: ['/api/agents/me/prizes'],
   /** Badges: the rules and those an agent holds (GET /api/badges, /api/agents/me/badges, /api/agents/{id}/badges). */
   badges: ['/api/badges'],
+  /** Followed by the agent ids of a calculator page: the Profit Calculator's saved percentages (owner). */
+  calculatorPercentages: ['/api/owner/calculator-percentages'],
 } as const;

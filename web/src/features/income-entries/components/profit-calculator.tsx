@@ -2,10 +2,14 @@ import type { AgentSummary } from '@contract/agents';
 import {
   calculateProfits,
   calculateRow,
+  formatPercentage,
   NO_PROFIT_ENTRIES_MESSAGE,
+  parsePercentage,
+  PERCENTAGE_ERROR,
   PERCENTAGE_MAX,
   PERCENTAGE_MIN,
   PERCENTAGE_STEP,
+  percentageToDecimalString,
   WEEKLY_AMOUNT_STEP,
   type CalculatorRow,
 } from '@contract/calculator';
@@ -27,6 +31,8 @@ import { currencySymbol, formatCents, formatCount, formatThreshold } from '../..
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
+import { useCalculatorPercentages, useSaveCalculatorPercentage } from '../api/calculator-percentages';
+import { profitFormula } from './profit-formula';
 
 /** The weekly amount in an entry's description, as the screens write money: "$1,500", "1.500 €". */
 const writeMoney = (cents: bigint) => formatThreshold(centsToMoneyString(cents));
@@ -37,6 +43,15 @@ interface RowValues {
 }
 
 const DEFAULT_ROW: RowValues = { weeklyAmount: '', percentage: '0' };
+
+/** Where saving a row's percentage stands: shown under its field until the owner types in it again. */
+type SaveState = { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+
+/** A saved percentage ("12.50") as the field shows it ("12.5"). */
+const percentageFieldText = (saved: string | undefined) => {
+  const parsed = saved === undefined ? null : parsePercentage(saved);
+  return parsed ? formatPercentage(parsed) : DEFAULT_ROW.percentage;
+};
 
 /** docs/product.md §11.10: what the Submission Failed toast says for a failed call. */
 export function submissionFailureMessage(error: unknown): string {
@@ -63,7 +78,7 @@ export function ProfitCalculator() {
       <SectionHeading
         id="calculator-heading"
         title="Profit Calculator"
-        description="Enter each agent's weekly amount and percentage. A negative amount is recorded as a deduction as is."
+        description="Enter each agent's weekly amount and percentage. Each agent's percentage is saved when you leave its field, for next time and your other devices."
       />
       <AgentsPageView agents={agents} query={query} emptyDescription="Add agents to calculate their weekly profit." emptyClassName="p-3 pt-4 sm:p-6">
         {(page) => (
@@ -99,17 +114,41 @@ interface CalculatorTableProps {
 }
 
 function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTableProps) {
-  // Every row typed into, on any page, by agent id; names are kept to say which rows need fixing.
+  // Every row typed into, on any page, by agent id; names are kept to say which rows need fixing. A row not typed
+  // into shows its saved percentage (0 when it has none).
   const [values, setValues] = useState<Record<number, RowValues>>({});
   const [names, setNames] = useState<Record<number, string>>({});
+  const [saving, setSaving] = useState<Record<number, SaveState>>({});
   const submit = useSubmitCalculatedEntries();
-  const rowValues = (agentId: number) => values[agentId] ?? DEFAULT_ROW;
+  const saved = useCalculatorPercentages(agents.map((agent) => agent.id));
+  const savePercentage = useSaveCalculatorPercentage();
+  // Until the saved percentages are read, a row typed into would start from 0 rather than from its own.
+  const waiting = saved.isPending || saved.isError;
+  const rowValues = (agentId: number): RowValues =>
+    values[agentId] ?? { ...DEFAULT_ROW, percentage: percentageFieldText(saved.data?.get(agentId)) };
   const result = calculateProfits(Object.entries(values).map(([agentId, row]) => ({ agentId: Number(agentId), ...row })), writeMoney);
   const invalid = result.rows.filter((row) => row.weeklyAmountError || row.percentageError).map((row) => names[row.agentId] ?? `#${row.agentId}`);
 
   const setField = (agent: AgentSummary, field: keyof RowValues, value: string) => {
     setNames((current) => (current[agent.id] === agent.name ? current : { ...current, [agent.id]: agent.name }));
-    setValues((current) => ({ ...current, [agent.id]: { ...(current[agent.id] ?? DEFAULT_ROW), [field]: value } }));
+    setValues((current) => ({ ...current, [agent.id]: { ...(current[agent.id] ?? rowValues(agent.id)), [field]: value } }));
+    if (field === 'percentage') setSaving(({ [agent.id]: _typedAgain, ...others }) => others);
+  };
+
+  // Leaving a percentage field saves it when it is valid and differs from what is saved; a bad one is only shown.
+  const saveRowPercentage = async (agentId: number) => {
+    const typed = values[agentId]?.percentage;
+    const percentage = typed === undefined ? null : parsePercentage(typed);
+    if (percentage === null) return;
+    const wire = percentageToDecimalString(percentage);
+    if (wire === (saved.data?.get(agentId) ?? percentageToDecimalString({ units: 0n, scale: 1n }))) return;
+    setSaving((current) => ({ ...current, [agentId]: { kind: 'saving' } }));
+    try {
+      await savePercentage.mutateAsync({ agentId, percentage: wire });
+      setSaving((current) => ({ ...current, [agentId]: { kind: 'saved' } }));
+    } catch (error) {
+      setSaving((current) => ({ ...current, [agentId]: { kind: 'failed', message: `Not saved: ${errorMessage(error, 'the percentage could not be saved')}` } }));
+    }
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -144,6 +183,14 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4 p-3 pt-4 sm:p-6">
           {controls}
+          {saved.isError && (
+            <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <span>Failed to load the saved percentages: {errorMessage(saved.error, 'please try again')}</span>
+              <Button type="button" variant="outline" size="sm" onClick={() => void saved.refetch()}>
+                Retry
+              </Button>
+            </div>
+          )}
           {agents.length === 0 ? (
             <EmptyState icon={SearchX} title="No matching agents" description={emptyMessage} />
           ) : (
@@ -164,8 +211,10 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
                     agent={agent}
                     values={rowValues(agent.id)}
                     row={calculateRow({ agentId: agent.id, ...rowValues(agent.id) }, writeMoney)}
-                    disabled={submit.isPending}
+                    saveState={saving[agent.id]}
+                    disabled={submit.isPending || waiting}
                     onChange={(field, value) => setField(agent, field, value)}
+                    onPercentageBlur={() => void saveRowPercentage(agent.id)}
                   />
                 ))}
               </ul>
@@ -190,6 +239,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
             {invalid.length > 0 && (
               <p className="text-sm font-medium text-red-700">Check the rows of: {invalid.join(', ')}</p>
             )}
+            <FormulaExplanation />
           </div>
           <Button type="submit" disabled={blocked} className="w-full sm:w-auto">
             {submit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
@@ -201,17 +251,38 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
   );
 }
 
+/** docs/product.md §8.3 in plain words, beside the total: what the numbers above are and how each was worked out. */
+function FormulaExplanation() {
+  return (
+    <div className="mt-2 max-w-prose text-sm text-slate-600">
+      <h3 className="font-medium text-slate-700">How the profit is worked out</h3>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        <li>Profit = weekly amount × percentage ÷ 100, rounded to the nearest cent (half a cent rounds up).</li>
+        <li>The weekly amount is what you type for the agent's week; the calculator does not read recorded entries.</li>
+        <li>A negative weekly amount is a deduction: it is recorded as it is and the percentage is not used.</li>
+        <li>Total = the sum of every row's profit, on every page. Each nonzero profit is recorded as one income entry, dated now, and adds to the agent's total.</li>
+      </ul>
+    </div>
+  );
+}
+
 interface CalculatorRowItemProps {
   agent: AgentSummary;
   values: RowValues;
   row: CalculatorRow;
+  saveState: SaveState | undefined;
   disabled: boolean;
   onChange: (field: keyof RowValues, value: string) => void;
+  onPercentageBlur: () => void;
 }
 
-function CalculatorRowItem({ agent, values, row, disabled, onChange }: CalculatorRowItemProps) {
+function CalculatorRowItem({ agent, values, row, saveState, disabled, onChange, onPercentageBlur }: CalculatorRowItemProps) {
   const amountId = `calc-amount-${agent.id}`;
   const percentageId = `calc-percentage-${agent.id}`;
+  // The field says so whenever its value is bad (nothing is saved), even where the row's profit does not need it.
+  const percentageError = row.percentageError ?? (parsePercentage(values.percentage) === null ? PERCENTAGE_ERROR : undefined);
+  const percentageNote = percentageError ? undefined : saveState;
+  const formula = profitFormula(values.weeklyAmount, values.percentage);
   return (
     <li className="grid grid-cols-2 items-start gap-x-3 gap-y-2 px-1 py-3 sm:gap-x-4 sm:px-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
       <div className="col-span-2 min-w-0 md:col-span-1 md:self-center">
@@ -253,15 +324,19 @@ function CalculatorRowItem({ agent, values, row, disabled, onChange }: Calculato
           inputMode="decimal"
           value={values.percentage}
           onChange={(event) => onChange('percentage', event.target.value)}
-          aria-invalid={row.percentageError ? true : undefined}
-          aria-describedby={row.percentageError ? `${percentageId}-error` : undefined}
+          onBlur={onPercentageBlur}
+          aria-invalid={percentageError || percentageNote?.kind === 'failed' ? true : undefined}
+          aria-describedby={percentageError || percentageNote ? `${percentageId}-note` : undefined}
           disabled={disabled}
         />
-        {row.percentageError && (
-          <p id={`${percentageId}-error`} className="text-xs font-medium text-red-700">
-            {row.percentageError}
-          </p>
-        )}
+        <p
+          id={`${percentageId}-note`}
+          aria-live="polite"
+          className={cn('text-xs', percentageError || percentageNote?.kind === 'failed' ? 'font-medium text-red-700' : 'text-slate-600')}
+        >
+          {percentageError ??
+            (percentageNote?.kind === 'saving' ? 'Saving...' : percentageNote?.kind === 'saved' ? 'Saved' : percentageNote?.kind === 'failed' ? percentageNote.message : null)}
+        </p>
       </div>
       <p className="col-span-2 flex items-center justify-between gap-2 md:col-span-1 md:block md:self-center md:text-right">
         <span className="text-xs font-medium text-slate-700 md:sr-only">
@@ -276,6 +351,12 @@ function CalculatorRowItem({ agent, values, row, disabled, onChange }: Calculato
           {formatCents(row.profitCents)}
         </span>
       </p>
+      {formula && (
+        <p className="col-span-2 text-xs text-slate-600 tabular-nums [overflow-wrap:anywhere] md:col-span-4 md:text-right">
+          <span className="sr-only">Profit for {agent.name}: </span>
+          {formula}
+        </p>
+      )}
     </li>
   );
 }
