@@ -46,6 +46,13 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** Owners and managers see every agent's figures and claims' addresses: a longer password (ASVS level 2). */
 export const MIN_STAFF_PASSWORD_LENGTH = 10;
 
+/**
+ * A new password's rule as every form states it (the server checks both parts: the length here, the common list in
+ * server/domain/password-policy.ts), so that a password the hint allows is not refused for a reason it did not say.
+ */
+export const passwordRuleHint = (minLength: number) =>
+  `At least ${minLength} characters, and not a common password: a word with digits or a year added (Welcome-2026!) counts as common.`;
+
 /** The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts). */
 export const RESET_LINK_INVALID = 'This link is not valid: it was used already, has expired or was never made. Ask for a new one';
 /** Links the owner makes with an import of agents last this long: long enough to reach a new agent. */

@@ -33,4 +33,6 @@ export const invalid = (message: string, field?: string) =>
   new AppError('VALIDATION_FAILED', message, field === undefined ? undefined : [{ path: field, message }]);
 
 /** Emails are unique across agents, and across owners and managers. */
-export const emailTaken = () => conflict('An account with this email already exists');
+export const EMAIL_TAKEN = 'An account with this email already exists';
+/** A 409 that names the field, so that a form shows it under the email. */
+export const emailTaken = () => new AppError('CONFLICT', EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);

@@ -49,11 +49,15 @@ test('the owner makes a team; its manager signs in and sees only the team', asyn
   await managerPage.goto('/');
   const totalAgents = managerPage.locator('dl > div').filter({ has: managerPage.locator('dt', { hasText: 'Total Agents' }) }).locator('dd');
   await expect(totalAgents).toHaveText('1Active sales agents');
+  // Whose view it is, and which team (issue 35).
+  await expect(managerPage.getByRole('banner')).toContainText(`Manager view · team ${teamName}`);
   await openTab(managerPage, 'Leaderboard');
+  await expect(managerPage.getByLabel('Team', { exact: true }).locator('option').first()).toHaveText('All my teams');
   const managerBoard = managerPage.getByRole('list', { name: 'Monthly Leaderboard' });
   await expect(managerBoard.getByText(inTeam.name)).toBeVisible();
   await expect(managerBoard.getByText(outside.name)).toHaveCount(0);
   await openTab(managerPage, 'Agents');
+  await expect(managerPage.getByRole('main')).toContainText(`The agents of your team ${teamName}, with their income by period.`);
   await searchAgents(managerPage, outside.name);
   await expect(managerPage.getByText('No matching agents')).toBeVisible();
   await searchAgents(managerPage, inTeam.name);

@@ -219,7 +219,7 @@ describeEachEngine(
           payload: { ...payload, email: 'TAKEN@example.test', name: 'Someone Else' },
         });
         expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+        expect(again.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT', issues: [{ path: 'email', message: 'An account with this email already exists' }] });
         expect(await countRows(t)).toEqual(before);
       });
 

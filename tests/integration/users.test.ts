@@ -65,7 +65,7 @@ describeEachEngine('/api/users (owner only)', (get) => {
       payload: managerInput({ email: owner.email.toUpperCase() }),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+    expect(res.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT', issues: [{ path: 'email', message: 'An account with this email already exists' }] });
     expect(await countUsers(get)).toBe(before);
   });
 

@@ -2,17 +2,14 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
- * Puts the server's field-by-field problems of a refused request (400 `issues`) under the form's fields, the focus on
- * the first; answers whether any field took one (otherwise the caller shows the error above the form).
+ * Puts a refused request's reasons (the server's 400 `issues`) under the fields they name, in the order the fields are
+ * on screen (`fields`), and focuses the first. Returns whether any field took one: when none did, the caller says it
+ * another way (a toast, a line above the buttons).
  */
 export function setServerIssues<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, fields: ReadonlyArray<Path<T>>): boolean {
   if (!(error instanceof ApiError)) return false;
-  let placed = false;
-  for (const issue of error.issues) {
-    const field = fields.find((name) => name === issue.path);
-    if (!field) continue;
-    setError(field, { message: issue.message }, { shouldFocus: !placed });
-    placed = true;
-  }
-  return placed;
+  const byField = new Map(error.issues.map((issue) => [issue.path, issue.message]));
+  const named = fields.filter((field) => byField.has(field));
+  named.forEach((field, index) => setError(field, { type: 'server', message: byField.get(field) }, { shouldFocus: index === 0 }));
+  return named.length > 0;
 }

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, RESET_LINK_INVALID } from '@contract/limits';
+import { MIN_PASSWORD_LENGTH, passwordRuleHint, RESET_LINK_INVALID } from '@contract/limits';
 import { KeyRound, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -72,7 +72,7 @@ export default function ResetPasswordPage() {
               <AlertDescription>{serverError}</AlertDescription>
             </Alert>
           )}
-          <FormField label="New password" error={errors.newPassword?.message} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+          <FormField label="New password" error={errors.newPassword?.message} hint={passwordRuleHint(MIN_PASSWORD_LENGTH)}>
             <Input
               type="password"
               autoComplete="new-password"

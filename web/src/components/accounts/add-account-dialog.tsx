@@ -1,7 +1,8 @@
 import { UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { FormProvider, useFormContext, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useFormContext, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../lib/api-client';
+import { setServerIssues } from '../../lib/server-issues';
 import { Button } from '../ui/button';
 import { FormDialog, useFormDialog } from '../ui/form-dialog';
 import { FormField } from '../ui/form-field';
@@ -30,6 +31,11 @@ interface AddAccountDialogProps<TForm extends AccountFormFields, TValues extends
   password: { label: string; hint: string };
   /** More fields, shown between the name and the email. */
   children?: ReactNode;
+  /**
+   * The form's fields in screen order, for the server's reasons: each goes under the field it names and the first
+   * such field takes the focus; a reason that names none is a toast.
+   */
+  fieldsOnScreen?: readonly Path<TForm>[];
 }
 
 /**
@@ -45,6 +51,7 @@ export function AddAccountDialog<TForm extends AccountFormFields, TValues extend
   successMessage,
   password,
   children,
+  fieldsOnScreen = ['name', 'email', 'password'] as Path<TForm>[],
 }: AddAccountDialogProps<TForm, TValues, TCreated>) {
   const dialog = useFormDialog(() => form.reset());
   const onSubmit = form.handleSubmit((values) =>
@@ -53,8 +60,10 @@ export function AddAccountDialog<TForm extends AccountFormFields, TValues extend
         toast({ title: 'Success', description: successMessage(created), variant: 'success' });
         dialog.done();
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, `Failed to add ${noun.toLowerCase()}`), variant: 'destructive' }),
+      onError: (error) => {
+        if (setServerIssues(form.setError, error, fieldsOnScreen)) return;
+        toast({ title: 'Error', description: errorMessage(error, `Failed to add ${noun.toLowerCase()}`), variant: 'destructive' });
+      },
     }),
   );
 

@@ -1,3 +1,4 @@
+import { passwordRuleHint } from '@contract/limits';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -62,7 +63,7 @@ export function PasswordChangeForm({ email, minLength, validation, change }: Pas
       <FormField label="Current password" error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
       </FormField>
-      <FormField label="New password" error={errors.newPassword?.message} hint={`At least ${minLength} characters.`}>
+      <FormField label="New password" error={errors.newPassword?.message} hint={passwordRuleHint(minLength)}>
         <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -1,4 +1,5 @@
 import type { AgentRegisterForm } from '@contract/auth';
+import { MIN_PASSWORD_LENGTH, passwordRuleHint } from '@contract/limits';
 import type { SignUpMode } from '@contract/sign-up';
 import { Info, Loader2, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -72,7 +73,7 @@ export function AgentRegisterForm({ mode, invite, onSuccess }: AgentRegisterForm
       <FormField label="Position" hint="For example Sales Agent or Account Executive" error={errors.position?.message}>
         <Input autoComplete="organization-title" {...form.register('position')} />
       </FormField>
-      <FormField label="Password" hint="At least 8 characters" error={errors.password?.message}>
+      <FormField label="Password" hint={passwordRuleHint(MIN_PASSWORD_LENGTH)} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>

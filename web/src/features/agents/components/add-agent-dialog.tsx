@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createAgentInput, type CreateAgentInput } from '@contract/agents';
+import { MIN_PASSWORD_LENGTH, passwordRuleHint } from '@contract/limits';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AddAccountDialog } from '../../../components/accounts/add-account-dialog';
@@ -25,7 +26,8 @@ export function AddAgentDialog() {
       create={createAgent.mutate}
       pending={createAgent.isPending}
       successMessage={(agent) => `Agent ${agent.name} added successfully`}
-      password={{ label: 'Initial password', hint: 'At least 8 characters. Share it with the agent.' }}
+      password={{ label: 'Initial password', hint: `${passwordRuleHint(MIN_PASSWORD_LENGTH)} Share it with the agent.` }}
+      fieldsOnScreen={['name', 'position', 'email', 'password']}
     >
       <FormField label="Position" error={form.formState.errors.position?.message}>
         <Input autoComplete="off" placeholder="e.g. Sales Agent" {...form.register('position')} />

@@ -7,6 +7,7 @@ import { SearchField } from '../../../components/ui/search-field';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
+import { useLedTeamNames } from '../../../lib/teams';
 import { useCanEdit } from '../../../lib/authorization';
 import { EXPORT_PATHS } from '@contract/exports';
 import { ExportButton } from '../../../components/ui/export-button';
@@ -19,6 +20,8 @@ export const AGENT_CARDS_PER_PAGE = 24;
 
 export function AgentsTab() {
   const canEdit = useCanEdit();
+  // Whose agents these are: a manager who leads teams sees theirs only (docs/product.md §3.4).
+  const ledTeams = useLedTeamNames();
   const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const agents = useAgentsPage({ offset, limit: AGENT_CARDS_PER_PAGE, search: query });
   const total = agents.data?.total;
@@ -28,7 +31,15 @@ export function AgentsTab() {
 
   return (
     <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
-      <SectionHeading id="agents-heading" title="Agents" description="Every sales agent with their income by period.">
+      <SectionHeading
+        id="agents-heading"
+        title="Agents"
+        description={
+          ledTeams && ledTeams.length > 0
+            ? `The agents of ${ledTeams.length === 1 ? 'your team' : 'your teams'} ${ledTeams.join(', ')}, with their income by period.`
+            : 'Every sales agent with their income by period.'
+        }
+      >
         <ExportButton href={EXPORT_PATHS.agents} label="Export CSV" what="every agent with their totals and tier" />
         {canEdit && (
           <>

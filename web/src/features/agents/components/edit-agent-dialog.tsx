@@ -11,7 +11,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { showServerIssues } from '../../../lib/form-errors';
+import { setServerIssues } from '../../../lib/server-issues';
 import { teamsQueryOptions } from '../../../lib/teams';
 import { useEditAgent } from '../api/edit-agent';
 
@@ -101,7 +101,7 @@ function EditAgentFormFields({
           // An email another agent has: the server's reason under the email.
           if (error instanceof ApiError && error.status === 409) {
             form.setError('email', { type: 'server', message: error.serverMessage ?? 'An account with this email already exists' }, { shouldFocus: true });
-          } else if (!showServerIssues(form, error, FIELDS)) {
+          } else if (!setServerIssues(form.setError, error, FIELDS)) {
             toast({ title: 'Error', description: errorMessage(error, 'Failed to save the agent'), variant: 'destructive' });
           }
         },

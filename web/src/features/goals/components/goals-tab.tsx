@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useMetrics } from '../../../lib/metrics';
-import { useTeams } from '../../../lib/teams';
+import { useLedTeamNames, useTeams } from '../../../lib/teams';
 import { useGoals, useSaveGoal, type GoalFilter } from '../api/goals';
 import { GoalProgress } from './goal-progress';
 import { NativeSelect } from './goal-fields';
@@ -27,6 +27,7 @@ import { TeamGoalsDialog } from './team-goals-dialog';
 export function GoalsTab() {
   const metrics = useMetrics();
   const teams = useTeams();
+  const ledTeams = useLedTeamNames();
   const [filter, setFilter] = useState<GoalFilter>({});
   const goals = useGoals(filter);
   const active = (metrics.data ?? []).filter((metric) => metric.active);
@@ -73,7 +74,7 @@ export function GoalsTab() {
             ))}
           </NativeSelect>
           <NativeSelect label="Team" value={filter.teamId === undefined ? '' : String(filter.teamId)} onChange={(value) => set({ teamId: value === '' ? undefined : Number(value) })}>
-            <option value="">All teams</option>
+            <option value="">{ledTeams && ledTeams.length > 0 ? 'All my teams' : 'All teams'}</option>
             {(teams.data?.teams ?? []).map((team) => (
               <option key={team.id} value={team.id}>
                 {team.name}

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { showServerIssues } from '../../../lib/form-errors';
+import { setServerIssues } from '../../../lib/server-issues';
 import { useCreateIncomeEntry } from '../api/create-income-entry';
 import { AgentCombobox } from '../../../components/agents/agent-combobox';
 import { currencySymbol } from '../../../lib/format';
@@ -69,7 +69,7 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
         },
         // A reason about a field shows under it; any other in a toast.
         onError: (error) => {
-          if (!showServerIssues(form, error, FIELDS_ON_SCREEN)) toast({ title: 'Error', description: errorMessage(error, 'Failed to add income entry'), variant: 'destructive' });
+          if (!setServerIssues(form.setError, error, FIELDS_ON_SCREEN)) toast({ title: 'Error', description: errorMessage(error, 'Failed to add income entry'), variant: 'destructive' });
         },
       },
     ),

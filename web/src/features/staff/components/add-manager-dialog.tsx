@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createManagerInput, MIN_STAFF_PASSWORD_LENGTH } from '@contract/auth';
+import { passwordRuleHint } from '@contract/limits';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AddAccountDialog } from '../../../components/accounts/add-account-dialog';
@@ -26,7 +27,7 @@ export function AddManagerDialog() {
       create={(values, callbacks) => createManager.mutate({ ...values, role: 'manager' }, callbacks)}
       pending={createManager.isPending}
       successMessage={() => 'Manager added successfully'}
-      password={{ label: 'Password', hint: `At least ${MIN_STAFF_PASSWORD_LENGTH} characters.` }}
+      password={{ label: 'Password', hint: passwordRuleHint(MIN_STAFF_PASSWORD_LENGTH) }}
     />
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormDialog, useFormDialog } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
-import { showServerIssues } from '../../../lib/form-errors';
+import { setServerIssues } from '../../../lib/server-issues';
 import { useUpdateWebhook } from '../api/webhooks';
 import { webhookChange } from '../utils/webhook-change';
 import { WebhookFields } from './webhook-fields';
@@ -29,7 +29,7 @@ export function EditWebhookDialog({ webhook }: { webhook: Webhook }) {
           toast({ title: 'Webhook saved', description: 'Its secret is unchanged: the receiver keeps checking signatures as before.', variant: 'success' });
         },
         onError: (error) => {
-          if (!showServerIssues(form, error, ['url', 'format', 'events'])) toast({ title: 'Error', description: errorMessage(error, 'Failed to save the webhook'), variant: 'destructive' });
+          if (!setServerIssues(form.setError, error, ['url', 'format', 'events'])) toast({ title: 'Error', description: errorMessage(error, 'Failed to save the webhook'), variant: 'destructive' });
         },
       },
     );

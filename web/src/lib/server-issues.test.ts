@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { showServerIssues } from './form-errors';
+import { setServerIssues } from './server-issues';
 
 type Values = { amount: string; day: string; description: string };
 
-describe('showServerIssues', () => {
+describe('setServerIssues', () => {
   const refused = (issues: unknown) => new ApiError(400, JSON.stringify({ code: 'VALIDATION_FAILED', message: 'Refused', issues }), 'Bad Request');
 
   it('puts each reason under its field, in screen order, focusing the first', () => {
     const setError = vi.fn();
-    const shown = showServerIssues<Values>({ setError }, refused([
+    const shown = setServerIssues<Values>(setError, refused([
       { path: 'description', message: 'Too long' },
       { path: 'day', message: 'The deal date cannot be after today' },
     ]), ['amount', 'day', 'description']);
@@ -22,9 +22,9 @@ describe('showServerIssues', () => {
 
   it('leaves the form alone for reasons of no field on screen, or errors that are not the server’s refusal', () => {
     const setError = vi.fn();
-    expect(showServerIssues<Values>({ setError }, refused([{ path: 'agentId', message: 'Agent not found' }]), ['amount', 'day'])).toBe(false);
-    expect(showServerIssues<Values>({ setError }, refused(undefined), ['amount'])).toBe(false);
-    expect(showServerIssues<Values>({ setError }, new Error('offline'), ['amount'])).toBe(false);
+    expect(setServerIssues<Values>(setError, refused([{ path: 'agentId', message: 'Agent not found' }]), ['amount', 'day'])).toBe(false);
+    expect(setServerIssues<Values>(setError, refused(undefined), ['amount'])).toBe(false);
+    expect(setServerIssues<Values>(setError, new Error('offline'), ['amount'])).toBe(false);
     expect(setError).not.toHaveBeenCalled();
   });
 });
