@@ -3,6 +3,7 @@
 // its profile; both screens pass axe and fit a phone.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { MIN_STAFF_PASSWORD_LENGTH, WRONG_PASSWORD } from '../../contract/auth';
+import { passwordRuleHint } from '../../contract/limits';
 import { DEMO_OWNER } from '../../contract/demo';
 import type { DeviceSessionList } from '../../contract/sessions';
 import { createAgent, expectConsoleErrors, expectNoHorizontalOverflow, expectWithinViewport, toasts } from './support/helpers';
@@ -112,13 +113,13 @@ test.describe("the owner's account page", () => {
       await expect(deviceRows(page)).toHaveCount(2);
       await expect(deviceRows(page).filter({ hasText: 'Safari on iOS' })).toHaveCount(1);
       const password = page.getByRole('region', { name: 'Change password' });
-      await expect(password.getByText(`At least ${MIN_STAFF_PASSWORD_LENGTH} characters.`)).toBeVisible();
+      await expect(password.getByText(passwordRuleHint(MIN_STAFF_PASSWORD_LENGTH))).toBeVisible();
       await password.getByLabel('Current password').fill('not-the-password');
       await password.getByLabel('New password', { exact: true }).fill('too-short');
       await password.getByLabel('Confirm new password').fill('too-short');
       await password.getByRole('button', { name: 'Change password' }).click();
       await expect(password.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
-        `At least ${MIN_STAFF_PASSWORD_LENGTH} characters. Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters`,
+        `${passwordRuleHint(MIN_STAFF_PASSWORD_LENGTH)} Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters`,
       );
       await password.getByLabel('New password', { exact: true }).fill(NEW_OWNER_PASSWORD);
       await password.getByLabel('Confirm new password').fill(`${NEW_OWNER_PASSWORD}x`);

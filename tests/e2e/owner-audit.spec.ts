@@ -31,12 +31,15 @@ test.describe('audit trail', () => {
     const rows = table.locator('tbody > tr');
     await expect(rows.nth(0)).toContainText('Made a TV link');
     await expect(rows.nth(0)).toContainText(`TV link #${link.id}`);
-    await expect(rows.nth(0)).toContainText(`name: ${link.name}`);
+    await expect(rows.nth(0)).toContainText(`Name: ${link.name}`);
     await expect(rows.nth(1)).toContainText('Changed a tier');
     await expect(rows.nth(2)).toContainText('Changed a tier');
     await expect(rows.nth(3)).toContainText('Recorded an income entry');
     await expect(rows.nth(3)).toContainText(`Entry #${entry.id}`);
-    await expect(rows.nth(3)).toContainText('amount: 1500.00');
+    // Read as a person reads them: money written as money, an id as an id, not stored JSON (issue 35).
+    await expect(rows.nth(3)).toContainText('Amount: $1,500.00');
+    await expect(rows.nth(3)).toContainText(`Agent: #${agent.id}`);
+    await expect(rows.nth(3)).not.toContainText('agentId');
     for (const index of [0, 1, 2, 3]) await expect(rows.nth(index).getByRole('cell').nth(1)).toHaveText(owner.name);
     await expect(rows.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
     await expectNoAxeViolations(page);
@@ -52,10 +55,10 @@ test.describe('audit trail', () => {
     await page.getByRole('combobox', { name: 'Action' }).click();
     await page.getByRole('option', { name: 'Changed a tier', exact: true }).click();
     const before = silver.rewards.replace(/\s+/g, ' ');
-    await expect(rows.nth(0)).toContainText(`rewards: ${rewards} → ${before}`);
-    await expect(rows.nth(1)).toContainText(`rewards: ${before} → ${rewards}`);
+    await expect(rows.nth(0)).toContainText(`Rewards: ${rewards} → ${before}`);
+    await expect(rows.nth(1)).toContainText(`Rewards: ${before} → ${rewards}`);
     await expect(rows.nth(1)).toContainText(`Tier #${silver.id}`);
-    await expect(rows.nth(1)).toContainText(`name: Silver`);
+    await expect(rows.nth(1)).toContainText(`Name: Silver`);
     await expect(pager).toContainText(/^Rows 1–\d+/);
 
     // A row's details open from the keyboard: where the change came from, and its place in the hash chain.

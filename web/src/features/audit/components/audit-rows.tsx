@@ -140,7 +140,7 @@ function Changes({ row }: { row: AuditRow }) {
     <ul className="grid gap-0.5 text-sm text-slate-900">
       {lines.map((line) => (
         <li key={line.key} className="[overflow-wrap:anywhere]">
-          <span className="text-slate-600">{line.key}:</span>{' '}
+          <span className="text-slate-600">{line.label}:</span>{' '}
           {line.before === undefined ? (
             <span>{line.value}</span>
           ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, actorOptionLabel, briefValue, describeChanges, targetLabel } from './describe-audit-row';
+import { actorName, actorOptionLabel, briefValue, describeChanges, keyLabel, targetLabel, valueUnder } from './describe-audit-row';
 
 describe('actorName and actorOptionLabel', () => {
   it('names people, tokens and agents, and the system', () => {
@@ -30,20 +30,35 @@ describe('targetLabel', () => {
 describe('describeChanges', () => {
   it('shows what changed as before → after, and the rest as it is', () => {
     expect(describeChanges({ name: 'Bronze', threshold: '5000.00', rewards: 'A mug' }, { name: 'Bronze', threshold: '5000.00', rewards: 'A hoodie' })).toEqual([
-      { key: 'name', value: 'Bronze' },
-      { key: 'threshold', value: '5000.00' },
-      { key: 'rewards', before: 'A mug', value: 'A hoodie' },
+      { key: 'name', label: 'Name', value: 'Bronze' },
+      { key: 'threshold', label: 'Threshold', value: '$5,000.00' },
+      { key: 'rewards', label: 'Rewards', before: 'A mug', value: 'A hoodie' },
     ]);
   });
 
   it('shows what was created, and what a deletion removed', () => {
     expect(describeChanges(null, { name: 'Lobby', showAmounts: false, scopes: ['read', 'write'] })).toEqual([
-      { key: 'name', value: 'Lobby' },
-      { key: 'showAmounts', value: 'false' },
-      { key: 'scopes', value: 'read, write' },
+      { key: 'name', label: 'Name', value: 'Lobby' },
+      { key: 'showAmounts', label: 'Show amounts', value: 'no' },
+      { key: 'scopes', label: 'Scopes', value: 'read, write' },
     ]);
-    expect(describeChanges({ role: 'manager' }, null)).toEqual([{ key: 'role', value: 'manager' }]);
+    expect(describeChanges({ role: 'manager' }, null)).toEqual([{ key: 'role', label: 'Role', value: 'manager' }]);
     expect(describeChanges(null, null)).toEqual([]);
+  });
+
+  it('names ids, money and switches as a person reads them, not as they are stored', () => {
+    expect(describeChanges(null, { agentId: 12, amount: '-1234.50', tierId: 3, rewardOptionId: 9, agentIds: [4, 5], active: true })).toEqual([
+      { key: 'agentId', label: 'Agent', value: '#12' },
+      { key: 'amount', label: 'Amount', value: '-$1,234.50' },
+      { key: 'tierId', label: 'Tier', value: '#3' },
+      { key: 'rewardOptionId', label: 'Reward option', value: '#9' },
+      { key: 'agentIds', label: 'Agents', value: '#4, #5' },
+      { key: 'active', label: 'Active', value: 'yes' },
+    ]);
+    expect(keyLabel('url')).toBe('URL');
+    expect(keyLabel('skippedRows')).toBe('Skipped rows');
+    // A two-decimal string under another key is not money (a version, a code).
+    expect(valueUnder('version', '1.20')).toBe('1.20');
   });
 
   it('keeps values brief', () => {

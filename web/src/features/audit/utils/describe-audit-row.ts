@@ -1,5 +1,5 @@
 import type { AuditActor, AuditActorKind } from '@contract/audit';
-import { formatDateTime } from '../../../lib/format';
+import { formatCurrency2, formatDateTime } from '../../../lib/format';
 
 /** What each kind of actor is called when it has no name (a deleted agent, a person who set a password with a link). */
 const unnamed: Record<Exclude<AuditActorKind, 'system'>, string> = { user: 'User', agent: 'Agent', token: 'API token' };
@@ -68,6 +68,8 @@ export function briefValue(value: unknown): string {
 
 export interface ChangeLine {
   key: string;
+  /** The key as a person reads it: "Agent", "Reward option", "Show amounts". */
+  label: string;
   /** Present when the value was changed: what it was. */
   before?: string;
   value: string;
@@ -75,15 +77,46 @@ export interface ChangeLine {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Keys whose two-decimal strings are money (entries, tiers, totals, calculator amounts). */
+const MONEY_KEYS = new Set(['amount', 'threshold', 'total', 'totalIncome', 'newTotal', 'previousTotal', 'periodIncome', 'prize']);
+const MONEY = /^-?\d+\.\d{2}$/;
+
+/** Names a few keys differently from their words ("url" is "URL"); the rest are the key's words. */
+const keyNames: Record<string, string> = { url: 'URL', externalId: 'External id', dryRun: 'Dry run', publicProfile: 'Public profile' };
+
 /**
- * What a change was about, a line per key of `after`: "key: before → after" when `before` held another value, else
- * "key: value". A deletion has no `after`: its `before` is what was there.
+ * A key of the trail's before and after as a person reads it: "agentId" is "Agent" (its value "#12"), "showAmounts" is
+ * "Show amounts", "reward_option" is "Reward option".
+ */
+export function keyLabel(key: string): string {
+  if (keyNames[key]) return keyNames[key];
+  const words = key
+    .replace(/Ids?$/, (suffix) => (suffix === 'Ids' ? 's' : ''))
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A value under its key: money as the app writes it, an id as "#12", yes or no; the rest as briefValue says. */
+export function valueUnder(key: string, value: unknown): string {
+  if (typeof value === 'string' && MONEY_KEYS.has(key) && MONEY.test(value)) return formatCurrency2(value);
+  if (typeof value === 'number' && /[a-z]Id$/.test(key)) return `#${value}`;
+  if (Array.isArray(value) && /[a-z]Ids$/.test(key) && value.every((item) => typeof item === 'number')) return value.length === 0 ? 'none' : value.map((id) => `#${id}`).join(', ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return briefValue(value);
+}
+
+/**
+ * What a change was about, a line per key of `after`: "Key: before → after" when `before` held another value, else
+ * "Key: value". A deletion has no `after`: its `before` is what was there.
  */
 export function describeChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): ChangeLine[] {
-  if (!after) return Object.entries(before ?? {}).map(([key, value]) => ({ key, value: briefValue(value) }));
+  if (!after) return Object.entries(before ?? {}).map(([key, value]) => ({ key, label: keyLabel(key), value: valueUnder(key, value) }));
   return Object.entries(after).map(([key, value]) =>
     before && key in before && !same(before[key], value)
-      ? { key, before: briefValue(before[key]), value: briefValue(value) }
-      : { key, value: briefValue(value) },
+      ? { key, label: keyLabel(key), before: valueUnder(key, before[key]), value: valueUnder(key, value) }
+      : { key, label: keyLabel(key), value: valueUnder(key, value) },
   );
 }
