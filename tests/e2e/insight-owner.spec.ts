@@ -17,10 +17,10 @@ import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './su
 
 const money = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 const monthShort = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
-/** A trend point's label as the charts write it: "16 Nov" for a week, "Nov" for a month. */
+/** A trend point's label as the charts write it in en-US: "Nov 16" for a week, "Nov" for a month. */
 const pointLabel = (start: string, granularity: Trend['granularity']) =>
-  granularity === 'week' ? `${Number(start.slice(8, 10))} ${monthShort(start)}` : monthShort(start);
-/** Every bar's accessible name, oldest first: "16 Nov: $1,200.00". */
+  granularity === 'week' ? `${monthShort(start)} ${Number(start.slice(8, 10))}` : monthShort(start);
+/** Every bar's accessible name, oldest first: "Nov 16: $1,200.00". */
 const barNames = (trend: Trend) => trend.points.map((point) => `${pointLabel(point.start, trend.granularity)}: ${money(point.income)}`);
 
 /** A local day (the e2e server's organisation time zone is UTC) `days` before today. */

@@ -15,11 +15,10 @@ async function board(request: APIRequestContext, query: string): Promise<Leaderb
   return (await response.json()) as LeaderboardBoardPage;
 }
 
-/** A local day as words, the way the screens name periods ("November 2026", "Week of 16 Nov 2026"). */
+/** A local day as words, the way the screens name periods in en-US ("November 2026", "Week of Nov 16, 2026"). */
 const day = (value: string) => new Date(`${value.slice(0, 10)}T12:00:00Z`);
 const monthWords = (start: string) => day(start).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const weekWords = (start: string) =>
-  `Week of ${day(start).getUTCDate()} ${day(start).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${day(start).getUTCFullYear()}`;
+const weekWords = (start: string) => `Week of ${day(start).toLocaleString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
 
 /** An entry dated on a given local day (noon UTC: the e2e server's organisation time zone is UTC). */
 async function addIncomeOn(request: APIRequestContext, agentId: number, amount: string, localDay: string) {

@@ -7,6 +7,7 @@ import {
   formatCurrency,
   formatCurrency2,
   formatCalendarDay,
+  formatGrowth,
   formatDate,
   formatPreciseCurrency,
   formatSignedCurrency,
@@ -63,6 +64,15 @@ describe('format, with the organisation in euros', () => {
     expect(currencySymbol()).toBe('€');
     expect(formatDate(day)).toBe('22. Nov. 2026');
     expect(formatCalendarDay('2026-12-25')).toBe('Fr., 25. Dez. 2026');
+    expect(formatGrowth('1473.9')).toBe(`+1.473,9${NBSP}%`);
+    expect(formatGrowth('-3.0')).toBe(`-3,0${NBSP}%`);
+  });
+
+  it('signs growth in percent with one decimal, exactly', () => {
+    expect(formatGrowth('12.5')).toBe('+12.5%');
+    expect(formatGrowth('-3.0')).toBe('-3.0%');
+    expect(formatGrowth('0.0')).toBe('0.0%');
+    expect(formatGrowth('1473.9')).toBe('+1,473.9%');
   });
 
   it('writes euros the Irish way with en-IE, and the yen without decimals', () => {

@@ -17,6 +17,8 @@ interface Formatters {
   signed: Intl.NumberFormat;
   compact: Intl.NumberFormat;
   count: Intl.NumberFormat;
+  /** A signed percentage with one decimal: "+12.5%" (en-US), "+12,5 %" (de-DE). */
+  growth: Intl.NumberFormat;
   dateTime: Intl.DateTimeFormat;
   dateTimeSeconds: Intl.DateTimeFormat;
   date: Intl.DateTimeFormat;
@@ -43,6 +45,7 @@ function current(): Formatters {
     signed: money({ ...minorOptions, signDisplay: 'always' }),
     compact: money({ notation: 'compact', maximumFractionDigits: 1 }),
     count: new Intl.NumberFormat(locale),
+    growth: new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: 1, maximumFractionDigits: 1 }),
     dateTime: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
     dateTimeSeconds: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' }),
     date: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
@@ -124,9 +127,17 @@ export function formatMonthDay(value: string | Date): string {
   return current().monthDay.format(asDate(value));
 }
 
-/** A growth figure of the API, in percent with one decimal ("12.5", "-3.0"), signed: "+12.5%", "-3.0%". */
+/**
+ * A growth figure of the API, in percent with one decimal ("12.5", "-3.0"), signed, in the organisation's locale:
+ * "+12.5%", "-3.0%" (en-US); "+1.473,9 %" (de-DE). The decimal string is scaled exactly (an exponent, not a division).
+ */
 export function formatGrowth(growth: string): string {
-  return `${Number(growth) > 0 ? '+' : ''}${growth}%`;
+  return current().growth.format(`${growth}e-2` as Intl.StringNumericLiteral);
+}
+
+/** The organisation's locale, for the few formatters made elsewhere (periods, charts, relative times). */
+export function orgLocale(): string {
+  return getOrgSettings().locale;
 }
 
 /**

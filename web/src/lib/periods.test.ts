@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyOrgSettings } from './org-settings';
 import { isCurrentPeriod, periodFigureLabel, periodPhrase, periodWords } from './periods';
+
+afterEach(() => applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' }));
 
 describe('periodWords', () => {
   it('names each kind of period by its first day', () => {
-    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Week of 16 Nov 2026');
+    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Week of Nov 16, 2026');
     expect(periodWords({ kind: 'month', start: '2026-11-01' })).toBe('November 2026');
     expect(periodWords({ kind: 'quarter', start: '2026-10-01' })).toBe('Q4 2026');
     expect(periodWords({ kind: 'quarter', start: '2026-01-01' })).toBe('Q1 2026');
@@ -13,8 +16,16 @@ describe('periodWords', () => {
   });
 
   it('keeps the local day whatever the browser time zone (no conversion through Date parsing)', () => {
-    expect(periodWords({ kind: 'week', start: '2026-12-28' })).toBe('Week of 28 Dec 2026');
+    expect(periodWords({ kind: 'week', start: '2026-12-28' })).toBe('Week of Dec 28, 2026');
     expect(periodWords({ kind: 'month', start: '2027-01-01' })).toBe('January 2027');
+  });
+
+  it('writes the days and months in the organisation\'s locale', () => {
+    applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
+    expect(periodWords({ kind: 'month', start: '2026-10-01' })).toBe('Oktober 2026');
+    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Week of 16. Nov. 2026');
+    applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'fr-FR' });
+    expect(periodWords({ kind: 'month', start: '2026-10-01' })).toBe('octobre 2026');
   });
 
   it('falls back to "This ..." when the start is missing', () => {
@@ -39,7 +50,7 @@ describe('periodPhrase', () => {
   it('ends a sentence with the period', () => {
     expect(periodPhrase({ kind: 'month', start: '2026-11-01', next: null })).toBe('this month');
     expect(periodPhrase({ kind: 'month', start: '2026-10-01', next: '2026-11-01' })).toBe('in October 2026');
-    expect(periodPhrase({ kind: 'week', start: '2026-11-09', next: '2026-11-16' })).toBe('in the week of 9 Nov 2026');
+    expect(periodPhrase({ kind: 'week', start: '2026-11-09', next: '2026-11-16' })).toBe('in the week of Nov 9, 2026');
     expect(periodPhrase({ kind: 'all', start: null, next: null })).toBe('of all time');
   });
 });

@@ -1,4 +1,5 @@
 import type { LeaderboardPeriod, PeriodRange } from '@contract/insight';
+import { orgLocale } from './format';
 
 // Words for the boards' periods (contract/insight.ts PeriodRange). Type imports only: the screens that show a board do
 // not load the contract's validators.
@@ -47,8 +48,19 @@ export function isCurrentPeriod(range: Pick<PeriodRange, 'kind' | 'next'>): bool
   return range.kind === 'all' || range.next === null;
 }
 
-const monthLong = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
-const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+// In the organisation's locale ("November 2026", "November 2026" in de-DE too, "novembre 2026" in fr-FR), made again
+// only when it changes.
+let periodFormats: { locale: string; month: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | undefined;
+function formatsOf(locale: string) {
+  if (periodFormats?.locale !== locale) {
+    periodFormats = {
+      locale,
+      month: new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    };
+  }
+  return periodFormats;
+}
 
 /** A local calendar day as the server names it ("2026-11-16"), as numbers; undefined for anything else. */
 function calendarParts(day: string | null): { year: number; month: number; day: number; date: Date } | undefined {
@@ -69,9 +81,9 @@ export function periodWords(range: Pick<PeriodRange, 'kind' | 'start'>): string 
   if (!start) return THIS_PERIOD[range.kind];
   switch (range.kind) {
     case 'week':
-      return `Week of ${start.day} ${monthShort.format(start.date)} ${start.year}`;
+      return `Week of ${formatsOf(orgLocale()).day.format(start.date)}`;
     case 'month':
-      return `${monthLong.format(start.date)} ${start.year}`;
+      return formatsOf(orgLocale()).month.format(start.date);
     case 'quarter':
       return `Q${Math.floor((start.month - 1) / 3) + 1} ${start.year}`;
     case 'year':

@@ -1,3 +1,4 @@
+import { orgLocale } from '../../lib/format';
 /** The pure geometry of the charts (docs/decisions/0024-charts.md): ticks, bar columns, which x labels fit. */
 
 export interface LinearScale {
@@ -137,9 +138,11 @@ export function textWidth(text: string, fontSize = 12): number {
   return ems * fontSize;
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+let compact: { locale: string; format: Intl.NumberFormat } | undefined;
 
-/** The default axis tick: "0", "950", "1.2K", "-300", "3M". */
+/** The default axis tick: "0", "950", "1.2K", "-300", "3M" (en-US); in the organisation's locale ("1200", "3 Mio."). */
 export function formatCompact(n: number): string {
-  return compact.format(n);
+  const locale = orgLocale();
+  if (compact?.locale !== locale) compact = { locale, format: new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }) };
+  return compact.format.format(n);
 }

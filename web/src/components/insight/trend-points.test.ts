@@ -7,8 +7,8 @@ const REVENUE: TrendFigure = { name: 'Revenue', unit: 'money' };
 
 describe('trend points', () => {
   it('labels a week by its first day and a month by its name, whatever the time zone', () => {
-    expect(trendLabel('2026-11-16', 'week')).toBe('16 Nov');
-    expect(trendLabel('2026-01-01', 'week')).toBe('1 Jan');
+    expect(trendLabel('2026-11-16', 'week')).toBe('Nov 16');
+    expect(trendLabel('2026-01-01', 'week')).toBe('Jan 1');
     expect(trendLabel('2026-11-01', 'month')).toBe('Nov');
     expect(trendLabel('2025-12-01', 'month')).toBe('Dec');
   });
@@ -24,8 +24,8 @@ describe('trend points', () => {
   it("draws a count metric's figures as whole numbers, a money metric's as money", () => {
     const trend: Trend = { granularity: 'week', metric: 'calls', points: [{ start: '2026-11-09', income: '1204.00' }, { start: '2026-11-16', income: '0.00' }] };
     expect(trendChartPoints(trend, CALLS)).toEqual([
-      { label: '9 Nov', value: 1204, display: '1,204' },
-      { label: '16 Nov', value: 0, display: '0' },
+      { label: 'Nov 9', value: 1204, display: '1,204' },
+      { label: 'Nov 16', value: 0, display: '0' },
     ]);
     expect(trendChartPoints({ ...trend, metric: 'revenue' }, REVENUE)[0]!.display).toBe('$1,204.00');
   });
@@ -40,8 +40,8 @@ describe('trend points', () => {
         { start: '2026-11-23', income: '6.00' },
       ],
     };
-    expect(trendSummary(trend, CALLS)).toBe('48 Calls in the last 3 weeks; the most in the week of 16 Nov 2026: 30.');
-    expect(trendSummary({ ...trend, metric: 'revenue' }, REVENUE)).toBe('$48.00 in the last 3 weeks; the most in the week of 16 Nov 2026: $30.00.');
+    expect(trendSummary(trend, CALLS)).toBe('48 Calls in the last 3 weeks; the most in the week of Nov 16, 2026: 30.');
+    expect(trendSummary({ ...trend, metric: 'revenue' }, REVENUE)).toBe('$48.00 in the last 3 weeks; the most in the week of Nov 16, 2026: $30.00.');
     expect(trendSummary({ granularity: 'month', metric: 'calls', points: [{ start: '2026-11-01', income: '0.00' }] }, CALLS)).toBe('No Calls in the last 1 month.');
   });
 
@@ -55,7 +55,7 @@ describe('trend points', () => {
         { start: '2026-11-23', income: '0.00' },
       ],
     };
-    expect(trendSummary(trend)).toBe('$0.30 in the last 3 weeks; the most in the week of 16 Nov 2026: $0.20.');
+    expect(trendSummary(trend)).toBe('$0.30 in the last 3 weeks; the most in the week of Nov 16, 2026: $0.20.');
     expect(trendSummary({ granularity: 'month', metric: 'profit', points: [{ start: '2026-11-01', income: '5.00' }] })).toBe(
       '$5.00 in the last 1 month; the most in November 2026: $5.00.',
     );

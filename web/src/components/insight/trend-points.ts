@@ -1,7 +1,7 @@
 import type { Trend, TrendGranularity } from '@contract/insight';
 import type { MetricUnit } from '@contract/metrics';
 import { parseMoneyToCents } from '@contract/cents';
-import { formatCents, formatCount } from '../../lib/format';
+import { formatCents, formatCount, orgLocale } from '../../lib/format';
 import { formatMetricFigure } from '../../lib/metric-format';
 import { periodWords } from '../../lib/periods';
 import type { BarChartPoint } from '../charts/bar-chart';
@@ -9,7 +9,18 @@ import type { BarChartPoint } from '../charts/bar-chart';
 // A trend (contract/insight.ts Trend) as a bar chart's points and words. Days are the organisation's local days as the
 // server sends them ("2026-11-16"), never converted through the browser's time zone.
 
-const monthShort = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+// The x labels in the organisation's locale ("16 Nov", "16. Nov."), made again only when it changes.
+let labelFormats: { locale: string; month: Intl.DateTimeFormat; day: Intl.DateTimeFormat } | undefined;
+function labelFormatsOf(locale: string) {
+  if (labelFormats?.locale !== locale) {
+    labelFormats = {
+      locale,
+      month: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }),
+      day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    };
+  }
+  return labelFormats;
+}
 
 /** What a trend's figures are: income (profit's, money), or another metric's by its name and unit. */
 export interface TrendFigure {
@@ -26,11 +37,12 @@ function noonOf(day: string): Date | undefined {
   return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12)) : undefined;
 }
 
-/** A point's x label: the week's first day ("16 Nov") or the month ("Nov"). */
+/** A point's x label: the week's first day ("Nov 16" in en-US) or the month ("Nov"), in the organisation's locale. */
 export function trendLabel(start: string, granularity: TrendGranularity): string {
   const date = noonOf(start);
   if (!date) return start;
-  return granularity === 'week' ? `${date.getUTCDate()} ${monthShort.format(date)}` : monthShort.format(date);
+  const formats = labelFormatsOf(orgLocale());
+  return (granularity === 'week' ? formats.day : formats.month).format(date);
 }
 
 /** The trend's periods, oldest first, as bars of their figure: money, or a count as a whole number. */

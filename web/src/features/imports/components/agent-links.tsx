@@ -3,7 +3,7 @@ import { AlertTriangle, Download, KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyField } from '../../../components/ui/secret-field';
-import { formatDateTime } from '../../../lib/format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { linksCsv } from './links-csv';
 
 /** More links than this are in the CSV file only: a page of 100,000 copy fields helps nobody. */
@@ -36,7 +36,7 @@ export function AgentLinks({ links }: { links: readonly AgentSetupLink[] }) {
           Set-up links
         </CardTitle>
         <CardDescription>
-          {links.length === 1 ? 'The new agent sets a password' : `Each of the ${links.length.toLocaleString('en-US')} new agents sets a password`}{' '}
+          {links.length === 1 ? 'The new agent sets a password' : `Each of the ${formatCount(links.length)} new agents sets a password`}{' '}
           with a link of their own, then signs in with their email. A link works once, until {formatDateTime(expiry)}.
         </CardDescription>
       </CardHeader>
@@ -56,7 +56,7 @@ export function AgentLinks({ links }: { links: readonly AgentSetupLink[] }) {
         </div>
         {links.length > shown.length && (
           <p className="text-sm text-slate-700">
-            The first {shown.length.toLocaleString('en-US')} of {links.length.toLocaleString('en-US')} links are listed; the CSV file holds them
+            The first {formatCount(shown.length)} of {formatCount(links.length)} links are listed; the CSV file holds them
             all.
           </p>
         )}

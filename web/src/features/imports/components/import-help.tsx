@@ -2,6 +2,7 @@ import { Download, FileSpreadsheet } from 'lucide-react';
 import { IMPORT_MAX_ROWS } from '@contract/imports';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { ImportKind } from './import-kinds';
+import { formatCount } from '../../../lib/format';
 
 /** What a file of this kind must look like and what an import does, beside the import itself. */
 export function ImportHelp({ kind }: { kind: ImportKind }) {
@@ -35,7 +36,7 @@ export function ImportHelp({ kind }: { kind: ImportKind }) {
           {kind.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
-          <li>Up to 20 MB and {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows per file.</li>
+          <li>Up to 20 MB and {formatCount(IMPORT_MAX_ROWS)} rows per file.</li>
         </ul>
         <a
           href={`data:text/csv;charset=utf-8,${encodeURIComponent(kind.template.csv)}`}

@@ -10,6 +10,7 @@ import {
 } from '@contract/csv-columns';
 import { DEFAULT_IMPORTED_POSITION, IMPORT_PASSWORD_ROWS_MAX } from '@contract/imports';
 import { OWNER_RESET_LINK_DAYS } from '@contract/limits';
+import { formatCount } from '../../../lib/format';
 
 /**
  * What a file can hold (docs/product.md §12.9): income entries, or agents. Everything the Import tab does differently
@@ -115,7 +116,7 @@ export const AGENT_IMPORT: ImportKind = {
     { name: 'position', text: `optional; ${DEFAULT_IMPORTED_POSITION} when empty` },
     {
       name: 'password',
-      text: `optional, at most ${IMPORT_PASSWORD_ROWS_MAX.toLocaleString('en-US')} per file; without one the agent gets a link to set their own`,
+      text: `optional, at most ${formatCount(IMPORT_PASSWORD_ROWS_MAX)} per file; without one the agent gets a link to set their own`,
     },
   ],
   notes: [

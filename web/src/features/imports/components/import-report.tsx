@@ -1,8 +1,9 @@
 import type { ImportReport } from '@contract/imports';
 import { useId, type ReactNode, type Ref } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { formatCount } from '../../../lib/format';
 
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatCount(value);
 
 interface ImportReportViewProps {
   report: ImportReport;

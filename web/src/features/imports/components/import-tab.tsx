@@ -30,6 +30,7 @@ import { ImportHelp } from './import-help';
 import { ENTRY_IMPORT, IMPORT_KINDS, type ColumnChoice, type ImportKind } from './import-kinds';
 import { ImportReportView } from './import-report';
 import { rejectedFileName, rejectedRowsCsv } from './rejected-rows-csv';
+import { formatCount } from '../../../lib/format';
 
 const DATE_FORMAT_LABELS: Record<ImportDateChoice, string> = {
   [IMPORT_DATE_AUTO]: 'Guess from the file',
@@ -81,7 +82,7 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * Owner only (docs/product.md §12.9): income entries or agents from a CSV file. The file is checked first (a dry

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useVoidIncomeEntry } from '../api/void-income-entry';
+import { formatCount } from '../../../lib/format';
 
 // The request's own rules and messages ("A void needs a reason"), fetched as the form is reached. This chunk imports no
 // zod schema itself: a static one here made the build's shared chunks import each other, and one read another's
@@ -75,7 +76,7 @@ export default function VoidEntryForm({ entryId, onDone, onCancel }: VoidEntryFo
       <FormField
         label="Reason"
         error={form.formState.errors.reason?.message}
-        hint={`Kept with the entry and shown beside it. ${length.toLocaleString('en-US')} of ${VOID_REASON_MAX.toLocaleString('en-US')} characters.`}
+        hint={`Kept with the entry and shown beside it. ${formatCount(length)} of ${formatCount(VOID_REASON_MAX)} characters.`}
       >
         {/* Focused when the form arrives after the dialog opened (its code still loading then). */}
         <Textarea rows={4} autoFocus placeholder="e.g. Recorded twice by mistake" {...form.register('reason')} />

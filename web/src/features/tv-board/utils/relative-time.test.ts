@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyOrgSettings } from '../../../lib/org-settings';
 import { formatRelativeTime } from './relative-time';
 
 const now = Date.parse('2026-11-24T15:00:00Z');
@@ -18,4 +19,13 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime('2026-11-10T12:00:00Z', now)).toBe('Nov 10');
     expect(formatRelativeTime(ago(-5 * 60_000), now)).toBe('just now');
   });
+
+  it('speaks the organisation\'s locale', () => {
+    applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
+    expect(formatRelativeTime(ago(2 * 60_000), now)).toBe('vor 2 Minuten');
+    expect(formatRelativeTime(ago(20_000), now)).toBe('jetzt');
+    expect(formatRelativeTime(ago(24 * 3_600_000), now)).toBe('gestern');
+  });
 });
+
+afterEach(() => applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' }));

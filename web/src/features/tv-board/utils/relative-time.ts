@@ -1,7 +1,15 @@
-import { formatMonthDay } from '../../../lib/format';
+import { formatMonthDay, orgLocale } from '../../../lib/format';
 
-// The words are the app's language (English); a date written as a date follows the organisation's locale.
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+// In the organisation's locale ("5 minutes ago", "vor 5 Minuten"), made again only when it changes.
+let relative: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = orgLocale();
+  if (relative?.locale !== locale) relative = { locale, format: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }) };
+  return relative.format;
+}
+
+/** "just now" in English; another locale's own word for it ("jetzt"). */
+const justNow = () => (orgLocale().toLowerCase().startsWith('en') ? 'just now' : relativeFormat().format(0, 'second'));
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,9 +18,9 @@ const DAY = 24 * HOUR;
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday", then the date ("Nov 22" in en-US); a time ahead of `now` is "just now". */
 export function formatRelativeTime(value: string | Date, now: number): string {
   const elapsed = now - (typeof value === 'string' ? Date.parse(value) : value.getTime());
-  if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return relative.format(-Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return relative.format(-Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < 7 * DAY) return relative.format(-Math.floor(elapsed / DAY), 'day');
+  if (elapsed < MINUTE) return justNow();
+  if (elapsed < HOUR) return relativeFormat().format(-Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return relativeFormat().format(-Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < 7 * DAY) return relativeFormat().format(-Math.floor(elapsed / DAY), 'day');
   return formatMonthDay(new Date(now - elapsed));
 }
