@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentPageOf, agentSummary } from './agents';
-import { incomeEntry } from './income-entries';
+import { recordedIncomeEntry } from './income-entries';
 import { moneyString } from './money';
 
 export { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from './limits';
@@ -16,7 +16,8 @@ export const ownerDashboard = z.object({
     monthly: z.object({ income: moneyString, start: z.string() }),
     yearly: z.object({ income: moneyString, start: z.string() }),
   }),
-  recentEntries: z.array(incomeEntry),
+  /** The latest recorded first; each says its deal day too (docs/decisions/0085-entry-dates-in-lists.md). */
+  recentEntries: z.array(recordedIncomeEntry),
   agents: z.array(agentSummary),
 });
 export type OwnerDashboard = z.infer<typeof ownerDashboard>;

@@ -69,6 +69,33 @@ export type IncomeEntry = z.infer<typeof incomeEntry>;
 export const createdIncomeEntry = incomeEntry.extend({ externalId: z.string().nullable() });
 export type CreatedIncomeEntry = z.infer<typeof createdIncomeEntry>;
 
+/**
+ * How a list writes an entry's two dates (docs/decisions/0085-entry-dates-in-lists.md), worked out by the server in
+ * the organisation's time zone: `dealDay` is the local day of `date` (the day the deal was made), `recordedDay` that of
+ * `createdAt`; `dealHasTime` says whether `date`'s time of day means something: true only for an entry recorded on its
+ * deal day whose date is not a bare day (a CSV day cell starts at midnight). A back-dated entry shows its day alone.
+ */
+export const entryDateFields = {
+  dealDay: z.string(),
+  recordedDay: z.string(),
+  dealHasTime: z.boolean(),
+};
+export type EntryDates = { dealDay: string; recordedDay: string; dealHasTime: boolean };
+
+/**
+ * The total a deal-date list shows beside an entry: the agent's total after it in deal-date order (by `date`, then
+ * `id`), every entry counted as the list shows it (a voided entry, then its reversal). Not `newTotal`, which is the
+ * total just after the entry was recorded (recorded order).
+ */
+export const runningTotalField = { runningTotal: moneyString };
+
+/** A row of GET /api/income-entries: newest deal first, with its running total in that order. */
+export const listedIncomeEntry = createdIncomeEntry.extend({ ...entryDateFields, ...runningTotalField });
+export type ListedIncomeEntry = z.infer<typeof listedIncomeEntry>;
+/** A row of a list by recorded time (the overview's Recent Transactions): `newTotal` is its running total. */
+export const recordedIncomeEntry = incomeEntry.extend(entryDateFields);
+export type RecordedIncomeEntry = z.infer<typeof recordedIncomeEntry>;
+
 // VOID_REASON_MAX is kept in limits.ts (no zod there): the void form shows it and loads the schema only when used.
 export { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, VOID_REASON_MAX } from './limits';
 
@@ -92,7 +119,7 @@ export const voidedIncomeEntry = z.object({
 export type VoidedIncomeEntry = z.infer<typeof voidedIncomeEntry>;
 
 /**
- * The query of GET /api/income-entries (owner, manager, `read` token): a page of entries, newest first (by date),
+ * The query of GET /api/income-entries (owner, manager, `read` token): a page of entries, newest deal first (by date, then id),
  * of one agent or all, between two days (inclusive, in the organisation's time zone). Other parameters are ignored.
  */
 const entryFilter = {
@@ -113,7 +140,7 @@ export type IncomeEntryListParams = z.input<typeof incomeEntryListQuery>;
 
 /** A page of entries; `nextOffset` is where the next page starts, null on the last one. */
 export const incomeEntryPage = z.object({
-  entries: z.array(createdIncomeEntry),
+  entries: z.array(listedIncomeEntry),
   offset: z.number(),
   limit: z.number(),
   nextOffset: z.number().nullable(),

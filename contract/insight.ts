@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { agentListQuery, agentPageOf, agentSummary } from './agents';
 import { currentPasswordField, newPasswordField } from './auth';
 import { calendarDay, displayName, queryInteger } from './fields';
-import { incomeEntry } from './income-entries';
+import { entryDateFields, incomeEntry, runningTotalField } from './income-entries';
 import { metricKey, PROFIT_METRIC } from './metrics';
 import { moneyString } from './money';
 import { claimStatuses } from './rewards';
@@ -143,7 +143,10 @@ export const myRank = z.object({
 });
 export type MyRank = z.infer<typeof myRank>;
 
-/** GET /api/agents/me/entries: the signed-in agent's entries, newest first, by pages (staff read GET /api/income-entries?agentId). */
+/**
+ * GET /api/agents/me/entries: the signed-in agent's entries, newest deal first (by date, then id), by pages, each with
+ * its running total in that order (staff read GET /api/income-entries?agentId).
+ */
 export const agentEntriesQuery = z
   .object({
     offset: queryInteger('offset', 0, 1_000_000, 0),
@@ -153,7 +156,12 @@ export const agentEntriesQuery = z
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 export type AgentEntriesQuery = z.output<typeof agentEntriesQuery>;
-export const agentEntriesPage = z.object({ entries: z.array(incomeEntry), total: z.number(), offset: z.number(), limit: z.number() });
+export const agentEntriesPage = z.object({
+  entries: z.array(incomeEntry.extend({ ...entryDateFields, ...runningTotalField })),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
 export type AgentEntriesPage = z.infer<typeof agentEntriesPage>;
 
 /** GET /api/agents/me: the agent's own profile. */

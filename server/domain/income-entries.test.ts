@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseImportDate } from './entry-import';
 import { AppError } from './errors';
-import { entryDate, entryDateOfDay, entryDateOutsideWindow } from './income-entries';
+import { entryDate, entryDateOfDay, entryDateOutsideWindow, entryDatesOf } from './income-entries';
 
 const now = new Date('2026-11-22T10:00:00Z');
 
@@ -68,5 +68,32 @@ describe('entryDateOfDay', () => {
     expect(refused('2026-11-23', now, 'Asia/Tokyo')).toBe('The deal date cannot be after today');
     expect(refused('1999-12-31', now, 'UTC')).toBe('The deal date cannot be before January 1, 2000');
     expect(refused('2000-01-01', now, 'UTC')).toBeUndefined();
+  });
+});
+
+describe('entryDatesOf: the dates a list writes', () => {
+  const zone = 'America/New_York';
+  it('shows the time of an entry recorded at its deal date', () => {
+    const at = new Date('2026-11-22T15:04:00Z');
+    expect(entryDatesOf({ date: at, createdAt: at }, zone)).toEqual({ dealDay: '2026-11-22', recordedDay: '2026-11-22', dealHasTime: true });
+  });
+  it('shows the day alone of a back-dated entry, whatever its time', () => {
+    const dates = entryDatesOf({ date: new Date('2026-11-01T17:00:00Z'), createdAt: new Date('2026-11-22T15:04:00Z') }, zone);
+    expect(dates).toEqual({ dealDay: '2026-11-01', recordedDay: '2026-11-22', dealHasTime: false });
+  });
+  it('shows no "0:00" for a bare day recorded on that day (a CSV day cell starts at local midnight)', () => {
+    const midnight = new Date('2026-11-22T05:00:00Z'); // 00:00 in New York
+    expect(entryDatesOf({ date: midnight, createdAt: new Date('2026-11-22T15:04:00Z') }, zone)).toEqual({
+      dealDay: '2026-11-22',
+      recordedDay: '2026-11-22',
+      dealHasTime: false,
+    });
+    // A minute past midnight is a time someone gave.
+    expect(entryDatesOf({ date: new Date('2026-11-22T05:01:00Z'), createdAt: new Date('2026-11-22T15:04:00Z') }, zone).dealHasTime).toBe(true);
+  });
+  it('reads the days in the organisation time zone, not UTC', () => {
+    // 02:00 UTC on Nov 22 is still Nov 21 in New York.
+    const dates = entryDatesOf({ date: new Date('2026-11-22T02:00:00Z'), createdAt: new Date('2026-11-22T02:00:00Z') }, zone);
+    expect(dates).toMatchObject({ dealDay: '2026-11-21', recordedDay: '2026-11-21', dealHasTime: true });
   });
 });

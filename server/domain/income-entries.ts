@@ -1,4 +1,4 @@
-import { MAX_FUTURE_MS } from '../../contract/income-entries';
+import { MAX_FUTURE_MS, type EntryDates } from '../../contract/income-entries';
 import { invalid } from './errors';
 import { localDay, startOfLocalDay } from './periods';
 
@@ -41,4 +41,23 @@ export function entryDateOfDay(day: string, now: Date, timeZone: string): Date {
   const noon = new Date(startOfLocalDay(year, month, date, timeZone).getTime() + 12 * 3_600_000);
   if (noon < EARLIEST_ENTRY_DATE) throw invalid('The deal date cannot be before January 1, 2000', 'day');
   return noon;
+}
+
+/**
+ * How the lists write an entry's dates (docs/decisions/0085-entry-dates-in-lists.md), in the organisation's time zone:
+ * the deal's day, the day it was recorded, and whether the deal's time of day is worth showing. It is only when the
+ * entry was recorded on its deal day (then its date is the moment it was recorded, or a time given with it) and the
+ * date is not a bare day: a CSV day cell starts at midnight, which a list would show as a meaningless "0:00".
+ */
+export function entryDatesOf(entry: { date: Date; createdAt: Date }, timeZone: string): EntryDates {
+  const dealDay = localDay(entry.date, timeZone);
+  const recordedDay = localDay(entry.createdAt, timeZone);
+  const [year, month, day] = dealDay.split('-').map(Number) as [number, number, number];
+  const bareDay = startOfLocalDay(year, month, day, timeZone).getTime() === entry.date.getTime();
+  return { dealDay, recordedDay, dealHasTime: dealDay === recordedDay && !bareDay };
+}
+
+/** An entry as the API gives it (ISO dates), with the dates its lists write (entryDatesOf). */
+export function withEntryDates<T extends { date: string; createdAt: string }>(entry: T, timeZone: string): T & EntryDates {
+  return { ...entry, ...entryDatesOf({ date: new Date(entry.date), createdAt: new Date(entry.createdAt) }, timeZone) };
 }

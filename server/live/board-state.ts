@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentStatus, AgentSummary } from '../../contract/agents';
 import { centsToMoneyString, moneyToCents } from '../../contract/cents';
-import type { LeaderboardAgent, OwnerDashboard } from '../../contract/dashboard';
+import type { LeaderboardAgent } from '../../contract/dashboard';
 import type { IncomeEntry } from '../../contract/income-entries';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT } from '../../contract/limits';
 import type { Db } from '../db/client';
 import type { StoredEvent } from '../db/events';
 import { readBoardSnapshot, readBoardTotals, type BoardSnapshot, type BoardTotals } from '../db/queries/board-snapshot';
+import type { OwnerDashboardRead } from '../db/queries/dashboard';
 import { readEventHorizon } from '../db/sequencer';
 import { visibleIn, type TxSnapshot } from '../db/tx-snapshot';
 import { periodStartsOf, type PeriodStarts } from '../domain/periods';
@@ -270,7 +271,7 @@ export class BoardState {
    * GET /api/owner/dashboard from memory; undefined when the caller must read the tables: also for a scope limited to
    * teams, whose newest entries the boards do not keep (they keep everyone's newest few only).
    */
-  async dashboard(now: Date, scope: TeamScope, fence?: number): Promise<OwnerDashboard | undefined> {
+  async dashboard(now: Date, scope: TeamScope, fence?: number): Promise<OwnerDashboardRead | undefined> {
     if (!scopeIsEveryAgent(scope)) return undefined;
     const boards = await this.current(now, fence);
     if (!boards) return undefined;

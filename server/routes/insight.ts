@@ -34,6 +34,7 @@ import { assertAgentInScope, narrowToTeam } from '../auth/team-scope';
 import { type TeamScope } from '../domain/team-scope';
 import { countAgentEntries, listOwnIncomeEntryPage } from '../db/queries/income-entries';
 import { invalid, notFound } from '../domain/errors';
+import { withEntryDates } from '../domain/income-entries';
 import { boardPeriodOf, lastPeriodStarts, localDay, periodStartsOf, type BoardPeriodKind, type PeriodStarts } from '../domain/periods';
 import { agentActor } from '../auth/audit-actor';
 import { parseId, parseInput } from '../http/errors';
@@ -145,7 +146,8 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
       listOwnIncomeEntryPage(ctx.db, agent.id, filter, ctx.config.orgTimezone),
       countAgentEntries(ctx.db, agent.id, query, ctx.config.orgTimezone),
     ]);
-    return { entries: page.entries.map(({ externalId: _externalId, ...entry }) => entry), total, offset: query.offset, limit: query.limit };
+    const timeZone = ctx.config.orgTimezone;
+    return { entries: page.entries.map(({ externalId: _externalId, ...entry }) => withEntryDates(entry, timeZone)), total, offset: query.offset, limit: query.limit };
   });
 
   app.get('/api/agents/me', async (request, reply) => {

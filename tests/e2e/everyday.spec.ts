@@ -99,7 +99,7 @@ test.describe('everyday use', () => {
     await addIncome(page.request, faller.id, '100.00');
 
     await page.goto('/');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     const main = page.getByRole('main');
     await main.getByRole('switch', { name: 'Most improved' }).click();
     await searchAgents(page, riser.name);
@@ -121,7 +121,7 @@ test.describe('everyday use', () => {
   test('a past period of the leaderboard leads straight back to this one', async ({ page }) => {
     await signInAs(page);
     await page.goto('/');
-    await openTab(page, 'Monthly Leaderboard');
+    await openTab(page, 'Leaderboard');
     const main = page.getByRole('main');
     const shown = main.getByRole('group', { name: 'Period shown' });
     await expect(shown).toContainText('This month');

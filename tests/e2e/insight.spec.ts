@@ -116,14 +116,14 @@ test.describe('the leaderboard of every period', () => {
     const top = (await board(page.request, 'period=month&limit=3')).agents;
     const podium = main.getByRole('region', { name: 'Top three this month' }).getByRole('listitem');
     await expect(podium).toHaveCount(3);
-    for (const [index, medal] of ['Platinum', 'Gold', 'Silver'].entries()) {
+    for (const [index, medal] of ['1st place', '2nd place', '3rd place'].entries()) {
       await expect(podium.nth(index)).toContainText(top[index]!.name);
       await expect(podium.nth(index)).toContainText(`Rank ${top[index]!.rank}`);
       await expect(podium.nth(index)).toContainText(medal);
     }
     // The first row is still the leader's, with its medal (docs/product.md §11.7).
     await expect(leaderboardRows(page).first()).toContainText('Rank 1');
-    await expect(leaderboardRows(page).first()).toContainText('Platinum');
+    await expect(leaderboardRows(page).first()).toContainText('1st place');
     await expectNoAxeViolations(page);
 
     const standing = async (agent: TestAgent) => (await board(page.request, `period=month&search=${encodeURIComponent(agent.name)}`)).agents[0]!;

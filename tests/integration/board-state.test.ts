@@ -4,13 +4,13 @@
 // before it answers. On both engines, in a time zone with daylight saving time.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerDashboard } from '../../contract/dashboard';
 import { setAgentActive } from '../../server/db/operations/set-agent-active';
 import { updateTierSetting } from '../../server/db/operations/update-tier-setting';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { deleteAgent } from '../../server/db/operations/delete-agent';
 import { listLeaderboardPage } from '../../server/db/queries/agents';
 import { readOwnerDashboard } from '../../server/db/queries/dashboard';
+import { withEntryDates } from '../../server/domain/income-entries';
 import { everyAgentScope, teamsScope } from '../../server/domain/team-scope';
 import { createTeam } from '../../server/db/operations/create-team';
 import { deleteTeam } from '../../server/db/operations/delete-team';
@@ -209,7 +209,7 @@ for (const engine of testEngines()) {
 
       // Into December: a new month (and week) starts with no income in it.
       t.clock.now = new Date('2026-12-01T06:00:00Z');
-      const december: OwnerDashboard = await expectSameAsTables();
+      const december = await expectSameAsTables();
       expect(december.timePeriods.monthly).toEqual({ income: '0.00', start: '2026-12-01' });
       await addIncome(db(), team[0]!, '123.45', today());
       await expectSameAsTables();
@@ -221,7 +221,9 @@ for (const engine of testEngines()) {
       await addIncome(db(), agent, '42.00', today());
       const res = await t.request({ method: 'GET', url: '/api/owner/dashboard', headers: { cookie } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() }));
+      const read = await readOwnerDashboard(db(), { now: now(), timeZone: TIME_ZONE, scope: everyAgentScope() });
+      // The route adds the dates each recent entry shows (docs/decisions/0085-entry-dates-in-lists.md).
+      expect(res.json()).toEqual({ ...read, recentEntries: read.recentEntries.map((entry) => withEntryDates(entry, TIME_ZONE)) });
       const page = await t.request({ method: 'GET', url: '/api/owner/leaderboard?offset=2&limit=3', headers: { cookie } });
       // The board adds the period and last month's standings to what the tables' page says.
       expect(page.json()).toMatchObject({

@@ -252,11 +252,11 @@ describeEachEngine('voiding income entries', (get) => {
     const deduction = await record(t, agent.id, '-150.00');
     const voided = voidedIncomeEntry.parse((await voidEntry(t, deduction.id, { reason: 'Refund cancelled' })).json());
     expect(voided.reversal).toMatchObject({ amount: '150.00', transactionType: 'addition', newTotal: '900.00' });
-    const wins = (await readTvWins(t.database.db, true)).filter((w) => w.agentId === agent.id);
+    const wins = (await readTvWins(t.database.db, true, 'UTC')).filter((w) => w.agentId === agent.id);
     expect(wins.map((w) => w.entryId)).toEqual([win.id]);
     // A voided win leaves the ticker too.
     await voidEntry(t, win.id, { reason: 'Wrong deal' });
-    expect((await readTvWins(t.database.db, true)).filter((w) => w.agentId === agent.id)).toEqual([]);
+    expect((await readTvWins(t.database.db, true, 'UTC')).filter((w) => w.agentId === agent.id)).toEqual([]);
   });
 
   it('is for the owner and entries:write tokens (named as the voider); managers, agents and read tokens are refused', async () => {

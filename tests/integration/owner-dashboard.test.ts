@@ -3,6 +3,7 @@ import { ownerDashboard, type OwnerDashboard } from '../../contract/dashboard';
 import { createdIncomeEntry } from '../../contract/income-entries';
 import { createAgent, ownerCookie, SESSIONS_OUTLIVE_CLOCK, signedInAgent, signedInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
+import { withEntryDates } from '../../server/domain/income-entries';
 
 const NEW_YORK = { ORG_TIMEZONE: 'America/New_York' };
 // Monday 2026-11-23 12:00 in New York (EST, UTC-5).
@@ -183,7 +184,8 @@ describeEachEngine(
       const dashboard = await readDashboard(t, owner);
       const res = await t.request({ method: 'GET', url: '/api/agents', headers: { cookie: owner } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      // The list adds each agent's team and highest tier reached to the same figures.
+      expect(res.json()).toMatchObject({
         agents: [...dashboard.agents].sort((a, b) => a.name.localeCompare(b.name)),
         total: 2,
         offset: 0,
@@ -211,7 +213,7 @@ describeEachEngine(
       const owner = await ownerCookie(t, SESSIONS_OUTLIVE_CLOCK);
       const casey = await createAgent(t.database.db, { firstName: 'Casey', lastName: 'Lane' });
       const drew = await createAgent(t.database.db, { firstName: 'Drew', lastName: 'Park' });
-      const made: Array<{ id: number; createdAt: string }> = [];
+      const made: Awaited<ReturnType<typeof addEntry>>[] = [];
       try {
         for (let i = 0; i < 12; i++) {
           t.clock.now = new Date(NOW.getTime() - (12 - i) * 60_000);
@@ -232,7 +234,10 @@ describeEachEngine(
       expect(dashboard.recentEntries).toHaveLength(10);
       const expected = [...made].reverse().slice(0, 10);
       expect(dashboard.recentEntries.map((e) => e.id)).toEqual(expected.map((e) => e.id));
-      expect(dashboard.recentEntries).toEqual(expected);
+      // Each with its deal day beside the day it was recorded (docs/decisions/0085-entry-dates-in-lists.md): the
+      // back-dated ones show no time of day.
+      expect(dashboard.recentEntries).toEqual(expected.map((entry) => withEntryDates(entry, NEW_YORK.ORG_TIMEZONE)));
+      expect(dashboard.recentEntries.filter((e) => e.dealHasTime).map((e) => e.id)).toEqual(expected.filter((e) => e.date === e.createdAt).map((e) => e.id));
 
       const first = dashboard.recentEntries[0]!;
       expect(first).toMatchObject({ agentId: drew.id, agentName: 'Drew Park', amount: '8.00', transactionType: 'addition' });

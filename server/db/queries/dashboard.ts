@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LEADERBOARD_PAGE_SIZE, RECENT_ENTRIES_LIMIT, type OwnerDashboard } from '../../../contract/dashboard';
+import type { IncomeEntry } from '../../../contract/income-entries';
 import { periodStartsOf, type PeriodStarts } from '../../domain/periods';
 import { queryRows, type Db } from '../client';
 import { agentPeriodTotals, agents, tierAchievements } from '../schema';
@@ -57,7 +58,10 @@ async function readOverview(db: Db, periods: PeriodStarts, timeZone: string, sco
  * roll-ups kept with each entry; the only read of income_entries is the 10 newest, by index. The answer's size and
  * cost do not grow with the team: the rest of the leaderboard is paged (GET /api/owner/leaderboard).
  */
-export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string; scope: TeamScope }): Promise<OwnerDashboard> {
+/** The dashboard as read, before its route adds the dates each recent entry shows (server/routes/owner-dashboard.ts). */
+export type OwnerDashboardRead = Omit<OwnerDashboard, 'recentEntries'> & { recentEntries: IncomeEntry[] };
+
+export async function readOwnerDashboard(db: Db, options: { now: Date; timeZone: string; scope: TeamScope }): Promise<OwnerDashboardRead> {
   const periods = periodStartsOf(options.now, options.timeZone);
   const scope = options.scope;
   const [overview, recentEntries, leaderboard] = await Promise.all([

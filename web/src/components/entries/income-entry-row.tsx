@@ -1,15 +1,18 @@
-import type { IncomeEntry } from '@contract/income-entries';
+import type { EntryDates, IncomeEntry } from '@contract/income-entries';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatCurrency2, formatDateTime, formatSignedCurrency } from '../../lib/format';
 import { Badge } from '../ui/badge';
+import { EntryDatesText, type EntryDateOrder } from './entry-dates';
 
 interface IncomeEntryRowProps {
-  entry: IncomeEntry;
+  entry: IncomeEntry & EntryDates;
   /** The row's first words: the agent's name in the owner's list, the kind of entry in the agent's own. */
   title: ReactNode;
-  /** The moment shown under the entry (ISO): when it was recorded, or the day it counts on. */
-  when: string;
+  /** The date the list orders by, shown first and named (docs/decisions/0085-entry-dates-in-lists.md). */
+  order: EntryDateOrder;
+  /** "New total": the agent's total after this entry in the list's order (the running total of deal-date lists). */
+  total: string;
   /** What may be done with the entry (the owner's Void), at the end of the row. */
   action?: ReactNode;
 }
@@ -18,7 +21,7 @@ interface IncomeEntryRowProps {
  * One income entry of a list. A voided entry stays in the list, struck through with who voided it, when and why; its
  * reversal (a later entry of the opposite amount) names it (docs/product.md §12.11).
  */
-export function IncomeEntryRow({ entry, title, when, action }: IncomeEntryRowProps) {
+export function IncomeEntryRow({ entry, title, order, total, action }: IncomeEntryRowProps) {
   const isAddition = entry.transactionType === 'addition';
   const voided = entry.voidedAt !== null;
   const amount = formatSignedCurrency(entry.amount);
@@ -53,11 +56,11 @@ export function IncomeEntryRow({ entry, title, when, action }: IncomeEntryRowPro
           </p>
         )}
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
-          <time dateTime={when}>{formatDateTime(when)}</time>
+          <EntryDatesText entry={entry} order={order} />
           {/* The number its reversal names. */}
           {voided && <span className="whitespace-nowrap">Entry #{entry.id}</span>}
         </p>
-        <p className="text-right text-xs text-slate-600 tabular-nums">New total {formatCurrency2(entry.newTotal)}</p>
+        <p className="text-right text-xs text-slate-600 tabular-nums">New total {formatCurrency2(total)}</p>
       </div>
       {/*
         Beside the entry, the actions form a column as wide as a Void button, also on the rows that have none (a voided

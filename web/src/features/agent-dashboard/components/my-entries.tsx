@@ -10,8 +10,9 @@ import { cn } from '../../../lib/cn';
 import { MY_ENTRIES_PAGE_SIZE, useMyEntries } from '../api/get-my-entries';
 
 /**
- * "My entries": the agent's income entries and deductions, newest first, a page at a time. A voided entry stays,
- * struck through with who voided it and why, as in the owner's list; its reversal names it.
+ * "My entries": the agent's income entries and deductions by deal date, newest first, a page at a time, each with the
+ * agent's total after it in that order (docs/decisions/0085-entry-dates-in-lists.md). A voided entry stays, struck
+ * through with who voided it and why, as in the owner's list; its reversal names it.
  */
 export function MyEntries() {
   const [offset, setOffset] = useState(0);
@@ -24,7 +25,7 @@ export function MyEntries() {
           <Receipt className="size-5 text-brand-600" aria-hidden="true" />
           My entries
         </h2>
-        <CardDescription>The income recorded for you and any deductions, newest first.</CardDescription>
+        <CardDescription>The income recorded for you and any deductions, by deal date, newest first. New total is your total after each entry in that order.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {entries.isError ? (
@@ -47,7 +48,8 @@ export function MyEntries() {
                   key={entry.id}
                   entry={entry}
                   title={entry.transactionType === 'addition' ? 'Income' : 'Deduction'}
-                  when={entry.date}
+                  order="deal"
+                  total={entry.runningTotal}
                 />
               ))}
             </ul>

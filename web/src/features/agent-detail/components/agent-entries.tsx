@@ -16,7 +16,8 @@ import { useAgentEntries, type EntryDays } from '../api/get-agent-entries';
 const RANGE_ERROR = 'The From date must be on or before the To date.';
 
 /**
- * The agent's income entries and deductions, newest first, a page at a time, narrowed to days when asked. A voided
+ * The agent's income entries and deductions by deal date, newest first, a page at a time, narrowed to days when asked,
+ * each with the agent's total after it in that order (docs/decisions/0085-entry-dates-in-lists.md). A voided
  * entry stays, struck through with who voided it and why; its reversal names it (as in the overview's list).
  */
 export function AgentEntries({ agentId, className }: { agentId: number; className?: string }) {
@@ -44,7 +45,7 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
         <h2 id={`${id}-heading`} className="text-lg font-semibold leading-tight tracking-tight">
           Income entries
         </h2>
-        <CardDescription>Income and deductions recorded for the agent, newest first.</CardDescription>
+        <CardDescription>Income and deductions recorded for the agent, by deal date, newest first. New total is the agent's total after each entry in that order.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {/* One field a line on a phone: side by side, a date field is too narrow for the browser's calendar button. */}
@@ -102,7 +103,7 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
               className={cn('divide-y divide-slate-100 rounded-lg border border-slate-200 transition-opacity', entries.isPlaceholderData && 'opacity-60')}
             >
               {page.entries.map((entry) => (
-                <IncomeEntryRow key={entry.id} entry={entry} title={entry.transactionType === 'addition' ? 'Income' : 'Deduction'} when={entry.date} />
+                <IncomeEntryRow key={entry.id} entry={entry} title={entry.transactionType === 'addition' ? 'Income' : 'Deduction'} order="deal" total={entry.runningTotal} />
               ))}
             </ul>
             <OffsetPager label="Entries pages" noun="Entries" offset={page.offset} shown={page.entries.length} limit={page.limit} nextOffset={page.nextOffset} onChange={setOffset} disabled={entries.isFetching} />

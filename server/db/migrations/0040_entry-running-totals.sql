@@ -1,0 +1,2 @@
+DROP INDEX "income_entries_agent_date_idx";--> statement-breakpoint
+CREATE INDEX "income_entries_agent_date_idx" ON "income_entries" USING btree ("agent_id","date" DESC NULLS LAST,"id" DESC NULLS LAST);
