@@ -47,8 +47,21 @@ export { TV_BOARD_SIZE, TV_TICKER_SIZE } from './limits';
 export const tvBoardRow = z.object({ rank: z.number(), agentId: z.number().nullable(), name: z.string(), amount: z.string().optional() });
 export type TvBoardRow = z.infer<typeof tvBoardRow>;
 
-/** A win on the ticker; `agentId` null for an agent not shown on public boards, as on the board. */
-export const tvWin = z.object({ entryId: z.number(), agentId: z.number().nullable(), agentName: z.string(), amount: z.string().optional(), date: z.string() });
+/**
+ * A win on the ticker, latest recorded first; `agentId` null for an agent not shown on public boards, as on the board.
+ * `date` is the deal date, `recordedAt` when it was recorded; `dealDay` and `recordedDay` are their days in the
+ * organisation's time zone (a back-dated win says its deal day: docs/decisions/0085-entry-dates-in-lists.md).
+ */
+export const tvWin = z.object({
+  entryId: z.number(),
+  agentId: z.number().nullable(),
+  agentName: z.string(),
+  amount: z.string().optional(),
+  date: z.string(),
+  recordedAt: z.string(),
+  dealDay: z.string(),
+  recordedDay: z.string(),
+});
 export type TvWin = z.infer<typeof tvWin>;
 
 /**
@@ -114,4 +127,57 @@ export const tvSnapshot = z.object({
 });
 export type TvSnapshot = z.infer<typeof tvSnapshot>;
 
-export const TV_LINK_NOT_FOUND = 'This TV link does not exist or was revoked. Ask the owner for a new one.';
+export { TV_LINK_NOT_FOUND, TV_LINK_REVOKED } from './tv-link-messages';
+
+
+/*
+ * Pairing a TV (docs/decisions/0086-tv-pairing.md): the TV asks for a pairing and shows its short code; the owner enters
+ * the code on the TV Links tab; the TV, which kept the pairing's secret, learns its link's address.
+ */
+/** The code's characters: no 0/O, 1/I, so that what is read off a screen is typed right. */
+export const TV_PAIRING_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const TV_PAIRING_CODE_LENGTH = 8;
+/** How long a code can be entered. */
+export const TV_PAIRING_TTL_MS = 10 * 60_000;
+/** How often the TV asks whether it is paired. */
+export const TV_PAIRING_POLL_MS = 3_000;
+
+/** A code as typed: case, spaces and dashes do not matter. */
+export const normalizePairingCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+/** A code as shown: two groups of four. */
+export const formatPairingCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
+export const TV_PAIRING_CODE_WRONG = 'No TV is waiting with this code. Check the code on the screen: a code works once, for 10 minutes.';
+export const TV_PAIRING_GONE = 'This pairing code has expired. The TV shows a new one.';
+
+/** POST /api/tv-pairings answer (201): the code the TV shows and the secret it keeps (its link's token once paired). */
+export const tvPairingRequest = z.object({ code: z.string(), secret: z.string(), expiresAt: z.string(), pollMs: z.number() });
+export type TvPairingRequest = z.infer<typeof tvPairingRequest>;
+
+/** POST /api/tv-pairings/status: the TV's secret. */
+export const tvPairingStatusInput = z.strictObject({ secret: z.string({ error: 'secret is required' }).max(64, 'secret is not a pairing secret') });
+export type TvPairingStatusInput = z.infer<typeof tvPairingStatusInput>;
+
+/** Waiting for the owner, or paired: the board's address, told once. */
+export const tvPairingStatus = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('waiting'), expiresAt: z.string() }),
+  z.object({ status: z.literal('paired'), url: z.string(), token: z.string(), name: z.string() }),
+]);
+export type TvPairingStatus = z.infer<typeof tvPairingStatus>;
+
+const pairingCodeField = z
+  .string({ error: 'Enter the code shown on the TV' })
+  .transform(normalizePairingCode)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter the code shown on the TV')
+      .refine(
+        (code) => code.length === TV_PAIRING_CODE_LENGTH && [...code].every((char) => TV_PAIRING_ALPHABET.includes(char)),
+        `A code is ${TV_PAIRING_CODE_LENGTH} letters and digits, as shown on the TV (e.g. ABCD-2345)`,
+      ),
+  );
+
+/** POST /api/tv-links/pair (owner): the code on the TV, and the link's name and options as when making a link. */
+export const pairTvLinkInput = createTvLinkInput.extend({ code: pairingCodeField });
+export type PairTvLinkInput = z.input<typeof pairTvLinkInput>;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createTvLinkInput,
   TV_LINK_NOT_FOUND,
+  TV_LINK_REVOKED,
   type CreatedTvLink,
   type TvContest,
   type TvLinkList,
@@ -18,7 +19,7 @@ import { namePlaces, readContestPlaces } from '../live/contest-places';
 import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';
-import { findLiveTvLink, insertTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
+import { findLiveTvLink, insertTvLink, isRevokedTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
 import { AppError, invalid, notFound } from '../domain/errors';
 import { findMetric } from '../db/queries/metrics';
 import { listTeamGoalsInForce } from '../db/queries/goals';
@@ -45,9 +46,12 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
     `${ctx.linkOrigin()}/tv/${token}`;
 
   const liveLink = async (token: string) => {
-    const link = TOKEN_SHAPE.test(token) ? await findLiveTvLink(ctx.db, hashToken(token)) : undefined;
-    if (!link) throw new AppError('NOT_FOUND', TV_LINK_NOT_FOUND);
-    return link;
+    if (!TOKEN_SHAPE.test(token)) throw new AppError('NOT_FOUND', TV_LINK_NOT_FOUND);
+    const link = await findLiveTvLink(ctx.db, hashToken(token));
+    if (link) return link;
+    // Both 404: a revoked link says so, a token that never was one (a typing mistake) says that; only a holder of a
+    // once-valid token can tell them apart (docs/decisions/0086-tv-pairing.md).
+    throw new AppError('NOT_FOUND', (await isRevokedTvLink(ctx.db, hashToken(token))) ? TV_LINK_REVOKED : TV_LINK_NOT_FOUND);
   };
 
   app.post('/api/tv-links', async (request, reply) => {
@@ -60,7 +64,7 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
       userActor(request, owner),
       ctx.now(),
       (tx) => insertTvLink(tx, { ...input, tokenHash: hashToken(token), createdBy: owner.id, createdAt: ctx.now() }),
-      (made) => ({ action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts, metrics: made.metrics } }),
+      (made) => ({ action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts, metrics: made.metrics, how: 'address' } }),
     );
     request.log.info({ tvLinkId: link.id }, 'TV link created');
     return reply.status(201).send({ ...link, url: linkAddress(token), token } satisfies CreatedTvLink);
@@ -90,7 +94,7 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
     const [week, month, wins, goals, calendar, metricWeeks] = await Promise.all([
       readTvBoard(ctx.db, 'week', periods, link.showAmounts),
       readTvBoard(ctx.db, 'month', periods, link.showAmounts),
-      readTvWins(ctx.db, link.showAmounts),
+      readTvWins(ctx.db, link.showAmounts, ctx.config.orgTimezone),
       listTeamGoalsInForce(ctx.db, periods),
       readWorkingCalendar(ctx.db),
       Promise.all(metrics.map((metric) => readTvBoard(ctx.db, 'week', periods, link.showAmounts, { metricId: metric.id, unit: metric.unit }))),

@@ -1,7 +1,7 @@
 // TV links (docs/product.md §11.20, §12.8): the owner makes, lists and revokes them; a board reads its snapshot and its live
 // stream with the token alone, public fields only, amounts only when the link allows them. Both engines, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TV_LINK_NOT_FOUND, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';
+import { TV_LINK_NOT_FOUND, TV_LINK_REVOKED, type CreatedTvLink, type TvSnapshot } from '../../contract/tv-links';
 import { watchBadges } from '../../server/db/operations/watch-badges';
 import { sequenceAll } from '../../server/db/sequencer';
 import { finaliseContest } from '../../server/db/operations/watch-contests';
@@ -303,7 +303,7 @@ for (const engine of testEngines()) {
       expect((await call('PATCH', `/api/badges/${((await rule.json()) as { id: number }).id}`, { active: false })).status).toBe(200);
     });
 
-    it('refuses unknown, malformed and revoked tokens with the same 404, and revoking ends the board stream', async () => {
+    it('refuses unknown, malformed and revoked tokens with a 404 (a revoked one says so), and revoking ends the board stream', async () => {
       const link = await createLink('Soon revoked', true);
       const stream = await openTv(link.token);
       expect(stream.status).toBe(200);
@@ -316,8 +316,11 @@ for (const engine of testEngines()) {
       }
       expect((await call('DELETE', `/api/tv-links/${link.id}`)).status).toBe(204);
       await stream.ended;
-      expect((await fetch(`${base}/api/tv/${link.token}`)).status).toBe(404);
-      expect((await fetch(`${base}/api/tv/${link.token}/events`)).status).toBe(404);
+      for (const path of [`/api/tv/${link.token}`, `/api/tv/${link.token}/events`]) {
+        const res = await fetch(`${base}${path}`);
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: TV_LINK_REVOKED });
+      }
       const list = (await (await call('GET', '/api/tv-links')).json()) as { links: { id: number }[] };
       expect(list.links.map((row) => row.id)).not.toContain(link.id);
       expect((await call('DELETE', `/api/tv-links/${link.id}`)).status).toBe(404);

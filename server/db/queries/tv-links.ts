@@ -3,6 +3,7 @@ import { parseMoneyToCents } from '../../../contract/cents';
 import { ANONYMOUS_AGENT } from '../../../contract/insight';
 import { TV_BOARD_SIZE, TV_TICKER_SIZE, type TvBoardRow, type TvLink, type TvWin } from '../../../contract/tv-links';
 import type { PeriodStarts } from '../../domain/periods';
+import { entryDatesOf } from '../../domain/income-entries';
 import { queryRows, type Db } from '../client';
 import { agentMetricPeriodTotals, agentPeriodTotals, agents, incomeEntries, tvLinks } from '../schema';
 import type { MetricUnit } from '../../../contract/metrics';
@@ -49,6 +50,12 @@ export async function findLiveTvLink(db: Db, tokenHash: string) {
   return row;
 }
 
+/** True when a link with this token hash was made and later revoked (docs/decisions/0086-tv-pairing.md). */
+export async function isRevokedTvLink(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db.select({ revokedAt: tvLinks.revokedAt }).from(tvLinks).where(eq(tvLinks.tokenHash, tokenHash)).limit(1);
+  return row?.revokedAt != null;
+}
+
 /** An agent's name as a TV shows it: "Anonymous agent" for one not shown on public boards (docs/product.md §12.14). */
 const shownName = (publicProfile: SQL, name: SQL) => sql`case when ${publicProfile} then ${name} else ${ANONYMOUS_AGENT}::text end`;
 /** An agent's id as a TV shows it: none for one not shown on public boards, so that nothing follows them across boards. */
@@ -89,22 +96,41 @@ export async function readTvBoard(
   }));
 }
 
-/** The latest wins (positive entries that count) of agents on the boards, newest first, along income_entries_created_idx. */
-export async function readTvWins(db: Db, showAmounts: boolean): Promise<TvWin[]> {
+/**
+ * The latest wins (positive entries that count) of agents on the boards, latest recorded first (what just happened),
+ * along income_entries_created_idx; each with its deal date and the days of both in `timeZone`
+ * (docs/decisions/0085-entry-dates-in-lists.md).
+ */
+export async function readTvWins(db: Db, showAmounts: boolean, timeZone: string): Promise<TvWin[]> {
   const rows = await db
-    .select({ id: incomeEntries.id, agentId: sql<number | null>`${shownId(sql`${agents.publicProfile}`, sql`${incomeEntries.agentId}`)}`, agentName: sql<string>`${shownName(sql`${agents.publicProfile}`, sql`${agents.name}`)}`, amount: incomeEntries.amount, date: incomeEntries.date })
+    .select({
+      id: incomeEntries.id,
+      agentId: sql<number | null>`${shownId(sql`${agents.publicProfile}`, sql`${incomeEntries.agentId}`)}`,
+      agentName: sql<string>`${shownName(sql`${agents.publicProfile}`, sql`${agents.name}`)}`,
+      amount: incomeEntries.amount,
+      date: incomeEntries.date,
+      createdAt: incomeEntries.createdAt,
+    })
     .from(incomeEntries)
     .innerJoin(agents, eq(agents.id, incomeEntries.agentId))
     // Neither voided nor a reversal (a reversal of a deduction is positive): a void takes a win off the ticker.
     // Wins of agents off the boards (inactive, pending) are not shown.
     .where(sql`${incomeEntries.amount} > 0 and ${incomeEntries.voidedAt} is null and ${incomeEntries.voidsEntryId} is null and ${agents.status} = 'active'`)
-    .orderBy(desc(incomeEntries.createdAt), desc(incomeEntries.id))
+    // NULLS LAST as in the index: plain DESC means NULLS FIRST, which the planner cannot read from it (it would sort
+    // every entry for the eight latest).
+    .orderBy(sql`${incomeEntries.createdAt} desc nulls last`, sql`${incomeEntries.id} desc nulls last`)
     .limit(TV_TICKER_SIZE);
-  return rows.map((row) => ({
-    entryId: row.id,
-    agentId: row.agentId,
-    agentName: row.agentName,
-    ...(showAmounts ? { amount: row.amount } : {}),
-    date: row.date.toISOString(),
-  }));
+  return rows.map((row) => {
+    const { dealDay, recordedDay } = entryDatesOf(row, timeZone);
+    return {
+      entryId: row.id,
+      agentId: row.agentId,
+      agentName: row.agentName,
+      ...(showAmounts ? { amount: row.amount } : {}),
+      date: row.date.toISOString(),
+      recordedAt: row.createdAt.toISOString(),
+      dealDay,
+      recordedDay,
+    };
+  });
 }

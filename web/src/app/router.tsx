@@ -19,6 +19,7 @@ const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
 // The office-screen board: visitors of every other page never download it.
 const TvBoardPage = lazy(() => import('./pages/tv-board-page'));
+const TvPairingPage = lazy(() => import('./pages/tv-pairing-page'));
 // One agent's history, entries, tiers and claims, for owners and managers: charts stay out of the dashboard's first screen.
 const AgentDetailPage = lazy(() => import('./pages/agent-detail-page'));
 // The owner's or manager's account: password and signed-in devices.
@@ -42,6 +43,7 @@ export function AppRouter() {
           <Route path={paths.agentDashboard} component={AgentDashboardPage} />
           <Route path={paths.agentProfile} component={AgentProfilePage} />
           <Route path={paths.testLogin} component={TestLoginPage} />
+          <Route path={paths.tvPairing} component={TvPairingPage} />
           <Route path={paths.tvBoard} component={TvBoardPage} />
           <Route path={paths.account} component={AccountPage} />
           <Route path={paths.agentDetail} component={AgentDetailPage} />

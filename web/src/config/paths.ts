@@ -14,6 +14,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** A TV link's board (docs/product.md §11.20, §12.8): public, the token is the link's only credential. */
   tvBoard: '/tv/:token',
+  /** A screen to pair: it shows a code the owner enters under TV Links (docs/decisions/0086-tv-pairing.md). */
+  tvPairing: '/tv',
   /** The signed-in owner's or manager's details, password and signed-in devices (docs/product.md §12.15). */
   account: '/dashboard/account',
   /** One agent as owners and managers see it (docs/product.md §12.14): link to it with agentDetailPath. */

@@ -4,7 +4,9 @@ import { useTvBoard } from '../api/use-tv-board';
 import { ConnectionStatus } from './connection-status';
 import { RotatingBoards } from './rotating-boards';
 import { CelebrationOverlay } from './celebration-overlay';
-import { TvLoadingScreen, TvRevokedScreen } from './tv-status-screens';
+import { TvLinkGoneScreen, TvLoadingScreen } from './tv-status-screens';
+import { TV_LINK_NOT_FOUND } from '@contract/tv-link-messages';
+import { ApiError } from '../../../lib/api-client';
 import { WinsTicker } from './wins-ticker';
 import './tv-board.css';
 
@@ -26,7 +28,8 @@ export function TvBoard({ token }: { token: string }) {
     return () => void (document.title = before);
   }, [name]);
 
-  if (revoked) return <TvRevokedScreen />;
+  // A 404 says which: an address that never was a link (mistyped) or one revoked since.
+  if (revoked) return <TvLinkGoneScreen why={snapshot.error instanceof ApiError && snapshot.error.serverMessage === TV_LINK_NOT_FOUND ? 'not-found' : 'revoked'} />;
   if (!snapshot.data) return <TvLoadingScreen retrying={snapshot.failureCount > 0} />;
   const { week, month, wins, teamGoals, metricBoards, contests, showAmounts } = snapshot.data;
   return (

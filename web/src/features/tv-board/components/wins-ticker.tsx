@@ -3,13 +3,18 @@ import type { TvWin } from '@contract/tv-links';
 import { Sparkles } from 'lucide-react';
 
 import { formatCurrency } from '../../../lib/format';
+import { formatEntryDay } from '../../../components/entries/entry-dates';
 import { formatRelativeTime } from '../utils/relative-time';
 import { useNow } from '../../../hooks/use-now';
 
 /** "5 minutes ago" moves on this often. */
 const CLOCK_TICK_MS = 30_000;
 
-/** The latest wins, newest first: who, how much (when the link shows amounts) and how long ago. A new one slides in. */
+/**
+ * The latest wins, latest recorded first: who, how much (when the link shows amounts), how long ago it was recorded,
+ * and the deal's day when that was another day ("Recorded 2 minutes ago · deal of Nov 1";
+ * docs/decisions/0085-entry-dates-in-lists.md). A new one slides in.
+ */
 export function WinsTicker({ wins }: { wins: TvWin[] }) {
   const now = useNow(CLOCK_TICK_MS);
   return (
@@ -33,9 +38,17 @@ export function WinsTicker({ wins }: { wins: TvWin[] }) {
                   <span className="shrink-0 text-3xl font-extrabold tabular-nums text-emerald-300">+{formatCurrency(win.amount)}</span>
                 )}
               </p>
-              <time dateTime={win.date} className="text-xl text-slate-300">
-                {formatRelativeTime(win.date, now)}
-              </time>
+              <p className="text-xl text-slate-300">
+                Recorded <time dateTime={win.recordedAt}>{formatRelativeTime(win.recordedAt, now)}</time>
+                {win.dealDay !== win.recordedDay && (
+                  <>
+                    {' '}
+                    <span className="whitespace-nowrap">
+                      · deal of <time dateTime={win.dealDay}>{formatEntryDay(win.dealDay, false)}</time>
+                    </span>
+                  </>
+                )}
+              </p>
             </li>
           ))}
         </ol>

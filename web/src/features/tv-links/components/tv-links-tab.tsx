@@ -16,6 +16,7 @@ import { useRevokeTvLink } from '../api/revoke-tv-link';
 import { useTvLinks } from '../api/get-tv-links';
 import { CreatedTvLinkDialog } from './created-tv-link-dialog';
 import { NewTvLinkDialog } from './new-tv-link-dialog';
+import { PairTvDialog } from './pair-tv-dialog';
 
 /** Owner only (docs/product.md §11.20, §12.8): the addresses that show the live leaderboard on a screen, signed out. */
 export function TvLinksTab() {
@@ -28,7 +29,10 @@ export function TvLinksTab() {
         title="TV Links"
         description="Put the live leaderboard on an office screen without signing in on it."
       >
-        <NewTvLinkDialog onCreated={setCreated} />
+        <div className="flex flex-wrap gap-2">
+          <PairTvDialog onPaired={(link) => toast({ title: 'Success', description: `${link.name} paired: the TV shows the leaderboard now`, variant: 'success' })} />
+          <NewTvLinkDialog onCreated={setCreated} />
+        </div>
       </SectionHeading>
       <CreatedTvLinkDialog link={created} onClose={() => setCreated(null)} />
       <Card>
@@ -45,6 +49,10 @@ export function TvLinksTab() {
               celebration when an agent reaches a tier or earns a badge. It updates by itself within a second.
             </li>
             <li>It shows names only, unless you choose to show amounts. Never an email, a phone number or an address.</li>
+            <li>
+              To pair a screen, open <span className="font-mono">/tv</span> on it and enter the code it shows with Pair a TV: nobody
+              types a long address on a remote.
+            </li>
             <li>
               Anyone with the address sees the board, so give it only to the screen. Its address is shown once, when you make it; revoke a
               link to turn its screens off.
