@@ -10,7 +10,11 @@ import { appInfoQueryOptions } from './lib/app-info';
 import { userQueryOptions } from './lib/auth';
 import { queryClient } from './lib/query-client';
 import { usePasswordRequest } from './lib/password-request';
+import { startTheme } from './lib/theme';
 import './styles.css';
+
+// Light or dark before the first render, so the page does not flash the other look.
+startTheme();
 
 // The notification area is its own chunk, loaded beside the page rather than before it: toasts raised before it
 // arrives wait in their store (components/ui/use-toast.ts) and show when it mounts.

@@ -23,6 +23,7 @@ import { useMetrics } from '../../lib/metrics';
 import { useCanRecord } from '../../lib/authorization';
 import { useLedTeamNames } from '../../lib/teams';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { ThemeSwitch } from '../../components/ui/theme-switch';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -163,6 +164,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
               </span>
             </Link>
             {!denied && <NotificationBell contentShown={data !== null} />}
+            <ThemeSwitch />
             <StaffLogoutButton />
           </div>
         </div>

@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useUser } from '../../lib/auth';
 import { useOrgSettings } from '../../lib/org-settings';
+import { ThemeSwitch } from '../../components/ui/theme-switch';
 
 interface StaffPageProps {
   /** Under the brand in the header ("Agent details", "Account"). */
@@ -41,6 +42,7 @@ export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, child
             <div className="flex items-center gap-3">
               {headerExtras?.(user)}
               <NotificationBell />
+              <ThemeSwitch />
               <StaffLogoutButton />
             </div>
           )}

@@ -9,6 +9,16 @@ describe('niceStep', () => {
 });
 
 describe('niceScale', () => {
+  it('draws no negative axis for a dip too small to see, and one for a real loss', () => {
+    // A $300 deduction week beside $150K weeks: no -$50K tick, the domain just below the dip.
+    const small = niceScale([146_931, 40_199, -300, 0], 5);
+    expect(small.ticks.every((tick) => tick >= 0)).toBe(true);
+    expect(small.min).toBe(-450);
+    expect(small.max).toBeGreaterThanOrEqual(146_931);
+    // A loss of a third of the best week keeps its ticks below zero.
+    expect(niceScale([150_000, -50_000], 5).ticks[0]).toBeLessThan(0);
+  });
+
   it('starts positive values at zero, with round ticks covering the largest', () => {
     expect(niceScale([1_200, 300, 4_100], 6)).toEqual({ min: 0, max: 5_000, step: 1_000, ticks: [0, 1_000, 2_000, 3_000, 4_000, 5_000] });
     // With 5 ticks at most, 1,000 a step would need 6: the next round step.
@@ -21,16 +31,17 @@ describe('niceScale', () => {
     // 0..100 in 2 intervals: 50 a step fits exactly, without a third interval from float error.
     expect(niceScale([100], 3).ticks).toEqual([0, 50, 100]);
     for (const maxTicks of [3, 4, 5, 6, 8]) {
-      const { ticks } = niceScale([-37, 913, 12], maxTicks);
+      const { ticks, min } = niceScale([-37, 913, 12], maxTicks);
       expect(ticks.length).toBeLessThanOrEqual(maxTicks);
-      expect(ticks[0]).toBeLessThanOrEqual(-37);
+      // The domain holds every value (a dip too small for a tick of its own still lies inside it).
+      expect(min).toBeLessThanOrEqual(-37);
       expect(ticks.at(-1)).toBeGreaterThanOrEqual(913);
       expect(ticks).toContain(0);
     }
   });
 
   it('gives values on both sides of zero three ticks even when asked for two', () => {
-    expect(niceScale([-37, 913], 2).ticks).toEqual([-1_000, 0, 1_000]);
+    expect(niceScale([-300, 913], 2).ticks).toEqual([-1_000, 0, 1_000]);
   });
 
   it('holds zero between negative and positive values', () => {

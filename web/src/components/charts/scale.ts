@@ -42,8 +42,18 @@ export function niceScale(values: readonly number[], maxTicks = 5, wholeNumbers 
   while (last() - first() > intervals) step = niceStep(step * 1.5);
   const ticks: number[] = [];
   for (let k = first(); k <= last(); k++) ticks.push(cleanFloat(k * step));
+  // A dip too small to draw (a week's deduction of $300 beside $150K weeks) gets no negative tick: an axis down to
+  // -$50K for it reads as a loss nobody had. The domain reaches just below it; the table view gives its figure.
+  const dip = -low;
+  if (low < 0 && high > 0 && dip < step * SMALL_DIP && ticks[0]! < 0) {
+    const kept = ticks.filter((tick) => tick >= 0);
+    return { min: cleanFloat(low * 1.5), max: kept[kept.length - 1]!, step, ticks: kept };
+  }
   return { min: ticks[0]!, max: ticks[ticks.length - 1]!, step, ticks };
 }
+
+/** Below this share of a step, values under zero draw no tick of their own. */
+const SMALL_DIP = 0.05;
 
 /** The y coordinate of a value, with the plot from `top` (the scale's max) down `height` pixels (its min). */
 export function yOf(value: number, scale: LinearScale, top: number, height: number): number {

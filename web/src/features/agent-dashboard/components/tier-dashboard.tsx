@@ -22,6 +22,7 @@ import { MyRankCard } from './my-rank-card';
 const MyHistory = lazy(() => import('./my-history'));
 import { CompactTierRow, formatRemaining, TierCard, tierCardId } from './tier-card';
 import { TierCelebration } from './tier-celebration';
+import { ThemeSwitch } from '../../../components/ui/theme-switch';
 
 type Tier = AgentTierData['tiers'][number];
 
@@ -136,6 +137,7 @@ export function TierDashboard({
               </h1>
               <p className="mt-1 text-slate-700">Track your progress through the tiers and claim your rewards.</p>
             </div>
+            <ThemeSwitch />
             <AgentLogoutButton variant="outline" onLoggedOut={() => navigate(paths.agentPortal)} />
           </section>
 

@@ -17,6 +17,7 @@ import { formatCurrency } from '../../../lib/format';
 import { useAgentRewards } from '../api/get-agent-rewards';
 import { PortalAchievedTiers } from './portal-achieved-tiers';
 import { PortalClaimFlow } from './portal-claim-flow';
+import { ThemeSwitch } from '../../../components/ui/theme-switch';
 
 /** docs/product.md §11.13: after signing in the portal waits 1 s before reading the tier data. */
 export const TIER_FETCH_DELAY_MS = 1000;
@@ -58,6 +59,7 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
                 <span className="sr-only sm:not-sr-only">Profile</span>
               </Link>
             </Button>
+            <ThemeSwitch />
             <AgentLogoutButton
               variant="ghost"
               size="sm"

@@ -11,6 +11,7 @@ import { useMyProfile } from '../api/my-profile';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { PublicProfileSetting } from './public-profile-setting';
+import { ThemeSwitch } from '../../../components/ui/theme-switch';
 
 /**
  * /agent/profile for a signed-in agent (docs/product.md §12.14): name and position, whether other agents and the TV see
@@ -25,6 +26,7 @@ export function AgentProfile({ notifications, badges, devices }: { notifications
     <>
       <AgentBrandHeader subtitle="Profile" status={notifications}>
         <TierDashboardLink />
+        <ThemeSwitch />
         <AgentLogoutButton variant="ghost" size="sm" onLoggedOut={() => navigate(paths.agentPortal)} />
       </AgentBrandHeader>
       <main className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">

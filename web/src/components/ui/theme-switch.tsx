@@ -1,0 +1,27 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from '../../lib/theme';
+
+const looks: Record<ThemeChoice, { icon: typeof Sun; word: string }> = {
+  system: { icon: Monitor, word: 'as the system' },
+  light: { icon: Sun, word: 'light' },
+  dark: { icon: Moon, word: 'dark' },
+};
+
+/** A header button that goes through the looks: as the system says, light, dark (lib/theme.ts). */
+export function ThemeSwitch() {
+  const choice = useThemeChoice();
+  const next = THEME_CHOICES[(THEME_CHOICES.indexOf(choice) + 1) % THEME_CHOICES.length]!;
+  const Icon = looks[choice].icon;
+  const label = `Screens ${looks[choice].word}; switch to ${looks[next].word}`;
+  return (
+    <button
+      type="button"
+      onClick={() => setThemeChoice(next)}
+      aria-label={label}
+      title={label}
+      className="inline-flex size-9 items-center justify-center rounded-md border border-slate-200 bg-white text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+    >
+      <Icon className="size-4" aria-hidden="true" />
+    </button>
+  );
+}
