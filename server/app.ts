@@ -44,6 +44,7 @@ import { registerSignUpRoutes } from './routes/sign-up';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEventRoutes } from './routes/events';
 import { registerTvLinkRoutes } from './routes/tv-links';
+import { registerTvPairingRoutes } from './routes/tv-pairings';
 import { registerApiTokenRoutes } from './routes/api-tokens';
 import { registerExportRoutes } from './routes/exports';
 import { registerAuditRoutes } from './routes/audit';
@@ -64,6 +65,7 @@ import { registerNotificationRoutes } from './routes/notifications';
 import { registerPasswordResetRoutes } from './routes/password-resets';
 import { registerTwoFactorRoutes } from './routes/two-factor';
 import { registerSettingsRoutes } from './routes/settings';
+import { registerCalculatorPercentageRoutes } from './routes/calculator-percentages';
 import { OrganisationCache } from './live/organisation-cache';
 import { PageHtml } from './http/page-html';
 
@@ -261,6 +263,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerSignUpRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerTvLinkRoutes(app, ctx);
+  registerTvPairingRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
   registerExportRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
@@ -270,6 +273,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerPasswordResetRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
+  registerCalculatorPercentageRoutes(app, ctx);
   registerApiDocsRoutes(app, ctx, API_VERSION);
   scheduleMaintenance(app, ctx);
 

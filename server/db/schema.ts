@@ -199,7 +199,10 @@ export const incomeEntries = pgTable(
     check('income_entries_void_check', sql`(${t.voidsEntryId} is null or ${t.voidedAt} is null) and (${t.voidedAt} is null) = (${t.voidReason} is null)`),
     // One reversal per entry.
     uniqueIndex('income_entries_voids_entry_idx').on(t.voidsEntryId).where(sql`${t.voidsEntryId} is not null`),
-    index('income_entries_agent_date_idx').on(t.agentId, t.date),
+    // One agent's entries by deal date, ties by id, newest first (DESC NULLS LAST, as income_entries_date_idx): its page and
+    // the running totals beside it (server/db/queries/income-entries.ts) are read along it without a sort, its export
+    // (oldest first) backward; its periods' sums by date too.
+    index('income_entries_agent_date_idx').on(t.agentId, t.date.desc(), t.id.desc()),
     index('income_entries_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // GET /api/income-entries pages every entry newest first (by date) without sorting them.
     index('income_entries_date_idx').on(t.date.desc(), t.id.desc()),
@@ -430,6 +433,24 @@ export const tvLinks = pgTable(
     revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('tv_links_token_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * A TV asking to be paired (docs/decisions/0086-tv-pairing.md): the short code it shows and the secret it keeps, both as
+ * SHA-256 hashes. The secret becomes the TV link's token when the owner enters the code (`tv_link_id` then set); the row
+ * goes once the TV has been told, or when it expires.
+ */
+export const tvPairings = pgTable(
+  'tv_pairings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    codeHash: text('code_hash').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    tvLinkId: integer('tv_link_id').references(() => tvLinks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('tv_pairings_code_hash_key').on(t.codeHash), uniqueIndex('tv_pairings_secret_hash_key').on(t.secretHash), index('tv_pairings_expires_idx').on(t.expiresAt)],
 );
 
 /**
@@ -828,6 +849,11 @@ export const organisationSettings = pgTable(
     locale: text('locale').notNull().default('en-US'),
     /** On: every manager must sign in with a second factor (and set one up before anything else). */
     requireManagerTwoFactor: boolean('require_manager_two_factor').notNull().default(false),
+    /**
+     * On: managers may record income entries, void them and move reward claims along for the agents of their scope
+     * (docs/decisions/0082-managers-who-record.md); off, as the product spec has managers watch.
+     */
+    managersRecord: boolean('managers_record').notNull().default(false),
     /** The ISO weekdays worked (1 Monday ... 7 Sunday): goals count their pace in these days (server/domain/pacing.ts). */
     workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
     /** Local dates not worked although their weekday is. */
@@ -1105,4 +1131,22 @@ export const agentBadges = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('agent_badges_rule_agent_key').on(t.ruleId, t.agentId), index('agent_badges_agent_idx').on(t.agentId, t.awardedAt)],
+);
+
+/**
+ * The percentage the owner last used for each agent in the Profit Calculator (docs/decisions/0083-calculator-percentages.md):
+ * one row per agent that has one (the others start at 0), erased with the agent. Exact: numeric(5,2), 0 to 100.
+ */
+export const calculatorPercentages = pgTable(
+  'calculator_percentages',
+  {
+    agentId: integer('agent_id')
+      .primaryKey()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    percentage: numeric('percentage', { precision: 5, scale: 2 }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+    /** Who saved it last; null once that account is deleted. */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('calculator_percentages_range_check', sql`${t.percentage} >= 0 and ${t.percentage} <= 100`)],
 );

@@ -6,6 +6,9 @@ import { createAgent, createUser, FACTORY_PASSWORD, signInAgent, signInAs, signI
 import { addIncome, createPendingClaim, createRewardOption } from '../factories/rewards';
 import { insertInvitation } from '../../server/db/queries/sign-up';
 import { insertTvLink } from '../../server/db/queries/tv-links';
+import { insertTvPairing } from '../../server/db/queries/tv-pairings';
+import { randomInt } from 'node:crypto';
+import { TV_PAIRING_ALPHABET } from '../../contract/tv-links';
 import { hashToken } from '../../server/auth/sessions';
 import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
@@ -54,6 +57,9 @@ interface Fixture {
   /** A TV link made by the owner, and its token. */
   tvLink: number;
   tvToken: string;
+  /** Two TVs waiting to be paired: one's code (the owner pairs it), the other's secret (it asks whether it is). */
+  tvPairingCode: string;
+  tvPairingSecret: string;
   /** An API token the owner made, to revoke. */
   apiToken: number;
   /** A one-time password link of agent B's, unused. */
@@ -159,6 +165,11 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
   });
   const tvToken = `matrix${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
   const tvLink = await insertTvLink(db, { name: 'Matrix TV', showAmounts: false, tokenHash: hashToken(tvToken), createdBy: owner.id, createdAt: now });
+  const tvPairingCode = Array.from({ length: 8 }, () => TV_PAIRING_ALPHABET[randomInt(TV_PAIRING_ALPHABET.length)]).join('');
+  const tvPairingSecret = `pairing${uniqueSuffix()}`.padEnd(32, 'x').slice(0, 32);
+  const pairingTimes = { createdAt: now, expiresAt: new Date(now.getTime() + 10 * 60 * 1000) };
+  await insertTvPairing(db, { codeHash: hashToken(tvPairingCode), secretHash: hashToken(`${tvPairingSecret}-code-only`), ...pairingTimes });
+  await insertTvPairing(db, { codeHash: hashToken(`${tvPairingSecret}-secret-only`), secretHash: hashToken(tvPairingSecret), ...pairingTimes });
   const apiToken = async (scope: ApiScope) => {
     const token = `tt_matrix_${scope.replace(':', '_')}_${uniqueSuffix()}`;
     const row = await insertApiToken(db, { name: `Matrix ${scope}`, scopes: [scope], tokenHash: hashToken(token), createdBy: owner.id, createdAt: now, expiresAt: null });
@@ -215,6 +226,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     invitation: invitation.id,
     tvLink: tvLink.id,
     tvToken,
+    tvPairingCode,
+    tvPairingSecret,
     apiToken: (await apiToken('read')).id,
     resetToken,
     webhook: webhook.id,
@@ -354,9 +367,10 @@ const matrix: Row[] = [
   { route: 'POST /api/agents',                      status: [401, 403, 403, 403, 201, 403, 403, 201],
     body: () => ({ name: 'Added Agent', position: 'Sales Agent', email: `added-${uniqueSuffix()}@example.test`, password: 'long enough' }) },
   { route: 'POST /api/teams',                       status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: `Matrix new ${uniqueSuffix()}` }) },
-  { route: 'PATCH /api/teams/{team}',               status: [401, 403, 403, 403, 200, 403, 403, 403], body: (f) => ({ agentIds: [f.agentA.id, f.agentB.id] }) },
+  { route: 'PATCH /api/teams/{team}',               status: [401, 403, 403, 403, 200, 403, 403, 403], body: (f) => ({ addAgentIds: [f.agentA.id, f.agentB.id] }) },
   { route: 'DELETE /api/teams/{team}',              status: [401, 403, 403, 403, 204, 403, 403, 403] },
-  { route: 'PATCH /api/agents/{agentA.id}',         status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ active: false }) },
+  // An edit (deactivation, the same route and rule, is refused to managers in deactivation.test.ts).
+  { route: 'PATCH /api/agents/{agentA.id}',         status: [401, 403, 403, 403, 200, 403, 403, 403], body: (f) => ({ position: 'Matrix Position', teamId: f.team }) },
   { route: 'DELETE /api/agents/{agentA.id}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'POST /api/imports/income-entries',      status: [401, 403, 403, 403, 201, 403, 201, 403], activitiesToken: 403,
     csv: (f) => `agentId,amount,description\n${f.agentA.id},250.00,Matrix import\n` },
@@ -365,6 +379,9 @@ const matrix: Row[] = [
   { route: 'POST /api/income-entries',              status: [401, 403, 403, 403, 201, 403, 201, 403], activitiesToken: 403, body: (f) => ({ agentId: f.agentA.id, amount: '250.00', description: 'Matrix' }) },
   { route: 'POST /api/income-entries/{entry}/void', status: [401, 403, 403, 403, 200, 403, 200, 403], activitiesToken: 403, body: () => ({ reason: 'Matrix void' }) },
   { route: 'PATCH /api/tier-settings/{tier1}',      status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ rewards: 'Matrix reward' }) },
+  // The Profit Calculator's saved percentages (docs/decisions/0083-calculator-percentages.md): the owner's, like the calculator.
+  { route: 'GET /api/owner/calculator-percentages?agentIds={agentA.id},{agentB.id}', status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PUT /api/owner/calculator-percentages/{agentA.id}', status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ percentage: '12.5' }) },
   { route: 'POST /api/rewards',                     status: [401, 403, 403, 403, 201, 403, 403, 403],
     body: (f) => ({ title: 'Matrix reward', description: 'Made by the matrix', category: 'Gift Card', tierId: f.tier1, isActive: true }) },
   { route: 'DELETE /api/rewards/{rewardOption}',    status: [401, 403, 403, 403, 204, 403, 403, 403] },
@@ -384,6 +401,7 @@ const matrix: Row[] = [
   { route: 'POST /api/tv-links',                   status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: 'Office TV', showAmounts: true }) },
   { route: 'GET /api/tv-links',                    status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'DELETE /api/tv-links/{tvLink}',        status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  { route: 'POST /api/tv-links/pair',              status: [401, 403, 403, 403, 201, 403, 403, 403], body: (f) => ({ code: f.tvPairingCode, name: 'Paired TV', showAmounts: false }) },
   { route: 'POST /api/tokens',                      status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ name: 'Matrix CRM', scopes: ['read'] }) },
   { route: 'GET /api/tokens',                       status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'DELETE /api/tokens/{apiToken}',         status: [401, 403, 403, 403, 204, 403, 403, 403] },
@@ -449,12 +467,15 @@ const matrix: Row[] = [
   // A TV link's token is its own credential: anyone holding it reads the board, signed in or not.
   { route: 'GET /api/tv/{tvToken}',                status: [200, 200, 200, 200, 200, 200, 200, 200] },
   { route: 'GET /api/tv/{tvToken}/events',         status: [200, 200, 200, 200, 200, 200, 200, 200], stream: true },
+  // A TV asks to be paired, and whether it is, with no sign-in: its secret is its credential.
+  { route: 'POST /api/tv-pairings',                 status: [201, 201, 201, 201, 201, 201, 201, 201] },
+  { route: 'POST /api/tv-pairings/status',          status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ secret: f.tvPairingSecret }) },
   // Backups over HTTP are for the embedded database (docs/decisions/0007-backups.md).
   { route: 'POST /api/admin/backup',                status: [401, 403, 403, 403, 200, 403, 403, 403], postgresStatus: [401, 403, 403, 403, 404, 403, 403, 403] },
 ];
 
 /** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup, a person's own notification settings. */
-const NOT_CHANGES = new Set(['POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password']);
+const NOT_CHANGES = new Set(['POST /api/tv-pairings', 'POST /api/tv-pairings/status', 'POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password']);
 /** Reads recorded in the audit trail for what they hand out (a whole backup, claims with contact details). */
 const AUDITED_READS = new Set(['POST /api/admin/backup', 'GET /api/exports/reward-claims.csv']);
 /** Changes whose actor is the account concerned, whoever calls: a registration, a password set with a link. */

@@ -21,7 +21,7 @@ import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput, updateAgentInput
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { errorBody, errorStatus } from '../../contract/errors';
 import { eventStreamQuery } from '../../contract/event-stream-query';
-import { createTvLinkInput } from '../../contract/tv-links';
+import { createTvLinkInput, pairTvLinkInput, tvPairingStatusInput } from '../../contract/tv-links';
 import { agentImportQuery, importQuery } from '../../contract/imports';
 import { completePasswordResetInput, requestPasswordResetInput, RESET_TOKEN_MAX } from '../../contract/password-resets';
 import { API_SCOPES, API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../contract/api-tokens';
@@ -53,6 +53,7 @@ import {
   rewardClaimListQuery,
 } from '../../contract/rewards';
 import { updateTierSettingInput } from '../../contract/tiers';
+import { CALCULATOR_PERCENTAGE_IDS_MAX, calculatorPercentageInput, calculatorPercentagesQuery } from '../../contract/calculator-percentages';
 import {
   ACTIVITY_NOTE_MAX,
   activityExportQuery,
@@ -247,7 +248,7 @@ const picks = <T>(entries: [string, T][]) => entries.map(([label, value]) => new
 
 type Field =
   | { kind: 'money'; positive?: boolean; required: boolean }
-  | { kind: 'id'; required: boolean }
+  | { kind: 'id'; required: boolean; nullable?: boolean }
   | { kind: 'email'; required: boolean }
   | { kind: 'text'; max: number; required: boolean; nullable?: boolean }
   | { kind: 'new-password'; required: boolean }
@@ -267,7 +268,9 @@ type Field =
   /** `profit`: the built-in metric is a valid value here (goals, contests), not a refused one. */
   | { kind: 'metric-key'; required: boolean; profit?: 'allowed' }
   /** An activity's value on a count metric: a whole number from 1 to `max` (COUNT_VALUE_MAX by default), or its digits. */
-  | { kind: 'count'; required: boolean; max?: number };
+  | { kind: 'count'; required: boolean; max?: number }
+  /** A calculator percentage (contract/calculator-percentages.ts): 0 to 100, at most two decimals, string or number. */
+  | { kind: 'percentage'; required: boolean };
 type Fields = Record<string, Field>;
 
 const wrongTypes = (exclude: string[] = []): Pick<Value>[] =>
@@ -344,9 +347,9 @@ function invalidMoney(positive: boolean): Pick<Value>[] {
   ];
 }
 
-const invalidIds = (): Pick<Value>[] => [
+const invalidIds = (nullable = false): Pick<Value>[] => [
   ...hugeAndTinyNumbers,
-  ...wrongTypes(['number 123']),
+  ...wrongTypes(['number 123', ...(nullable ? ['null'] : [])]),
   ...picks<Value>([
     ['-1', -1],
     ['1.5', 1.5],
@@ -536,6 +539,30 @@ const invalidCounts = (max: number = COUNT_VALUE_MAX): Pick<Value>[] => [
   ]),
 ];
 
+/** Percentages the contract refuses: not a number, below 0, above 100, more than two decimals (0 itself is valid). */
+const invalidPercentages = (): Pick<Value>[] => [
+  ...nonNumericStrings,
+  ...hugeAndTinyNumbers.filter((pick) => pick.label !== '1e-400 (0)'),
+  ...wrongTypes(['number 0']),
+  ...picks<Value>([
+    ['"100.01"', '100.01'],
+    ['number 100.01', 100.01],
+    ['"101"', '101'],
+    ['number 120', 120],
+    ['"-1"', '-1'],
+    ['"-0.01"', '-0.01'],
+    ['number -0.5', -0.5],
+    ['three decimals', '12.345'],
+    ['number 12.345', 12.345],
+    ['0.1 + 0.2', 0.1 + 0.2],
+    ['".5"', '.5'],
+    ['"12."', '12.'],
+    ['"12,5"', '12,5'],
+    ['"12.5%"', '12.5%'],
+    ['5000 digits', '9'.repeat(5000)],
+  ]),
+];
+
 /** Whether the route takes this as a count (activityValueText, which the schema leaves to the route). */
 function countAccepted(value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false;
@@ -553,7 +580,7 @@ function invalidValues(field: Field): Pick<Value>[] {
     case 'money':
       return [...missing, ...invalidMoney(field.positive ?? false)];
     case 'id':
-      return [...missing, ...invalidIds()];
+      return [...missing, ...invalidIds(field.nullable ?? false)];
     case 'email':
       return [...missing, ...invalidEmails()];
     case 'text':
@@ -590,6 +617,8 @@ function invalidValues(field: Field): Pick<Value>[] {
       return [...missing, ...invalidMetricKeys(field.profit === 'allowed')];
     case 'count':
       return [...missing, ...invalidCounts(field.max)];
+    case 'percentage':
+      return [...missing, ...invalidPercentages()];
   }
 }
 
@@ -859,6 +888,7 @@ export const routeSpecs: RouteSpec[] = [
       invalid: {
         dryRun: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
         dateFormat: picks<string | string[]>([['YYYY/MM/DD', 'YYYY/MM/DD'], ['lower case', 'yyyy-mm-dd'], ['empty', ''], ['twice', ['YYYY-MM-DD', 'DD.MM.YYYY']]]),
+        mode: picks<string | string[]>([['unknown', 'some'], ['upper case', 'VALID-ROWS'], ['empty', ''], ['twice', ['all', 'valid-rows']]]),
         ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
       },
     },
@@ -873,6 +903,7 @@ export const routeSpecs: RouteSpec[] = [
         metric: badMetricKeyQueries,
         dryRun: picks<string | string[]>([['yes', 'yes'], ['2', '2'], ['empty', ''], ['twice', ['1', '0']]]),
         dateFormat: picks<string | string[]>([['YYYY/MM/DD', 'YYYY/MM/DD'], ['lower case', 'yyyy-mm-dd'], ['empty', ''], ['twice', ['YYYY-MM-DD', 'DD.MM.YYYY']]]),
+        mode: picks<string | string[]>([['unknown', 'some'], ['upper case', 'VALID-ROWS'], ['empty', ''], ['twice', ['all', 'valid-rows']]]),
         ignore: picks<string | string[]>([['201 characters', 'x'.repeat(201)], ['101 columns', Array.from({ length: 101 }, (_, i) => `c${i}`)]]),
       },
     },
@@ -1034,8 +1065,15 @@ export const routeSpecs: RouteSpec[] = [
   {
     route: 'PATCH /api/agents/:id',
     param: (f) => f.otherAgent.id,
-    body: () => ({ active: true }),
-    fields: { active: { kind: 'boolean', required: true } },
+    // An edit (name, email, position, team); `active` beside it is refused, as is a bad value of any field.
+    body: () => ({ name: 'Fuzz Agent', position: 'Sales Agent' }),
+    fields: {
+      name: text(100, false),
+      position: text(100, false),
+      email: { kind: 'email', required: false },
+      teamId: { kind: 'id', required: false, nullable: true },
+      active: { kind: 'boolean', required: false },
+    },
     schema: updateAgentInput,
     strict: true,
   },
@@ -1061,7 +1099,13 @@ export const routeSpecs: RouteSpec[] = [
     route: 'PATCH /api/teams/:id',
     param: (f) => f.team,
     body: (f) => ({ agentIds: [f.otherAgent.id] }),
-    fields: { name: text(TEAM_NAME_MAX, false), managerIds: { kind: 'id-list', required: false }, agentIds: { kind: 'id-list', required: false } },
+    fields: {
+      name: text(TEAM_NAME_MAX, false),
+      managerIds: { kind: 'id-list', required: false },
+      agentIds: { kind: 'id-list', required: false },
+      addAgentIds: { kind: 'id-list', required: false },
+      removeAgentIds: { kind: 'id-list', required: false },
+    },
     schema: updateTeamInput,
     strict: true,
   },
@@ -1308,6 +1352,34 @@ export const routeSpecs: RouteSpec[] = [
     schema: createRewardOptionInput,
   },
   { route: 'DELETE /api/rewards/:id', param: (f) => f.rewardOption },
+  {
+    route: 'GET /api/owner/calculator-percentages',
+    query: {
+      schema: calculatorPercentagesQuery,
+      base: (f) => ({ agentIds: `${f.agent.id},${f.otherAgent.id}` }),
+      invalid: {
+        agentIds: [
+          ...badAgentIds,
+          ...picks<string | string[]>([
+            ['a space after a comma', '1, 2'],
+            ['a trailing comma', '1,'],
+            ['two commas', '1,,2'],
+            ['semicolons', '1;2'],
+            ['an id of 0 in the list', '1,0'],
+            [`${CALCULATOR_PERCENTAGE_IDS_MAX + 1} ids`, Array.from({ length: CALCULATOR_PERCENTAGE_IDS_MAX + 1 }, (_, i) => i + 1).join(',')],
+          ]),
+        ],
+      },
+    },
+  },
+  {
+    route: 'PUT /api/owner/calculator-percentages/:id',
+    param: (f) => f.agent.id,
+    body: () => ({ percentage: '12.5' }),
+    fields: { percentage: { kind: 'percentage', required: true } },
+    schema: calculatorPercentageInput,
+    strict: true,
+  },
   { route: 'GET /api/users' },
   {
     route: 'POST /api/users',
@@ -1331,7 +1403,7 @@ export const routeSpecs: RouteSpec[] = [
   {
     route: 'PATCH /api/settings',
     body: () => ({ orgName: 'Fuzz Org' }),
-    fields: { orgName: text(80, false), currency: { kind: 'currency', required: false }, locale: { kind: 'locale', required: false }, requireManagerTwoFactor: { kind: 'boolean', required: false } },
+    fields: { orgName: text(80, false), currency: { kind: 'currency', required: false }, locale: { kind: 'locale', required: false }, requireManagerTwoFactor: { kind: 'boolean', required: false }, managersRecord: { kind: 'boolean', required: false } },
     schema: updateOrganisationSettingsInput,
     strict: true,
   },
@@ -1346,6 +1418,25 @@ export const routeSpecs: RouteSpec[] = [
     strict: true,
   },
   { route: 'GET /api/tv-links' },
+  {
+    route: 'POST /api/tv-links/pair',
+    body: () => ({ code: 'ABCD-2345', name: 'Fuzz TV', showAmounts: true }),
+    fields: { code: text(9), name: text(100), showAmounts: { kind: 'boolean', required: true } },
+    schema: pairTvLinkInput,
+    // A well-formed code no TV is waiting with is refused (400, on the code field).
+    refusedByRoute: () => true,
+    strict: true,
+  },
+  { route: 'POST /api/tv-pairings' },
+  {
+    route: 'POST /api/tv-pairings/status',
+    body: () => ({ secret: 'x'.repeat(32) }),
+    fields: { secret: text(64) },
+    schema: tvPairingStatusInput,
+    // A secret no TV holds: 404.
+    refusedByRoute: () => true,
+    strict: true,
+  },
   {
     route: 'POST /api/tokens',
     body: () => ({ name: 'Fuzz CRM', scopes: ['read', 'entries:write'] }),
