@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessColumn, mappingProblems, prepareFile, readCsvHeader } from './csv-header';
+import { csvRecords, guessColumn, mappingProblems, parseHeaderLine, prepareFile, readCsvHeader } from './csv-header';
 import { AGENT_IMPORT, ENTRY_IMPORT } from './import-kinds';
 import { linksCsv } from './links-csv';
 
@@ -48,5 +48,26 @@ describe('the set-up links file', () => {
         `"'=HYPERLINK(""x"")",a@example.com,http://h/reset-password#token=abc,2026-12-02T10:00:00.000Z\r\n` +
         '"Lee, Ann",b@example.com,http://h/reset-password#token=def,2026-12-02T10:00:00.000Z\r\n',
     );
+  });
+});
+
+
+describe('parseHeaderLine', () => {
+  it('reads the first record with RFC 4180 quoting and says where its line ends', () => {
+    expect(parseHeaderLine('Deal Name,"Amount, USD","Say ""hi"""\r\n1,2,3', ',')).toEqual({ names: ['Deal Name', 'Amount, USD', 'Say "hi"'], end: 36 });
+    expect(parseHeaderLine('"Owner\nEmail";Close Date\nx;y', ';')).toEqual({ names: ['Owner\nEmail', 'Close Date'], end: 24 });
+  });
+
+  it('has no end when no line end follows the header', () => {
+    expect(parseHeaderLine('email,amount', ',')).toEqual({ names: ['email', 'amount'], end: undefined });
+  });
+});
+
+describe('csvRecords', () => {
+  it('numbers the rows after the header from 2, skipping lines with nothing on them', () => {
+    expect(csvRecords('email,amount\r\na@x.test,10\r\n\r\n"b@x.test","1,5"\n', ',')).toEqual([
+      { row: 2, cells: ['a@x.test', '10'] },
+      { row: 3, cells: ['b@x.test', '1,5'] },
+    ]);
   });
 });

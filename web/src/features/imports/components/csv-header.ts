@@ -46,22 +46,15 @@ export async function readChosenFile(file: Blob): Promise<Blob> {
 }
 
 /**
- * The records of CSV text after its header line, numbered as the server numbers them (the header being row 1; a line
- * with nothing on it is skipped, as csv-parse's skip_empty_lines does).
+ * Reads CSV text (RFC 4180 quoting: doubled quotes inside quotes, delimiters and line ends quoted) a record at a time:
+ * `each` gets its cells, whether the line held nothing at all, and where its line end is (undefined for the last,
+ * unended record); it answers whether to go on.
  */
-export function csvRecords(text: string, delimiter: string): { row: number; cells: string[] }[] {
-  const records: string[][] = [];
+function scanRecords(text: string, delimiter: string, each: (cells: string[], empty: boolean, end: number | undefined) => boolean): void {
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
   let empty = true;
-  const end = () => {
-    cells.push(cell);
-    if (!empty) records.push(cells);
-    cells = [];
-    cell = '';
-    empty = true;
-  };
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
     if (quoted) {
@@ -78,42 +71,44 @@ export function csvRecords(text: string, delimiter: string): { row: number; cell
       cell = '';
       empty = false;
     } else if (char === '\r' || char === '\n') {
+      const end = index;
       if (char === '\r' && text[index + 1] === '\n') index++;
-      end();
+      cells.push(cell);
+      if (!each(cells, empty, end)) return;
+      cells = [];
+      cell = '';
+      empty = true;
     } else {
       cell += char;
       empty = false;
     }
   }
-  if (!empty) end();
+  cells.push(cell);
+  each(cells, empty, undefined);
+}
+
+/**
+ * The records of CSV text after its header line, numbered as the server numbers them (the header being row 1; a line
+ * with nothing on it is skipped, as csv-parse's skip_empty_lines does).
+ */
+export function csvRecords(text: string, delimiter: string): { row: number; cells: string[] }[] {
+  const records: string[][] = [];
+  scanRecords(text, delimiter, (cells, empty) => {
+    if (!empty) records.push(cells);
+    return true;
+  });
   // The first record is the header; the rows after it are numbered from 2.
   return records.slice(1).map((cells, index) => ({ row: index + 2, cells }));
 }
 
-/** The first record of CSV text (RFC 4180 quoting) and where it ends; `end` is undefined when no line end follows it. */
+/** The first record of CSV text and where it ends; `end` is undefined when no line end follows it. */
 export function parseHeaderLine(text: string, delimiter: string): { names: string[]; end: number | undefined } {
-  const names: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === delimiter) {
-      names.push(cell);
-      cell = '';
-    } else if (char === '\r' || char === '\n') {
-      names.push(cell);
-      return { names, end: index };
-    } else cell += char;
-  }
-  names.push(cell);
-  return { names, end: undefined };
+  let header: { names: string[]; end: number | undefined } = { names: [''], end: undefined };
+  scanRecords(text, delimiter, (names, _empty, end) => {
+    header = { names, end };
+    return false;
+  });
+  return header;
 }
 
 /** Reads the header line of a chosen file; throws an Error with a readable message when it cannot. */
