@@ -1,5 +1,5 @@
 import { registrationMessages } from '../../contract/sign-up';
-import { expectNoHorizontalOverflow, uniqueEmail } from './support/helpers';
+import { allowConsoleErrors, expectNoHorizontalOverflow, uniqueEmail } from './support/helpers';
 import { expect, expectNoAxeViolations, test } from './support/fixtures';
 
 test.describe('agent registration page', () => {
@@ -13,6 +13,26 @@ test.describe('agent registration page', () => {
 
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await expect(page).toHaveURL('/');
+  });
+
+  test('states the password rule it checks, and puts the server’s reason under the password, focused', async ({ page, pageErrors }) => {
+    await page.goto('/agent-register');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAccessibleDescription(/At least 8 characters, and not a common password/);
+    await page.getByLabel('First Name').fill('Common');
+    await page.getByLabel('Last Name').fill('Choice');
+    await page.getByLabel('Position').fill('Sales Agent');
+    await page.getByLabel('Email').fill(uniqueEmail('common-password'));
+    await password.fill('Welcome-2026!');
+    await page.getByLabel('Confirm Password').fill('Welcome-2026!');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(password).toHaveAccessibleDescription(/This password is one of the most common/);
+    await expect(password).toBeFocused();
+    await expect(page.getByRole('alert').filter({ hasText: 'Registration failed' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(page);
+    allowConsoleErrors(pageErrors, /status of 400/);
   });
 
   test('shows the message of every invalid field', async ({ page }) => {

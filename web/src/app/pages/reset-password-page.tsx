@@ -10,6 +10,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { paths } from '../../config/paths';
 import { apiRequest, errorMessage } from '../../lib/api-client';
+import { setServerIssues } from '../../lib/server-issues';
 
 
 interface ResetForm {
@@ -41,7 +42,8 @@ export default function ResetPasswordPage() {
       await apiRequest('POST', '/api/password-resets/complete', { token, newPassword: values.newPassword });
       setDone(true);
     } catch (error) {
-      setServerError(errorMessage(error, 'The password could not be set'));
+      // A reason about the password (too common) goes under it; anything else (the link) above the form.
+      if (!setServerIssues(form.setError, error, ['newPassword'])) setServerError(errorMessage(error, 'The password could not be set'));
     }
   });
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
+import { setServerIssues } from '../../../lib/server-issues';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useAgentRegister, type RegistrationOutcome } from '../api/agent-register';
 
@@ -42,7 +43,11 @@ export function AgentRegisterForm({ mode, invite, onSuccess }: AgentRegisterForm
         position: position.trim(),
         ...(invite ? { invite } : {}),
       },
-      { onSuccess },
+      {
+        onSuccess,
+        // A reason about a field (a common password, an email taken) goes under it, the focus on it; others above the form.
+        onError: (error) => void (setServerIssues(form.setError, error, ['firstName', 'lastName', 'email', 'position', 'password']) && register.reset()),
+      },
     ),
   );
 
