@@ -24,6 +24,7 @@ import { adminPool, postgresTestUrl } from '../support/postgres-admin';
 import { listening, testConfig } from '../support/test-app';
 import { createPostgresTestDatabase } from '../support/test-database';
 import { sequenceAll } from '../../server/db/sequencer';
+import { withEntryDates } from '../../server/domain/income-entries';
 
 /** The test's own connections carry this name, so that cutting "every connection of the app" spares them. */
 const TEST_CONNECTIONS = 'tiertrack-live-reconnect-test';
@@ -214,7 +215,9 @@ describePostgres('live updates after the listening connection is lost [postgres]
   async function expectBoardsEqualTables() {
     for (const [index, instance] of instances.entries()) {
       const now = new Date();
-      const fromTables = await readOwnerDashboard(db(), { now, timeZone: 'UTC', scope: everyAgentScope() });
+      const read = await readOwnerDashboard(db(), { now, timeZone: 'UTC', scope: everyAgentScope() });
+      // As the route answers it: each recent entry with its days in the organisation's time zone.
+      const fromTables = { ...read, recentEntries: read.recentEntries.map((entry) => withEntryDates(entry, 'UTC')) };
       const served = await fetch(`${instance.base}/api/owner/dashboard`, { headers: { cookie: owner } });
       expect(served.status).toBe(200);
       expect(await served.json(), `the dashboard of instance ${index}`).toEqual(fromTables);
