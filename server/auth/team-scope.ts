@@ -30,22 +30,26 @@ export function narrowToTeam(scope: TeamScope, team: number | undefined): TeamSc
  * A read of one agent by id: 403 when the scope the guard built does not hold the agent. An unknown agent passes (the
  * route answers 404 as before), so a manager learns no more about other teams than that the id is not theirs.
  */
-export async function assertAgentInScope(ctx: AppContext, scope: TeamScope, agentId: number): Promise<void> {
+export function assertAgentInScope(ctx: AppContext, scope: TeamScope, agentId: number): Promise<void> {
+  return assertTeamOfInScope(scope, () => readAgentTeam(ctx.db, agentId));
+}
+
+/**
+ * The one check of the asserts here: 403 when the scope does not hold the team `readTeam` finds (null: no team); a
+ * row that does not exist (undefined) passes, for the route's 404. Every agent's scope reads nothing.
+ */
+async function assertTeamOfInScope(scope: TeamScope, readTeam: () => Promise<number | null | undefined>): Promise<void> {
   if (scopeIsEveryAgent(scope)) return;
-  const team = await readAgentTeam(ctx.db, agentId);
+  const team = await readTeam();
   if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
 }
 
 /** A write to an income entry (a void): 403 when its agent is outside the scope; an unknown entry passes (404 later). */
-export async function assertEntryInScope(ctx: AppContext, scope: TeamScope, entryId: number): Promise<void> {
-  if (scopeIsEveryAgent(scope)) return;
-  const team = await readEntryAgentTeam(ctx.db, entryId);
-  if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
+export function assertEntryInScope(ctx: AppContext, scope: TeamScope, entryId: number): Promise<void> {
+  return assertTeamOfInScope(scope, () => readEntryAgentTeam(ctx.db, entryId));
 }
 
 /** A step of a reward claim: 403 when its agent is outside the scope; an unknown claim passes (404 later). */
-export async function assertClaimInScope(ctx: AppContext, scope: TeamScope, claimId: number): Promise<void> {
-  if (scopeIsEveryAgent(scope)) return;
-  const team = await readClaimAgentTeam(ctx.db, claimId);
-  if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
+export function assertClaimInScope(ctx: AppContext, scope: TeamScope, claimId: number): Promise<void> {
+  return assertTeamOfInScope(scope, () => readClaimAgentTeam(ctx.db, claimId));
 }
