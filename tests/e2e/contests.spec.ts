@@ -31,6 +31,8 @@ test.afterAll(async ({ playwright }, testInfo) => {
 
 /** A day as the API names them, `days` from today in UTC. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The same day as a date field writes it under the demo's locale, en-US: "11/28/2026". */
+const shownDay = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 async function makeContest(request: APIRequestContext, input: Partial<CreateContestInput> & Pick<CreateContestInput, 'participants'>): Promise<Contest> {
   const response = await request.post('/api/contests', {
@@ -95,8 +97,8 @@ test.describe('contests', () => {
     const name = uniqueName('Sprint').name;
     await dialog.getByLabel('Name', { exact: true }).fill(name);
     await dialog.getByLabel('Description (optional)').fill('Most profit this week wins.');
-    await expect(dialog.getByLabel('First day', { exact: true })).toHaveValue(dayFromToday(0));
-    await expect(dialog.getByLabel('Last day', { exact: true })).toHaveValue(dayFromToday(6));
+    await expect(dialog.getByLabel('First day', { exact: true })).toHaveValue(shownDay(dayFromToday(0)));
+    await expect(dialog.getByLabel('Last day', { exact: true })).toHaveValue(shownDay(dayFromToday(6)));
     // Everyone at first: the preview counts every active agent.
     const preview = dialog.getByRole('region', { name: 'Preview: who takes part' });
     await expect(preview.getByRole('status')).toHaveText(`${activeAgents} active agents take part.`);

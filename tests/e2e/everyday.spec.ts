@@ -2,14 +2,19 @@
 // axe and 375 px.
 import type { Page } from '@playwright/test';
 import type { IncomeEntryPage } from '../../contract/income-entries';
-import { addIncome, createAgent, expectNoHorizontalOverflow, openTab, searchAgents, toasts } from './support/helpers';
+import { addIncome, createAgent, expectConsoleErrors, expectNoHorizontalOverflow, openTab, searchAgents, toasts } from './support/helpers';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
 
-/** The browser's calendar day `shift` days from today, as a date field holds it. */
+/** The browser's calendar day `shift` days from today, as the API names it ("2026-11-28"). */
 const browserDay = (shift: number) => {
   const date = new Date();
   date.setDate(date.getDate() + shift);
   return date.toLocaleDateString('en-CA');
+};
+/** The same day as a date field writes it under the demo's locale, en-US: "11/28/2026". */
+const shownDay = (shift: number) => {
+  const [year, month, day] = browserDay(shift).split('-');
+  return `${month}/${day}/${year}`;
 };
 
 const bellPopover = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
@@ -24,25 +29,42 @@ test.describe('everyday use', () => {
     await page.getByRole('button', { name: 'Add Income Entry' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
     const day = dialog.getByLabel('Deal date');
-    // Today unless picked, and no later than today.
-    await expect(day).toHaveValue(browserDay(0));
-    await expect(day).toHaveAttribute('max', browserDay(0));
-    await expect(day).toHaveAttribute('min', '2000-01-01');
+    // Today unless picked, written the organisation's way (en-US), and no later than today: in the calendar, tomorrow
+    // cannot be picked.
+    await expect(day).toHaveValue(shownDay(0));
+    await expect(day).toHaveAttribute('placeholder', 'mm/dd/yyyy');
+    await dialog.getByRole('button', { name: 'Open calendar' }).click();
+    const calendar = dialog.getByRole('dialog');
+    const tomorrow = new Date(`${browserDay(1)}T12:00:00`).toLocaleDateString('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    if (browserDay(1).slice(0, 7) === browserDay(0).slice(0, 7)) await expect(calendar.getByRole('button', { name: tomorrow, exact: true })).toBeDisabled();
+    await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(calendar).toBeHidden();
+    await expect(dialog).toBeVisible();
 
     await dialog.getByLabel('Agent').fill(agent.name.slice(0, -2));
     await dialog.getByRole('option', { name: agent.name }).click();
     await dialog.getByLabel('Amount ($)').fill('480.00');
-    await day.fill(browserDay(1));
+    await day.fill(shownDay(1));
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
     await expect(dialog.getByText('The deal date cannot be after today')).toBeVisible();
     await expect(day).toBeFocused();
+    await day.fill('02/30/2026');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(dialog.getByText('Enter the deal date as mm/dd/yyyy')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoHorizontalOverflow(page);
     await dialog.screenshot({ path: test.info().outputPath('add-entry-date-375.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    await day.fill(browserDay(-1));
+    // Yesterday, picked in the calendar with the keyboard: the focus starts on today, the left arrow moves a day back.
+    await dialog.getByRole('button', { name: 'Open calendar' }).click();
+    await expect(calendar.locator('button[aria-current="date"]')).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(calendar).toBeHidden();
+    await expect(day).toHaveValue(shownDay(-1));
     await dialog.getByLabel('Description (optional)').fill('Signed yesterday');
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/income-entries') && r.method() === 'POST');
     await dialog.getByRole('button', { name: 'Add Entry' }).click();
@@ -139,4 +161,35 @@ test.describe('everyday use', () => {
     await expectNoHorizontalOverflow(page);
     await shown.screenshot({ path: test.info().outputPath('period-back-375.png') });
   });
+
+  test('a reason the server gives about a field shows under that field, focused, not in a toast', async ({ page, pageErrors }) => {
+    await signInAs(page);
+    await page.goto('/');
+    await openTab(page, 'Tier Settings');
+    await page.getByRole('button', { name: 'Add reward option to Legend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Reward Option' });
+    await dialog.getByLabel('Title').fill('Team dinner');
+    await dialog.getByLabel('Description').fill('For four');
+    // The request reaches the real server with a title this screen would not send (as when the server's rule is
+    // newer than the page): its refusal names the field.
+    await page.route('**/api/rewards', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, title: 'T'.repeat(121) }) });
+    });
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/rewards') && response.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add Reward' }).click();
+    expect((await answered).status()).toBe(400);
+    const title = dialog.getByLabel('Title');
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(title).toBeFocused();
+    await expect(title).toHaveAccessibleDescription(/120/);
+    await expect(toasts(page).filter({ hasText: 'Error' })).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.unroute('**/api/rewards');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expectConsoleErrors(pageErrors, /status of 400/);
+  });
 });
+

@@ -112,5 +112,42 @@ test.describe('organisation settings', () => {
     await twoFactor.click();
     await expect(page.getByRole('form', { name: 'Organisation settings' }).getByText('No changes to save.')).toBeVisible();
   });
-});
 
+  test('under de-DE dates are typed and picked the German way, whatever the browser’s language', async ({ page }) => {
+    await signInAs(page);
+    expect((await page.request.patch('/api/settings', { data: { locale: 'de-DE' } })).status()).toBe(200);
+    const agent = await createAgent(page.request, 'Datum');
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add Income Entry' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
+    const day = dialog.getByLabel('Deal date');
+    const today = new Date();
+    const german = (date: Date) => `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
+    await expect(day).toHaveValue(german(today));
+    await expect(day).toHaveAttribute('placeholder', 'dd.mm.yyyy');
+
+    // The calendar names the month and the weekdays in German, its weeks start on Monday.
+    await dialog.getByRole('button', { name: 'Open calendar' }).click();
+    const calendar = dialog.getByRole('dialog');
+    const monthTitle = today.toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
+    await expect(calendar.getByRole('heading', { name: monthTitle })).toBeVisible();
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('Mo');
+    await expect(calendar.getByRole('columnheader').last()).toHaveText('So');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await dialog.screenshot({ path: test.info().outputPath('calendar-de-375.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.keyboard.press('Escape');
+
+    // A day typed the German way, short, is read and written out in full when the field is left.
+    const earlier = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 3);
+    await day.fill(`${earlier.getDate()}.${earlier.getMonth() + 1}.${String(earlier.getFullYear()).slice(2)}`);
+    await dialog.getByLabel('Agent').fill(agent.name.slice(0, -2));
+    await expect(day).toHaveValue(german(earlier));
+    await dialog.getByRole('option', { name: agent.name }).click();
+    await dialog.getByLabel(/^Amount/).fill('75');
+    const posted = page.waitForRequest((r) => r.url().endsWith('/api/income-entries') && r.method() === 'POST');
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ agentId: agent.id, day: earlier.toLocaleDateString('en-CA') });
+  });
+});

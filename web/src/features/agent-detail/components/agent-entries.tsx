@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { OffsetPager } from '../../../components/ui/pager';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
+import { applyDayFilter } from '../../../lib/day-field';
 import { Label } from '../../../components/ui/label';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
@@ -52,28 +53,19 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
         <div role="search" aria-label="Filter the entries by date" className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[repeat(2,minmax(0,12rem))_auto]">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor={`${id}-from`}>From</Label>
-            <Input
-              ref={fromField}
+            <DateInput
+              inputRef={fromField}
               id={`${id}-from`}
-              type="date"
-              className="min-w-0"
               value={days.from ?? ''}
               max={days.to}
               aria-invalid={rangeError ? true : undefined}
               aria-describedby={rangeError ? `${id}-range-error` : undefined}
-              onChange={(event) => changeDays({ from: event.target.value || undefined })}
+              onChange={applyDayFilter((from) => changeDays({ from }))}
             />
           </div>
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor={`${id}-to`}>To</Label>
-            <Input
-              id={`${id}-to`}
-              type="date"
-              className="min-w-0"
-              value={days.to ?? ''}
-              min={days.from}
-              onChange={(event) => changeDays({ to: event.target.value || undefined })}
-            />
+            <DateInput id={`${id}-to`} value={days.to ?? ''} min={days.from} onChange={applyDayFilter((to) => changeDays({ to }))} />
           </div>
           {filtered && (
             <Button variant="ghost" className="justify-self-start" onClick={clear}>

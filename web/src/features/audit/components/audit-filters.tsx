@@ -2,7 +2,8 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@contract/
 import { X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
+import { applyDayFilter } from '../../../lib/day-field';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useAuditActors } from '../api/get-audit-actors';
@@ -73,20 +74,18 @@ export function AuditFilters({ filter, onChange, rangeError, rangeErrorId }: Aud
       </div>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
+        <DateInput
           id={`${id}-from`}
-          type="date"
-          className="min-w-0"
           value={filter.from ?? ''}
           max={filter.to}
           aria-invalid={rangeError ? true : undefined}
           aria-describedby={rangeError ? rangeErrorId : undefined}
-          onChange={(event) => onChange({ from: event.target.value || undefined })}
+          onChange={applyDayFilter((from) => onChange({ from }))}
         />
       </div>
       <div className="grid min-w-0 gap-1.5">
         <Label htmlFor={`${id}-to`}>To</Label>
-        <Input id={`${id}-to`} type="date" className="min-w-0" value={filter.to ?? ''} min={filter.from} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+        <DateInput id={`${id}-to`} value={filter.to ?? ''} min={filter.from} onChange={applyDayFilter((to) => onChange({ to }))} />
       </div>
       {filtered && (
         <Button variant="ghost" className="justify-self-start" onClick={clear}>

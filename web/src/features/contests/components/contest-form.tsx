@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { MetricSelect } from '../../../components/insight/metric-select';
 import { Button } from '../../../components/ui/button';
 import { ChoiceCard, ChoiceFieldset, choiceInputClass } from '../../../components/ui/choice-fieldset';
+import { DateInput } from '../../../components/ui/date-input';
 import { DialogFooter } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
@@ -16,6 +17,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAgentsPage } from '../../../lib/agents-page';
+import { isCalendarDay } from '../../../lib/day-field';
 import { currencySymbol } from '../../../lib/format';
 import { PROFIT, useMetrics } from '../../../lib/metrics';
 import { useTeams } from '../../../lib/teams';
@@ -149,10 +151,10 @@ function ContestForm({
       <div className="grid gap-1.5">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="First day" error={errors.startsAt}>
-            <Input type="date" value={values.startsAt} disabled={locked('startsAt')} onChange={(event) => set({ startsAt: event.target.value })} />
+            <DateInput value={values.startsAt} disabled={locked('startsAt')} onChange={(day) => set({ startsAt: day })} />
           </FormField>
           <FormField label="Last day" error={errors.endsAt}>
-            <Input type="date" value={values.endsAt} min={values.startsAt || undefined} disabled={locked('endsAt')} onChange={(event) => set({ endsAt: event.target.value })} />
+            <DateInput value={values.endsAt} min={isCalendarDay(values.startsAt) ? values.startsAt : undefined} disabled={locked('endsAt')} onChange={(day) => set({ endsAt: day })} />
           </FormField>
         </div>
         <p className="text-xs text-slate-600">Both days count, whole days in the organisation’s time zone; at most {CONTEST_DAYS_MAX} days.</p>

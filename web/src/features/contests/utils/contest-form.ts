@@ -1,5 +1,7 @@
 import type { Contest, ContestFormat, ContestRecurrence, ContestState, CreateContestInput, ParticipantKind, UpdateContestInput } from '@contract/contests';
 import type { MetricUnit } from '@contract/metrics';
+import { enterDayMessage, isCalendarDay } from '../../../lib/day-field';
+import { orgLocale } from '../../../lib/format';
 import { addDays, todayDay } from './contest-text';
 
 /** An agent picked as a participant: its id, name as the picker showed it, and whether it is active (only they count). */
@@ -128,8 +130,10 @@ export function checkContestForm(values: ContestFormValues, unit: MetricUnit, ch
   if (changeable.has('name') && values.name.trim() === '') errors.name = 'Give the contest a name';
   if (changeable.has('startsAt')) {
     if (values.startsAt === '') errors.startsAt = 'Pick the first day';
+    else if (!isCalendarDay(values.startsAt)) errors.startsAt = enterDayMessage('the first day', orgLocale());
     if (values.endsAt === '') errors.endsAt = 'Pick the last day';
-    else if (values.startsAt !== '' && values.endsAt < values.startsAt) errors.endsAt = 'The last day must not be before the first day';
+    else if (!isCalendarDay(values.endsAt)) errors.endsAt = enterDayMessage('the last day', orgLocale());
+    else if (isCalendarDay(values.startsAt) && values.endsAt < values.startsAt) errors.endsAt = 'The last day must not be before the first day';
   }
   if (changeable.has('target') && values.format === 'race') {
     const wrong = targetError(unit, values.target);

@@ -5,6 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { FormField } from '../../../components/ui/form-field';
+import { DateInput } from '../../../components/ui/date-input';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
@@ -12,8 +13,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useCreateIncomeEntry } from '../api/create-income-entry';
 import { AgentCombobox } from '../../../components/agents/agent-combobox';
-import { currencySymbol } from '../../../lib/format';
+import { currencySymbol, orgLocale } from '../../../lib/format';
 import { localDayOf } from '../../../lib/calendar-day';
+import { enterDayMessage, isCalendarDay } from '../../../lib/day-field';
 
 // The amount and description rules are the request's own (Amount is required, Amount cannot be zero);
 // the agent picker holds an id as text, empty until an agent is picked.
@@ -27,6 +29,7 @@ const incomeEntryForm = (today: string) =>
     day: z
       .string()
       .min(1, 'Pick the day of the deal')
+      .refine(isCalendarDay, enterDayMessage('the deal date', orgLocale()))
       .refine((day) => day <= today, 'The deal date cannot be after today')
       .refine((day) => day >= EARLIEST_DAY, 'The deal date cannot be before January 1, 2000'),
     description: createIncomeEntryInput.shape.description,
@@ -94,9 +97,15 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
       <FormField label={`Amount (${currencySymbol()})`} error={errors.amount?.message} hint="Negative amounts are recorded as deductions.">
         <Input type="number" step="0.01" inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
       </FormField>
-      <FormField label="Deal date" error={errors.day?.message} hint="When the deal was won: today, or an earlier day for one recorded late.">
-        <Input type="date" min={EARLIEST_DAY} max={today} {...form.register('day')} />
-      </FormField>
+      <Controller
+        control={form.control}
+        name="day"
+        render={({ field }) => (
+          <FormField label="Deal date" error={errors.day?.message} hint="When the deal was won: today, or an earlier day for one recorded late.">
+            <DateInput inputRef={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} min={EARLIEST_DAY} max={today} />
+          </FormField>
+        )}
+      />
       <FormField label="Description (optional)" error={errors.description?.message}>
         <Textarea rows={3} placeholder="e.g. Enterprise deal closed" {...form.register('description')} />
       </FormField>

@@ -3,7 +3,7 @@ import { CalendarDays, Loader2, Plus, Save, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ChoiceCard, choiceInputClass } from '../../../components/ui/choice-fieldset';
-import { Input } from '../../../components/ui/input';
+import { DateInput } from '../../../components/ui/date-input';
 import { Label } from '../../../components/ui/label';
 import { SectionCard } from '../../../components/ui/section-card';
 import { toast } from '../../../components/ui/use-toast';
@@ -177,16 +177,15 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
               Holiday date
             </Label>
             <div className="flex flex-wrap gap-2">
-              <Input
-                ref={holidayInput}
+              <DateInput
+                inputRef={holidayInput}
                 id={`${id}-holiday`}
-                type="date"
                 value={newHoliday}
                 className="w-auto min-w-0 flex-1 sm:max-w-48"
                 aria-invalid={errors.holidays ? true : undefined}
                 aria-describedby={holidayDescription}
-                onChange={(event) => {
-                  setNewHoliday(event.target.value);
+                onChange={(day) => {
+                  setNewHoliday(day);
                   if (errors.holidays) setErrors((before) => ({ ...before, holidays: undefined }));
                 }}
                 onKeyDown={onHolidayKeyDown}

@@ -1,5 +1,6 @@
 import type { OrganisationSettings, UpdateOrganisationSettingsInput } from '@contract/settings';
-import { formatCalendarDay } from '../../../lib/format';
+import { enterDayMessage, isCalendarDay } from '../../../lib/day-field';
+import { formatCalendarDay, orgLocale } from '../../../lib/format';
 
 // The working calendar's rules as the form applies them (docs/decisions/0073-goal-pacing.md): the same as the
 // server's (contract/settings.ts), checked before sending.
@@ -45,7 +46,8 @@ export function toggleWorkingDay(days: readonly number[], day: number, on: boole
 
 /** Why `day` (a date input's value) cannot be added to the holidays, or undefined when it can. */
 export function holidayProblem(holidays: readonly string[], day: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'Enter a whole date: day, month and year.';
+  if (day.trim() === '') return 'Enter a whole date: day, month and year.';
+  if (!isCalendarDay(day)) return `${enterDayMessage('the holiday', orgLocale())}.`;
   if (holidays.includes(day)) return `${formatCalendarDay(day)} is already a holiday.`;
   if (holidays.length >= HOLIDAYS_MAX) return `At most ${HOLIDAYS_MAX} holidays: remove a past one first.`;
   return undefined;
