@@ -27,4 +27,13 @@ describe('setServerIssues', () => {
     expect(setServerIssues<Values>(setError, new Error('offline'), ['amount'])).toBe(false);
     expect(setError).not.toHaveBeenCalled();
   });
+
+  it('reads a request path the form names otherwise as that field (a claim\u2019s agentData.email is the email field)', () => {
+    const setError = vi.fn();
+    type Contact = { name: string; email: string };
+    const shown = setServerIssues<Contact>(setError, refused([{ path: 'agentData.email', message: 'Enter a valid email' }]), ['name', 'email'], { 'agentData.email': 'email' });
+    expect(shown).toBe(true);
+    expect(setError.mock.calls).toEqual([['email', { type: 'server', message: 'Enter a valid email' }, { shouldFocus: true }]]);
+  });
 });
+

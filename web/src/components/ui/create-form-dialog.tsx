@@ -1,7 +1,8 @@
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../lib/api-client';
+import { setServerIssues } from '../../lib/server-issues';
 import { Button } from './button';
 import { FormDialog, useFormDialog } from './form-dialog';
 import { toast } from './use-toast';
@@ -23,6 +24,10 @@ interface CreateFormDialogProps<TForm extends FieldValues, TValues, TCreated> {
   failure: string;
   /** Takes a refusal before the toast does (e.g. onto a field); says whether it did. */
   onRefused?: (error: Error) => boolean;
+  /** The form's fields in screen order: a refusal's reasons about them go under them, the first focused. */
+  fields?: ReadonlyArray<Path<TForm>>;
+  /** The form's field of a request path where their names differ ("expiresAt" for "expiry"). */
+  fieldOfPath?: Readonly<Record<string, Path<TForm>>>;
   /** The form's fields. */
   children: ReactNode;
 }
@@ -41,6 +46,8 @@ export function CreateFormDialog<TForm extends FieldValues, TValues, TCreated>({
   onCreated,
   failure,
   onRefused,
+  fields = [],
+  fieldOfPath,
   children,
 }: CreateFormDialogProps<TForm, TValues, TCreated>) {
   const dialog = useFormDialog(() => form.reset());
@@ -51,7 +58,7 @@ export function CreateFormDialog<TForm extends FieldValues, TValues, TCreated>({
         onCreated(created);
       },
       onError: (error) => {
-        if (onRefused?.(error)) return;
+        if (onRefused?.(error) || setServerIssues(form.setError, error, fields, fieldOfPath)) return;
         toast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' });
       },
     }),

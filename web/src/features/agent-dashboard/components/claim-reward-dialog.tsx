@@ -11,10 +11,20 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { setServerIssues } from '../../../lib/server-issues';
 import { useClaimTierReward } from '../api/claim-tier-reward';
 import type { ClaimDialogOutput, ClaimDialogValues } from './claim-dialog-schema';
 
 type Tier = AgentTierData['tiers'][number];
+
+/** The form's field of each path of the request's contact details. */
+const CLAIM_FIELD_OF_PATH = {
+  'agentData.name': 'name',
+  'agentData.email': 'email',
+  'agentData.phone': 'phone',
+  'agentData.address': 'address',
+  'agentData.shippingInfo': 'shippingInfo',
+} as const;
 
 const validation = lazyZodResolver(() => import('./claim-dialog-schema').then((module) => module.claimDialogForm));
 
@@ -90,6 +100,8 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
         },
         onError: (error) => {
           toast({ title: 'Error', description: claimFailureDescription(error), variant: 'destructive' });
+          // A reason about a detail goes under it too (the dialog stays open to mend it).
+          setServerIssues(form.setError, error, ['rewardOptionId', 'name', 'email', 'phone', 'address', 'shippingInfo'], CLAIM_FIELD_OF_PATH);
           // An earlier claim of this tier leaves nothing to retry; other failures keep the details for another try.
           if (error instanceof ApiError && error.status === 409) onDone();
         },

@@ -58,6 +58,8 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
       pending={createToken.isPending}
       onCreated={onCreated}
       failure="Failed to create the API token"
+      fields={['name', 'scopes', 'expiry']}
+      fieldOfPath={{ expiresAt: 'expiry' }}
     >
       <FormField label="Name" error={errors.name?.message} hint="What uses it, e.g. CRM sync.">
         <Input autoComplete="off" {...form.register('name')} />

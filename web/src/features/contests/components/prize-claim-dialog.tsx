@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { setServerIssues } from '../../../lib/server-issues';
 import { useClaimPrize } from '../api/contests';
 import { placeName } from '../utils/contest-text';
 import type { PrizeClaimOutput, PrizeClaimValues } from './prize-claim-schema';
@@ -59,6 +60,8 @@ function PrizeClaimForm({ prize, agent, onDone }: { prize: ContestPrizeWon; agen
         },
         onError: (error) => {
           toast({ title: 'Error', description: prizeClaimFailure(error), variant: 'destructive' });
+          // A reason about a detail goes under it too (the dialog stays open to mend it).
+          setServerIssues(form.setError, error, ['name', 'email', 'phone', 'address', 'shippingInfo']);
           // Claimed already, or not claimable: nothing to retry.
           if (error instanceof ApiError && error.status === 409) onDone();
         },

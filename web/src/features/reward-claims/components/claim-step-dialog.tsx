@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { setServerIssues } from '../../../lib/server-issues';
 import { useChangeClaimStatus } from '../api/change-claim-status';
 
 /** The steps a dialog takes a claim to (Mark Filled needs no dialog). */
@@ -69,7 +70,9 @@ export function ClaimStepDialog({ claim, step }: { claim: RewardClaim; step: Cla
           dialog.done();
           toast({ title: 'Success', description: text.done, variant: 'success' });
         },
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update the reward claim'), variant: 'destructive' }),
+        onError: (error) => {
+          if (!setServerIssues(form.setError, error, ['text'], { note: 'text', reason: 'text' })) toast({ title: 'Error', description: errorMessage(error, 'Failed to update the reward claim'), variant: 'destructive' });
+        },
       },
     ),
   );

@@ -13,6 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { setServerIssues } from '../../../lib/server-issues';
 import { useCreateRewardOption } from '../api/create-reward-option';
 
 const emptyForm: RewardOptionForm = { title: '', description: '', category: DEFAULT_REWARD_CATEGORY };
@@ -47,7 +48,9 @@ export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: 
           setAdded(true);
           dialog.done();
         },
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add reward'), variant: 'destructive' }),
+        onError: (error) => {
+          if (!setServerIssues(form.setError, error, ['title', 'description', 'category'])) toast({ title: 'Error', description: errorMessage(error, 'Failed to add reward'), variant: 'destructive' });
+        },
       },
     ),
   );

@@ -30,6 +30,7 @@ export function NewTvLinkDialog({ onCreated }: { onCreated: (link: CreatedTvLink
       pending={createLink.isPending}
       onCreated={onCreated}
       failure="Failed to create the TV link"
+      fields={['name', 'showAmounts']}
     >
       <FormField label="Name" error={errors.name?.message} hint="Where the screen is, e.g. Sales floor TV.">
         <Input autoComplete="off" {...form.register('name')} />

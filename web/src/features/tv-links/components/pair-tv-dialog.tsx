@@ -43,6 +43,7 @@ export function PairTvDialog({ onPaired }: { onPaired: (link: TvLink) => void })
       onCreated={onPaired}
       failure="Failed to pair the TV"
       onRefused={onRefused}
+      fields={['code', 'name', 'showAmounts']}
     >
       <FormField label="Code shown on the TV" error={errors.code?.message} hint="8 letters and digits, e.g. ABCD-2345.">
         <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono uppercase tracking-widest" {...form.register('code')} />
