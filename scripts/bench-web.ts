@@ -4,7 +4,7 @@
 // accessibility for the landing page, /agents and the owner dashboard, and the time to switch to each owner
 // dashboard tab in Chromium (measured, not asserted). Prints a table and keeps it in docs/performance.md.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -94,7 +94,18 @@ async function measureBundles(browser: Browser, base: string, webRoot: string, o
 interface LighthouseScores {
   performance: number;
   accessibility: number;
+  /** The performance score's measures, for the log: "FCP 1.2 s, LCP 2.3 s, TBT 140 ms, CLS 0.000, SI 1.9 s". */
+  measures: string;
 }
+
+/** The audits the performance score is made of, as the log names them. */
+const SCORED_AUDITS: Array<[string, string]> = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
 
 /** Lighthouse's own failures of a run (a trace it could not record), tried again rather than scored 0. */
 const LIGHTHOUSE_ATTEMPTS = 3;
@@ -113,7 +124,13 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseScore
     }
     const { performance, accessibility } = report.categories;
     if (!report.runtimeError && performance.score !== null && accessibility.score !== null) {
-      return { performance: performance.score, accessibility: accessibility.score };
+      const measures = SCORED_AUDITS.map(([id, name]) => `${name} ${report.audits?.[id]?.displayValue ?? '?'}`).join(', ');
+      // BENCH_LIGHTHOUSE_DIR: each report kept, to read what made a score (its LCP element, its requests).
+      if (process.env.BENCH_LIGHTHOUSE_DIR) {
+        mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+        writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}${cookie ? 'signed-in' : ''}-${Date.now()}.json`), JSON.stringify(report));
+      }
+      return { performance: performance.score, accessibility: accessibility.score, measures };
     }
     lastError = report.runtimeError ? `${report.runtimeError.code}: ${report.runtimeError.message}` : 'no score';
   }
@@ -123,6 +140,7 @@ async function lighthouse(url: string, cookie?: string): Promise<LighthouseScore
 interface LighthouseReport {
   runtimeError?: { code: string; message: string };
   categories: Record<'performance' | 'accessibility', { score: number | null }>;
+  audits?: Record<string, { displayValue?: string }>;
 }
 
 function lighthouseReport(url: string, cookie?: string): Promise<LighthouseReport> {
@@ -166,11 +184,13 @@ async function measureLighthouse(base: string, ownerCookie: string, runs: number
     const scores: LighthouseScores[] = [];
     for (let run = 1; run <= runs; run++) {
       log(`Lighthouse: ${target.name}, run ${run} of ${runs}...`);
-      scores.push(await lighthouse(target.url, target.cookie));
+      const score = await lighthouse(target.url, target.cookie);
+      log(`  performance ${score.performance.toFixed(2)}: ${score.measures}`);
+      scores.push(score);
     }
     const performance = median(scores.map((score) => score.performance));
     const accessibility = median(scores.map((score) => score.accessibility));
-    const all = (key: keyof LighthouseScores) => (runs > 1 ? ` (runs: ${scores.map((score) => score[key].toFixed(2)).join(', ')})` : '');
+    const all = (key: 'performance' | 'accessibility') => (runs > 1 ? ` (runs: ${scores.map((score) => score[key].toFixed(2)).join(', ')})` : '');
     rows.push(
       { measure: `Lighthouse performance, ${target.name}`, target: '>= 0.95', result: `${performance.toFixed(2)}${all('performance')}`, pass: performance >= 0.95 },
       { measure: `Lighthouse accessibility, ${target.name}`, target: '1.00', result: `${accessibility.toFixed(2)}${all('accessibility')}`, pass: accessibility >= 1 },
