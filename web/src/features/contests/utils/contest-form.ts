@@ -1,8 +1,8 @@
 import type { Contest, ContestFormat, ContestRecurrence, ContestState, CreateContestInput, ParticipantKind, UpdateContestInput } from '@contract/contests';
 import type { MetricUnit } from '@contract/metrics';
-import { enterDayMessage, isCalendarDay } from '../../../lib/day-field';
+import { addDays, enterDayMessage, isCalendarDay } from '../../../lib/day-field';
 import { orgLocale } from '../../../lib/format';
-import { addDays, todayDay } from './contest-text';
+import { todayDay } from './contest-text';
 
 /** An agent picked as a participant: its id, name as the picker showed it, and whether it is active (only they count). */
 export interface PickedAgent {

@@ -70,9 +70,3 @@ export function todayDay(now = new Date()): string {
   return localDayOf(now);
 }
 
-/** A day `days` after `day` ("2026-11-28" + 6 = "2026-12-04"). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return localDayOf(new Date(year, month - 1, date + days));
-}
-

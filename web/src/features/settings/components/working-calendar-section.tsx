@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Button } from '../../../components/ui/button';
 import { ChoiceCard, choiceInputClass } from '../../../components/ui/choice-fieldset';
 import { DateInput } from '../../../components/ui/date-input';
+import { weekdayOf } from '../../../lib/day-field';
 import { Label } from '../../../components/ui/label';
 import { SectionCard } from '../../../components/ui/section-card';
 import { toast } from '../../../components/ui/use-toast';
@@ -15,7 +16,6 @@ import {
   calendarChanges,
   describeWorkingDays,
   holidayProblem,
-  isoWeekdayOf,
   NO_WORKING_DAY,
   toggleWorkingDay,
   WEEKDAYS,
@@ -213,7 +213,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
                       <time dateTime={holiday} className="font-medium text-slate-900">
                         {words}
                       </time>
-                      {!form.workingDays.includes(isoWeekdayOf(holiday)) && <span className="text-slate-600"> · not a working day anyway</span>}
+                      {!form.workingDays.includes(weekdayOf(holiday)) && <span className="text-slate-600"> · not a working day anyway</span>}
                     </span>
                     <Button type="button" size="sm" variant="ghost" aria-label={`Remove ${words}`} onClick={() => removeHoliday(holiday, index)}>
                       <X aria-hidden="true" />

@@ -1,11 +1,11 @@
 import { HOLIDAYS_MAX as CONTRACT_HOLIDAYS_MAX, type OrganisationSettings } from '@contract/settings';
 import { describe, expect, it } from 'vitest';
+import { weekdayOf } from '../../../lib/day-field';
 import {
   calendarChanges,
   describeWorkingDays,
   holidayProblem,
   HOLIDAYS_MAX,
-  isoWeekdayOf,
   toggleWorkingDay,
   withHoliday,
 } from './working-calendar';
@@ -48,9 +48,9 @@ describe('the working calendar form', () => {
   });
 
   it('names the weekday of a day, Monday 1 to Sunday 7', () => {
-    expect(isoWeekdayOf('2026-12-21')).toBe(1);
-    expect(isoWeekdayOf('2026-12-25')).toBe(5);
-    expect(isoWeekdayOf('2026-12-27')).toBe(7);
+    expect(weekdayOf('2026-12-21')).toBe(1);
+    expect(weekdayOf('2026-12-25')).toBe(5);
+    expect(weekdayOf('2026-12-27')).toBe(7);
   });
 
   it('says the working days in words', () => {

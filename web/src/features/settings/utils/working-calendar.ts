@@ -56,13 +56,6 @@ export function holidayProblem(holidays: readonly string[], day: string): string
 /** The holidays with `day` added, ascending (YYYY-MM-DD sorts as text). */
 export const withHoliday = (holidays: readonly string[], day: string): string[] => [...holidays, day].sort();
 
-/** The ISO weekday (1 Monday ... 7 Sunday) of a YYYY-MM-DD day. */
-export function isoWeekdayOf(day: string): number {
-  const [year, month, date] = day.split('-').map(Number);
-  const weekday = new Date(Date.UTC(year!, month! - 1, date!)).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
-}
-
 /**
  * The working days in words: "Monday to Friday" for a run of three or more, "Monday, Wednesday and Friday" else,
  * "every day" for all seven.

@@ -24,11 +24,10 @@ export function PairTvDialog({ onPaired }: { onPaired: (link: TvLink) => void })
     defaultValues: emptyForm,
   });
   const { errors } = form.formState;
+  // Too many tries is about the code too (the reasons that name a field go under it through `fields`).
   const onRefused = (error: Error) => {
-    if (!(error instanceof ApiError)) return false;
-    const onCode = error.issues.find((issue) => issue.path === 'code')?.message ?? (error.status === 429 ? error.serverMessage : undefined);
-    if (!onCode) return false;
-    form.setError('code', { message: onCode }, { shouldFocus: true });
+    if (!(error instanceof ApiError && error.status === 429 && error.serverMessage)) return false;
+    form.setError('code', { message: error.serverMessage }, { shouldFocus: true });
     return true;
   };
 
