@@ -8,7 +8,12 @@ import { queryInteger } from './fields';
  *
  * A delivery's body (format "json"): `{"event": type, "eventId": id, "createdAt": ISO, "data": {...}}` with the data
  * an owner reads on the live stream (never addresses or phones). Format "slack": `{"text": "..."}`, a sentence for
- * chat channels (Slack, Mattermost, Rocket.Chat and others that take Slack's incoming-webhook messages).
+ * chat channels (Slack, Mattermost, Rocket.Chat and others that take Slack's incoming-webhook messages). Format
+ * "teams": a Microsoft Teams message for a Workflows webhook ("Post to a channel when a webhook request is
+ * received"), `{"type": "message", "attachments": [{"contentType": "application/vnd.microsoft.card.adaptive",
+ * "contentUrl": null, "content": <an Adaptive Card 1.4>}]}`; the card says what the Slack sentence says, its headline
+ * as a bold TextBlock and the details as a FactSet. Names and titles in both chat formats are written so that they
+ * never mention, link or format (server/domain/outbound-text.ts).
  * Headers: `TierTrack-Event`, `TierTrack-Delivery` (the delivery id, the same on every attempt: receivers drop
  * repeats by it), `TierTrack-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the secret>`.
  */
@@ -54,7 +59,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'badge.awarded': 'An agent earns a badge',
 };
 
-export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
+export const WEBHOOK_FORMATS = ['json', 'slack', 'teams'] as const;
 export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 export const WEBHOOK_URL_MAX = 2000;
@@ -67,6 +72,7 @@ export const WEBHOOK_EVENT_HEADER = 'TierTrack-Event';
 export const WEBHOOK_DELIVERY_HEADER = 'TierTrack-Delivery';
 
 const eventsMessage = `events must be a list of one or more of: ${WEBHOOK_EVENT_TYPES.join(', ')}`;
+const formatMessage = 'format must be json, slack or teams';
 const urlMessage = 'url must be an http:// or https:// address such as https://hooks.example.com/tiertrack';
 
 /** POST /api/webhooks (owner). Private, loopback and link-local addresses are refused (unless WEBHOOK_ALLOW_PRIVATE=1). */
@@ -89,7 +95,7 @@ export const createWebhookInput = z.strictObject({
     .min(1, eventsMessage)
     .max(WEBHOOK_EVENT_TYPES.length, eventsMessage)
     .refine((events) => new Set(events).size === events.length, 'events must not repeat an event'),
-  format: z.enum(WEBHOOK_FORMATS, { error: 'format must be json or slack' }).default('json'),
+  format: z.enum(WEBHOOK_FORMATS, { error: formatMessage }).default('json'),
 });
 export type CreateWebhookInput = z.input<typeof createWebhookInput>;
 
@@ -101,7 +107,7 @@ export const updateWebhookInput = z
   .strictObject({
     url: createWebhookInput.shape.url.optional(),
     events: createWebhookInput.shape.events.optional(),
-    format: z.enum(WEBHOOK_FORMATS, { error: 'format must be json or slack' }).optional(),
+    format: z.enum(WEBHOOK_FORMATS, { error: formatMessage }).optional(),
   })
   .refine((input) => input.url !== undefined || input.events !== undefined || input.format !== undefined, 'Nothing to change: url, events or format');
 export type UpdateWebhookInput = z.input<typeof updateWebhookInput>;

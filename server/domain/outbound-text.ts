@@ -53,6 +53,43 @@ export function chatText(text: string): string {
     .replace(/[@*_~`[\]]/g, (character) => CHAT_LOOK_ALIKES[character]!);
 }
 
+/**
+ * Markup of Microsoft Teams cards and the look-alike shown instead (docs/webhooks.md, "Format teams"). Teams renders a
+ * subset of Markdown in an Adaptive Card's TextBlocks and in a FactSet's titles and values (**bold**, _italic_, "- "
+ * and "1. " lists, [text](url) links) and makes <at>..</at> a mention; it shows no HTML. The card schema (1.4, 1.5)
+ * has no property that turns Markdown off for a TextBlock or a fact: only a TextRun inside a RichTextBlock is plain,
+ * and facts cannot be TextRuns. So the text itself is made inert, with look-alikes rather than backslash escapes:
+ * they read the same whether a client renders the Markdown or shows it. A backslash typed in a name becomes a
+ * look-alike too, as it would hide itself before punctuation.
+ */
+const TEAMS_LOOK_ALIKES: Record<string, string> = {
+  ...CHAT_LOOK_ALIKES,
+  '<': '\u2039',
+  '>': '\u203a',
+  '\\': '\u29f5',
+};
+
+/**
+ * What starts a block at the beginning of a line: "#" a heading, "-" and "+" an item of a list ("*" is replaced
+ * everywhere). A name can be the first words of a card's title or of a fact.
+ */
+const TEAMS_LINE_START: Record<string, string> = { '#': '\uff03', '-': '\u2010', '+': '\uff0b' };
+
+/**
+ * Text for a Microsoft Teams card (a TextBlock or a fact of an Adaptive Card): one line; formatting, Markdown links,
+ * mentions (<at>) and HTML written with look-alike characters, bare addresses unlinked as in chatText; a heading or a
+ * list marker at its start ("# ", "- ", "1. ") shown as text; "&" before an entity name ("&lt;") and "{{" (the
+ * card's DATE and TIME functions) broken so that they are shown rather than decoded.
+ */
+export function teamsText(text: string): string {
+  return withoutLinks(plainLine(text))
+    .replace(/[@*_~`[\]<>\\]/g, (character) => TEAMS_LOOK_ALIKES[character]!)
+    .replace(/&(?=#?[\p{L}\p{N}]+;)/gu, '\uff06')
+    .replace(/\{(?=\{)/g, '\uff5b')
+    .replace(/^[#+-]/, (character) => TEAMS_LINE_START[character]!)
+    .replace(/^(\d{1,9})([.)])(?= |$)/, (_, digits: string, mark: string) => `${digits}${mark === '.' ? '\u2024' : '\uff09'}`);
+}
+
 /** The longest subject an email gets (RFC 5322 asks for lines under 78 characters; the encoder folds longer ones). */
 const SUBJECT_MAX = 200;
 

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { parseMoneyToCents } from '../../contract/cents';
 import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '../../contract/org-display';
 import { formatMoney } from '../../contract/money-format';
-import { chatText } from './outbound-text';
+import { chatText, teamsText } from './outbound-text';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookFormat } from '../../contract/webhooks';
 
 /** What a delivery says: an event as an owner reads it on the live stream, or the test event. */
@@ -14,10 +14,8 @@ export interface WebhookMessage {
   data: Record<string, unknown>;
 }
 
-/** Text from the event (names, titles) as a chat shows it: never a mention, a link or formatting (outbound-text.ts). */
-function text(value: unknown, fallback: string): string {
-  return typeof value === 'string' && value !== '' ? chatText(value) : fallback;
-}
+/** Writes text people typed (names, titles) for one chat format: chatText for Slack, teamsText for Teams. */
+type Escape = (text: string) => string;
 
 /** How money is written: the organisation's currency and locale (docs/decisions/0068). */
 type MoneySettings = Pick<OrgDisplaySettings, 'currency' | 'locale'>;
@@ -32,64 +30,176 @@ function activityValue(value: unknown, settings: MoneySettings): string {
   return writeMoney(value, settings);
 }
 
-/** The sentence a chat channel shows for a message, its amounts in the organisation's currency. */
-export function slackText(message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS): string {
+/** One detail of a message: a label of ours and a value (a Teams card shows it as a fact). */
+interface Detail {
+  title: string;
+  value: string;
+}
+
+/**
+ * What a chat message says of an event, the same words in every chat format, text people typed already escaped for
+ * the format. Slack writes one line, `emoji headline tail`; a Teams card shows the headline as its title and the
+ * details below it (what the tail says is among them).
+ */
+interface Wording {
+  /** Slack's emoji shortcode; '' for none. */
+  emoji: string;
+  headline: string;
+  /** The rest of Slack's line (": 45 of 50"), '' when the headline says it all. */
+  tail: string;
+  details: Detail[];
+}
+
+function wording(message: WebhookMessage, settings: MoneySettings, escape: Escape): Wording {
+  /** Text from the event as the format shows it: never a mention, a link or formatting (outbound-text.ts). */
+  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? escape(value) : fallback);
+  /** A detail from the event, left out when the event lacks it. */
+  const fact = (title: string, value: unknown): Detail[] => (typeof value === 'string' && value !== '' ? [{ title, value: escape(value) }] : []);
+  const words = (emoji: string, headline: string, details: Detail[], tail = ''): Wording => ({ emoji, headline, tail, details });
   const money = (value: unknown) => writeMoney(value, settings);
+  const count = (value: unknown) => activityValue(value, settings);
   const d = message.data;
   const agent = text(d.agentName, `Agent #${String(d.agentId ?? '?')}`);
+  const agentDetail = { title: 'Agent', value: agent };
   switch (message.event) {
-    case 'entry.created':
+    case 'entry.created': {
+      const details = [agentDetail, { title: 'Amount', value: money(d.amount) }];
       return d.transactionType === 'deduction'
-        ? `:heavy_minus_sign: ${agent}: a deduction of ${money(d.amount)} was recorded`
-        : `:moneybag: ${agent} recorded ${money(d.amount)}`;
+        ? words(':heavy_minus_sign:', `${agent}: a deduction of ${money(d.amount)} was recorded`, details)
+        : words(':moneybag:', `${agent} recorded ${money(d.amount)}`, details);
+    }
     case 'entry.voided':
-      return `:wastebasket: An entry of ${money(d.amount)} for ${agent} was voided`;
+      return words(':wastebasket:', `An entry of ${money(d.amount)} for ${agent} was voided`, [agentDetail, { title: 'Amount', value: money(d.amount) }]);
     case 'tier.reached':
-      return `:trophy: ${agent} reached the ${text(d.tierName, 'next')} tier!`;
-    case 'claim.created':
-      return `:gift: ${agent} claimed the ${text(d.tierName, '')} reward: ${text(d.rewardTitle, 'a reward')}`;
+      return words(':trophy:', `${agent} reached the ${text(d.tierName, 'next')} tier!`, [agentDetail, ...fact('Tier', d.tierName)]);
+    case 'claim.created': {
+      const reward = text(d.rewardTitle, 'a reward');
+      return words(
+        ':gift:',
+        `${agent} claimed the ${text(d.tierName, '')} reward`,
+        [agentDetail, ...fact('Tier', d.tierName), { title: 'Reward', value: reward }],
+        `: ${reward}`,
+      );
+    }
     case 'claim.updated':
-      return `:package: ${agent}'s ${text(d.tierName, '')} reward claim is now ${text(d.status, 'updated')}`;
+      return words(':package:', `${agent}'s ${text(d.tierName, '')} reward claim is now ${text(d.status, 'updated')}`, [
+        agentDetail,
+        ...fact('Tier', d.tierName),
+        ...fact('Status', d.status),
+      ]);
     case 'agent.created':
-      return d.status === 'pending' ? `:wave: ${agent} registered and is waiting for approval` : `:wave: ${agent} joined the team`;
+      return d.status === 'pending'
+        ? words(':wave:', `${agent} registered and is waiting for approval`, [agentDetail, { title: 'Status', value: 'Waiting for approval' }])
+        : words(':wave:', `${agent} joined the team`, [agentDetail]);
     case 'agent.deleted':
-      return `Agent #${String(d.agentId ?? '?')} was deleted`;
+      return words('', `Agent #${String(d.agentId ?? '?')} was deleted`, []);
     case 'tier.updated':
-      return `:gear: The ${text(d.tierName, '')} tier was changed`;
+      return words(':gear:', `The ${text(d.tierName, '')} tier was changed`, fact('Tier', d.tierName));
     case 'activity.created':
-      return `:chart_with_upwards_trend: ${agent} recorded ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')})`;
-    case 'activity.voided':
-      return `:wastebasket: An activity of ${activityValue(d.value, settings)} (${text(d.metricName, 'an activity')}) for ${agent} was voided`;
+    case 'activity.voided': {
+      const metric = text(d.metricName, 'an activity');
+      const details = [agentDetail, ...fact('Metric', d.metricName), { title: 'Value', value: count(d.value) }];
+      return message.event === 'activity.created'
+        ? words(':chart_with_upwards_trend:', `${agent} recorded ${count(d.value)} (${metric})`, details)
+        : words(':wastebasket:', `An activity of ${count(d.value)} (${metric}) for ${agent} was voided`, details);
+    }
     case 'goal.reached': {
       const holder = text(d.holderName, 'A goal holder');
       const goal = `${goalPeriodAdjective(String(d.period))} ${text(d.metricName, 'metric')} goal`.trim();
+      const progress = `${count(d.actual)} of ${count(d.target)}`;
+      const details = [
+        { title: 'For', value: holder },
+        { title: 'Goal', value: goal },
+        { title: 'Progress', value: progress },
+      ];
       return Number(d.threshold) >= 100
-        ? `:dart: ${holder} reached the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`
-        : `:dart: ${holder} is at ${String(d.threshold)}% of the ${goal}: ${activityValue(d.actual, settings)} of ${activityValue(d.target, settings)}`;
+        ? words(':dart:', `${holder} reached the ${goal}`, details, `: ${progress}`)
+        : words(':dart:', `${holder} is at ${String(d.threshold)}% of the ${goal}`, details, `: ${progress}`);
     }
-    case 'badge.awarded':
-      return `:medal: ${agent} earned the ${text(d.name, 'a')} badge: ${text(d.detail, '')}`;
-    case 'contest.started':
-      return `:checkered_flag: The contest ${text(d.name, 'a contest')} (${text(d.metricName, 'a metric')}) begins: it runs from ${text(d.startsAt, '')} to ${text(d.endsAt, '')}`;
-    case 'contest.ended':
-      return `:stopwatch: The contest ${text(d.name, 'a contest')} has ended: its results are final at ${text(d.finalAt, 'the end of the grace period')}`;
+    case 'badge.awarded': {
+      const detail = text(d.detail, '');
+      return words(
+        ':medal:',
+        `${agent} earned the ${text(d.name, 'a')} badge`,
+        [agentDetail, ...fact('Badge', d.name), ...fact('Earned for', d.detail)],
+        `: ${detail}`,
+      );
+    }
+    case 'contest.started': {
+      const runs = `from ${text(d.startsAt, '')} to ${text(d.endsAt, '')}`;
+      return words(
+        ':checkered_flag:',
+        `The contest ${text(d.name, 'a contest')} (${text(d.metricName, 'a metric')}) begins`,
+        [...fact('Contest', d.name), ...fact('Metric', d.metricName), { title: 'Runs', value: runs }],
+        `: it runs ${runs}`,
+      );
+    }
+    case 'contest.ended': {
+      const finalAt = text(d.finalAt, 'the end of the grace period');
+      return words(
+        ':stopwatch:',
+        `The contest ${text(d.name, 'a contest')} has ended`,
+        [...fact('Contest', d.name), { title: 'Final at', value: finalAt }],
+        `: its results are final at ${finalAt}`,
+      );
+    }
     case 'contest.final': {
       const podium = Array.isArray(d.podium) ? (d.podium as { rank?: unknown; name?: unknown; value?: unknown }[]) : [];
-      const places = podium.map((place) => `${String(place.rank)}. ${text(place.name, 'a participant')} (${activityValue(place.value, settings)})`).join(', ');
-      return `:trophy: The contest ${text(d.name, 'a contest')} is final${places ? `: ${places}` : ': nobody placed'}`;
+      const places = podium.map((place) => ({ rank: String(place.rank), entry: `${text(place.name, 'a participant')} (${count(place.value)})` }));
+      return words(
+        ':trophy:',
+        `The contest ${text(d.name, 'a contest')} is final`,
+        [
+          ...fact('Contest', d.name),
+          ...(places.length > 0 ? places.map((place) => ({ title: `Place ${place.rank}`, value: place.entry })) : [{ title: 'Podium', value: 'Nobody placed' }]),
+        ],
+        places.length > 0 ? `: ${places.map((place) => `${place.rank}. ${place.entry}`).join(', ')}` : ': nobody placed',
+      );
     }
     case 'data.changed':
-      return 'Much data changed at once (an import or a repair): boards and totals may read differently';
+      return words('', 'Much data changed at once (an import or a repair): boards and totals may read differently', []);
     case WEBHOOK_TEST_EVENT:
-      return `:white_check_mark: ${text(d.message, 'A test message from TierTrack')}`;
+      return words(':white_check_mark:', text(d.message, 'A test message from TierTrack'), []);
     default:
-      return chatText(message.event);
+      return words('', escape(message.event), []);
   }
+}
+
+/** The sentence a chat channel shows for a message, its amounts in the organisation's currency. */
+export function slackText(message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS): string {
+  const { emoji, headline, tail } = wording(message, settings, chatText);
+  return `${emoji ? `${emoji} ` : ''}${headline}${tail}`;
+}
+
+/** The Adaptive Card version of the Teams card: one that Teams renders on desktop, web and mobile alike. */
+const TEAMS_CARD_VERSION = '1.4';
+
+/**
+ * A Microsoft Teams message for a Workflows webhook ("Post to a channel when a webhook request is received", which
+ * posts the attached card to its channel): one Adaptive Card, the headline in bold as its title and the details as a
+ * FactSet, with the same words as the Slack line. What people typed went through teamsText (outbound-text.ts): Teams
+ * renders Markdown in TextBlocks and facts, and no property of either turns it off.
+ */
+export function teamsCard(message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS) {
+  const { headline, details } = wording(message, settings, teamsText);
+  const body: Record<string, unknown>[] = [{ type: 'TextBlock', text: headline, weight: 'Bolder', size: 'Medium', wrap: true }];
+  if (details.length > 0) body.push({ type: 'FactSet', facts: details });
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: TEAMS_CARD_VERSION, body },
+      },
+    ],
+  };
 }
 
 /** The body of a delivery, the same bytes on every attempt (it is stored once). */
 export function webhookBody(format: WebhookFormat, message: WebhookMessage, settings: MoneySettings = DEFAULT_ORG_SETTINGS): string {
   if (format === 'slack') return JSON.stringify({ text: slackText(message, settings) });
+  if (format === 'teams') return JSON.stringify(teamsCard(message, settings));
   return JSON.stringify({ event: message.event, eventId: message.eventId, createdAt: message.createdAt.toISOString(), data: message.data });
 }
 

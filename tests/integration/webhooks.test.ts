@@ -116,7 +116,7 @@ describeEachEngine(
         [{ url: receiver.url, events: [] }, 'events must be a list of one or more of'],
         [{ url: receiver.url, events: ['tier.reached', 'tier.reached'] }, 'events must not repeat an event'],
         [{ url: receiver.url, events: ['leaderboard.changed'] }, 'events must be a list of one or more of'],
-        [{ url: receiver.url, events: ['tier.reached'], format: 'xml' }, 'format must be json or slack'],
+        [{ url: receiver.url, events: ['tier.reached'], format: 'xml' }, 'format must be json, slack or teams'],
         [{ url: receiver.url, events: ['tier.reached'], secret: 'mine' }, 'Unrecognized key'],
       ];
       for (const [body, message] of refused) {
@@ -182,7 +182,7 @@ describeEachEngine(
         [{}, 400, 'Nothing to change: url, events or format'],
         [{ url: 'ftp://example.com/x' }, 400, 'url must be an http:// or https:// address'],
         [{ events: [] }, 400, 'events must be a list of one or more of'],
-        [{ format: 'xml' }, 400, 'format must be json or slack'],
+        [{ format: 'xml' }, 400, 'format must be json, slack or teams'],
         [{ secret: 'mine' }, 400, 'Unrecognized key'],
       ] as const) {
         const res = await patch(made.id, body);
@@ -228,6 +228,51 @@ describeEachEngine(
       } finally {
         await get().request({ method: 'PATCH', url: '/api/settings', headers: { cookie: state.owner }, payload: { currency: 'USD', locale: 'en-US' } });
       }
+    });
+
+    it('posts a Teams card to a Workflows webhook, as JSON, signed, with the name escaped; and its test event', async () => {
+      const made = await register({ url: receiver.url, events: ['tier.reached'], format: 'teams' });
+      expect(made.format).toBe('teams');
+      const agent = await createAgent(get().database.db, { firstName: '<at>All</at> @channel', lastName: '[Pay](https://evil.example) **now**' });
+      await recordEntry(agent.id, '5000.00');
+      const [request] = await receiver.waitFor(1);
+      expect(request!.headers['content-type']).toBe('application/json');
+      expect(request!.headers['tiertrack-event']).toBe('tier.reached');
+      expect(signatureIsValid(request!.headers['tiertrack-signature'] as string, request!.body, made.secret)).toBe(true);
+      const name = '‹at›All‹/at› ＠channel ［Pay］(https:∕∕evil․example) ∗∗now∗∗';
+      expect(JSON.parse(request!.body)).toEqual({
+        type: 'message',
+        attachments: [
+          {
+            contentType: 'application/vnd.microsoft.card.adaptive',
+            contentUrl: null,
+            content: {
+              $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+              type: 'AdaptiveCard',
+              version: '1.4',
+              body: [
+                { type: 'TextBlock', text: `${name} reached the Starter tier!`, weight: 'Bolder', size: 'Medium', wrap: true },
+                {
+                  type: 'FactSet',
+                  facts: [
+                    { title: 'Agent', value: name },
+                    { title: 'Tier', value: 'Starter' },
+                  ],
+                },
+              ],
+            },
+          },
+        ],
+      });
+
+      const test = await get().request({ method: 'POST', url: `/api/webhooks/${made.id}/test`, headers: { cookie: state.owner } });
+      expect(test.statusCode, test.body).toBe(202);
+      const [, tested] = await receiver.waitFor(2);
+      expect(tested!.headers['content-type']).toBe('application/json');
+      const card = (JSON.parse(tested!.body) as { attachments: { content: { body: unknown[] } }[] }).attachments[0]!.content;
+      expect(card.body).toEqual([
+        { type: 'TextBlock', text: 'Test message from TierTrack. This webhook hears when: an agent reaches a tier.', weight: 'Bolder', size: 'Medium', wrap: true },
+      ]);
     });
 
     it('retries a failed attempt with backoff, the same delivery id and body, until it is delivered', async () => {

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type CreateWebhookInput } from '@contract/webhooks';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, type CreateWebhookInput, type WebhookFormat } from '@contract/webhooks';
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { ChoiceCard, ChoiceFieldset, choiceInputClass } from '../../../components/ui/choice-fieldset';
@@ -8,7 +8,12 @@ import { Input } from '../../../components/ui/input';
 const formats = [
   { value: 'json', label: 'JSON', hint: 'The event as JSON, for a program (a CRM, Zapier, your own service).' },
   { value: 'slack', label: 'Chat message', hint: 'A sentence, for a Slack, Mattermost or Rocket.Chat incoming-webhook URL.' },
-] as const;
+  {
+    value: 'teams',
+    label: 'Microsoft Teams',
+    hint: 'An Adaptive Card, for a Teams Workflows webhook URL (Post to a channel when a webhook request is received).',
+  },
+] as const satisfies readonly { value: WebhookFormat; label: string; hint: string }[];
 
 /** A webhook's URL, format and events, as "Add webhook" and "Edit webhook" ask for them. */
 export function WebhookFields<Checked>({ form }: { form: UseFormReturn<CreateWebhookInput, unknown, Checked> }) {

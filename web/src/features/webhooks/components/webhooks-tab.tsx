@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_LABELS, type CreatedWebhook, type Webhook } from '@contract/webhooks';
+import { WEBHOOK_EVENT_LABELS, type CreatedWebhook, type Webhook, type WebhookFormat } from '@contract/webhooks';
 import { Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -19,6 +19,9 @@ import { BreakerBadge } from './breaker-status';
 import { DeliveryStatus } from './delivery-status';
 import { NewWebhookDialog } from './new-webhook-dialog';
 import { EditWebhookDialog } from './edit-webhook-dialog';
+
+/** What a webhook's list row calls its format. */
+const FORMAT_BADGES: Record<WebhookFormat, string> = { json: 'JSON', slack: 'Chat message', teams: 'Teams card' };
 
 /** Owner only (docs/decisions/0018-webhooks.md): addresses that hear of events as they happen, a chat channel or a program. */
 export function WebhooksTab() {
@@ -69,6 +72,8 @@ function HowWebhooksWork() {
           <li>Each event you chose is sent to the address as a POST request, within seconds of happening.</li>
           <li>
             For a chat channel, choose the chat message format and paste the channel&apos;s incoming-webhook URL (Slack, Mattermost, Rocket.Chat).
+            For Microsoft Teams, choose Microsoft Teams and paste the URL of a Workflows webhook (the workflow &ldquo;Post to a channel when a webhook
+            request is received&rdquo;).
           </li>
           <li>
             Each request carries a <code className="font-mono text-xs">TierTrack-Signature</code> header (HMAC-SHA256 of its time and body, with
@@ -107,7 +112,7 @@ function WebhookRow({ webhook }: { webhook: Webhook }) {
           <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]" title={webhook.url}>
             {webhook.url}
           </span>
-          <Badge variant="secondary">{webhook.format === 'slack' ? 'Chat message' : 'JSON'}</Badge>
+          <Badge variant="secondary">{FORMAT_BADGES[webhook.format]}</Badge>
           <BreakerBadge breaker={webhook.breaker} />
         </p>
         <ul className="flex flex-wrap gap-1.5" aria-label={`Events sent to ${webhook.url}`}>
