@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.tested',
   'webhook.delivery_retried',
+  'connector.created',
+  'connector.updated',
+  'connector.deleted',
+  'connector.owner_mapped',
   'team.created',
   'team.updated',
   'team.deleted',
@@ -113,6 +117,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.deleted': 'Deleted a webhook',
   'webhook.tested': 'Sent a webhook test event',
   'webhook.delivery_retried': 'Resent a webhook delivery',
+  'connector.created': 'Added a CRM connector',
+  'connector.updated': 'Changed a CRM connector',
+  'connector.deleted': 'Deleted a CRM connector',
+  'connector.owner_mapped': 'Mapped a CRM user to an agent',
   'team.created': 'Made a team',
   'team.updated': 'Changed a team',
   'team.deleted': 'Deleted a team',
@@ -143,17 +151,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'calculator_percentage.updated': 'Changed an agent’s calculator percentage',
 };
 
-export const auditActorKinds = ['user', 'agent', 'token', 'system'] as const;
+/** `connector`: a CRM connector recording or voiding its deals (docs/decisions/0089-connectors.md). */
+export const auditActorKinds = ['user', 'agent', 'token', 'connector', 'system'] as const;
 export type AuditActorKind = (typeof auditActorKinds)[number];
 
-/** A filter by who: `user:<id>`, `agent:<id>`, `token:<id>` or `system`. */
-const ACTOR_PATTERN = /^(?:(?:user|agent|token):[1-9]\d{0,9}|system)$/;
+/** A filter by who: `user:<id>`, `agent:<id>`, `token:<id>`, `connector:<id>` or `system`. */
+const ACTOR_PATTERN = /^(?:(?:user|agent|token|connector):[1-9]\d{0,9}|system)$/;
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
 const auditFilter = {
-  actor: z.string({ error: 'actor must be user:<id>, agent:<id>, token:<id> or system' }).regex(ACTOR_PATTERN, 'actor must be user:<id>, agent:<id>, token:<id> or system').optional(),
+  actor: z.string({ error: 'actor must be user:<id>, agent:<id>, token:<id>, connector:<id> or system' }).regex(ACTOR_PATTERN, 'actor must be user:<id>, agent:<id>, token:<id>, connector:<id> or system').optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit actions (see AUDIT_ACTIONS)' }).optional(),
   /** Days in the organisation's time zone, inclusive. */
   from: calendarDay('from').optional(),

@@ -10,6 +10,7 @@ import type { WebhookWorker } from './webhooks/worker';
 import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
 import type { OrganisationCache } from './live/organisation-cache';
+import type { ConnectorWorker } from './connectors/worker';
 
 /** What every route handler may use: the database, the configuration and the clock. */
 export interface AppContext {
@@ -32,6 +33,8 @@ export interface AppContext {
   goalsInForce: AnswerCache<GoalInPeriod[]>;
   /** This instance's webhook worker (a route that queues a delivery wakes it). */
   webhooks: WebhookWorker;
+  /** This instance's connector worker (a delivery kept wakes it; tests wait for it to be idle). */
+  connectors: ConnectorWorker;
   /** This instance's notifier (tests wait for it to be idle). */
   notifier: Notifier;
   /** This instance's email sender (a route that queues an email wakes it). */

@@ -56,6 +56,8 @@ import { AnswerCache } from './live/answer-cache';
 import type { GoalInPeriod } from './db/queries/goals';
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './live/event-hub';
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
+import { ConnectorWorker, DEFAULT_CONNECTOR_WORKER_OPTIONS, type ConnectorWorkerOptions } from './connectors/worker';
+import { registerConnectorRoutes } from './routes/connectors';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { EmailWorker } from './notifications/email-worker';
 import { Notifier } from './notifications/notifier';
@@ -98,6 +100,7 @@ export interface CreateAppOptions {
   eventHub?: Partial<EventHubOptions>;
   /** The webhook worker's poll interval and concurrency (tests shorten the poll). */
   webhookWorker?: Partial<Pick<WebhookWorkerOptions, 'pollMs' | 'concurrency' | 'perWebhook'>>;
+  connectorWorker?: Partial<ConnectorWorkerOptions>;
   /** How often the notifier looks for events without being woken (tests shorten it). */
   notifierPollMs?: number;
   /**
@@ -152,6 +155,14 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     },
     app.log,
   );
+  const connectorWorker = new ConnectorWorker(
+    database.db,
+    // PGlite runs one query at a time: one delivery at a time there.
+    { ...DEFAULT_CONNECTOR_WORKER_OPTIONS, ...(database.engine === 'pglite' ? { concurrency: 1 } : {}), ...options.connectorWorker },
+    app.log,
+    now,
+    config.orgTimezone,
+  );
   const emails = new EmailWorker(
     database.db,
     { mail: config.mail, retryBaseMs: config.emailRetryBaseMs, pollMs: options.notifierPollMs ?? NOTIFIER_POLL_MS, concurrency: 4 },
@@ -189,6 +200,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     await badgeSigningKey(database.db);
     await live.start();
     webhooks.start();
+    connectorWorker.start();
     sealer?.start();
     if (notificationsOn) {
       await notifier.start();
@@ -197,7 +209,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   });
   // Attempts under way finish (or time out) before the database closes.
   app.addHook('onClose', async () => {
-    await Promise.all([webhooks.close(), notifier.close()]);
+    await Promise.all([webhooks.close(), notifier.close(), connectorWorker.close()]);
     await emails.close();
     await sealer?.close();
   });
@@ -222,6 +234,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     figures,
     goalsInForce,
     webhooks,
+    connectors: connectorWorker,
     notifier,
     emails,
     organisation: new OrganisationCache(database.db, app.log),
@@ -269,6 +282,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerAuditRoutes(app, ctx);
   registerImportRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerConnectorRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);

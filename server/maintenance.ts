@@ -5,6 +5,7 @@ import { pruneIdempotencyKeys } from './db/queries/idempotency-keys';
 import { eraseFilledClaimContacts } from './db/operations/erase-filled-claim-contacts';
 import { pruneEmails } from './db/queries/email-outbox';
 import { pruneDeliveries } from './db/queries/webhooks';
+import { pruneConnectorDeliveries } from './db/queries/connectors';
 
 /** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
@@ -20,17 +21,26 @@ export const EMAILS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events
- * and idempotency keys past their 24 hours, and webhook deliveries and emails past their 7 days.
+ * and idempotency keys past their 24 hours, and webhook deliveries, connector deliveries and emails past their 7 days.
  */
 export async function runMaintenance(
   ctx: AppContext,
-): Promise<{ claimContactsErased: number; eventsPruned: number; idempotencyKeysPruned: number; webhookDeliveriesPruned: number; emailsPruned: number }> {
+): Promise<{
+  claimContactsErased: number;
+  eventsPruned: number;
+  idempotencyKeysPruned: number;
+  webhookDeliveriesPruned: number;
+  connectorDeliveriesPruned: number;
+  emailsPruned: number;
+}> {
   const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
   const eventsPruned = await pruneEvents(ctx.db, new Date(ctx.now().getTime() - EVENTS_KEPT_MS));
   const idempotencyKeysPruned = await pruneIdempotencyKeys(ctx.db, ctx.now());
   const webhookDeliveriesPruned = await pruneDeliveries(ctx.db, new Date(ctx.now().getTime() - WEBHOOK_DELIVERIES_KEPT_MS));
+  // The connectors' delivery log keeps as long as the webhooks' (docs/decisions/0089-connectors.md).
+  const connectorDeliveriesPruned = await pruneConnectorDeliveries(ctx.db, new Date(ctx.now().getTime() - WEBHOOK_DELIVERIES_KEPT_MS));
   const emailsPruned = await pruneEmails(ctx.db, new Date(ctx.now().getTime() - EMAILS_KEPT_MS));
-  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, emailsPruned };
+  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, connectorDeliveriesPruned, emailsPruned };
 }
 
 /** Runs the maintenance once the app is ready and then every hour, until the app closes. */

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { auditActorKinds } from '../../contract/audit';
 import { NOTIFICATION_KINDS } from '../../contract/notifications';
 import { claimStatuses, rewardCategories } from '../../contract/rewards';
 
@@ -606,9 +607,9 @@ export const passwordResets = pgTable(
 function auditRowColumns() {
   return {
     at: timestamptz('at').notNull(),
-    actorKind: text('actor_kind', { enum: ['user', 'agent', 'token', 'system'] }).notNull(),
+    actorKind: text('actor_kind', { enum: auditActorKinds }).notNull(),
     actorId: integer('actor_id'),
-    /** A person's or token's name then; null for agents (their names are erased with them) and the system. */
+    /** A person's, token's or connector's name then; null for agents (their names are erased with them) and the system. */
     actorName: text('actor_name'),
     action: text('action').notNull(),
     targetType: text('target_type'),
@@ -638,7 +639,7 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(t.at, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_actor_idx').on(t.actorKind, t.actorId, t.id),
-    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
+    check('audit_log_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'connector', 'system')`),
   ],
 );
 
@@ -656,7 +657,7 @@ export const auditInbox = pgTable(
   (t) => [
     index('audit_inbox_xid_idx').on(t.xid, t.id),
     // The trail's own rule, checked here too: a row the trail would refuse must not stop the sequencer later.
-    check('audit_inbox_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'system')`),
+    check('audit_inbox_actor_kind_check', sql`${t.actorKind} in ('user', 'agent', 'token', 'connector', 'system')`),
   ],
 );
 
@@ -1149,4 +1150,109 @@ export const calculatorPercentages = pgTable(
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('calculator_percentages_range_check', sql`${t.percentage} >= 0 and ${t.percentage} <= 100`)],
+);
+
+/**
+ * CRM connectors (docs/decisions/0089-connectors.md): where won deals come in from. The credentials a delivery is
+ * checked with: `secret` as it is where an HMAC must be computed with it (our generic signature; HubSpot's client
+ * secret), `username` and `credential_hash` (SHA-256) where it is only compared (Pipedrive's HTTP auth password,
+ * Salesforce's token in the receiving address). `metric_id` null: profit (income entries).
+ */
+export const connectors = pgTable('connectors', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  provider: text('provider', { enum: ['hubspot', 'pipedrive', 'salesforce', 'generic'] }).notNull(),
+  name: text('name').notNull(),
+  agentBy: text('agent_by', { enum: ['email', 'externalUserId'] }).notNull(),
+  metricId: integer('metric_id').references(() => metrics.id),
+  amountField: text('amount_field').notNull(),
+  stage: text('stage').notNull(),
+  secret: text('secret'),
+  username: text('username'),
+  credentialHash: text('credential_hash'),
+  organizationId: text('organization_id'),
+  active: boolean('active').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/**
+ * A connector's deliveries: its inbox (a delivery is kept, then answered, then processed by whichever instance claims
+ * it: FOR UPDATE SKIP LOCKED, `claimed_until` the claim's lease) and its log (what was received, what it became).
+ * `updates` holds the deal updates read from the body (server/domain/connectors/types.ts). Kept 7 days.
+ */
+export const connectorDeliveries = pgTable(
+  'connector_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    connectorId: integer('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    receivedAt: timestamptz('received_at').notNull(),
+    status: text('status', { enum: ['pending', 'processed', 'rejected'] }).notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: text('body'),
+    updates: jsonb('updates'),
+    outcome: text('outcome').notNull().default(''),
+    claimedUntil: timestamptz('claimed_until'),
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [
+    index('connector_deliveries_connector_idx').on(t.connectorId, t.id),
+    // Partial: the worker's queue is the pending rows only, however long the log.
+    index('connector_deliveries_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('connector_deliveries_received_idx').on(t.receivedAt),
+  ],
+);
+
+/**
+ * What a connector knows of each deal: each field's last value told and when the CRM says it was so (`*_at`, ms), so
+ * that deliveries applied in any order end in the latest state; and what is recorded for it now (`record_id`: the
+ * income entry or activity; `recorded_agent_id`, `recorded_amount`), changed only by voiding and recording again.
+ * `waiting_since`: won, but its owner matches no agent yet (the unmatched queue).
+ */
+export const connectorDeals = pgTable(
+  'connector_deals',
+  {
+    connectorId: integer('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    dealId: text('deal_id').notNull(),
+    amount: money('amount'),
+    amountAt: bigint('amount_at', { mode: 'number' }),
+    won: boolean('won'),
+    wonAt: bigint('won_at', { mode: 'number' }),
+    ownerKey: text('owner_key'),
+    ownerAt: bigint('owner_at', { mode: 'number' }),
+    deleted: boolean('deleted').notNull().default(false),
+    deletedAt: bigint('deleted_at', { mode: 'number' }),
+    closedAt: timestamptz('closed_at'),
+    closedAtAt: bigint('closed_at_at', { mode: 'number' }),
+    recordId: bigint('record_id', { mode: 'number' }),
+    recordedAgentId: integer('recorded_agent_id'),
+    recordedAmount: numeric('recorded_amount', { precision: 16, scale: 2 }),
+    /** How many times it was recorded: the external id of the second recording ends in ":2", and so on. */
+    revision: integer('revision').notNull().default(0),
+    waitingSince: timestamptz('waiting_since'),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectorId, t.dealId] }),
+    index('connector_deals_waiting_idx').on(t.connectorId, t.ownerKey).where(sql`${t.waitingSince} is not null`),
+  ],
+);
+
+/** A CRM user mapped to an agent on the unmatched screen, remembered for the connector's later deals. */
+export const connectorOwners = pgTable(
+  'connector_owners',
+  {
+    connectorId: integer('connector_id')
+      .notNull()
+      .references(() => connectors.id, { onDelete: 'cascade' }),
+    ownerKey: text('owner_key').notNull(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.connectorId, t.ownerKey] })],
 );

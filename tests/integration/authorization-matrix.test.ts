@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { insertWebhook } from '../../server/db/queries/webhooks';
+import { insertConnector } from '../../server/db/queries/connectors';
 import { createTeam } from '../../server/db/operations/create-team';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
@@ -67,6 +68,7 @@ interface Fixture {
   /** A webhook (to a name that never resolves) and a delivery of it. */
   webhook: number;
   webhookDelivery: number;
+  connector: number;
   /** A signed unsubscribe token of agent A's tier_reached emails. */
   unsubscribeToken: string;
   /** A small entry of agent A's (voiding it takes no tier back). */
@@ -192,6 +194,22 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     sql`insert into webhook_deliveries (webhook_id, event_type, body, status, attempts, created_at, deliver_until)
       values (${webhook.id}, 'webhook.test', '{}', 'failed', 1, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) returning id::float8 as id`,
   );
+  // One connector at a time, as webhooks (at most 20 at once); its deliveries go with it.
+  await db.execute(sql`delete from connectors`);
+  const connector = await insertConnector(db, {
+    provider: 'generic',
+    name: 'Matrix CRM',
+    agentBy: 'externalUserId',
+    metricId: null,
+    amountField: 'amount',
+    stage: 'true',
+    secret: 'ttc_matrix',
+    username: null,
+    credentialHash: null,
+    organizationId: null,
+    createdBy: owner.id,
+    createdAt: now,
+  });
   const bearer = async (scope: ApiScope) => ({ authorization: `Bearer ${(await apiToken(scope)).token}` });
   const cookie = async (session: Promise<{ cookie: string }>) => ({ cookie: (await session).cookie });
   // The rule is the organisation's: on for the unenrolled manager's requests only.
@@ -232,6 +250,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     resetToken,
     webhook: webhook.id,
     webhookDelivery: webhookDelivery!.id,
+    connector: connector.id,
     entry: entry.id,
     metric: metric.key,
     activity: activity.id,
@@ -412,6 +431,17 @@ const matrix: Row[] = [
   { route: 'GET /api/webhooks/{webhook}/deliveries', status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/deliveries/{webhookDelivery}/retry', status: [401, 403, 403, 403, 202, 403, 403, 403] },
   { route: 'POST /api/webhooks/{webhook}/test',     status: [401, 403, 403, 403, 202, 403, 403, 403] },
+  // CRM connectors (docs/decisions/0089-connectors.md): the owner's. Their receiving address takes the CRM's own
+  // credentials only (a signature, HTTP auth, a token): no session or API token opens it.
+  { route: 'POST /api/connectors',                  status: [401, 403, 403, 403, 201, 403, 403, 403], body: () => ({ provider: 'generic', name: 'Matrix CRM 2', mapping: { agentBy: 'email' } }) },
+  { route: 'GET /api/connectors',                   status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'GET /api/connectors/{connector}',       status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PATCH /api/connectors/{connector}',     status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ name: 'Matrix CRM renamed' }) },
+  { route: 'GET /api/connectors/{connector}/deliveries', status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'GET /api/connectors/{connector}/unmatched', status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'POST /api/connectors/{connector}/unmatched/map', status: [401, 403, 403, 403, 200, 403, 403, 403], body: (f) => ({ ownerKey: 'crm-matrix', agentId: f.agentA.id }) },
+  { route: 'POST /api/connectors/{connector}/inbound', status: [401, 401, 401, 401, 401, 401, 401, 401], unenrolled: 401, body: () => ({ id: 'D-1', occurredAt: '2026-11-24T10:00:00Z' }) },
+  { route: 'DELETE /api/connectors/{connector}',    status: [401, 403, 403, 403, 204, 403, 403, 403] },
   // Metrics and activities (docs/decisions/0072-metrics-and-activities.md). Anyone signed in reads the metrics; only the owner makes and
   // changes them (each POST a fresh key: the owner's call alone makes one per run of the row, far from the 20 allowed).
   { route: 'GET /api/metrics',                      status: [401, 200, 200, 200, 200, 200, 403, 403] },
@@ -475,7 +505,7 @@ const matrix: Row[] = [
 ];
 
 /** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup, a person's own notification settings. */
-const NOT_CHANGES = new Set(['POST /api/tv-pairings', 'POST /api/tv-pairings/status', 'POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password']);
+const NOT_CHANGES = new Set(['POST /api/connectors/{connector}/inbound', 'POST /api/tv-pairings', 'POST /api/tv-pairings/status', 'POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password']);
 /** Reads recorded in the audit trail for what they hand out (a whole backup, claims with contact details). */
 const AUDITED_READS = new Set(['POST /api/admin/backup', 'GET /api/exports/reward-claims.csv']);
 /** Changes whose actor is the account concerned, whoever calls: a registration, a password set with a link. */

@@ -1,5 +1,6 @@
 // Several app instances (docs/product.md §15, operating promises): on PostgreSQL, two server processes on one database serve
 // the same users and keep no state the other needs. On the embedded database a second instance is refused by design.
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -342,6 +343,73 @@ if (postgres) {
       for (const app of [a, b]) {
         app.child.kill('SIGTERM');
         expect(await app.exited).toBe(0);
+      }
+    }, 120_000);
+  });
+}
+
+if (postgres) {
+  describe('connectors on two instances on one PostgreSQL database', () => {
+    const name = `tt_connectors_${process.pid}_${Date.now().toString(36)}`;
+    const env = { DATABASE_URL: databaseUrl(postgres, name), NODE_ENV: 'development', ...OWNER };
+
+    afterAll(async () => {
+      killStartedProcesses();
+      const admin = adminPool(postgres);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    const send = (app: AppProcess, method: string, route: string, body: unknown, cookie: string) =>
+      fetch(`${app.url}${route}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+
+    it('records a deal delivered to both instances at once exactly once, and its changes once each', async () => {
+      const admin = adminPool(postgres);
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
+      const owner = await signInOverHttp(a.url, OWNER.OWNER_EMAIL, OWNER.OWNER_PASSWORD);
+      const agent = await send(a, 'POST', '/api/agents', { name: 'Dee Dealer', email: 'dee@example.test', position: 'Sales Agent', password: 'long enough' }, owner);
+      expect(agent.status).toBe(201);
+      const made = await send(b, 'POST', '/api/connectors', { provider: 'generic', name: 'Twin CRM', mapping: { agentBy: 'email' } }, owner);
+      expect(made.status).toBe(201);
+      const { id, secret } = (await made.json()) as { id: number; secret: string };
+      const deliver = (app: AppProcess, deal: Record<string, unknown>) => {
+        const body = JSON.stringify(deal);
+        const t = Math.floor(Date.now() / 1000);
+        const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+        return fetch(`${app.url}/api/connectors/${id}/inbound`, { method: 'POST', headers: { 'content-type': 'application/json', 'tiertrack-signature': `t=${t},v1=${v1}` }, body });
+      };
+      const won = { amount: '800.00', won: true, owner: { email: 'dee@example.test' }, occurredAt: '2026-11-20T10:00:00Z' };
+      // Ten deals, each sent five times to each instance at once: the CRM retrying, and a load balancer spreading it.
+      const sends = Array.from({ length: 10 }, (_, n) => Array.from({ length: 5 }, () => [deliver(a, { id: `T-${n}`, ...won }), deliver(b, { id: `T-${n}`, ...won })]).flat()).flat();
+      expect(new Set((await Promise.all(sends)).map((res) => res.status))).toEqual(new Set([202]));
+      // Then one deal changes twice, the newer change sent to one instance, the older to the other, at once.
+      await Promise.all([deliver(a, { id: 'T-0', ...won, amount: '950.00', occurredAt: '2026-11-21T10:00:00Z' }), deliver(b, { id: 'T-0', ...won, amount: '900.00', occurredAt: '2026-11-20T12:00:00Z' })]);
+
+      const db = adminPool(databaseUrl(postgres, name));
+      try {
+        const deadline = Date.now() + 60_000;
+        while ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM connector_deliveries WHERE status = 'pending'`)).rows[0]!.n > 0) {
+          if (Date.now() > deadline) throw new Error(`deliveries still pending\nA:\n${a.output().slice(-3000)}\nB:\n${b.output().slice(-3000)}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const standing = await db.query<{ external_id: string; amount: string }>(
+          `SELECT external_id, amount::text AS amount FROM income_entries WHERE external_id LIKE 'generic:T-%' AND voided_at IS NULL ORDER BY external_id`,
+        );
+        // T-0 ends at its newest amount (recorded a second time, after one void, whichever instance applied what);
+        // the others once each.
+        expect(standing.rows).toEqual([
+          { external_id: expect.stringMatching(/^generic:T-0(:\d+)?$/), amount: '950.00' },
+          ...Array.from({ length: 9 }, (_, n) => ({ external_id: `generic:T-${n + 1}`, amount: '800.00' })),
+        ]);
+        const all = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM income_entries WHERE external_id LIKE 'generic:T-%'`);
+        // Nine deals once; T-0 recorded at most three times (800, then 900 and/or 950), each earlier one voided.
+        expect(all.rows[0]!.n).toBeGreaterThanOrEqual(11);
+        expect(all.rows[0]!.n).toBeLessThanOrEqual(12);
+        expect((await db.query(`SELECT total_income::text AS total FROM agents WHERE email = 'dee@example.test'`)).rows).toEqual([{ total: String(9 * 800 + 950) + '.00' }]);
+      } finally {
+        await db.end();
       }
     }, 120_000);
   });

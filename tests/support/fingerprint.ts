@@ -12,7 +12,7 @@ const SESSION_TABLES = ['sessions', 'sign_in_attempts'] as const;
 const USE_COLUMNS: Record<string, string[]> = { api_tokens: ['last_used_at'] };
 /**
  * Rows kept whatever requests come: the webhook worker's cursor over the events, the audit sealer's seals (written in
- * the background after any audit row), and the audit rows of reads that are recorded because of what they hand out
+ * the background after any audit row), the deliveries a connector refused, and the audit rows of reads that are recorded because of what they hand out
  * (a backup, claims with contact details): those reads change nothing else.
  */
 const WORKER_ROWS: Record<string, ReturnType<typeof sql>> = {
@@ -20,6 +20,8 @@ const WORKER_ROWS: Record<string, ReturnType<typeof sql>> = {
   audit_seals: sql`false`,
   audit_log: sql`t.action not in ('backup.taken', 'claims.exported')`,
   audit_inbox: sql`t.action not in ('backup.taken', 'claims.exported')`,
+  // A connector logs the deliveries it refuses (a bad signature, a malformed body), as sign-in counts failed attempts.
+  connector_deliveries: sql`t.status <> 'rejected'`,
 };
 
 export type Fingerprint = Record<string, { rows: number; md5: string }>;

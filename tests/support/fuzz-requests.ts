@@ -29,6 +29,8 @@ import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
+import { insertConnector } from '../../server/db/queries/connectors';
+import { CONNECTOR_AGENT_BY, CONNECTOR_FIELD_MAX, CONNECTOR_NAME_MAX, CONNECTOR_PROVIDERS, connectorDeliveryQuery, createConnectorInput, mapUnmatchedOwnerInput, updateConnectorInput } from '../../contract/connectors';
 import { createWebhookInput, updateWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { AUDIT_PAGE_SIZE_MAX, auditExportQuery, auditListQuery } from '../../contract/audit';
 import { markNotificationsReadInput, NOTIFICATION_PAGE_SIZE_MAX, notificationListQuery, updateNotificationPreferencesInput } from '../../contract/notifications';
@@ -131,6 +133,8 @@ export interface FuzzFixture {
   prize: number;
   /** A badge rule (a first sale's), and the agent's badge of it. */
   badge: number;
+  /** A generic CRM connector (its receiving address refuses every unsigned delivery). */
+  connector: number;
   heldBadge: number;
 }
 
@@ -177,6 +181,20 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     expiresAt: null,
   });
   const webhook = await insertWebhook(db, { url: 'https://hooks.invalid/fuzz', events: ['tier.reached'], format: 'json', secret: 'whsec_fuzz', createdBy: owner.id, createdAt: now });
+  const connector = await insertConnector(db, {
+    provider: 'generic',
+    name: 'Fuzz CRM',
+    agentBy: 'email',
+    metricId: null,
+    amountField: 'amount',
+    stage: 'true',
+    secret: 'ttc_fuzz',
+    username: null,
+    credentialHash: null,
+    organizationId: null,
+    createdBy: owner.id,
+    createdAt: now,
+  });
   const [delivery] = await queryRows<{ id: number }>(
     db,
     sql`insert into webhook_deliveries (webhook_id, event_type, body, status, attempts, created_at, deliver_until)
@@ -193,6 +211,7 @@ export async function makeFuzzFixture(db: Db, now: Date): Promise<FuzzFixture> {
     tvLink: { id: tvLink.id, token: tvToken },
     apiToken: { id: apiTokenRow.id, token: apiToken },
     webhook: { id: webhook.id, deliveryId: delivery!.id },
+    connector: connector.id,
     entry: entry.id,
     team: team.id,
     metric: metricKey,
@@ -1476,6 +1495,49 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/webhooks/:id/deliveries', param: (f) => f.webhook.id, query: { schema: webhookDeliveryQuery, invalid: { offset: badCounts(1_000_000), limit: [...badCounts(200), new Pick<string | string[]>('0', '0')] } } },
   { route: 'POST /api/webhooks/:id/deliveries/:deliveryId/retry', param: (f) => f.webhook.id, secondParam: (f) => f.webhook.deliveryId },
   { route: 'POST /api/webhooks/:id/test', param: (f) => f.webhook.id },
+  {
+    route: 'POST /api/connectors',
+    body: () => ({ provider: 'generic', name: 'Fuzz CRM 2', mapping: { agentBy: 'email' } }),
+    fields: {
+      provider: { kind: 'enum', values: CONNECTOR_PROVIDERS, required: true },
+      name: text(CONNECTOR_NAME_MAX),
+      mapping: {
+        kind: 'object',
+        required: true,
+        fields: {
+          agentBy: { kind: 'enum', values: CONNECTOR_AGENT_BY, required: true },
+          metric: { kind: 'metric-key', required: false, profit: 'allowed' },
+          amountField: text(CONNECTOR_FIELD_MAX, false),
+          stage: text(CONNECTOR_FIELD_MAX, false),
+        },
+      },
+    },
+    schema: createConnectorInput,
+    strict: true,
+  },
+  { route: 'GET /api/connectors' },
+  { route: 'GET /api/connectors/:id', param: (f) => f.connector },
+  {
+    route: 'PATCH /api/connectors/:id',
+    param: (f) => f.connector,
+    body: () => ({ name: 'Fuzz CRM renamed' }),
+    fields: { name: text(CONNECTOR_NAME_MAX, false), active: { kind: 'boolean', required: false } },
+    schema: updateConnectorInput,
+    strict: true,
+  },
+  { route: 'DELETE /api/connectors/:id', param: (f) => f.connector },
+  { route: 'GET /api/connectors/:id/deliveries', param: (f) => f.connector, query: { schema: connectorDeliveryQuery, invalid: { offset: badCounts(1_000_000), limit: [...badCounts(200), new Pick<string | string[]>('0', '0')] } } },
+  { route: 'GET /api/connectors/:id/unmatched', param: (f) => f.connector },
+  {
+    route: 'POST /api/connectors/:id/unmatched/map',
+    param: (f) => f.connector,
+    body: (f) => ({ ownerKey: 'crm-fuzz', agentId: f.agent.id }),
+    fields: { ownerKey: text(320), agentId: id() },
+    schema: mapUnmatchedOwnerInput,
+    strict: true,
+  },
+  // The CRM's own credentials only: every fuzzed delivery is unsigned, so refused (and logged as refused).
+  { route: 'POST /api/connectors/:id/inbound', param: (f) => f.connector },
   { route: 'GET /api/tv/:token', param: (f) => f.tvLink.token },
   {
     route: 'GET /api/tv/:token/events',

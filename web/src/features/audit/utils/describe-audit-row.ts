@@ -2,7 +2,7 @@ import type { AuditActor, AuditActorKind } from '@contract/audit';
 import { formatCurrency2, formatDateTime } from '../../../lib/format';
 
 /** What each kind of actor is called when it has no name (a deleted agent, a person who set a password with a link). */
-const unnamed: Record<Exclude<AuditActorKind, 'system'>, string> = { user: 'User', agent: 'Agent', token: 'API token' };
+const unnamed: Record<Exclude<AuditActorKind, 'system'>, string> = { user: 'User', agent: 'Agent', token: 'API token', connector: 'Connector' };
 
 /** Who made a change: the name, "System", or "Agent #7" for an account deleted since (docs/product.md §12.12). */
 export function actorName(actor: AuditActor): string {
@@ -10,10 +10,11 @@ export function actorName(actor: AuditActor): string {
   return actor.name ?? `${unnamed[actor.kind]} #${actor.id ?? '?'}`;
 }
 
-/** The kind of actor shown beside a name, where the name alone could be a person's: agents and API tokens. */
+/** The kind of actor shown beside a name, where the name alone could be a person's: agents, API tokens and connectors. */
 export function actorKindLabel(kind: AuditActorKind): string | undefined {
   if (kind === 'agent') return 'agent';
   if (kind === 'token') return 'API token';
+  if (kind === 'connector') return 'connector';
   return undefined;
 }
 
@@ -33,6 +34,7 @@ const targetNames: Record<string, string> = {
   user: 'User',
   api_token: 'API token',
   webhook: 'Webhook',
+  connector: 'Connector',
   tv_link: 'TV link',
   invitation: 'Invitation',
   settings: 'Settings',
