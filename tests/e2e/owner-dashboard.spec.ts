@@ -28,7 +28,7 @@ test.describe('owner dashboard: header, overview and income entries', () => {
       ['Performance', ['Overview', 'Leaderboard', 'Goals', 'Contests', 'Badges']],
       ['People', ['Agents', 'Teams', 'Staff']],
       ['Rewards', ['Tier Settings', 'Reward Claims', 'Profit Calculator']],
-      ['Data and integrations', ['Import', 'API Tokens', 'Webhooks', 'TV Links', 'Audit']],
+      ['Data and integrations', ['Import', 'API Tokens', 'Webhooks', 'Connectors', 'TV Links', 'Audit']],
       ['Organisation', ['Settings']],
     ];
     for (const [group, names] of groups) await expect(nav.getByRole('tablist', { name: group }).getByRole('tab')).toHaveText(names);
@@ -328,6 +328,7 @@ test.describe('managers who record', () => {
       await expect(manager.getByRole('banner')).toContainText('Manager view · every team');
       await expect(manager.getByRole('tab', { name: 'Reward Claims' })).toBeVisible();
       await expect(manager.getByRole('tab', { name: 'Staff' })).toHaveCount(0);
+      await expect(manager.getByRole('tab', { name: 'Connectors' })).toHaveCount(0);
 
       await manager.getByRole('button', { name: 'Add Income Entry' }).click();
       const dialog = manager.getByRole('dialog', { name: 'Add Income Entry' });
@@ -365,14 +366,14 @@ test.describe('managers who record', () => {
 
 test.describe('small screens and keyboard', () => {
   test('every tab fits 375 px without sideways scrolling and passes axe', async ({ page }) => {
-    // Thirteen tabs, each loaded and checked by axe: longer than one screen's test, and more on a busy machine.
+    // Fourteen tabs, each loaded and checked by axe: longer than one screen's test, and more on a busy machine.
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 800 });
     await signInAs(page);
     // A long unbroken name must wrap rather than push the page sideways.
     await createAgent(page.request, 'Maximiliana-Alexandrovna-Konstantinopoulou', '250.00');
     await page.goto('/');
-    for (const tab of ['Overview', 'Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Teams', 'Staff', 'TV Links', 'API Tokens', 'Import', 'Webhooks', 'Audit']) {
+    for (const tab of ['Overview', 'Leaderboard', 'Agents', 'Tier Settings', 'Profit Calculator', 'Reward Claims', 'Teams', 'Staff', 'TV Links', 'API Tokens', 'Import', 'Webhooks', 'Connectors', 'Audit']) {
       await openTab(page, tab);
       await expect(page.getByRole('main').getByRole('heading', { level: 2, name: tab })).toBeVisible();
       await page.waitForLoadState('networkidle');

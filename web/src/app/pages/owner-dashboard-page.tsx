@@ -1,6 +1,6 @@
 import type { AuthUser } from '@contract/auth';
 import type { OwnerDashboard } from '@contract/dashboard';
-import { AlertCircle, Award, Calculator, Flag, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
+import { AlertCircle, Award, Cable, Calculator, Flag, Gift, KeyRound, LayoutDashboard, Layers, RotateCw, ScrollText, Settings, Target, Trophy, Tv, Upload, UserCog, UserRound, Users, UsersRound, Webhook } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StaffBrand, StaffLogoutButton } from '../../components/layouts/staff-header-parts';
@@ -42,6 +42,7 @@ const tabModules = {
   apiTokens: () => import('../../features/api-tokens/components/api-tokens-tab'),
   imports: () => import('../../features/imports/components/import-tab'),
   webhooks: () => import('../../features/webhooks/components/webhooks-tab'),
+  connectors: () => import('../../features/connectors/components/connectors-tab'),
   audit: () => import('../../features/audit/components/audit-tab'),
   settings: () => Promise.all([import('../../features/settings/components/settings-tab'), import('../../features/metrics/components/metrics-settings')]),
 };
@@ -59,6 +60,7 @@ const TvLinksTab = lazy(() => tabModules.tvLinks().then((m) => ({ default: m.TvL
 const ApiTokensTab = lazy(() => tabModules.apiTokens().then((m) => ({ default: m.ApiTokensTab })));
 const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.ImportTab })));
 const WebhooksTab = lazy(() => tabModules.webhooks().then((m) => ({ default: m.WebhooksTab })));
+const ConnectorsTab = lazy(() => tabModules.connectors().then((m) => ({ default: m.ConnectorsTab })));
 const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
 // The organisation's settings and its metrics, one tab: both are the owner's set-up.
 const SettingsTab = lazy(() =>
@@ -96,6 +98,7 @@ const tabs = [
   { value: 'import', label: 'Import', icon: Upload, group: 'data', ownerOnly: true, load: tabModules.imports },
   { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, group: 'data', ownerOnly: true, load: tabModules.apiTokens },
   { value: 'webhooks', label: 'Webhooks', icon: Webhook, group: 'data', ownerOnly: true, load: tabModules.webhooks },
+  { value: 'connectors', label: 'Connectors', icon: Cable, group: 'data', ownerOnly: true, load: tabModules.connectors },
   { value: 'tv-links', label: 'TV Links', icon: Tv, group: 'data', ownerOnly: true, load: tabModules.tvLinks },
   { value: 'audit', label: 'Audit', icon: ScrollText, group: 'data', ownerOnly: true, load: tabModules.audit },
   { value: 'settings', label: 'Settings', icon: Settings, group: 'settings', ownerOnly: true, load: tabModules.settings },
@@ -316,6 +319,9 @@ function DashboardTabs({ data, isOwner, canRecord }: { data: OwnerDashboard; isO
             </LazyTab>
             <LazyTab value="webhooks">
               <WebhooksTab />
+            </LazyTab>
+            <LazyTab value="connectors">
+              <ConnectorsTab />
             </LazyTab>
             <LazyTab value="audit">
               <AuditTab />
