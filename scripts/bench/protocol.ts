@@ -19,6 +19,8 @@ export type BenchCommand =
   | { cmd: 'rss-watch-start' }
   | { cmd: 'rss-watch-stop' }
   | { cmd: 'probe-entry'; agentId: number; probe: number }
+  /** A connector's deliveries and deals (scripts/bench/connectors.ts). */
+  | { cmd: 'connector-state'; connectorId: number; dealPrefix: string }
   | { cmd: 'ceiling-start' }
   | { cmd: 'ceiling-stop' }
   | { cmd: 'stop' };

@@ -2,7 +2,7 @@
 // the server's version, and the naive scan the app's reads are measured against (scripts/bench/server.ts).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
-import { agents, events, incomeEntries } from '../../server/db/schema';
+import { agents, connectorDeals, connectorDeliveries, events, incomeEntries } from '../../server/db/schema';
 import { sequenceAll } from '../../server/db/sequencer';
 
 /** The numbers of agents and entries, so a caller can tell an empty database from a loaded one. */
@@ -51,4 +51,28 @@ export async function readEventIdsAfter(db: Db, after: number): Promise<number[]
   await sequenceAll(db);
   const rows = await queryRows<{ id: number }>(db, sql`select id::float8 as id from ${events} where id > ${after} order by id`);
   return rows.map((row) => row.id);
+}
+
+/** A connector's deals as the benchmark checks them: deliveries still pending, deals known, deals recorded, and entries. */
+export interface ConnectorState {
+  pending: number;
+  deals: number;
+  recorded: number;
+  /** Entries whose external id is one of the connector's deals (`generic:<deal id>`, `:2`... for a second recording). */
+  entries: number;
+  /** Deals recorded more than once (only a changed deal may be; the benchmark's deals never change). */
+  rerecorded: number;
+}
+
+export async function readConnectorState(db: Db, connectorId: number, dealPrefix: string): Promise<ConnectorState> {
+  const [row] = await queryRows<ConnectorState>(
+    db,
+    sql`select
+        (select count(*)::int from ${connectorDeliveries} where connector_id = ${connectorId} and status = 'pending') as pending,
+        (select count(*)::int from ${connectorDeals} where connector_id = ${connectorId}) as deals,
+        (select count(*)::int from ${connectorDeals} where connector_id = ${connectorId} and record_id is not null) as recorded,
+        (select count(*)::int from ${incomeEntries} where external_id like ${`generic:${dealPrefix}%`}) as entries,
+        (select count(*)::int from ${connectorDeals} where connector_id = ${connectorId} and revision > 1) as rerecorded`,
+  );
+  return row!;
 }

@@ -1,5 +1,6 @@
 // The benchmark's one table (the bars of docs/product.md §15, measured), and the sections of docs/performance.md it keeps.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { connectorsPass, type ConnectorsReport } from './connectors';
 import type { Stats } from './latency';
 import type { MachineInfo } from './machine';
 import type { RequestKind } from './requests';
@@ -158,6 +159,7 @@ export function reportRows(report: BenchReport): ReportRow[] {
       result: `${delivered(report.contestEvents.delivery)} (${count(report.contestEvents.delivery.probes)} probes), ${count(report.contestEvents.dropped)} streams dropped`,
       pass: report.contestEvents.delivery.delivered === report.contestEvents.delivery.expected && report.contestEvents.delivery.p99 <= 500 && report.contestEvents.dropped === 0,
     },
+    connectorsRow(report.connectors),
     {
       measure: 'Server memory per open event stream (growth after a full garbage collection, divided by the streams open on it)',
       target: '-',
@@ -295,4 +297,24 @@ export function writeDocSection(file: string, key: string, content: string): voi
   const to = text.indexOf(end);
   const next = from >= 0 && to > from ? `${text.slice(0, from)}${block}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
+}
+
+/** The inbound connectors' row: the deliveries answered, then each deal recorded once (scripts/bench/connectors.ts). */
+function connectorsRow(report: ConnectorsReport): ReportRow {
+  const { load, wrk, state } = report;
+  const others = Object.entries(load.statusCodes).filter(([code]) => code !== '202');
+  return {
+    measure:
+      `Connectors: signed deal webhooks (a third of them repeats of a deal already sent) at ${count(load.connections)} connections for ${load.seconds} s, ` +
+      'then every deal recorded once by the connector worker',
+    target: '>= 1,000 deliveries/s answered 202, none lost; each deal recorded once',
+    result:
+      `${count(load.throughput)} deliveries/s, p99 ${ms(load.p99)}, ${count(load.statusCodes['202'] ?? 0)} answered 202` +
+      (others.length > 0 ? ` (others: ${others.map(([code, n]) => `${n} x ${code}`).join(', ')})` : '') +
+      `, ${count(load.errors + load.timeouts)} errors` +
+      (wrk ? `; wrk ${count(wrk.throughput)} deliveries/s, p99 ${ms(wrk.p99Ms)}, ${count(wrk.non2xx + wrk.socketErrors)} errors` : '') +
+      `; ${count(state.deals)} deals (${count(report.dealsSent)} sent by autocannon), ${count(state.recorded)} recorded, ${count(state.entries)} entries, ` +
+      `${count(state.rerecorded)} recorded twice, ${count(state.pending)} deliveries still waiting after ${report.drainSeconds.toFixed(1)} s`,
+    pass: connectorsPass(report),
+  };
 }

@@ -14,6 +14,7 @@ import type { ConsistencyOutcome, LoopDelay, MemoryUse } from './protocol';
 import { REFERENCE_SIZE, type ReferenceDataSize } from './reference-data';
 import { requestKinds, signIn, type RequestKind } from './requests';
 import { measureTransfer, type TransferReport } from './transfer';
+import { measureConnectors, type ConnectorsReport } from './connectors';
 import { requestTimer, timeEachKind, WARM_UP, warmUp } from './single-requests';
 import { startServer, type ServerHandle } from './server-process';
 import { collectStreams, openStreams, probeResult, standingsResult, streamOrderOutcome, writeProbes, type ProbeResult } from './live';
@@ -92,6 +93,8 @@ export interface BenchReport {
   live: LiveReport;
   /** A running contest's standings events to every stream (issue 34). */
   contestEvents: ContestEventsReport;
+  /** Signed deal webhooks to a connector, and each deal recorded once (issue 36). */
+  connectors: ConnectorsReport;
   transfer: TransferReport;
   consistency: ConsistencyOutcome & { entriesAdded: number; writesAcknowledged: number };
   /** audit:verify's check of the audit chain after every load. */
@@ -191,6 +194,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
     const contestEvents = await measureContestEvents(server, options, agentIds.first);
 
     const ownerCookie = (await signIn(base, 1, 0)).owners[0]!;
+    const connectors = await measureConnectors(server, base, ownerCookie, agentIds, { connections: options.connections, loadSeconds: options.loadSeconds, log: options.log });
     const transfer = await measureTransfer(server, base, ownerCookie, { agents: before.agents, importRows: options.importRows ?? IMPORT_MAX_ROWS }, options.log);
 
     options.log('Checking every total against the entries...');
@@ -225,6 +229,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchReport> 
       ceiling,
       live,
       contestEvents,
+      connectors,
       transfer,
       consistency: { ...consistency, entriesAdded: after.entries - before.entries, writesAcknowledged },
       audit,

@@ -10,7 +10,7 @@ import { insertSession } from '../../server/db/queries/sessions';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
-import { countAgentsAndEntries, readAgentIdRange, readEventIdsAfter, readServerVersion, scanEveryEntryPerAgent } from './queries';
+import { countAgentsAndEntries, readAgentIdRange, readConnectorState, readEventIdsAfter, readServerVersion, scanEveryEntryPerAgent } from './queries';
 import { verifyAuditChain } from '../../server/db/operations/verify-audit-chain';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
@@ -141,6 +141,8 @@ async function main() {
         );
         return wallClockMs();
       }
+      case 'connector-state':
+        return readConnectorState(database.db, message.connectorId, message.dealPrefix);
       case 'ceiling-start': {
         // The framework's own limit on this machine: the same Fastify, in this process, answering a fixed 2 KB JSON.
         const body = { items: Array.from({ length: 25 }, (_, i) => ({ id: i, name: `Agent ${i}`, total: '12345.67', position: 'Sales Agent', rank: i + 1 })) };

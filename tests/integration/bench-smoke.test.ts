@@ -48,6 +48,13 @@ it('runs on a tiny data set and reports every row of the table', async () => {
   // How many of the contest's standings events arrive in the phase's time depends on the machine: only that it ran.
   expect(report.contestEvents.delivery.probes).toBeGreaterThan(0);
   expect(report.contestEvents.streams).toBe(20);
+  // The connectors' deliveries: answered, and every deal the connector knows recorded once.
+  expect(report.connectors.load.statusCodes['202']).toBeGreaterThan(0);
+  expect(Object.keys(report.connectors.load.statusCodes)).toEqual(['202']);
+  expect(report.connectors.state.pending).toBe(0);
+  expect(report.connectors.state.deals).toBeGreaterThan(0);
+  expect(report.connectors.state.recorded).toBe(report.connectors.state.deals);
+  expect(report.connectors.state.entries).toBe(report.connectors.state.deals);
   expect(report.transfer.export.rows).toBeGreaterThanOrEqual(1_500);
   expect(report.transfer.import.created).toBe(500);
   expect(report.consistency.drifts).toBe(0);
@@ -74,6 +81,7 @@ it('runs on a tiny data set and reports every row of the table', async () => {
     /^Ceiling: /,
     /^Live updates: /,
     /^Contest events: /,
+    /^Connectors: signed deal webhooks/,
     /^Standings of a running contest/,
     /^Server memory per open event stream/,
     /^Export: every entry/,
