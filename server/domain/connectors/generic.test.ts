@@ -134,6 +134,8 @@ describe('parseGeneric', () => {
     expect(wrong({ id: undefined })).toEqual(bad('deals[2].id must be a non-empty string or a whole number'));
     expect(wrong({ id: ' ' })).toEqual(bad('deals[2].id must be a non-empty string or a whole number'));
     expect(wrong({ id: 1.5 })).toEqual(bad('deals[2].id must be a non-empty string or a whole number'));
+    expect(wrong({ id: 'x'.repeat(201) })).toEqual(bad('deals[2].id must be at most 200 characters'));
+    expect(wrong({ id: 'x'.repeat(200) })).toMatchObject({ ok: true });
     const amount = bad('deals[2].amount must be a number or a decimal string such as "1500.00", at most 1,000,000,000');
     expect(wrong({ amount: 'lots' })).toEqual(amount);
     expect(wrong({ amount: '1,500.00' })).toEqual(amount);

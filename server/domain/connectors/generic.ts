@@ -5,6 +5,8 @@ import type { ConnectorSettings, DealUpdate, InboundRequest, ParsedDelivery, Ver
 
 /** The most deals one generic delivery may carry, as HubSpot's and Salesforce's batches. */
 export const GENERIC_DEALS_MAX = 100;
+/** A deal id longer than this is no CRM's: refused rather than kept in every log line and external id. */
+export const GENERIC_DEAL_ID_MAX = 200;
 
 const refuse = (message: string): VerifiedRequest => ({ ok: false, statusCode: 401, message });
 const minutes = GENERIC_SIGNATURE_WINDOW_MS / 60_000;
@@ -75,6 +77,7 @@ export function parseGeneric(rawBody: string, settings: ConnectorSettings): Pars
 function readDeal(deal: Fields, path: string, settings: ConnectorSettings): DealUpdate | string {
   const { id, occurredAt } = deal;
   if (!((typeof id === 'string' && id.trim() !== '') || Number.isSafeInteger(id))) return `${path}id must be a non-empty string or a whole number`;
+  if (typeof id === 'string' && id.trim().length > GENERIC_DEAL_ID_MAX) return `${path}id must be at most ${GENERIC_DEAL_ID_MAX} characters`;
   const instant = typeof occurredAt === 'string' && /^\d{4}-\d{2}-\d{2}[T ]/i.test(occurredAt) ? instantOf(occurredAt) : null;
   if (instant === null) return `${path}occurredAt must be an ISO 8601 date-time`;
   const update: DealUpdate = { dealId: String(id).trim(), occurredAt: instant };
