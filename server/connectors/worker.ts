@@ -4,6 +4,7 @@ import { applyDealUpdate, dealMetricOf, type DealContext } from '../db/operation
 import { claimConnectorDeliveries, findConnector, finishConnectorDelivery, type ConnectorRow } from '../db/queries/connectors';
 import { readOrganisationSettings } from '../db/queries/settings';
 import type { DealUpdate } from '../domain/connectors/types';
+import { PassLoop } from '../notifications/pass-loop';
 
 export interface ConnectorWorkerOptions {
   /** Deliveries this instance processes at once (each takes a connection while it runs). */
@@ -30,10 +31,7 @@ export const DEFAULT_CONNECTOR_WORKER_OPTIONS: ConnectorWorkerOptions = { concur
  * (a deal already recorded is not recorded again), so at least once is exactly once.
  */
 export class ConnectorWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private closed = false;
+  private readonly loop: PassLoop;
 
   constructor(
     private readonly db: Db,
@@ -41,47 +39,32 @@ export class ConnectorWorker {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
     private readonly timeZone: string,
-  ) {}
+  ) {
+    this.loop = new PassLoop(() => this.pass(), log, 'connector pass failed');
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start(this.options.pollMs);
   }
 
   /** A delivery was kept here: process it without waiting for the next poll. */
   kick(): void {
-    if (this.closed) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((error: unknown) => this.log.error({ err: error }, 'connector pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   /** Resolves once no pass is under way. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.loop.idle();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.timer);
-    await this.idle();
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
   private async pass(): Promise<void> {
     const connectors = new Map<number, { connector: ConnectorRow | undefined; metric: DealContext['metric'] }>();
     const settings = await readOrganisationSettings(this.db);
-    while (!this.closed) {
+    while (!this.loop.closed) {
       const claimed = await claimConnectorDeliveries(this.db, this.options.concurrency * 8, this.options.leaseMs);
       if (claimed.length === 0) return;
       // Deliveries of one deal must apply in the order they came; by connector they are independent, so each
