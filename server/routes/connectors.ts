@@ -51,7 +51,9 @@ import type { ConnectorSettings, InboundRequest, ParsedDelivery, VerifiedRequest
 import { conflict, invalid, notFound } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
 import type { KeptUpdates } from '../connectors/worker';
+import { ConnectorCache } from '../connectors/connector-cache';
 
+const SWITCHED_OFF = 'This connector is switched off: switch it on under Connectors to take deliveries';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const PIPEDRIVE_USERNAME = 'tiertrack';
 
@@ -70,6 +72,7 @@ async function mappedMetricId(ctx: AppContext, key: string): Promise<number | nu
  * `/api/connectors/{id}/inbound`, which checks each provider's own authentication, keeps the delivery and answers at once.
  */
 export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
+  const cache = new ConnectorCache((id) => findConnector(ctx.db, id));
   app.post('/api/connectors', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createConnectorInput, request.body);
@@ -167,6 +170,7 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
         : null,
     );
     if (!updated) throw notFound('Connector');
+    cache.drop(id);
     return (await readConnector(ctx.db, id))!;
   });
 
@@ -177,6 +181,7 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
       done ? { action: 'connector.deleted', targetType: 'connector', targetId: id } : null,
     );
     if (!deleted) throw notFound('Connector');
+    cache.drop(id);
     return reply.status(204).send();
   });
 
@@ -228,7 +233,7 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (inbound) => {
     inbound.removeAllContentTypeParsers();
     inbound.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CONNECTOR_BODY_MAX_BYTES }, (_request, body, done) => done(null, body));
-    inbound.post<{ Params: { id: string } }>('/api/connectors/:id/inbound', (request, reply) => receive(ctx, request, reply));
+    inbound.post<{ Params: { id: string } }>('/api/connectors/:id/inbound', (request, reply) => receive(ctx, cache, request, reply));
   });
 }
 
@@ -283,24 +288,24 @@ function parse(connector: ConnectorRow, body: string): ParsedDelivery {
  * sender was not who it said), then answered: 202, or Salesforce's acknowledgement so that it stops retrying. The
  * deals are recorded by the connector worker after the answer.
  */
-async function receive(ctx: AppContext, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+async function receive(ctx: AppContext, cache: ConnectorCache, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
   const id = parseId(request.params.id, 'Connector');
-  const connector = await findConnector(ctx.db, id);
+  const connector = await cache.get(id);
   if (!connector) throw notFound('Connector');
   const rawBody = typeof request.body === 'string' ? request.body : '';
   const now = ctx.now();
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]));
   const soap = connector.provider === 'salesforce';
   const refuse = async (statusCode: number, message: string, keepBody: boolean) => {
-    await insertConnectorDelivery(ctx.db, {
-      connectorId: id,
-      receivedAt: now,
-      status: 'rejected',
-      statusCode,
-      body: keepBody ? rawBody.slice(0, CONNECTOR_LOGGED_BODY_MAX) : null,
-      updates: null,
-      outcome: message,
-    });
+    const logged = await insertConnectorDelivery(
+      ctx.db,
+      { connectorId: id, receivedAt: now, status: 'rejected', statusCode, body: keepBody ? rawBody.slice(0, CONNECTOR_LOGGED_BODY_MAX) : null, updates: null, outcome: message },
+      { whileActive: false },
+    );
+    if (logged === undefined) {
+      cache.drop(id);
+      throw notFound('Connector');
+    }
     request.log.warn({ connectorId: id, statusCode, reason: message }, 'connector delivery refused');
     // Pipedrive's webhooks send HTTP basic auth: a 401 says which scheme (RFC 9110 §11.6.1).
     if (statusCode === 401 && connector.provider === 'pipedrive') reply.header('www-authenticate', 'Basic realm="TierTrack connector"');
@@ -311,20 +316,36 @@ async function receive(ctx: AppContext, request: FastifyRequest<{ Params: { id: 
 
   const checked = verify(connector, { method: request.method, url: requestUrl(ctx, request), headers, rawBody, now: now.getTime() });
   if (!checked.ok) return refuse(checked.statusCode, checked.message, false);
-  if (!connector.active) return refuse(403, 'This connector is switched off: switch it on under Connectors to take deliveries', true);
+  // Off as last read: read again, in case it was switched on within the second (on another instance).
+  if (!connector.active) {
+    cache.drop(id);
+    const current = await cache.get(id);
+    if (!current) throw notFound('Connector');
+    if (!current.active) return refuse(403, SWITCHED_OFF, true);
+  }
   const parsed = parse(connector, rawBody);
   if (!parsed.ok) return refuse(parsed.statusCode, parsed.message, parsed.statusCode !== 401);
 
   const kept: KeptUpdates = { updates: parsed.updates, notes: parsed.notes };
-  const deliveryId = await insertConnectorDelivery(ctx.db, {
-    connectorId: id,
-    receivedAt: now,
-    status: parsed.updates.length > 0 ? 'pending' : 'processed',
-    statusCode: soap ? 200 : 202,
-    body: rawBody.slice(0, CONNECTOR_LOGGED_BODY_MAX),
-    updates: parsed.updates.length > 0 ? kept : null,
-    outcome: parsed.updates.length > 0 ? '' : parsed.notes.join('\n') || 'no deal in it',
-  });
+  const deliveryId = await insertConnectorDelivery(
+    ctx.db,
+    {
+      connectorId: id,
+      receivedAt: now,
+      status: parsed.updates.length > 0 ? 'pending' : 'processed',
+      statusCode: soap ? 200 : 202,
+      body: rawBody.slice(0, CONNECTOR_LOGGED_BODY_MAX),
+      updates: parsed.updates.length > 0 ? kept : null,
+      outcome: parsed.updates.length > 0 ? '' : parsed.notes.join('\n') || 'no deal in it',
+    },
+    { whileActive: true },
+  );
+  // Switched off or deleted since the cached read (another instance, within the second): answered as it is now.
+  if (deliveryId === undefined) {
+    cache.drop(id);
+    if (!(await findConnector(ctx.db, id))) throw notFound('Connector');
+    return refuse(403, SWITCHED_OFF, true);
+  }
   if (parsed.updates.length > 0) ctx.connectors.kick();
   if (soap) return reply.status(200).type('text/xml; charset=utf-8').send(salesforceAck());
   return reply.status(202).send({ received: deliveryId, deals: parsed.updates.length });

@@ -171,6 +171,21 @@ describeEachEngine('connectors', (get) => {
     expect(log[1]!.body).toContain('"amount": ');
     expect(await rowCount('income_entries')).toBe(entries);
 
+    // Switched off or on by another instance (straight in the database, while this one's read of the connector is
+    // still fresh): a delivery is kept only while the connector is on, whatever this instance last read.
+    const accepted = async () => (await sendGeneric(made, deal('R-9', { amount: '1', won: false }))).statusCode;
+    expect(await accepted()).toBe(202);
+    await t.database.db.execute(sql`update connectors set active = false where id = ${made.id}`);
+    expect(await accepted()).toBe(403);
+    await t.database.db.execute(sql`update connectors set active = true where id = ${made.id}`);
+    expect(await accepted()).toBe(202);
+    await settled(made.id);
+    expect((await deliveries(made.id)).slice(0, 3).map((delivery) => [delivery.status, delivery.statusCode])).toEqual([
+      ['processed', 202],
+      ['rejected', 403],
+      ['processed', 202],
+    ]);
+
     // Switched off: refused (403) and logged, nothing recorded.
     const off = await t.request({ method: 'PATCH', url: `/api/connectors/${made.id}`, headers: { cookie: owner }, payload: { active: false } });
     expect(off.statusCode, off.body).toBe(200);

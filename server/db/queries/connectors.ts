@@ -184,17 +184,21 @@ export interface NewDelivery {
   outcome: string;
 }
 
-/** Keeps a delivery (pending ones are the worker's queue); its id. */
-export async function insertConnectorDelivery(db: Db, delivery: NewDelivery): Promise<number> {
+/**
+ * Keeps a delivery (pending ones are the worker's queue); its id, or undefined when the connector is gone (or, with
+ * `whileActive`, switched off) by the time of the insert: the caller checked it from a cache a moment older.
+ */
+export async function insertConnectorDelivery(db: Db, delivery: NewDelivery, options: { whileActive: boolean }): Promise<number | undefined> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into ${connectorDeliveries} (connector_id, received_at, status, status_code, body, updates, outcome, processed_at)
-      values (${delivery.connectorId}, ${delivery.receivedAt.toISOString()}::timestamptz, ${delivery.status}, ${delivery.statusCode}, ${delivery.body},
+      select ${delivery.connectorId}, ${delivery.receivedAt.toISOString()}::timestamptz, ${delivery.status}, ${delivery.statusCode}, ${delivery.body},
         ${delivery.updates === null ? null : JSON.stringify(delivery.updates)}::jsonb, ${delivery.outcome},
-        ${delivery.status === 'pending' ? null : delivery.receivedAt.toISOString()}::timestamptz)
+        ${delivery.status === 'pending' ? null : delivery.receivedAt.toISOString()}::timestamptz
+      where exists (select 1 from ${connectors} c where c.id = ${delivery.connectorId} ${options.whileActive ? sql`and c.active` : sql``})
       returning id::float8 as id`,
   );
-  return row!.id;
+  return row?.id;
 }
 
 interface StoredDelivery {
