@@ -220,6 +220,18 @@ describeEachEngine('connectors', (get) => {
     await sendGeneric(made, deal('U-3', { amount: '10', won: true, owner: { id: 'crm-77' } }));
     await settled(made.id);
     expect((await entriesOf('generic:U-3')).map((row) => row.agent_id)).toEqual([agent.id]);
+
+    // The agent leaves: its recorded deals stay while they do not change (a later delivery of another field: nothing
+    // voided); a new deal of that CRM user waits, as deals are recorded for active agents only.
+    await t.database.db.execute(sql`update agents set status = 'inactive' where id = ${agent.id}`);
+    await sendGeneric(made, deal('U-3', { amount: '10', won: true, owner: { id: 'crm-77' }, closedAt: '2026-11-20', occurredAt: '2026-11-24T15:10:00Z' }));
+    await sendGeneric(made, deal('U-4', { amount: '20', won: true, owner: { id: 'crm-77' } }));
+    const left = await settled(made.id);
+    expect(left.slice(0, 2).map((delivery) => delivery.outcome)).toEqual([
+      expect.stringMatching(/^deal U-4: owner crm-77 is .+, who is not active: waiting to be mapped$/),
+      expect.stringMatching(/^deal U-3: already recorded \(entry \d+\), nothing changed$/),
+    ]);
+    expect((await entriesOf('generic:U-3')).map((row) => [row.agent_id, row.voided])).toEqual([[agent.id, false]]);
   });
 
   it('records nothing for a deal whose external id an entry recorded another way already holds', async () => {

@@ -122,25 +122,27 @@ function wanted(deal: DealRow, metric: DealContext['metric']): { value: string }
   return { value: centsToMoneyString(cents) };
 }
 
-/** The active agent a deal's owner is: mapped on this connector, else (by email) the agent with that email. */
-async function agentOf(tx: Db, connector: ConnectorRow, ownerKey: string): Promise<{ id: number; name: string } | undefined> {
+/** The agent a deal's owner is, active or not: mapped on this connector, else (by email) the agent with that email. */
+async function agentOf(tx: Db, connector: ConnectorRow, ownerKey: string): Promise<{ id: number; name: string; active: boolean } | undefined> {
   const mapped = await mappedAgentOf(tx, connector.id, ownerKey);
   const condition =
     mapped !== undefined ? sql`id = ${mapped}` : connector.agentBy === 'email' ? sql`email = ${ownerKey.trim().toLowerCase()}` : undefined;
   if (!condition) return undefined;
-  const [row] = await queryRows<{ id: number; name: string }>(tx, sql`select id, name from ${agents} where ${condition} and status = 'active'`);
+  const [row] = await queryRows<{ id: number; name: string; active: boolean }>(tx, sql`select id, name, status = 'active' as active from ${agents} where ${condition}`);
   return row;
 }
 
 async function reconcile(tx: Db, connector: ConnectorRow, deal: DealRow, context: DealContext): Promise<string> {
   const label = `deal ${deal.deal_id}`;
   const want = wanted(deal, context.metric);
-  const agent = 'value' in want && deal.owner_key !== null ? await agentOf(tx, connector, deal.owner_key) : undefined;
+  const owner = 'value' in want && deal.owner_key !== null ? await agentOf(tx, connector, deal.owner_key) : undefined;
+  // Deals are recorded for active agents; one recorded before its agent left stays theirs while it does not change.
+  const agent = owner?.active ? owner : undefined;
   const written = (value: string) => (context.metric?.unit === 'count' ? `${value} ${context.metric.name}` : formatMoney(value, context.money));
 
   // Already what it should be: a replay, a duplicate, or a change of a field that records nothing (a rename).
   const recordedNow = deal.record_id !== null;
-  if ('value' in want && agent && recordedNow && deal.recorded_agent_id === agent.id && deal.recorded_amount !== null && sameValue(deal.recorded_amount, want.value)) {
+  if ('value' in want && owner && recordedNow && deal.recorded_agent_id === owner.id && deal.recorded_amount !== null && sameValue(deal.recorded_amount, want.value)) {
     await setWaiting(tx, connector.id, deal.deal_id, false, context.now);
     return `${label}: already recorded (${recordKind(context)} ${deal.record_id}), nothing changed`;
   }
@@ -164,7 +166,10 @@ async function reconcile(tx: Db, connector: ConnectorRow, deal: DealRow, context
   }
   if (!agent) {
     await setWaiting(tx, connector.id, deal.deal_id, true, context.now);
-    const who = deal.owner_key === null ? 'has no owner' : `owner ${deal.owner_key} matches no agent`;
+    const who =
+      deal.owner_key === null ? 'has no owner'
+      : owner ? `owner ${deal.owner_key} is ${owner.name}, who is not active`
+      : `owner ${deal.owner_key} matches no agent`;
     return `${label}: ${who}: waiting to be mapped${parts.length ? ` (${parts.join(', ')})` : ''}`;
   }
 
