@@ -82,6 +82,8 @@ test.describe('agent portal, signed in', () => {
   });
 
   test('claims a reward end to end: pick, form, success; the tier becomes CLAIMED; a second claim is refused', async ({ page, request, pageErrors }) => {
+    // A long walk (three axe passes among its steps): on a busy machine it outlasts the default 30 s, each step in time.
+    test.setTimeout(90_000);
     const agent = await registerAgentViaApi(request, 'portal-claim', 'Avery');
     await addIncomeAsOwner(request, agent.id, '12000.00');
     // The live-update stream never opens here (its request is held), so that the page can still offer a tier that

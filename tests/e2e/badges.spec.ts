@@ -47,7 +47,8 @@ async function agentDashboard(browser: Browser, agent: TestAgent, errors: string
   collectPageErrors(page, errors);
   await signInAgent(page.request, agent);
   await page.goto('/agent/dashboard');
-  await expect(page.getByRole('status', { name: 'Live updates' })).toHaveText('Live');
+  // The stream opens after the dashboard's first reads: on a busy machine that took longer than an assertion's 7 s.
+  await expect(page.getByRole('status', { name: 'Live updates' })).toHaveText('Live', { timeout: 20_000 });
   return { page, close: () => context.close() };
 }
 
