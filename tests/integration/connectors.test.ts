@@ -16,19 +16,9 @@ import {
 import { queryRows } from '../../server/db/client';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { describeEachEngine } from '../support/test-app';
+import { until } from '../support/until';
 
 const NOW = new Date('2026-11-24T15:00:00Z');
-
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`: waits for a condition, never a time. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/connectors/${name}`, import.meta.url), 'utf8');
 

@@ -21,22 +21,12 @@ import { EVENTS_KEPT_MS, runMaintenance, WEBHOOK_DELIVERIES_KEPT_MS } from '../.
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { describeEachEngine, type TestApp } from '../support/test-app';
 import { signatureIsValid, startReceiver, type Receiver } from '../support/webhook-receiver';
+import { until } from '../support/until';
 
 const START = new Date('2026-11-24T09:00:00Z');
 const CLOSED = { state: 'closed', consecutiveFailures: 0, openedAt: null, openUntil: null, pauses: 0 };
 const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;
-
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs`. */
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function fixture(get: () => TestApp) {
   let owner = '';

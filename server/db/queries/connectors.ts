@@ -125,20 +125,20 @@ export async function insertConnector(db: Db, made: NewConnector): Promise<Conne
   return toConnector(found!, { unmatched: 0, lastDeliveryMs: null });
 }
 
-/** Every connector with its unmatched deals and its last delivery, oldest first. */
-export async function listConnectors(db: Db): Promise<Connector[]> {
+/** Every connector (or the one `id` names) with its unmatched deals and its last delivery, oldest first. */
+export async function listConnectors(db: Db, id?: number): Promise<Connector[]> {
   const rows = await queryRows<StoredConnector & { unmatched: number; last_ms: number | null }>(
     db,
     sql`select ${connectorColumns},
         (select count(*)::int from ${connectorDeals} d where d.connector_id = c.id and d.waiting_since is not null) as unmatched,
         (select ${epochMs(sql`max(l.received_at)`)} from ${connectorDeliveries} l where l.connector_id = c.id) as last_ms
-      from ${connectors} c left join ${metrics} m on m.id = c.metric_id order by c.id`,
+      from ${connectors} c left join ${metrics} m on m.id = c.metric_id ${id === undefined ? sql`` : sql`where c.id = ${id}`} order by c.id`,
   );
   return rows.map((row) => toConnector(toRow(row), { unmatched: row.unmatched, lastDeliveryMs: row.last_ms }));
 }
 
 export async function readConnector(db: Db, id: number): Promise<Connector | undefined> {
-  return (await listConnectors(db)).find((found) => found.id === id);
+  return (await listConnectors(db, id))[0];
 }
 
 export interface ConnectorChange {
