@@ -42,7 +42,6 @@ import {
   type ConnectorRow,
 } from '../db/queries/connectors';
 import { findMetric } from '../db/queries/metrics';
-import { readOrganisationSettings } from '../db/queries/settings';
 import { parseGeneric, verifyGeneric } from '../domain/connectors/generic';
 import { parseHubspot, verifyHubspot } from '../domain/connectors/hubspot';
 import { parsePipedrive, verifyPipedrive } from '../domain/connectors/pipedrive';
@@ -217,12 +216,12 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
       after: { ownerKey: input.ownerKey, agentId: input.agentId },
     }));
     const waiting = await waitingDealsOf(ctx.db, id, input.ownerKey);
-    const settings = await readOrganisationSettings(ctx.db);
     const lines = await reconcileDeals(ctx.db, connector, waiting, {
       now: ctx.now(),
       timeZone: ctx.config.orgTimezone,
       metric: await dealMetricOf(ctx.db, connector),
-      money: settings,
+      // How money is written, as this instance last heard the organisation's settings.
+      money: ctx.organisation.current(),
     });
     const recorded = lines.filter((line) => line.includes(': recorded ')).length;
     request.log.info({ connectorId: id, deals: waiting.length, recorded }, 'connector owner mapped');
