@@ -6,6 +6,7 @@ import { eraseFilledClaimContacts } from './db/operations/erase-filled-claim-con
 import { pruneEmails } from './db/queries/email-outbox';
 import { pruneDeliveries } from './db/queries/webhooks';
 import { pruneConnectorDeliveries } from './db/queries/connectors';
+import { pruneSsoLogins } from './db/queries/sso';
 
 /** How often each instance sweeps; the work is idempotent, so instances need not agree on who does it. */
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
@@ -21,7 +22,8 @@ export const EMAILS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events
- * and idempotency keys past their 24 hours, and webhook deliveries, connector deliveries and emails past their 7 days.
+ * and idempotency keys past their 24 hours, webhook deliveries, connector deliveries and emails past their 7 days, and
+ * company sign-ins abandoned at the provider.
  */
 export async function runMaintenance(
   ctx: AppContext,
@@ -32,6 +34,7 @@ export async function runMaintenance(
   webhookDeliveriesPruned: number;
   connectorDeliveriesPruned: number;
   emailsPruned: number;
+  ssoLoginsPruned: number;
 }> {
   const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
   const eventsPruned = await pruneEvents(ctx.db, new Date(ctx.now().getTime() - EVENTS_KEPT_MS));
@@ -40,7 +43,8 @@ export async function runMaintenance(
   // The connectors' delivery log keeps as long as the webhooks' (docs/decisions/0089-connectors.md).
   const connectorDeliveriesPruned = await pruneConnectorDeliveries(ctx.db, new Date(ctx.now().getTime() - WEBHOOK_DELIVERIES_KEPT_MS));
   const emailsPruned = await pruneEmails(ctx.db, new Date(ctx.now().getTime() - EMAILS_KEPT_MS));
-  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, connectorDeliveriesPruned, emailsPruned };
+  const ssoLoginsPruned = await pruneSsoLogins(ctx.db, ctx.now());
+  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, connectorDeliveriesPruned, emailsPruned, ssoLoginsPruned };
 }
 
 /** Runs the maintenance once the app is ready and then every hour, until the app closes. */

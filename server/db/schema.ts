@@ -88,9 +88,17 @@ export const agents = pgTable(
      * (docs/decisions/0034-sessions-follow-the-account.md).
      */
     credentialVersion: integer('credential_version').notNull().default(1),
+    /** The identity provider's own id for the person (SCIM `externalId`, docs/decisions/0090-company-sign-in.md). */
+    externalId: text('external_id'),
+    /**
+     * When the directory deleted the person through SCIM: the agent is inactive (history kept) and no longer a SCIM
+     * resource (a GET answers 404); creating the same userName again brings the agent back.
+     */
+    scimDeletedAt: timestamptz('scim_deleted_at'),
   },
   (t) => [
     uniqueIndex('agents_email_key').on(t.email),
+    uniqueIndex('agents_external_id_key').on(t.externalId).where(sql`${t.externalId} is not null`),
     check('agents_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('agents_status_check', sql`${t.status} in ('active', 'pending', 'inactive')`),
     index('agents_name_idx').on(t.name),
@@ -782,8 +790,13 @@ export const teams = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The identity provider's own id for the group this team mirrors (SCIM `externalId`). */
+    externalId: text('external_id'),
   },
-  (t) => [uniqueIndex('teams_name_key').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('teams_name_key').on(sql`lower(${t.name})`),
+    uniqueIndex('teams_external_id_key').on(t.externalId).where(sql`${t.externalId} is not null`),
+  ],
 );
 
 /** Who leads which team: a manager may lead several teams, a team may have several managers. */
@@ -1255,4 +1268,47 @@ export const connectorOwners = pgTable(
     createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.connectorId, t.ownerKey] })],
+);
+
+/**
+ * Company sign-in (OpenID Connect, docs/decisions/0090-company-sign-in.md): one row (id 1) once the owner configured
+ * it. The client secret is kept as it is (the token request sends it); only owners read the settings, never the secret.
+ * `roleClaim`/`managerValue`: when set, a person whose ID token's claim holds that value (or a list holding it) may
+ * sign in to the owner dashboard as a manager; everyone else is an agent. `required`: passwords stop working for
+ * everyone but the owner.
+ */
+export const ssoSettings = pgTable(
+  'sso_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    /** The company's name on the sign-in pages' button ("Sign in with Acme"). */
+    label: text('label').notNull(),
+    allowedDomains: text('allowed_domains').array().notNull(),
+    roleClaim: text('role_claim'),
+    managerValue: text('manager_value'),
+    required: boolean('required').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('sso_settings_one_row_check', sql`${t.id} = 1`)],
+);
+
+/**
+ * A company sign-in under way: made by GET /api/sso/start, used once by the callback within 10 minutes. The browser
+ * holds the state in a cookie as well (a callback from another browser is refused); only its SHA-256 is kept here.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    audience: text('audience', { enum: ['staff', 'agent'] }).notNull(),
+    returnTo: text('return_to').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
 );

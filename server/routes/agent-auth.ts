@@ -12,6 +12,7 @@ import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle
 import { unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
 import { requestOrigin } from '../auth/audit-actor';
+import { assertPasswordSignInAllowed } from '../auth/sso-policy';
 
 const signedIn = (agent: AgentRow): AgentSessionResponse => ({
   authenticated: true,
@@ -22,6 +23,7 @@ const signedIn = (agent: AgentRow): AgentSessionResponse => ({
 export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/agents/register', { config: { signIn: true } }, async (request, reply) => {
     const input = parseInput(agentRegisterInput, request.body ?? {});
+    await assertPasswordSignInAllowed(ctx);
     assertPasswordNotCommon(input.password);
     // Hashed before anything is looked up: a known email takes as long as a new one.
     const passwordHash = await hashPassword(input.password);
@@ -39,6 +41,7 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   // Throttled per address, per address and account, and per account with known devices apart (server/http/security.ts).
   app.post('/api/agents/login', { config: { signIn: 'agent' } }, async (request, reply) => {
     const input = parseInput(loginInput, request.body ?? {});
+    await assertPasswordSignInAllowed(ctx);
     const agent = await authenticateThrottled(ctx, request, await findAgentByEmail(ctx.db, input.email), input.password);
     assertAgentMaySignIn(agent);
     await renewSession(ctx, request, reply, 'agent', agent);

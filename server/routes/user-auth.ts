@@ -15,6 +15,7 @@ import { startTwoFactorChallenge } from '../auth/two-factor-challenge';
 import { readManagerTwoFactorRequired } from '../db/queries/two-factor';
 import { invalid, unauthenticated } from '../domain/errors';
 import { parseInput } from '../http/errors';
+import { assertPasswordSignInAllowed } from '../auth/sso-policy';
 
 /** Owner and manager sign-in (docs/product.md §4, §12.2): the screens navigate to /api/login and /api/logout. */
 export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -24,6 +25,8 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/login', { config: { signIn: 'user' } }, async (request, reply): Promise<LoginAnswer> => {
     const input = parseInput(loginInput, request.body ?? {});
     const user = await authenticateThrottled(ctx, request, await findUserByEmail(ctx.db, input.email), input.password);
+    // Checked after the password, so the answer tells only someone who knows it that this is no owner's account.
+    if (user.role !== 'owner') await assertPasswordSignInAllowed(ctx);
     if (user.totpEnabledAt) {
       // No session until the code (POST /api/auth/login/2fa, server/routes/two-factor.ts); a session this browser
       // had ends now, as a sign-in would end it.

@@ -15,6 +15,7 @@ import type { ApiScope } from '../../contract/api-tokens';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { insertConnector } from '../../server/db/queries/connectors';
+import { saveSsoSettings } from '../../server/db/queries/sso';
 import { createTeam } from '../../server/db/operations/create-team';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
@@ -194,6 +195,12 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     sql`insert into webhook_deliveries (webhook_id, event_type, body, status, attempts, created_at, deliver_until)
       values (${webhook.id}, 'webhook.test', '{}', 'failed', 1, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) returning id::float8 as id`,
   );
+  // Company sign-in set up, so that removing it changes something; its provider does not answer (a closed port).
+  await saveSsoSettings(
+    db,
+    { issuer: 'http://127.0.0.1:9', clientId: 'matrix', clientSecret: 'matrix-secret', label: 'Matrix', allowedDomains: ['example.test'], roleClaim: null, managerValue: null, required: false },
+    now,
+  );
   // One connector at a time, as webhooks (at most 20 at once); its deliveries go with it.
   await db.execute(sql`delete from connectors`);
   const connector = await insertConnector(db, {
@@ -326,6 +333,10 @@ const matrix: Row[] = [
   { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
   { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401], unenrolled: 200 },
   { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302, 302, 302, 302] },
+  // Company sign-in (docs/decisions/0090-company-sign-in.md): open to anyone (its provider does not answer here: back to the sign-in page).
+  { route: 'GET /api/sso',                          status: [200, 200, 200, 200, 200, 200, 200, 200] },
+  { route: 'GET /api/sso/start?audience=staff',     status: [302, 302, 302, 302, 302, 302, 302, 302] },
+  { route: 'GET /api/sso/callback?state=matrix&code=matrix', status: [302, 302, 302, 302, 302, 302, 302, 302] },
   { route: 'POST /api/auth/password',               status: [401, 403, 403, 204, 204, 403, 403, 403], body: () => ({ currentPassword: FACTORY_PASSWORD, newPassword: 'matrix new password' }) },
   { route: 'GET /api/sessions',                     status: [401, 200, 200, 200, 200, 403, 403, 403], unenrolled: 200 },
   { route: 'DELETE /api/sessions/{otherSession}',   status: [401, 204, 404, 204, 204, 403, 403, 403], unenrolled: 204 },
@@ -413,6 +424,10 @@ const matrix: Row[] = [
   { route: 'POST /api/agents/{agentA.id}/reset-link', status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'GET /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'PATCH /api/settings',                   status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ orgName: 'Matrix Org', currency: 'EUR' }) },
+  // Company sign-in settings: the owner's (an empty body passes the guard and is refused as invalid).
+  { route: 'GET /api/owner/sso',                    status: [401, 403, 403, 403, 200, 403, 403, 403] },
+  { route: 'PUT /api/owner/sso',                    status: [401, 403, 403, 403, 400, 403, 403, 403], body: () => ({}) },
+  { route: 'DELETE /api/owner/sso',                 status: [401, 403, 403, 403, 204, 403, 403, 403] },
   { route: 'PUT /api/owner/sign-up',                status: [401, 403, 403, 403, 200, 403, 403, 403], body: () => ({ mode: 'open' }) },
   { route: 'POST /api/owner/invitations',           status: [401, 403, 403, 403, 201, 403, 403, 403] },
   { route: 'DELETE /api/owner/invitations/{invitation}', status: [401, 403, 403, 403, 204, 403, 403, 403] },

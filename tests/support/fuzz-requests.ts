@@ -30,6 +30,7 @@ import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { insertConnector } from '../../server/db/queries/connectors';
+import { ssoStartQuery } from '../../contract/sso';
 import { CONNECTOR_AGENT_BY, CONNECTOR_FIELD_MAX, CONNECTOR_NAME_MAX, CONNECTOR_PROVIDERS, connectorDeliveryQuery, createConnectorInput, mapUnmatchedOwnerInput, updateConnectorInput } from '../../contract/connectors';
 import { createWebhookInput, updateWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { AUDIT_PAGE_SIZE_MAX, auditExportQuery, auditListQuery } from '../../contract/audit';
@@ -788,6 +789,8 @@ function goalRefusedByRoute(body: unknown): boolean {
   return target !== undefined && !countTargetAccepted(target);
 }
 
+const badAudiences = picks<string | string[]>([['unknown', 'robots'], ['empty', ''], ['capitalised', 'Staff'], ['twice', ['staff', 'agent']]]);
+
 const badPeriods = picks<string | string[]>([['unknown', 'day'], ['empty', ''], ['capitalised', 'Month'], ['twice', ['week', 'month']]]);
 
 /** agentId in a query: not an id (digits, trimmed, from 1 to 2^31 - 1). */
@@ -831,6 +834,12 @@ export const routeSpecs: RouteSpec[] = [
   },
   { route: 'GET /api/auth/user' },
   { route: 'GET /api/logout' },
+  { route: 'GET /api/sso' },
+  { route: 'GET /api/sso/start', query: { schema: ssoStartQuery, invalid: { audience: badAudiences } } },
+  { route: 'GET /api/sso/callback' },
+  { route: 'GET /api/owner/sso' },
+  { route: 'PUT /api/owner/sso' },
+  { route: 'DELETE /api/owner/sso' },
   {
     route: 'POST /api/auth/confirm-password',
     body: () => ({ password: FACTORY_PASSWORD }),

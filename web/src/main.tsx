@@ -9,6 +9,7 @@ import { agentSessionQueryOptions } from './lib/agent-session';
 import { appInfoQueryOptions } from './lib/app-info';
 import { userQueryOptions } from './lib/auth';
 import { queryClient } from './lib/query-client';
+import { ssoStatusQueryOptions } from './lib/sso-status';
 import { usePasswordRequest } from './lib/password-request';
 import { startTheme } from './lib/theme';
 import './styles.css';
@@ -37,6 +38,10 @@ function PasswordConfirmation() {
 if (window.location.pathname === paths.agentPortal) {
   void queryClient.prefetchQuery(agentSessionQueryOptions);
   void queryClient.prefetchQuery(appInfoQueryOptions);
+}
+// Whether the sign-in pages offer company sign-in: they show their form once it is known.
+if (window.location.pathname === paths.agentPortal || window.location.pathname === paths.login) {
+  void queryClient.prefetchQuery(ssoStatusQueryOptions);
 }
 
 // The server sends "/" with this hint to a browser that carries an owner or manager session cookie: the session check

@@ -60,7 +60,8 @@ export async function registerAgent(
       .insert(agents)
       .values({
         email,
-        name: `${registration.firstName} ${registration.lastName}`,
+        // A company sign-in may bring a single name (contract/sso.ts): no trailing space then.
+        name: [registration.firstName, registration.lastName].filter((part) => part !== '').join(' '),
         firstName: registration.firstName,
         lastName: registration.lastName,
         position: registration.position,

@@ -68,4 +68,8 @@ export const queryKeys = {
   badges: ['/api/badges'],
   /** Followed by the agent ids of a calculator page: the Profit Calculator's saved percentages (owner). */
   calculatorPercentages: ['/api/owner/calculator-percentages'],
+  /** Whether the sign-in pages offer company sign-in, its label, and whether passwords are off (GET /api/sso). */
+  ssoStatus: ['/api/sso'],
+  /** The owner's company sign-in settings (GET /api/owner/sso). */
+  ssoSettings: ['/api/owner/sso'],
 } as const;

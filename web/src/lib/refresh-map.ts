@@ -29,6 +29,7 @@ export const localChangeKinds = [
   'twoFactor.disabled',
   'twoFactor.enabled',
   'badgeRule.changed',
+  'sso.changed',
 ] as const;
 export type LocalChangeKind = (typeof localChangeKinds)[number];
 
@@ -133,6 +134,8 @@ export const refreshMap: Record<ChangeKind, Reads> = {
   'twoFactor.enabled': { all: everyRead },
   // A badge rule made, renamed or switched on or off (the owner's Badges tab): the rules, and what agents can earn.
   'badgeRule.changed': { all: ['badges'] },
+  // Company sign-in set up, changed or removed (the owner's Settings): the settings, and what the sign-in pages offer.
+  'sso.changed': { all: ['ssoSettings', 'ssoStatus'] },
 };
 
 /**

@@ -3,5 +3,5 @@ import { AgentPortal } from '../../features/agent-portal/components/agent-portal
 
 /** /agents: the agent portal (docs/product.md §11.13), signing in with the agent sign-in form. */
 export default function AgentPortalPage() {
-  return <AgentPortal signInForm={(onSignedIn) => <AgentLoginForm onSuccess={onSignedIn} />} />;
+  return <AgentPortal signInForm={(onSignedIn, { secondary }) => <AgentLoginForm onSuccess={onSignedIn} secondary={secondary} />} />;
 }

@@ -2,19 +2,26 @@ import type { CurrentUser } from '@contract/two-factor';
 import { useState } from 'react';
 import { Crown } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { CompanySignInLink, OrDivider, SsoErrorAlert } from '../../components/accounts/company-sign-in';
 import { SignInForm, useSignInForm } from '../../components/accounts/sign-in-form';
 import { AuthCardPage } from '../../components/layouts/auth-card-page';
+import { Spinner } from '../../components/ui/spinner';
 import { useOwnerLogin } from '../../features/auth/api/owner-login';
 import { TwoFactorSignInForm } from '../../features/two-factor/components/two-factor-sign-in-form';
 import { errorMessage } from '../../lib/api-client';
 import { useAppInfo } from '../../lib/app-info';
+import { useSsoStatus } from '../../lib/sso-status';
 import { paths } from '../../config/paths';
 
-/** /login: sign-in for owners and managers (reached through /api/login). */
+/**
+ * /login: sign-in for owners and managers (reached through /api/login). With company sign-in on, "Sign in with <label>"
+ * comes first; while it is required, the password form is the owner's way in when the provider is down.
+ */
 export default function LoginPage() {
   const [, navigate] = useLocation();
   const login = useOwnerLogin();
   const appInfo = useAppInfo();
+  const sso = useSsoStatus();
   const form = useSignInForm({ defaultValues: { email: '', password: '' } });
   const demoOwner = appInfo.data?.demoOwner;
   // After a right password, with two-factor sign-in on: the code step. `ended`: why the sign-in starts over.
@@ -40,7 +47,9 @@ export default function LoginPage() {
       title="Owner/Manager Sign In"
       description={codeStep ? 'Two-factor sign-in: one more step.' : "Sign in to run your team's dashboard."}
     >
-      {codeStep ? (
+      {sso.isPending ? (
+        <Spinner label="Loading..." className="min-h-40" />
+      ) : codeStep ? (
         <TwoFactorSignInForm
           onSignedIn={signedIn}
           onEnded={(message) => {
@@ -50,19 +59,42 @@ export default function LoginPage() {
           }}
         />
       ) : (
-        <SignInForm
-          form={form}
-          onSubmit={onSubmit}
-          error={login.isError ? errorMessage(login.error, 'Login failed') : ended}
-          pending={login.isPending}
-          demoNote={
-            demoOwner && (
-              <>
-                Demo owner: {demoOwner.email} / {demoOwner.password}
-              </>
-            )
-          }
-        />
+        <div className="grid gap-4">
+          <SsoErrorAlert label={sso.label} />
+          {sso.enabled && sso.label !== null && (
+            <>
+              {/* Back to the dashboard ("/"), where the password sign-in goes too. */}
+              <CompanySignInLink label={sso.label} audience="staff" returnTo={paths.home} />
+              <OrDivider />
+            </>
+          )}
+          <section aria-labelledby={sso.required ? 'owner-password-heading' : undefined} className="grid gap-4">
+            {sso.required && (
+              <div className="grid gap-1">
+                <h2 id="owner-password-heading" className="text-base font-semibold text-slate-900">
+                  Owner sign-in with password
+                </h2>
+                <p className="text-sm text-slate-700">
+                  Managers sign in with {sso.label}. The owner's password, with two-factor sign-in, is the way in when {sso.label} is down.
+                </p>
+              </div>
+            )}
+            <SignInForm
+              form={form}
+              onSubmit={onSubmit}
+              error={login.isError ? errorMessage(login.error, 'Login failed') : ended}
+              pending={login.isPending}
+              secondary={sso.enabled}
+              demoNote={
+                demoOwner && (
+                  <>
+                    Demo owner: {demoOwner.email} / {demoOwner.password}
+                  </>
+                )
+              }
+            />
+          </section>
+        </div>
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
         Are you a sales agent?{' '}

@@ -44,7 +44,12 @@ const tabModules = {
   webhooks: () => import('../../features/webhooks/components/webhooks-tab'),
   connectors: () => import('../../features/connectors/components/connectors-tab'),
   audit: () => import('../../features/audit/components/audit-tab'),
-  settings: () => Promise.all([import('../../features/settings/components/settings-tab'), import('../../features/metrics/components/metrics-settings')]),
+  settings: () =>
+    Promise.all([
+      import('../../features/settings/components/settings-tab'),
+      import('../../features/metrics/components/metrics-settings'),
+      import('../../features/sso/components/company-sign-in-section'),
+    ]),
 };
 const MonthlyLeaderboard = lazy(() => tabModules.leaderboard().then((m) => ({ default: m.MonthlyLeaderboard })));
 const GoalsTab = lazy(() => tabModules.goals().then((m) => ({ default: m.GoalsTab })));
@@ -62,12 +67,15 @@ const ImportTab = lazy(() => tabModules.imports().then((m) => ({ default: m.Impo
 const WebhooksTab = lazy(() => tabModules.webhooks().then((m) => ({ default: m.WebhooksTab })));
 const ConnectorsTab = lazy(() => tabModules.connectors().then((m) => ({ default: m.ConnectorsTab })));
 const AuditTab = lazy(() => tabModules.audit().then((m) => ({ default: m.AuditTab })));
-// The organisation's settings and its metrics, one tab: both are the owner's set-up.
+// The organisation's settings, its metrics and its company sign-in, one tab: all are the owner's set-up.
 const SettingsTab = lazy(() =>
-  tabModules.settings().then(([settings, metrics]) => ({
+  tabModules.settings().then(([settings, metrics, sso]) => ({
     default: () => (
       <div className="grid gap-6">
         <settings.SettingsTab />
+        <div className="max-w-2xl">
+          <sso.CompanySignInSection />
+        </div>
         <div className="max-w-2xl">
           <metrics.MetricsSettings />
         </div>

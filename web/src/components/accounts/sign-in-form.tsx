@@ -28,10 +28,12 @@ interface SignInFormProps {
   idleIcon?: ReactNode;
   /** A note under the form in demo mode (the demo account). */
   demoNote?: ReactNode;
+  /** Another way in comes first ("Sign in with <company>"): this form's button is the quieter one. */
+  secondary?: boolean;
 }
 
 /** Email, password and Sign In, with the "Forgot your password?" link: the owners' and managers' and the agents' sign-in. */
-export function SignInForm({ form, onSubmit, error, pending, idleIcon, demoNote }: SignInFormProps) {
+export function SignInForm({ form, onSubmit, error, pending, idleIcon, demoNote, secondary = false }: SignInFormProps) {
   const { errors } = form.formState;
   return (
     <LazyForm onSubmit={onSubmit} validation={validation} error={error}>
@@ -41,7 +43,7 @@ export function SignInForm({ form, onSubmit, error, pending, idleIcon, demoNote 
       <FormField label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
-      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing in..." icon={idleIcon} className="w-full" />
+      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing in..." icon={idleIcon} variant={secondary ? 'outline' : 'default'} className="w-full" />
       <p className="text-center text-sm">
         <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline-offset-4 hover:underline">
           Forgot your password?

@@ -1,12 +1,15 @@
+import { passwordsOff } from '@contract/sso-text';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { CompanySignInLink, OrDivider } from '../../../components/accounts/company-sign-in';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAgentSession } from '../../../lib/agent-session';
+import { useSsoStatus } from '../../../lib/sso-status';
 import type { RegistrationOutcome } from '../api/agent-register';
 import { AgentLoginForm } from './agent-login-form';
 import { AgentRegisterForm } from './agent-register-form';
@@ -22,6 +25,7 @@ export function AgentAuthFlow() {
   const [, navigate] = useLocation();
   const { refetch } = useAgentSession();
   const access = useRegistrationAccess();
+  const sso = useSsoStatus();
   const signedIn = outcome?.kind === 'signed-in';
   const toPortal = () => navigate(`${paths.agentPortal}?logged_in=true`);
 
@@ -37,7 +41,24 @@ export function AgentAuthFlow() {
   };
 
   let content;
-  if (mode === 'login') {
+  if (mode === 'login' && sso.isPending) {
+    content = <Spinner label="Loading..." className="min-h-40" />;
+  } else if (mode === 'login' && sso.enabled && sso.label !== null) {
+    // Company sign-in first (docs/decisions/0090); while it is required, agents have no password sign-in.
+    content = (
+      <>
+        <CompanySignInLink label={sso.label} audience="agent" />
+        {sso.required ? (
+          <p className="text-center text-sm text-slate-700">{passwordsOff(sso.label)}</p>
+        ) : (
+          <>
+            <OrDivider />
+            <AgentLoginForm onSuccess={toPortal} secondary />
+          </>
+        )}
+      </>
+    );
+  } else if (mode === 'login') {
     content = <AgentLoginForm onSuccess={toPortal} />;
   } else if (outcome) {
     content = (
@@ -81,12 +102,14 @@ export function AgentAuthFlow() {
         <CardContent className="grid gap-4">
           {content}
           {mode === 'login' ? (
-            <p className="text-center text-sm text-slate-700">
-              Don't have an account?{' '}
-              <Button variant="link" className="h-auto p-0 underline" onClick={() => toggle('register')}>
-                Register
-              </Button>
-            </p>
+            !sso.required && (
+              <p className="text-center text-sm text-slate-700">
+                Don't have an account?{' '}
+                <Button variant="link" className="h-auto p-0 underline" onClick={() => toggle('register')}>
+                  Register
+                </Button>
+              </p>
+            )
           ) : (
             !signedIn &&
             outcome?.kind !== 'sign-in-needed' &&

@@ -9,10 +9,12 @@ interface AgentLoginFormProps {
   onSuccess?: (session: AgentSessionResponse) => void;
   /** The email to start with (after a registration); the password field then has the focus. */
   defaultEmail?: string;
+  /** Company sign-in is offered above: the form's button is the quieter one. */
+  secondary?: boolean;
 }
 
 /** Agent sign-in (docs/product.md §11.15): demo credentials are prefilled only when the server runs in demo mode. */
-export function AgentLoginForm({ onSuccess, defaultEmail }: AgentLoginFormProps) {
+export function AgentLoginForm({ onSuccess, defaultEmail, secondary }: AgentLoginFormProps) {
   const login = useAgentLogin();
   const appDemoAgent = useAppInfo().data?.demoAgent;
   // A given email wins over the demo credentials.
@@ -45,6 +47,7 @@ export function AgentLoginForm({ onSuccess, defaultEmail }: AgentLoginFormProps)
       pending={login.isPending}
       idleIcon={<LogIn aria-hidden="true" />}
       demoNote={demoAgent && "Demo mode: the demo agent's sign-in details are filled in for you."}
+      secondary={secondary}
     />
   );
 }

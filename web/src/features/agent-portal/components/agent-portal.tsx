@@ -1,6 +1,8 @@
 import { AlertTriangle, RefreshCw, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { passwordsOff } from '@contract/sso-text';
 import { Link, useLocation, useSearch } from 'wouter';
+import { CompanySignInLink, OrDivider, SsoErrorAlert } from '../../../components/accounts/company-sign-in';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
 import { AgentLogoutButton, TierDashboardLink } from '../../../components/layouts/agent-header-actions';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -14,6 +16,7 @@ import { useAgentTierData } from '../../../lib/agent-tier-data';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppInfo } from '../../../lib/app-info';
 import { formatCurrency } from '../../../lib/format';
+import { useSsoStatus, type SsoSignIn } from '../../../lib/sso-status';
 import { useAgentRewards } from '../api/get-agent-rewards';
 import { PortalAchievedTiers } from './portal-achieved-tiers';
 import { PortalClaimFlow } from './portal-claim-flow';
@@ -36,13 +39,19 @@ function useElapsed(ms: number): boolean {
 }
 
 interface AgentPortalProps {
-  /** The sign-in form shown without a session; it calls `onSignedIn` once the agent is signed in. */
-  signInForm: (onSignedIn: () => void) => ReactNode;
+  /**
+   * The sign-in form shown without a session; it calls `onSignedIn` once the agent is signed in. `secondary`: company
+   * sign-in comes first, the form's button is the quieter one.
+   */
+  signInForm: (onSignedIn: () => void, options: { secondary: boolean }) => ReactNode;
 }
 
 /** /agents: sign in, then see the reached tiers and claim their rewards. */
 export function AgentPortal({ signInForm }: AgentPortalProps) {
-  const { agent, isLoading } = useAgentSession();
+  const { agent, isLoading: sessionLoading } = useAgentSession();
+  const sso = useSsoStatus();
+  // The sign-in screen waits for both: with company sign-in required it has no password form and no registration.
+  const isLoading = sessionLoading || (!agent && sso.isPending);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [, navigate] = useLocation();
 
@@ -70,7 +79,8 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
             />
           </>
         ) : (
-          !isLoading && (
+          !isLoading &&
+          !sso.required && (
             <Button asChild variant="outline" size="sm">
               <Link href={paths.agentRegister}>
                 <UserPlus aria-hidden="true" />
@@ -90,13 +100,17 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
           delayMs={justSignedIn ? TIER_FETCH_DELAY_MS : 0}
         />
       ) : (
-        <PortalSignIn form={signInForm(() => setJustSignedIn(true))} />
+        <PortalSignIn form={signInForm(() => setJustSignedIn(true), { secondary: sso.enabled })} sso={sso} />
       )}
     </div>
   );
 }
 
-function PortalSignIn({ form }: { form: ReactNode }) {
+/**
+ * The portal's sign-in: "Sign in with <label>" first while company sign-in is on (docs/decisions/0090); while it is
+ * required, agents have no password sign-in nor registration, only that.
+ */
+function PortalSignIn({ form, sso }: { form: ReactNode; sso: SsoSignIn }) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <Card>
@@ -105,13 +119,22 @@ function PortalSignIn({ form }: { form: ReactNode }) {
           <CardDescription>Sign in to see your tiers and claim your rewards.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {form}
-          <p className="text-center text-sm text-slate-700">
-            New agent?{' '}
-            <Link href={paths.agentRegister} className="font-medium text-brand-700 underline underline-offset-4">
-              Register here
-            </Link>
-          </p>
+          <SsoErrorAlert label={sso.label} />
+          {sso.enabled && sso.label !== null && <CompanySignInLink label={sso.label} audience="agent" />}
+          {sso.required && sso.label !== null ? (
+            <p className="text-center text-sm text-slate-700">{passwordsOff(sso.label)}</p>
+          ) : (
+            <>
+              {sso.enabled && <OrDivider />}
+              {form}
+              <p className="text-center text-sm text-slate-700">
+                New agent?{' '}
+                <Link href={paths.agentRegister} className="font-medium text-brand-700 underline underline-offset-4">
+                  Register here
+                </Link>
+              </p>
+            </>
+          )}
         </CardContent>
       </Card>
     </main>
