@@ -62,6 +62,7 @@ import { createGoalBatchInput, createGoalInput, goal, goalList, goalListQuery, g
 import { agentBadgeList, badgeCredential, badgeRule, badgeRuleList, createBadgeRuleInput, jsonWebKeySet, updateBadgeRuleInput } from './badges';
 import { contest, contestList, contestListQuery, contestPrizeList, contestStandings, contestStandingsQuery, createContestInput, prizeClaimInput, updateContestInput } from './contests';
 import { ssoSettingsInput, ssoSettingsView, ssoStartQuery, ssoStatus } from './sso';
+import { scimError, scimGroup, scimGroupInput, scimListQuery, scimListResponse, scimPatchInput, scimResourceQuery, scimResourceType, scimSchemaDocument, scimServiceProviderConfig, scimUser, scimUserInput } from './scim';
 import { connector, connectorDeliveryPage, connectorDeliveryQuery, connectorList, createConnectorInput, createdConnector, inboundAccepted, mappedOwner, mapUnmatchedOwnerInput, unmatchedOwnerList, updateConnectorInput } from './connectors';
 import { createdWebhook, createWebhookInput, updateWebhookInput, webhook, webhookDelivery, webhookDeliveryPage, webhookDeliveryQuery, webhookList } from './webhooks';
 
@@ -99,6 +100,11 @@ export interface RouteDoc {
   headers?: { name: string; description: string }[];
   /** The answers the route gives besides the errors every route may give (400, 401, 403, 404, 429, 500). */
   answers: Record<number, Answer>;
+  /**
+   * `scim`: a SCIM 2.0 route (RFC 7644, contract/scim.ts): its body is JSON labelled application/scim+json or
+   * application/json, its answers application/scim+json, its errors SCIM's error shape (scimError), not the JSON one.
+   */
+  protocol?: 'scim';
 }
 
 const NO_BODY = (description: string): Answer => ({ description });
@@ -113,6 +119,9 @@ const idempotencyKey = {
   name: 'Idempotency-Key',
   description: 'Makes the write safe to retry: the same key within 24 hours answers the first answer again (with Idempotent-Replayed: true) and writes nothing; with another body it is 422.',
 };
+
+/** What every SCIM route shares: who calls it, with what, and its protocol. */
+const scimRoute = { tag: 'SCIM', access: 'the company directory: an API token with the scim scope', credentials: ['bearer'] as Credential[], scopes: ['scim'], protocol: 'scim' as const };
 
 export const apiRoutes: RouteDoc[] = [
   // Public
@@ -278,5 +287,24 @@ export const apiRoutes: RouteDoc[] = [
   { method: 'GET', path: '/api/connectors/:id/unmatched', summary: 'CRM users whose won deals wait for an agent', tag: 'Connectors', access: 'owner', credentials: ['session'], answers: { 200: json(unmatchedOwnerList, 'The CRM users, the most deals first') } },
   { method: 'POST', path: '/api/connectors/:id/unmatched/map', summary: 'Map a CRM user to an agent', tag: 'Connectors', access: 'owner', credentials: ['session'], body: mapUnmatchedOwnerInput, answers: { 200: json(mappedOwner, 'Remembered; the waiting deals were recorded') } },
   { method: 'POST', path: '/api/connectors/:id/inbound', summary: 'Where the CRM sends its deals', tag: 'Connectors', access: 'the CRM, authenticated as its provider documents (HubSpot v3 signature, Pipedrive HTTP auth, Salesforce token and organisation id, TierTrack-Signature)', credentials: ['none'], bodyContentType: 'application/json or text/xml', answers: { 202: json(inboundAccepted, 'Kept; its deals are recorded in the background'), 200: { description: 'Salesforce: the SOAP acknowledgement (<Ack>true</Ack>)', contentType: 'text/xml' } } },
+  // SCIM 2.0 provisioning (docs/decisions/0091-scim-provisioning.md): the company directory's. Users are agents (owners
+  // and managers are not provisioned), Groups are teams.
+  { method: 'GET', path: '/scim/v2/ServiceProviderConfig', summary: 'What this SCIM service supports', ...scimRoute, answers: { 200: json(scimServiceProviderConfig, 'PATCH and filters (one eq comparison) supported; no bulk, sort, ETags or password changes; bearer tokens') } },
+  { method: 'GET', path: '/scim/v2/ResourceTypes', summary: 'The SCIM resource types: User (an agent) and Group (a team)', ...scimRoute, answers: { 200: json(scimListResponse(scimResourceType), 'Both, as a ListResponse') } },
+  { method: 'GET', path: '/scim/v2/ResourceTypes/:id', summary: 'One SCIM resource type (User or Group)', ...scimRoute, answers: { 200: json(scimResourceType, 'The resource type') } },
+  { method: 'GET', path: '/scim/v2/Schemas', summary: 'The User and Group schemas, naming the attributes TierTrack keeps', ...scimRoute, answers: { 200: json(scimListResponse(scimSchemaDocument), 'Both, as a ListResponse') } },
+  { method: 'GET', path: '/scim/v2/Schemas/:id', summary: 'One schema, by its URN', ...scimRoute, answers: { 200: json(scimSchemaDocument, 'The schema') } },
+  { method: 'GET', path: '/scim/v2/Users', summary: 'The agents as SCIM Users, a page at a time', ...scimRoute, query: scimListQuery, answers: { 200: json(scimListResponse(scimUser), 'A ListResponse of the users the filter names (userName, externalId, emails.value or id eq), by id; not those the directory deleted') } },
+  { method: 'POST', path: '/scim/v2/Users', summary: 'Provision an agent', ...scimRoute, query: scimResourceQuery, body: scimUserInput, answers: { 201: json(scimUser, 'Made, active unless told otherwise, without a password (company sign-in or a reset link); or an agent the directory had deleted brought back, its history kept'), 409: json(scimError, 'Another user has this userName or externalId (scimType uniqueness)') } },
+  { method: 'GET', path: '/scim/v2/Users/:id', summary: 'One agent as a SCIM User', ...scimRoute, query: scimResourceQuery, answers: { 200: json(scimUser, 'The user') } },
+  { method: 'PUT', path: '/scim/v2/Users/:id', summary: 'Replace an agent’s attributes', ...scimRoute, query: scimResourceQuery, body: scimUserInput, answers: { 200: json(scimUser, 'The user as it now is; active false ended its sessions and live streams'), 409: json(scimError, 'Another user has this userName or externalId (scimType uniqueness)') } },
+  { method: 'PATCH', path: '/scim/v2/Users/:id', summary: 'Change an agent: Okta’s and Microsoft Entra ID’s PATCH dialects', ...scimRoute, query: scimResourceQuery, body: scimPatchInput, answers: { 200: json(scimUser, 'The user as it now is; active false ended its sessions and live streams'), 409: json(scimError, 'Another user has this userName or externalId (scimType uniqueness)') } },
+  { method: 'DELETE', path: '/scim/v2/Users/:id', summary: 'Deprovision an agent: made inactive and hidden from SCIM, its history kept', ...scimRoute, answers: { 204: NO_BODY('Done: its sessions and live streams have ended; it answers 404 from now on') } },
+  { method: 'GET', path: '/scim/v2/Groups', summary: 'The teams as SCIM Groups, a page at a time', ...scimRoute, query: scimListQuery, answers: { 200: json(scimListResponse(scimGroup), 'A ListResponse of the groups the filter names (displayName, externalId or id eq), by id; excludedAttributes=members leaves the members out') } },
+  { method: 'POST', path: '/scim/v2/Groups', summary: 'Make a team', ...scimRoute, query: scimResourceQuery, body: scimGroupInput, answers: { 201: json(scimGroup, 'Made; its members left their other teams'), 409: json(scimError, 'Another team has this name, or another group this externalId (scimType uniqueness)') } },
+  { method: 'GET', path: '/scim/v2/Groups/:id', summary: 'One team as a SCIM Group', ...scimRoute, query: scimResourceQuery, answers: { 200: json(scimGroup, 'The group') } },
+  { method: 'PUT', path: '/scim/v2/Groups/:id', summary: 'Replace a team’s name, externalId and whole member list', ...scimRoute, query: scimResourceQuery, body: scimGroupInput, answers: { 200: json(scimGroup, 'The group as it now is'), 409: json(scimError, 'Another team has this name, or another group this externalId (scimType uniqueness)') } },
+  { method: 'PATCH', path: '/scim/v2/Groups/:id', summary: 'Rename a team, or add and remove members: Okta’s and Microsoft Entra ID’s PATCH dialects', ...scimRoute, query: scimResourceQuery, body: scimPatchInput, answers: { 200: json(scimGroup, 'The group as it now is'), 409: json(scimError, 'Another team has this name, or another group this externalId (scimType uniqueness)') } },
+  { method: 'DELETE', path: '/scim/v2/Groups/:id', summary: 'Delete a team (its agents are in no team any more)', ...scimRoute, answers: { 204: NO_BODY('Deleted; its agents and their history stay') } },
   { method: 'POST', path: '/api/admin/backup', summary: 'Download a backup of the embedded database', tag: 'Admin', access: 'owner (password entered in the last 10 minutes; embedded database only)', credentials: ['session'], body: backupRequest, answers: { 200: { description: 'A .tar.gz (or encrypted .enc) file', contentType: 'application/gzip' } } },
 ];

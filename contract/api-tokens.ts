@@ -9,8 +9,10 @@ import { displayName } from './fields';
  * - `entries:write`: record income entries (and import them).
  * - `agents:write`: add agents (and import them).
  * - `activities:write`: record and void activities on metrics (calls, meetings, deals).
+ * - `scim`: the company directory provisions agents and teams through SCIM 2.0 at `/scim/v2` (its Users are the
+ *   agents, its Groups the teams; docs/decisions/0091-scim-provisioning.md). Only this scope opens those routes.
  */
-export const API_SCOPES = ['read', 'entries:write', 'agents:write', 'activities:write'] as const;
+export const API_SCOPES = ['read', 'entries:write', 'agents:write', 'activities:write', 'scim'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
@@ -18,6 +20,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   'entries:write': 'Record income entries',
   'agents:write': 'Add agents',
   'activities:write': 'Record activities (calls, meetings, deals)',
+  scim: 'Provision people and teams (SCIM)',
 };
 
 /** A token is this prefix and 43 base64url characters: the prefix lets secret scanners and people recognise one. */

@@ -58,6 +58,7 @@ import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './liv
 import { DEFAULT_WEBHOOK_WORKER_OPTIONS, WebhookWorker, type WebhookWorkerOptions } from './webhooks/worker';
 import { ConnectorWorker, DEFAULT_CONNECTOR_WORKER_OPTIONS, type ConnectorWorkerOptions } from './connectors/worker';
 import { registerConnectorRoutes } from './routes/connectors';
+import { registerScimRoutes } from './routes/scim';
 import { registerSsoRoutes } from './routes/sso';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { EmailWorker } from './notifications/email-worker';
@@ -284,6 +285,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerImportRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerConnectorRoutes(app, ctx);
+  registerScimRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_TOKEN_FORBIDDEN, type ApiScope } from '../../contract/api-tokens';
+import { SCIM_PEOPLE_REFUSED, SCIM_SCOPE_REQUIRED, SCIM_TOKEN_REQUIRED } from '../../contract/scim';
 import { MANAGERS_DO_NOT_RECORD } from '../../contract/settings';
 import { readManagersRecord } from '../db/queries/settings';
 import type { AppContext } from '../app-context';
@@ -57,6 +58,19 @@ export async function requireOwnerOrToken(ctx: AppContext, request: FastifyReque
   const identity = await identify(ctx, request, reply);
   if (identity.token?.scopes.includes(scope)) return { kind: 'token', token: identity.token };
   return { kind: 'user', user: await requireOwner(ctx, request, reply) };
+}
+
+/**
+ * SCIM provisioning (docs/decisions/0091-scim-provisioning.md): an API token with the `scim` scope, and nothing else. A
+ * token without it is refused (403), and so is a person's session (403: signed in, but as someone who may not do this;
+ * a directory never holds one); no identity at all is a 401.
+ */
+export async function requireScimToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Caller & { kind: 'token' }> {
+  const identity = await identify(ctx, request, reply);
+  if (identity.token?.scopes.includes('scim')) return { kind: 'token', token: identity.token };
+  if (identity.token) throw forbidden(SCIM_SCOPE_REQUIRED);
+  if (identity.user || identity.agent) throw forbidden(SCIM_PEOPLE_REFUSED);
+  throw unauthenticated(SCIM_TOKEN_REQUIRED);
 }
 
 /**

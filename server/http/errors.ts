@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { z } from 'zod';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/errors';
 import { AppError, notFound } from '../domain/errors';
+import { isScimPath, sendScimError } from './scim-errors';
 
 /** Validates input with a contract schema; a failure becomes a 400 naming each bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -70,11 +71,13 @@ function loggableError(error: Error): unknown {
  * Errors Fastify answers before routing, bypassing the error handler (Fastify's `frameworkErrors` option): a path
  * with broken percent-encoding, or a path parameter longer than any id (which names nothing).
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const body: ErrorBody =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? { message: 'Not found', code: 'NOT_FOUND' }
       : { message: 'The address of the request is not valid', code: 'VALIDATION_FAILED' };
+  // Under /scim/v2 a directory reads SCIM error bodies (server/http/scim-errors.ts), even before routing.
+  if (isScimPath(request.url)) return sendScimError(reply, errorStatus[body.code], body);
   return reply.status(errorStatus[body.code]).send(body);
 }
 
@@ -93,29 +96,40 @@ export const databaseUnavailable: ErrorBody = {
  */
 export type FailureClass = 'unavailable' | 'bad-value' | undefined;
 
-/** One JSON error shape for every failure; internals of a 500 are logged, never sent. */
+/** What a failure answers: its status, the JSON error body, and headers it needs (Retry-After). */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The answer to any failure, in one place: an AppError as it says, a database's refusal of a value as a 400, an
+ * unavailable database as a 503, a framework's 4xx by its status; anything else a 500 whose internals are logged,
+ * never sent. The JSON error handler sends it as it is; the SCIM routes' as a SCIM error (server/http/scim.ts).
+ */
+export function errorAnswer(error: FastifyError, request: FastifyRequest, classify: (error: unknown) => FailureClass): ErrorAnswer {
+  if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
+  const failure = classify(error);
+  if (failure === 'bad-value') return { status: 400, body: { message: 'The request contains a value that cannot be stored', code: 'VALIDATION_FAILED' } };
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status === 500 && failure === 'unavailable') {
+    request.log.warn({ err: loggableError(error) }, 'database unavailable');
+    return { status: 503, body: databaseUnavailable, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } };
+  }
+  if (status >= 400 && status < 500) {
+    const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
+    return { status: codeByStatus[status] ? status : 400, body: { message: messageForFrameworkError(error, status), code } };
+  }
+  request.log.error({ err: loggableError(error) }, 'request failed');
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+}
+
+/** One JSON error shape for every failure (errorAnswer). */
 export function installErrorHandler(app: FastifyInstance, classify: (error: unknown) => FailureClass) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(error.toBody());
-    }
-    const failure = classify(error);
-    if (failure === 'bad-value') {
-      const body: ErrorBody = { message: 'The request contains a value that cannot be stored', code: 'VALIDATION_FAILED' };
-      return reply.status(400).send(body);
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 500 && failure === 'unavailable') {
-      request.log.warn({ err: loggableError(error) }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnavailable);
-    }
-    if (status >= 400 && status < 500) {
-      const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
-      const body: ErrorBody = { message: messageForFrameworkError(error, status), code };
-      return reply.status(codeByStatus[status] ? status : 400).send(body);
-    }
-    request.log.error({ err: loggableError(error) }, 'request failed');
-    const body: ErrorBody = { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
-    return reply.status(500).send(body);
+    const answer = errorAnswer(error, request, classify);
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.status(answer.status).send(answer.body);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Answer, Credential, RouteDoc } from '../../contract/api-routes';
 import { errorBody } from '../../contract/errors';
+import { SCIM_MEDIA_TYPE, scimError } from '../../contract/scim';
 
 type Json = Record<string, unknown>;
 
@@ -29,11 +30,17 @@ const securityOf = (credentials: Credential[], scopes: string[] = []) =>
     .filter((credential) => credential !== 'tvToken')
     .map((credential) => (credential === 'none' ? {} : { [credential]: credential === 'bearer' ? scopes : [] }));
 
-function answerOf(answer: Answer): Json {
+/** The media type of a route's JSON answers and errors: SCIM routes answer application/scim+json (RFC 7644 §3.1). */
+const answerType = (route: RouteDoc) => (route.protocol === 'scim' ? SCIM_MEDIA_TYPE : 'application/json');
+
+function answerOf(answer: Answer, route: RouteDoc): Json {
   if (answer.contentType) return { description: answer.description, content: { [answer.contentType]: { schema: { type: 'string' } } } };
   if (!answer.schema) return { description: answer.description };
-  return { description: answer.description, content: { 'application/json': { schema: jsonSchema(answer.schema, 'output') } } };
+  return { description: answer.description, content: { [answerType(route)]: { schema: jsonSchema(answer.schema, 'output') } } };
 }
+
+/** A request body's media types: SCIM routes take JSON labelled either way. */
+const bodyTypes = (route: RouteDoc) => (route.protocol === 'scim' ? [SCIM_MEDIA_TYPE, 'application/json'] : ['application/json']);
 
 function operationOf(route: RouteDoc): Json {
   const parameters: Json[] = [];
@@ -50,9 +57,10 @@ function operationOf(route: RouteDoc): Json {
     parameters.push({ name: header.name, in: 'header', required: false, schema: { type: 'string' }, description: header.description });
   }
   const responses: Json = {};
-  for (const [status, answer] of Object.entries(route.answers)) responses[status] = answerOf(answer);
+  for (const [status, answer] of Object.entries(route.answers)) responses[status] = answerOf(answer, route);
+  const error = { $ref: route.protocol === 'scim' ? '#/components/schemas/ScimError' : '#/components/schemas/Error' };
   for (const [status, description] of Object.entries(COMMON_ERRORS)) {
-    responses[status] ??= { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    responses[status] ??= { description, content: { [answerType(route)]: { schema: error } } };
   }
   return {
     summary: route.summary,
@@ -62,7 +70,7 @@ function operationOf(route: RouteDoc): Json {
     security: securityOf(route.credentials, route.scopes),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
+      ? { requestBody: { required: true, content: Object.fromEntries(bodyTypes(route).map((type) => [type, { schema: jsonSchema(route.body!, 'input') }])) } }
       : route.bodyContentType
         ? { requestBody: { required: true, content: { [route.bodyContentType]: { schema: { type: 'string' } } } } }
         : {}),
@@ -83,7 +91,7 @@ export function openApiDocument(routes: readonly RouteDoc[], version: string): J
       title: 'TierTrack API',
       version,
       description:
-        'Sales performance and rewards. Owners and managers sign in with a session cookie (sid), agents with theirs (agent_sid); other systems send an API token as `Authorization: Bearer <token>`. Every error is JSON {message, code, issues?}. Every GET under /api/ answers X-Event-Cursor: the newest event before it was read (pass it as the first Last-Event-ID of /api/events).',
+        'Sales performance and rewards. Owners and managers sign in with a session cookie (sid), agents with theirs (agent_sid); other systems send an API token as `Authorization: Bearer <token>`. Every error is JSON {message, code, issues?}, but under /scim/v2 (SCIM 2.0 provisioning of agents and teams, RFC 7644), where answers and errors are application/scim+json as SCIM writes them. Every GET under /api/ answers X-Event-Cursor: the newest event before it was read (pass it as the first Last-Event-ID of /api/events).',
     },
     servers: [{ url: '/' }],
     components: {
@@ -92,7 +100,7 @@ export function openApiDocument(routes: readonly RouteDoc[], version: string): J
         agentSession: { type: 'apiKey', in: 'cookie', name: 'agent_sid', description: 'An agent’s session (POST /api/agents/login)' },
         bearer: { type: 'http', scheme: 'bearer', description: 'An API token (POST /api/tokens); its scopes decide what it may do' },
       },
-      schemas: { Error: jsonSchema(errorBody, 'output') },
+      schemas: { Error: jsonSchema(errorBody, 'output'), ScimError: jsonSchema(scimError, 'output') },
     },
     paths,
   };

@@ -389,6 +389,13 @@ export class EventHub {
     }
   }
 
+  /** Ends the streams an agent reads as itself (its sessions ended with its deactivation or deletion). */
+  private endAgent(agentId: number): void {
+    for (const stream of [...this.streams]) {
+      if (stream.reader.kind === 'agent' && stream.reader.agentId === agentId) this.end(stream);
+    }
+  }
+
   /** Ends the streams of a TV link, at once (this instance; others notice at their check). */
   endTvLink(linkId: number): void {
     for (const stream of this.streams) {
@@ -583,6 +590,11 @@ export class EventHub {
       }
       // Forgotten after delivery: the managers of its team hear of the deletion.
       if (event.type === 'agent.deleted' && event.agentId !== null) this.agentTeams.delete(event.agentId);
+      // An agent made inactive (by the owner or the company directory) or deleted: its own streams end here at once,
+      // on every instance as each hub hears the event, not at the next check of their sessions.
+      if (event.agentId !== null && ((event.type === 'agent.updated' && event.public.active === false) || event.type === 'agent.deleted')) {
+        this.endAgent(event.agentId);
+      }
       this.cursor = event.id;
     }
     if (movedBoards) this.boardsMoved();

@@ -12,6 +12,7 @@ import { TV_PAIRING_ALPHABET } from '../../contract/tv-links';
 import { hashToken } from '../../server/auth/sessions';
 import { sql } from 'drizzle-orm';
 import type { ApiScope } from '../../contract/api-tokens';
+import { SCIM_SCHEMA } from '../../contract/scim';
 import { insertApiToken } from '../../server/db/queries/api-tokens';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { insertConnector } from '../../server/db/queries/connectors';
@@ -29,11 +30,12 @@ import { makeAward, makeContest } from '../factories/contests';
 import { badgeHeld, badgeRuleNamed } from '../factories/badges';
 import { localDay, periodStartOfDay, shiftDay } from '../../server/domain/periods';
 
-// Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`.
+// Tokens call with `Authorization: Bearer`: one per scope (contract/api-tokens.ts); activitiesToken has `activities:write`,
+// scimToken `scim` (SCIM provisioning under /scim/v2: docs/decisions/0091-scim-provisioning.md).
 // otherManager leads a team that agent B is in and agent A is not (docs/decisions/0032-teams.md); `manager` leads none.
 // unenrolledManager is `manager` while the organisation requires two-factor sign-in of managers and they have not set
 // it up (docs/decisions/0030, 0034): refused on every route that serves a signed-in person but those that set it up.
-const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager', 'unenrolledManager', 'activitiesToken'] as const;
+const callers = ['anonymous', 'agentA', 'agentB', 'manager', 'owner', 'readToken', 'entriesToken', 'agentsToken', 'otherManager', 'unenrolledManager', 'activitiesToken', 'scimToken'] as const;
 type Caller = (typeof callers)[number];
 
 /** Each request acts on a fresh one, so that rows that change data cannot break each other. */
@@ -70,6 +72,9 @@ interface Fixture {
   webhook: number;
   webhookDelivery: number;
   connector: number;
+  /** A SCIM resource type's id and a schema's URN (the discovery documents' paths). */
+  scimResourceType: string;
+  scimSchema: string;
   /** A signed unsubscribe token of agent A's tier_reached emails. */
   unsubscribeToken: string;
   /** A small entry of agent A's (voiding it takes no tier back). */
@@ -236,6 +241,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     entriesToken: () => bearer('entries:write'),
     agentsToken: () => bearer('agents:write'),
     activitiesToken: () => bearer('activities:write'),
+    scimToken: () => bearer('scim'),
   };
   return {
     agentA,
@@ -258,6 +264,8 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     webhook: webhook.id,
     webhookDelivery: webhookDelivery!.id,
     connector: connector.id,
+    scimResourceType: 'User',
+    scimSchema: SCIM_SCHEMA.user,
     entry: entry.id,
     metric: metric.key,
     activity: activity.id,
@@ -294,6 +302,11 @@ interface Row {
   otherManager?: number;
   /** The status of a token with only `activities:write`, where it is not the `entries:write` token's. */
   activitiesToken?: number;
+  /**
+   * The status of a token with only `scim`, where it is not the default: the status the entries:write and agents:write
+   * tokens share where they agree (a scope that opens nothing there), else 403.
+   */
+  scimToken?: number;
   /**
    * The unenrolled manager's status where it is not the default: the manager's on a route anonymous callers may use
    * (it reads no identity), else 403.
@@ -457,6 +470,31 @@ const matrix: Row[] = [
   { route: 'POST /api/connectors/{connector}/unmatched/map', status: [401, 403, 403, 403, 200, 403, 403, 403], body: (f) => ({ ownerKey: 'crm-matrix', agentId: f.agentA.id }) },
   { route: 'POST /api/connectors/{connector}/inbound', status: [401, 401, 401, 401, 401, 401, 401, 401], unenrolled: 401, body: () => ({ id: 'D-1', occurredAt: '2026-11-24T10:00:00Z' }) },
   { route: 'DELETE /api/connectors/{connector}',    status: [401, 403, 403, 403, 204, 403, 403, 403] },
+  // SCIM provisioning (docs/decisions/0091-scim-provisioning.md): a token with the scim scope and nothing else; a
+  // person signed in is refused (403), as is a token of another scope. Users are agents (agent A), Groups teams.
+  { route: 'GET /scim/v2/ServiceProviderConfig',    status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'GET /scim/v2/ResourceTypes',            status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'GET /scim/v2/ResourceTypes/{scimResourceType}', status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'GET /scim/v2/Schemas',                  status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'GET /scim/v2/Schemas/{scimSchema}',     status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'GET /scim/v2/Users',                    status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'POST /scim/v2/Users',                   status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 201,
+    body: () => ({ schemas: [SCIM_SCHEMA.user], userName: `scim-${uniqueSuffix()}@example.test`, displayName: 'Matrix Provisioned' }) },
+  { route: 'GET /scim/v2/Users/{agentA.id}',        status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'PUT /scim/v2/Users/{agentA.id}',        status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200,
+    body: (f) => ({ schemas: [SCIM_SCHEMA.user], userName: f.agentA.email, name: { givenName: 'Matrix', familyName: 'Person' }, title: 'Matrix Position' }) },
+  { route: 'PATCH /scim/v2/Users/{agentA.id}',      status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200,
+    body: () => ({ schemas: [SCIM_SCHEMA.patchOp], Operations: [{ op: 'replace', path: 'title', value: 'Matrix Title' }] }) },
+  { route: 'DELETE /scim/v2/Users/{agentA.id}',     status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 204 },
+  { route: 'GET /scim/v2/Groups',                   status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'POST /scim/v2/Groups',                  status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 201,
+    body: () => ({ schemas: [SCIM_SCHEMA.group], displayName: `Matrix SCIM ${uniqueSuffix()}` }) },
+  { route: 'GET /scim/v2/Groups/{team}',            status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200 },
+  { route: 'PUT /scim/v2/Groups/{team}',            status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200,
+    body: (f) => ({ schemas: [SCIM_SCHEMA.group], displayName: `Matrix renamed ${uniqueSuffix()}`, members: [{ value: String(f.agentB.id) }] }) },
+  { route: 'PATCH /scim/v2/Groups/{team}',          status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 200,
+    body: (f) => ({ schemas: [SCIM_SCHEMA.patchOp], Operations: [{ op: 'add', path: 'members', value: [{ value: String(f.agentA.id) }] }] }) },
+  { route: 'DELETE /scim/v2/Groups/{team}',         status: [401, 403, 403, 403, 403, 403, 403, 403], scimToken: 204 },
   // Metrics and activities (docs/decisions/0072-metrics-and-activities.md). Anyone signed in reads the metrics; only the owner makes and
   // changes them (each POST a fresh key: the owner's call alone makes one per run of the row, far from the 20 allowed).
   { route: 'GET /api/metrics',                      status: [401, 200, 200, 200, 200, 200, 403, 403] },
@@ -536,17 +574,27 @@ async function lastAuditId(db: Db): Promise<number> {
 
 /**
  * The status a row expects of the caller at `index` (the manager of another team's: as the manager's unless said; the
- * activities:write token's: as the entries:write token's unless said).
+ * activities:write token's: as the entries:write token's unless said; the scim token's: see Row.scimToken).
  */
 function expectedStatus(row: Row, engine: string, index: number): number {
   const statuses = (engine === 'postgres' && row.postgresStatus) || row.status;
   if (callers[index] === 'activitiesToken') return row.activitiesToken ?? statuses[callers.indexOf('entriesToken')]!;
+  if (callers[index] === 'scimToken') {
+    const [entries, agents] = [statuses[callers.indexOf('entriesToken')]!, statuses[callers.indexOf('agentsToken')]!];
+    return row.scimToken ?? (entries === agents ? entries : 403);
+  }
   if (callers[index] === 'otherManager') return row.otherManager ?? statuses[callers.indexOf('manager')]!;
   if (callers[index] === 'unenrolledManager') return row.unenrolled ?? (statuses[0] === 401 ? 403 : statuses[callers.indexOf('manager')]!);
   return statuses[index]!;
 }
 
 const placeholder = /\{([\w.]+)\}/g;
+
+/** A refusal's body: the JSON error with `code`, or under /scim/v2 a SCIM error whose status is the answer's. */
+function expectRefusal(path: string, res: { statusCode: number; json(): { code?: string } }, code: string): void {
+  if (path.startsWith('/scim/')) expect(res.json()).toMatchObject({ schemas: [SCIM_SCHEMA.error], status: String(res.statusCode) });
+  else expect(res.json().code).toBe(code);
+}
 
 /**
  * "GET /api/agents/{agentA.id}" and "GET /api/agents/:id" both become "GET /api/agents/:param"; a row's query string
@@ -615,9 +663,9 @@ describeEachEngine('authorization matrix', (get) => {
           });
       actual[caller] = res.statusCode;
       expected[caller] = expectedStatus(row, get().engine, index);
-      // Refusals carry the JSON error shape with the matching code.
-      if (res.statusCode === 401) expect(res.json().code).toBe('UNAUTHENTICATED');
-      if (res.statusCode === 403) expect(res.json().code).toBe('FORBIDDEN');
+      // Refusals carry the JSON error shape with the matching code (SCIM routes: SCIM's, with the status).
+      if (res.statusCode === 401) expectRefusal(path, res, 'UNAUTHENTICATED');
+      if (res.statusCode === 403) expectRefusal(path, res, 'FORBIDDEN');
       // Every change appends to the audit trail, by whoever made it; a refusal or a read appends nothing, but for the
       // reads recorded for what they hand out (AUDITED_READS)
       // (docs/product.md §12.12).
@@ -667,7 +715,7 @@ describeEachEngine('authorization matrix', (get) => {
         (caller === 'agentB' && expectedStatus(row, get().engine, callers.indexOf('agentA')) < 400) ||
         (caller === 'otherManager' && expectedStatus(row, get().engine, callers.indexOf('manager')) < 400);
       expected[caller] = (valid === 401 || valid === 403) && !refusedForData ? valid : 400;
-      if (res.statusCode === 400) expect(res.json().code).toBe('VALIDATION_FAILED');
+      if (res.statusCode === 400) expectRefusal(path, res, 'VALIDATION_FAILED');
     }
     expect(actual).toEqual(expected);
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoutes } from '../../contract/api-routes';
 import { z } from 'zod';
 import { errorBody } from '../../contract/errors';
+import { SCIM_MEDIA_TYPE, SCIM_PREFIX, scimError } from '../../contract/scim';
 
 /** The error shape and nothing beyond it: a field an error carries must be documented for its route. */
 const strictErrorBody = z.strictObject(errorBody.shape);
@@ -18,7 +19,7 @@ export const mismatches: string[] = [];
 export function checkAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
-    if (!route || !route.startsWith('/api/')) return payload;
+    if (!route || (!route.startsWith('/api/') && !route.startsWith(`${SCIM_PREFIX}/`))) return payload;
     const doc = documented.get(routeKey(request.method, route));
     const status = reply.statusCode;
     const where = `${request.method} ${route} ${status}`;
@@ -28,9 +29,13 @@ export function checkAnswers(app: FastifyInstance): void {
     }
     const answer = doc.answers[status];
     const type = String(reply.getHeader('content-type') ?? '');
+    // A SCIM route answers application/scim+json, its errors in SCIM's shape (contract/scim.ts).
+    const jsonType = doc.protocol === 'scim' ? SCIM_MEDIA_TYPE : 'application/json';
+    const errorShape = doc.protocol === 'scim' ? scimError : strictErrorBody;
     if (!answer) {
       if (status < 400) mismatches.push(`${where}: this status is not documented`);
-      else if (type.startsWith('application/json') && typeof payload === 'string' && !strictErrorBody.safeParse(JSON.parse(payload)).success) {
+      else if (doc.protocol === 'scim' && !type.startsWith(jsonType)) mismatches.push(`${where}: sent ${type || 'no content type'}, documented ${jsonType}`);
+      else if (type.startsWith(jsonType) && typeof payload === 'string' && !errorShape.safeParse(JSON.parse(payload)).success) {
         mismatches.push(`${where}: an error without the error shape (or with fields it does not document)`);
       }
       return payload;
@@ -40,8 +45,8 @@ export function checkAnswers(app: FastifyInstance): void {
       return payload;
     }
     if (!answer.schema) return payload;
-    if (typeof payload !== 'string' || !type.startsWith('application/json')) {
-      mismatches.push(`${where}: sent ${type || 'no content type'}, documented JSON`);
+    if (typeof payload !== 'string' || !type.startsWith(jsonType)) {
+      mismatches.push(`${where}: sent ${type || 'no content type'}, documented ${jsonType}`);
       return payload;
     }
     const result = answer.schema.safeParse(JSON.parse(payload));

@@ -30,6 +30,9 @@ import { hashToken } from '../../server/auth/sessions';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertWebhook } from '../../server/db/queries/webhooks';
 import { insertConnector } from '../../server/db/queries/connectors';
+import { SCIM_MEDIA_TYPE, SCIM_SCHEMA, scimError, scimGroupInput, scimListQuery, scimPatchInput, scimResourceQuery, scimUserInput } from '../../contract/scim';
+import { parseUserPatch } from '../../server/domain/scim/users';
+import { parseGroupPatch } from '../../server/domain/scim/groups';
 import { ssoStartQuery } from '../../contract/sso';
 import { CONNECTOR_AGENT_BY, CONNECTOR_FIELD_MAX, CONNECTOR_NAME_MAX, CONNECTOR_PROVIDERS, connectorDeliveryQuery, createConnectorInput, mapUnmatchedOwnerInput, updateConnectorInput } from '../../contract/connectors';
 import { createWebhookInput, updateWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
@@ -290,7 +293,13 @@ type Field =
   /** An activity's value on a count metric: a whole number from 1 to `max` (COUNT_VALUE_MAX by default), or its digits. */
   | { kind: 'count'; required: boolean; max?: number }
   /** A calculator percentage (contract/calculator-percentages.ts): 0 to 100, at most two decimals, string or number. */
-  | { kind: 'percentage'; required: boolean };
+  | { kind: 'percentage'; required: boolean }
+  /** A SCIM boolean: true or false, or "True"/"False" as Microsoft Entra ID writes them (contract/scim.ts scimBoolean). */
+  | { kind: 'scim-boolean'; required: boolean }
+  /** A SCIM PATCH's Operations on a User or a Group (contract/scim.ts, server/domain/scim). */
+  | { kind: 'scim-operations'; resource: 'User' | 'Group'; required: boolean }
+  /** A SCIM Group's members: a list of {value: user id}. */
+  | { kind: 'scim-members'; required: boolean };
 type Fields = Record<string, Field>;
 
 const wrongTypes = (exclude: string[] = []): Pick<Value>[] =>
@@ -583,6 +592,89 @@ const invalidPercentages = (): Pick<Value>[] => [
   ]),
 ];
 
+const scimOp = (op: string, path?: string, value?: unknown) => ({ op, ...(path !== undefined ? { path } : {}), ...(value !== undefined ? { value } : {}) });
+
+/** SCIM members lists the Group schema refuses (a well-formed id that names nobody is the database's to refuse). */
+const invalidScimMembers = (): Pick<Value>[] => [
+  ...wrongTypes(['[]', 'null']),
+  ...picks<Value>([
+    ['value not an id', [{ value: 'abc' }]],
+    ['value 0', [{ value: '0' }]],
+    ['value -1', [{ value: -1 }]],
+    ['value 1.5', [{ value: '1.5' }]],
+    ['no value', [{ display: 'Pat' }]],
+    ['value null', [{ value: null }]],
+    ['a string, not an object', ['12']],
+    ['10,001 members', Array.from({ length: 10_001 }, (_, i) => ({ value: String(i + 1) }))],
+  ]),
+];
+
+/**
+ * SCIM PATCH operations a User or Group refuses whatever it holds: malformed messages (the contract) and operations
+ * the domain refuses (server/domain/scim: unknown or read-only attributes, bad paths and values).
+ */
+function invalidScimOperations(resource: 'User' | 'Group'): Pick<Value>[] {
+  const common: [string, Value][] = [
+    ['unknown op', [scimOp('move', 'displayName', 'x')]],
+    ['no op', [{ path: 'displayName', value: 'x' }]],
+    ['op not text', [{ op: 1, path: 'displayName', value: 'x' }]],
+    ['an operation that is not an object', ['replace']],
+    ['remove without a path', [scimOp('remove')]],
+    ['replace without a value', [scimOp('replace', 'displayName')]],
+    ['no path, value not an object', [scimOp('replace', undefined, 'x')]],
+    ['unbalanced filter', [scimOp('replace', 'emails[type eq "work".value', 'a@example.test')]],
+    ['another operator', [scimOp('remove', 'members[value ne "1"]')]],
+    ['unknown schema', [scimOp('replace', 'urn:example:unknown:displayName', 'x')]],
+    ['NUL in the path', [scimOp('replace', 'displayName\u0000', 'x')]],
+    ['path of 501 characters', [scimOp('replace', 'a'.repeat(501), 'x')]],
+    ['a valid operation, then a bad one', [scimOp('replace', 'displayName', 'Fine name'), scimOp('replace', 'bogus', 1)]],
+    ['1,001 operations', Array.from({ length: 1001 }, () => scimOp('replace', 'displayName', 'x'))],
+    ['displayName with NUL', [scimOp('replace', 'displayName', 'Pat\u0000')]],
+    ['meta', [scimOp('replace', 'meta', {})]],
+  ];
+  const user: [string, Value][] = [
+    ['unknown attribute', [scimOp('replace', 'bogus', 'x')]],
+    ['unknown name part', [scimOp('replace', 'name.nickname', 'x')]],
+    ['read-only groups', [scimOp('add', 'groups', [{ value: '1' }])]],
+    ['title of 101 characters', [scimOp('replace', 'title', 'x'.repeat(101))]],
+    ['active "maybe"', [scimOp('replace', 'active', 'maybe')]],
+    ['active 1', [scimOp('Replace', 'active', 1)]],
+    ['remove active', [scimOp('remove', 'active')]],
+    ['userName not an email', [scimOp('replace', 'userName', 'not-an-email')]],
+    ['remove userName', [scimOp('remove', 'userName')]],
+    ['remove the work email', [scimOp('Remove', 'emails[type eq "work"].value')]],
+    ['emails filtered by display', [scimOp('replace', 'emails[display eq "x"].value', 'a@example.test')]],
+    ['a Group attribute', [scimOp('add', 'members', [{ value: '1' }])]],
+    ['externalId of 256 characters', [scimOp('replace', 'externalId', 'e'.repeat(256))]],
+  ];
+  const group: [string, Value][] = [
+    ['unknown attribute', [scimOp('replace', 'title', 'x')]],
+    ['remove displayName', [scimOp('remove', 'displayName')]],
+    ['displayName of 61 characters', [scimOp('replace', 'displayName', 'x'.repeat(61))]],
+    ['member not an id', [scimOp('add', 'members', [{ value: 'abc' }])]],
+    ['member without a value', [scimOp('Add', 'members', [{ display: 'Pat' }])]],
+    ['add with a member filter', [scimOp('add', 'members[value eq "1"]', [{ value: '1' }])]],
+    ['members picked by display', [scimOp('remove', 'members[display eq "Pat"]')]],
+    ['members.value', [scimOp('remove', 'members.value')]],
+    ['10,001 members', [scimOp('add', 'members', Array.from({ length: 10_001 }, (_, i) => ({ value: String(i + 1) })))]],
+    ['a User attribute', [scimOp('replace', 'userName', 'a@example.test')]],
+  ];
+  return [...wrongTypes(), ...picks<Value>([...common, ...(resource === 'User' ? user : group)])];
+}
+
+/** Whether the route refuses a SCIM PATCH body its contract accepts: the domain's check of the operations. */
+function scimPatchRefused(resource: 'User' | 'Group', body: unknown): boolean {
+  const parsed = scimPatchInput.safeParse(body);
+  if (!parsed.success) return true;
+  try {
+    if (resource === 'User') parseUserPatch(parsed.data.Operations);
+    else parseGroupPatch(parsed.data.Operations);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Whether the route takes this as a count (activityValueText, which the schema leaves to the route). */
 function countAccepted(value: unknown): boolean {
   if (typeof value !== 'string' && typeof value !== 'number') return false;
@@ -639,6 +731,12 @@ function invalidValues(field: Field): Pick<Value>[] {
       return [...missing, ...invalidCounts(field.max)];
     case 'percentage':
       return [...missing, ...invalidPercentages()];
+    case 'scim-boolean':
+      return [...missing, ...invalidBooleans().filter((pick) => !(typeof pick.value === 'string' && /^(true|false)$/i.test(pick.value)))];
+    case 'scim-operations':
+      return [...missing, ...invalidScimOperations(field.resource)];
+    case 'scim-members':
+      return [...missing, ...invalidScimMembers()];
   }
 }
 
@@ -796,6 +894,32 @@ const badPeriods = picks<string | string[]>([['unknown', 'day'], ['empty', ''], 
 /** agentId in a query: not an id (digits, trimmed, from 1 to 2^31 - 1). */
 
 /** One spec per API route. The fuzz test fails when the app registers a route that has none. */
+/** startIndex and count values SCIM refuses (a negative one is taken: it counts as 1, or as 0). */
+const badScimNumbers = picks<string | string[]>([...notDigits.filter(([label]) => label !== '-1'), ['11 digits', '12345678901']]);
+/** Filters and attribute lists the contract refuses (what they say is the domain's to judge: the route tests cover it). */
+const badScimTexts = picks<string | string[]>([['twice', ['userName eq "a@example.test"', 'userName eq "b@example.test"']], ['NUL', 'userName eq "a\u0000"'], ['1,001 characters', 'a'.repeat(1001)]]);
+
+/** A SCIM User as Okta sends one (the fields the fuzzer mutates; name and emails as they come). */
+const scimUserBody = (email: string) => ({
+  schemas: [SCIM_SCHEMA.user],
+  userName: email,
+  name: { givenName: 'Fuzz', familyName: 'Provisioned' },
+  displayName: 'Fuzz Provisioned',
+  title: 'Sales Agent',
+  externalId: `fuzz-${uniqueSuffix()}`,
+  emails: [{ value: email, type: 'work', primary: true }],
+  active: true,
+});
+const scimUserFields: Fields = {
+  userName: { kind: 'email', required: true },
+  displayName: text(100, false, true),
+  title: text(100, false, true),
+  externalId: text(255, false, true),
+  active: { kind: 'scim-boolean', required: false },
+};
+const scimGroupBody = (f: FuzzFixture, name: string) => ({ schemas: [SCIM_SCHEMA.group], displayName: name, externalId: `fuzz-group-${uniqueSuffix()}`, members: [{ value: String(f.otherAgent.id) }] });
+const scimGroupFields: Fields = { displayName: text(60), externalId: text(255, false, true), members: { kind: 'scim-members', required: false } };
+
 export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/tier-settings' },
   { route: 'GET /api/app-info' },
@@ -1547,6 +1671,39 @@ export const routeSpecs: RouteSpec[] = [
   },
   // The CRM's own credentials only: every fuzzed delivery is unsigned, so refused (and logged as refused).
   { route: 'POST /api/connectors/:id/inbound', param: (f) => f.connector },
+  // SCIM provisioning (docs/decisions/0091-scim-provisioning.md): the token caller holds the scim scope; every refusal
+  // is a SCIM error. Users are agents (the fixture's agent), Groups teams (the fixture's team).
+  { route: 'GET /scim/v2/ServiceProviderConfig' },
+  { route: 'GET /scim/v2/ResourceTypes' },
+  { route: 'GET /scim/v2/ResourceTypes/:id', param: () => 'User' },
+  { route: 'GET /scim/v2/Schemas' },
+  { route: 'GET /scim/v2/Schemas/:id', param: () => SCIM_SCHEMA.group },
+  { route: 'GET /scim/v2/Users', query: { schema: scimListQuery, invalid: { filter: badScimTexts, startIndex: badScimNumbers, count: badScimNumbers, attributes: badScimTexts, excludedAttributes: badScimTexts } } },
+  { route: 'POST /scim/v2/Users', body: () => scimUserBody(freshEmail('fuzz-scim')), fields: scimUserFields, schema: scimUserInput },
+  { route: 'GET /scim/v2/Users/:id', param: (f) => f.agent.id, query: { schema: scimResourceQuery, invalid: { attributes: badScimTexts, excludedAttributes: badScimTexts } } },
+  { route: 'PUT /scim/v2/Users/:id', param: (f) => f.agent.id, body: (f) => scimUserBody(f.agent.email), fields: scimUserFields, schema: scimUserInput },
+  {
+    route: 'PATCH /scim/v2/Users/:id',
+    param: (f) => f.agent.id,
+    body: () => ({ schemas: [SCIM_SCHEMA.patchOp], Operations: [{ op: 'replace', path: 'title', value: 'Fuzz title' }] }),
+    fields: { Operations: { kind: 'scim-operations', resource: 'User', required: true } },
+    schema: scimPatchInput,
+    refusedByRoute: (body) => scimPatchRefused('User', body),
+  },
+  { route: 'DELETE /scim/v2/Users/:id', param: (f) => f.agent.id },
+  { route: 'GET /scim/v2/Groups', query: { schema: scimListQuery, invalid: { filter: badScimTexts, startIndex: badScimNumbers, count: badScimNumbers, excludedAttributes: badScimTexts } } },
+  { route: 'POST /scim/v2/Groups', body: (f) => scimGroupBody(f, `Fuzz SCIM ${uniqueSuffix()}`), fields: scimGroupFields, schema: scimGroupInput },
+  { route: 'GET /scim/v2/Groups/:id', param: (f) => f.team, query: { schema: scimResourceQuery, invalid: { attributes: badScimTexts, excludedAttributes: badScimTexts } } },
+  { route: 'PUT /scim/v2/Groups/:id', param: (f) => f.team, body: (f) => scimGroupBody(f, 'Fuzz SCIM renamed'), fields: scimGroupFields, schema: scimGroupInput },
+  {
+    route: 'PATCH /scim/v2/Groups/:id',
+    param: (f) => f.team,
+    body: (f) => ({ schemas: [SCIM_SCHEMA.patchOp], Operations: [{ op: 'Add', path: 'members', value: [{ value: String(f.agent.id) }] }] }),
+    fields: { Operations: { kind: 'scim-operations', resource: 'Group', required: true } },
+    schema: scimPatchInput,
+    refusedByRoute: (body) => scimPatchRefused('Group', body),
+  },
+  { route: 'DELETE /scim/v2/Groups/:id', param: (f) => f.team },
   { route: 'GET /api/tv/:token', param: (f) => f.tvLink.token },
   {
     route: 'GET /api/tv/:token/events',
@@ -1900,7 +2057,7 @@ interface FuzzOutcome {
 }
 
 /** Checks an answer: never a 5xx, a 4xx for malformed requests, the JSON error shape on every 4xx. */
-function checkResponse(res: LightMyRequestResponse, malformed: boolean): string[] {
+function checkResponse(res: LightMyRequestResponse, malformed: boolean, scim: boolean): string[] {
   const problems: string[] = [];
   const status = res.statusCode;
   if (status >= 500) problems.push(`answered ${status}: ${res.body.slice(0, 300)}`);
@@ -1913,10 +2070,18 @@ function checkResponse(res: LightMyRequestResponse, malformed: boolean): string[
       problems.push(`answered ${status} with a body that is not JSON: ${res.body.slice(0, 200)}`);
       return problems;
     }
-    const parsed = errorBody.safeParse(json);
-    if (!parsed.success) problems.push(`answered ${status} without the error shape: ${res.body.slice(0, 300)}`);
-    else if (errorStatus[parsed.data.code] !== status) problems.push(`answered ${status} with code ${parsed.data.code}`);
-    if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) problems.push(`answered ${status} as ${res.headers['content-type']}`);
+    // Under /scim/v2 the error shape is SCIM's, its status the answer's (docs/decisions/0091-scim-provisioning.md).
+    if (scim) {
+      const parsed = scimError.safeParse(json);
+      if (!parsed.success) problems.push(`answered ${status} without the SCIM error shape: ${res.body.slice(0, 300)}`);
+      else if (parsed.data.status !== String(status)) problems.push(`answered ${status} with status "${parsed.data.status}"`);
+    } else {
+      const parsed = errorBody.safeParse(json);
+      if (!parsed.success) problems.push(`answered ${status} without the error shape: ${res.body.slice(0, 300)}`);
+      else if (errorStatus[parsed.data.code] !== status) problems.push(`answered ${status} with code ${parsed.data.code}`);
+    }
+    const type = scim ? SCIM_MEDIA_TYPE : 'application/json';
+    if (!String(res.headers['content-type'] ?? '').startsWith(type)) problems.push(`answered ${status} as ${res.headers['content-type']}`);
   }
   return problems;
 }
@@ -1942,7 +2107,7 @@ export async function runFuzzCase(target: FuzzTarget, c: FuzzCase, before?: Fing
   }
   const spec = routeSpecs.find((s) => s.route === c.route)!;
   const res = spec.stream ? await injectStream(target.app, built.options) : await target.app.inject(built.options);
-  const problems = checkResponse(res, built.malformed);
+  const problems = checkResponse(res, built.malformed, c.route.split(' ')[1]!.startsWith('/scim/'));
   const after = await databaseFingerprint(target.db);
   for (const table of new Set([...Object.keys(start), ...Object.keys(after)])) {
     if (JSON.stringify(start[table]) !== JSON.stringify(after[table])) {
