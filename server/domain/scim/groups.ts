@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { TEAM_MEMBERS_MAX } from '../../../contract/teams';
 import { SCIM_SCHEMA, scimExternalId, scimGroupDisplayName, scimMemberInput, type ScimGroupInput, type ScimPatchOperation } from '../../../contract/scim';
-import { invalidPath, invalidValue, mutability, noTarget } from './errors';
-import { parseAttributePath, type AttributePath } from './filter';
+import { invalidPath, invalidValue, mutability } from './errors';
+import type { AttributePath } from './filter';
+import { patchSteps } from './patch';
 
 // SCIM Groups are teams (docs/decisions/0091-scim-provisioning.md): displayName is the team's name, members the
 // agents in it (an agent is in one team at most: adding it moves it). The team's managers are not members: they are
@@ -49,7 +50,6 @@ function memberIds(value: unknown, where: string): number[] {
   return list.map((member) => checked(scimMemberInput, member, `${where}: members`).value);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function plainAttribute(path: AttributePath, where: string): void {
   if (path.filter || path.subAttribute) throw invalidPath(`${where}: ${path.attribute} has no sub-attributes and takes no filter`);
@@ -105,16 +105,7 @@ function stepsAt(op: ScimPatchOperation['op'], path: AttributePath, value: unkno
  * ops, removal as path "members" with the members in the value). Every operation is checked before any is applied.
  */
 export function parseGroupPatch(operations: readonly ScimPatchOperation[]): GroupPatchStep[] {
-  return operations.flatMap((operation, index) => {
-    const where = `Operations[${index}]`;
-    if (operation.path !== undefined) return stepsAt(operation.op, parseAttributePath(operation.path), operation.value, where);
-    if (operation.op === 'remove') throw noTarget(`${where}: remove needs a path naming what to remove`);
-    if (!isObject(operation.value)) throw invalidValue(`${where}: ${operation.op} without a path needs a value that is an object of attributes`);
-    return Object.entries(operation.value).flatMap(([key, value]) => {
-      if (/^(schemas|meta)$/i.test(key)) return [];
-      return stepsAt(operation.op, parseAttributePath(key), value, `${where}: value.${key}`);
-    });
-  });
+  return patchSteps(operations, stepsAt);
 }
 
 /**

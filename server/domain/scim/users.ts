@@ -13,8 +13,9 @@ import {
   type ScimPatchOperation,
   type ScimUserInput,
 } from '../../../contract/scim';
-import { invalidPath, invalidValue, mutability, noTarget } from './errors';
-import { parseAttributePath, type AttributePath } from './filter';
+import { invalidPath, invalidValue, mutability } from './errors';
+import type { AttributePath } from './filter';
+import { isObject, patchSteps } from './patch';
 
 // SCIM Users are agents (docs/decisions/0091-scim-provisioning.md). What a directory may write of one, as SCIM names
 // it, and how that becomes the agent's columns: userName is the email it signs in with, displayName its name,
@@ -143,7 +144,6 @@ function optionalText(schema: z.ZodType<string>, value: unknown, where: string):
   return checked(schema, value, where);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const pathText = (path: AttributePath) => `${path.attribute}${path.filter ? '[…]' : ''}${path.subAttribute ? `.${path.subAttribute}` : ''}`;
 
@@ -244,16 +244,7 @@ function stepsAt(op: ScimPatchOperation['op'], path: AttributePath, value: unkno
  * operation refuses the whole PATCH (nothing changes). `add` sets a single-valued attribute as `replace` does.
  */
 export function parseUserPatch(operations: readonly ScimPatchOperation[]): UserPatchStep[] {
-  return operations.flatMap((operation, index) => {
-    const where = `Operations[${index}]`;
-    if (operation.path !== undefined) return stepsAt(operation.op, parseAttributePath(operation.path), operation.value, where);
-    if (operation.op === 'remove') throw noTarget(`${where}: remove needs a path naming what to remove`);
-    if (!isObject(operation.value)) throw invalidValue(`${where}: ${operation.op} without a path needs a value that is an object of attributes`);
-    return Object.entries(operation.value).flatMap(([key, value]) => {
-      if (/^(schemas|meta)$/i.test(key)) return [];
-      return stepsAt(operation.op, parseAttributePath(key), value, `${where}: value.${key}`);
-    });
-  });
+  return patchSteps(operations, stepsAt);
 }
 
 /** The attributes after a PATCH's steps; `id` is the user's (a step that names another is refused). */
