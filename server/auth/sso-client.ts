@@ -116,29 +116,22 @@ export async function exchangeCode(
 const pick = (from: Record<string, unknown>, keys: readonly string[]) =>
   Object.fromEntries(keys.filter((key) => from[key] !== undefined).map((key) => [key, from[key]]));
 
-function claimOf(error: unknown): string | undefined {
+/** The first value `pick` finds along an error's chain of causes (oauth4webapi puts the detail in `cause`). */
+function findInCauses(error: unknown, pick: (link: Record<string, unknown>) => string | undefined): string | undefined {
   const seen = new Set<unknown>();
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const claim = (current as { claim?: unknown }).claim;
-    if (typeof claim === 'string') return claim;
+    const found = pick(current as Record<string, unknown>);
+    if (found !== undefined) return found;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-function codeOf(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('OAUTH_')) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+const claimOf = (error: unknown) => findInCauses(error, (link) => (typeof link['claim'] === 'string' ? link['claim'] : undefined));
+const codeOf = (error: unknown) =>
+  findInCauses(error, (link) => (typeof link['code'] === 'string' && link['code'].startsWith('OAUTH_') ? link['code'] : undefined));
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}${error.cause instanceof Error ? ` (${error.cause.message})` : ''}` : String(error);
