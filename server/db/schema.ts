@@ -48,9 +48,12 @@ export const users = pgTable(
      * (docs/decisions/0034-sessions-follow-the-account.md).
      */
     credentialVersion: integer('credential_version').notNull().default(1),
+    /** The language the person reads the app and its emails in (contract/languages.ts); null: the organisation's. */
+    language: text('language'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    check('users_language_check', sql`${t.language} is null or ${t.language} in ('en', 'de', 'es', 'fr')`),
     check('users_totp_enabled_check', sql`${t.totpEnabledAt} is null or ${t.totpSecret} is not null`),
     check('users_role_check', sql`${t.role} in ('owner', 'manager')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -95,8 +98,11 @@ export const agents = pgTable(
      * resource (a GET answers 404); creating the same userName again brings the agent back.
      */
     scimDeletedAt: timestamptz('scim_deleted_at'),
+    /** The language the agent reads the app, its emails and pushes in (contract/languages.ts); null: the organisation's. */
+    language: text('language'),
   },
   (t) => [
+    check('agents_language_check', sql`${t.language} is null or ${t.language} in ('en', 'de', 'es', 'fr')`),
     uniqueIndex('agents_email_key').on(t.email),
     uniqueIndex('agents_external_id_key').on(t.externalId).where(sql`${t.externalId} is not null`),
     check('agents_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -872,9 +878,18 @@ export const organisationSettings = pgTable(
     workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
     /** Local dates not worked although their weekday is. */
     holidays: date('holidays', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    /**
+     * The working hours of a working day, in minutes after local midnight (start inclusive, end exclusive): push
+     * notifications keep quiet outside them and outside the working days (docs/product.md §12.21).
+     */
+    workStartMinute: integer('work_start_minute').notNull().default(540),
+    workEndMinute: integer('work_end_minute').notNull().default(1080),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [check('organisation_settings_one_row_check', sql`${t.id} = 1`)],
+  (t) => [
+    check('organisation_settings_one_row_check', sql`${t.id} = 1`),
+    check('organisation_settings_work_hours_check', sql`0 <= ${t.workStartMinute} and ${t.workStartMinute} < ${t.workEndMinute} and ${t.workEndMinute} <= 1440`),
+  ],
 );
 
 /**
