@@ -21,6 +21,11 @@ export type BenchCommand =
   | { cmd: 'probe-entry'; agentId: number; probe: number }
   /** A connector's deliveries and deals (scripts/bench/connectors.ts). */
   | { cmd: 'connector-state'; connectorId: number; dealPrefix: string }
+  /**
+   * Waits until the email outbox has nothing pending (at most `timeoutMs`): the emails of the contest start the
+   * benchmark made, and how long they took from the first queued to the last sent.
+   */
+  | { cmd: 'outbox-drained'; timeoutMs: number }
   | { cmd: 'ceiling-start' }
   | { cmd: 'ceiling-stop' }
   | { cmd: 'stop' };
@@ -46,6 +51,14 @@ export interface LoopDelay {
   /** The longest delay seen beyond the sampling interval, in ms. */
   maxMs: number;
   p99Ms: number;
+}
+
+/** The contest start's emails (scripts/bench/run.ts): how many, and how long from the first queued to the last out. */
+export interface OutboxDrained {
+  emails: number;
+  seconds: number;
+  /** Still pending or not yet queued when the wait ended (0 when every active agent's went out). */
+  pending: number;
 }
 
 export interface ConsistencyOutcome {

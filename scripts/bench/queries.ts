@@ -2,7 +2,7 @@
 // the server's version, and the naive scan the app's reads are measured against (scripts/bench/server.ts).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../server/db/client';
-import { agents, connectorDeals, connectorDeliveries, events, incomeEntries } from '../../server/db/schema';
+import { agents, connectorDeals, connectorDeliveries, emailOutbox, events, incomeEntries } from '../../server/db/schema';
 import { sequenceAll } from '../../server/db/sequencer';
 
 /** The numbers of agents and entries, so a caller can tell an empty database from a loaded one. */
@@ -32,6 +32,22 @@ export async function scanEveryEntryPerAgent(db: Db, starts: { week: string; mon
       order by 3 desc`,
   );
   return rows.length;
+}
+
+/**
+ * The email outbox: rows still pending, the contest-start emails with the span from the first queued to the last out,
+ * and the active agents (each is sent one).
+ */
+export async function readOutbox(db: Db): Promise<{ pending: number; emails: number; seconds: number; agents: number }> {
+  const [row] = await queryRows<{ pending: number; emails: number; seconds: number | null; agents: number }>(
+    db,
+    sql`select count(*) filter (where status = 'pending')::int as pending,
+        (select count(*) from ${agents} where status = 'active')::int as agents,
+        count(*) filter (where kind = 'contest_started')::int as emails,
+        extract(epoch from max(sent_at) filter (where kind = 'contest_started') - min(created_at) filter (where kind = 'contest_started'))::float8 as seconds
+      from ${emailOutbox}`,
+  );
+  return { pending: row?.pending ?? 0, emails: row?.emails ?? 0, seconds: row?.seconds ?? 0, agents: row?.agents ?? 0 };
 }
 
 /** The server's version line, such as "PostgreSQL 15.20 on x86_64-pc-linux-gnu...". */

@@ -159,6 +159,15 @@ export function reportRows(report: BenchReport): ReportRow[] {
       result: `${delivered(report.contestEvents.delivery)} (${count(report.contestEvents.delivery.probes)} probes), ${count(report.contestEvents.dropped)} streams dropped`,
       pass: report.contestEvents.delivery.delivered === report.contestEvents.delivery.expected && report.contestEvents.delivery.p99 <= 500 && report.contestEvents.dropped === 0,
     },
+    {
+      measure:
+        `A contest of every agent starting: its ${count(report.contestStart.emails)} start emails (written to the log: no SMTP_URL), ` +
+        'from the first queued to the last out (the requests above are timed after them)',
+      target: 'every email out',
+      result: `${report.contestStart.seconds.toFixed(1)} s, ${count(report.contestStart.emails / Math.max(report.contestStart.seconds, 0.001))} emails/s` +
+        (report.contestStart.pending > 0 ? `, ${count(report.contestStart.pending)} still pending` : ''),
+      pass: report.contestStart.pending === 0,
+    },
     connectorsRow(report.connectors),
     {
       measure: 'Server memory per open event stream (growth after a full garbage collection, divided by the streams open on it)',

@@ -10,14 +10,14 @@ import { insertSession } from '../../server/db/queries/sessions';
 import { createApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { loadConfig } from '../../server/config';
-import { countAgentsAndEntries, readAgentIdRange, readConnectorState, readEventIdsAfter, readServerVersion, scanEveryEntryPerAgent } from './queries';
+import { countAgentsAndEntries, readAgentIdRange, readConnectorState, readEventIdsAfter, readOutbox, readServerVersion, scanEveryEntryPerAgent } from './queries';
 import { verifyAuditChain } from '../../server/db/operations/verify-audit-chain';
 import { checkConsistency } from '../../server/db/operations/check-consistency';
 import { findUserByEmail, insertUser } from '../../server/db/queries/users';
 import { periodStartsOf } from '../../server/domain/periods';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { recordIncomeEntry } from '../../server/db/operations/record-income-entry';
-import { BENCH_OWNER, wallClockMs, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type MemoryUse, type ReadyMessage } from './protocol';
+import { BENCH_OWNER, wallClockMs, type BenchCommand, type ConsistencyOutcome, type LoopDelay, type MemoryUse, type OutboxDrained, type ReadyMessage } from './protocol';
 import { openTarget, type DatabaseTarget } from './reference-data';
 
 /** The timer interval of the event-loop delay histogram; reported delays are beyond it. */
@@ -76,6 +76,17 @@ async function main() {
           times.push(performance.now() - started);
         }
         return times;
+      }
+      case 'outbox-drained': {
+        const until = performance.now() + message.timeoutMs;
+        // Every active agent is sent one (once the notifier has heard the start), then none is pending.
+        const done = (outbox: Awaited<ReturnType<typeof readOutbox>>) => outbox.emails >= outbox.agents && outbox.pending === 0;
+        let outbox = await readOutbox(database.db);
+        while (!done(outbox) && performance.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          outbox = await readOutbox(database.db);
+        }
+        return { emails: outbox.emails, seconds: outbox.seconds, pending: outbox.pending + Math.max(0, outbox.agents - outbox.emails) } satisfies OutboxDrained;
       }
       case 'reset-loop':
         loop.reset();
