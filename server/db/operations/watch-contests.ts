@@ -175,55 +175,71 @@ export async function tickContests(db: Db, now: Date, timeZone: string, graceHou
   const today = localDay(now, timeZone);
   const at = sql`${now.toISOString()}::timestamptz`;
   const live = sql`published_at is not null and cancelled_at is null and finalised_at is null`;
-
-  await db.transaction(async (tx) => {
-    const started = await queryRows<{ id: number }>(
-      tx,
-      sql`update ${contests} set start_told_at = ${at} where ${live} and start_told_at is null and starts_on <= ${today}::date returning id`,
-    );
-    const rows = await contestsOf(tx, started);
-    // A contest whose whole window passed unseen (every instance stopped) is not announced as starting.
-    await appendEvents(
-      tx,
-      rows
-        .filter((row) => row.endsOn >= today)
-        .map((row) => contestStartedEvent({ ...eventBase(row), startsAt: row.startsOn, endsAt: row.endsOn, format: row.format, showOnTv: row.showOnTv })),
-    );
-  });
-
   const everyMs = new Date(now.getTime() - STANDINGS_EVERY_MS).toISOString();
-  await db.transaction(async (tx) => {
-    const told = await queryRows<{ id: number }>(
-      tx,
-      sql`update ${contests} set standings_sent_at = ${at}, standings_moved = false
-        where ${live} and standings_moved and (standings_sent_at is null or standings_sent_at <= ${everyMs}::timestamptz)
-        returning id`,
-    );
-    await appendEvents(tx, told.map((row) => contestStandingsEvent({ contestId: row.id, raceWonBy: null })));
-  });
-  const [waiting] = await queryRows<{ due_ms: number | null; moved: boolean | null; open: boolean }>(
+  const standingsDue = sql`standings_moved and (standings_sent_at is null or standings_sent_at <= ${everyMs}::timestamptz)`;
+
+  // What is due, in one read: this runs at every pass (once a second while entries move a contest), and most passes
+  // have nothing to start, end or finalise; each step below writes only when the read says it may have work. The
+  // standings that moved but were told less than a second ago wait: the caller comes back when their second is up.
+  const [due] = await queryRows<{ starts: boolean; standings: boolean; ends: boolean; past: boolean; open: boolean; waiting: boolean; waiting_since_ms: number | null }>(
     db,
-    sql`select (extract(epoch from min(standings_sent_at) filter (where standings_moved)) * 1000)::float8 as due_ms,
-        bool_or(standings_moved) as moved, count(*) > 0 as open
+    sql`select coalesce(bool_or(start_told_at is null and starts_on <= ${today}::date), false) as starts,
+        coalesce(bool_or(${standingsDue}), false) as standings,
+        coalesce(bool_or(end_told_at is null and ends_on < ${today}::date), false) as ends,
+        coalesce(bool_or(ends_on < ${today}::date), false) as past,
+        count(*) > 0 as open,
+        coalesce(bool_or(standings_moved and not (${standingsDue})), false) as waiting,
+        (extract(epoch from min(standings_sent_at) filter (where standings_moved and not (${standingsDue}))) * 1000)::float8 as waiting_since_ms
       from ${contests} where ${live}`,
   );
-
-  await db.transaction(async (tx) => {
-    const ended = await queryRows<{ id: number }>(
-      tx,
-      sql`update ${contests} set end_told_at = ${at} where ${live} and end_told_at is null and ends_on < ${today}::date returning id`,
-    );
-    const rows = await contestsOf(tx, ended);
-    await appendEvents(tx, rows.map((row) => contestEndedEvent({ ...eventBase(row), finalAt: finalAtOf(row, timeZone, graceHours).toISOString() })));
-  });
-
-  const due = await queryRows<{ id: number; ends_on: string }>(db, sql`select id, ends_on::text as ends_on from ${contests} where ${live} and ends_on < ${today}::date order by id`);
-  for (const row of due) {
-    if (finalAtOf({ endsOn: String(row.ends_on).slice(0, 10) }, timeZone, graceHours).getTime() <= now.getTime()) await finaliseContest(db, row.id, now, timeZone, graceHours);
+  if (due?.starts) {
+    await db.transaction(async (tx) => {
+      const started = await queryRows<{ id: number }>(
+        tx,
+        sql`update ${contests} set start_told_at = ${at} where ${live} and start_told_at is null and starts_on <= ${today}::date returning id`,
+      );
+      const rows = await contestsOf(tx, started);
+      // A contest whose whole window passed unseen (every instance stopped) is not announced as starting.
+      await appendEvents(
+        tx,
+        rows
+          .filter((row) => row.endsOn >= today)
+          .map((row) => contestStartedEvent({ ...eventBase(row), startsAt: row.startsOn, endsAt: row.endsOn, format: row.format, showOnTv: row.showOnTv })),
+      );
+    });
   }
+
+  if (due?.standings) {
+    await db.transaction(async (tx) => {
+      const told = await queryRows<{ id: number }>(
+        tx,
+        sql`update ${contests} set standings_sent_at = ${at}, standings_moved = false where ${live} and ${standingsDue} returning id`,
+      );
+      await appendEvents(tx, told.map((row) => contestStandingsEvent({ contestId: row.id, raceWonBy: null })));
+    });
+  }
+
+  if (due?.ends) {
+    await db.transaction(async (tx) => {
+      const ended = await queryRows<{ id: number }>(
+        tx,
+        sql`update ${contests} set end_told_at = ${at} where ${live} and end_told_at is null and ends_on < ${today}::date returning id`,
+      );
+      const rows = await contestsOf(tx, ended);
+      await appendEvents(tx, rows.map((row) => contestEndedEvent({ ...eventBase(row), finalAt: finalAtOf(row, timeZone, graceHours).toISOString() })));
+    });
+  }
+
+  if (due?.past) {
+    const ended = await queryRows<{ id: number; ends_on: string }>(db, sql`select id, ends_on::text as ends_on from ${contests} where ${live} and ends_on < ${today}::date order by id`);
+    for (const row of ended) {
+      if (finalAtOf({ endsOn: String(row.ends_on).slice(0, 10) }, timeZone, graceHours).getTime() <= now.getTime()) await finaliseContest(db, row.id, now, timeZone, graceHours);
+    }
+  }
+  // Standings that moved within the last second wait for it (those told just now wait for their next move).
   return {
-    standingsDueAt: waiting?.moved ? new Date((waiting.due_ms ?? now.getTime()) + STANDINGS_EVERY_MS) : null,
-    open: waiting?.open ?? false,
+    standingsDueAt: due?.waiting ? new Date((due.waiting_since_ms ?? now.getTime()) + STANDINGS_EVERY_MS) : null,
+    open: due?.open ?? false,
   };
 }
 
