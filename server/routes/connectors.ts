@@ -51,6 +51,7 @@ import { conflict, invalid, notFound } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
 import type { KeptUpdates } from '../connectors/worker';
 import { ConnectorCache } from '../connectors/connector-cache';
+import { RefusalBudget, UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE } from '../connectors/refusal-budget';
 
 const SWITCHED_OFF = 'This connector is switched off: switch it on under Connectors to take deliveries';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -72,6 +73,7 @@ async function mappedMetricId(ctx: AppContext, key: string): Promise<number | nu
  */
 export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
   const cache = new ConnectorCache((id) => findConnector(ctx.db, id));
+  const refusals = new RefusalBudget();
   app.post('/api/connectors', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createConnectorInput, request.body);
@@ -181,6 +183,7 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     if (!deleted) throw notFound('Connector');
     cache.drop(id);
+    refusals.drop(id);
     return reply.status(204).send();
   });
 
@@ -232,7 +235,7 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
   void app.register(async (inbound) => {
     inbound.removeAllContentTypeParsers();
     inbound.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CONNECTOR_BODY_MAX_BYTES }, (_request, body, done) => done(null, body));
-    inbound.post<{ Params: { id: string } }>('/api/connectors/:id/inbound', (request, reply) => receive(ctx, cache, request, reply));
+    inbound.post<{ Params: { id: string } }>('/api/connectors/:id/inbound', (request, reply) => receive(ctx, cache, refusals, request, reply));
   });
 }
 
@@ -287,7 +290,7 @@ function parse(connector: ConnectorRow, body: string): ParsedDelivery {
  * sender was not who it said), then answered: 202, or Salesforce's acknowledgement so that it stops retrying. The
  * deals are recorded by the connector worker after the answer.
  */
-async function receive(ctx: AppContext, cache: ConnectorCache, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+async function receive(ctx: AppContext, cache: ConnectorCache, refusals: RefusalBudget, request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
   const id = parseId(request.params.id, 'Connector');
   const connector = await cache.get(id);
   if (!connector) throw notFound('Connector');
@@ -295,17 +298,26 @@ async function receive(ctx: AppContext, cache: ConnectorCache, request: FastifyR
   const now = ctx.now();
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]));
   const soap = connector.provider === 'salesforce';
+  // keepBody: the sender proved who it is (its body is kept). One that did not is logged within a budget a minute.
   const refuse = async (statusCode: number, message: string, keepBody: boolean) => {
-    const logged = await insertConnectorDelivery(
-      ctx.db,
-      { connectorId: id, receivedAt: now, status: 'rejected', statusCode, body: keepBody ? rawBody.slice(0, CONNECTOR_LOGGED_BODY_MAX) : null, updates: null, outcome: message },
-      { whileActive: false },
-    );
-    if (logged === undefined) {
-      cache.drop(id);
-      throw notFound('Connector');
+    const budget = keepBody ? { log: true, firstOver: false } : refusals.take(id, now.getTime());
+    if (budget.log) {
+      const logged = await insertConnectorDelivery(
+        ctx.db,
+        { connectorId: id, receivedAt: now, status: 'rejected', statusCode, body: keepBody ? rawBody.slice(0, CONNECTOR_LOGGED_BODY_MAX) : null, updates: null, outcome: message },
+        { whileActive: false },
+      );
+      if (logged === undefined) {
+        cache.drop(id);
+        throw notFound('Connector');
+      }
+      request.log.warn({ connectorId: id, statusCode, reason: message }, 'connector delivery refused');
+    } else if (budget.firstOver) {
+      request.log.warn(
+        { connectorId: id, statusCode, reason: message },
+        `connector deliveries refused: more than ${UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE} unauthenticated ones this minute; the rest of the minute's are refused without a log row`,
+      );
     }
-    request.log.warn({ connectorId: id, statusCode, reason: message }, 'connector delivery refused');
     // Pipedrive's webhooks send HTTP basic auth: a 401 says which scheme (RFC 9110 §11.6.1).
     if (statusCode === 401 && connector.provider === 'pipedrive') reply.header('www-authenticate', 'Basic realm="TierTrack connector"');
     // Salesforce reads a SOAP fault; the status says the same as to the others (it retries what is not acknowledged).

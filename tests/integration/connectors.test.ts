@@ -14,8 +14,10 @@ import {
   type CreatedConnector,
 } from '../../contract/connectors';
 import { queryRows } from '../../server/db/client';
+import { insertConnectorDelivery } from '../../server/db/queries/connectors';
 import { createAgent, SESSIONS_OUTLIVE_CLOCK, signedInUser } from '../factories/accounts';
 import { describeEachEngine } from '../support/test-app';
+import { UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE } from '../../server/connectors/refusal-budget';
 import { until } from '../support/until';
 
 const NOW = new Date('2026-11-24T15:00:00Z');
@@ -124,6 +126,73 @@ describeEachEngine('connectors', (get) => {
     );
     expect(actors.map((row) => row.action).sort()).toEqual(['entry.created', 'entry.created', 'entry.voided', 'entry.voided']);
     expect(new Set(actors.map((row) => row.actor_name))).toEqual(new Set(['Our CRM']));
+  });
+
+  it('logs at most a minute\'s budget of unauthenticated refusals per connector, refusing the rest all the same', async () => {
+    const t = get();
+    const made = await make({ provider: 'generic', name: 'Flooded', mapping: { agentBy: 'email' } });
+    const other = await make({ provider: 'generic', name: 'Quiet', mapping: { agentBy: 'email' } });
+    const unsigned = (connector: CreatedConnector) =>
+      t.request({ method: 'POST', url: connector.inboundUrl, headers: { 'content-type': 'application/json' }, payload: '{"id":"F-1"}' });
+    const statuses: number[] = [];
+    for (let i = 0; i < UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE + 5; i++) statuses.push((await unsigned(made)).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    expect((await deliveries(made.id)).length).toBe(UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE);
+    // Another connector's log is not affected, and a delivery that proves its sender is always logged.
+    expect((await unsigned(other)).statusCode).toBe(401);
+    expect((await deliveries(other.id)).length).toBe(1);
+    expect((await sendGeneric(made, '{"id": "F-2", "amount": ')).statusCode).toBe(400);
+    expect((await deliveries(made.id)).length).toBe(UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE + 1);
+    // A minute later the budget is whole again.
+    t.clock.now = new Date(NOW.getTime() + 60_000);
+    expect((await unsigned(made)).statusCode).toBe(401);
+    expect((await deliveries(made.id)).length).toBe(UNAUTHENTICATED_REFUSALS_LOGGED_PER_MINUTE + 2);
+  });
+
+  it('tries a delivery whose processing fails again after a backoff, says why in its log, and gives it up after three days', async () => {
+    const t = get();
+    const made = await make({ provider: 'generic', name: 'Poisoned', mapping: { agentBy: 'email' } });
+    const entries = await rowCount('income_entries');
+    // An update the database cannot take (no such amount): its processing throws every time.
+    const id = await insertConnectorDelivery(
+      t.database.db,
+      {
+        connectorId: made.id,
+        receivedAt: NOW,
+        status: 'pending',
+        statusCode: 202,
+        body: '{}',
+        updates: { updates: [{ dealId: 'P-1', occurredAt: NOW.getTime(), amount: 'not an amount', won: true }], notes: [] },
+        outcome: '',
+      },
+      { whileActive: true },
+    );
+    const row = async () =>
+      (
+        await queryRows<{ status: string; outcome: string; wait_s: number | null }>(
+          t.database.db,
+          sql`select status, outcome, extract(epoch from claimed_until - now())::float8 as wait_s from connector_deliveries where id = ${id}`,
+        )
+      )[0]!;
+    const deferred = await until('the failed delivery to be put off', async () => {
+      const current = await row();
+      return current.outcome.startsWith('not processed yet') ? current : undefined;
+    });
+    expect(deferred.status).toBe('pending');
+    expect(deferred.outcome).toMatch(/tried again in 1 min/);
+    // Put off by its backoff (a minute at least), not taken again at every pass.
+    expect(deferred.wait_s).toBeGreaterThan(50);
+    expect((await deliveries(made.id)).find((delivery) => delivery.id === id)?.outcome).toMatch(/^not processed yet/);
+
+    // Three days later (the wait over): given up, its reason kept.
+    t.clock.now = new Date(NOW.getTime() + 3 * 24 * 60 * 60 * 1000);
+    await t.database.db.execute(sql`update connector_deliveries set claimed_until = null where id = ${id}`);
+    const givenUp = await until('the failed delivery to be given up', async () => {
+      const current = await row();
+      return current.status === 'processed' ? current : undefined;
+    });
+    expect(givenUp.outcome).toMatch(/^given up after three days of failures: /);
+    expect(await rowCount('income_entries')).toBe(entries);
   });
 
   it('refuses bad signatures, stale timestamps and malformed bodies with 401 or 400, records nothing and logs why', async () => {

@@ -235,6 +235,7 @@ export interface ClaimedDelivery {
   id: number;
   connectorId: number;
   updates: unknown;
+  receivedAt: Date;
 }
 
 /**
@@ -242,7 +243,7 @@ export interface ClaimedDelivery {
  * them again if this one dies before finishing (the lease runs out). Times are the database's.
  */
 export async function claimConnectorDeliveries(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const rows = await queryRows<{ id: number; connector_id: number; updates: unknown }>(
+  const rows = await queryRows<{ id: number; connector_id: number; updates: unknown; received_ms: number }>(
     db,
     sql`with picked as (
         select id from ${connectorDeliveries}
@@ -251,9 +252,23 @@ export async function claimConnectorDeliveries(db: Db, limit: number, leaseMs: n
       )
       update ${connectorDeliveries} l set claimed_until = now() + ${millis(leaseMs)}
       from picked where l.id = picked.id
-      returning l.id::float8 as id, l.connector_id, l.updates`,
+      returning l.id::float8 as id, l.connector_id, l.updates, ${epochMs(sql`l.received_at`)} as received_ms`,
   );
-  return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, connectorId: row.connector_id, updates: row.updates }));
+  return rows.sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, connectorId: row.connector_id, updates: row.updates, receivedAt: new Date(row.received_ms) }));
+}
+
+/**
+ * A delivery whose processing failed: taken again after `retryInMs` (its lease moved on), with why in its outcome;
+ * or, `givenUp`, done with for good (processed, its updates dropped, the reason kept).
+ */
+export async function deferConnectorDelivery(db: Db, id: number, outcome: string, next: { retryInMs: number } | 'givenUp'): Promise<void> {
+  await queryRows(
+    db,
+    next === 'givenUp'
+      ? sql`update ${connectorDeliveries} set status = 'processed', outcome = ${outcome}, updates = null, claimed_until = null, processed_at = now()
+          where id = ${id} and status = 'pending'`
+      : sql`update ${connectorDeliveries} set outcome = ${outcome}, claimed_until = now() + ${millis(next.retryInMs)} where id = ${id} and status = 'pending'`,
+  );
 }
 
 /** A delivery processed: what it became. The parsed updates are dropped (the body stays in the log). */
