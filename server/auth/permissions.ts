@@ -65,9 +65,10 @@ export async function requireOwnerOrToken(ctx: AppContext, request: FastifyReque
  * token without it is refused (403), and so is a person's session (403: signed in, but as someone who may not do this;
  * a directory never holds one); no identity at all is a 401.
  */
-export async function requireScimToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Caller & { kind: 'token' }> {
+export async function requireScimToken(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<StaffRead & { caller: Caller & { kind: 'token' } }> {
   const identity = await identify(ctx, request, reply);
-  if (identity.token?.scopes.includes('scim')) return { kind: 'token', token: identity.token };
+  // The directory provisions every agent: its reads hold them all.
+  if (identity.token?.scopes.includes('scim')) return { caller: { kind: 'token', token: identity.token }, scope: everyAgentScope() };
   if (identity.token) throw forbidden(SCIM_SCOPE_REQUIRED);
   if (identity.user || identity.agent) throw forbidden(SCIM_PEOPLE_REFUSED);
   throw unauthenticated(SCIM_TOKEN_REQUIRED);

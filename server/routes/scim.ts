@@ -12,6 +12,7 @@ import { updateScimAgent } from '../db/operations/scim-update-agent';
 import { updateScimGroup } from '../db/operations/scim-update-group';
 import { findScimGroup, findScimUser, listScimGroups, listScimUsers } from '../db/queries/scim';
 import { notFound } from '../domain/errors';
+import type { TeamScope } from '../domain/team-scope';
 import { resourceTypes, schemaDocuments, serviceProviderConfig } from '../domain/scim/discovery';
 import { invalidSyntax } from '../domain/scim/errors';
 import { parseGroupFilter, parseUserFilter } from '../domain/scim/filter';
@@ -39,15 +40,15 @@ export function registerScimRoutes(app: FastifyInstance, ctx: AppContext) {
       const endStreams = (endedSessions: string[]) => {
         for (const tokenHash of endedSessions) ctx.live.endSession(tokenHash);
       };
-      const answerUser = async (reply: FastifyReply, status: number, id: number, query: ScimResourceQuery) => {
-        const row = await findScimUser(ctx.db, id);
+      const answerUser = async (reply: FastifyReply, scope: TeamScope, status: number, id: number, query: ScimResourceQuery) => {
+        const row = await findScimUser(ctx.db, scope, id);
         if (!row) throw notFound('User');
         const resource = scimUserOf(row, origin());
         if (status === 201) reply.header('location', resource.meta!.location);
         return sendScim(reply, status, projected(resource, query));
       };
-      const answerGroup = async (reply: FastifyReply, status: number, id: number, query: ScimResourceQuery) => {
-        const row = await findScimGroup(ctx.db, id, wantsMembers(query));
+      const answerGroup = async (reply: FastifyReply, scope: TeamScope, status: number, id: number, query: ScimResourceQuery) => {
+        const row = await findScimGroup(ctx.db, scope, id, wantsMembers(query));
         if (!row) throw notFound('Group');
         const resource = scimGroupOf(row, origin());
         if (status === 201) reply.header('location', resource.meta!.location);
@@ -90,52 +91,52 @@ export function registerScimRoutes(app: FastifyInstance, ctx: AppContext) {
       });
 
       scim.get('/Users', async (request, reply) => {
-        await requireScimToken(ctx, request, reply);
+        const { scope } = await requireScimToken(ctx, request, reply);
         const query = parseInput(scimListQuery, request.query);
         const filter = query.filter === undefined ? undefined : parseUserFilter(query.filter);
-        const page = await listScimUsers(ctx.db, filter, query);
+        const page = await listScimUsers(ctx.db, scope, filter, query);
         const resources = page.rows.map((row) => projected(scimUserOf(row, origin()), query));
         return sendScim(reply, 200, scimListOf(resources, page.total, query.startIndex));
       });
 
       scim.post('/Users', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller, scope } = await requireScimToken(ctx, request, reply);
         const query = parseInput(scimResourceQuery, request.query);
         const fields = scimUserFieldsOfInput(parseInput(scimUserInput, request.body));
         const made = await provisionScimAgent(ctx.db, provisionedAgentOf(fields), fields.active, actorOf(request, caller), ctx.now());
         endStreams(made.endedSessions);
         request.log.info({ agentId: made.id, created: made.created }, 'scim user provisioned');
-        return answerUser(reply, 201, made.id, query);
+        return answerUser(reply, scope, 201, made.id, query);
       });
 
       scim.get<IdParams>('/Users/:id', async (request, reply) => {
-        await requireScimToken(ctx, request, reply);
+        const { scope } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'User');
-        return answerUser(reply, 200, id, parseInput(scimResourceQuery, request.query));
+        return answerUser(reply, scope, 200, id, parseInput(scimResourceQuery, request.query));
       });
 
       scim.put<IdParams>('/Users/:id', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller, scope } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'User');
         const query = parseInput(scimResourceQuery, request.query);
         const input = parseInput(scimUserInput, request.body);
         const { endedSessions } = await updateScimAgent(ctx.db, id, (current) => scimUserFieldsOfInput(input, current.active), actorOf(request, caller), ctx.now());
         endStreams(endedSessions);
-        return answerUser(reply, 200, id, query);
+        return answerUser(reply, scope, 200, id, query);
       });
 
       scim.patch<IdParams>('/Users/:id', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller, scope } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'User');
         const query = parseInput(scimResourceQuery, request.query);
         const steps = parseUserPatch(parseInput(scimPatchInput, request.body).Operations);
         const { endedSessions } = await updateScimAgent(ctx.db, id, (current) => applyUserPatch(id, current, steps), actorOf(request, caller), ctx.now());
         endStreams(endedSessions);
-        return answerUser(reply, 200, id, query);
+        return answerUser(reply, scope, 200, id, query);
       });
 
       scim.delete<IdParams>('/Users/:id', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'User');
         refuseBody(request);
         const { endedSessions } = await deprovisionScimAgent(ctx.db, id, actorOf(request, caller), ctx.now());
@@ -145,48 +146,48 @@ export function registerScimRoutes(app: FastifyInstance, ctx: AppContext) {
       });
 
       scim.get('/Groups', async (request, reply) => {
-        await requireScimToken(ctx, request, reply);
+        const { scope } = await requireScimToken(ctx, request, reply);
         const query = parseInput(scimListQuery, request.query);
         const filter = query.filter === undefined ? undefined : parseGroupFilter(query.filter);
-        const page = await listScimGroups(ctx.db, filter, query, wantsMembers(query));
+        const page = await listScimGroups(ctx.db, scope, filter, query, wantsMembers(query));
         const resources = page.rows.map((row) => projected(scimGroupOf(row, origin()), query));
         return sendScim(reply, 200, scimListOf(resources, page.total, query.startIndex));
       });
 
       scim.post('/Groups', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller, scope } = await requireScimToken(ctx, request, reply);
         const query = parseInput(scimResourceQuery, request.query);
         const group = scimGroupChangeOfInput(parseInput(scimGroupInput, request.body));
         const id = await createScimGroup(ctx.db, group, actorOf(request, caller), ctx.now());
-        return answerGroup(reply, 201, id, query);
+        return answerGroup(reply, scope, 201, id, query);
       });
 
       scim.get<IdParams>('/Groups/:id', async (request, reply) => {
-        await requireScimToken(ctx, request, reply);
+        const { scope } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'Group');
-        return answerGroup(reply, 200, id, parseInput(scimResourceQuery, request.query));
+        return answerGroup(reply, scope, 200, id, parseInput(scimResourceQuery, request.query));
       });
 
       scim.put<IdParams>('/Groups/:id', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller, scope } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'Group');
         const query = parseInput(scimResourceQuery, request.query);
         const group = scimGroupChangeOfInput(parseInput(scimGroupInput, request.body));
         await updateScimGroup(ctx.db, id, group, actorOf(request, caller), ctx.now());
-        return answerGroup(reply, 200, id, query);
+        return answerGroup(reply, scope, 200, id, query);
       });
 
       scim.patch<IdParams>('/Groups/:id', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller, scope } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'Group');
         const query = parseInput(scimResourceQuery, request.query);
         const change = resolveGroupPatch(id, parseGroupPatch(parseInput(scimPatchInput, request.body).Operations));
         await updateScimGroup(ctx.db, id, change, actorOf(request, caller), ctx.now());
-        return answerGroup(reply, 200, id, query);
+        return answerGroup(reply, scope, 200, id, query);
       });
 
       scim.delete<IdParams>('/Groups/:id', async (request, reply) => {
-        const caller = await requireScimToken(ctx, request, reply);
+        const { caller } = await requireScimToken(ctx, request, reply);
         const id = parseId(request.params.id, 'Group');
         refuseBody(request);
         // As the owner deletes a team: its agents are in no team any more, their history stays.

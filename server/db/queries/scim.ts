@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GroupFilter, UserFilter } from '../../domain/scim/filter';
 import type { ScimAgentRow, ScimTeamRow } from '../../domain/scim/resources';
 import { jsonColumn, queryRows, type Db } from '../client';
+import type { TeamScope } from '../../domain/team-scope';
+import { agentIdOf, scopeTeamWhere, scopeWhere } from '../scope-sql';
 import { epochMs } from '../time-sql';
 import { agents, teams } from '../schema';
 
@@ -60,8 +62,8 @@ function userWhere(filter: UserFilter | undefined): SQL {
 }
 
 /** A page of the SCIM users the filter names (all of them without one), by id, and how many it names in all. */
-export async function listScimUsers(db: Db, filter: UserFilter | undefined, page: ScimPage): Promise<{ total: number; rows: ScimAgentRow[] }> {
-  const where = userWhere(filter);
+export async function listScimUsers(db: Db, scope: TeamScope, filter: UserFilter | undefined, page: ScimPage): Promise<{ total: number; rows: ScimAgentRow[] }> {
+  const where = sql`${userWhere(filter)} and ${scopeWhere(scope, agentIdOf('a'))}`;
   const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${agents} a where ${where}`);
   const rows =
     page.count === 0
@@ -75,8 +77,12 @@ export async function listScimUsers(db: Db, filter: UserFilter | undefined, page
 }
 
 /** One SCIM user; undefined when there is no such agent or the directory deleted it. */
-export async function findScimUser(db: Db, id: number): Promise<ScimAgentRow | undefined> {
-  const [row] = await queryRows<AgentRow>(db, sql`select ${agentColumns} from ${agents} a left join ${teams} t on t.id = a.team_id where a.id = ${id}::int and a.scim_deleted_at is null`);
+export async function findScimUser(db: Db, scope: TeamScope, id: number): Promise<ScimAgentRow | undefined> {
+  const [row] = await queryRows<AgentRow>(
+    db,
+    sql`select ${agentColumns} from ${agents} a left join ${teams} t on t.id = a.team_id
+      where a.id = ${id}::int and a.scim_deleted_at is null and ${scopeWhere(scope, agentIdOf('a'))}`,
+  );
   return row && toScimAgent(row);
 }
 
@@ -132,11 +138,12 @@ function groupWhere(filter: GroupFilter | undefined): SQL {
 /** A page of the teams the filter names (all without one), by id, and how many it names in all. */
 export async function listScimGroups(
   db: Db,
+  scope: TeamScope,
   filter: GroupFilter | undefined,
   page: ScimPage,
   withMembers: boolean,
 ): Promise<{ total: number; rows: ScimTeamRow[] }> {
-  const where = groupWhere(filter);
+  const where = sql`${groupWhere(filter)} and ${scopeTeamWhere(scope, sql`t.id`)}`;
   const [counted] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${teams} t where ${where}`);
   const rows =
     page.count === 0
@@ -149,7 +156,7 @@ export async function listScimGroups(
 }
 
 /** One team as a Group; undefined when there is none. */
-export async function findScimGroup(db: Db, id: number, withMembers: boolean): Promise<ScimTeamRow | undefined> {
-  const [row] = await queryRows<TeamRow>(db, sql`select ${teamColumns(withMembers)} from ${teams} t where t.id = ${id}::int`);
+export async function findScimGroup(db: Db, scope: TeamScope, id: number, withMembers: boolean): Promise<ScimTeamRow | undefined> {
+  const [row] = await queryRows<TeamRow>(db, sql`select ${teamColumns(withMembers)} from ${teams} t where t.id = ${id}::int and ${scopeTeamWhere(scope, sql`t.id`)}`);
   return row && toScimTeam(row);
 }
