@@ -59,8 +59,9 @@ describeEachEngine('PATCH /api/agents/{id}: the owner edits an agent', (get) => 
     expect(await auditOf(t, agent.id)).toEqual([
       {
         action: 'agent.updated',
-        before: { name: agent.name, email: agent.email, position: 'Sales Agent', teamId: north.id },
-        after: { name: 'Elena Ruiz-Ortega', email: 'elena.ortega@example.test', position: 'Team Lead', teamId: south.id },
+        // Never a name or an email in the trail (decision 0022): which fields changed, and the values of the others.
+        before: { position: 'Sales Agent', teamId: north.id },
+        after: { position: 'Team Lead', teamId: south.id, attributes: ['name', 'email', 'position', 'teamId'] },
       },
     ]);
     const events = await eventsSince(t, since);
@@ -81,6 +82,13 @@ describeEachEngine('PATCH /api/agents/{id}: the owner edits an agent', (get) => 
     expect((await patch(agent.id, { name: 'Elena Ruiz-Ortega', teamId: null })).statusCode).toBe(200);
     expect(await eventsSince(t, before)).toEqual([]);
     expect(await auditOf(t, agent.id)).toHaveLength(2);
+
+    // A new name alone: the trail says the name changed, and holds no name.
+    expect((await patch(agent.id, { name: 'Elena Ortega' })).statusCode).toBe(200);
+    const trail = await auditOf(t, agent.id);
+    expect(trail[1]).toEqual({ action: 'agent.updated', before: { teamId: south.id }, after: { teamId: null, attributes: ['teamId'] } });
+    expect(trail[2]).toEqual({ action: 'agent.updated', before: null, after: { attributes: ['name'] } });
+    expect(JSON.stringify(trail)).not.toMatch(/Elena|example\.test/i);
   });
 
   it('refuses an email another agent has with 409, bad input with the field’s reason, and changes nothing', async () => {

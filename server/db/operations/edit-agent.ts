@@ -24,7 +24,7 @@ type AgentEdit = Partial<EditableRow>;
  * §11.8). Only the fields given change. An email another agent has is a 409 (also under concurrent requests: the
  * unique index); emailed password links sent to the old address stop working. A move between teams is sent as a
  * team.changed of each team concerned, as a team edit is, so managers' scopes follow it. One audit row
- * (`agent.updated`, with before and after of the fields that changed) and one agent.updated event, in the same
+ * (`agent.updated`, naming the fields that changed, with before and after of the position and team) and one agent.updated event, in the same
  * transaction; nothing at all when nothing changed.
  */
 export async function editAgent(db: Db, id: number, edit: AgentEdit, actor: AuditActor, now: Date): Promise<void> {
@@ -67,8 +67,16 @@ export async function editAgent(db: Db, id: number, edit: AgentEdit, actor: Audi
       // A link emailed to the old address is for the person who had it; one the owner handed over stays.
       if (after.email !== before.email) await voidUnusedResets(tx, 'agent', id, now, { emailedOnly: true });
 
-      const pick = (row: EditableRow) => Object.fromEntries(changed.map((key) => [key, row[key]]));
-      await appendAudit(tx, actor, { action: 'agent.updated', targetType: 'agent', targetId: id, before: pick(before), after: pick(after) }, now);
+      // The trail names every field that changed, with the values of those that are no personal data (position, team):
+      // never a name or an email, which it could not erase with the agent (docs/decisions/0022-audit-trail.md).
+      const kept = changed.filter((key) => key === 'position' || key === 'teamId');
+      const pick = (row: EditableRow) => Object.fromEntries(kept.map((key) => [key, row[key]]));
+      await appendAudit(
+        tx,
+        actor,
+        { action: 'agent.updated', targetType: 'agent', targetId: id, before: kept.length > 0 ? pick(before) : null, after: { ...pick(after), attributes: changed } },
+        now,
+      );
       await appendEvents(tx, [
         {
           type: 'agent.updated',
