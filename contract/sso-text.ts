@@ -37,3 +37,7 @@ export function ssoErrorMessage(code: SsoErrorCode, label: string | null): strin
 /** The answer to a password sign-in (or registration, or reset) while company sign-in is required. */
 export const passwordsOff = (label: string) =>
   `Your organisation signs in with ${label}: use "Sign in with ${label}" instead of a password.`;
+
+/** The owner's answer to a password link for someone other than an owner while company sign-in is required. */
+export const passwordLinkOff = (label: string) =>
+  `Company sign-in is required: only owners sign in with a password, so a password link would not let this person in. They sign in with ${label}.`;

@@ -15,10 +15,12 @@ import type { AppContext } from '../app-context';
 import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { requireOwner } from '../auth/permissions';
+import { assertPasswordLinkUseful, passwordsOwnersOnly } from '../auth/sso-policy';
 import { hashToken, requireRecentPassword } from '../auth/sessions';
 import { completePasswordReset } from '../db/operations/complete-password-reset';
 import { createOwnerResetLink } from '../db/operations/create-owner-reset-link';
 import { requestEmailedResets } from '../db/operations/request-emailed-resets';
+import { findUserById } from '../db/queries/users';
 import { composePasswordResetEmail } from '../domain/emails';
 import { forbidden, invalid } from '../domain/errors';
 import { parseId, parseInput } from '../http/errors';
@@ -58,6 +60,9 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
         return { tokenHash: hashToken(token), ...composePasswordResetEmail(account, resetLinkFor(origin, token), EMAILED_RESET_LINK_MINUTES) };
       },
       requestOrigin(request),
+      // While company sign-in is required, only owners sign in with a password: nobody else is sent a link (the answer
+      // is the same, so it tells nothing about the address).
+      await passwordsOwnersOnly(ctx),
     );
     if (queued > 0) ctx.emails.kick();
     const answer: PasswordResetRequested = { message: RESET_REQUESTED_MESSAGE };
@@ -82,6 +87,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       const owner = await requireOwner(ctx, request, reply);
       const id = parseId(request.params.id, target.what);
       if (target.kind === 'user' && id === owner.id) throw forbidden('Change your own password on your account page, with your current password');
+      // While company sign-in is required, a link only for another owner (an unknown user is createOwnerResetLink's 404).
+      const role = target.kind === 'user' ? (await findUserById(ctx.db, id))?.role : undefined;
+      if (target.kind === 'agent') await assertPasswordLinkUseful(ctx, { kind: 'agent' });
+      else if (role) await assertPasswordLinkUseful(ctx, { kind: 'user', role });
       await requireRecentPassword(ctx, request, 'user');
       const token = randomBytes(32).toString('base64url');
       const now = ctx.now();

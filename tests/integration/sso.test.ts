@@ -5,6 +5,7 @@ import { decodeJwt, importJWK, SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { passwordsOff, SSO_ERRORS, SSO_REQUIRED_NEEDS_OWNER_2FA, ssoSettingsView, ssoStatus, type SsoErrorCode } from '../../contract/sso';
+import { passwordLinkOff } from '../../contract/sso-text';
 import { createApp } from '../../server/app';
 import { queryRows } from '../../server/db/client';
 import { createAgent, createUser, FACTORY_PASSWORD, signInUser } from '../factories/accounts';
@@ -362,6 +363,29 @@ describeEachEngine('company sign-in (OpenID Connect)', (get) => {
       });
       expect(register.statusCode).toBe(403);
       expect(await queryRows(t.database.db, sql`select id from agents where email = ${`pw.new@${DOMAIN}`}`)).toEqual([]);
+
+      // No password link for those who cannot sign in with one: none is emailed (the answer is the same, telling
+      // nothing of the address), the owner is told why; another owner still gets them.
+      const emailedLink = (email: string) => t.request({ method: 'POST', url: '/api/password-resets', payload: { email } });
+      expect((await emailedLink(agent.email)).statusCode).toBe(202);
+      expect((await emailedLink(manager.email)).statusCode).toBe(202);
+      const ownerMadeLink = (path: string) => t.request({ method: 'POST', url: path, headers: { cookie: owner.cookie } });
+      const agentLink = await ownerMadeLink(`/api/agents/${agent.id}/reset-link`);
+      expect(agentLink.statusCode).toBe(403);
+      expect(agentLink.json().message).toBe(passwordLinkOff(LABEL));
+      expect((await ownerMadeLink(`/api/users/${manager.id}/reset-link`)).statusCode).toBe(403);
+      const otherOwner = await createUser(t.database.db, { role: 'owner', email: `pw.owner@${DOMAIN}` });
+      expect((await ownerMadeLink(`/api/users/${otherOwner.id}/reset-link`)).statusCode).toBe(201);
+      expect((await emailedLink(otherOwner.email)).statusCode).toBe(202);
+      const links = await queryRows<{ kind: string; account_id: number; source: string }>(
+        t.database.db,
+        sql`select kind, account_id, source from password_resets
+          where (kind = 'agent' and account_id = ${agent.id}) or (kind = 'user' and account_id in (${manager.id}, ${otherOwner.id})) order by id`,
+      );
+      expect(links.map((link) => [link.kind, link.account_id])).toEqual([
+        ['user', otherOwner.id],
+        ['user', otherOwner.id],
+      ]);
 
       // The provider is down: a clear reason on the sign-in page; the owner's password (with two-factor) still works.
       await idp.stop();

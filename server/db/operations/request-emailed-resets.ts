@@ -30,6 +30,8 @@ export async function requestEmailedResets(
   expiresAt: Date,
   make: (account: { kind: 'agent' | 'user' }) => EmailedReset,
   origin: Pick<AuditActor, 'ip' | 'userAgent'>,
+  /** Company sign-in is required: only an owner's account is sent a link (nobody else signs in with a password). */
+  ownersOnly = false,
 ): Promise<number> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -42,8 +44,8 @@ export async function requestEmailedResets(
           (select count(*)::int from ${emailOutbox} e
             where e.kind = 'password_reset' and (case when a.kind = 'agent' then e.agent_id else e.user_id end) = a.id
               and e.created_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz) as recent
-        from (select 'agent'::text as kind, id, email from ${agents} where email = ${address} and status = 'active'
-              union all select 'user'::text, id, email from ${users} where email = ${address}) a
+        from (select 'agent'::text as kind, id, email from ${agents} where email = ${address} and status = 'active' and not ${ownersOnly}::boolean
+              union all select 'user'::text, id, email from ${users} where email = ${address} and (role = 'owner' or not ${ownersOnly}::boolean)) a
         order by a.kind, a.id`,
     );
     let queued = 0;
