@@ -89,6 +89,8 @@ export default tseslint.config(
     patterns: [{ regex: '^(?!zod$|\\./).*', message: 'contract/ imports only zod and itself.' }],
   }),
   ...serverLayers.map(restrictImports),
+  // The service worker's source, written to sw.js by the build (scripts/vite-service-worker.ts).
+  { files: ['web/service-worker.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -17,6 +17,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The built app registers a service worker (docs/decisions/0092): blocked here, so that no spec's page is served
+    // by a worker a previous page installed, and page.route() sees every request. tests/e2e/installable-app.spec.ts
+    // allows it for itself.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_FLAGS,

@@ -3,14 +3,18 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { refuseChunkCycles } from './scripts/vite-chunk-cycles.ts';
+import { messageCatalogs } from './scripts/vite-message-catalogs.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { routePages } from './scripts/vite-route-pages.ts';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 export default defineConfig({
   root: 'web',
   plugins: [
     react(),
     tailwindcss(),
+    // Catalogs as syntax trees, the ICU parser left out of the screens (docs/decisions/0093-message-catalogs.md).
+    messageCatalogs(),
     // Keep in step with web/src/app/router.tsx and web/src/app/pages/home-page.tsx.
     routePages({
       pages: {
@@ -27,6 +31,8 @@ export default defineConfig({
       signedIn: { '/': 'web/src/app/pages/owner-dashboard-page.tsx' },
       notOnFirstScreen: ['zod'],
     }),
+    // The installable app's service worker with its shell (docs/decisions/0092-installable-app-and-push.md).
+    serviceWorker({ template: 'web/service-worker.js', publicDir: 'web/public' }),
     precompress(),
     refuseChunkCycles(),
   ],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBody } from './errors';
 import { displayName, emailField } from './fields';
 import { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH, signUpModes } from './limits';
+import { LANGUAGES } from './languages';
 import { orgDisplaySettings } from './settings';
 
 export { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH };
@@ -86,7 +87,14 @@ export const loginForm = z.object({
 });
 export type LoginForm = z.input<typeof loginForm>;
 
-export const sessionAgent = z.object({ id: z.number(), name: z.string(), email: z.string(), position: z.string() });
+export const sessionAgent = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  position: z.string(),
+  /** The language the agent chose (contract/languages.ts); null: the organisation's. */
+  language: z.enum(LANGUAGES).nullable(),
+});
 export type SessionAgent = z.infer<typeof sessionAgent>;
 
 /** GET /api/agents/session (200), POST /api/agents/login and register responses. */

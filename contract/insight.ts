@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { agentListQuery, agentPageOf, agentSummary } from './agents';
 import { currentPasswordField, newPasswordField } from './auth';
 import { calendarDay, displayName, queryInteger } from './fields';
+import { languageChoice } from './language-choice';
+import { LANGUAGES } from './languages';
 import { entryDateFields, incomeEntry, runningTotalField } from './income-entries';
 import { metricKey, PROFIT_METRIC } from './metrics';
 import { moneyString } from './money';
@@ -172,6 +174,8 @@ export const myProfile = z.object({
   position: z.string(),
   /** Off: other agents and the TV see "Anonymous agent" instead of the name. */
   publicProfile: z.boolean(),
+  /** The language the agent chose (contract/languages.ts); null: the organisation's. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type MyProfile = z.infer<typeof myProfile>;
 
@@ -181,9 +185,10 @@ export const updateMyProfileInput = z
     name: displayName('Name is required', 100, 'Name').optional(),
     position: displayName('Position is required', 100, 'Position').optional(),
     publicProfile: z.boolean({ error: 'publicProfile must be true or false' }).optional(),
+    language: languageChoice.optional(),
   })
   .strict()
-  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send name, position or publicProfile' });
+  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send name, position, publicProfile or language' });
 export type UpdateMyProfileInput = z.infer<typeof updateMyProfileInput>;
 
 /** POST /api/agents/me/password: the agent's current password and a new one; the agent's other sessions end. */

@@ -39,9 +39,9 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 /** Kinds that come often enough to flood a mailbox (every tier of every agent the reader oversees): in the app only until chosen. */
 export const EMAIL_OFF_BY_DEFAULT: readonly NotificationKind[] = ['agent_tier_reached'];
 
-/** A kind's choices until its reader makes some: both on, but email for EMAIL_OFF_BY_DEFAULT. */
-export function notificationDefaults(kind: NotificationKind): { inApp: boolean; email: boolean } {
-  return { inApp: true, email: !EMAIL_OFF_BY_DEFAULT.includes(kind) };
+/** A kind's choices until its reader makes some: all on, but email for EMAIL_OFF_BY_DEFAULT. */
+export function notificationDefaults(kind: NotificationKind): { inApp: boolean; email: boolean; push: boolean } {
+  return { inApp: true, email: !EMAIL_OFF_BY_DEFAULT.includes(kind), push: true };
 }
 
 /** The kinds each reader can receive. */
@@ -95,12 +95,19 @@ export const markNotificationsReadInput = z.union(
 );
 export type MarkNotificationsReadInput = z.input<typeof markNotificationsReadInput>;
 
-export const notificationPreference = z.object({
+const preferenceFields = {
   kind: z.enum(NOTIFICATION_KINDS, { error: `kind must be one of ${NOTIFICATION_KINDS.join(', ')}` }),
   inApp: z.boolean({ error: 'inApp must be true or false' }),
   email: z.boolean({ error: 'email must be true or false' }),
-});
+};
+
+/** A kind's choices: in the app (the bell), by email, and pushed to the person's devices (docs/product.md §12.21). */
+export const notificationPreference = z.object({ ...preferenceFields, push: z.boolean() });
 export type NotificationPreference = z.infer<typeof notificationPreference>;
+
+/** A kind's choices as sent: push may be left out (then it stays as it was, on for a kind never chosen). */
+export const notificationPreferenceInput = z.object({ ...preferenceFields, push: z.boolean({ error: 'push must be true or false' }).optional() });
+export type NotificationPreferenceInput = z.infer<typeof notificationPreferenceInput>;
 
 /** GET and PUT /api/notification-preferences: one entry per kind the caller can receive. */
 export const notificationPreferences = z.object({ preferences: z.array(notificationPreference) });
@@ -108,7 +115,7 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
 export const updateNotificationPreferencesInput = z.strictObject({
   preferences: z
-    .array(notificationPreference, { error: 'preferences must be a list' })
+    .array(notificationPreferenceInput, { error: 'preferences must be a list' })
     .min(1, 'preferences must name at least one kind')
     .max(NOTIFICATION_KINDS.length, `preferences may name at most ${NOTIFICATION_KINDS.length} kinds`)
     .refine((list) => new Set(list.map((item) => item.kind)).size === list.length, 'Each kind may appear once'),

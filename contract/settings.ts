@@ -5,6 +5,15 @@ import { canonicalLocale, CURRENCY_MESSAGE, isKnownCurrency, LOCALE_MESSAGE, LOC
 export * from './settings-values';
 
 const WORKING_DAYS_MESSAGE = 'workingDays must be ISO weekdays: 1 (Monday) to 7 (Sunday)';
+const MINUTES_PER_DAY = 24 * 60;
+const WORK_START_MESSAGE = 'workStartMinute must be whole minutes after midnight, 0 to 1439 (540 is 09:00)';
+const WORK_END_MESSAGE = 'workEndMinute must be whole minutes after midnight, 1 to 1440 (1080 is 18:00; 1440 is midnight at the end of the day)';
+/** The working day's end comes after its start (the same day: no night shifts across midnight). */
+export const WORK_HOURS_ORDER_MESSAGE = 'The working day must end after it starts';
+/** The working hours until the owner sets them: 09:00 to 18:00. */
+export const DEFAULT_WORK_START_MINUTE = 540;
+export const DEFAULT_WORK_END_MINUTE = 1080;
+
 /** Holidays kept at once: a few years of a country's public holidays. */
 export const HOLIDAYS_MAX = 200;
 
@@ -24,6 +33,12 @@ export const organisationSettings = orgDisplaySettings.extend({
   workingDays: z.array(z.number().int()),
   /** Local dates (YYYY-MM-DD) not worked although their weekday is, ascending. */
   holidays: z.array(z.string()),
+  /**
+   * The working hours of a working day in ORG_TIMEZONE, minutes after midnight (start inclusive, end exclusive; 540 and
+   * 1080 are 09:00-18:00): push notifications wait outside them (docs/product.md §12.21).
+   */
+  workStartMinute: z.number().int(),
+  workEndMinute: z.number().int(),
   /** When the owner last saved them; null while the defaults apply. */
   updatedAt: z.string().nullable(),
 });
@@ -71,10 +86,21 @@ export const updateOrganisationSettingsInput = z
       .refine((days) => new Set(days).size === days.length, 'holidays must not repeat a date')
       .transform((days) => [...days].sort())
       .optional(),
+    workStartMinute: z
+      .number({ error: WORK_START_MESSAGE })
+      .int(WORK_START_MESSAGE)
+      .min(0, WORK_START_MESSAGE)
+      .max(MINUTES_PER_DAY - 1, WORK_START_MESSAGE)
+      .optional(),
+    workEndMinute: z.number({ error: WORK_END_MESSAGE }).int(WORK_END_MESSAGE).min(1, WORK_END_MESSAGE).max(MINUTES_PER_DAY, WORK_END_MESSAGE).optional(),
   })
   .strict()
   .refine((input) => Object.keys(input).length > 0, {
-    message: 'Nothing to change: send orgName, currency, locale, requireManagerTwoFactor, managersRecord, workingDays or holidays',
+    message: 'Nothing to change: send orgName, currency, locale, requireManagerTwoFactor, managersRecord, workingDays, holidays, workStartMinute or workEndMinute',
+  })
+  .refine((input) => input.workStartMinute === undefined || input.workEndMinute === undefined || input.workStartMinute < input.workEndMinute, {
+    message: WORK_HOURS_ORDER_MESSAGE,
+    path: ['workEndMinute'],
   });
 
 /** A manager's entry, void or claim step while the owner has not allowed managers to record (403). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { authUser } from './auth';
+import { languageChoice } from './language-choice';
+import { LANGUAGES } from './languages';
 
 /**
  * Two-factor sign-in for owners and managers (TOTP, RFC 6238; docs/decisions/0030-two-factor-sign-in.md): a 6-digit
@@ -69,7 +71,18 @@ export type TwoFactorRequired = z.infer<typeof twoFactorRequired>;
  * GET /api/auth/user, and the answer of a completed sign-in: the user, whether two-factor sign-in is on, and whether
  * it must be set up before anything else (a manager of an organisation that requires it, who has not set it up).
  */
-export const currentUser = authUser.extend({ twoFactorEnabled: z.boolean(), twoFactorSetupRequired: z.boolean() });
+export const currentUser = authUser.extend({
+  twoFactorEnabled: z.boolean(),
+  twoFactorSetupRequired: z.boolean(),
+  /** The language the person chose (contract/languages.ts); null: the organisation's. */
+  language: z.enum(LANGUAGES).nullable(),
+});
+
+/** PATCH /api/auth/user: what an owner or manager changes about their own account here (the password has its own route). */
+export const updateMyAccountInput = z
+  .object({ language: languageChoice })
+  .strict();
+export type UpdateMyAccountInput = z.infer<typeof updateMyAccountInput>;
 export type CurrentUser = z.infer<typeof currentUser>;
 
 /** POST /api/auth/login answers the user, or that a code is needed (POST /api/auth/login/2fa then answers the user). */

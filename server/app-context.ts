@@ -9,6 +9,7 @@ import type { GoalInPeriod } from './db/queries/goals';
 import type { WebhookWorker } from './webhooks/worker';
 import type { EmailWorker } from './notifications/email-worker';
 import type { Notifier } from './notifications/notifier';
+import type { PushWorker } from './notifications/push-worker';
 import type { OrganisationCache } from './live/organisation-cache';
 import type { ConnectorWorker } from './connectors/worker';
 
@@ -39,6 +40,8 @@ export interface AppContext {
   notifier: Notifier;
   /** This instance's email sender (a route that queues an email wakes it). */
   emails: EmailWorker;
+  /** This instance's push sender (tests wait for it to be idle). */
+  pushes: PushWorker;
   /** The organisation's name, currency and locale as this instance last heard them (the pages it serves carry them). */
   organisation: OrganisationCache;
   /** The origin of links that leave the app (PUBLIC_URL, else the address this server listens on; never a header). */

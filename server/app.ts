@@ -62,6 +62,9 @@ import { registerScimRoutes } from './routes/scim';
 import { registerSsoRoutes } from './routes/sso';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { EmailWorker } from './notifications/email-worker';
+import { DEFAULT_PUSH_WORKER_OPTIONS, PushWorker, type PushWorkerOptions } from './notifications/push-worker';
+import { vapidKeys } from './db/queries/push-keys';
+import { registerPushSubscriptionRoutes } from './routes/push-subscriptions';
 import { Notifier } from './notifications/notifier';
 import { CONTEST_MOVING_TYPES } from './domain/contests';
 import { NOTIFYING_EVENT_TYPES } from './domain/notifications';
@@ -80,6 +83,16 @@ const GOAL_LISTS_KEPT = 256;
 
 /** The API's version in its OpenAPI document: the version of the package. */
 const API_VERSION = '0.1.0';
+
+/**
+ * Who pushes come from (RFC 8292 `sub`): the app's address when it is https, else the sender of its emails, else a
+ * mailto: of its host (push services ask for a way to reach the sender).
+ */
+function pushSubject(origin: string, mailFrom: string | undefined): string {
+  if (origin.startsWith('https://')) return origin;
+  const address = mailFrom && /<?([^\s<>]+@[^\s<>]+)>?\s*$/.exec(mailFrom)?.[1];
+  return `mailto:${address || `tiertrack@${new URL(origin).hostname}`}`;
+}
 
 export const defaultWebRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -105,6 +118,8 @@ export interface CreateAppOptions {
   connectorWorker?: Partial<ConnectorWorkerOptions>;
   /** How often the notifier looks for events without being woken (tests shorten it). */
   notifierPollMs?: number;
+  /** The push worker's poll, retries and timeout (tests shorten them). */
+  pushWorker?: Partial<PushWorkerOptions>;
   /**
    * Whether this instance makes notifications and sends emails (default true). Tests of other things turn it off: it
    * writes in the background, after the changes they compare the database around.
@@ -177,13 +192,26 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     const address = app.server.address();
     return linkOrigin(config, typeof address === 'object' && address !== null ? address.port : undefined);
   };
+  const pushes = new PushWorker(
+    database.db,
+    { ...DEFAULT_PUSH_WORKER_OPTIONS, pollMs: options.notifierPollMs ?? NOTIFIER_POLL_MS, ...options.pushWorker },
+    app.log,
+    now,
+    config.orgTimezone,
+    () => pushSubject(links(), config.mail?.from),
+    config.pushServiceHosts,
+  );
+  app.decorate('pushes', pushes);
   const notifier = new Notifier(
     database.db,
     app.log,
     now,
     options.notifierPollMs ?? NOTIFIER_POLL_MS,
     links,
-    () => emails.kick(),
+    () => {
+      emails.kick();
+      pushes.kick();
+    },
     config.orgTimezone,
     config.contestGraceHours,
   );
@@ -200,6 +228,8 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   app.addHook('onReady', async () => {
     // The key that signs badge credentials exists before any read of it (a read never writes).
     await badgeSigningKey(database.db);
+    // So is the push key pair browsers subscribe with (docs/decisions/0092).
+    await vapidKeys(database.db);
     await live.start();
     webhooks.start();
     connectorWorker.start();
@@ -207,12 +237,13 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     if (notificationsOn) {
       await notifier.start();
       emails.start();
+      pushes.start();
     }
   });
   // Attempts under way finish (or time out) before the database closes.
   app.addHook('onClose', async () => {
     await Promise.all([webhooks.close(), notifier.close(), connectorWorker.close()]);
-    await emails.close();
+    await Promise.all([emails.close(), pushes.close()]);
     await sealer?.close();
   });
   // Before the server stops accepting connections and waits for open ones: streams never end by themselves.
@@ -239,6 +270,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
     connectors: connectorWorker,
     notifier,
     emails,
+    pushes,
     organisation: new OrganisationCache(database.db, app.log),
     linkOrigin: links,
     now,
@@ -288,6 +320,7 @@ export async function createApp(options: CreateAppOptions): Promise<FastifyInsta
   registerScimRoutes(app, ctx);
   registerSsoRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerPushSubscriptionRoutes(app, ctx);
   registerPasswordResetRoutes(app, ctx);
   registerTwoFactorRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);

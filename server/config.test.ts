@@ -89,6 +89,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/tiertrack', NODE_ENV: 'production', AUDIT_KEY: hex }).auditKey).toHaveLength(32);
   });
 
+  it('reads PUSH_SERVICE_HOSTS as host names and *.domain patterns, the browsers’ push services by default', () => {
+    expect(loadConfig({}).pushServiceHosts).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com', '*.push.apple.com']);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com, *.push.test ,127.0.0.1,localhost,[::1]' }).pushServiceHosts).toEqual([
+      'push.example.com',
+      '*.push.test',
+      '127.0.0.1',
+      'localhost',
+      '[::1]',
+    ]);
+    for (const bad of ['*', '*.com', 'https://fcm.googleapis.com', 'push.example.com/path', 'a.*.example.com', ',']) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: bad }), bad).toThrow(/PUSH_SERVICE_HOSTS: must (be host names|name at least one)/);
+    }
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).port).toBe(3000);
   });

@@ -12,6 +12,14 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * The push services browsers subscribe with (RFC 8030): Chrome, Opera and Samsung Internet use Firebase Cloud
+ * Messaging, Firefox Mozilla's autopush, Edge the Windows Push Notification Services (a host per region under
+ * notify.windows.com), Safari on macOS and iOS Apple's (web.push.apple.com; Apple asks senders that keep an allow-list
+ * to allow *.push.apple.com). Pushes go to these hosts only (PUSH_SERVICE_HOSTS replaces the list).
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', 'web.push.apple.com', '*.push.apple.com'] as const;
+
 const flag = z.enum(['0', '1', 'true', 'false'], { error: 'must be 1, 0, true or false' }).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z
@@ -106,6 +114,16 @@ const envSchema = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 random bytes: openssl rand -hex 32)')
       .optional(),
+    // Push services the server posts pushes to (docs/product.md §12.21): host names, or *.domain for any host under it.
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .transform((list) => list.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== ''))
+      .pipe(
+        z
+          .array(z.string().regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$|^localhost$|^\[[0-9a-f:.]+\]$/, 'must be host names or *.domain patterns separated by commas, such as fcm.googleapis.com,*.notify.windows.com'))
+          .min(1, 'must name at least one push service host'),
+      )
+      .default([...DEFAULT_PUSH_SERVICE_HOSTS]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be a pino log level such as info' }).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -181,6 +199,12 @@ export interface AppConfig {
   databaseWaitSeconds: number;
   /** AUDIT_KEY: seals the audit trail; unset on the embedded database means DATA_DIR/audit.key (server/audit-key.ts). */
   auditKey: Buffer | undefined;
+  /**
+   * The hosts the server posts pushes to (PUSH_SERVICE_HOSTS, default the browsers' push services): exact names, or
+   * `*.domain` for any host under the domain. A loopback host (127.0.0.1, localhost, [::1]) named exactly also takes
+   * plain http, on any port: a push service under test.
+   */
+  pushServiceHosts: string[];
   logLevel: string;
 }
 
@@ -222,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     emailRetryBaseMs: e.EMAIL_RETRY_BASE_MS,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     auditKey: e.AUDIT_KEY === undefined ? undefined : Buffer.from(e.AUDIT_KEY, 'hex'),
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,6 +4,7 @@ import { pruneEvents } from './db/events';
 import { pruneIdempotencyKeys } from './db/queries/idempotency-keys';
 import { eraseFilledClaimContacts } from './db/operations/erase-filled-claim-contacts';
 import { pruneEmails } from './db/queries/email-outbox';
+import { prunePushes } from './db/queries/push-outbox';
 import { pruneDeliveries } from './db/queries/webhooks';
 import { pruneConnectorDeliveries } from './db/queries/connectors';
 import { pruneSsoLogins } from './db/queries/sso';
@@ -22,7 +23,7 @@ export const EMAILS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * One pass of the periodic work: erasing the contact details of claims filled long enough ago, pruning old events
- * and idempotency keys past their 24 hours, webhook deliveries, connector deliveries and emails past their 7 days, and
+ * and idempotency keys past their 24 hours, webhook deliveries, connector deliveries, emails and pushes past their 7 days, and
  * company sign-ins abandoned at the provider.
  */
 export async function runMaintenance(
@@ -34,6 +35,7 @@ export async function runMaintenance(
   webhookDeliveriesPruned: number;
   connectorDeliveriesPruned: number;
   emailsPruned: number;
+  pushesPruned: number;
   ssoLoginsPruned: number;
 }> {
   const claimContactsErased = await eraseFilledClaimContacts(ctx.db, ctx.now(), ctx.config.claimContactRetentionDays);
@@ -43,8 +45,10 @@ export async function runMaintenance(
   // The connectors' delivery log keeps as long as the webhooks' (docs/decisions/0089-connectors.md).
   const connectorDeliveriesPruned = await pruneConnectorDeliveries(ctx.db, new Date(ctx.now().getTime() - WEBHOOK_DELIVERIES_KEPT_MS));
   const emailsPruned = await pruneEmails(ctx.db, new Date(ctx.now().getTime() - EMAILS_KEPT_MS));
+  // Pushes sent, skipped or given up keep as long as emails (docs/product.md §12.21).
+  const pushesPruned = await prunePushes(ctx.db, new Date(ctx.now().getTime() - EMAILS_KEPT_MS));
   const ssoLoginsPruned = await pruneSsoLogins(ctx.db, ctx.now());
-  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, connectorDeliveriesPruned, emailsPruned, ssoLoginsPruned };
+  return { claimContactsErased, eventsPruned, idempotencyKeysPruned, webhookDeliveriesPruned, connectorDeliveriesPruned, emailsPruned, pushesPruned, ssoLoginsPruned };
 }
 
 /** Runs the maintenance once the app is ready and then every hour, until the app closes. */

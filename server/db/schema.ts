@@ -735,6 +735,8 @@ export const notificationPreferences = pgTable(
     kind: text('kind', { enum: notificationKinds }).notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
+    /** Push notifications to the person's devices (docs/product.md §12.21); on unless chosen off. */
+    push: boolean('push').notNull().default(true),
   },
   (t) => [
     check('notification_preferences_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
@@ -786,6 +788,72 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index('email_outbox_created_idx').on(t.createdAt),
     index('email_outbox_subject_idx').on(t.subjectAgentId).where(sql`${t.subjectAgentId} is not null`),
+  ],
+);
+
+/**
+ * The devices a person receives push notifications on (docs/product.md §12.21): a browser's PushSubscription (RFC 8030
+ * endpoint, RFC 8291 keys). An endpoint belongs to one person at a time: the last one signed in who turned push on
+ * there. Erased with the person; a push service's 404 or 410 erases it too.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret, base64url: what payloads are encrypted for. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    check('push_subscriptions_recipient_check', sql`(${t.agentId} is null) <> (${t.userId} is null)`),
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_agent_idx').on(t.agentId).where(sql`${t.agentId} is not null`),
+    index('push_subscriptions_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/**
+ * Pushes waiting to be sent, and sent (docs/product.md §12.21): one per notification and device, made in the notifier's
+ * transaction beside the bell's and the emails', sent by each instance's push worker (leases, retries with backoff, as
+ * the emails). `notification_id` is the bell's notification (when the person has the bell on for the kind): one read
+ * before its push goes is not pushed. Erased with the device, the notification and the agent it is about.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    notificationId: bigint('notification_id', { mode: 'number' }).references(() => notifications.id, { onDelete: 'cascade' }),
+    subjectAgentId: integer('subject_agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** A path inside the app the notification opens. */
+    url: text('url').notNull(),
+    /** pending, sent, skipped (read in the app before it went), or failed (gave up). */
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    /** Being sent by an instance until then (a lease: a killed instance's push falls due again). */
+    sendingUntil: timestamptz('sending_until'),
+    sentAt: timestamptz('sent_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    check('push_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'skipped', 'failed')`),
+    uniqueIndex('push_outbox_event_key').on(t.subscriptionId, t.eventId, t.kind),
+    index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('push_outbox_created_idx').on(t.createdAt),
+    index('push_outbox_notification_idx').on(t.notificationId).where(sql`${t.notificationId} is not null`),
+    index('push_outbox_subject_idx').on(t.subjectAgentId).where(sql`${t.subjectAgentId} is not null`),
   ],
 );
 

@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
+import { emailMessages } from '../../contract/emails/messages';
+import type { Language } from '../../contract/languages';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
+import { translator } from './messages';
 import { emailSubject, plainLine, withoutLinks } from './outbound-text';
 
 /** Whose choice an unsubscribe link changes: a recipient and a kind. */
@@ -45,19 +48,43 @@ export const escapeHtml = (text: string) =>
  * title): each is one line, without anything a mail program would turn into a link (outbound-text.ts), and the
  * subject is a header that cannot be broken into two.
  */
+/** How an email names each kind in "You get this email because you chose to hear when: …". */
+const KIND_WORDS = {
+  tier_reached: 'kindTierReached',
+  claim_status: 'kindClaimStatus',
+  claim_created: 'kindClaimCreated',
+  agent_registered: 'kindAgentRegistered',
+  goal_progress: 'kindGoalProgress',
+  goal_reached: 'kindGoalReached',
+  goal_behind: 'kindGoalBehind',
+  contest_started: 'kindContestStarted',
+  contest_result: 'kindContestResult',
+  badge_awarded: 'kindBadgeAwarded',
+  agent_tier_reached: 'kindAgentTierReached',
+} as const satisfies Record<NotificationKind, keyof typeof emailMessages.en>;
+
+/** The email catalog's words in a language, numbers in that language with the organisation's region. */
+export const emailWords = (language: Language, orgLocale: string) => translator(emailMessages, language, orgLocale);
+
+/** How the emails (and the unsubscribe page) name a kind: "I reach a tier", in the reader's language. */
+export const kindPhrase = (kind: NotificationKind, language: Language = 'en', orgLocale = 'en-US') => emailWords(language, orgLocale)(KIND_WORDS[kind]);
+
 export function composeEmail(
   given: { kind: NotificationKind; title: string; body: string },
   links: { appUrl: string; unsubscribeUrl: string },
   extraGiven: { detail?: string; orgName?: string } = {},
+  reader: { language: Language; orgLocale: string } = { language: 'en', orgLocale: 'en-US' },
 ) {
+  const t = emailWords(reader.language, reader.orgLocale);
   const typed = (text: string) => withoutLinks(plainLine(text));
   const notification = { kind: given.kind, title: typed(given.title), body: typed(given.body) };
   const extra = {
     ...(extraGiven.detail ? { detail: typed(extraGiven.detail) } : {}),
     ...(extraGiven.orgName ? { orgName: typed(extraGiven.orgName) } : {}),
   };
-  const why = `You get this email because you chose to hear when: ${NOTIFICATION_KIND_LABELS[notification.kind].toLowerCase()}.`;
-  const open = extra.orgName && extra.orgName !== 'TierTrack' ? `Open ${extra.orgName} on TierTrack` : 'Open TierTrack';
+  const why = t('why', { kind: t(KIND_WORDS[notification.kind]) });
+  const open = t('openApp', { orgName: extra.orgName ?? 'TierTrack' });
+  const stop = t('stop');
   const text = [
     notification.title,
     '',
@@ -67,15 +94,15 @@ export function composeEmail(
     `${open}: ${links.appUrl}`,
     '',
     why,
-    `Stop these emails: ${links.unsubscribeUrl}`,
+    `${stop}: ${links.unsubscribeUrl}`,
   ].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
+<html lang="${reader.language}"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
 <h1 style="font-size: 20px">${escapeHtml(notification.title)}</h1>
 <p>${escapeHtml(notification.body)}</p>
 ${extra.detail ? `<p>${escapeHtml(extra.detail)}</p>
 ` : ''}<p><a href="${escapeHtml(links.appUrl)}">${escapeHtml(open)}</a></p>
-<p style="font-size: 13px; color: #475569">${escapeHtml(why)}<br><a href="${escapeHtml(links.unsubscribeUrl)}">Stop these emails</a></p>
+<p style="font-size: 13px; color: #475569">${escapeHtml(why)}<br><a href="${escapeHtml(links.unsubscribeUrl)}">${escapeHtml(stop)}</a></p>
 </body></html>`;
   return { subject: emailSubject(notification.title), text, html };
 }

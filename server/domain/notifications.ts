@@ -1,4 +1,7 @@
+import { emailMessages } from '../../contract/emails/messages';
 import { goalPeriodAdjective } from '../../contract/goal-periods';
+import { resolveLanguage, type Language } from '../../contract/languages';
+import { translator } from './messages';
 import { ordinal } from '../../contract/ordinal';
 import { ANONYMOUS_AGENT } from '../../contract/insight';
 import type { NotificationKind } from '../../contract/notifications';
@@ -64,12 +67,34 @@ export interface StaffRecipient {
   scope: TeamScope;
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  processed: 'is being processed',
-  shipped: 'has shipped',
-  delivered: 'has been delivered',
-  rejected: 'was rejected',
-};
+/** The claim steps an agent is told of (contract/emails/messages: claimStatusTitle and claimStatusBody word each). */
+const CLAIM_STATUSES_TOLD: ReadonlySet<string> = new Set(['processed', 'shipped', 'delivered', 'rejected']);
+
+type Recipient = NotificationDraft['recipient'];
+type EmailWords = ReturnType<typeof translator<keyof typeof emailMessages.en>>;
+/** A notification's title or body: written already, or made by the recipient's translator. */
+type Words = string | ((t: EmailWords) => string);
+
+/** Who reads in which language (docs/product.md §12.22): each recipient's translator of the email catalog. */
+export interface Readers {
+  translatorFor(recipient: Recipient): EmailWords;
+}
+
+export const ENGLISH_READERS: Readers = { translatorFor: () => translator(emailMessages, 'en', 'en-US') };
+
+/** Readers whose languages are known: a recipient's own choice, else the organisation's language. */
+export function readersIn(languages: ReadonlyMap<string, Language>, orgLocale: string): Readers {
+  const orgLanguage = resolveLanguage({ orgLocale });
+  const made = new Map<Language, EmailWords>();
+  return {
+    translatorFor(recipient) {
+      const language = languages.get(`${recipient.kind}:${recipient.id}`) ?? orgLanguage;
+      let t = made.get(language);
+      if (!t) made.set(language, (t = translator(emailMessages, language, orgLocale)));
+      return t;
+    },
+  };
+}
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
 
@@ -79,30 +104,46 @@ const text = (value: unknown, fallback: string) => (typeof value === 'string' &&
  * Staff are told of an agent only when their scope holds it (`scopeHolds`, as every read): a manager who leads teams
  * hears nothing of a new agent, which is in no team (docs/decisions/0032-teams.md, 0043).
  */
-export function notificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter = String): NotificationDraft[] {
+export function notificationTexts(
+  event: NotifyingEvent,
+  staff: readonly StaffRecipient[],
+  figure: FigureWriter = String,
+  readers: Readers = ENGLISH_READERS,
+): NotificationDraft[] {
   const d = event.data;
   const agentName = text(d.agentName, 'An agent');
   const tierName = text(d.tierName, 'a');
-  const forAgent = (kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
-    event.agentId === null ? [] : [{ recipient: { kind: 'agent', id: event.agentId }, kind, subjectAgentId: null, eventId: event.id, title, body }];
-  const forStaff = (roles: ReadonlyArray<'owner' | 'manager'>, kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
+  // Words already made (kinds not in the catalogs yet), or made in each recipient's language.
+  const say = (recipient: Recipient, words: Words) => (typeof words === 'string' ? words : words(readers.translatorFor(recipient)));
+  const forAgent = (kind: NotificationKind, title: Words, body: Words): NotificationDraft[] => {
+    if (event.agentId === null) return [];
+    const recipient: Recipient = { kind: 'agent', id: event.agentId };
+    return [{ recipient, kind, subjectAgentId: null, eventId: event.id, title: say(recipient, title), body: say(recipient, body) }];
+  };
+  const forStaff = (roles: ReadonlyArray<'owner' | 'manager'>, kind: NotificationKind, title: Words, body: Words): NotificationDraft[] =>
     staff
       .filter((user) => roles.includes(user.role) && (event.agentId === null || scopeHolds(user.scope, event.agentTeam)))
-      .map((user) => ({ recipient: { kind: 'user', id: user.id }, kind, subjectAgentId: event.agentId, eventId: event.id, title, body }));
+      .map((user) => {
+        const recipient: Recipient = { kind: 'user', id: user.id };
+        return { recipient, kind, subjectAgentId: event.agentId, eventId: event.id, title: say(recipient, title), body: say(recipient, body) };
+      });
   switch (event.type) {
     case 'tier.reached':
       return [
-        ...forAgent('tier_reached', `You reached ${tierName}!`, `Your total reached the ${tierName} tier. Claim its reward on your tier dashboard.`),
+        ...forAgent('tier_reached', (t) => t('tierReachedTitle', { tier: tierName }), (t) => t('tierReachedBody', { tier: tierName })),
         // The owners, and the managers whose scope holds the agent, hear of it too.
-        ...forStaff(['owner', 'manager'], 'agent_tier_reached', `${agentName} reached ${tierName}`, `Their total reached the ${tierName} tier.`),
+        ...forStaff(
+          ['owner', 'manager'],
+          'agent_tier_reached',
+          (t) => t('agentTierReachedTitle', { agent: agentName, tier: tierName }),
+          (t) => t('agentTierReachedBody', { tier: tierName }),
+        ),
       ].map((draft) => (typeof d.tierId === 'number' ? { ...draft, tierId: d.tierId } : draft));
     case 'claim.updated': {
       const status = typeof d.status === 'string' ? d.status : '';
-      const words = STATUS_WORDS[status];
-      if (!words) return [];
+      if (!CLAIM_STATUSES_TOLD.has(status)) return [];
       const reward = text(d.rewardTitle, 'your reward');
-      const body = status === 'rejected' ? `Your claim of “${reward}” ${words}. See the reason on your tier dashboard; you may claim again.` : `Your claim of “${reward}” ${words}.`;
-      return forAgent('claim_status', `Your ${tierName} reward ${words}`, body);
+      return forAgent('claim_status', (t) => t('claimStatusTitle', { tier: tierName, status }), (t) => t('claimStatusBody', { reward, status }));
     }
     case 'claim.created':
       return forStaff(['owner'], 'claim_created', `${agentName} claimed the ${tierName} reward`, `“${text(d.rewardTitle, 'A reward')}” is waiting in Reward Claims.`);

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
-import { claimDueEmails, recordEmailAttempt, type ClaimedEmail } from '../db/queries/email-outbox';
+import { claimDueEmails, recordEmailAttempts, type ClaimedEmail, type EmailAttemptOutcome } from '../db/queries/email-outbox';
 import { retryDelayMs } from '../domain/webhook-messages';
-import { PassLoop } from './pass-loop';
+import { Coalescer, drainOutbox, PassLoop } from './pass-loop';
 
 export interface EmailWorkerOptions {
   /** SMTP_URL and MAIL_FROM; undefined: emails are written to the log instead of sent. */
@@ -21,6 +21,9 @@ function messageDomain(email: ClaimedEmail, from: string): string {
   return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'tiertrack.invalid';
 }
 
+/** Emails a pass claims at once when they are written to the log (no SMTP_URL): nothing to wait for but the database. */
+const LOGGED_BATCH = 100;
+
 /** An attempt gives up after this long without the server's answer (then the email is tried again later). */
 const SMTP_TIMEOUT_MS = 15_000;
 
@@ -34,6 +37,8 @@ const SMTP_TIMEOUT_MS = 15_000;
 export class EmailWorker {
   private readonly loop: PassLoop;
   private readonly transport: Transporter | undefined;
+  /** Attempts that end together are recorded in one statement. */
+  private readonly outcomes: Coalescer<EmailAttemptOutcome>;
 
   constructor(
     private readonly db: Db,
@@ -44,6 +49,7 @@ export class EmailWorker {
     this.transport = options.mail
       ? nodemailer.createTransport({ url: options.mail.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS })
       : undefined;
+    this.outcomes = new Coalescer((outcomes) => recordEmailAttempts(db, outcomes));
     this.loop = new PassLoop(() => this.pass(), log, 'email pass failed');
   }
 
@@ -61,13 +67,18 @@ export class EmailWorker {
     this.transport?.close();
   }
 
-  private async pass(): Promise<void> {
-    while (!this.loop.closed) {
-      const now = this.now();
-      const claimed = await claimDueEmails(this.db, now, new Date(now.getTime() + 2 * SMTP_TIMEOUT_MS + 5_000), this.options.concurrency);
-      await Promise.all(claimed.map((email) => this.attempt(email)));
-      if (claimed.length < this.options.concurrency) return;
-    }
+  private pass(): Promise<void> {
+    // Over SMTP, as many at once as the server is asked to take; to the log, many more.
+    const batch = this.transport ? this.options.concurrency : LOGGED_BATCH;
+    return drainOutbox(
+      this.loop,
+      batch,
+      () => {
+        const now = this.now();
+        return claimDueEmails(this.db, now, new Date(now.getTime() + 2 * SMTP_TIMEOUT_MS + 5_000), batch);
+      },
+      (email) => this.attempt(email),
+    );
   }
 
   private async attempt(email: ClaimedEmail): Promise<void> {
@@ -101,7 +112,7 @@ export class EmailWorker {
     }
     const status = error ? (nextAttemptAt ? 'pending' : 'failed') : this.transport ? 'sent' : 'logged';
     try {
-      await recordEmailAttempt(this.db, email, { status, nextAttemptAt, error, at: now });
+      await this.outcomes.add({ email, status, nextAttemptAt, error, at: now });
     } catch (failure) {
       // The lease ends and the email is tried again: at least once, never lost.
       this.log.error({ err: failure, emailId: email.id }, 'recording an email attempt failed');

@@ -51,3 +51,45 @@ export class PassLoop {
     await this.idle();
   }
 }
+
+/**
+ * One pass over an outbox (emails, pushes): claims up to `batch` due items with a lease, attempts them at once, and
+ * goes on while full batches come, until the loop closes. Each attempt records its own outcome.
+ */
+export async function drainOutbox<T>(loop: PassLoop, batch: number, claim: () => Promise<T[]>, attempt: (item: T) => Promise<void>): Promise<void> {
+  while (!loop.closed) {
+    const claimed = await claim();
+    await Promise.all(claimed.map(attempt));
+    if (claimed.length < batch) return;
+  }
+}
+
+/**
+ * Gathers what ends together so that it is written in one statement: each `add` joins the batch of its turn of the
+ * event loop, written once that turn's other callbacks have run, and resolves (or rejects) when the batch is written.
+ * Attempts that end at once (every email of a pass written to the log) cost one statement instead of one each; one
+ * that ends alone (an SMTP answer) is written at once, as before.
+ */
+export class Coalescer<T> {
+  private waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+
+  constructor(private readonly write: (items: readonly T[]) => Promise<void>) {}
+
+  add(item: T): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => void this.flush());
+      this.waiting.push({ item, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = [];
+    try {
+      await this.write(batch.map((entry) => entry.item));
+      for (const entry of batch) entry.resolve();
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../../contract/auth';
+import { languageOrNull } from '../../contract/languages';
 import type { AppContext } from '../app-context';
 import { registrationMessages, type RegistrationResponse } from '../../contract/sign-up';
 import { assertPasswordNotCommon } from '../domain/password-policy';
@@ -16,7 +17,7 @@ import { assertPasswordSignInAllowed } from '../auth/sso-policy';
 
 const signedIn = (agent: AgentRow): AgentSessionResponse => ({
   authenticated: true,
-  agent: { id: agent.id, name: agent.name, email: agent.email, position: agent.position },
+  agent: { id: agent.id, name: agent.name, email: agent.email, position: agent.position, language: languageOrNull(agent.language) },
 });
 
 /** Agent sign-up, sign-in, sign-out and session (docs/product.md §4, §5, §12.2). */

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   markNotificationsReadInput,
-  NOTIFICATION_KIND_LABELS,
   notificationListQuery,
   updateNotificationPreferencesInput,
   type NotificationPage,
@@ -19,7 +18,7 @@ import {
   writeNotificationPreferences,
   type Recipient,
 } from '../db/queries/notifications';
-import { escapeHtml, readUnsubscribeToken } from '../domain/emails';
+import { escapeHtml, kindPhrase, readUnsubscribeToken } from '../domain/emails';
 import { invalid } from '../domain/errors';
 import { parseInput } from '../http/errors';
 
@@ -74,14 +73,14 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
       const key = await findUnsubscribeKey(ctx.db);
       const target = key && readUnsubscribeToken(key, request.params.token);
       if (!target) refuseLink();
-      const what = NOTIFICATION_KIND_LABELS[target.kind].toLowerCase();
+      const what = kindPhrase(target.kind);
       return page(reply, 'Stop these emails?', `You will no longer get an email when: ${what}. Notifications in the app stay as they are.`, request.params.token);
     });
     scope.post<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', async (request, reply) => {
       const key = await findUnsubscribeKey(ctx.db);
       const target = key && readUnsubscribeToken(key, request.params.token);
       if (!target || !(await switchEmailOff(ctx.db, target.recipient, target.kind))) refuseLink();
-      const what = NOTIFICATION_KIND_LABELS[target.kind].toLowerCase();
+      const what = kindPhrase(target.kind);
       return page(reply, 'You are unsubscribed', `You will no longer get an email when: ${what}. You can switch it on again in your notification settings.`);
     });
   });

@@ -11,6 +11,8 @@ import {
   type TwoFactorSetup,
 } from '../../contract/two-factor';
 import type { AppContext } from '../app-context';
+import { languageOrNull } from '../../contract/languages';
+import { findUserById } from '../db/queries/users';
 import { requireOwnerOrManager } from '../auth/permissions';
 import { cookieNames, hashToken, renewSession, requireRecentPassword } from '../auth/sessions';
 import { signInSucceeded, spendTwoFactorCodeGuess, twoFactorCodeAccepted } from '../auth/sign-in-throttle';
@@ -125,6 +127,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!(await deleteTwoFactorChallenge(ctx.db, tokenHash))) throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED);
     await renewSession(ctx, request, reply, 'user', { id: user.id, credentialVersion: challenge.credentialVersion });
     await signInSucceeded(ctx, request, reply, 'user', user.id);
-    return { ...user, twoFactorEnabled: true, twoFactorSetupRequired: false };
+    return { ...user, twoFactorEnabled: true, twoFactorSetupRequired: false, language: languageOrNull((await findUserById(ctx.db, user.id))?.language) };
   });
 }

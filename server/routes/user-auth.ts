@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { changeStaffPasswordInput, confirmPasswordInput, loginInput, WRONG_PASSWORD } from '../../contract/auth';
-import type { CurrentUser, LoginAnswer } from '../../contract/two-factor';
+import { updateMyAccountInput, type CurrentUser, type LoginAnswer } from '../../contract/two-factor';
+import { languageOrNull } from '../../contract/languages';
+import { changeUserLanguage } from '../db/operations/change-user-language';
 import type { AppContext } from '../app-context';
 import { requireOwnerOrManager } from '../auth/permissions';
 import { confirmPassword, cookieNames, endSession, hashToken, identify, renewSession } from '../auth/sessions';
@@ -38,15 +40,24 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     await renewSession(ctx, request, reply, 'user', user);
     await signInSucceeded(ctx, request, reply, 'user', user.id);
     const setupRequired = user.role === 'manager' && (await readManagerTwoFactorRequired(ctx.db));
-    return { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: false, twoFactorSetupRequired: setupRequired };
+    return { id: user.id, email: user.email, name: user.name, role: user.role, twoFactorEnabled: false, twoFactorSetupRequired: setupRequired, language: languageOrNull(user.language) };
   });
 
   app.get('/api/auth/user', async (request, reply) => {
     const { user } = await identify(ctx, request, reply);
     // An agent session is no user session: 401 (not 403) so the screens treat the visitor as signed out here.
     if (!user) throw unauthenticated('Unauthorized: sign in as an owner or manager');
-    const { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired } = user;
-    return { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired } satisfies CurrentUser;
+    const { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired, language } = user;
+    return { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired, language } satisfies CurrentUser;
+  });
+
+  // The account's own settings (docs/product.md §12.22): the language the screens and emails use.
+  app.patch('/api/auth/user', async (request, reply): Promise<CurrentUser> => {
+    const signedIn = await requireOwnerOrManager(ctx, request, reply);
+    const input = parseInput(updateMyAccountInput, request.body);
+    const language = await changeUserLanguage(ctx.db, signedIn.id, input.language, userActor(request, signedIn), ctx.now());
+    const { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired } = signedIn;
+    return { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired, language };
   });
 
   // A password change (docs/product.md §12.14): the current password, counted like a sign-in; other sessions end.

@@ -96,7 +96,7 @@ test.describe('everyday use', () => {
     await bellPopover(page).getByRole('button', { name: 'Settings' }).click();
     const kind = bellPopover(page).getByRole('group', { name: 'An agent reaches a tier' });
     await expect(kind.getByRole('checkbox', { name: 'In the app' })).toBeChecked();
-    await expect(kind.getByRole('checkbox', { name: 'Email (when the server sends email)' })).not.toBeChecked();
+    await expect(kind.getByRole('checkbox', { name: 'Email', exact: true })).not.toBeChecked();
     await page.setViewportSize({ width: 375, height: 800 });
     await expectNoHorizontalOverflow(page);
     await bellPopover(page).screenshot({ path: test.info().outputPath('owner-tier-notification-settings-375.png') });

@@ -130,7 +130,7 @@ test.describe('notifications', () => {
     await expect(popover(page).getByRole('group', { name: 'A goal of mine (or my team’s) reaches 50%, 90% or 100%' })).toBeVisible();
     await expect(popover(page).getByRole('group', { name: 'A goal falls behind pace (at most weekly)' })).toBeVisible();
     const tiers = popover(page).getByRole('group', { name: 'I reach a tier' });
-    await expect(tiers.getByRole('checkbox', { name: 'Email (when the server sends email)' })).toBeVisible();
+    await expect(tiers.getByRole('checkbox', { name: 'Email', exact: true })).toBeVisible();
     await expect(popover(page).getByRole('group', { name: 'One of my reward claims changes status' }).getByRole('checkbox', { name: 'In the app' })).toBeChecked();
     await expectNoAxeViolations(page);
     const readPreferences = async () => ((await (await page.request.get('/api/notification-preferences')).json()) as NotificationPreferences).preferences;

@@ -9,8 +9,10 @@ test.describe('per-route pages', () => {
   test('each route preloads scripts that exist, and its screen uses them without fetching more of its own', async ({ page }) => {
     const scriptsOf = async (route: string, ready: () => Promise<void>) => {
       const scripts: string[] = [];
+      // The service worker's registration is fetched after each page has loaded (docs/decisions/0092): no screen's.
       const onRequest = (request: { resourceType(): string; url(): string }) => {
-        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        const path = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script' && !/\/assets\/service-worker-/.test(path)) scripts.push(path);
       };
       page.on('request', onRequest);
       await page.goto(route);

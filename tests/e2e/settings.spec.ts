@@ -57,9 +57,10 @@ test.describe('organisation settings', () => {
     await openTab(page, 'Leaderboard');
     await searchAgents(page, agent.name);
     await expect(page.getByRole('main').getByText('1.500,00 €').first()).toBeVisible();
-    // Period names and growth follow the locale too (issue 35), the app's own words staying English.
+    // Period names follow the locale too (issue 35); with no language of their own the owner now reads the
+    // organisation's (issue 38), so the converted words are German as well.
     await page.getByRole('main').getByRole('radio', { name: 'Week' }).check();
-    await expect(page.getByRole('main')).toContainText(/Week of \d{1,2}\. [A-Z][a-zä]{2}\.? 20\d\d/);
+    await expect(page.getByRole('main')).toContainText(/Woche vom \d{1,2}\. [A-Z][a-zä]{2}\.? 20\d\d/);
     await page.getByRole('main').getByRole('radio', { name: 'Month' }).check();
     await openTab(page, 'Agents');
     await searchAgents(page, agent.name);

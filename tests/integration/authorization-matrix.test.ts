@@ -7,7 +7,7 @@ import { addIncome, createPendingClaim, createRewardOption } from '../factories/
 import { insertInvitation } from '../../server/db/queries/sign-up';
 import { insertTvLink } from '../../server/db/queries/tv-links';
 import { insertTvPairing } from '../../server/db/queries/tv-pairings';
-import { randomInt } from 'node:crypto';
+import { createECDH, randomBytes, randomInt } from 'node:crypto';
 import { TV_PAIRING_ALPHABET } from '../../contract/tv-links';
 import { hashToken } from '../../server/auth/sessions';
 import { sql } from 'drizzle-orm';
@@ -22,6 +22,17 @@ import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { describeEachEngine } from '../support/test-app';
 import { unsubscribeKey } from '../../server/db/queries/notifications';
 import { unsubscribeToken } from '../../server/domain/emails';
+import { savePushSubscription } from '../../server/db/queries/push-subscriptions';
+
+/** A browser's push subscription (a new endpoint and keys each time), as POST /api/push-subscriptions takes it. */
+function pushDevice() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 import { sequenceAll } from '../../server/db/sequencer';
 import { recordActivity } from '../../server/db/operations/record-activity';
 import { findMetric } from '../../server/db/queries/metrics';
@@ -77,6 +88,8 @@ interface Fixture {
   scimSchema: string;
   /** A signed unsubscribe token of agent A's tier_reached emails. */
   unsubscribeToken: string;
+  /** A push device of agent A's (its endpoint). */
+  pushEndpoint: string;
   /** A small entry of agent A's (voiding it takes no tier back). */
   entry: number;
   /** The key of a count metric, active, that agents may record (MATRIX_METRIC: one per database). */
@@ -276,6 +289,7 @@ async function makeFixture(db: Db, now: Date, caller: Caller): Promise<Fixture> 
     badge,
     heldBadge,
     unsubscribeToken: unsubscribeToken(await unsubscribeKey(db), { recipient: { kind: 'agent', id: agentA.id }, kind: 'tier_reached' }),
+    pushEndpoint: (await savePushSubscription(db, { kind: 'agent', id: agentA.id }, { endpoint: pushDevice().endpoint, ...pushDevice().keys }, now)).endpoint,
     otherSession: await sessionIdOf(
       db,
       caller === 'manager' || caller === 'unenrolledManager' ? { kind: 'user', id: manager.id }
@@ -345,6 +359,7 @@ const matrix: Row[] = [
   { route: 'GET /api/login',                        status: [302, 302, 302, 302, 302, 302, 302, 302] },
   { route: 'POST /api/auth/login',                  status: [200, 200, 200, 200, 200, 200, 200, 200], body: (f) => ({ email: f.owner.email, password: FACTORY_PASSWORD }) },
   { route: 'GET /api/auth/user',                    status: [401, 401, 401, 200, 200, 401, 401, 401], unenrolled: 200 },
+  { route: 'PATCH /api/auth/user',                  status: [401, 403, 403, 200, 200, 403, 403, 403], body: () => ({ language: 'de' }) },
   { route: 'GET /api/logout',                       status: [302, 302, 302, 302, 302, 302, 302, 302] },
   // Company sign-in (docs/decisions/0090-company-sign-in.md): open to anyone (its provider does not answer here: back to the sign-in page).
   { route: 'GET /api/sso',                          status: [200, 200, 200, 200, 200, 200, 200, 200] },
@@ -401,6 +416,11 @@ const matrix: Row[] = [
   { route: 'GET /api/notification-preferences',     status: [401, 200, 200, 200, 200, 403, 403, 403] },
   // An agent's kinds: owners and managers do not receive them (400).
   { route: 'PUT /api/notification-preferences',     status: [401, 200, 200, 400, 400, 403, 403, 403], body: () => ({ preferences: [{ kind: 'tier_reached', inApp: false, email: true }] }) },
+  // Push notifications (docs/decisions/0092): each person's own devices; tokens have none.
+  { route: 'GET /api/push-subscriptions/key',       status: [401, 200, 200, 200, 200, 403, 403, 403] },
+  { route: 'POST /api/push-subscriptions',          status: [401, 201, 201, 201, 201, 403, 403, 403], body: () => pushDevice() },
+  // Agent A's device: only agent A removes it (another person is told it has none).
+  { route: 'DELETE /api/push-subscriptions',        status: [401, 204, 404, 404, 404, 403, 403, 403], body: (f) => ({ endpoint: f.pushEndpoint }) },
   { route: 'GET /api/audit',                        status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'GET /api/audit/actors',                 status: [401, 403, 403, 403, 200, 403, 403, 403] },
   { route: 'GET /api/exports/audit.csv',            status: [401, 403, 403, 403, 200, 403, 403, 403] },
@@ -558,7 +578,7 @@ const matrix: Row[] = [
 ];
 
 /** Writes that change nothing the audit trail records: signing in and out, confirming a password, a backup, a person's own notification settings. */
-const NOT_CHANGES = new Set(['POST /api/connectors/{connector}/inbound', 'POST /api/tv-pairings', 'POST /api/tv-pairings/status', 'POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password']);
+const NOT_CHANGES = new Set(['POST /api/push-subscriptions', 'DELETE /api/push-subscriptions', 'POST /api/connectors/{connector}/inbound', 'POST /api/tv-pairings', 'POST /api/tv-pairings/status', 'POST /api/notifications/unsubscribe/{unsubscribeToken}', 'POST /api/notifications/read', 'PUT /api/notification-preferences', 'POST /api/agents/login', 'POST /api/agents/logout', 'POST /api/auth/login', 'POST /api/auth/login/2fa', 'POST /api/auth/confirm-password']);
 /** Reads recorded in the audit trail for what they hand out (a whole backup, claims with contact details). */
 const AUDITED_READS = new Set(['POST /api/admin/backup', 'GET /api/exports/reward-claims.csv']);
 /** Changes whose actor is the account concerned, whoever calls: a registration, a password set with a link. */

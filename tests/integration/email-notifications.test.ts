@@ -79,7 +79,7 @@ for (const engine of testEngines()) {
       const page = await t.request({ method: 'GET', url: path });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(page.body).toContain('You will no longer get an email when: i reach a tier.');
+      expect(page.body).toContain('You will no longer get an email when: I reach a tier.');
       const forged = path.replace(/\.[\w-]{43}$/, `.${'A'.repeat(43)}`);
       expect((await t.request({ method: 'GET', url: forged })).json()).toMatchObject({ message: 'This unsubscribe link is not valid', code: 'VALIDATION_FAILED' });
       expect((await t.request({ method: 'POST', url: forged, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(400);
@@ -92,7 +92,7 @@ for (const engine of testEngines()) {
       expect(done.body).toContain('You are unsubscribed');
       const { cookie } = await signInAgent(database.db, agent);
       const choices = notificationPreferences.parse((await t.request({ method: 'GET', url: '/api/notification-preferences', headers: { cookie } })).json());
-      expect(choices.preferences.find((p) => p.kind === 'tier_reached')).toEqual({ kind: 'tier_reached', inApp: true, email: false });
+      expect(choices.preferences.find((p) => p.kind === 'tier_reached')).toEqual({ kind: 'tier_reached', inApp: true, email: false, push: true });
 
       // The next tier: a notification in the app, no email.
       const count = mail.received.length;

@@ -181,25 +181,25 @@ describeEachEngine(
       const read = async (c: string) => notificationPreferences.parse((await t.request({ method: 'GET', url: '/api/notification-preferences', headers: { cookie: c } })).json());
       expect(await read(cookie)).toEqual({
         preferences: [
-          { kind: 'tier_reached', inApp: true, email: true },
-          { kind: 'claim_status', inApp: true, email: true },
-          { kind: 'goal_progress', inApp: true, email: true },
-          { kind: 'goal_behind', inApp: true, email: true },
-          { kind: 'contest_started', inApp: true, email: true },
-          { kind: 'contest_result', inApp: true, email: true },
-          { kind: 'badge_awarded', inApp: true, email: true },
+          { kind: 'tier_reached', inApp: true, email: true, push: true },
+          { kind: 'claim_status', inApp: true, email: true, push: true },
+          { kind: 'goal_progress', inApp: true, email: true, push: true },
+          { kind: 'goal_behind', inApp: true, email: true, push: true },
+          { kind: 'contest_started', inApp: true, email: true, push: true },
+          { kind: 'contest_result', inApp: true, email: true, push: true },
+          { kind: 'badge_awarded', inApp: true, email: true, push: true },
         ],
       });
       expect((await read(manager.cookie)).preferences.map((p) => p.kind)).toEqual(['agent_registered', 'agent_tier_reached', 'goal_reached', 'goal_behind', 'contest_result']);
       expect((await read(owner.cookie)).preferences.map((p) => p.kind)).toEqual(['claim_created', 'agent_registered', 'agent_tier_reached', 'goal_reached', 'goal_behind', 'contest_result']);
       // Every agent's tiers would flood a mailbox: in the app only until chosen.
-      expect((await read(owner.cookie)).preferences.find((p) => p.kind === 'agent_tier_reached')).toEqual({ kind: 'agent_tier_reached', inApp: true, email: false });
+      expect((await read(owner.cookie)).preferences.find((p) => p.kind === 'agent_tier_reached')).toEqual({ kind: 'agent_tier_reached', inApp: true, email: false, push: true });
 
       const put = (c: string, payload: unknown) =>
         t.request({ method: 'PUT', url: '/api/notification-preferences', headers: { cookie: c }, payload: payload as Record<string, unknown> });
       const saved = await put(cookie, { preferences: [{ kind: 'tier_reached', inApp: false, email: false }] });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().preferences[0]).toEqual({ kind: 'tier_reached', inApp: false, email: false });
+      expect(saved.json().preferences[0]).toEqual({ kind: 'tier_reached', inApp: false, email: false, push: true });
       // Saved again: the row is updated, not doubled.
       expect((await put(cookie, { preferences: [{ kind: 'tier_reached', inApp: false, email: true }] })).json().preferences[0].email).toBe(true);
 

@@ -42,7 +42,7 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
   it('answers the defaults (TierTrack, USD, en-US) to everyone signed in before the owner saves any; 401 to nobody', async () => {
     const t = get();
     t.clock.now = NOW;
-    const defaults = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US', requireManagerTwoFactor: false, managersRecord: false, workingDays: [1, 2, 3, 4, 5], holidays: [], updatedAt: null };
+    const defaults = { orgName: 'TierTrack', currency: 'USD', locale: 'en-US', requireManagerTwoFactor: false, managersRecord: false, workingDays: [1, 2, 3, 4, 5], holidays: [], workStartMinute: 540, workEndMinute: 1080, updatedAt: null };
     for (const role of ['owner', 'manager'] as const) {
       const res = await read(t, { cookie: (await signedInUser(t, role)).cookie });
       expect(res.statusCode, role).toBe(200);
@@ -122,6 +122,8 @@ describeEachEngine('organisation settings: GET and PATCH /api/settings', (get) =
       managersRecord: false,
       workingDays: [1, 2, 3, 4, 5],
       holidays: [],
+      workStartMinute: 540,
+      workEndMinute: 1080,
       updatedAt: NOW.toISOString(),
     });
     // A subset keeps the rest.

@@ -6,6 +6,7 @@
 // extra fields, query strings, odd headers, other client addresses). Routes that take no input get noise only.
 // The runner then checks: no 5xx; a 4xx wherever the request is malformed; the JSON error shape on every 4xx;
 // and the database unchanged (sessions and sign-in counters aside).
+import { createECDH, randomBytes } from 'node:crypto';
 import { createTeamInput, TEAM_NAME_MAX, teamBoardQuery, updateTeamInput } from '../../contract/teams';
 import { createTeam } from '../../server/db/operations/create-team';
 import { changeStaffPasswordInput } from '../../contract/auth';
@@ -16,7 +17,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { agentRegisterInput, confirmPasswordInput, createManagerInput, loginInput } from '../../contract/auth';
-import { enableTwoFactorInput, twoFactorCodeInput } from '../../contract/two-factor';
+import { enableTwoFactorInput, twoFactorCodeInput, updateMyAccountInput } from '../../contract/two-factor';
+import { LANGUAGES } from '../../contract/languages';
 import { agentListQuery, AGENT_PAGE_SIZE_MAX, createAgentInput, updateAgentInput } from '../../contract/agents';
 import { SYSTEM_ACTOR } from '../../server/db/audit';
 import { errorBody, errorStatus } from '../../contract/errors';
@@ -38,6 +40,7 @@ import { CONNECTOR_AGENT_BY, CONNECTOR_FIELD_MAX, CONNECTOR_NAME_MAX, CONNECTOR_
 import { createWebhookInput, updateWebhookInput, WEBHOOK_EVENT_TYPES, WEBHOOK_FORMATS, WEBHOOK_URL_MAX, webhookDeliveryQuery } from '../../contract/webhooks';
 import { AUDIT_PAGE_SIZE_MAX, auditExportQuery, auditListQuery } from '../../contract/audit';
 import { markNotificationsReadInput, NOTIFICATION_PAGE_SIZE_MAX, notificationListQuery, updateNotificationPreferencesInput } from '../../contract/notifications';
+import { PUSH_ENDPOINT_MAX, pushSubscriptionInput, pushUnsubscribeInput } from '../../contract/push';
 import {
   createIncomeEntryInput,
   ENTRY_PAGE_SIZE_MAX,
@@ -1115,6 +1118,22 @@ export const routeSpecs: RouteSpec[] = [
   { route: 'GET /api/notification-preferences' },
   { route: 'GET /api/notifications/unsubscribe/:token', param: () => 'tier_reached.agent.1.not-a-signature' },
   { route: 'POST /api/notifications/unsubscribe/:token', param: () => 'tier_reached.agent.1.not-a-signature' },
+  { route: 'GET /api/push-subscriptions/key' },
+  {
+    route: 'POST /api/push-subscriptions',
+    body: () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(12).toString('base64url')}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      };
+    },
+    fields: { endpoint: text(PUSH_ENDPOINT_MAX) },
+    schema: pushSubscriptionInput,
+    strict: true,
+  },
+  { route: 'DELETE /api/push-subscriptions', body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/none' }), fields: { endpoint: text(PUSH_ENDPOINT_MAX) }, schema: pushUnsubscribeInput, strict: true },
   {
     route: 'PUT /api/notification-preferences',
     body: () => ({ preferences: [{ kind: 'tier_reached', inApp: true, email: false }] }),
@@ -1164,8 +1183,20 @@ export const routeSpecs: RouteSpec[] = [
   {
     route: 'PATCH /api/agents/me',
     body: () => ({ position: 'Fuzz Position' }),
-    fields: { name: text(100, false), position: text(100, false), publicProfile: { kind: 'boolean', required: false } },
+    fields: {
+      name: text(100, false),
+      position: text(100, false),
+      publicProfile: { kind: 'boolean', required: false },
+      language: { kind: 'enum', values: LANGUAGES, required: false },
+    },
     schema: updateMyProfileInput,
+    strict: true,
+  },
+  {
+    route: 'PATCH /api/auth/user',
+    body: () => ({ language: 'de' }),
+    fields: { language: { kind: 'enum', values: LANGUAGES, required: true } },
+    schema: updateMyAccountInput,
     strict: true,
   },
   { route: 'GET /api/sessions' },

@@ -12,6 +12,8 @@ import { queryClient } from './lib/query-client';
 import { ssoStatusQueryOptions } from './lib/sso-status';
 import { usePasswordRequest } from './lib/password-request';
 import { startTheme } from './lib/theme';
+import { followWantedLanguage } from './lib/i18n/language';
+import { followSessionLanguage } from './lib/i18n/session-language';
 import './styles.css';
 
 // Light or dark before the first render, so the page does not flash the other look.
@@ -55,19 +57,34 @@ if (window.location.pathname === paths.home && document.querySelector('meta[name
   loadOwnerDashboardPage().catch(() => undefined);
 }
 
+// The installable app's service worker, once the page has loaded: nothing of it before the first paint (decision 0092).
+// Built apps only: the development server's modules are not a shell to cache.
+if (import.meta.env.PROD) {
+  const register = () => void import('./lib/service-worker').then((module) => module.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+// The page's language follows the signed-in person's choice when a session read tells it (docs/product.md §12.22).
+followSessionLanguage(queryClient);
+
 // The first render as a transition: React renders it in slices of a few milliseconds and gives the main thread back
 // between them, rather than holding it for the whole screen (a slow phone would not answer a tap meanwhile).
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppRouter />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-        <PasswordConfirmation />
-      </QueryClientProvider>
-    </StrictMode>,
+// In the organisation's (or the browser's) language from the first paint: another language than English waits for its
+// catalogs' chunk (English is in this script), rather than showing English first.
+void followWantedLanguage().then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AppRouter />
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+          <PasswordConfirmation />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   ),
 );

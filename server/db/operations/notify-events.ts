@@ -1,14 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { composeEmail, unsubscribeToken } from '../../domain/emails';
+import { composeEmail, emailWords, unsubscribeToken } from '../../domain/emails';
+import { formattingLocale, languageOrNull, resolveLanguage, type Language } from '../../../contract/languages';
 import { formatMoney } from '../../../contract/money-format';
 import { EMAIL_OFF_BY_DEFAULT, notificationDefaults } from '../../../contract/notifications';
-import { NOTIFYING_EVENT_TYPES, notificationTexts, type ContestAudience, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
+import { NOTIFYING_EVENT_TYPES, notificationTexts, readersIn, type ContestAudience, type NotificationDraft, type StaffRecipient } from '../../domain/notifications';
 import { scopeOfLedTeams } from '../../domain/team-scope';
 import { moveEventCursor, takeEventCursor } from '../event-cursors';
 import { jsonColumn, queryRows, type Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { readContestAudience } from '../queries/contests';
 import { unsubscribeKey } from '../queries/notifications';
+import { queuePushes } from '../queries/push-outbox';
+import { pushUrlOf } from '../../domain/push';
 import { readOrganisationSettings } from '../queries/settings';
 import { agents, emailOutbox, events, notificationPreferences, notifications, teamManagers, tierSettings, users } from '../schema';
 
@@ -20,7 +23,8 @@ export const NOTIFIED_THROUGH = 'notifications_notified_through';
  * locked and skipped by others, so one instance at a time does it, and the notifications and the cursor's move commit
  * together (a unique index makes a second notification of one event and kind impossible anyway). On its first run the
  * cursor starts at the newest event: history is not notified. Each recipient's choices are respected: `inApp` makes
- * the notification, `email` queues an email in the outbox (the email worker sends it). A `notification.created` event
+ * the notification, `email` queues an email in the outbox (the email worker sends it), `push` a push per device in the
+ * push outbox (the push worker sends it). A `notification.created` event
  * per recipient tells open screens to read their bell again.
  */
 export async function notifyEvents(db: Db, limit: number, now: Date, links: { appUrl: string }): Promise<number> {
@@ -76,7 +80,10 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
       if (!row.type.startsWith('contest.') || typeof data.contestId !== 'number' || audiences.has(data.contestId)) continue;
       audiences.set(data.contestId, await readContestAudience(tx, data.contestId));
     }
-    const organisation = relevant.some((row) => row.type.startsWith('goal.') || row.type.startsWith('contest.')) ? await readOrganisationSettings(tx) : undefined;
+    const organisation = relevant.length > 0 ? await readOrganisationSettings(tx) : undefined;
+    // Each recipient's own language (null: the organisation's), for the words of its notifications and emails.
+    const languages = relevant.length > 0 ? await readLanguages(tx, subjects, staff) : new Map<string, Language>();
+    const readers = readersIn(languages, organisation?.locale ?? 'en-US');
     const figure = (value: unknown) => (typeof value === 'string' && organisation ? formatMoney(value, organisation) : typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
     const drafts: NotificationDraft[] = parsed.flatMap(({ row, data }) => {
       return notificationTexts(
@@ -91,13 +98,33 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
         },
         staff,
         figure,
+        readers,
       );
     });
     const choices = await choicesOf(tx, drafts);
     const inApp = drafts.filter((draft) => choices(draft).inApp);
     const made = inApp.length === 0 ? [] : await insertNotifications(tx, inApp, now);
     const byEmail = drafts.filter((draft) => choices(draft).email);
-    if (byEmail.length > 0) await queueEmails(tx, byEmail, now, links.appUrl);
+    if (byEmail.length > 0) await queueEmails(tx, byEmail, now, links.appUrl, languages);
+    // Pushes to the recipients' devices (docs/product.md §12.21), each naming the bell's notification when there is one:
+    // one read in the app before its push goes is not pushed.
+    const notificationOf = new Map(made.map((row) => [`${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.event_id}:${row.kind}`, row.id]));
+    await queuePushes(
+      tx,
+      drafts
+        .filter((draft) => choices(draft).push)
+        .map((draft) => ({
+          recipient: draft.recipient,
+          kind: draft.kind,
+          subjectAgentId: draft.subjectAgentId,
+          eventId: draft.eventId,
+          title: draft.title,
+          body: draft.body,
+          url: pushUrlOf(draft),
+          notificationId: notificationOf.get(`${draft.recipient.kind}:${draft.recipient.id}:${draft.eventId}:${draft.kind}`) ?? null,
+        })),
+      now,
+    );
     await moveEventCursor(tx, NOTIFIED_THROUGH, rows[rows.length - 1]!.id);
     // Open screens read their bell again: an agent's own event (only it reads it), and one for staff naming whom.
     const agentIds = [...new Set(made.flatMap((row) => (row.agent_id !== null ? [row.agent_id] : [])))];
@@ -110,22 +137,22 @@ export async function notifyEvents(db: Db, limit: number, now: Date, links: { ap
 }
 
 /** Each draft's recipient's choices for its kind (the kind's defaults where none was made), read for those recipients only. */
-async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: NotificationDraft) => { inApp: boolean; email: boolean }> {
+async function choicesOf(tx: Db, drafts: NotificationDraft[]): Promise<(draft: NotificationDraft) => { inApp: boolean; email: boolean; push: boolean }> {
   const ids = (kind: 'agent' | 'user') => [...new Set(drafts.filter((draft) => draft.recipient.kind === kind).map((draft) => draft.recipient.id))];
   const rows =
     drafts.length === 0
       ? []
-      : await queryRows<{ agent_id: number | null; user_id: number | null; kind: string; in_app: boolean; email: boolean }>(
+      : await queryRows<{ agent_id: number | null; user_id: number | null; kind: string; in_app: boolean; email: boolean; push: boolean }>(
           tx,
-          // The choices that differ from both on: kinds whose defaults are both on need no others.
-          sql`select agent_id, user_id, kind, in_app, email from ${notificationPreferences}
-            where (not (in_app and email) or kind = any(${sql.param([...EMAIL_OFF_BY_DEFAULT])}::text[]))
+          // The choices that differ from all on: kinds whose defaults are all on need no others.
+          sql`select agent_id, user_id, kind, in_app, email, push from ${notificationPreferences}
+            where (not (in_app and email and push) or kind = any(${sql.param([...EMAIL_OFF_BY_DEFAULT])}::text[]))
               and (agent_id = any(${sql.param(ids('agent'))}::int[]) or user_id = any(${sql.param(ids('user'))}::int[]))`,
         );
   const chosen = new Map(rows.map((row) => [`${row.agent_id !== null ? `agent:${row.agent_id}` : `user:${row.user_id}`}:${row.kind}`, row]));
   return (draft) => {
     const row = chosen.get(`${draft.recipient.kind}:${draft.recipient.id}:${draft.kind}`);
-    return row ? { inApp: row.in_app, email: row.email } : notificationDefaults(draft.kind);
+    return row ? { inApp: row.in_app, email: row.email, push: row.push } : notificationDefaults(draft.kind);
   };
 }
 
@@ -136,7 +163,7 @@ const EMAIL_TRIED_FOR_MS = 3 * 24 * 60 * 60 * 1000;
  * Queues an email per draft to its recipient's address now, with its words and signed unsubscribe link
  * (server/domain/emails.ts), written once: every attempt sends the same message.
  */
-async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUrl: string): Promise<void> {
+async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUrl: string, languages: ReadonlyMap<string, Language>): Promise<void> {
   const key = await unsubscribeKey(tx);
   // Amounts in the organisation's currency and locale, as its screens write them (docs/decisions/0068).
   const organisation = await readOrganisationSettings(tx);
@@ -152,8 +179,9 @@ async function queueEmails(tx: Db, drafts: NotificationDraft[], now: Date, appUr
   const composed = drafts.map((draft) => {
     const unsubscribeUrl = `${appUrl}/api/notifications/unsubscribe/${unsubscribeToken(key, { recipient: draft.recipient, kind: draft.kind })}`;
     const tier = draft.tierId === undefined ? undefined : tiers.get(draft.tierId);
-    const detail = tier ? `The ${tier.name} tier starts at ${formatMoney(tier.threshold, organisation)}.` : undefined;
-    return { draft, unsubscribeUrl, email: composeEmail(draft, { appUrl, unsubscribeUrl }, { orgName: organisation.orgName, ...(detail ? { detail } : {}) }) };
+    const reader = { language: languages.get(`${draft.recipient.kind}:${draft.recipient.id}`) ?? resolveLanguage({ orgLocale: organisation.locale }), orgLocale: organisation.locale };
+    const detail = tier ? emailWords(reader.language, reader.orgLocale)('tierDetail', { tier: tier.name, threshold: formatMoney(tier.threshold, { currency: organisation.currency, locale: formattingLocale(reader.language, organisation.locale) }) }) : undefined;
+    return { draft, unsubscribeUrl, email: composeEmail(draft, { appUrl, unsubscribeUrl }, { orgName: organisation.orgName, ...(detail ? { detail } : {}) }, reader) };
   });
   const column = <T>(of: (row: (typeof composed)[number]) => T) => sql.param(composed.map(of));
   const at = now.toISOString();
@@ -182,7 +210,7 @@ async function insertNotifications(tx: Db, drafts: NotificationDraft[], now: Dat
   const column = <T>(of: (draft: NotificationDraft) => T) => sql.param(drafts.map(of));
   // One array per column (unnest), as the emails: any number of notifications in one statement.
   // A recipient deleted meanwhile fails its foreign key: only the recipients that still exist are kept.
-  return queryRows<{ agent_id: number | null; user_id: number | null }>(
+  return queryRows<{ id: number; agent_id: number | null; user_id: number | null; event_id: number; kind: string }>(
     tx,
     sql`insert into ${notifications} (agent_id, user_id, kind, subject_agent_id, event_id, title, body, created_at)
       select v.agent_id, v.user_id, v.kind, v.subject_agent_id, v.event_id, v.title, v.body, ${now.toISOString()}::timestamptz
@@ -195,6 +223,26 @@ async function insertNotifications(tx: Db, drafts: NotificationDraft[], now: Dat
         and (v.user_id is null or exists (select 1 from users u where u.id = v.user_id))
         and (v.subject_agent_id is null or exists (select 1 from agents a where a.id = v.subject_agent_id))
       on conflict do nothing
-      returning agent_id, user_id`,
+      returning id::float8 as id, agent_id, user_id, event_id::float8 as event_id, kind`,
   );
+}
+
+/**
+ * The languages chosen by the agents these events concern and by the staff (keyed "agent:1", "user:2"); those who
+ * follow the organisation's are absent. Agents told of a team goal or a contest are not read here: they read the
+ * organisation's language until those notifications are in the catalogs (docs/decisions/0093-message-catalogs.md).
+ */
+async function readLanguages(tx: Db, agentIds: readonly number[], staff: readonly StaffRecipient[]): Promise<Map<string, Language>> {
+  const languages = new Map<string, Language>();
+  const add = (kind: 'agent' | 'user', rows: { id: number; language: string | null }[]) => {
+    for (const row of rows) {
+      const language = languageOrNull(row.language);
+      if (language) languages.set(`${kind}:${row.id}`, language);
+    }
+  };
+  if (agentIds.length > 0) {
+    add('agent', await queryRows<{ id: number; language: string | null }>(tx, sql`select id, language from ${agents} where id = any(${sql.param([...agentIds])}::int[]) and language is not null`));
+  }
+  if (staff.length > 0) add('user', await queryRows<{ id: number; language: string | null }>(tx, sql`select id, language from ${users} where language is not null`));
+  return languages;
 }

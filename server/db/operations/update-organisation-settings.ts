@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { OrgDisplaySettings, OrganisationSettings } from '../../../contract/settings';
+import { WORK_HOURS_ORDER_MESSAGE, type OrgDisplaySettings, type OrganisationSettings } from '../../../contract/settings';
+import { invalid } from '../../domain/errors';
 import type { Db } from '../client';
 import { appendEvents, type NewEvent } from '../events';
 import { DEFAULT_ORGANISATION_SETTINGS, displaySettingsOf, toSettings, type OrganisationSettingsChange } from '../queries/settings';
@@ -32,8 +33,12 @@ export async function updateOrganisationSettings(
     managersRecord: change.managersRecord ?? before.managersRecord,
     workingDays: change.workingDays ?? before.workingDays,
     holidays: change.holidays ?? before.holidays,
+    workStartMinute: change.workStartMinute ?? before.workStartMinute,
+    workEndMinute: change.workEndMinute ?? before.workEndMinute,
     updatedAt: now,
   };
+  // One end sent alone is checked against the other as saved.
+  if (values.workStartMinute >= values.workEndMinute) throw invalid(WORK_HOURS_ORDER_MESSAGE, change.workEndMinute === undefined ? 'workStartMinute' : 'workEndMinute');
   const [row] = await tx
     .insert(organisationSettings)
     .values({ id: 1, ...values })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MyProfile } from '../../../contract/insight';
+import { languageOrNull } from '../../../contract/languages';
 import { notFound } from '../../domain/errors';
 import { queryRows, type Db } from '../client';
 import { agents } from '../schema';
@@ -10,6 +11,7 @@ export interface ProfileRow {
   email: string;
   position: string;
   public_profile: boolean;
+  language: string | null;
 }
 
 export const toProfile = (row: ProfileRow): MyProfile => ({
@@ -18,11 +20,12 @@ export const toProfile = (row: ProfileRow): MyProfile => ({
   email: row.email,
   position: row.position,
   publicProfile: row.public_profile,
+  language: languageOrNull(row.language),
 });
 
 /** GET /api/agents/me: the agent's own profile. */
 export async function readAgentProfile(db: Db, agentId: number): Promise<MyProfile> {
-  const [row] = await queryRows<ProfileRow>(db, sql`select id, name, email, position, public_profile from ${agents} where id = ${agentId}::int`);
+  const [row] = await queryRows<ProfileRow>(db, sql`select id, name, email, position, public_profile, language from ${agents} where id = ${agentId}::int`);
   if (!row) throw notFound('Agent');
   return toProfile(row);
 }

@@ -63,25 +63,35 @@ export async function claimDueEmails(db: Db, now: Date, leaseUntil: Date, limit:
 /** What a password link's email holds once it is done with. */
 const REMOVED_BODY = '(removed once sent: it held a one-time password link)';
 
+/** What became of one attempt at an email. */
+export interface EmailAttemptOutcome {
+  email: { id: number; attempts: number };
+  status: 'sent' | 'logged' | 'pending' | 'failed';
+  nextAttemptAt: Date | null;
+  error: string | null;
+  at: Date;
+}
+
 /**
- * Records how an attempt ended: sent (or logged), due again at `nextAttemptAt`, or failed for good. Only the claim that
- * made attempt number `attempts` may record it.
+ * Records attempts' outcomes, any number in one statement (the worker records those that end together at once): an
+ * attempt is recorded only while the email is still on that attempt (a later claim after a lost lease wins).
  */
-export async function recordEmailAttempt(
-  db: Db,
-  email: { id: number; attempts: number },
-  outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; nextAttemptAt: Date | null; error: string | null; at: Date },
-): Promise<void> {
-  const done = outcome.status === 'sent' || outcome.status === 'logged';
-  // Once a password link's email is done with (sent, logged or given up), its words go: they hold the link, which is
-  // otherwise kept only as a hash.
-  const forget = done || outcome.status === 'failed';
+export async function recordEmailAttempts(db: Db, outcomes: readonly EmailAttemptOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const column = <T>(pick: (outcome: EmailAttemptOutcome) => T) => sql.param(outcomes.map(pick));
+  const done = (outcome: EmailAttemptOutcome) => outcome.status === 'sent' || outcome.status === 'logged';
   await db.execute(
-    sql`update ${emailOutbox} set status = ${outcome.status}, next_attempt_at = ${outcome.nextAttemptAt?.toISOString() ?? null}::timestamptz,
-      sending_until = null, last_error = ${outcome.error}, sent_at = ${done ? outcome.at.toISOString() : null}::timestamptz,
-      text_body = case when kind = 'password_reset' and ${forget}::boolean then ${REMOVED_BODY} else text_body end,
-      html_body = case when kind = 'password_reset' and ${forget}::boolean then ${REMOVED_BODY} else html_body end
-      where id = ${email.id} and attempts = ${email.attempts}`,
+    sql`update ${emailOutbox} e set status = o.status, next_attempt_at = o.next_attempt_at, sending_until = null, last_error = o.error,
+      sent_at = o.sent_at,
+      -- Once a password link's email is done with (sent, logged or given up), its words go: they hold the link, which
+      -- is otherwise kept only as a hash.
+      text_body = case when e.kind = 'password_reset' and o.status <> 'pending' then ${REMOVED_BODY} else e.text_body end,
+      html_body = case when e.kind = 'password_reset' and o.status <> 'pending' then ${REMOVED_BODY} else e.html_body end
+      from unnest(${column((o) => o.email.id)}::bigint[], ${column((o) => o.email.attempts)}::int[], ${column((o) => o.status)}::text[],
+        ${column((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[], ${column((o) => o.error)}::text[],
+        ${column((o) => (done(o) ? o.at.toISOString() : null))}::timestamptz[])
+        as o(id, attempts, status, next_attempt_at, error, sent_at)
+      where e.id = o.id and e.attempts = o.attempts`,
   );
 }
 

@@ -7,6 +7,7 @@ import {
   type NotificationListQuery,
   type NotificationPage,
   type NotificationPreference,
+  type NotificationPreferenceInput,
 } from '../../../contract/notifications';
 import { randomBytes } from 'node:crypto';
 import { queryRows, type Db } from '../client';
@@ -91,28 +92,33 @@ const kindsOf = (recipient: Recipient) => NOTIFICATION_KINDS_BY_ROLE[recipient.k
 
 /** The recipient's choice for each kind it can receive (the kind's defaults where it made none). */
 export async function readNotificationPreferences(db: Db, recipient: Recipient): Promise<NotificationPreference[]> {
-  const rows = await queryRows<{ kind: NotificationKind; in_app: boolean; email: boolean }>(
+  const rows = await queryRows<{ kind: NotificationKind; in_app: boolean; email: boolean; push: boolean }>(
     db,
-    sql`select kind, in_app, email from ${notificationPreferences} where ${recipientColumn(recipient)} = ${recipient.id}`,
+    sql`select kind, in_app, email, push from ${notificationPreferences} where ${recipientColumn(recipient)} = ${recipient.id}`,
   );
   const chosen = new Map(rows.map((row) => [row.kind, row]));
   return kindsOf(recipient).map((kind) => {
     const made = chosen.get(kind);
-    return { kind, ...(made ? { inApp: made.in_app, email: made.email } : notificationDefaults(kind)) };
+    return { kind, ...(made ? { inApp: made.in_app, email: made.email, push: made.push } : notificationDefaults(kind)) };
   });
 }
 
 /** Kinds among `preferences` the recipient cannot receive (the caller refuses them). */
-export const foreignKinds = (recipient: Recipient, preferences: readonly NotificationPreference[]) =>
+export const foreignKinds = (recipient: Recipient, preferences: readonly NotificationPreferenceInput[]) =>
   preferences.filter((preference) => !kindsOf(recipient).includes(preference.kind)).map((preference) => preference.kind);
 
-export async function writeNotificationPreferences(db: Db, recipient: Recipient, preferences: readonly NotificationPreference[]): Promise<NotificationPreference[]> {
+/** Writes the choices sent; a choice without `push` keeps the kind's push as it was (on for a kind never chosen). */
+export async function writeNotificationPreferences(db: Db, recipient: Recipient, preferences: readonly NotificationPreferenceInput[]): Promise<NotificationPreference[]> {
   const column = recipientColumn(recipient);
   const target = recipient.kind === 'agent' ? sql.raw('(agent_id, kind) where agent_id is not null') : sql.raw('(user_id, kind) where user_id is not null');
-  await db.execute(
-    sql`insert into ${notificationPreferences} (${column}, kind, in_app, email)
-      values ${sql.join(preferences.map((p) => sql`(${recipient.id}::int, ${p.kind}, ${p.inApp}, ${p.email})`), sql`, `)}
-      on conflict ${target} do update set in_app = excluded.in_app, email = excluded.email`,
-  );
+  for (const withPush of [true, false]) {
+    const some = preferences.filter((p) => (p.push !== undefined) === withPush);
+    if (some.length === 0) continue;
+    await db.execute(
+      sql`insert into ${notificationPreferences} (${column}, kind, in_app, email, push)
+        values ${sql.join(some.map((p) => sql`(${recipient.id}::int, ${p.kind}, ${p.inApp}, ${p.email}, ${p.push ?? true})`), sql`, `)}
+        on conflict ${target} do update set in_app = excluded.in_app, email = excluded.email${withPush ? sql`, push = excluded.push` : sql``}`,
+    );
+  }
   return readNotificationPreferences(db, recipient);
 }

@@ -1,4 +1,5 @@
 import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../../contract/languages';
 import { Batcher, batcherPer } from '../batch';
 import { queryPrepared, queryRows, type Db } from '../client';
 import { agents, sessions, users } from '../schema';
@@ -19,6 +20,8 @@ export interface SessionUser {
    * up answer (server/auth/two-factor-policy.ts).
    */
   twoFactorSetupRequired: boolean;
+  /** The language the person chose (contract/languages.ts); null: the organisation's. */
+  language: Language | null;
 }
 
 export interface SessionAgent {
@@ -26,6 +29,7 @@ export interface SessionAgent {
   email: string;
   name: string;
   position: string;
+  language: Language | null;
 }
 
 /**
@@ -109,7 +113,7 @@ function sessionsByToken<Row extends { token_hash: string }>(name: string, selec
   );
 }
 
-type UserSessionRow = SessionRow & { role: SessionUser['role']; event_horizon: number; two_factor_enabled: boolean; two_factor_setup_required: boolean };
+type UserSessionRow = SessionRow & { role: SessionUser['role']; event_horizon: number; two_factor_enabled: boolean; two_factor_setup_required: boolean; language: Language | null };
 
 /**
  * Owner and manager sessions, read for every request of a signed-in person: the sessions asked for while reads are
@@ -121,7 +125,7 @@ type UserSessionRow = SessionRow & { role: SessionUser['role']; event_horizon: n
  */
 const userSessions = sessionsByToken<UserSessionRow>(
   'find_user_sessions',
-  (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, ${epochMs(sql`s.created_at`)} as created_ms,
+  (match) => sql`select s.token_hash, u.id, u.email, u.name, u.role, u.language, ${epochMs(sql`s.created_at`)} as created_ms,
       ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms,
       pg_snapshot_xmax(pg_current_snapshot())::text::float8 as event_horizon,
       u.totp_enabled_at is not null as two_factor_enabled, ${twoFactorSetupRequiredSql} as two_factor_setup_required
@@ -129,12 +133,12 @@ const userSessions = sessionsByToken<UserSessionRow>(
     where ${match} and s.kind = 'user' and ${sessionHoldsSql('user', 'u')}`,
 );
 
-type AgentSessionRow = SessionRow & { position: string };
+type AgentSessionRow = SessionRow & { position: string; language: Language | null };
 
 /** Agent sessions, read together in the same way (without the event id, which agents' reads do not need). */
 const agentSessions = sessionsByToken<AgentSessionRow>(
   'find_agent_sessions',
-  (match) => sql`select s.token_hash, a.id, a.email, a.name, a.position, ${epochMs(sql`s.created_at`)} as created_ms,
+  (match) => sql`select s.token_hash, a.id, a.email, a.name, a.position, a.language, ${epochMs(sql`s.created_at`)} as created_ms,
       ${epochMs(sql`s.expires_at`)} as expires_ms, ${epochMs(sql`s.last_seen_at`)} as seen_ms
     from ${sessions} s join ${agents} a on a.id = s.agent_id
     where ${match} and s.kind = 'agent' and ${sessionHoldsSql('agent')}`,
@@ -151,6 +155,7 @@ export async function findUserSession(db: Db, tokenHash: string, now: Date) {
     role: row.role,
     twoFactorEnabled: row.two_factor_enabled,
     twoFactorSetupRequired: row.two_factor_setup_required,
+    language: row.language,
     ...sessionTimes(row),
     eventHorizon: row.event_horizon,
   };
@@ -160,7 +165,7 @@ export async function findUserSession(db: Db, tokenHash: string, now: Date) {
 export async function findAgentSession(db: Db, tokenHash: string, now: Date) {
   const row = await agentSessions(db).load(tokenHash);
   if (!row || row.expires_ms <= now.getTime()) return undefined;
-  return { id: row.id, email: row.email, name: row.name, position: row.position, ...sessionTimes(row) };
+  return { id: row.id, email: row.email, name: row.name, position: row.position, language: row.language, ...sessionTimes(row) };
 }
 
 /** Records that a session was used at `seenAt`, and moves its expiry when given. */

@@ -1,6 +1,6 @@
 import type { IsoWeekday, WorkingCalendar } from '../../domain/pacing';
 import { eq } from 'drizzle-orm';
-import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings, type OrganisationSettings } from '../../../contract/settings';
+import { DEFAULT_ORG_SETTINGS, DEFAULT_WORK_END_MINUTE, DEFAULT_WORK_START_MINUTE, type OrgDisplaySettings, type OrganisationSettings } from '../../../contract/settings';
 import type { Db } from '../client';
 import { organisationSettings } from '../schema';
 
@@ -11,6 +11,8 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   managersRecord: false,
   workingDays: [1, 2, 3, 4, 5],
   holidays: [],
+  workStartMinute: DEFAULT_WORK_START_MINUTE,
+  workEndMinute: DEFAULT_WORK_END_MINUTE,
   updatedAt: null,
 };
 
@@ -22,6 +24,8 @@ export const toSettings = (row: typeof organisationSettings.$inferSelect): Organ
   managersRecord: row.managersRecord,
   workingDays: [...row.workingDays].sort((a, b) => a - b),
   holidays: row.holidays.map((day) => String(day).slice(0, 10)).sort(),
+  workStartMinute: row.workStartMinute,
+  workEndMinute: row.workEndMinute,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -38,7 +42,7 @@ export const displaySettingsOf = (settings: OrgDisplaySettings): OrgDisplaySetti
   locale: settings.locale,
 });
 
-export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor' | 'managersRecord' | 'workingDays' | 'holidays'>>;
+export type OrganisationSettingsChange = Partial<Pick<OrganisationSettings, 'orgName' | 'currency' | 'locale' | 'requireManagerTwoFactor' | 'managersRecord' | 'workingDays' | 'holidays' | 'workStartMinute' | 'workEndMinute'>>;
 
 
 /** Whether the owner lets managers record entries, voids and claims for their teams (docs/decisions/0082). */

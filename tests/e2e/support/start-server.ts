@@ -18,6 +18,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     DATABASE_URL: '',
     // The webhook test's receiver listens on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE: '1',
+    // The push test's push service listens on 127.0.0.1 (tests/e2e/installable-app.spec.ts); no other host is posted to.
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
   },
 });
 

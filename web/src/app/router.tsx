@@ -6,6 +6,7 @@ import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { paths } from '../config/paths';
 import { useOrgSettings } from '../lib/org-settings';
+import { useLanguage } from '../lib/i18n/language';
 import { useTwoFactorSetupRedirect } from '../hooks/use-two-factor-setup-redirect';
 
 // Agent screens are split from the landing page's bundle.
@@ -28,6 +29,8 @@ const AccountPage = lazy(() => import('./pages/account-page'));
 export function AppRouter() {
   // Every screen renders again when the organisation's currency, locale or name change (lib/format.ts follows them).
   useOrgSettings();
+  // And again when the language changes (lib/i18n/language.ts).
+  useLanguage();
   useTwoFactorSetupRedirect();
   const [location] = useLocation();
   return (

@@ -14,11 +14,15 @@ import {
   formatThreshold,
 } from './format';
 import { applyOrgSettings, getOrgSettings, subscribeOrgSettings } from './org-settings';
+import { followWantedLanguage } from './i18n/language';
 
 const NBSP = '\u00a0';
 const day = new Date(2026, 10, 22, 15, 4);
 
-afterEach(() => applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' }));
+afterEach(async () => {
+  applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' });
+  await followWantedLanguage();
+});
 
 describe('format, by default (US dollars, en-US)', () => {
   it('writes money and dates as before the settings existed', () => {
@@ -48,10 +52,11 @@ describe('format, by default (US dollars, en-US)', () => {
 });
 
 describe('format, with the organisation in euros', () => {
-  it('follows EUR and de-DE at once after the settings change, exactly for large amounts', () => {
+  it('follows EUR and de-DE (a German organisation reads German) after the settings change, exactly for large amounts', async () => {
     let heard = 0;
     const stop = subscribeOrgSettings(() => heard++);
     applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
+    await followWantedLanguage();
     stop();
     expect(heard).toBe(1);
     expect(formatCurrency('12345.67')).toBe(`12.346${NBSP}€`);
@@ -79,8 +84,9 @@ describe('format, with the organisation in euros', () => {
     applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'en-IE' });
     expect(formatCurrency2('1234.5')).toBe('€1,234.50');
     expect(formatDate(day)).toBe('22 Nov 2026');
+    // Japanese is not one of the app's languages: an English reader, with the organisation's region.
     applyOrgSettings({ orgName: 'Acme', currency: 'JPY', locale: 'ja-JP' });
-    expect(formatCurrency2('1234')).toBe('￥1,234');
+    expect(formatCurrency2('1234')).toBe('¥1,234');
   });
 
   it('ignores what does not carry the three settings', () => {

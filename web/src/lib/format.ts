@@ -1,10 +1,12 @@
 import { centsToMoneyString } from '@contract/cents';
 import { getOrgSettings } from './org-settings';
+import { displayLocale } from './i18n/language';
 
 /**
- * Every money amount and date the screens show, written in the organisation's currency and locale (lib/org-settings.ts;
- * by default US dollars, en-US: "$12,345"). Inputs are the API's decimal strings. The formatters are made again only
- * when the settings change.
+ * Every money amount and date the screens show, written in the organisation's currency, in the language shown with the
+ * organisation's region (lib/i18n/language.ts displayLocale; by default US dollars, en-US: "$12,345"; a German reader
+ * of that organisation: "12.345 $"). Inputs are the API's decimal strings. The formatters are made again only when the
+ * settings or the language change.
  */
 
 interface Formatters {
@@ -31,7 +33,8 @@ interface Formatters {
 let formatters: Formatters | undefined;
 
 function current(): Formatters {
-  const { currency, locale } = getOrgSettings();
+  const { currency } = getOrgSettings();
+  const locale = displayLocale();
   const key = `${locale}|${currency}`;
   if (formatters?.key === key) return formatters;
   const money = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, { style: 'currency', currency, ...options });
@@ -135,9 +138,13 @@ export function formatGrowth(growth: string): string {
   return current().growth.format(`${growth}e-2` as Intl.StringNumericLiteral);
 }
 
-/** The organisation's locale, for the few formatters made elsewhere (periods, charts, relative times). */
+/**
+ * The locale the screens write in, for the few formatters made elsewhere (periods, charts, relative times, date
+ * fields): the language shown with the organisation's region (contract/languages.ts formattingLocale), the
+ * organisation's own locale when its language is the one shown.
+ */
 export function orgLocale(): string {
-  return getOrgSettings().locale;
+  return displayLocale();
 }
 
 /**

@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { followWantedLanguage } from './i18n/language';
 import { applyOrgSettings } from './org-settings';
 import { isCurrentPeriod, periodFigureLabel, periodPhrase, periodWords } from './periods';
 
-afterEach(() => applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' }));
+afterEach(async () => {
+  applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' });
+  await followWantedLanguage();
+});
 
 describe('periodWords', () => {
   it('names each kind of period by its first day', () => {
@@ -20,12 +24,17 @@ describe('periodWords', () => {
     expect(periodWords({ kind: 'month', start: '2027-01-01' })).toBe('January 2027');
   });
 
-  it('writes the days and months in the organisation\'s locale', () => {
+  it('writes the days and months in the language of the organisation\'s locale', async () => {
     applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
+    await followWantedLanguage();
     expect(periodWords({ kind: 'month', start: '2026-10-01' })).toBe('Oktober 2026');
-    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Week of 16. Nov. 2026');
+    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Woche vom 16. Nov. 2026');
+    expect(periodWords({ kind: 'quarter', start: '2026-10-01' })).toBe('Q4 2026');
     applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'fr-FR' });
+    await followWantedLanguage();
     expect(periodWords({ kind: 'month', start: '2026-10-01' })).toBe('octobre 2026');
+    expect(periodWords({ kind: 'week', start: '2026-11-16' })).toBe('Semaine du 16 nov. 2026');
+    expect(periodWords({ kind: 'quarter', start: '2026-10-01' })).toBe('T4 2026');
   });
 
   it('falls back to "This ..." when the start is missing', () => {

@@ -1,5 +1,7 @@
 import type { LeaderboardPeriod, PeriodRange } from '@contract/insight';
 import { orgLocale } from './format';
+import { translate } from './i18n/translate';
+import { messages } from './messages';
 
 // Words for the boards' periods (contract/insight.ts PeriodRange). Type imports only: the screens that show a board do
 // not load the contract's validators.
@@ -81,11 +83,11 @@ export function periodWords(range: Pick<PeriodRange, 'kind' | 'start'>): string 
   if (!start) return THIS_PERIOD[range.kind];
   switch (range.kind) {
     case 'week':
-      return `Week of ${formatsOf(orgLocale()).day.format(start.date)}`;
+      return translate(messages, 'weekOf', { day: formatsOf(orgLocale()).day.format(start.date) });
     case 'month':
       return formatsOf(orgLocale()).month.format(start.date);
     case 'quarter':
-      return `Q${Math.floor((start.month - 1) / 3) + 1} ${start.year}`;
+      return translate(messages, 'quarter', { quarter: Math.floor((start.month - 1) / 3) + 1, year: String(start.year) });
     case 'year':
       return String(start.year);
   }

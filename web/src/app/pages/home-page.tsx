@@ -4,6 +4,8 @@ import { PrefetchOwnerDashboard } from '../../features/owner-dashboard/api/get-o
 import { useUser } from '../../lib/auth';
 import { LandingPage } from './landing-page';
 import type OwnerDashboardPageComponent from './owner-dashboard-page';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 // The dashboard is its own chunk: visitors of the landing page never download it.
 type OwnerDashboardModule = { default: typeof OwnerDashboardPageComponent };
@@ -35,12 +37,13 @@ const OwnerDashboardPage = lazy(() => (ownerDashboardModule ? answeredNow(ownerD
 /** "/": the owner dashboard when an owner or manager is signed in, otherwise the landing page. */
 export function HomePage() {
   const { user, isLoading } = useUser();
-  if (isLoading) return <Spinner label="Loading..." />;
+  const t = useT(messages);
+  if (isLoading) return <Spinner label={t('loading')} />;
   if (!user) return <LandingPage />;
   return (
     <>
       <PrefetchOwnerDashboard />
-      <Suspense fallback={<Spinner label="Loading dashboard..." />}>
+      <Suspense fallback={<Spinner label={t('loadingDashboard')} />}>
         <OwnerDashboardPage user={user} />
       </Suspense>
     </>

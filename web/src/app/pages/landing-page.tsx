@@ -8,28 +8,32 @@ import { useTierSettings } from '../../lib/tier-settings';
 import { formatCompactCurrency } from '../../lib/format';
 import { useOrgSettings } from '../../lib/org-settings';
 import { paths } from '../../config/paths';
+import { useT, type MessageValues } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
-// Written when the page renders: the amounts follow the organisation's currency and locale (lib/format.ts).
-const features = () => [
+// Written when the page renders: the words follow the language, the amounts the organisation's currency (lib/format.ts).
+const features = (t: (key: keyof typeof messages.en, values?: MessageValues) => string) => [
   {
     icon: Trophy,
-    title: '12-Tier System',
-    text: `From Starter at ${formatCompactCurrency(5_000)} to Legend at ${formatCompactCurrency(1_000_000)}, every milestone unlocks rewards your agents can claim.`,
+    title: t('featureTiersTitle'),
+    text: t('featureTiersText', { starter: formatCompactCurrency(5_000), legend: formatCompactCurrency(1_000_000) }),
   },
-  { icon: BarChart3, title: 'Leaderboards', text: 'A monthly leaderboard ranks agents by income, with medals for the top performers.' },
-  { icon: Users, title: 'Team Management', text: 'Add agents, record income and deductions, run the weekly profit calculator and fulfil claims.' },
-  { icon: ShieldCheck, title: 'Role-Based Access', text: 'Owners run the team, managers follow performance, agents see their own progress and rewards.' },
+  { icon: BarChart3, title: t('featureBoardsTitle'), text: t('featureBoardsText') },
+  { icon: Users, title: t('featureTeamTitle'), text: t('featureTeamText') },
+  { icon: ShieldCheck, title: t('featureRolesTitle'), text: t('featureRolesText') },
 ];
 
 export function LandingPage() {
   const tiers = useTierSettings();
   const { orgName } = useOrgSettings();
+  const t = useT(messages);
+  const title = t('landingTitle', { orgName });
   useEffect(() => {
     if (orgName === DEFAULT_ORG_SETTINGS.orgName) return;
     const before = document.title;
-    document.title = `${orgName} · Sales performance and rewards`;
+    document.title = title;
     return () => void (document.title = before);
-  }, [orgName]);
+  }, [orgName, title]);
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
       <header className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-5 sm:px-6">
@@ -37,12 +41,12 @@ export function LandingPage() {
           <Crown className="size-6 text-brand-600" aria-hidden="true" />
           {orgName}
         </div>
-        <nav aria-label="Sign in" className="flex flex-wrap gap-2">
+        <nav aria-label={t('signInNav')} className="flex flex-wrap gap-2">
           <Button asChild variant="outline" size="sm">
-            <a href={paths.ownerLogin}>Owner/Manager Access</a>
+            <a href={paths.ownerLogin}>{t('ownerAccess')}</a>
           </Button>
           <Button asChild size="sm">
-            <Link href={paths.agentPortal}>Agent Portal</Link>
+            <Link href={paths.agentPortal}>{t('agentPortal')}</Link>
           </Button>
         </nav>
       </header>
@@ -50,28 +54,27 @@ export function LandingPage() {
       <main>
         <section className="mx-auto max-w-6xl px-4 pb-12 pt-8 text-center sm:px-6 sm:pt-16">
           <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-            Sales performance that <span className="text-brand-600">pays off</span>
+            {t('heroTitle')} <span className="text-brand-600">{t('heroHighlight')}</span>
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-700">
-            Agents record profit, climb twelve achievement tiers and claim rewards. Owners and managers see the whole team at a
-            glance.
+            {t('heroText')}
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <a href={paths.ownerLogin}>Start Tracking Today</a>
+              <a href={paths.ownerLogin}>{t('startTracking')}</a>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link href={paths.agentRegister}>Register as New Agent</Link>
+              <Link href={paths.agentRegister}>{t('registerAgent')}</Link>
             </Button>
           </div>
         </section>
 
         <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
           <h2 id="features-heading" className="sr-only">
-            Features
+            {t('featuresHeading')}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {features().map(({ icon: Icon, title, text }) => (
+            {features(t).map(({ icon: Icon, title, text }) => (
               <Card key={title}>
                 <CardHeader>
                   <Icon className="size-8 text-brand-600" aria-hidden="true" />
@@ -87,21 +90,21 @@ export function LandingPage() {
           <Card>
             <CardHeader>
               <CardTitle id="tiers-heading" className="text-2xl">
-                The 12 tiers
+                {t('tiersHeading')}
               </CardTitle>
-              <CardDescription>Total profit needed to reach each tier.</CardDescription>
+              <CardDescription>{t('tiersDescription')}</CardDescription>
             </CardHeader>
             <CardContent>
               {tiers.isError ? (
                 <p role="alert" className="text-sm text-red-700">
-                  The tiers could not be loaded. Please refresh the page.
+                  {t('tiersError')}
                 </p>
               ) : (
                 <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy={tiers.isPending}>
                   {(tiers.data ?? []).map((tier) => (
-                    <li key={tier.id} className="flex items-center justify-between rounded-lg border border-slate-200 px-3 py-2">
-                      <span className="flex items-center gap-2 font-medium">
-                        <span className="size-3 rounded-full" style={{ backgroundColor: tier.color }} aria-hidden="true" />
+                    <li key={tier.id} className="flex flex-wrap items-center justify-between gap-x-2 rounded-lg border border-slate-200 px-3 py-2">
+                      <span className="flex min-w-0 items-center gap-2 font-medium [overflow-wrap:anywhere]">
+                        <span className="size-3 shrink-0 rounded-full" style={{ backgroundColor: tier.color }} aria-hidden="true" />
                         {tier.name}
                       </span>
                       <span className="font-semibold text-slate-700">{formatCompactCurrency(tier.threshold)}</span>
@@ -116,18 +119,18 @@ export function LandingPage() {
         </section>
 
         <section className="mx-auto max-w-6xl px-4 pb-16 pt-4 text-center sm:px-6">
-          <p className="text-slate-700">Already on a team?</p>
+          <p className="text-slate-700">{t('alreadyOnTeam')}</p>
           <div className="mt-3 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild variant="secondary">
-              <Link href={paths.agentPortal}>Agent Portal</Link>
+              <Link href={paths.agentPortal}>{t('agentPortal')}</Link>
             </Button>
             <Button asChild variant="secondary">
-              <Link href={paths.agentRegister}>Register as New Agent</Link>
+              <Link href={paths.agentRegister}>{t('registerAgent')}</Link>
             </Button>
           </div>
         </section>
       </main>
-      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">TierTrack · open-source sales performance tracker</footer>
+      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600">{t('footer')}</footer>
     </div>
   );
 }

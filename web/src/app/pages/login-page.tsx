@@ -12,6 +12,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useAppInfo } from '../../lib/app-info';
 import { useSsoStatus } from '../../lib/sso-status';
 import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /**
  * /login: sign-in for owners and managers (reached through /api/login). With company sign-in on, "Sign in with <label>"
@@ -27,6 +29,7 @@ export default function LoginPage() {
   // After a right password, with two-factor sign-in on: the code step. `ended`: why the sign-in starts over.
   const [codeStep, setCodeStep] = useState(false);
   const [ended, setEnded] = useState<string | null>(null);
+  const t = useT(messages);
 
   // A manager who must set up two-factor sign-in first goes to the account page, where it is set up.
   const signedIn = (user: CurrentUser) => navigate(user.twoFactorSetupRequired ? paths.account : paths.home, { replace: true });
@@ -44,11 +47,11 @@ export default function LoginPage() {
   return (
     <AuthCardPage
       icon={Crown}
-      title="Owner/Manager Sign In"
-      description={codeStep ? 'Two-factor sign-in: one more step.' : "Sign in to run your team's dashboard."}
+      title={t('loginTitle')}
+      description={codeStep ? t('loginTwoFactorStep') : t('loginDescription')}
     >
       {sso.isPending ? (
-        <Spinner label="Loading..." className="min-h-40" />
+        <Spinner label={t('loading')} className="min-h-40" />
       ) : codeStep ? (
         <TwoFactorSignInForm
           onSignedIn={signedIn}
@@ -72,34 +75,30 @@ export default function LoginPage() {
             {sso.required && (
               <div className="grid gap-1">
                 <h2 id="owner-password-heading" className="text-base font-semibold text-slate-900">
-                  Owner sign-in with password
+                  {t('ownerPasswordHeading')}
                 </h2>
                 <p className="text-sm text-slate-700">
-                  Managers sign in with {sso.label}. The owner's password, with two-factor sign-in, is the way in when {sso.label} is down.
+                  {t('ssoRequiredNote', { label: sso.label })}
                 </p>
               </div>
             )}
             <SignInForm
               form={form}
               onSubmit={onSubmit}
-              error={login.isError ? errorMessage(login.error, 'Login failed') : ended}
+              error={login.isError ? errorMessage(login.error, t('loginFailed')) : ended}
               pending={login.isPending}
               secondary={sso.enabled}
               demoNote={
-                demoOwner && (
-                  <>
-                    Demo owner: {demoOwner.email} / {demoOwner.password}
-                  </>
-                )
+                demoOwner && t('demoOwner', { email: demoOwner.email, password: demoOwner.password })
               }
             />
           </section>
         </div>
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
-        Are you a sales agent?{' '}
+        {t('areYouAgent')}{' '}
         <Link href={paths.agentPortal} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Go to the Agent Portal
+          {t('goToPortal')}
         </Link>
       </p>
     </AuthCardPage>

@@ -11,6 +11,8 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { useUser } from '../../lib/auth';
 import { useOrgSettings } from '../../lib/org-settings';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
+import { useT } from '../../lib/i18n/translate';
+import { messages as layoutMessages } from '../../components/layouts/messages';
 
 interface StaffPageProps {
   /** Under the brand in the header ("Agent details", "Account"). */
@@ -32,6 +34,7 @@ interface StaffPageProps {
 export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, children }: StaffPageProps) {
   const { orgName } = useOrgSettings();
   const { user, isLoading } = useUser();
+  const t = useT(layoutMessages);
   const SignInIcon = signIn.icon;
   return (
     <div className="min-h-screen bg-slate-50">
@@ -50,7 +53,7 @@ export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, child
       </header>
       <main className={cn('mx-auto grid gap-4 px-4 py-6 sm:px-6', mainClassName)}>
         {isLoading ? (
-          <Spinner label="Loading..." />
+          <Spinner label={t('loading')} />
         ) : user ? (
           children(user)
         ) : (
@@ -62,7 +65,7 @@ export function StaffPage({ subtitle, headerExtras, mainClassName, signIn, child
               <h1 className="text-2xl font-semibold text-slate-900">{signIn.title}</h1>
               <p className="text-sm text-slate-700">{signIn.description}</p>
               <Button asChild className="w-full">
-                <a href={paths.ownerLogin}>Owner/Manager Access</a>
+                <a href={paths.ownerLogin}>{t('ownerAccess')}</a>
               </Button>
             </CardContent>
           </Card>

@@ -8,6 +8,8 @@ import { FormDialog, useFormDialog } from '../ui/form-dialog';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { toast } from '../ui/use-toast';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /** The fields of every account the owner adds, an agent's or a manager's. */
 export interface AccountFormFields {
@@ -17,8 +19,8 @@ export interface AccountFormFields {
 }
 
 interface AddAccountDialogProps<TForm extends AccountFormFields, TValues extends FieldValues, TCreated> {
-  /** What the dialog adds, as its button, title and messages name it: "Agent", "Manager". */
-  noun: string;
+  /** What the dialog adds, an agent or a manager; its button, title and messages name it in the language shown. */
+  noun: 'Agent' | 'Manager';
   description: string;
   /** The form of the account's fields and any others; Cancel, Escape and success reset it to its default values. */
   form: UseFormReturn<TForm, unknown, TValues>;
@@ -54,15 +56,16 @@ export function AddAccountDialog<TForm extends AccountFormFields, TValues extend
   fieldsOnScreen = ['name', 'email', 'password'] as Path<TForm>[],
 }: AddAccountDialogProps<TForm, TValues, TCreated>) {
   const dialog = useFormDialog(() => form.reset());
+  const t = useT(messages);
   const onSubmit = form.handleSubmit((values) =>
     create(values, {
       onSuccess: (created) => {
-        toast({ title: 'Success', description: successMessage(created), variant: 'success' });
+        toast({ title: t('success'), description: successMessage(created), variant: 'success' });
         dialog.done();
       },
       onError: (error) => {
         if (setServerIssues(form.setError, error, fieldsOnScreen)) return;
-        toast({ title: 'Error', description: errorMessage(error, `Failed to add ${noun.toLowerCase()}`), variant: 'destructive' });
+        toast({ title: t('error'), description: errorMessage(error, t('addFailed', { kind: noun })), variant: 'destructive' });
       },
     }),
   );
@@ -74,14 +77,14 @@ export function AddAccountDialog<TForm extends AccountFormFields, TValues extend
         trigger={
           <Button>
             <UserPlus aria-hidden="true" />
-            {`Add ${noun}`}
+            {t('addAccount', { kind: noun })}
           </Button>
         }
-        title={`Add ${noun}`}
+        title={t('addAccount', { kind: noun })}
         description={description}
         onSubmit={onSubmit}
         pending={pending}
-        submitLabel={`Add ${noun}`}
+        submitLabel={t('addAccount', { kind: noun })}
       >
         <AccountFields password={password}>{children}</AccountFields>
       </FormDialog>
@@ -92,13 +95,14 @@ export function AddAccountDialog<TForm extends AccountFormFields, TValues extend
 function AccountFields({ password, children }: Pick<AddAccountDialogProps<AccountFormFields, AccountFormFields, unknown>, 'password' | 'children'>) {
   const { register, formState } = useFormContext<AccountFormFields>();
   const { errors } = formState;
+  const t = useT(messages);
   return (
     <>
-      <FormField label="Name" error={errors.name?.message}>
+      <FormField label={t('name')} error={errors.name?.message}>
         <Input autoComplete="off" {...register('name')} />
       </FormField>
       {children}
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t('email')} error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...register('email')} />
       </FormField>
       <FormField label={password.label} error={errors.password?.message} hint={password.hint}>

@@ -10,6 +10,8 @@ import { Input } from '../ui/input';
 import { LazyForm } from '../ui/lazy-form';
 import { SubmitButton } from '../ui/submit-button';
 import { toast } from '../ui/use-toast';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /** The form's fields: the current password, and the new one typed twice. */
 export interface PasswordChangeValues {
@@ -40,17 +42,18 @@ export function PasswordChangeForm({ email, minLength, validation, change }: Pas
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordChangeValues>({ resolver: validation.resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
+  const t = useT(messages);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     return change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword }).then(
       () => {
         form.reset(emptyForm);
-        toast({ title: 'Password changed', description: 'You were signed out on your other devices.', variant: 'success' });
+        toast({ title: t('passwordChanged'), description: t('signedOutElsewhere'), variant: 'success' });
       },
       (error: unknown) => {
         if (!setServerIssues(form.setError, error, ['currentPassword', 'newPassword'])) {
-          setFormError(errorMessage(error, 'Failed to change your password'));
+          setFormError(errorMessage(error, t('changeFailed')));
         }
       },
     );
@@ -60,22 +63,22 @@ export function PasswordChangeForm({ email, minLength, validation, change }: Pas
     <LazyForm onSubmit={onSubmit} validation={validation} error={formError}>
       {/* For password managers: the account whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField label="Current password" error={errors.currentPassword?.message}>
+      <FormField label={t('currentPassword')} error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
       </FormField>
-      <FormField label="New password" error={errors.newPassword?.message} hint={passwordRuleHint(minLength)}>
+      <FormField label={t('newPassword')} error={errors.newPassword?.message} hint={passwordRuleHint(minLength)}>
         <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+      <FormField label={t('confirmNewPassword')} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-        Changing your password signs you out on your other devices. You stay signed in here.
+        {t('changeNote')}
       </p>
       <SubmitButton
         pending={change.isPending}
-        label="Change password"
-        pendingLabel="Changing..."
+        label={t('changePassword')}
+        pendingLabel={t('changing')}
         icon={<KeyRound aria-hidden="true" />}
         className="justify-self-start"
       />

@@ -6,6 +6,8 @@ import { toast } from '../ui/use-toast';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useCreateResetLink, type ResetLinkAccount } from '../../lib/reset-links';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 const CreatedResetLinkDialog = lazy(() => import('./created-reset-link-dialog').then((m) => ({ default: m.CreatedResetLinkDialog })));
 
@@ -15,9 +17,10 @@ const CreatedResetLinkDialog = lazy(() => import('./created-reset-link-dialog').
  */
 export function ResetLinkButton({ account, className }: { account: ResetLinkAccount; className?: string }) {
   const [link, setLink] = useState<CreatedResetLink | null>(null);
+  const t = useT(messages);
   const create = useCreateResetLink({
     onSuccess: setLink,
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to make a password link'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('makeLinkFailed')), variant: 'destructive' }),
   });
   return (
     <>
@@ -26,11 +29,11 @@ export function ResetLinkButton({ account, className }: { account: ResetLinkAcco
         size="sm"
         className={cn(className)}
         disabled={create.isPending}
-        aria-label={`Make a password link for ${account.name}`}
+        aria-label={t('makeLinkFor', { name: account.name })}
         onClick={() => create.mutate(account)}
       >
         <KeyRound aria-hidden="true" />
-        {create.isPending ? 'Making link...' : 'Password link'}
+        {create.isPending ? t('makingLink') : t('passwordLink')}
       </Button>
       {link && (
         <Suspense fallback={null}>

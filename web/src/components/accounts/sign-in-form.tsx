@@ -8,6 +8,8 @@ import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { LazyForm } from '../ui/lazy-form';
 import { SubmitButton } from '../ui/submit-button';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 // Fetched when the person reaches the form, not with the page: a sign-in page paints first.
 const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.loginForm));
@@ -35,18 +37,19 @@ interface SignInFormProps {
 /** Email, password and Sign In, with the "Forgot your password?" link: the owners' and managers' and the agents' sign-in. */
 export function SignInForm({ form, onSubmit, error, pending, idleIcon, demoNote, secondary = false }: SignInFormProps) {
   const { errors } = form.formState;
+  const t = useT(messages);
   return (
     <LazyForm onSubmit={onSubmit} validation={validation} error={error}>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t('email')} error={errors.email?.message}>
         <Input type="email" autoComplete="username" {...form.register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t('password')} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('password')} />
       </FormField>
-      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing in..." icon={idleIcon} variant={secondary ? 'outline' : 'default'} className="w-full" />
+      <SubmitButton pending={pending} label={t('signIn')} pendingLabel={t('signingIn')} icon={idleIcon} variant={secondary ? 'outline' : 'default'} className="w-full" />
       <p className="text-center text-sm">
         <Link href={paths.forgotPassword} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Forgot your password?
+          {t('forgotPassword')}
         </Link>
       </p>
       {demoNote && <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-900">{demoNote}</p>}

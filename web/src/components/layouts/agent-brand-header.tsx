@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { useOrgSettings } from '../../lib/org-settings';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /**
  * The top bar of the agent screens: the product name (back to home), an optional status (the live-update indicator)
@@ -10,6 +12,7 @@ import { useOrgSettings } from '../../lib/org-settings';
  */
 export function AgentBrandHeader({ subtitle, status, children }: { subtitle?: string; status?: ReactNode; children?: ReactNode }) {
   const { orgName } = useOrgSettings();
+  const t = useT(messages);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -21,7 +24,7 @@ export function AgentBrandHeader({ subtitle, status, children }: { subtitle?: st
         {(status || children) && (
           <div className="flex flex-wrap items-center gap-3">
             {status}
-            {children && <nav aria-label="Account" className="flex flex-wrap items-center gap-2">{children}</nav>}
+            {children && <nav aria-label={t('accountNav')} className="flex flex-wrap items-center gap-2">{children}</nav>}
           </div>
         )}
       </div>

@@ -5,14 +5,17 @@ import { useAgentLogout } from '../../lib/agent-logout';
 import { errorMessage } from '../../lib/api-client';
 import { Button, type ButtonProps } from '../ui/button';
 import { toast } from '../ui/use-toast';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /** The agent screens' link to the tier dashboard, in their header. */
 export function TierDashboardLink() {
+  const t = useT(messages);
   return (
     <Button asChild variant="outline" size="sm">
       <Link href={paths.agentDashboard}>
         <LayoutDashboard aria-hidden="true" />
-        Tier Dashboard
+        {t('tierDashboard')}
       </Link>
     </Button>
   );
@@ -24,14 +27,15 @@ export function TierDashboardLink() {
  */
 export function AgentLogoutButton({ onLoggedOut, variant, size }: Pick<ButtonProps, 'variant' | 'size'> & { onLoggedOut: () => void }) {
   const logout = useAgentLogout();
+  const t = useT(messages);
   const onLogout = () =>
     logout.mutateAsync().then(onLoggedOut, (error: unknown) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Logout failed'), variant: 'destructive' }),
+      toast({ title: t('error'), description: errorMessage(error, t('logoutFailed')), variant: 'destructive' }),
     );
   return (
     <Button variant={variant} size={size} onClick={onLogout} disabled={logout.isPending}>
       <LogOut aria-hidden="true" />
-      {logout.isPending ? 'Logging out...' : 'Logout'}
+      {logout.isPending ? t('loggingOut') : t('logout')}
     </Button>
   );
 }

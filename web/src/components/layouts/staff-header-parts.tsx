@@ -2,6 +2,8 @@ import { Crown, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths';
 import { Button } from '../ui/button';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /**
  * The left of an owner's or manager's header: the crown, the organisation's name and what the page is. The dashboard
@@ -22,11 +24,12 @@ export function StaffBrand({ orgName, subtitle, heading = false }: { orgName: st
 
 /** Logout for owners and managers: a plain link, so that it works whatever state the page is in. */
 export function StaffLogoutButton() {
+  const t = useT(messages);
   return (
     <Button asChild variant="outline">
       <a href={paths.ownerLogout}>
         <LogOut aria-hidden="true" />
-        Logout
+        {t('logout')}
       </a>
     </Button>
   );

@@ -1,18 +1,17 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { setThemeChoice, THEME_CHOICES, useThemeChoice, type ThemeChoice } from '../../lib/theme';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
-const looks: Record<ThemeChoice, { icon: typeof Sun; word: string }> = {
-  system: { icon: Monitor, word: 'as the system' },
-  light: { icon: Sun, word: 'light' },
-  dark: { icon: Moon, word: 'dark' },
-};
+const icons: Record<ThemeChoice, typeof Sun> = { system: Monitor, light: Sun, dark: Moon };
 
 /** A header button that goes through the looks: as the system says, light, dark (lib/theme.ts). */
 export function ThemeSwitch() {
   const choice = useThemeChoice();
+  const t = useT(messages);
   const next = THEME_CHOICES[(THEME_CHOICES.indexOf(choice) + 1) % THEME_CHOICES.length]!;
-  const Icon = looks[choice].icon;
-  const label = `Screens ${looks[choice].word}; switch to ${looks[next].word}`;
+  const Icon = icons[choice];
+  const label = t('theme', { current: choice, next });
   return (
     <button
       type="button"

@@ -3,34 +3,45 @@ import { KeyRound, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SectionCard } from '../../../components/ui/section-card';
 import { ChangeStaffPasswordForm } from './change-staff-password-form';
-
-const roleNames: Record<AuthUser['role'], string> = { owner: 'Owner', manager: 'Manager' };
+import { useUser } from '../../../lib/auth';
+import { LanguageSetting } from '../../../components/accounts/language-setting';
+import { useChangeMyLanguage } from '../api/change-my-language';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * /dashboard/account for a signed-in owner or manager: who they are signed in as, their password, and (`twoFactor`
  * and `devices`, features of their own that the page puts in) their second factor and where they are signed in.
  */
 export function AccountOverview({ user, twoFactor, devices }: { user: AuthUser; twoFactor?: ReactNode; devices?: ReactNode }) {
+  const t = useT(messages);
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Your account</h1>
-        <p className="mt-1 text-slate-700">Who you are signed in as, your password, and where you are signed in.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-1 text-slate-700">{t('intro')}</p>
       </div>
-      <SectionCard id="account-details" icon={UserRound} title="Your details" description="The account you are signed in with.">
+      <SectionCard id="account-details" icon={UserRound} title={t('detailsTitle')} description={t('detailsDescription')}>
         <dl className="grid gap-4 sm:grid-cols-3">
-          <AccountDetail term="Name">{user.name}</AccountDetail>
-          <AccountDetail term="Email">{user.email}</AccountDetail>
-          <AccountDetail term="Role">{roleNames[user.role]}</AccountDetail>
+          <AccountDetail term={t('name')}>{user.name}</AccountDetail>
+          <AccountDetail term={t('email')}>{user.email}</AccountDetail>
+          <AccountDetail term={t('role')}>{t('roleName', { role: user.role })}</AccountDetail>
         </dl>
       </SectionCard>
-      <SectionCard id="account-password" icon={KeyRound} title="Change password" description="Choose a new password to sign in with.">
+      <SectionCard id="account-password" icon={KeyRound} title={t('passwordTitle')} description={t('passwordDescription')}>
         <ChangeStaffPasswordForm email={user.email} />
       </SectionCard>
+      <MyLanguage />
       {twoFactor}
       {devices}
     </div>
   );
+}
+
+function MyLanguage() {
+  const change = useChangeMyLanguage();
+  const { user } = useUser();
+  return <LanguageSetting value={user?.language ?? null} save={change.mutateAsync} pending={change.isPending} />;
 }
 
 function AccountDetail({ term, children }: { term: string; children: ReactNode }) {

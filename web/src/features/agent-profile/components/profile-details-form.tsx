@@ -12,12 +12,15 @@ import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useUpdateMyProfile } from '../api/my-profile';
 import type { ProfileDetailsValues } from './profile-schemas';
 import { setServerIssues } from '../../../lib/server-issues';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 const validation = lazyZodResolver(() => import('./profile-schemas').then((module) => module.profileDetailsForm));
 
 /** The agent's name and position (PATCH /api/agents/me); the email is the sign-in and stays as it is. */
 export function ProfileDetailsForm({ profile }: { profile: MyProfile }) {
   const update = useUpdateMyProfile();
+  const t = useT(messages);
   // A refusal the fields cannot show (a lost session, the network): above the form.
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileDetailsValues>({
@@ -31,32 +34,32 @@ export function ProfileDetailsForm({ profile }: { profile: MyProfile }) {
     return update.mutateAsync({ name: values.name, position: values.position }).then(
       (saved) => {
         form.reset({ name: saved.name, position: saved.position });
-        toast({ title: 'Profile updated', description: 'Your name and position are saved.', variant: 'success' });
+        toast({ title: t('profileUpdated'), description: t('profileSaved'), variant: 'success' });
       },
       (error: unknown) => {
-        if (!setServerIssues(form.setError, error, ['name', 'position'])) setFormError(errorMessage(error, 'Failed to update your profile'));
+        if (!setServerIssues(form.setError, error, ['name', 'position'])) setFormError(errorMessage(error, t('updateFailed')));
       },
     );
   });
 
   return (
     <LazyForm onSubmit={onSubmit} validation={validation} error={formError}>
-      <FormField label="Name" error={errors.name?.message}>
+      <FormField label={t('name')} error={errors.name?.message}>
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField label="Position" error={errors.position?.message}>
+      <FormField label={t('position')} error={errors.position?.message}>
         <Input autoComplete="organization-title" {...form.register('position')} />
       </FormField>
       <div className="grid gap-1.5">
-        <p className="text-sm font-medium leading-none text-slate-800">Email</p>
+        <p className="text-sm font-medium leading-none text-slate-800">{t('email')}</p>
         <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">{profile.email}</p>
-        <p className="text-xs text-slate-600">You sign in with it; ask the owner to change it.</p>
+        <p className="text-xs text-slate-600">{t('emailHint')}</p>
       </div>
       <SubmitButton
         pending={update.isPending}
         disabled={!isDirty}
-        label="Save changes"
-        pendingLabel="Saving..."
+        label={t('saveChanges')}
+        pendingLabel={t('saving')}
         icon={<Save aria-hidden="true" />}
         className="justify-self-start"
       />

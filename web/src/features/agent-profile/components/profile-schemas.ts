@@ -1,5 +1,7 @@
 import { changeMyPasswordInput, updateMyProfileInput } from '@contract/insight';
 import { z } from 'zod';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The profile page's forms, loaded when a form is first used (lib/lazy-resolver.ts).
 
@@ -10,4 +12,4 @@ export type ProfileDetailsValues = z.input<typeof profileDetailsForm>;
 /** POST /api/agents/me/password, and the new password typed twice. */
 export const changePasswordForm = changeMyPasswordInput
   .extend({ confirmPassword: z.string() })
-  .refine((form) => form.newPassword === form.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] });
+  .refine((form) => form.newPassword === form.confirmPassword, { error: () => translate(messages, 'passwordsDoNotMatch'), path: ['confirmPassword'] });

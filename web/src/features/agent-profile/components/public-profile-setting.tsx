@@ -5,6 +5,8 @@ import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateMyProfile } from '../api/my-profile';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * "Show me on public boards" (PATCH /api/agents/me {publicProfile}), saved as it is switched. Off, other agents (their
@@ -13,6 +15,7 @@ import { useUpdateMyProfile } from '../api/my-profile';
 export function PublicProfileSetting({ profile }: { profile: MyProfile }) {
   const id = useId();
   const update = useUpdateMyProfile();
+  const t = useT(messages);
   // What was asked shows at once; a refusal puts the stored choice back.
   const shown = update.isPending && update.variables.publicProfile !== undefined ? update.variables.publicProfile : profile.publicProfile;
 
@@ -23,14 +26,12 @@ export function PublicProfileSetting({ profile }: { profile: MyProfile }) {
       {
         onSuccess: (saved) =>
           toast({
-            title: saved.publicProfile ? 'You are shown on public boards' : 'You are hidden from public boards',
-            description: saved.publicProfile
-              ? 'Other agents and the office TV see your name.'
-              : 'Other agents and the office TV now see you as "Anonymous agent".',
+            title: saved.publicProfile ? t('shownTitle') : t('hiddenTitle'),
+            description: saved.publicProfile ? t('shownDescription') : t('hiddenDescription'),
             variant: 'success',
           }),
         onError: (error) =>
-          toast({ title: 'Error', description: errorMessage(error, 'Failed to update your profile'), variant: 'destructive' }),
+          toast({ title: t('error'), description: errorMessage(error, t('updateFailed')), variant: 'destructive' }),
       },
     );
   };
@@ -40,17 +41,16 @@ export function PublicProfileSetting({ profile }: { profile: MyProfile }) {
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-1">
           <Label htmlFor={id} className="cursor-pointer text-base">
-            Show me on public boards
+            {t('showMeLabel')}
           </Label>
           <p id={`${id}-hint`} className="text-sm text-slate-700">
-            When this is off, other agents and the office TV see you as &ldquo;Anonymous agent&rdquo; instead of your name. The
-            owner and managers always see your name.
+            {t('showMeHint')}
           </p>
         </div>
         <Switch id={id} checked={shown} onCheckedChange={onChange} aria-describedby={`${id}-hint ${id}-state`} />
       </div>
       <p id={`${id}-state`} role="status" className="text-sm font-medium text-slate-900">
-        {shown ? 'On: your name is shown.' : 'Off: you are shown as "Anonymous agent".'}
+        {shown ? t('stateOn') : t('stateOff')}
       </p>
     </div>
   );

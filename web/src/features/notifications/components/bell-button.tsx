@@ -3,9 +3,12 @@ import type { ComponentProps } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { bellLabel, unreadBadgeText } from '../utils/unread';
+import { useLanguage } from '../../../lib/i18n/language';
 
 /** The bell's button: the unread count on a badge and in its name. The popover's trigger, and its stand-in before. */
 export function BellButton({ unread, className, ...props }: { unread: number } & ComponentProps<typeof Button>) {
+  // Renders again with the language (bellLabel translates).
+  useLanguage();
   return (
     <Button variant="outline" size="icon" aria-label={bellLabel(unread)} className={cn('relative data-[state=open]:bg-slate-100', className)} {...props}>
       <Bell aria-hidden="true" />

@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTitle, PopoverTrigger } from '../../../components/ui/popover';
 import { Spinner } from '../../../components/ui/spinner';
 import { BellButton } from './bell-button';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The list and the settings come in a chunk of their own: the dashboards load only the button and its count.
 const loadPanel = () => import('./notification-panel');
@@ -26,6 +28,7 @@ export function NotificationPopover({
   takeFocus: boolean;
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  const t = useT(messages);
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -42,14 +45,14 @@ export function NotificationPopover({
         </PopoverTrigger>
         <PopoverContent className="max-h-[min(36rem,calc(100dvh-6rem))]">
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-2 pl-4 pr-2">
-            <PopoverTitle>Notifications</PopoverTitle>
+            <PopoverTitle>{t('title')}</PopoverTitle>
             <PopoverClose asChild>
-              <Button variant="ghost" size="icon" className="size-9" aria-label="Close">
+              <Button variant="ghost" size="icon" className="size-9" aria-label={t('close')}>
                 <X aria-hidden="true" />
               </Button>
             </PopoverClose>
           </div>
-          <Suspense fallback={<Spinner label="Loading..." className="min-h-32" />}>
+          <Suspense fallback={<Spinner label={t('loading')} className="min-h-32" />}>
             <NotificationPanel />
           </Suspense>
         </PopoverContent>

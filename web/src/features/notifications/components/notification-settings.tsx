@@ -6,8 +6,12 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
+import { readPushDeviceState, turnPushOff, turnPushOn, type PushDeviceState } from '../api/push-device';
 
-/** The settings of the bell: per kind the person receives, in the app and by email (docs/product.md §12.13). */
+/**
+ * The settings of the bell: per kind the person receives, in the app, by email and pushed to their devices
+ * (docs/product.md §12.13, §12.21), and whether this device receives pushes.
+ */
 export function NotificationSettings({ onBack }: { onBack: () => void }) {
   const preferences = useNotificationPreferences();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,7 +49,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreference[] }) {
   const update = useUpdateNotificationPreferences();
   const formId = useId();
 
-  const set = (kind: NotificationPreference['kind'], channel: 'inApp' | 'email', on: boolean) => {
+  const set = (kind: NotificationPreference['kind'], channel: 'inApp' | 'email' | 'push', on: boolean) => {
     setChoices((current) => current.map((choice) => (choice.kind === kind ? { ...choice, [channel]: on } : choice)));
     // "Saved." no longer holds once something changed.
     if (!update.isPending) update.reset();
@@ -59,17 +63,13 @@ function PreferencesForm({ saved }: { saved: NotificationPreference[] }) {
   return (
     <form onSubmit={onSubmit} className="grid min-h-0 gap-3 overflow-y-auto p-4">
       <p className="text-sm text-slate-700">Choose what you are told about, and where.</p>
+      <PushDevice />
       {choices.map((choice) => (
         <fieldset key={choice.kind} className="grid gap-2 rounded-lg border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium text-slate-900">{NOTIFICATION_KIND_LABELS[choice.kind]}</legend>
           <Choice id={`${formId}-${choice.kind}-app`} label="In the app" checked={choice.inApp} onChange={(on) => set(choice.kind, 'inApp', on)} />
-          {/* No email is sent yet (docs/product.md §12.13): the choice is kept for when the server sends it. */}
-          <Choice
-            id={`${formId}-${choice.kind}-email`}
-            label="Email (when the server sends email)"
-            checked={choice.email}
-            onChange={(on) => set(choice.kind, 'email', on)}
-          />
+          <Choice id={`${formId}-${choice.kind}-email`} label="Email" checked={choice.email} onChange={(on) => set(choice.kind, 'email', on)} />
+          <Choice id={`${formId}-${choice.kind}-push`} label="Push to my devices" checked={choice.push} onChange={(on) => set(choice.kind, 'push', on)} />
         </fieldset>
       ))}
       {update.isError && (
@@ -101,6 +101,61 @@ function Choice({ id, label, checked, onChange }: { id: string; label: string; c
       <label htmlFor={id} className="text-sm text-slate-800">
         {label}
       </label>
+    </div>
+  );
+}
+
+const PUSH_WORDS: Record<PushDeviceState, string> = {
+  unsupported: 'This browser cannot receive push notifications. Install TierTrack on your phone’s home screen to get them.',
+  denied: 'Notifications are blocked for TierTrack in this browser’s settings: allow them there to get pushes here.',
+  off: 'This device does not receive push notifications.',
+  on: 'This device receives push notifications (on working days, in working hours).',
+};
+
+/** This device's pushes: on or off, asked of the browser (its permission) and told to the server. */
+function PushDevice() {
+  const [state, setState] = useState<PushDeviceState | 'reading'>('reading');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+
+  useEffect(() => {
+    let live = true;
+    readPushDeviceState().then(
+      (read) => live && setState(read),
+      () => live && setState('unsupported'),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = (to: () => Promise<PushDeviceState>) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(undefined);
+    to().then(
+      (now) => setState(now),
+      (error: unknown) => setProblem(errorMessage(error, 'Could not change push notifications on this device')),
+    ).finally(() => setBusy(false));
+  };
+
+  if (state === 'reading') return null;
+  return (
+    <div className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <p role="status" className="text-sm text-slate-800">{PUSH_WORDS[state]}</p>
+      {(state === 'off' || state === 'on') && (
+        <div>
+          <Button type="button" size="sm" variant="outline" aria-disabled={busy || undefined} onClick={() => change(state === 'on' ? turnPushOff : turnPushOn)}>
+            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {state === 'on' ? 'Turn off push on this device' : 'Turn on push on this device'}
+          </Button>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm text-red-800">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

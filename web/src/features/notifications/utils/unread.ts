@@ -1,4 +1,6 @@
 import type { MarkNotificationsReadInput, NotificationPage } from '@contract/notifications';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The badge shows at most this; more reads "99+" (the bell's name still says the exact count). */
 export const UNREAD_BADGE_MAX = 99;
@@ -10,7 +12,7 @@ export function unreadBadgeText(count: number): string {
 
 /** The bell's accessible name: "Notifications", then the unread count when there is one. */
 export function bellLabel(count: number): string {
-  return count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  return translate(messages, 'bellLabel', { count });
 }
 
 /**

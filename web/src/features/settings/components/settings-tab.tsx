@@ -24,6 +24,7 @@ import { formatCurrency2, formatDate } from '../../../lib/format';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useOrganisationSettings, useSaveOrganisationSettings } from '../api/organisation-settings';
 import { WorkingCalendarSection } from './working-calendar-section';
+import { WorkingHoursSection } from './working-hours-section';
 import { savedSummary } from '../utils/saved-summary';
 
 type Field = 'orgName' | 'currency' | 'locale';
@@ -76,6 +77,7 @@ export function SettingsTab() {
     <div className="grid max-w-2xl gap-6">
       <SettingsForm saved={settings.data} />
       <WorkingCalendarSection saved={settings.data} />
+      <WorkingHoursSection saved={settings.data} />
     </div>
   );
 }

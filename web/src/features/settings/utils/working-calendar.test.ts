@@ -18,6 +18,8 @@ const saved: OrganisationSettings = {
   managersRecord: false,
   workingDays: [1, 2, 3, 4, 5],
   holidays: ['2026-12-25'],
+  workStartMinute: 540,
+  workEndMinute: 1080,
   updatedAt: null,
 };
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { followWantedLanguage } from '../../../lib/i18n/language';
 import { applyOrgSettings } from '../../../lib/org-settings';
 import { formatRelativeTime } from './relative-time';
 
@@ -20,12 +21,17 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(ago(-5 * 60_000), now)).toBe('just now');
   });
 
-  it('speaks the organisation\'s locale', () => {
+  it('speaks the organisation\'s locale', async () => {
+    // The page follows the organisation's language once its catalogs have loaded (web/src/lib/i18n/language.ts).
     applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
+    await followWantedLanguage();
     expect(formatRelativeTime(ago(2 * 60_000), now)).toBe('vor 2 Minuten');
     expect(formatRelativeTime(ago(20_000), now)).toBe('jetzt');
     expect(formatRelativeTime(ago(24 * 3_600_000), now)).toBe('gestern');
   });
 });
 
-afterEach(() => applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' }));
+afterEach(async () => {
+  applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' });
+  await followWantedLanguage();
+});

@@ -1,0 +1,6 @@
+import { catalogsByNamespace } from '../catalog';
+import { pseudoMessages } from '../pseudo';
+
+// The pseudo-locale, made from every English catalog when a test or a developer asks for it (?lang=pseudo).
+const english = catalogsByNamespace(import.meta.glob('../../../**/messages/en.json', { eager: true, import: 'default' }));
+export default new Map([...english].map(([namespace, messages]) => [namespace, pseudoMessages(messages)]));
