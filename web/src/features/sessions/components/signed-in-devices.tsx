@@ -14,6 +14,8 @@ import { useEndDeviceSession, type DeviceOwner } from '../api/end-device-session
 import { useEndOtherDeviceSessions } from '../api/end-other-device-sessions';
 import { useDeviceSessions } from '../api/get-device-sessions';
 import { describeDevice } from '../utils/describe-device';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * "Signed-in devices" (docs/product.md §12.15): every browser the person is signed in on, this one first, each with
@@ -27,6 +29,7 @@ export function SignedInDevices({ owner }: { owner: DeviceOwner }) {
   const endOne = useEndDeviceSession(owner);
   const endOthers = useEndOtherDeviceSessions();
   const busy = endOne.isPending || endOthers.isPending;
+  const t = useT(messages);
 
   // This device first, the others as the server orders them (most recently used first).
   const sessions = list.data ? [...list.data.sessions].sort((a, b) => Number(b.current) - Number(a.current)) : [];
@@ -39,20 +42,19 @@ export function SignedInDevices({ owner }: { owner: DeviceOwner }) {
     endOne.mutateAsync(session).then(
       () => {
         if (session.current) return;
-        toast({ title: 'Device signed out', description: `${label} is signed out.`, variant: 'success' });
+        toast({ title: t('deviceSignedOut'), description: t('deviceSignedOutDescription', { device: label }), variant: 'success' });
         focusCard();
       },
-      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Failed to sign the device out'), variant: 'destructive' }),
+      (error: unknown) => toast({ title: t('error'), description: errorMessage(error, t('signOutFailed')), variant: 'destructive' }),
     );
 
   const onEndOthers = () =>
     endOthers.mutateAsync().then(
       ({ ended }) => {
-        const description = ended === 0 ? 'No other device was signed in.' : `${ended} ${ended === 1 ? 'device was' : 'devices were'} signed out.`;
-        toast({ title: 'Other devices signed out', description, variant: 'success' });
+        toast({ title: t('othersSignedOut'), description: t('othersEnded', { count: ended }), variant: 'success' });
         focusCard();
       },
-      (error: unknown) => toast({ title: 'Error', description: errorMessage(error, 'Failed to sign the other devices out'), variant: 'destructive' }),
+      (error: unknown) => toast({ title: t('error'), description: errorMessage(error, t('othersFailed')), variant: 'destructive' }),
     );
 
   return (
@@ -65,17 +67,17 @@ export function SignedInDevices({ owner }: { owner: DeviceOwner }) {
           className="flex items-center gap-2 rounded-sm text-lg font-semibold leading-tight tracking-tight text-slate-900"
         >
           <MonitorSmartphone className="size-5 text-brand-600" aria-hidden="true" />
-          Signed-in devices
+          {t('title')}
         </h2>
-        <CardDescription>Where you are signed in. Sign out of any device you no longer use or do not recognise.</CardDescription>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {list.isPending ? (
-          <Spinner label="Loading your devices..." className="min-h-32" />
+          <Spinner label={t('loading')} className="min-h-32" />
         ) : list.isError ? (
-          <LoadError error={list.error} fallback="Failed to load your devices" />
+          <LoadError error={list.error} fallback={t('loadFailed')} />
         ) : sessions.length === 0 ? (
-          <EmptyState icon={MonitorSmartphone} title="No signed-in devices" description="Devices you sign in on are listed here." />
+          <EmptyState icon={MonitorSmartphone} title={t('emptyTitle')} description={t('emptyDescription')} />
         ) : (
           <>
             <ul aria-labelledby={headingId} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -92,9 +94,9 @@ export function SignedInDevices({ owner }: { owner: DeviceOwner }) {
             <div className="flex flex-wrap items-center gap-3">
               <Button variant="outline" onClick={onEndOthers} disabled={busy || others.length === 0}>
                 {endOthers.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
-                {endOthers.isPending ? 'Signing out...' : 'Sign out all other devices'}
+                {endOthers.isPending ? t('signingOut') : t('signOutOthers')}
               </Button>
-              {others.length === 0 && <p className="text-sm text-slate-700">You are signed in on this device only.</p>}
+              {others.length === 0 && <p className="text-sm text-slate-700">{t('onlyThisDevice')}</p>}
             </div>
           </>
         )}
@@ -111,6 +113,7 @@ interface DeviceRowProps {
 }
 
 function DeviceRow({ session, pending, disabled, onEnd }: DeviceRowProps) {
+  const t = useT(messages);
   const device = describeDevice(session.userAgent);
   const Icon = device.mobile ? Smartphone : Monitor;
   const lastActive = formatDateTime(session.lastSeenAt);
@@ -121,20 +124,20 @@ function DeviceRow({ session, pending, disabled, onEnd }: DeviceRowProps) {
         <div className="grid min-w-0 gap-0.5">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
             {device.label}
-            {session.current && <Badge variant="success">This device</Badge>}
+            {session.current && <Badge variant="success">{t('thisDevice')}</Badge>}
           </p>
-          <p className="text-sm text-slate-700">Signed in {formatDateTime(session.createdAt)}</p>
-          <p className="text-sm text-slate-700">Last active {lastActive}</p>
+          <p className="text-sm text-slate-700">{t('signedIn', { when: formatDateTime(session.createdAt) })}</p>
+          <p className="text-sm text-slate-700">{t('lastActive', { when: lastActive })}</p>
         </div>
       </div>
       {!session.current && (
         <Button variant="outline" size="sm" className="self-start sm:self-center" disabled={disabled} onClick={() => onEnd(session, device.label)}>
           {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <LogOut aria-hidden="true" />}
-          {pending ? 'Signing out...' : 'Sign out'}
+          {pending ? t('signingOut') : t('signOut')}
           {/* Every row's button reads "Sign out": its full name says which device. */}
           <span className="sr-only">
             {' '}
-            {device.label}, last active {lastActive}
+            {t('signOutWhich', { device: device.label, when: lastActive })}
           </span>
         </Button>
       )}

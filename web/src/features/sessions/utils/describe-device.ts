@@ -1,3 +1,6 @@
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
+
 /** The systems a session's browser is named by; any other shows no system. */
 export type DeviceSystem = 'Windows' | 'macOS' | 'Linux' | 'Android' | 'iOS';
 
@@ -34,8 +37,9 @@ export function describeDevice(userAgent: string | null): DeviceDescription {
   const text = userAgent?.trim() ?? '';
   const system = systems.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
   const browser = browsers.find(([name, pattern]) => pattern.test(text) && !(name === 'Safari' && system === 'Android'))?.[0];
+  const browserName = browser ?? translate(messages, 'unknownBrowser');
   return {
-    label: `${browser ?? 'Unknown browser'}${system ? ` on ${system}` : ''}`,
+    label: system ? translate(messages, 'browserOnSystem', { browser: browserName, system }) : browserName,
     system,
     mobile: system === 'Android' || system === 'iOS',
   };

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** One SVG path of the dark modules: a unit square per module, on a grid with a 4-module quiet zone. */
 function modulesPath(modules: boolean[][]): string {
@@ -17,6 +19,7 @@ function modulesPath(modules: boolean[][]): string {
  * own, fetched when the code is first shown (docs/decisions/0030-two-factor-sign-in.md).
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
+  const t = useT(messages);
   const [drawn, setDrawn] = useState<{ value: string; size: number; path: string } | null>(null);
 
   useEffect(() => {
@@ -34,7 +37,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   if (!drawn || drawn.value !== value) {
     return (
       <div className="flex size-48 items-center justify-center rounded-md border border-slate-200 bg-white">
-        <Spinner label="Drawing the QR code..." className="min-h-0" />
+        <Spinner label={t('drawingQr')} className="min-h-0" />
       </div>
     );
   }

@@ -1,15 +1,18 @@
 import { Copy, Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The ten recovery codes, shown once, with ways to keep them: copy, or download as a text file. */
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
-  const text = `TierTrack recovery codes for ${email}\nEach code signs in once in place of a code from your app.\n\n${codes.join('\n')}\n`;
+  const t = useT(messages);
+  const text = `${t('recoveryFileText', { email })}\n\n${codes.join('\n')}\n`;
 
   const copy = () =>
     navigator.clipboard.writeText(codes.join('\n')).then(
-      () => toast({ title: 'Copied', description: 'The recovery codes are on your clipboard.', variant: 'success' }),
-      () => toast({ title: 'Could not copy', description: 'Select the codes and copy them yourself.', variant: 'destructive' }),
+      () => toast({ title: t('copied'), description: t('copiedDescription'), variant: 'success' }),
+      () => toast({ title: t('copyFailed'), description: t('copyFailedDescription'), variant: 'destructive' }),
     );
 
   const download = () => {
@@ -23,7 +26,7 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
 
   return (
     <div className="grid gap-3">
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900">
+      <ul aria-label={t('recoveryCodes')} className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -31,11 +34,11 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
           <Copy aria-hidden="true" />
-          Copy codes
+          {t('copyCodes')}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={download}>
           <Download aria-hidden="true" />
-          Download codes
+          {t('downloadCodes')}
         </Button>
       </div>
     </div>

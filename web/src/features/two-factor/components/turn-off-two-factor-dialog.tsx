@@ -8,10 +8,13 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { CodeField } from './code-field';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** Turning two-factor sign-in off: a code of the app, or a recovery code, confirms it. Mounted when it opens. */
 export function TurnOffTwoFactorDialog({ onClose }: { onClose: () => void }) {
   const disable = useDisableTwoFactor();
+  const t = useT(messages);
   const [code, setCode] = useState('');
   const onOpenChange = (open: boolean) => {
     if (!open) onClose();
@@ -24,36 +27,36 @@ export function TurnOffTwoFactorDialog({ onClose }: { onClose: () => void }) {
       {
         onSuccess: () => {
           onClose();
-          toast({ title: 'Two-factor sign-in is off', description: 'Your password alone signs you in now.', variant: 'success' });
+          toast({ title: t('isOffTitle'), description: t('isOffDescription'), variant: 'success' });
         },
       },
     );
   };
 
   const error = disable.error && !isReauthenticationCancelled(disable.error) ? disable.error : null;
-  const fieldError = error instanceof ApiError && error.status === 400 ? errorMessage(error, 'The code is not correct') : undefined;
+  const fieldError = error instanceof ApiError && error.status === 400 ? errorMessage(error, t('codeIncorrect')) : undefined;
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent>
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <DialogHeader>
-            <DialogTitle>Turn off two-factor sign-in</DialogTitle>
-            <DialogDescription>Enter a code from your authenticator app, or one of your recovery codes. Your recovery codes stop working.</DialogDescription>
+            <DialogTitle>{t('turnOffTitle')}</DialogTitle>
+            <DialogDescription>{t('turnOffDescription')}</DialogDescription>
           </DialogHeader>
           {error && !fieldError && (
             <Alert variant="destructive">
-              <AlertDescription>{errorMessage(error, 'Two-factor sign-in could not be turned off')}</AlertDescription>
+              <AlertDescription>{errorMessage(error, t('turnOffFailed'))}</AlertDescription>
             </Alert>
           )}
-          <CodeField label="6-digit code or a recovery code" value={code} onChange={setCode} error={fieldError} recovery />
+          <CodeField label={t('codeOrRecoveryCode')} value={code} onChange={setCode} error={fieldError} recovery />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" variant="destructive" disabled={disable.isPending || code.trim() === ''}>
               {disable.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Turn off
+              {t('turnOff')}
             </Button>
           </DialogFooter>
         </form>

@@ -7,6 +7,8 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useUser } from '../../../lib/auth';
 import { TurnOffTwoFactorDialog } from './turn-off-two-factor-dialog';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * "Two-factor sign-in" on the account page of the signed-in owner or manager: whether it is on, and the way to set it
@@ -14,6 +16,7 @@ import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
  */
 export function TwoFactorCard() {
   const { user } = useUser();
+  const t = useT(messages);
   const [settingUp, setSettingUp] = useState(false);
   const [turningOff, setTurningOff] = useState(false);
   const endSetup = useCallback(() => setSettingUp(false), []);
@@ -24,26 +27,26 @@ export function TwoFactorCard() {
     <SectionCard
       id="account-two-factor"
       icon={ShieldCheck}
-      title="Two-factor sign-in"
-      description="A code from an authenticator app on your phone, asked for after your password."
+      title={t('cardTitle')}
+      description={t('cardDescription')}
     >
       <div className="grid gap-4">
         {user.twoFactorSetupRequired && (
           <Alert variant="destructive">
-            <AlertDescription>Your organisation requires two-factor sign-in: set it up to use the dashboard.</AlertDescription>
+            <AlertDescription>{t('setupRequired')}</AlertDescription>
           </Alert>
         )}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="flex items-center gap-2 text-slate-900">
-            Status: <Badge variant={on ? 'success' : 'secondary'}>{on ? 'On' : 'Off'}</Badge>
+            {t('status')} <Badge variant={on ? 'success' : 'secondary'}>{on ? t('on') : t('off')}</Badge>
           </p>
           {on ? (
             <Button type="button" variant="destructive-outline" onClick={() => setTurningOff(true)}>
-              Turn off
+              {t('turnOff')}
             </Button>
           ) : (
             <Button type="button" onClick={() => setSettingUp(true)}>
-              Set up
+              {t('setUp')}
             </Button>
           )}
         </div>

@@ -11,6 +11,8 @@ import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { CodeField } from './code-field';
 import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -23,6 +25,7 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 export function TwoFactorSetupDialog({ onClose, email }: { onClose: () => void; email: string }) {
   const setup = useSetupTwoFactor();
   const enable = useEnableTwoFactor();
+  const t = useT(messages);
   const [secret, setSecret] = useState<TwoFactorSetup | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -45,8 +48,8 @@ export function TwoFactorSetupDialog({ onClose, email }: { onClose: () => void; 
     enable.mutate({ code: code.trim() }, { onSuccess: (answer) => setRecoveryCodes(answer.recoveryCodes) });
   };
 
-  const fieldError = enable.error instanceof ApiError && enable.error.status === 400 ? errorMessage(enable.error, 'The code is not correct') : undefined;
-  const otherError = enable.error && !fieldError ? errorMessage(enable.error, 'Two-factor sign-in could not be turned on') : undefined;
+  const fieldError = enable.error instanceof ApiError && enable.error.status === 400 ? errorMessage(enable.error, t('codeIncorrect')) : undefined;
+  const otherError = enable.error && !fieldError ? errorMessage(enable.error, t('turnOnFailed')) : undefined;
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -54,36 +57,32 @@ export function TwoFactorSetupDialog({ onClose, email }: { onClose: () => void; 
         {recoveryCodes ? (
           <>
             <DialogHeader>
-              <DialogTitle>Two-factor sign-in is on</DialogTitle>
-              <DialogDescription>
-                Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-              </DialogDescription>
+              <DialogTitle>{t('isOnTitle')}</DialogTitle>
+              <DialogDescription>{t('keepCodes')}</DialogDescription>
             </DialogHeader>
             <RecoveryCodes codes={recoveryCodes} email={email} />
             <DialogFooter>
               <Button type="button" onClick={onClose}>
-                I have kept my codes
+                {t('keptCodes')}
               </Button>
             </DialogFooter>
           </>
         ) : (
           <form onSubmit={onSubmit} className="grid gap-4" noValidate>
             <DialogHeader>
-              <DialogTitle>Set up two-factor sign-in</DialogTitle>
-              <DialogDescription>
-                Scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password...), then enter the 6-digit code it shows.
-              </DialogDescription>
+              <DialogTitle>{t('setupTitle')}</DialogTitle>
+              <DialogDescription>{t('setupDescription')}</DialogDescription>
             </DialogHeader>
             {setup.isError && !isReauthenticationCancelled(setup.error) && (
               <Alert variant="destructive">
-                <AlertDescription>{errorMessage(setup.error, 'Two-factor sign-in could not be set up')}</AlertDescription>
+                <AlertDescription>{errorMessage(setup.error, t('setupFailed'))}</AlertDescription>
               </Alert>
             )}
             {secret ? (
               <div className="grid justify-items-center gap-3">
-                <QrCode value={secret.otpauthUri} label="QR code to scan with your authenticator app" />
+                <QrCode value={secret.otpauthUri} label={t('qrLabel')} />
                 <div className="grid w-full gap-1 text-center">
-                  <p className="text-sm text-slate-700">Or enter this key in the app:</p>
+                  <p className="text-sm text-slate-700">{t('enterKey')}</p>
                   <code data-testid="two-factor-secret" data-secret={secret.secret} className="break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-sm text-slate-900">
                     {grouped(secret.secret)}
                   </code>
@@ -93,7 +92,7 @@ export function TwoFactorSetupDialog({ onClose, email }: { onClose: () => void; 
               setup.isPending && (
                 <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-700">
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" />
-                  Making a new key...
+                  {t('makingKey')}
                 </p>
               )
             )}
@@ -102,14 +101,14 @@ export function TwoFactorSetupDialog({ onClose, email }: { onClose: () => void; 
                 <AlertDescription>{otherError}</AlertDescription>
               </Alert>
             )}
-            <CodeField label="6-digit code" value={code} onChange={setCode} error={fieldError} />
+            <CodeField label={t('sixDigitCode')} value={code} onChange={setCode} error={fieldError} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button type="submit" disabled={!secret || enable.isPending || code.trim() === ''}>
                 {enable.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                Turn on
+                {t('turnOn')}
               </Button>
             </DialogFooter>
           </form>

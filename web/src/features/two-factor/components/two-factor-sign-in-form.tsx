@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCompleteTwoFactorSignIn } from '../api/complete-two-factor-sign-in';
 import { CodeField } from './code-field';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * The second step of a sign-in with two-factor sign-in on: a code of the app or a recovery code. `onEnded`: the
@@ -19,6 +21,7 @@ export function TwoFactorSignInForm({
   onEnded: (message: string) => void;
 }) {
   const complete = useCompleteTwoFactorSignIn();
+  const t = useT(messages);
   const [code, setCode] = useState('');
 
   const onSubmit = (event: FormEvent) => {
@@ -28,26 +31,26 @@ export function TwoFactorSignInForm({
       {
         onSuccess: onSignedIn,
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) onEnded(errorMessage(error, 'Your sign-in has ended: enter your email and password again'));
+          if (error instanceof ApiError && error.status === 401) onEnded(errorMessage(error, t('signInEnded')));
         },
       },
     );
   };
 
   const refused = complete.error instanceof ApiError && complete.error.status === 401 ? null : complete.error;
-  const fieldError = refused instanceof ApiError && refused.status === 400 ? errorMessage(refused, 'The code is not correct') : undefined;
+  const fieldError = refused instanceof ApiError && refused.status === 400 ? errorMessage(refused, t('codeIncorrect')) : undefined;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <p className="text-sm text-slate-700">Open your authenticator app and enter the code it shows for TierTrack.</p>
+      <p className="text-sm text-slate-700">{t('signInPrompt')}</p>
       {refused && !fieldError && (
         <Alert variant="destructive">
-          <AlertDescription>{errorMessage(refused, 'Sign-in failed')}</AlertDescription>
+          <AlertDescription>{errorMessage(refused, t('signInFailed'))}</AlertDescription>
         </Alert>
       )}
       <CodeField
-        label="6-digit code or a recovery code"
-        hint="Lost your phone? Enter one of your recovery codes instead."
+        label={t('codeOrRecoveryCode')}
+        hint={t('lostPhoneHint')}
         value={code}
         onChange={setCode}
         error={fieldError}
@@ -55,7 +58,7 @@ export function TwoFactorSignInForm({
       />
       <Button type="submit" disabled={complete.isPending || code.trim() === ''} className="w-full">
         {complete.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {complete.isPending ? 'Verifying...' : 'Verify'}
+        {complete.isPending ? t('verifying') : t('verify')}
       </Button>
     </form>
   );
