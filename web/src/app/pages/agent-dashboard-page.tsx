@@ -7,7 +7,9 @@ import { TierDashboard } from '../../features/agent-dashboard/components/tier-da
 import { MyGoals } from '../../features/goals/components/my-goals';
 import { LogMyActivity } from '../../features/metrics/components/log-my-activity';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { messages } from '../../features/agent-dashboard/messages';
 import { useAgentSession } from '../../lib/agent-session';
+import { useT } from '../../lib/i18n/translate';
 
 // The contests and prizes come with their own chunk, after the dashboard's first paint (as the income chart does).
 const AgentContests = lazy(() => import('../../features/contests/components/agent-contests'));
@@ -16,13 +18,14 @@ const MyBadges = lazy(() => import('../../features/badges/components/my-badges')
 /** /agent/dashboard: the tier dashboard when an agent session exists, otherwise the sign-in/registration flow. */
 export default function AgentDashboardPage() {
   const { agent, isLoading } = useAgentSession();
+  const t = useT(messages);
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
       {isLoading ? (
         <>
-          <AgentBrandHeader subtitle="Tier Dashboard" />
+          <AgentBrandHeader subtitle={t('tierDashboard')} />
           <main>
-            <Spinner label="Loading agent session..." />
+            <Spinner label={t('loadingAgentSession')} />
           </main>
         </>
       ) : agent ? (
@@ -45,7 +48,7 @@ export default function AgentDashboardPage() {
         />
       ) : (
         <>
-          <AgentBrandHeader subtitle="Tier Dashboard" />
+          <AgentBrandHeader subtitle={t('tierDashboard')} />
           <AgentAuthFlow />
         </>
       )}

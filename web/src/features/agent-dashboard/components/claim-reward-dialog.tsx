@@ -10,9 +10,11 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useClaimTierReward } from '../api/claim-tier-reward';
+import { messages } from '../messages';
 import type { ClaimDialogOutput, ClaimDialogValues } from './claim-dialog-schema';
 
 type Tier = AgentTierData['tiers'][number];
@@ -30,11 +32,11 @@ const validation = lazyZodResolver(() => import('./claim-dialog-schema').then((m
 
 /** docs/product.md §11.14, with the server's reason appended when it gave one (for example an earlier claim). */
 export function claimFailureDescription(error: unknown): string {
-  const base = 'Failed to claim reward. Please try again.';
+  const base = translate(messages, 'claimFailed');
   if (!(error instanceof ApiError)) return base;
   try {
     const { message } = JSON.parse(error.bodyText) as { message?: unknown };
-    return typeof message === 'string' && message ? `${base} ${message}` : base;
+    return typeof message === 'string' && message ? translate(messages, 'claimFailedReason', { reason: message }) : base;
   } catch {
     return base;
   }
@@ -71,6 +73,7 @@ export function ClaimRewardDialog({ tier, agentName, onOpenChange, onCloseFocus 
  * offered (docs/decisions/0081-tier-offers.md); an option removed meanwhile is refused by the server with its reason.
  */
 function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: string; onDone: () => void }) {
+  const t = useT(messages);
   const options = tier.rewardOptions;
   const claim = useClaimTierReward();
   const form = useForm<ClaimDialogValues, unknown, ClaimDialogOutput>({
@@ -95,11 +98,11 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
       },
       {
         onSuccess: () => {
-          toast({ title: 'Reward Claimed!', description: 'Your reward claim has been submitted successfully.', variant: 'success' });
+          toast({ title: t('rewardClaimedTitle'), description: t('rewardClaimedText'), variant: 'success' });
           onDone();
         },
         onError: (error) => {
-          toast({ title: 'Error', description: claimFailureDescription(error), variant: 'destructive' });
+          toast({ title: t('error'), description: claimFailureDescription(error), variant: 'destructive' });
           // A reason about a detail goes under it too (the dialog stays open to mend it).
           setServerIssues(form.setError, error, ['rewardOptionId', 'name', 'email', 'phone', 'address', 'shippingInfo'], CLAIM_FIELD_OF_PATH);
           // An earlier claim of this tier leaves nothing to retry; other failures keep the details for another try.
@@ -112,8 +115,8 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Claim your {tier.name} reward</DialogTitle>
-        <DialogDescription>Pick a reward and tell us where to send it. Fields marked * are required.</DialogDescription>
+        <DialogTitle>{t('claimTitle', { tier: tier.name })}</DialogTitle>
+        <DialogDescription>{t('claimDescription')}</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
         {/* The toast sits outside the modal dialog, hidden from assistive technology while it is open. */}
@@ -123,7 +126,7 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
           </Alert>
         )}
         <fieldset className="grid gap-2">
-          <legend className="mb-2 text-sm font-medium text-slate-800">Reward *</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">{t('rewardLegend')}</legend>
           {options.map((option) => (
               <label
                 key={option.id}
@@ -139,28 +142,28 @@ function ClaimRewardForm({ tier, agentName, onDone }: { tier: Tier; agentName: s
           ))}
           {errors.rewardOptionId?.message && <p className="text-sm font-medium text-red-700">{errors.rewardOptionId.message}</p>}
         </fieldset>
-        <FormField label="Full Name *" error={errors.name?.message}>
+        <FormField label={t('fullName')} error={errors.name?.message}>
           <Input autoComplete="name" required {...form.register('name')} />
         </FormField>
-        <FormField label="Email Address *" error={errors.email?.message}>
+        <FormField label={t('emailAddress')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" required {...form.register('email')} />
         </FormField>
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
+        <FormField label={t('phoneOptional')} error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
-        <FormField label="Mailing Address *" error={errors.address?.message}>
+        <FormField label={t('mailingAddress')} error={errors.address?.message}>
           <Textarea autoComplete="street-address" rows={3} required {...form.register('address')} />
         </FormField>
-        <FormField label="Special Shipping Instructions (optional)" error={errors.shippingInfo?.message}>
+        <FormField label={t('shippingInstructions')} error={errors.shippingInfo?.message}>
           <Textarea rows={2} {...form.register('shippingInfo')} />
         </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onDone} disabled={claim.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={!complete || claim.isPending}>
             {claim.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {claim.isPending ? 'Submitting...' : 'Submit Claim'}
+            {claim.isPending ? t('submitting') : t('submitClaim')}
           </Button>
         </DialogFooter>
       </form>

@@ -7,7 +7,9 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { useT } from '../../../lib/i18n/translate';
 import { MY_ENTRIES_PAGE_SIZE, useMyEntries } from '../api/get-my-entries';
+import { messages } from '../messages';
 
 /**
  * "My entries": the agent's income entries and deductions by deal date, newest first, a page at a time, each with the
@@ -15,6 +17,7 @@ import { MY_ENTRIES_PAGE_SIZE, useMyEntries } from '../api/get-my-entries';
  * through with who voided it and why, as in the owner's list; its reversal names it.
  */
 export function MyEntries() {
+  const t = useT(messages);
   const [offset, setOffset] = useState(0);
   const entries = useMyEntries(offset);
   const page = entries.data;
@@ -23,17 +26,17 @@ export function MyEntries() {
       <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
         <h2 id="my-entries-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
           <Receipt className="size-5 text-brand-600" aria-hidden="true" />
-          My entries
+          {t('myEntries')}
         </h2>
-        <CardDescription>The income recorded for you and any deductions, by deal date, newest first. New total is your total after each entry in that order.</CardDescription>
+        <CardDescription>{t('myEntriesDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {entries.isError ? (
-          <LoadError error={entries.error} fallback="Failed to load your entries" />
+          <LoadError error={entries.error} fallback={t('entriesLoadFailed')} />
         ) : !page ? (
-          <Spinner label="Loading your entries..." className="min-h-32" />
+          <Spinner label={t('loadingEntries')} className="min-h-32" />
         ) : page.total === 0 ? (
-          <EmptyState icon={Receipt} title="No entries yet" description="Your income entries appear here once they are recorded." />
+          <EmptyState icon={Receipt} title={t('noEntries')} description={t('noEntriesText')} />
         ) : (
           <>
             <ul
@@ -47,14 +50,14 @@ export function MyEntries() {
                 <IncomeEntryRow
                   key={entry.id}
                   entry={entry}
-                  title={entry.transactionType === 'addition' ? 'Income' : 'Deduction'}
+                  title={entry.transactionType === 'addition' ? t('income') : t('deduction')}
                   order="deal"
                   total={entry.runningTotal}
                 />
               ))}
             </ul>
             <Pager
-              label="Entries pages"
+              label={t('entriesPages')}
               offset={offset}
               limit={MY_ENTRIES_PAGE_SIZE}
               total={page.total}

@@ -9,11 +9,13 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
 import { formatMetricFigure } from '../../../lib/metric-format';
 import { useMetricChoice } from '../../../lib/metrics';
-import { lastPeriodPhrase, periodPhrase, periodWords } from '../../../lib/periods';
+import { isCurrentPeriod, lastPeriodPhrase, periodPhrase, periodWords } from '../../../lib/periods';
 import { rankMovement } from '../../../lib/rank-movement';
 import { useMyRank } from '../api/get-my-rank';
+import { messages } from '../messages';
 
 /**
  * "My rank" (docs/product.md §12.14): the agent's place on this month's board, how it moved since last month, and the
@@ -22,30 +24,34 @@ import { useMyRank } from '../api/get-my-rank';
  * (docs/decisions/0072-metrics-and-activities.md).
  */
 export function MyRankCard() {
+  const t = useT(messages);
   const { metric, options, choose, metricOf } = useMetricChoice();
   const rank = useMyRank('month', metric.key);
   // The metric of the board on screen, which is the one picked before while the next one loads.
   const shown = rank.data ? metricOf(rank.data.metric) : metric;
-  const board = shown.builtIn ? "The team's board" : `The team's board of ${shown.name}`;
   return (
     <Card aria-labelledby="my-rank-heading" aria-busy={rank.isFetching} role="region">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 pb-3 sm:p-6 sm:pb-4">
         <div className="grid min-w-0 gap-1.5">
           <h2 id="my-rank-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
             <Trophy className="size-5 text-brand-600" aria-hidden="true" />
-            My rank
+            {t('myRank')}
           </h2>
           <CardDescription className="[overflow-wrap:anywhere]">
-            {rank.data ? `${board} for ${periodWords(rank.data.period)}.` : "The team's board for this month."}
+            {!rank.data
+              ? t('boardThisMonth')
+              : shown.builtIn
+                ? t('boardFor', { period: periodWords(rank.data.period) })
+                : t('metricBoardFor', { metric: shown.name, period: periodWords(rank.data.period) })}
           </CardDescription>
         </div>
         <MetricSelect options={options} value={metric.key} onChange={choose} />
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {rank.isPending ? (
-          <Spinner label="Loading your rank..." className="min-h-32" />
+          <Spinner label={t('loadingRank')} className="min-h-32" />
         ) : rank.isError ? (
-          <LoadError error={rank.error} fallback="Failed to load your rank" />
+          <LoadError error={rank.error} fallback={t('rankLoadFailed')} />
         ) : (
           <RankDetails rank={rank.data} metric={shown} className={cn('transition-opacity', rank.isPlaceholderData && 'opacity-60')} />
         )}
@@ -54,8 +60,19 @@ export function MyRankCard() {
   );
 }
 
+/**
+ * The period as the end of the card's sentences, in the language shown: "this month", "of all time", "in October 2026".
+ * A past week keeps lib/periods' phrase ("in the week of 9 Nov 2026"); this card shows the current month.
+ */
+function phraseOf(t: ReturnType<typeof useT<keyof typeof messages.en>>, range: MyRank['period']): string {
+  if (isCurrentPeriod(range)) return t('thisPeriod', { kind: range.kind });
+  if (range.kind === 'week') return periodPhrase(range);
+  return t('inPeriod', { period: periodWords(range) });
+}
+
 function RankDetails({ rank, metric, className }: { rank: MyRank; metric: Metric; className?: string }) {
-  const phrase = periodPhrase(rank.period);
+  const t = useT(messages);
+  const phrase = phraseOf(t, rank.period);
   const movement = rank.period.kind === 'all' ? null : rankMovement(rank.rank, rank.previousRank, rank.periodIncome);
   // The API writes every figure with two decimals: a count is shown as a whole number, never as money.
   const formatFigure = (value: string) => formatMetricFigure(metric.unit, value);
@@ -63,28 +80,29 @@ function RankDetails({ rank, metric, className }: { rank: MyRank; metric: Metric
     <div className={cn('grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-8', className)}>
       <div className="grid content-start gap-3">
         <p className="text-slate-700">
-          <span className="block text-4xl font-bold tracking-tight text-slate-900 tabular-nums">Rank {rank.rank}</span>
+          <span className="block text-4xl font-bold tracking-tight text-slate-900 tabular-nums">{t('rankNumber', { rank: String(rank.rank) })}</span>
           <span className="text-base">
             {' '}
-            of {formatCount(rank.of)} {phrase}
+            {t('rankOf', { count: formatCount(rank.of), phrase })}
           </span>
         </p>
         {movement && rank.period.kind !== 'all' && (
           <RankMovementBadge
             movement={movement}
             since={lastPeriodPhrase(rank.period.kind)}
-            figure={metric.builtIn ? 'income' : metric.name}
+            figure={metric.builtIn ? t('incomeFigure') : metric.name}
             showWords
             className="justify-self-start px-2 py-1 text-sm"
           />
         )}
         <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-          <span className="font-semibold text-slate-900 tabular-nums">{formatFigure(rank.periodIncome)}</span> {metric.builtIn ? 'earned' : metric.name} {phrase}
+          <span className="font-semibold text-slate-900 tabular-nums">{formatFigure(rank.periodIncome)}</span>{' '}
+          {metric.builtIn ? t('earnedIn', { phrase }) : t('metricIn', { metric: metric.name, phrase })}
         </p>
       </div>
       <div className="grid content-start gap-2">
         <h3 id="my-rank-neighbours" className="text-sm font-semibold text-slate-800">
-          Around you
+          {t('aroundYou')}
         </h3>
         <ol aria-labelledby="my-rank-neighbours" className="grid gap-1.5">
           {rank.neighbours.map((neighbour) => (
@@ -101,6 +119,7 @@ function RankDetails({ rank, metric, className }: { rank: MyRank; metric: Metric
 }
 
 function NeighbourRow({ neighbour, formatFigure }: { neighbour: RankNeighbour; formatFigure: (value: string) => string }) {
+  const t = useT(messages);
   const anonymous = neighbour.id === null && !neighbour.me;
   return (
     <li
@@ -116,13 +135,13 @@ function NeighbourRow({ neighbour, formatFigure }: { neighbour: RankNeighbour; f
           neighbour.me ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700',
         )}
       >
-        <span className="sr-only">Rank </span>
+        <span className="sr-only">{t('rankLabel')} </span>
         {neighbour.rank}
       </span>
       <span className={cn('flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1', neighbour.me ? 'font-semibold text-slate-900' : 'text-slate-800')}>
         {anonymous && <EyeOff className="size-4 shrink-0 text-slate-500" aria-hidden="true" />}
         <span className={cn('min-w-0 [overflow-wrap:anywhere]', anonymous && 'italic text-slate-600')}>{neighbour.name}</span>
-        {neighbour.me && <Badge className="whitespace-nowrap">You</Badge>}
+        {neighbour.me && <Badge className="whitespace-nowrap">{t('you')}</Badge>}
       </span>
       <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatFigure(neighbour.periodIncome)}</span>
     </li>

@@ -9,6 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
 import { formatCurrency, formatThreshold } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 type Tier = AgentTierData['tiers'][number];
 
@@ -19,13 +21,13 @@ export function formatRemaining(cents: bigint): string {
 
 const tierIcons: Record<TierIconKind, LucideIcon> = { crown: Crown, gem: Gem, medal: Medal, star: Star };
 
-const stateBadge: Record<TierState, { variant: 'success' | 'warning' | 'secondary' | 'outline'; label: string }> = {
-  CLAIMED: { variant: 'success', label: 'CLAIMED' },
-  'READY TO CLAIM': { variant: 'warning', label: 'READY TO CLAIM' },
-  REACHED: { variant: 'outline', label: 'REACHED' },
-  'IN PROGRESS': { variant: 'secondary', label: 'IN PROGRESS' },
-  LOCKED: { variant: 'outline', label: 'LOCKED' },
-};
+const STATE_BADGE = {
+  CLAIMED: { variant: 'success', label: 'stateClaimed' },
+  'READY TO CLAIM': { variant: 'warning', label: 'stateReadyToClaim' },
+  REACHED: { variant: 'outline', label: 'stateReached' },
+  'IN PROGRESS': { variant: 'secondary', label: 'stateInProgress' },
+  LOCKED: { variant: 'outline', label: 'stateLocked' },
+} as const satisfies Record<TierState, { variant: 'success' | 'warning' | 'secondary' | 'outline'; label: keyof typeof messages.en }>;
 
 interface TierCardProps {
   progress: TierProgress<Tier>;
@@ -36,14 +38,29 @@ interface TierCardProps {
 
 export const tierCardId = (tierId: number) => `tier-card-${tierId}`;
 
-/** Why a reached tier has no claim button: it offers nothing to pick yet (docs/decisions/0081-tier-offers.md). */
-export const NOTHING_TO_PICK = 'Reached — no reward to pick yet; your owner has not added one.';
+/**
+ * "$5,000 to go" in the language shown, the amount set apart: the words around it are the message's, in its order.
+ * The amount goes into the message as a mark that cannot occur in a translation, and the text is split there.
+ */
+function ToGo({ amount }: { amount: string }) {
+  const t = useT(messages);
+  const mark = '\u2063';
+  const [before = '', after = ''] = t('toGo', { amount: mark }).split(mark);
+  return (
+    <>
+      {before}
+      <span className="font-medium text-slate-900">{amount}</span>
+      {after}
+    </>
+  );
+}
 
 /**
  * One tier of the dashboard: icon by order, state, progress bar, what is left, what it offers (its active reward
  * options) and the claim button.
  */
 export function TierCard({ progress, claims, onClaim, className }: TierCardProps & { className?: string }) {
+  const t = useT(messages);
   const { tier, state } = progress;
   const Icon = tierIcons[progress.icon];
   const headingId = `tier-${tier.id}-name`;
@@ -70,43 +87,41 @@ export function TierCard({ progress, claims, onClaim, className }: TierCardProps
               {tier.name}
             </h3>
             <p className="whitespace-nowrap text-sm text-slate-700">
-              Tier {tier.order} · {formatThreshold(tier.threshold)}
+              {t('tierOrder', { order: String(tier.order), threshold: formatThreshold(tier.threshold) })}
             </p>
           </div>
         </div>
-        <Badge variant={stateBadge[state].variant} className="shrink-0 whitespace-nowrap">
-          {stateBadge[state].label}
+        <Badge variant={STATE_BADGE[state].variant} className="shrink-0 whitespace-nowrap">
+          {t(STATE_BADGE[state].label)}
         </Badge>
       </div>
 
       <div className="grid gap-1.5">
         <div className="flex justify-between text-sm">
-          <span className="text-slate-700">Progress</span>
-          <span className="font-medium text-slate-900">{progress.progressPercent}%</span>
+          <span className="text-slate-700">{t('progress')}</span>
+          <span className="font-medium text-slate-900">{t('percent', { percent: String(progress.progressPercent) })}</span>
         </div>
         <Progress
           value={progress.progressPercent}
-          aria-label={`${tier.name} progress`}
+          aria-label={t('tierProgress', { tier: tier.name })}
           indicatorClassName={state === 'CLAIMED' ? 'bg-emerald-600' : ready ? 'bg-amber-500' : undefined}
         />
         <p className="text-sm text-slate-700">
           {progress.remainingCents > 0n ? (
-            <>
-              <span className="font-medium text-slate-900">{formatRemaining(progress.remainingCents)}</span> to go
-            </>
+            <ToGo amount={formatRemaining(progress.remainingCents)} />
           ) : (
             <span className="inline-flex items-center gap-1 font-medium text-emerald-800">
               <CheckCircle2 className="size-4" aria-hidden="true" />
-              Tier reached
+              {t('tierReached')}
             </span>
           )}
         </p>
       </div>
 
       <div className="grid gap-1.5">
-        <h4 className="text-sm font-semibold text-slate-900">Rewards</h4>
+        <h4 className="text-sm font-semibold text-slate-900">{t('rewards')}</h4>
         {state === 'REACHED' ? (
-          <p className="text-sm text-slate-800">{NOTHING_TO_PICK}</p>
+          <p className="text-sm text-slate-800">{t('nothingToPick')}</p>
         ) : (
           <TierOffers offers={progress.offers} />
         )}
@@ -117,7 +132,7 @@ export function TierCard({ progress, claims, onClaim, className }: TierCardProps
       {ready && (
         <Button className="mt-auto w-full" onClick={(event) => onClaim(tier, event.currentTarget)} aria-describedby={headingId}>
           <Gift aria-hidden="true" />
-          {latest?.status === 'rejected' ? 'Claim Again' : 'Claim This Reward'}
+          {latest?.status === 'rejected' ? t('claimAgain') : t('claimThisReward')}
         </Button>
       )}
     </article>
@@ -126,7 +141,8 @@ export function TierCard({ progress, claims, onClaim, className }: TierCardProps
 
 /** What a tier offers: its active reward options, one of which the agent picks; "Coming Soon" while it has none. */
 function TierOffers({ offers }: { offers: readonly TierOffer[] }) {
-  if (offers.length === 0) return <p className="text-sm italic text-slate-700">Coming Soon</p>;
+  const t = useT(messages);
+  if (offers.length === 0) return <p className="text-sm italic text-slate-700">{t('comingSoon')}</p>;
   return (
     <ul className="grid gap-1 text-sm text-slate-700">
       {offers.map((offer) => (
@@ -148,6 +164,7 @@ function TierOffers({ offers }: { offers: readonly TierOffer[] }) {
  * and what it offers. Its progress is 0% by definition (the tier before it is not reached either).
  */
 export function CompactTierRow({ progress }: { progress: TierProgress<Tier> }) {
+  const t = useT(messages);
   const { tier } = progress;
   const Icon = tierIcons[progress.icon];
   const offers = progress.offers.map((offer) => offer.title).join(', ');
@@ -160,45 +177,44 @@ export function CompactTierRow({ progress }: { progress: TierProgress<Tier> }) {
         <p className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-semibold text-slate-900">{tier.name}</span>
           <span className="text-slate-700">
-            <span className="font-medium text-slate-900">{formatRemaining(progress.remainingCents)}</span> to go
+            <ToGo amount={formatRemaining(progress.remainingCents)} />
           </span>
         </p>
-        <p className="text-slate-700">
-          Tier {tier.order} · {formatThreshold(tier.threshold)}
-        </p>
-        <p className="text-slate-700 [overflow-wrap:anywhere]">{offers === '' ? <span className="italic">Rewards: Coming Soon</span> : `Rewards: ${offers}`}</p>
+        <p className="text-slate-700">{t('tierOrder', { order: String(tier.order), threshold: formatThreshold(tier.threshold) })}</p>
+        <p className="text-slate-700 [overflow-wrap:anywhere]">{offers === '' ? <span className="italic">{t('rewardsComingSoon')}</span> : t('rewardsList', { offers })}</p>
       </div>
     </li>
   );
 }
 
-const STANDING: Record<AgentClaim['status'], string> = {
-  pending: 'Your claim is waiting to be processed.',
-  processed: 'Your reward is being prepared.',
-  shipped: 'Your reward is on its way.',
-  delivered: 'Your reward was delivered.',
-  rejected: 'Your claim was rejected. You can claim this tier again.',
-};
+const STANDING = {
+  pending: 'standingPending',
+  processed: 'standingProcessed',
+  shipped: 'standingShipped',
+  delivered: 'standingDelivered',
+  rejected: 'standingRejected',
+} as const satisfies Record<AgentClaim['status'], keyof typeof messages.en>;
 
 /** Where the agent's latest claim of the tier stands, the rejection's reason, and every step so far. */
 function ClaimStanding({ claim, tierName }: { claim: AgentClaim; tierName: string }) {
+  const t = useT(messages);
   const last = claim.history.at(-1);
   return (
-    <section aria-label={`Your ${tierName} claim`} className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+    <section aria-label={t('yourClaim', { tier: tierName })} className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h4 className="font-semibold text-slate-900">{claim.rewardTitle}</h4>
         <ClaimStatusBadge status={claim.status} />
       </div>
-      <p className="text-slate-700">{STANDING[claim.status]}</p>
+      <p className="text-slate-700">{t(STANDING[claim.status])}</p>
       {claim.status === 'rejected' && last?.note && (
         <p className="text-slate-900 [overflow-wrap:anywhere]">
-          <span className="font-medium">Reason:</span> {last.note}
+          <span className="font-medium">{t('reason')}</span> {last.note}
         </p>
       )}
       <details>
-        <summary className="cursor-pointer font-medium text-slate-900">History</summary>
+        <summary className="cursor-pointer font-medium text-slate-900">{t('history')}</summary>
         <div className="mt-2">
-          <ClaimHistory history={claim.history} label={`History of your ${tierName} claim`} />
+          <ClaimHistory history={claim.history} label={t('claimHistory', { tier: tierName })} />
         </div>
       </details>
     </section>

@@ -3,6 +3,8 @@ import { Trophy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { CelebrationBanner } from '../../../components/live/celebration-banner';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { tierCardId } from './tier-card';
 
 // In the live-update chunk, beside the stream it listens to (lib/live-updates.ts).
@@ -16,6 +18,7 @@ const LiveEventListener = lazy(() =>
  * banner moves in and its trophy wiggles only when the person has not asked for reduced motion.
  */
 export function TierCelebration({ agentId, offersReward }: { agentId: number; offersReward: (tierId: number) => boolean }) {
+  const t = useT(messages);
   // One entry can pass several thresholds: each arrives as its own event, the highest last.
   const [reached, setReached] = useState<TierReachedData[]>([]);
   const onEvent = (event: LiveEvent) => {
@@ -47,15 +50,14 @@ export function TierCelebration({ agentId, offersReward }: { agentId: number; of
           tone="border-amber-300 bg-gradient-to-r from-amber-50 via-white to-brand-50"
           ring={{ style: { borderColor: latest.tierColor } }}
           icon={<Trophy className="size-6 motion-safe:animate-celebrate-icon" style={{ color: latest.tierColor }} aria-hidden="true" />}
-          title={`You reached ${latest.tierName}!`}
-          body={`${earlier.length > 0 ? `Also reached: ${earlier.join(', ')}. ` : ''}${
-            claimable === 0
-              ? `There is no reward to pick for ${reached.length > 1 ? 'them' : 'it'} yet.`
-              : `Claim ${claimable > 1 ? 'the rewards' : 'its reward'} from the tier cards below.`
-          }`}
+          title={t('reachedTitle', { tier: latest.tierName })}
+          body={[
+            ...(earlier.length > 0 ? [t('alsoReached', { tiers: earlier.join(', ') })] : []),
+            claimable === 0 ? t('noRewardYet', { count: reached.length }) : t('claimFromCards', { count: claimable }),
+          ].join(' ')}
           action={
             <Button variant="outline" size="sm" onClick={() => showTier(latest.tierId)}>
-              Show {latest.tierName}
+              {t('showTier', { tier: latest.tierName })}
             </Button>
           }
           onDismiss={() => setReached([])}

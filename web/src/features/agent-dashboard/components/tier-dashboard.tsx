@@ -12,6 +12,8 @@ import { LiveIndicator } from '../../../components/live/live-status';
 import { paths } from '../../../config/paths';
 import { useAgentTierData } from '../../../lib/agent-tier-data';
 import { formatCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { AuthenticationRequired } from './authentication-required';
 import { ClaimRewardDialog } from './claim-reward-dialog';
 import { useMyClaims } from '../api/get-my-claims';
@@ -51,6 +53,7 @@ export function TierDashboard({
   badges?: ReactNode;
   celebrations?: ReactNode;
 }) {
+  const t = useT(messages);
   const tierData = useAgentTierData();
   // Where each claimed reward stands; the cards show without it until it arrives.
   const claims = useMyClaims();
@@ -79,9 +82,9 @@ export function TierDashboard({
   if (tierData.isPending) {
     return (
       <>
-        <AgentBrandHeader subtitle="Tier Dashboard" />
+        <AgentBrandHeader subtitle={t('tierDashboard')} />
         <main>
-          <Spinner label="Loading your tiers..." />
+          <Spinner label={t('loadingTiers')} />
         </main>
       </>
     );
@@ -104,7 +107,7 @@ export function TierDashboard({
   return (
     <>
       <AgentBrandHeader
-        subtitle="Tier Dashboard"
+        subtitle={t('tierDashboard')}
         status={
           <>
             {/* The tiles and cards follow the stream: an entry recorded for the agent shows without a reload. */}
@@ -114,12 +117,12 @@ export function TierDashboard({
         }
       >
         <Button asChild variant="outline" size="sm">
-          <Link href={paths.agentPortal}>Agent Portal</Link>
+          <Link href={paths.agentPortal}>{t('agentPortal')}</Link>
         </Button>
         <Button asChild variant="outline" size="sm">
           <Link href={paths.agentProfile}>
             <UserRound aria-hidden="true" />
-            Profile
+            {t('profile')}
           </Link>
         </Button>
       </AgentBrandHeader>
@@ -133,9 +136,9 @@ export function TierDashboard({
           <section aria-labelledby="welcome-heading" className="flex flex-wrap items-start justify-between gap-4">
             <div>
               <h1 id="welcome-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-                Welcome back, {agentName}!
+                {t('welcome', { name: agentName })}
               </h1>
-              <p className="mt-1 text-slate-700">Track your progress through the tiers and claim your rewards.</p>
+              <p className="mt-1 text-slate-700">{t('welcomeText')}</p>
             </div>
             <ThemeSwitch />
             <AgentLogoutButton variant="outline" onLoggedOut={() => navigate(paths.agentPortal)} />
@@ -145,14 +148,14 @@ export function TierDashboard({
 
           {contests}
 
-          <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <SummaryTile icon={TrendingUp} label="Total Profit Earned" value={formatCurrency(tierData.data.agent.totalIncome)} />
-            <SummaryTile icon={Gift} label="Tiers Ready to Claim" value={String(summary.readyToClaimCount)} />
-            <SummaryTile icon={CheckCircle2} label="Rewards Claimed" value={String(summary.claimedCount)} />
+          <section aria-label={t('summary')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            <SummaryTile icon={TrendingUp} label={t('totalProfit')} value={formatCurrency(tierData.data.agent.totalIncome)} />
+            <SummaryTile icon={Gift} label={t('readyToClaim')} value={String(summary.readyToClaimCount)} />
+            <SummaryTile icon={CheckCircle2} label={t('rewardsClaimed')} value={String(summary.claimedCount)} />
             {next ? (
-              <SummaryTile icon={Target} label="Next Target" value={next.tier.name} detail={`${formatRemaining(next.remainingCents)} to go`} />
+              <SummaryTile icon={Target} label={t('nextTarget')} value={next.tier.name} detail={t('toGo', { amount: formatRemaining(next.remainingCents) })} />
             ) : (
-              <SummaryTile icon={Award} label="Max Level" value="All tiers reached" />
+              <SummaryTile icon={Award} label={t('maxLevel')} value={t('allTiersReached')} />
             )}
           </section>
 
@@ -160,14 +163,14 @@ export function TierDashboard({
 
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <MyRankCard />
-            <Suspense fallback={<Spinner label="Loading your income chart..." className="min-h-56" />}>
+            <Suspense fallback={<Spinner label={t('loadingIncomeChart')} className="min-h-56" />}>
               <MyHistory />
             </Suspense>
           </div>
 
           <section aria-labelledby="tiers-heading" className="grid gap-4">
             <h2 id="tiers-heading" className="text-xl font-semibold text-slate-900">
-              Your Tiers
+              {t('yourTiers')}
             </h2>
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {summary.tiers.map((progress) => (
@@ -185,15 +188,15 @@ export function TierDashboard({
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl px-4 py-3 [&::-webkit-details-marker]:hidden">
                   <span>
                     <span className="block font-semibold text-slate-900">
-                      {laterTiers.length} more {laterTiers.length === 1 ? 'tier' : 'tiers'}
+                      {t('moreTiersCount', { count: laterTiers.length })}
                     </span>
                     <span className="block text-sm text-slate-700">
-                      {laterTiers.length === 1 ? laterTiers[0]!.tier.name : `${laterTiers[0]!.tier.name} to ${laterTiers.at(-1)!.tier.name}`}
+                      {laterTiers.length === 1 ? laterTiers[0]!.tier.name : t('tierRange', { first: laterTiers[0]!.tier.name, last: laterTiers.at(-1)!.tier.name })}
                     </span>
                   </span>
                   <ChevronDown className="size-5 shrink-0 text-slate-700 transition-transform group-open:rotate-180 motion-reduce:transition-none" aria-hidden="true" />
                 </summary>
-                <ol aria-label="More tiers" className="divide-y divide-slate-100 border-t border-slate-200">
+                <ol aria-label={t('moreTiers')} className="divide-y divide-slate-100 border-t border-slate-200">
                   {laterTiers.map((progress) => (
                     <CompactTierRow key={progress.tier.id} progress={progress} />
                   ))}
