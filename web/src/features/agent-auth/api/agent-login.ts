@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgentSessionResponse, LoginInput } from '@contract/auth';
 import { ApiError, apiJson } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n/translate';
 import { queryKeys } from '../../../lib/query-keys';
+import { messages } from '../messages';
 
 export function loginAgent(input: LoginInput): Promise<AgentSessionResponse> {
   return apiJson<AgentSessionResponse>('POST', '/api/agents/login', input);
@@ -12,9 +14,9 @@ export function loginAgent(input: LoginInput): Promise<AgentSessionResponse> {
  * "Login failed: " and the network error's text.
  */
 export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage || 'Login failed';
-  if (error instanceof Error && error.message) return `Login failed: ${error.message}`;
-  return 'Login failed';
+  if (error instanceof ApiError) return error.serverMessage || translate(messages, 'loginFailed');
+  if (error instanceof Error && error.message) return translate(messages, 'loginFailedReason', { reason: error.message });
+  return translate(messages, 'loginFailed');
 }
 
 /** POST /api/agents/login; on success the response is the new session, so the cache takes it as is. */

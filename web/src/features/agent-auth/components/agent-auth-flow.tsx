@@ -10,6 +10,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useAgentSession } from '../../../lib/agent-session';
 import { useSsoStatus } from '../../../lib/sso-status';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import type { RegistrationOutcome } from '../api/agent-register';
 import { AgentLoginForm } from './agent-login-form';
 import { AgentRegisterForm } from './agent-register-form';
@@ -26,6 +28,7 @@ export function AgentAuthFlow() {
   const { refetch } = useAgentSession();
   const access = useRegistrationAccess();
   const sso = useSsoStatus();
+  const t = useT(messages);
   const signedIn = outcome?.kind === 'signed-in';
   const toPortal = () => navigate(`${paths.agentPortal}?logged_in=true`);
 
@@ -42,7 +45,7 @@ export function AgentAuthFlow() {
 
   let content;
   if (mode === 'login' && sso.isPending) {
-    content = <Spinner label="Loading..." className="min-h-40" />;
+    content = <Spinner label={t('loading')} className="min-h-40" />;
   } else if (mode === 'login' && sso.enabled && sso.label !== null) {
     // Company sign-in first (docs/decisions/0090); while it is required, agents have no password sign-in.
     content = (
@@ -66,10 +69,10 @@ export function AgentAuthFlow() {
         <Alert variant="success">
           <CheckCircle2 aria-hidden="true" />
           <div>
-            <p className="font-semibold">Registration Successful!</p>
+            <p className="font-semibold">{t('registrationSuccessful')}</p>
             <AlertDescription>
               {outcome.message}
-              {signedIn && ' Loading your tier dashboard...'}
+              {signedIn && ` ${t('loadingTierDashboard')}`}
             </AlertDescription>
           </div>
         </Alert>
@@ -77,11 +80,11 @@ export function AgentAuthFlow() {
       </>
     );
   } else if (access.state === 'loading') {
-    content = <Spinner label="Loading..." className="min-h-40" />;
+    content = <Spinner label={t('loading')} className="min-h-40" />;
   } else if (access.state === 'closed' || access.state === 'invitation-required') {
     content = <RegistrationUnavailable reason={access.state} signIn={
           <>
-            Already have an account? <SignInToggle onClick={() => toggle('login')} />
+            {t('alreadyHaveAccount')} <SignInToggle onClick={() => toggle('login')} />
           </>
         } />;
   } else {
@@ -93,10 +96,10 @@ export function AgentAuthFlow() {
       <Card>
         <CardHeader className="text-center">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-            {mode === 'login' ? 'Agent Sign In' : 'Create Your Agent Account'}
+            {mode === 'login' ? t('signInTitle') : t('registerTitle')}
           </h1>
           <CardDescription>
-            {mode === 'login' ? 'Sign in to see your tier progress and claim rewards.' : 'Register to start climbing the 12 tiers.'}
+            {mode === 'login' ? t('signInDescription') : t('registerDescription')}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -104,9 +107,9 @@ export function AgentAuthFlow() {
           {mode === 'login' ? (
             !sso.required && (
               <p className="text-center text-sm text-slate-700">
-                Don't have an account?{' '}
+                {t('noAccount')}{' '}
                 <Button variant="link" className="h-auto p-0 underline" onClick={() => toggle('register')}>
-                  Register
+                  {t('register')}
                 </Button>
               </p>
             )
@@ -116,7 +119,7 @@ export function AgentAuthFlow() {
             access.state !== 'closed' &&
             access.state !== 'invitation-required' && (
               <p className="text-center text-sm text-slate-700">
-                Already have an account? <SignInToggle onClick={() => toggle('login')} />
+                {t('alreadyHaveAccount')} <SignInToggle onClick={() => toggle('login')} />
               </p>
             )
           )}
@@ -127,9 +130,10 @@ export function AgentAuthFlow() {
 }
 
 function SignInToggle({ onClick }: { onClick: () => void }) {
+  const t = useT(messages);
   return (
     <Button variant="link" className="h-auto p-0 underline" onClick={onClick}>
-      Sign in
+      {t('signIn')}
     </Button>
   );
 }

@@ -3,7 +3,9 @@ import { LogIn } from 'lucide-react';
 import { useEffect } from 'react';
 import { SignInForm, useSignInForm } from '../../../components/accounts/sign-in-form';
 import { useAppInfo } from '../../../lib/app-info';
+import { useT } from '../../../lib/i18n/translate';
 import { loginErrorMessage, useAgentLogin } from '../api/agent-login';
+import { messages } from '../messages';
 
 interface AgentLoginFormProps {
   onSuccess?: (session: AgentSessionResponse) => void;
@@ -16,6 +18,7 @@ interface AgentLoginFormProps {
 /** Agent sign-in (docs/product.md §11.15): demo credentials are prefilled only when the server runs in demo mode. */
 export function AgentLoginForm({ onSuccess, defaultEmail, secondary }: AgentLoginFormProps) {
   const login = useAgentLogin();
+  const t = useT(messages);
   const appDemoAgent = useAppInfo().data?.demoAgent;
   // A given email wins over the demo credentials.
   const demoAgent = defaultEmail === undefined ? appDemoAgent : undefined;
@@ -46,7 +49,7 @@ export function AgentLoginForm({ onSuccess, defaultEmail, secondary }: AgentLogi
       error={login.isError ? loginErrorMessage(login.error) : null}
       pending={login.isPending}
       idleIcon={<LogIn aria-hidden="true" />}
-      demoNote={demoAgent && "Demo mode: the demo agent's sign-in details are filled in for you."}
+      demoNote={demoAgent && t('demoNote')}
       secondary={secondary}
     />
   );

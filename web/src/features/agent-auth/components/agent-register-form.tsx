@@ -10,7 +10,9 @@ import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import { setServerIssues } from '../../../lib/server-issues';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
+import { useT } from '../../../lib/i18n/translate';
 import { useAgentRegister, type RegistrationOutcome } from '../api/agent-register';
+import { messages } from '../messages';
 
 const validation = lazyZodResolver(() => import('@contract/auth').then((module) => module.agentRegisterForm));
 
@@ -30,6 +32,7 @@ const emptyForm: AgentRegisterForm = { email: '', password: '', confirmPassword:
  */
 export function AgentRegisterForm({ mode, invite, onSuccess }: AgentRegisterFormProps) {
   const register = useAgentRegister();
+  const t = useT(messages);
   const form = useForm<AgentRegisterForm>({ resolver: validation.resolver, defaultValues: emptyForm });
   const { errors } = form.formState;
 
@@ -56,37 +59,37 @@ export function AgentRegisterForm({ mode, invite, onSuccess }: AgentRegisterForm
       {mode === 'approval' && (
         <p className="flex gap-2 rounded-md bg-brand-50 p-3 text-sm text-brand-900">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          The owner approves new accounts: you can sign in once yours is approved.
+          {t('approvalNote')}
         </p>
       )}
       {register.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{errorMessage(register.error, 'Registration failed')}</AlertDescription>
+          <AlertDescription>{errorMessage(register.error, t('registrationFailed'))}</AlertDescription>
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" error={errors.firstName?.message}>
+        <FormField label={t('firstName')} error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...form.register('firstName')} />
         </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
+        <FormField label={t('lastName')} error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...form.register('lastName')} />
         </FormField>
       </div>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t('email')} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField label="Position" hint="For example Sales Agent or Account Executive" error={errors.position?.message}>
+      <FormField label={t('position')} hint={t('positionHint')} error={errors.position?.message}>
         <Input autoComplete="organization-title" {...form.register('position')} />
       </FormField>
-      <FormField label="Password" hint={passwordRuleHint(MIN_PASSWORD_LENGTH)} error={errors.password?.message}>
+      <FormField label={t('password')} hint={passwordRuleHint(MIN_PASSWORD_LENGTH)} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+      <FormField label={t('confirmPassword')} error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
       <Button type="submit" disabled={register.isPending} className="w-full">
         {register.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-        {register.isPending ? 'Creating account...' : 'Create Account'}
+        {register.isPending ? t('creatingAccount') : t('createAccount')}
       </Button>
     </form>
   );

@@ -4,6 +4,8 @@ import { Lock, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useAppInfo } from '../../../lib/app-info';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** Whether this visitor may see the registration form, from the owner's sign-up mode and the link's invitation. */
 export type RegistrationAccess =
@@ -32,12 +34,13 @@ interface RegistrationUnavailableProps {
 /** In place of the registration form when sign-up is closed, or by invitation and the link carries none. */
 export function RegistrationUnavailable({ reason, signIn }: RegistrationUnavailableProps) {
   const Icon = reason === 'closed' ? Lock : Mail;
+  const t = useT(messages);
   return (
     <div className="grid justify-items-center gap-3 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-slate-100">
         <Icon className="size-6 text-slate-700" aria-hidden="true" />
       </span>
-      <h2 className="text-xl font-semibold text-slate-900">{reason === 'closed' ? 'Registration closed' : 'Invitation needed'}</h2>
+      <h2 className="text-xl font-semibold text-slate-900">{reason === 'closed' ? t('registrationClosed') : t('invitationNeeded')}</h2>
       <p className="text-sm text-slate-700">{reason === 'closed' ? REGISTRATION_CLOSED : INVITATION_REQUIRED}</p>
       <p className="text-sm text-slate-700">{signIn}</p>
     </div>

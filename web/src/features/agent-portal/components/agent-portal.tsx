@@ -21,6 +21,8 @@ import { useAgentRewards } from '../api/get-agent-rewards';
 import { PortalAchievedTiers } from './portal-achieved-tiers';
 import { PortalClaimFlow } from './portal-claim-flow';
 import { ThemeSwitch } from '../../../components/ui/theme-switch';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** docs/product.md §11.13: after signing in the portal waits 1 s before reading the tier data. */
 export const TIER_FETCH_DELAY_MS = 1000;
@@ -54,10 +56,11 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
   const isLoading = sessionLoading || (!agent && sso.isPending);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [, navigate] = useLocation();
+  const t = useT(messages);
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 via-white to-slate-50">
-      <AgentBrandHeader subtitle="Agent Portal">
+      <AgentBrandHeader subtitle={t('portalTitle')}>
         {agent ? (
           <>
             <TierDashboardLink />
@@ -65,7 +68,7 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
               <Link href={paths.agentProfile}>
                 <UserRound aria-hidden="true" />
                 {/* On a phone the icon alone keeps the header on one line. */}
-                <span className="sr-only sm:not-sr-only">Profile</span>
+                <span className="sr-only sm:not-sr-only">{t('profile')}</span>
               </Link>
             </Button>
             <ThemeSwitch />
@@ -84,7 +87,7 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
             <Button asChild variant="outline" size="sm">
               <Link href={paths.agentRegister}>
                 <UserPlus aria-hidden="true" />
-                Register
+                {t('register')}
               </Link>
             </Button>
           )
@@ -92,7 +95,7 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
       </AgentBrandHeader>
       {isLoading ? (
         <main>
-          <Spinner label="Loading agent session..." />
+          <Spinner label={t('loadingSession')} />
         </main>
       ) : agent ? (
         <PortalSignedIn
@@ -111,12 +114,13 @@ export function AgentPortal({ signInForm }: AgentPortalProps) {
  * required, agents have no password sign-in nor registration, only that.
  */
 function PortalSignIn({ form, sso }: { form: ReactNode; sso: SsoSignIn }) {
+  const t = useT(messages);
   return (
     <main className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <Card>
         <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Agent Portal</h1>
-          <CardDescription>Sign in to see your tiers and claim your rewards.</CardDescription>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('portalTitle')}</h1>
+          <CardDescription>{t('signInDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <SsoErrorAlert label={sso.label} />
@@ -128,9 +132,9 @@ function PortalSignIn({ form, sso }: { form: ReactNode; sso: SsoSignIn }) {
               {sso.enabled && <OrDivider />}
               {form}
               <p className="text-center text-sm text-slate-700">
-                New agent?{' '}
+                {t('newAgent')}{' '}
                 <Link href={paths.agentRegister} className="font-medium text-brand-700 underline underline-offset-4">
-                  Register here
+                  {t('registerHere')}
                 </Link>
               </p>
             </>
@@ -152,6 +156,7 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
   const tierData = useAgentTierData({ enabled: ready });
   const appInfo = useAppInfo();
   const signedInElsewhere = new URLSearchParams(useSearch()).get('logged_in') === 'true';
+  const t = useT(messages);
 
   const useFallback = tierData.isError && appInfo.data?.demo === true;
   const agentId = tierData.data?.agent.id ?? sessionAgent.id;
@@ -160,7 +165,7 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
   if (!ready || tierData.isPending || (tierData.isError && appInfo.isPending)) {
     return (
       <main>
-        <Spinner label="Loading your rewards..." />
+        <Spinner label={t('loadingRewards')} />
       </main>
     );
   }
@@ -172,14 +177,14 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
           <CardHeader>
             <h1 className="flex items-center gap-2 text-xl font-semibold text-slate-900">
               <AlertTriangle className="size-5 text-red-700" aria-hidden="true" />
-              Your tier data could not be loaded
+              {t('tierDataFailed')}
             </h1>
-            <CardDescription>{errorMessage(tierData.error, 'Something went wrong')}</CardDescription>
+            <CardDescription>{errorMessage(tierData.error, t('somethingWrong'))}</CardDescription>
           </CardHeader>
           <CardContent>
             <Button onClick={() => void tierData.refetch()} disabled={tierData.isFetching}>
               <RefreshCw className={tierData.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-              Retry
+              {t('retry')}
             </Button>
           </CardContent>
         </Card>
@@ -195,20 +200,20 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
     <main className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
       {signedInElsewhere && (
         <Alert variant="success">
-          <AlertDescription>You are signed in. Welcome back!</AlertDescription>
+          <AlertDescription>{t('signedInWelcome')}</AlertDescription>
         </Alert>
       )}
       {useFallback && (
         <Alert variant="destructive">
           <AlertTriangle aria-hidden="true" />
-          <AlertDescription>Live tier data could not be loaded, so demo figures are shown.</AlertDescription>
+          <AlertDescription>{t('demoFigures')}</AlertDescription>
         </Alert>
       )}
       <section aria-labelledby="portal-heading" className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <p className="text-sm font-medium text-brand-700">Agent Portal</p>
+          <p className="text-sm font-medium text-brand-700">{t('portalTitle')}</p>
           <h1 id="portal-heading" className="text-3xl font-bold tracking-tight text-slate-900">
-            Welcome, {name}
+            {t('welcome', { name })}
           </h1>
           {tierData.data && (
             // Entries and claims change the total and the tiers shown here (docs/product.md §12.8).
@@ -216,7 +221,7 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
           )}
         </div>
         <div className="rounded-xl border border-slate-200 bg-white px-5 py-3 shadow-sm">
-          <p className="text-sm text-slate-700">Total Profit</p>
+          <p className="text-sm text-slate-700">{t('totalProfit')}</p>
           <p className="text-2xl font-bold text-slate-900" data-testid="total-profit">
             {formatCurrency(totalIncome)}
           </p>
@@ -228,15 +233,15 @@ function PortalSignedIn({ sessionAgent, delayMs }: { sessionAgent: SessionAgent;
           <PortalClaimFlow agentId={agentId} agentName={name} agentEmail={sessionAgent.email} achievedTiers={achievedTiers} />
           <section aria-labelledby="achieved-heading" className="grid gap-4">
             <h2 id="achieved-heading" className="text-xl font-semibold text-slate-900">
-              Your Achieved Tiers
+              {t('achievedHeading')}
             </h2>
             <PortalAchievedTiers achievedTiers={achievedTiers} />
           </section>
         </>
       ) : (
         <div role="status" className="rounded-xl border border-slate-200 bg-white p-6 text-center">
-          <p className="font-medium text-slate-900">Loading reward data...</p>
-          <p className="mt-1 text-sm text-slate-700">If this message does not go away, please refresh the page.</p>
+          <p className="font-medium text-slate-900">{t('loadingRewardData')}</p>
+          <p className="mt-1 text-sm text-slate-700">{t('refreshHint')}</p>
         </div>
       )}
     </main>

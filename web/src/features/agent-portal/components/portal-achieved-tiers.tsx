@@ -2,16 +2,19 @@ import type { AgentRewardData } from '@contract/rewards';
 import { CheckCircle2, Trophy } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { formatThreshold } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 type AchievedTier = AgentRewardData['achievedTiers'][number];
 
 /** The tiers the agent has reached, each CLAIMED or ACHIEVED, with its rewards (docs/product.md §11.13). */
 export function PortalAchievedTiers({ achievedTiers }: { achievedTiers: AchievedTier[] }) {
+  const t = useT(messages);
   if (achievedTiers.length === 0) {
-    return <p className="text-sm text-slate-700">No tiers reached yet. Your first reward unlocks at the Starter tier.</p>;
+    return <p className="text-sm text-slate-700">{t('noTiersYet')}</p>;
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2" aria-label="Achieved tiers">
+    <ul className="grid gap-4 md:grid-cols-2" aria-label={t('achievedTiersLabel')}>
       {achievedTiers.map(({ tier, hasClaimedReward, rewards }) => (
         <li key={tier.id} className="grid content-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex flex-wrap items-start justify-between gap-2">
@@ -25,13 +28,13 @@ export function PortalAchievedTiers({ achievedTiers }: { achievedTiers: Achieved
               </span>
               <div>
                 <h3 className="font-semibold text-slate-900">{tier.name}</h3>
-                <p className="text-sm text-slate-700">Reached at {formatThreshold(tier.threshold)}</p>
+                <p className="text-sm text-slate-700">{t('reachedAt', { threshold: formatThreshold(tier.threshold) })}</p>
               </div>
             </div>
-            <Badge variant={hasClaimedReward ? 'success' : 'default'}>{hasClaimedReward ? 'CLAIMED' : 'ACHIEVED'}</Badge>
+            <Badge variant={hasClaimedReward ? 'success' : 'default'}>{hasClaimedReward ? t('claimedBadge') : t('achievedBadge')}</Badge>
           </div>
           {rewards.length > 0 ? (
-            <ul className="grid gap-1.5 text-sm" aria-label={`${tier.name} rewards`}>
+            <ul className="grid gap-1.5 text-sm" aria-label={t('tierRewardsLabel', { tier: tier.name })}>
               {rewards.map((reward) => (
                 <li key={reward.id} className="rounded-md bg-slate-50 px-3 py-2">
                   <span className="font-medium text-slate-900">{reward.title}</span>
@@ -41,7 +44,7 @@ export function PortalAchievedTiers({ achievedTiers }: { achievedTiers: Achieved
             </ul>
           ) : hasClaimedReward ? null : (
             // Reached but nothing to pick: it cannot be claimed here or on the tier dashboard (docs/decisions/0081).
-            <p className="text-sm text-slate-800">No reward to pick yet; your owner has not added one for this tier.</p>
+            <p className="text-sm text-slate-800">{t('noRewardToPick')}</p>
           )}
         </li>
       ))}

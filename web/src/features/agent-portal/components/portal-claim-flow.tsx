@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { PortalClaimForm } from './portal-claim-form';
 
 type AchievedTier = AgentRewardData['achievedTiers'][number];
@@ -26,6 +28,7 @@ interface PortalClaimFlowProps {
 /** docs/product.md §11.13: Claim Rewards, pick a reward, fill in the form, submit, then the success notice. */
 export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers }: PortalClaimFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const t = useT(messages);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The tier dashboard's "Tiers Ready to Claim" counts with the same rule (docs/decisions/0081-tier-offers.md).
   const claimable = achievedTiers.filter((t) => isRewardWaiting({ reached: true, claimed: t.hasClaimedReward, activeOptionCount: t.rewards.length }));
@@ -48,15 +51,15 @@ export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers 
       <CardHeader>
         <h2 ref={headingRef} tabIndex={-1} id="claim-heading" className="flex items-center gap-2 text-xl font-semibold text-slate-900 focus:outline-none">
           <Gift className="size-5 text-brand-600" aria-hidden="true" />
-          {step.kind === 'form' ? `Claim: ${step.reward.title}` : 'Claim Your Rewards'}
+          {step.kind === 'form' ? t('claimRewardHeading', { reward: step.reward.title }) : t('claimHeading')}
         </h2>
         <CardDescription>
-          {step.kind === 'pick' && 'Pick one reward for a tier you have reached.'}
-          {step.kind === 'form' && `${step.tier.name} tier. Tell us where to send your reward.`}
+          {step.kind === 'pick' && t('pickDescription')}
+          {step.kind === 'form' && t('formDescription', { tier: step.tier.name })}
           {(step.kind === 'idle' || step.kind === 'success') &&
             (claimable.length > 0
-              ? `You have ${claimable.length} tier reward${claimable.length === 1 ? '' : 's'} waiting to be claimed.`
-              : 'No unclaimed rewards right now. Keep going to reach your next tier!')}
+              ? t('rewardsWaiting', { count: claimable.length })
+              : t('noUnclaimed'))}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -64,17 +67,17 @@ export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers 
           <Alert variant="success">
             <CheckCircle2 aria-hidden="true" />
             <div className="grid gap-1">
-              <p className="font-semibold">Reward claim submitted successfully!</p>
+              <p className="font-semibold">{t('claimSubmitted')}</p>
               <AlertDescription>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-                  <dt className="font-medium">Agent:</dt>
+                  <dt className="font-medium">{t('agentLabel')}</dt>
                   <dd>{step.agentName}</dd>
-                  <dt className="font-medium">Tier:</dt>
+                  <dt className="font-medium">{t('tierLabel')}</dt>
                   <dd>{step.tierName}</dd>
-                  <dt className="font-medium">Reward:</dt>
+                  <dt className="font-medium">{t('rewardLabel')}</dt>
                   <dd>{step.rewardTitle}</dd>
                 </dl>
-                <p className="mt-2">Your claim has been sent to our team for processing.</p>
+                <p className="mt-2">{t('claimSent')}</p>
               </AlertDescription>
             </div>
           </Alert>
@@ -83,16 +86,16 @@ export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers 
         {(step.kind === 'idle' || step.kind === 'success') && claimable.length > 0 && (
           <Button className="w-full sm:w-auto sm:justify-self-start" onClick={() => setStep({ kind: 'pick' })}>
             <Gift aria-hidden="true" />
-            Claim Rewards
+            {t('claimRewards')}
           </Button>
         )}
 
         {step.kind === 'pick' && (
           <>
-            <ul className="grid gap-4" aria-label="Rewards you can claim">
+            <ul className="grid gap-4" aria-label={t('rewardsYouCanClaim')}>
               {claimable.map(({ tier, rewards }) => (
                 <li key={tier.id} className="grid gap-2">
-                  <h3 className="font-semibold text-slate-900">{tier.name} tier</h3>
+                  <h3 className="font-semibold text-slate-900">{t('tierName', { tier: tier.name })}</h3>
                   <ul className="grid gap-2 sm:grid-cols-2">
                     {rewards.map((reward) => (
                       <li key={reward.id}>
@@ -112,7 +115,7 @@ export function PortalClaimFlow({ agentId, agentName, agentEmail, achievedTiers 
               ))}
             </ul>
             <Button variant="outline" className="sm:justify-self-start" onClick={() => setStep({ kind: 'idle' })}>
-              Cancel
+              {t('cancel')}
             </Button>
           </>
         )}

@@ -8,6 +8,8 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { portalClaimErrorMessage, useClaimPortalReward } from '../api/claim-portal-reward';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import type { PortalClaimFormOutput, PortalClaimFormValues } from './portal-claim-schema';
 
 const validation = lazyZodResolver(() => import('./portal-claim-schema').then((module) => module.portalClaimForm));
@@ -22,6 +24,7 @@ interface PortalClaimFormProps {
 
 export function PortalClaimForm({ agentId, rewardId, defaults, onSubmitted, onCancel }: PortalClaimFormProps) {
   const claim = useClaimPortalReward();
+  const t = useT(messages);
   const form = useForm<PortalClaimFormValues, unknown, PortalClaimFormOutput>({
     resolver: validation.resolver,
     defaultValues: { fullName: defaults.fullName, email: defaults.email, phone: '', telegram: '', address: '', city: '', zipcode: '' },
@@ -43,37 +46,37 @@ export function PortalClaimForm({ agentId, rewardId, defaults, onSubmitted, onCa
         </Alert>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Full Name" error={errors.fullName?.message}>
+        <FormField label={t('fullName')} error={errors.fullName?.message}>
           <Input autoComplete="name" {...form.register('fullName')} />
         </FormField>
-        <FormField label="Phone" error={errors.phone?.message}>
+        <FormField label={t('phone')} error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={t('email')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register('email')} />
         </FormField>
-        <FormField label="Telegram (optional)" error={errors.telegram?.message}>
-          <Input autoComplete="off" placeholder="@username" {...form.register('telegram')} />
+        <FormField label={t('telegram')} error={errors.telegram?.message}>
+          <Input autoComplete="off" placeholder={t('telegramPlaceholder')} {...form.register('telegram')} />
         </FormField>
       </div>
-      <FormField label="Address" error={errors.address?.message}>
+      <FormField label={t('address')} error={errors.address?.message}>
         <Textarea autoComplete="street-address" rows={2} {...form.register('address')} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="City" error={errors.city?.message}>
+        <FormField label={t('city')} error={errors.city?.message}>
           <Input autoComplete="address-level2" {...form.register('city')} />
         </FormField>
-        <FormField label="ZIP Code" error={errors.zipcode?.message}>
+        <FormField label={t('zipCode')} error={errors.zipcode?.message}>
           <Input autoComplete="postal-code" {...form.register('zipcode')} />
         </FormField>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={claim.isPending}>
-          Back
+          {t('back')}
         </Button>
         <Button type="submit" disabled={claim.isPending}>
           {claim.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-          {claim.isPending ? 'Submitting...' : 'Submit Claim'}
+          {claim.isPending ? t('submitting') : t('submitClaim')}
         </Button>
       </div>
     </form>

@@ -11,7 +11,9 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { setServerIssues } from '../../../lib/server-issues';
+import { useT } from '../../../lib/i18n/translate';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { messages } from '../messages';
 
 // zod and the schema come when the form is first used: the page paints without them.
 const validation = lazyZodResolver(() => import('@contract/password-resets').then((module) => module.requestPasswordResetInput));
@@ -22,6 +24,7 @@ const validation = lazyZodResolver(() => import('@contract/password-resets').the
  */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  const t = useT(messages);
   // The server's message after a 202: the form is replaced by it until the person asks to send again.
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   // A refusal no field can show (too many attempts, the network): above the form.
@@ -46,7 +49,7 @@ export function ForgotPasswordForm() {
         setFocusTarget('status');
       },
       (error: unknown) => {
-        if (!setServerIssues(form.setError, error, ['email'])) setFormError(errorMessage(error, 'The link could not be requested'));
+        if (!setServerIssues(form.setError, error, ['email'])) setFormError(errorMessage(error, t('requestFailed')));
       },
     );
   });
@@ -59,7 +62,7 @@ export function ForgotPasswordForm() {
           <AlertDescription>{sentMessage}</AlertDescription>
         </Alert>
         <p className="text-center text-sm text-slate-700">
-          Nothing arrived?{' '}
+          {t('nothingArrived')}{' '}
           <Button
             variant="link"
             className="h-auto p-0 underline"
@@ -68,7 +71,7 @@ export function ForgotPasswordForm() {
               setFocusTarget('email');
             }}
           >
-            Send again
+            {t('sendAgain')}
           </Button>
         </p>
       </div>
@@ -77,10 +80,10 @@ export function ForgotPasswordForm() {
 
   return (
     <LazyForm onSubmit={onSubmit} validation={validation} error={formError}>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t('email')} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <SubmitButton pending={request.isPending} label="Email me a link" pendingLabel="Sending..." icon={<Mail aria-hidden="true" />} className="w-full" />
+      <SubmitButton pending={request.isPending} label={t('emailMeLink')} pendingLabel={t('sending')} icon={<Mail aria-hidden="true" />} className="w-full" />
     </LazyForm>
   );
 }
