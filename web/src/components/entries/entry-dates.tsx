@@ -1,6 +1,9 @@
 import type { EntryDates } from '@contract/income-entries';
 import { getOrgSettings } from '../../lib/org-settings';
 import { formatDateTime } from '../../lib/format';
+import { useT } from '../../lib/i18n/translate';
+import { PART, withPart } from '../ui/message-part';
+import { messages } from './messages';
 
 /**
  * Which date an entry list orders by and shows first (docs/decisions/0085-entry-dates-in-lists.md): the day the deal
@@ -39,6 +42,7 @@ interface DatedEntry extends EntryDates {
  * the deal's day only when it is another day.
  */
 export function EntryDatesText({ entry, order }: { entry: DatedEntry; order: EntryDateOrder }) {
+  const t = useT(messages);
   const backDated = entry.dealDay !== entry.recordedDay;
   // A date never breaks inside; a narrow row breaks before the second date, its dot going with it.
   const deal = (
@@ -54,12 +58,12 @@ export function EntryDatesText({ entry, order }: { entry: DatedEntry; order: Ent
   if (order === 'deal') {
     return (
       <span>
-        Deal date {deal}
+        {withPart(t('dealDate', { date: PART }), deal)}
         {backDated && (
           <>
             {' '}
             <span className="whitespace-nowrap">
-              · recorded <time dateTime={entry.recordedDay}>{formatEntryDay(entry.recordedDay)}</time>
+              · {withPart(t('recordedDay', { day: PART }), <time dateTime={entry.recordedDay}>{formatEntryDay(entry.recordedDay)}</time>)}
             </span>
           </>
         )}
@@ -68,12 +72,12 @@ export function EntryDatesText({ entry, order }: { entry: DatedEntry; order: Ent
   }
   return (
     <span>
-      Recorded {recorded}
+      {withPart(t('recordedAt', { time: PART }), recorded)}
       {backDated && (
         <>
           {' '}
           <span className="whitespace-nowrap">
-            · deal of <time dateTime={entry.dealDay}>{formatEntryDay(entry.dealDay)}</time>
+            · {withPart(t('dealOf', { day: PART }), <time dateTime={entry.dealDay}>{formatEntryDay(entry.dealDay)}</time>)}
           </span>
         </>
       )}

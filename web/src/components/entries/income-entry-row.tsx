@@ -2,7 +2,10 @@ import type { EntryDates, IncomeEntry } from '@contract/income-entries';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatCurrency2, formatDateTime, formatSignedCurrency } from '../../lib/format';
+import { useT } from '../../lib/i18n/translate';
 import { Badge } from '../ui/badge';
+import { PART, withPart } from '../ui/message-part';
+import { messages } from './messages';
 import { EntryDatesText, type EntryDateOrder } from './entry-dates';
 
 interface IncomeEntryRowProps {
@@ -22,6 +25,7 @@ interface IncomeEntryRowProps {
  * reversal (a later entry of the opposite amount) names it (docs/product.md §12.11).
  */
 export function IncomeEntryRow({ entry, title, order, total, action }: IncomeEntryRowProps) {
+  const t = useT(messages);
   const isAddition = entry.transactionType === 'addition';
   const voided = entry.voidedAt !== null;
   const amount = formatSignedCurrency(entry.amount);
@@ -32,35 +36,44 @@ export function IncomeEntryRow({ entry, title, order, total, action }: IncomeEnt
           <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{title}</p>
           {voided && (
             <Badge variant="destructive" className="whitespace-nowrap">
-              Voided
+              {t('voided')}
             </Badge>
           )}
           {entry.voidsEntryId !== null && (
             <Badge variant="secondary" className="whitespace-nowrap">
-              Reversal of entry #{entry.voidsEntryId}
+              {t('reversalOf', { id: String(entry.voidsEntryId) })}
             </Badge>
           )}
         </div>
         <p className={cn('text-right font-semibold tabular-nums', voided ? 'text-slate-600' : isAddition ? 'text-emerald-700' : 'text-red-700')}>
           {/* Screen readers do not announce <del>: the words say it. */}
           <span className="sr-only">
-            {isAddition ? 'Addition' : 'Deduction'}
-            {voided && ', voided'}:{' '}
+            {t('amountKind', { kind: isAddition ? 'addition' : 'deduction', voided: voided ? 'yes' : 'no' })}{' '}
           </span>
           {voided ? <del>{amount}</del> : amount}
         </p>
         {entry.description && <p className="col-span-2 break-words text-sm text-slate-700">{entry.description}</p>}
         {entry.voidedAt !== null && (
           <p className="col-span-2 mt-1 whitespace-pre-line rounded-md bg-red-50 px-2 py-1 text-sm text-red-900 [overflow-wrap:anywhere]">
-            Voided by {entry.voidedBy} on <time dateTime={entry.voidedAt}>{formatDateTime(entry.voidedAt)}</time>: {entry.voidReason}
+            {withPart(
+              t('voidedBy', { name: entry.voidedBy, date: PART, reason: entry.voidReason }),
+              <time dateTime={entry.voidedAt}>{formatDateTime(entry.voidedAt)}</time>,
+            )}
           </p>
         )}
-        <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
-          <EntryDatesText entry={entry} order={order} />
-          {/* The number its reversal names. */}
-          {voided && <span className="whitespace-nowrap">Entry #{entry.id}</span>}
-        </p>
-        <p className="text-right text-xs text-slate-600 tabular-nums">New total {formatCurrency2(total)}</p>
+        {/*
+          The dates and the New total share the row's last line, across both columns (so that the amount's column is
+          only as wide as the amount); where they do not fit beside each other, the total goes under the dates, still
+          at the right.
+        */}
+        <div className="col-span-2 flex flex-wrap justify-between gap-x-4 gap-y-0.5 text-xs text-slate-600">
+          <p className="flex min-w-0 flex-wrap gap-x-3">
+            <EntryDatesText entry={entry} order={order} />
+            {/* The number its reversal names. */}
+            {voided && <span className="whitespace-nowrap">{t('entryNumber', { id: String(entry.id) })}</span>}
+          </p>
+          <p className="ml-auto text-right tabular-nums">{t('newTotal', { total: formatCurrency2(total) })}</p>
+        </div>
       </div>
       {/*
         Beside the entry, the actions form a column as wide as a Void button, also on the rows that have none (a voided

@@ -1,7 +1,9 @@
 import { Sparkles, X } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/translate';
 import { Button } from '../ui/button';
+import { messages } from './messages';
 
 /**
  * The banner a celebration shows above a dashboard (a tier reached, a badge earned): its icon in a ring with a spark,
@@ -25,6 +27,7 @@ export function CelebrationBanner({
   action: ReactNode;
   onDismiss: () => void;
 }) {
+  const t = useT(messages);
   return (
     <div
       className={cn(
@@ -42,7 +45,7 @@ export function CelebrationBanner({
       </div>
       <div className="col-start-2 flex items-center gap-2 sm:col-start-3">
         {action}
-        <Button variant="ghost" size="icon" aria-label="Dismiss" onClick={onDismiss}>
+        <Button variant="ghost" size="icon" aria-label={t('dismiss')} onClick={onDismiss}>
           <X aria-hidden="true" />
         </Button>
       </div>

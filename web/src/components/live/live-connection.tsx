@@ -2,18 +2,20 @@ import type { LiveEvent } from '@contract/events';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { liveUpdates, useLiveUpdates, type LiveConnectionState, type LiveReader } from '../../lib/live-updates';
-import { CONNECTING, LIVE_BADGE_CLASS, LIVE_DOT_CLASS, LIVE_LABEL_CLASS } from './live-status';
+import { useT } from '../../lib/i18n/translate';
+import { CONNECTING_DOT, LIVE_BADGE_CLASS, LIVE_DOT_CLASS, LIVE_LABEL_CLASS } from './live-status';
+import { messages } from './messages';
 
 /*
  * The screens' side of live updates (lib/live-updates.ts). Screens load this module with React.lazy, so that the
  * stream's code comes with the dashboards and never with the landing page: import nothing from it statically.
  */
 
-const looks: Record<LiveConnectionState, { label: string; dot: string; hint: string }> = {
-  connecting: CONNECTING,
-  live: { label: 'Live', dot: 'bg-emerald-500', hint: 'Figures update as soon as anything changes' },
-  reconnecting: { label: 'Reconnecting…', dot: 'bg-amber-500 motion-safe:animate-pulse', hint: 'The connection dropped; trying again' },
-  offline: { label: 'Offline', dot: 'bg-slate-400', hint: 'Not receiving live updates; figures may be out of date' },
+const dots: Record<LiveConnectionState, string> = {
+  connecting: CONNECTING_DOT,
+  live: 'bg-emerald-500',
+  reconnecting: 'bg-amber-500 motion-safe:animate-pulse',
+  offline: 'bg-slate-400',
 };
 
 /**
@@ -22,17 +24,17 @@ const looks: Record<LiveConnectionState, { label: string; dot: string; hint: str
  */
 export function LiveStatus({ reader, className }: { reader: LiveReader; className?: string | undefined }) {
   const state = useLiveUpdates(reader);
-  const { label, dot, hint } = looks[state];
+  const t = useT(messages);
   return (
     <div
       role="status"
-      aria-label="Live updates"
-      title={hint}
+      aria-label={t('liveUpdates')}
+      title={t('hint', { state })}
       data-state={state}
       className={cn(LIVE_BADGE_CLASS, className)}
     >
-      <span className={cn(LIVE_DOT_CLASS, dot)} aria-hidden="true" />
-      <span className={LIVE_LABEL_CLASS}>{label}</span>
+      <span className={cn(LIVE_DOT_CLASS, dots[state])} aria-hidden="true" />
+      <span className={LIVE_LABEL_CLASS}>{t('label', { state })}</span>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useAfterFirstPaint } from '../../hooks/use-after-first-paint';
+import { useT } from '../../lib/i18n/translate';
 import type { LiveReader } from '../../lib/live-updates';
+import { messages } from './messages';
 
 /*
  * Where the screens show the live-update indicator. The stream's code and the indicator itself come in a chunk of
@@ -16,7 +18,8 @@ export const LIVE_DOT_CLASS = 'size-2 shrink-0 rounded-full';
  * width, and a header that fits "Live" would wrap to two lines for "Connecting…", moving the whole page.
  */
 export const LIVE_LABEL_CLASS = 'sr-only sm:not-sr-only';
-export const CONNECTING = { label: 'Connecting…', dot: 'bg-slate-400 motion-safe:animate-pulse', hint: 'Connecting to live updates' };
+/** The dot while the stream connects (its words are the catalog's "label" and "hint" of the state "connecting"). */
+export const CONNECTING_DOT = 'bg-slate-400 motion-safe:animate-pulse';
 
 const LiveStatus = lazy(() => import('./live-connection').then((m) => ({ default: m.LiveStatus })));
 
@@ -26,10 +29,17 @@ const LiveStatus = lazy(() => import('./live-connection').then((m) => ({ default
  */
 export function LiveIndicator({ reader, className, contentShown = true }: { reader: LiveReader; className?: string; contentShown?: boolean }) {
   const painted = useAfterFirstPaint(contentShown);
+  const t = useT(messages);
   const placeholder = (
-    <div role="status" aria-label="Live updates" title={CONNECTING.hint} data-state="connecting" className={`${LIVE_BADGE_CLASS} ${className ?? ''}`}>
-      <span className={`${LIVE_DOT_CLASS} ${CONNECTING.dot}`} aria-hidden="true" />
-      <span className={LIVE_LABEL_CLASS}>{CONNECTING.label}</span>
+    <div
+      role="status"
+      aria-label={t('liveUpdates')}
+      title={t('hint', { state: 'connecting' })}
+      data-state="connecting"
+      className={`${LIVE_BADGE_CLASS} ${className ?? ''}`}
+    >
+      <span className={`${LIVE_DOT_CLASS} ${CONNECTING_DOT}`} aria-hidden="true" />
+      <span className={LIVE_LABEL_CLASS}>{t('label', { state: 'connecting' })}</span>
     </div>
   );
   if (!painted) return placeholder;

@@ -10,6 +10,8 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from './alert-dialog';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 interface ConfirmDialogProps {
   /** The button that asks for the confirmation; none when another control opens it (`open`, `onOpenChange`). */
@@ -30,6 +32,7 @@ interface ConfirmDialogProps {
 
 /** Asks before an action that cannot be undone (deleting an agent, a reward option, removing a manager). */
 export function ConfirmDialog({ trigger, open, onOpenChange, onCloseAutoFocus, title, description, confirmLabel, onConfirm, children }: ConfirmDialogProps) {
+  const t = useT(messages);
   return (
     <AlertDialog {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
       {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
@@ -40,7 +43,7 @@ export function ConfirmDialog({ trigger, open, onOpenChange, onCloseAutoFocus, t
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('cancel')}</AlertDialogCancel>
           <AlertDialogAction onClick={onConfirm}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

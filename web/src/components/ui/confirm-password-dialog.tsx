@@ -9,6 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormDialogFooter } from './form-dialog-footer';
 import { FormField } from './form-field';
 import { Input } from './input';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /**
  * The one "Confirm your password" dialog (lib/reauthentication.ts): shown while a sensitive action waits for the
@@ -25,6 +27,7 @@ export function ConfirmPasswordDialog({ request }: { request: PasswordRequest })
 }
 
 function ConfirmPasswordContent({ request }: { request: PasswordRequest }) {
+  const t = useT(messages);
   const form = useForm<ConfirmPasswordInput>({ resolver: zodResolver(confirmPasswordInput), defaultValues: { password: '' } });
   const confirm = useMutation({
     mutationFn: (input: ConfirmPasswordInput) => apiRequest('POST', '/api/auth/confirm-password', input),
@@ -32,7 +35,7 @@ function ConfirmPasswordContent({ request }: { request: PasswordRequest }) {
     onError: (error) => {
       // A wrong password is the field's error (400 with the message WRONG_PASSWORD); anything else is shown above.
       if (error instanceof ApiError && error.status === 400) {
-        form.setError('password', { message: error.serverMessage ?? 'The password is not correct' }, { shouldFocus: true });
+        form.setError('password', { message: error.serverMessage ?? t('passwordWrong') }, { shouldFocus: true });
       }
     },
   });
@@ -42,19 +45,19 @@ function ConfirmPasswordContent({ request }: { request: PasswordRequest }) {
   return (
     <DialogContent>
       <DialogHeader>
-        <DialogTitle>Confirm your password</DialogTitle>
+        <DialogTitle>{t('confirmPasswordTitle')}</DialogTitle>
         <DialogDescription>{request.message}</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {failure && (
           <Alert variant="destructive">
-            <AlertDescription>{errorMessage(failure, 'Could not confirm your password')}</AlertDescription>
+            <AlertDescription>{errorMessage(failure, t('confirmPasswordFailed'))}</AlertDescription>
           </Alert>
         )}
-        <FormField label="Password" error={form.formState.errors.password?.message}>
+        <FormField label={t('password')} error={form.formState.errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
-        <FormDialogFooter onCancel={() => request.settle(false)} pending={confirm.isPending} submitLabel="Confirm" pendingLabel="Confirming..." />
+        <FormDialogFooter onCancel={() => request.settle(false)} pending={confirm.isPending} submitLabel={t('confirm')} pendingLabel={t('confirming')} />
       </form>
     </DialogContent>
   );

@@ -6,6 +6,8 @@ import { setServerIssues } from '../../lib/server-issues';
 import { Button } from './button';
 import { FormDialog, useFormDialog } from './form-dialog';
 import { toast } from './use-toast';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 interface CreateFormDialogProps<TForm extends FieldValues, TValues, TCreated> {
   /** What the button that opens it and the dialog's title say: "New API token", "Add webhook". */
@@ -50,6 +52,7 @@ export function CreateFormDialog<TForm extends FieldValues, TValues, TCreated>({
   fieldOfPath,
   children,
 }: CreateFormDialogProps<TForm, TValues, TCreated>) {
+  const t = useT(messages);
   const dialog = useFormDialog(() => form.reset());
   const onSubmit = form.handleSubmit((values) =>
     create(values, {
@@ -59,7 +62,7 @@ export function CreateFormDialog<TForm extends FieldValues, TValues, TCreated>({
       },
       onError: (error) => {
         if (onRefused?.(error) || setServerIssues(form.setError, error, fields, fieldOfPath)) return;
-        toast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' });
+        toast({ title: t('error'), description: errorMessage(error, failure), variant: 'destructive' });
       },
     }),
   );

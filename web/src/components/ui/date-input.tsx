@@ -6,6 +6,8 @@ import { addDays, addMonths, dayNumbers, dayPattern, firstDayOfWeek, formatDayNu
 import { orgLocale } from '../../lib/format';
 import { Input } from './input';
 import { Popover, PopoverAnchor, PopoverContent, PopoverTitle, PopoverTrigger } from './popover';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /*
  * A date field written and read in the organisation's locale (docs/decisions/0088-date-fields.md), where a native
@@ -25,6 +27,7 @@ type DateInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type
 };
 
 export function DateInput({ value, onChange, min, max, inputRef, className, disabled, onBlur, ...props }: DateInputProps) {
+  const t = useT(messages);
   const locale = orgLocale();
   const [text, setText] = useState(() => formatDayNumeric(value, locale));
   const [open, setOpen] = useState(false);
@@ -72,7 +75,7 @@ export function DateInput({ value, onChange, min, max, inputRef, className, disa
         <PopoverTrigger
           type="button"
           disabled={disabled}
-          aria-label="Open calendar"
+          aria-label={t('openCalendar')}
           className="absolute right-0.5 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50"
         >
           <CalendarDays aria-hidden="true" className="size-4" />
@@ -103,6 +106,7 @@ function clamp(day: string, min: string | undefined, max: string | undefined): s
 
 /** A month of days as a grid of buttons; the arrow keys move a day or a week, Page Up and Page Down a month. */
 function MonthCalendar({ locale, selected, min, max, onPick }: MonthCalendarProps) {
+  const t = useT(messages);
   const [today] = useState(() => localDayOf(new Date()));
   const [focused, setFocused] = useState(() => clamp(selected ?? today, min, max));
   const grid = useRef<HTMLTableElement>(null);
@@ -174,7 +178,7 @@ function MonthCalendar({ locale, selected, min, max, onPick }: MonthCalendarProp
       <div className="flex items-center justify-between gap-2">
         <button
           type="button"
-          aria-label="Previous month"
+          aria-label={t('previousMonth')}
           disabled={Boolean(min && addDays(firstOfMonth, -1) < min)}
           onClick={() => setFocused(clamp(previousMonth, min, max))}
           className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"
@@ -186,7 +190,7 @@ function MonthCalendar({ locale, selected, min, max, onPick }: MonthCalendarProp
         </PopoverTitle>
         <button
           type="button"
-          aria-label="Next month"
+          aria-label={t('nextMonth')}
           disabled={Boolean(max && addMonths(firstOfMonth, 1) > max)}
           onClick={() => setFocused(clamp(nextMonth, min, max))}
           className="flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-40"

@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './button';
+import { translate } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /**
  * Whether a render failed because a piece of the app's code could not be fetched: most often a deploy replaced the
@@ -52,19 +54,17 @@ export class ErrorBoundary extends Component<Props, State> {
     const missing = isMissingCode(error);
     return (
       <div role="alert" className="mx-auto my-6 max-w-xl rounded-lg border border-amber-300 bg-amber-50 p-5 text-sm text-amber-950">
-        <p className="font-semibold">{missing ? `A newer version of TierTrack is available.` : `Something went wrong showing ${this.props.part}.`}</p>
+        <p className="font-semibold">{missing ? translate(messages, 'newVersion') : translate(messages, 'renderFailed', { part: this.props.part })}</p>
         <p className="mt-1">
-          {missing
-            ? `Part of ${this.props.part} could not be loaded, most likely because the app was updated. Reload the page to get the new version.`
-            : 'The rest of the app still works. Try again, or reload the page if it happens again.'}
+          {missing ? translate(messages, 'partMissing', { part: this.props.part }) : translate(messages, 'restWorks')}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button type="button" onClick={() => window.location.reload()}>
-            Reload the page
+            {translate(messages, 'reload')}
           </Button>
           {!missing && (
             <Button type="button" variant="outline" onClick={() => this.setState({ error: undefined })}>
-              Try again
+              {translate(messages, 'tryAgain')}
             </Button>
           )}
         </div>

@@ -1,6 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { Button } from './button';
 import { DialogFooter } from './dialog';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 interface FormDialogFooterProps {
   onCancel: () => void;
@@ -12,10 +14,11 @@ interface FormDialogFooterProps {
 
 /** Cancel and submit at the foot of a dialog's form (add agent, manager, reward option, income entry). */
 export function FormDialogFooter({ onCancel, pending, submitLabel, pendingLabel }: FormDialogFooterProps) {
+  const t = useT(messages);
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>
-        Cancel
+        {t('cancel')}
       </Button>
       <Button type="submit" disabled={pending}>
         {pending && <Loader2 className="animate-spin" aria-hidden="true" />}

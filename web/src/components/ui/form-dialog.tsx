@@ -1,6 +1,8 @@
 import { useState, type FormEventHandler, type ReactElement, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './dialog';
 import { FormDialogFooter } from './form-dialog-footer';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /**
  * The open state of a dialog whose form starts empty again once the dialog is dismissed (Escape, the close button,
@@ -41,7 +43,8 @@ interface FormDialogProps {
 }
 
 /** A short form in a dialog, with Cancel and submit at its foot (add an agent, a manager, a reward option). */
-export function FormDialog({ state, trigger, title, description, onSubmit, pending, submitLabel, pendingLabel = 'Adding...', children, onCloseAutoFocus }: FormDialogProps) {
+export function FormDialog({ state, trigger, title, description, onSubmit, pending, submitLabel, pendingLabel, children, onCloseAutoFocus }: FormDialogProps) {
+  const t = useT(messages);
   return (
     <Dialog open={state.open} onOpenChange={state.onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
@@ -52,7 +55,7 @@ export function FormDialog({ state, trigger, title, description, onSubmit, pendi
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {children}
-          <FormDialogFooter onCancel={state.cancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel} />
+          <FormDialogFooter onCancel={state.cancel} pending={pending} submitLabel={submitLabel} pendingLabel={pendingLabel ?? t('adding')} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,6 +2,8 @@ import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
 import { Input } from './input';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 interface SearchFieldProps {
   label: string;
@@ -12,7 +14,8 @@ interface SearchFieldProps {
 }
 
 /** A labelled search box for the long lists of the owner dashboard. */
-export function SearchField({ label, value, onChange, placeholder = 'Name or email', className }: SearchFieldProps) {
+export function SearchField({ label, value, onChange, placeholder, className }: SearchFieldProps) {
+  const t = useT(messages);
   const id = useId();
   return (
     <div className={cn('grid w-full gap-1.5 sm:max-w-xs', className)}>
@@ -21,7 +24,7 @@ export function SearchField({ label, value, onChange, placeholder = 'Name or ema
       </label>
       <div className="relative">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-        <Input id={id} type="search" className="pl-9" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+        <Input id={id} type="search" className="pl-9" value={value} placeholder={placeholder ?? t('nameOrEmail')} onChange={(event) => onChange(event.target.value)} />
       </div>
     </div>
   );

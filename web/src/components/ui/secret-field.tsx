@@ -3,6 +3,11 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { Input } from './input';
 import { Label } from './label';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
+
+/** The text with its first letter a capital ("address copied." is "Address copied."). */
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** How long the Copy button says "Copied". */
 const COPIED_MS = 2_000;
@@ -12,13 +17,14 @@ const COPIED_MS = 2_000;
  * shown again. `what` names it in the messages ("address", "token"); `warning` says what losing it means.
  */
 export function SecretField({ label, value, what, warning }: { label: string; value: string; what: string; warning: ReactNode }) {
+  const t = useT(messages);
   return (
     <>
       <CopyField label={label} value={value} what={what} />
       <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
         <span>
-          <strong className="font-semibold">Shown only once.</strong> {warning}
+          <strong className="font-semibold">{t('shownOnce')}</strong> {warning}
         </span>
       </p>
     </>
@@ -27,6 +33,7 @@ export function SecretField({ label, value, what, warning }: { label: string; va
 
 /** A read-only value with a Copy button; where copying is not available, the value is selected for the keyboard. */
 export function CopyField({ label, value, what, hint }: { label: ReactNode; value: string; what: string; hint?: ReactNode }) {
+  const t = useT(messages);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -66,7 +73,7 @@ export function CopyField({ label, value, what, hint }: { label: ReactNode; valu
         />
         <Button type="button" onClick={copy} className="shrink-0">
           {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied === 'yes' ? 'Copied' : 'Copy'}
+          {copied === 'yes' ? t('copiedButton') : t('copy')}
         </Button>
       </div>
       {hint && (
@@ -76,9 +83,9 @@ export function CopyField({ label, value, what, hint }: { label: ReactNode; valu
       )}
       <p role="status" className="text-xs text-slate-700">
         {copied === 'failed'
-          ? `Copying is not available here: the ${what} is selected, copy it with your keyboard.`
+          ? t('copyUnavailable', { what })
           : copied === 'yes'
-            ? `${what[0]!.toUpperCase()}${what.slice(1)} copied.`
+            ? capitalised(t('copied', { what }))
             : ''}
       </p>
     </div>

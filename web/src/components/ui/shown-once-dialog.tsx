@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 import { SecretField } from './secret-field';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /** The secret a ShownOnceDialog shows: its field's label, its value, what it is called, and what losing it means. */
 export interface ShownOnceSecret {
@@ -30,6 +32,7 @@ export function ShownOnceDialog({
   children?: ReactNode;
   onClose: () => void;
 }) {
+  const t = useT(messages);
   return (
     <Dialog open={secret !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -45,7 +48,7 @@ export function ShownOnceDialog({
         )}
         <DialogFooter>
           <DialogClose asChild>
-            <Button>Done</Button>
+            <Button>{t('done')}</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>

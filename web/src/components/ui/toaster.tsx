@@ -2,6 +2,8 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { dismissToast, useToasts } from './use-toast';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 const variantClasses = {
   default: 'border-slate-200 bg-white text-slate-900',
@@ -15,6 +17,7 @@ const variantClasses = {
  */
 export function Toaster() {
   const toasts = useToasts();
+  const t = useT(messages);
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => (
@@ -36,7 +39,7 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current">
             <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">Close notification</span>
+            <span className="sr-only">{t('closeNotification')}</span>
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
