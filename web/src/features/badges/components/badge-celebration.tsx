@@ -3,6 +3,8 @@ import { Award } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { CelebrationBanner } from '../../../components/live/celebration-banner';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // In the live-update chunk, beside the stream it listens to (lib/live-updates.ts).
 const LiveEventListener = lazy(() => import('../../../components/live/live-connection').then((m) => ({ default: m.LiveEventListener })));
@@ -18,6 +20,7 @@ export const MY_BADGES_HEADING_ID = 'my-badges-heading';
  */
 export function BadgeCelebration({ agentId }: { agentId: number }) {
   // One entry can earn several badges (a first sale and a tier): each arrives as its own event.
+  const t = useT(messages);
   const [earned, setEarned] = useState<BadgeAwardedData[]>([]);
   const onEvent = (event: LiveEvent) => {
     // Other agents' badges arrive too (public fields): only the agent's own is celebrated here.
@@ -46,11 +49,11 @@ export function BadgeCelebration({ agentId }: { agentId: number }) {
           tone="border-violet-300 bg-gradient-to-r from-violet-50 via-white to-amber-50"
           ring={{ className: 'border-violet-400' }}
           icon={<Award className="size-6 text-violet-700 motion-safe:animate-celebrate-icon" aria-hidden="true" />}
-          title={`You earned the ${latest.name} badge!`}
-          body={`${latest.detail}.${earlier.length > 0 ? ` Also earned: ${earlier.join(', ')}.` : ''}`}
+          title={t('celebrationTitle', { name: latest.name })}
+          body={earlier.length > 0 ? t('celebrationBodyAlso', { detail: latest.detail, earlier: earlier.join(', ') }) : t('celebrationBody', { detail: latest.detail })}
           action={
             <Button variant="outline" size="sm" onClick={showBadges}>
-              Show my badges
+              {t('showMyBadges')}
             </Button>
           }
           onDismiss={() => setEarned([])}

@@ -2,13 +2,22 @@ import type { AgentBadge, BadgeRule } from '@contract/badges';
 import { Award, Lock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { DownloadCredentialButton } from './download-credential-button';
+
+// Marks that stand for elements inside a message ("Earned {date}"): the message is split there, so that its words
+// keep each language's order around the element. They cannot occur in a translation.
+const FIRST = '\u2063';
+const SECOND = '\u2064';
 
 /**
  * Badges an agent holds, newest first: each its name, what earned it and when. `credentials`: the signed-in agent's
  * own list, each badge with its credential to download.
  */
 export function HeldBadgeList({ badges, label, credentials = false, className }: { badges: AgentBadge[]; label: string; credentials?: boolean; className?: string }) {
+  const t = useT(messages);
+  const [earnedBefore = '', earnedAfter = ''] = t('earnedOn', { date: FIRST }).split(FIRST);
   return (
     <ul aria-label={label} className={cn('grid gap-3 md:grid-cols-2', className)}>
       {badges.map((badge) => (
@@ -20,7 +29,9 @@ export function HeldBadgeList({ badges, label, credentials = false, className }:
             <p className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{badge.name}</p>
             <p className="text-sm text-slate-800 [overflow-wrap:anywhere]">{badge.detail}</p>
             <p className="text-xs text-slate-600">
-              Earned <time dateTime={badge.awardedAt}>{formatDate(badge.awardedAt)}</time>
+              {earnedBefore}
+              <time dateTime={badge.awardedAt}>{formatDate(badge.awardedAt)}</time>
+              {earnedAfter}
             </p>
           </div>
           {credentials && <DownloadCredentialButton badge={badge} />}
@@ -32,6 +43,7 @@ export function HeldBadgeList({ badges, label, credentials = false, className }:
 
 /** Badges still to earn: the active rules the agent does not hold, shown locked. */
 export function LockedBadgeList({ rules, label }: { rules: BadgeRule[]; label: string }) {
+  const t = useT(messages);
   return (
     <ul aria-label={label} className="grid gap-3 md:grid-cols-2">
       {rules.map((rule) => (
@@ -42,7 +54,7 @@ export function LockedBadgeList({ rules, label }: { rules: BadgeRule[]; label: s
           <div className="grid min-w-0 gap-0.5">
             <p className="font-medium text-slate-700 [overflow-wrap:anywhere]">
               {rule.name}
-              <span className="sr-only"> (not earned yet)</span>
+              <span className="sr-only"> {t('notEarnedYet')}</span>
             </p>
             <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{rule.description}</p>
           </div>
@@ -54,14 +66,18 @@ export function LockedBadgeList({ rules, label }: { rules: BadgeRule[]; label: s
 
 /** What a downloaded credential is, and how anyone checks it. */
 export function CredentialNote() {
+  const t = useT(messages);
+  const [beforeButton = '', rest = ''] = t('credentialNote', { button: FIRST, link: SECOND }).split(FIRST);
+  const [beforeLink = '', afterLink = ''] = rest.split(SECOND);
   return (
     <p className="text-sm text-slate-700">
-      Each badge is yours to keep: <span className="font-medium text-slate-900">Download credential</span> saves it as an Open Badges 3.0 verifiable
-      credential, signed by your organisation, that anyone can check with the public key at{' '}
+      {beforeButton}
+      <span className="font-medium text-slate-900">{t('downloadCredential')}</span>
+      {beforeLink}
       <a href="/.well-known/jwks.json" className="font-medium text-brand-700 underline underline-offset-4 [overflow-wrap:anywhere] hover:text-brand-800">
         /.well-known/jwks.json
       </a>
-      , even if you leave.
+      {afterLink}
     </p>
   );
 }

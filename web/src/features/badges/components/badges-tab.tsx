@@ -17,18 +17,27 @@ import { formatCount } from '../../../lib/format';
 import { useMetrics } from '../../../lib/metrics';
 import { useTierSettings } from '../../../lib/tier-settings';
 import { useBadgeRules, useSaveBadgeRule } from '../api/badges';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import type { BadgeRuleFormValues } from '../utils/badge-rule-form';
-import { badgeSettingsText, type SettingNames } from '../utils/badge-text';
+import { badgeKindLabel, badgeSettingsText, type SettingNames } from '../utils/badge-text';
 import { EditBadgeRuleDialog } from './edit-badge-rule-dialog';
 import { NewBadgeDialog } from './new-badge-dialog';
 
-/** Rules an owner starting out might switch on first: the empty tab offers each, its dialog filled in. */
-const STARTERS: Array<{ label: string; start: Partial<BadgeRuleFormValues> }> = [
-  { label: 'First sale', start: { kind: 'first_entry', name: 'First sale' } },
-  { label: 'Personal best week', start: { kind: 'record_week', name: 'Personal best' } },
-  { label: 'Any tier reached', start: { kind: 'tier_reached', name: 'Climber' } },
-  { label: 'Contest podium', start: { kind: 'contest_podium', name: 'On the podium' } },
-];
+/** Rules an owner starting out might switch on first: the empty tab offers each, its dialog filled in (the name in the language shown). */
+const STARTERS = ['first_entry', 'record_week', 'tier_reached', 'contest_podium'] as const;
+const STARTER_LABELS = {
+  first_entry: 'starterFirstSale',
+  record_week: 'starterRecordWeek',
+  tier_reached: 'starterAnyTier',
+  contest_podium: 'starterPodium',
+} as const satisfies Record<(typeof STARTERS)[number], keyof typeof messages.en>;
+const STARTER_NAMES = {
+  first_entry: 'starterFirstSaleName',
+  record_week: 'starterRecordWeekName',
+  tier_reached: 'starterAnyTierName',
+  contest_podium: 'starterPodiumName',
+} as const satisfies Record<(typeof STARTERS)[number], keyof typeof messages.en>;
 
 /**
  * The Badges tab (docs/decisions/0078-achievements.md): every badge rule, what earns it in words, whether it is on and
@@ -36,6 +45,7 @@ const STARTERS: Array<{ label: string; start: Partial<BadgeRuleFormValues> }> = 
  * switches them on or off; a manager reads the same list and changes nothing.
  */
 export function BadgesTab() {
+  const t = useT(messages);
   const rules = useBadgeRules();
   const canEdit = useCanEdit();
   const metrics = useMetrics();
@@ -57,52 +67,47 @@ export function BadgesTab() {
         <div className="min-w-0">
           <CardTitle className="flex items-center gap-2">
             <Award className="size-5 text-brand-600" aria-hidden="true" />
-            Badges
+            {t('badges')}
           </CardTitle>
-          <CardDescription>
-            Achievements agents earn by themselves, from the rules switched on: each is awarded once, as it happens, and is theirs to keep as a verifiable
-            credential.
-          </CardDescription>
+          <CardDescription>{t('tabDescription')}</CardDescription>
         </div>
         {canEdit && list.length > 0 && (
           <Button onClick={() => setCreating({})} disabled={full} aria-haspopup="dialog">
             <Plus aria-hidden="true" />
-            New badge
+            {t('newBadge')}
           </Button>
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
         {rules.isPending ? (
-          <Spinner label="Loading badges..." className="min-h-40" />
+          <Spinner label={t('loadingBadges')} className="min-h-40" />
         ) : rules.isError ? (
-          <LoadError error={rules.error} fallback="Failed to load the badges" />
+          <LoadError error={rules.error} fallback={t('badgesLoadFailed')} />
         ) : list.length === 0 ? (
           <EmptyState
             icon={Award}
-            title="No badges yet"
+            title={t('noBadgesYet')}
             description={
-              canEdit
-                ? 'Make a first rule: agents earn it by what they do from then on. Some to start with:'
-                : 'The owner makes the badges: a first sale, a personal best week, a tier reached, a streak, a contest podium.'
+              canEdit ? t('emptyOwner') : t('emptyManager')
             }
           >
             {canEdit && (
               <div className="mt-2 flex flex-wrap justify-center gap-2">
-                {STARTERS.map(({ label, start }) => (
-                  <Button key={label} variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setCreating(start)}>
+                {STARTERS.map((kind) => (
+                  <Button key={kind} variant="outline" size="sm" aria-haspopup="dialog" onClick={() => setCreating({ kind, name: t(STARTER_NAMES[kind]) })}>
                     <Plus aria-hidden="true" />
-                    {label}
+                    {t(STARTER_LABELS[kind])}
                   </Button>
                 ))}
                 <Button size="sm" aria-haspopup="dialog" onClick={() => setCreating({})}>
-                  Another kind
+                  {t('anotherKind')}
                 </Button>
               </div>
             )}
           </EmptyState>
         ) : (
           <>
-            <ul aria-label="Badge rules" className="grid gap-3 lg:grid-cols-2">
+            <ul aria-label={t('badgeRules')} className="grid gap-3 lg:grid-cols-2">
               {shown.map((rule) => (
                 <BadgeRuleItem key={rule.id} rule={rule} settings={badgeSettingsText(rule.kind, rule.params, names)} canEdit={canEdit} />
               ))}
@@ -110,11 +115,11 @@ export function BadgesTab() {
             {canEdit && full && (
               <p className="text-sm text-slate-700">
                 {list.length >= BADGE_RULES_KEPT_MAX
-                  ? `There are ${BADGE_RULES_KEPT_MAX} badge rules, switched off ones included: no more can be made.`
-                  : `${BADGE_RULES_MAX} badges are switched on, the most there can be at once: switch one off to add another.`}
+                  ? t('keptFull', { max: String(BADGE_RULES_KEPT_MAX) })
+                  : t('activeFull', { max: String(BADGE_RULES_MAX) })}
               </p>
             )}
-            {!canEdit && <p className="text-sm text-slate-700">Only the owner makes badges and switches them on or off.</p>}
+            {!canEdit && <p className="text-sm text-slate-700">{t('onlyOwner')}</p>}
           </>
         )}
       </CardContent>
@@ -125,6 +130,7 @@ export function BadgesTab() {
 
 /** One rule: its name, what it rewards and how much of it, its words, whether it is on, who holds it; the owner's controls. */
 function BadgeRuleItem({ rule, settings, canEdit }: { rule: BadgeRule; settings: string; canEdit: boolean }) {
+  const t = useT(messages);
   const headingId = useId();
   return (
     <li aria-labelledby={headingId} className="grid content-start gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
@@ -142,26 +148,26 @@ function BadgeRuleItem({ rule, settings, canEdit }: { rule: BadgeRule; settings:
             <h4 id={headingId} className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">
               {rule.name}
             </h4>
-            <Badge variant={rule.active ? 'success' : 'secondary'}>{rule.active ? 'On' : 'Off'}</Badge>
+            <Badge variant={rule.active ? 'success' : 'secondary'}>{rule.active ? t('on') : t('off')}</Badge>
           </div>
-          <p className="text-sm text-slate-700">{BADGE_KIND_LABELS[rule.kind]}</p>
+          <p className="text-sm text-slate-700">{badgeKindLabel(rule.kind)}</p>
         </div>
       </div>
       <dl className="grid gap-1 text-sm">
         <div className="flex flex-wrap gap-x-1.5">
-          <dt className="text-slate-600">Earned by:</dt>
+          <dt className="text-slate-600">{t('earnedBy')}</dt>
           <dd className="font-medium text-slate-900 [overflow-wrap:anywhere]">{settings}</dd>
         </div>
         {/* The kind's words are said above already: its own description is not said twice. */}
         {rule.description !== BADGE_KIND_LABELS[rule.kind] && (
           <div className="flex flex-wrap gap-x-1.5">
-            <dt className="text-slate-600">Agents read:</dt>
+            <dt className="text-slate-600">{t('agentsRead')}</dt>
             <dd className="text-slate-800 [overflow-wrap:anywhere]">{rule.description}</dd>
           </div>
         )}
         <div className="flex flex-wrap gap-x-1.5">
-          <dt className="text-slate-600">Held by:</dt>
-          <dd className="text-slate-800">{rule.awarded === 0 ? 'nobody yet' : `${formatCount(rule.awarded)} ${rule.awarded === 1 ? 'agent' : 'agents'}`}</dd>
+          <dt className="text-slate-600">{t('heldBy')}</dt>
+          <dd className="text-slate-800">{t('heldByCount', { count: rule.awarded, agents: formatCount(rule.awarded) })}</dd>
         </div>
       </dl>
       {canEdit && <BadgeRuleControls rule={rule} headingId={headingId} />}
@@ -171,6 +177,7 @@ function BadgeRuleItem({ rule, settings, canEdit }: { rule: BadgeRule; settings:
 
 /** The owner's switch ("Awarded", and the rule's name for screen readers: its heading) and edit button for one rule. */
 function BadgeRuleControls({ rule, headingId }: { rule: BadgeRule; headingId: string }) {
+  const t = useT(messages);
   const save = useSaveBadgeRule();
   const [editing, setEditing] = useState(false);
   const switchId = useId();
@@ -180,11 +187,11 @@ function BadgeRuleControls({ rule, headingId }: { rule: BadgeRule; headingId: st
       {
         onSuccess: () =>
           toast({
-            title: active ? 'Badge switched on' : 'Badge switched off',
-            description: active ? `${rule.name} is awarded from now on.` : `${rule.name} is no longer awarded; those who hold it keep it.`,
+            title: active ? t('switchedOn') : t('switchedOff'),
+            description: active ? t('awardedFromNow', { name: rule.name }) : t('noLongerAwarded', { name: rule.name }),
             variant: 'success',
           }),
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change the badge'), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('changeFailed')), variant: 'destructive' }),
       },
     );
   return (
@@ -192,12 +199,12 @@ function BadgeRuleControls({ rule, headingId }: { rule: BadgeRule; headingId: st
       <div className="flex items-center gap-2">
         <Switch id={switchId} checked={rule.active} disabled={save.isPending} onCheckedChange={switchTo} aria-labelledby={`${switchId}-label ${headingId}`} />
         <Label id={`${switchId}-label`} htmlFor={switchId} className="text-sm">
-          Awarded
+          {t('awarded')}
         </Label>
       </div>
-      <Button variant="outline" size="sm" aria-label={`Edit ${rule.name}`} aria-haspopup="dialog" onClick={() => setEditing(true)}>
+      <Button variant="outline" size="sm" aria-label={t('editNamed', { name: rule.name })} aria-haspopup="dialog" onClick={() => setEditing(true)}>
         <Pencil aria-hidden="true" />
-        Edit
+        {t('edit')}
       </Button>
       <EditBadgeRuleDialog rule={rule} open={editing} onOpenChange={setEditing} />
     </div>

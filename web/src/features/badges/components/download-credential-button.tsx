@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useBadgeCredential } from '../api/badges';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { credentialFileName } from '../utils/badge-text';
 
 /** Saves a file from text, as a download the browser names `fileName`. */
@@ -24,20 +26,22 @@ function saveFile(text: string, fileName: string, type: string) {
  * `.jwt` file named after the badge.
  */
 export function DownloadCredentialButton({ badge }: { badge: AgentBadge }) {
+  const t = useT(messages);
   const credential = useBadgeCredential();
   const download = () =>
     credential.mutate(badge.id, {
       onSuccess: ({ jwt }) => {
         const fileName = credentialFileName(badge.name);
         saveFile(jwt, fileName, 'application/vc+jwt');
-        toast({ title: 'Credential saved', description: `${badge.name} is in ${fileName}.`, variant: 'success' });
+        toast({ title: t('credentialSaved'), description: t('credentialSavedDescription', { name: badge.name, fileName }), variant: 'success' });
       },
-      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to get the credential'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('credentialFailed')), variant: 'destructive' }),
     });
   return (
     <Button type="button" variant="outline" size="sm" disabled={credential.isPending} onClick={download}>
       {credential.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
-      Download credential<span className="sr-only"> of {badge.name}</span>
+      {t('downloadCredential')}
+      <span className="sr-only"> {t('downloadCredentialOf', { name: badge.name })}</span>
     </Button>
   );
 }

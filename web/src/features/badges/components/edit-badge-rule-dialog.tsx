@@ -8,19 +8,20 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { useSaveBadgeRule } from '../api/badges';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { checkBadgeRuleEdit, errorsOfRefusal, updateInputOf, type BadgeRuleErrors, type BadgeRuleWords } from '../utils/badge-rule-form';
 
 /** A rule's name and description changed (its kind and settings never change: a badge held keeps its meaning). */
 export function EditBadgeRuleDialog({ rule, open, onOpenChange }: { rule: BadgeRule; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const t = useT(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open && (
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Edit badge</DialogTitle>
-            <DialogDescription>
-              {rule.name}: its name and words change, for those who hold it too. What earns it stays as it is.
-            </DialogDescription>
+            <DialogTitle>{t('editBadge')}</DialogTitle>
+            <DialogDescription>{t('editDescription', { name: rule.name })}</DialogDescription>
           </DialogHeader>
           <EditBadgeRuleForm rule={rule} onDone={() => onOpenChange(false)} />
         </DialogContent>
@@ -30,6 +31,7 @@ export function EditBadgeRuleDialog({ rule, open, onOpenChange }: { rule: BadgeR
 }
 
 function EditBadgeRuleForm({ rule, onDone }: { rule: BadgeRule; onDone: () => void }) {
+  const t = useT(messages);
   const save = useSaveBadgeRule();
   const before: BadgeRuleWords = { name: rule.name, description: rule.description };
   const [values, setValues] = useState(before);
@@ -46,13 +48,13 @@ function EditBadgeRuleForm({ rule, onDone }: { rule: BadgeRule; onDone: () => vo
       { id: rule.id, update },
       {
         onSuccess: (saved) => {
-          toast({ title: 'Badge saved', description: `${saved.name} is changed.`, variant: 'success' });
+          toast({ title: t('badgeSaved'), description: t('badgeSavedDescription', { name: saved.name }), variant: 'success' });
           onDone();
         },
         onError: (failure) => {
-          const refused = errorsOfRefusal(failure, 'Failed to save the badge');
+          const refused = errorsOfRefusal(failure, t('saveFailed'));
           setErrors(refused);
-          if (refused.form) toast({ title: 'Error', description: refused.form, variant: 'destructive' });
+          if (refused.form) toast({ title: t('error'), description: refused.form, variant: 'destructive' });
         },
       },
     );
@@ -60,10 +62,10 @@ function EditBadgeRuleForm({ rule, onDone }: { rule: BadgeRule; onDone: () => vo
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField label="Name" error={errors.name}>
+      <FormField label={t('name')} error={errors.name}>
         <Input value={values.name} maxLength={BADGE_NAME_MAX} onChange={(event) => setValues({ ...values, name: event.target.value })} />
       </FormField>
-      <FormField label="Description" hint="What agents read about it. Left blank, the words of its kind and settings." error={errors.description}>
+      <FormField label={t('description')} hint={t('descriptionHint')} error={errors.description}>
         <Textarea rows={3} value={values.description} maxLength={BADGE_DESCRIPTION_MAX} onChange={(event) => setValues({ ...values, description: event.target.value })} />
       </FormField>
       {errors.form && (
@@ -73,11 +75,11 @@ function EditBadgeRuleForm({ rule, onDone }: { rule: BadgeRule; onDone: () => vo
       )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {save.isPending ? 'Saving...' : 'Save changes'}
+          {save.isPending ? t('saving') : t('saveChanges')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,4 +1,4 @@
-import { BADGE_DESCRIPTION_MAX, BADGE_KIND_LABELS, BADGE_NAME_MAX, BADGE_STREAK_MAX, badgeKinds, type BadgeKind } from '@contract/badges';
+import { BADGE_DESCRIPTION_MAX, BADGE_NAME_MAX, BADGE_STREAK_MAX, badgeKinds } from '@contract/badges';
 import type { Metric } from '@contract/metrics';
 import type { TierSetting } from '@contract/tiers';
 import { Loader2 } from 'lucide-react';
@@ -16,17 +16,9 @@ import { useMetrics } from '../../../lib/metrics';
 import { useTierSettings } from '../../../lib/tier-settings';
 import { useSaveBadgeRule } from '../api/badges';
 import { checkBadgeRuleForm, createInputOf, emptyBadgeRuleForm, errorsOfRefusal, settingsOf, type BadgeRuleErrors, type BadgeRuleFormValues } from '../utils/badge-rule-form';
-import { placesText } from '../utils/badge-text';
-
-/** When each kind awards its badge, under its name in the picker. */
-const KIND_HINTS: Record<BadgeKind, string> = {
-  first_entry: 'When an agent records a first sale.',
-  record_week: 'When a week’s profit beats every earlier week of the agent’s.',
-  goal_streak: 'When agents reach their own goal several periods running.',
-  activity_streak: 'When agents record a metric on several working days running; weekends and holidays are skipped.',
-  contest_podium: 'When a contest’s results are final, for the top places.',
-  tier_reached: 'When an agent reaches a tier you pick, or any tier.',
-};
+import { badgeKindHint, badgeKindLabel, placesText } from '../utils/badge-text';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 const selectClass =
   'h-10 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 aria-[invalid=true]:border-red-600';
@@ -36,13 +28,14 @@ const selectClass =
  * from now. Open while `start` is set, with its values filled in (a suggestion of the empty tab).
  */
 export function NewBadgeDialog({ start, onClose }: { start: Partial<BadgeRuleFormValues> | null; onClose: () => void }) {
+  const t = useT(messages);
   return (
     <Dialog open={start !== null} onOpenChange={(open) => !open && onClose()}>
       {start !== null && (
         <DialogContent className="max-w-2xl">
           <DialogHeader>
-            <DialogTitle>New badge</DialogTitle>
-            <DialogDescription>What it rewards and its settings are fixed once it is made; its name and words can change later.</DialogDescription>
+            <DialogTitle>{t('newBadge')}</DialogTitle>
+            <DialogDescription>{t('newBadgeDescription')}</DialogDescription>
           </DialogHeader>
           <NewBadgeForm initial={emptyBadgeRuleForm(start)} onDone={onClose} />
         </DialogContent>
@@ -52,6 +45,7 @@ export function NewBadgeDialog({ start, onClose }: { start: Partial<BadgeRuleFor
 }
 
 function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDone: () => void }) {
+  const t = useT(messages);
   const save = useSaveBadgeRule();
   const metrics = useMetrics();
   const tiers = useTierSettings();
@@ -74,16 +68,16 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
       {
         onSuccess: (rule) => {
           toast({
-            title: 'Badge made',
-            description: rule.active ? `${rule.name} is awarded from now on.` : `${rule.name} is kept switched off until you switch it on.`,
+            title: t('badgeMade'),
+            description: rule.active ? t('awardedFromNow', { name: rule.name }) : t('keptOff', { name: rule.name }),
             variant: 'success',
           });
           onDone();
         },
         onError: (failure) => {
-          const refused = errorsOfRefusal(failure, 'Failed to make the badge');
+          const refused = errorsOfRefusal(failure, t('makeFailed'));
           setErrors(refused);
-          if (refused.form) toast({ title: 'Error', description: refused.form, variant: 'destructive' });
+          if (refused.form) toast({ title: t('error'), description: refused.form, variant: 'destructive' });
         },
       },
     );
@@ -91,7 +85,7 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      <ChoiceFieldset id={kindId} legend="What it rewards" error={errors.kind}>
+      <ChoiceFieldset id={kindId} legend={t('whatItRewards')} error={errors.kind}>
         <div className="grid gap-2 sm:grid-cols-2">
           {badgeKinds.map((kind) => (
             <ChoiceCard
@@ -109,8 +103,8 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
                 />
               }
             >
-              <span className="text-sm font-medium text-slate-900">{BADGE_KIND_LABELS[kind]}</span>
-              <span className="text-xs text-slate-600">{KIND_HINTS[kind]}</span>
+              <span className="text-sm font-medium text-slate-900">{badgeKindLabel(kind)}</span>
+              <span className="text-xs text-slate-600">{badgeKindHint(kind)}</span>
             </ChoiceCard>
           ))}
         </div>
@@ -120,8 +114,8 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
         <div className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-3 sm:grid-cols-2 sm:p-4">
           {settings.includes('count') && (
             <FormField
-              label={values.kind === 'goal_streak' ? 'Periods in a row' : 'Working days in a row'}
-              hint={values.kind === 'goal_streak' ? `Weeks, months or quarters, as each goal’s period; 2 to ${BADGE_STREAK_MAX}.` : `2 to ${BADGE_STREAK_MAX}.`}
+              label={values.kind === 'goal_streak' ? t('periodsInARow') : t('workingDaysInARow')}
+              hint={values.kind === 'goal_streak' ? t('periodsHint', { max: String(BADGE_STREAK_MAX) }) : t('rangeHint', { max: String(BADGE_STREAK_MAX) })}
               error={errors.count}
             >
               <Input type="number" inputMode="numeric" min={2} max={BADGE_STREAK_MAX} step={1} value={values.count} onChange={(event) => set({ count: event.target.value })} />
@@ -129,9 +123,9 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
           )}
           {settings.includes('metric') && <MetricField metrics={activityMetrics} pending={metrics.isPending} value={values.metric} error={errors.metric} onChange={(metric) => set({ metric })} />}
           {settings.includes('tierId') && (
-            <FormField label="Tier" error={errors.tierId}>
+            <FormField label={t('tier')} error={errors.tierId}>
               <select value={values.tierId} onChange={(event) => set({ tierId: event.target.value })} className={selectClass}>
-                <option value="">Any tier</option>
+                <option value="">{t('anyTier')}</option>
                 {(tiers.data ?? []).map((tier: TierSetting) => (
                   <option key={tier.id} value={tier.id}>
                     {tier.name}
@@ -141,7 +135,7 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
             </FormField>
           )}
           {settings.includes('places') && (
-            <FormField label="Places that earn it" error={errors.places}>
+            <FormField label={t('placesThatEarn')} error={errors.places}>
               <select value={values.places} onChange={(event) => set({ places: event.target.value })} className={selectClass}>
                 {[1, 2, 3].map((places) => (
                   <option key={places} value={places}>
@@ -154,18 +148,18 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
         </div>
       )}
 
-      <FormField label="Name" error={errors.name}>
-        <Input value={values.name} maxLength={BADGE_NAME_MAX} placeholder="On a roll" onChange={(event) => set({ name: event.target.value })} />
+      <FormField label={t('name')} error={errors.name}>
+        <Input value={values.name} maxLength={BADGE_NAME_MAX} placeholder={t('namePlaceholder')} onChange={(event) => set({ name: event.target.value })} />
       </FormField>
-      <FormField label="Description (optional)" hint="What agents read about it. Left blank, the words of its kind and settings." error={errors.description}>
+      <FormField label={t('descriptionOptional')} hint={t('descriptionHint')} error={errors.description}>
         <Textarea rows={2} value={values.description} maxLength={BADGE_DESCRIPTION_MAX} onChange={(event) => set({ description: event.target.value })} />
       </FormField>
       <div className="flex items-start gap-3">
         <Switch id={activeId} checked={values.active} onCheckedChange={(active) => set({ active })} aria-describedby={`${activeId}-hint`} />
         <div className="grid gap-0.5">
-          <Label htmlFor={activeId}>Award it from now on</Label>
+          <Label htmlFor={activeId}>{t('awardFromNow')}</Label>
           <p id={`${activeId}-hint`} className="text-xs text-slate-600">
-            Only what happens after it is switched on earns it: nothing is awarded for the past.
+            {t('awardFromNowHint')}
           </p>
         </div>
       </div>
@@ -177,11 +171,11 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
       )}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {save.isPending ? 'Making...' : 'Make badge'}
+          {save.isPending ? t('making') : t('makeBadge')}
         </Button>
       </DialogFooter>
     </form>
@@ -190,18 +184,19 @@ function NewBadgeForm({ initial, onDone }: { initial: BadgeRuleFormValues; onDon
 
 /** The metric an activity streak counts: the owner's active metrics, or where to make one when there is none. */
 function MetricField({ metrics, pending, value, error, onChange }: { metrics: Metric[]; pending: boolean; value: string; error: string | undefined; onChange: (key: string) => void }) {
+  const t = useT(messages);
   if (!pending && metrics.length === 0) {
     return (
       <div className="grid gap-1 sm:col-span-2">
-        <p className="text-sm text-slate-700">There is no metric to count yet: make one (calls, meetings) in the Settings tab first.</p>
+        <p className="text-sm text-slate-700">{t('noMetric')}</p>
         {error && <p className="text-sm font-medium text-red-700">{error}</p>}
       </div>
     );
   }
   return (
-    <FormField label="Metric" error={error}>
+    <FormField label={t('metric')} error={error}>
       <select value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
-        <option value="">Pick a metric</option>
+        <option value="">{t('pickMetric')}</option>
         {metrics.map((metric) => (
           <option key={metric.key} value={metric.key}>
             {metric.name}

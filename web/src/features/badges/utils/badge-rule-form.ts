@@ -8,6 +8,8 @@ import {
   type UpdateBadgeRuleInput,
 } from '@contract/badges';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * The badge dialogs' values and checks. The checks are the contract's own schemas (the server parses with the same),
@@ -41,12 +43,12 @@ export function emptyBadgeRuleForm(start: Partial<BadgeRuleFormValues> = {}): Ba
 /** The settings a kind takes (the others are not shown, nor sent). */
 export const settingsOf = (kind: BadgeKind | ''): readonly (keyof BadgeParams)[] => (kind === '' ? [] : BADGE_PARAMS_BY_KIND[kind].takes);
 
-/** What the form says of a setting the kind needs and that is left empty. */
-const NEEDED: Record<keyof BadgeParams, string> = {
-  count: 'Say how many in a row: 2 or more',
-  metric: 'Pick the metric whose activity counts',
-  tierId: 'Pick a tier',
-  places: 'Pick the places that count',
+/** What the form says of a setting the kind needs and that is left empty, in the language shown. */
+const NEEDED: Record<keyof BadgeParams, () => string> = {
+  count: () => translate(messages, 'needCount'),
+  metric: () => translate(messages, 'needMetric'),
+  tierId: () => translate(messages, 'needTier'),
+  places: () => translate(messages, 'needPlaces'),
 };
 
 /** A setting as typed, as the API takes it: a number for a number, nothing for an empty field. */
@@ -123,8 +125,8 @@ const issuesOf = (error: { issues: ReadonlyArray<{ path: PropertyKey[]; message:
 /** What the "New badge" dialog tells before sending: nothing when the server would take it. */
 export function checkBadgeRuleForm(values: BadgeRuleFormValues): BadgeRuleErrors {
   const errors: BadgeRuleErrors = {};
-  if (values.kind === '') errors.kind = 'Pick what the badge rewards';
-  else for (const key of BADGE_PARAMS_BY_KIND[values.kind].needs) if (values[key].trim() === '') errors[key] = NEEDED[key];
+  if (values.kind === '') errors.kind = translate(messages, 'needKind');
+  else for (const key of BADGE_PARAMS_BY_KIND[values.kind].needs) if (values[key].trim() === '') errors[key] = NEEDED[key]();
   const parsed = createBadgeRuleInput.safeParse(createInputOf(values));
   if (!parsed.success) {
     const { byField } = errorsOfIssues(issuesOf(parsed.error));

@@ -1,5 +1,6 @@
 import type { BadgeKind, BadgeParams } from '@contract/badges';
-import { ordinal } from '@contract/ordinal';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The names a rule's settings point at, as the screen has read them (a metric by its key, a tier by its id). */
 export interface SettingNames {
@@ -7,10 +8,45 @@ export interface SettingNames {
   tierName?: (id: number) => string | undefined;
 }
 
-/** "1st, 2nd or 3rd": the first `places` places, in words. */
+/** What a kind of badge rewards, in the language shown (contract/badges.ts' BADGE_KIND_LABELS in English). */
+export function badgeKindLabel(kind: BadgeKind): string {
+  switch (kind) {
+    case 'first_entry':
+      return translate(messages, 'kindFirstEntry');
+    case 'record_week':
+      return translate(messages, 'kindRecordWeek');
+    case 'goal_streak':
+      return translate(messages, 'kindGoalStreak');
+    case 'activity_streak':
+      return translate(messages, 'kindActivityStreak');
+    case 'contest_podium':
+      return translate(messages, 'kindContestPodium');
+    case 'tier_reached':
+      return translate(messages, 'kindTierReached');
+  }
+}
+
+/** When a kind awards its badge, under its name in the "New badge" picker. */
+export function badgeKindHint(kind: BadgeKind): string {
+  switch (kind) {
+    case 'first_entry':
+      return translate(messages, 'hintFirstEntry');
+    case 'record_week':
+      return translate(messages, 'hintRecordWeek');
+    case 'goal_streak':
+      return translate(messages, 'hintGoalStreak');
+    case 'activity_streak':
+      return translate(messages, 'hintActivityStreak');
+    case 'contest_podium':
+      return translate(messages, 'hintContestPodium');
+    case 'tier_reached':
+      return translate(messages, 'hintTierReached');
+  }
+}
+
+/** "1st, 2nd or 3rd": the first `places` places (1 to 3), in words. */
 export function placesText(places: number): string {
-  const named = Array.from({ length: places }, (_, index) => ordinal(index + 1));
-  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+  return translate(messages, 'places', { places: String(Math.min(Math.max(places, 1), 3)) });
 }
 
 /**
@@ -20,20 +56,20 @@ export function placesText(places: number): string {
 export function badgeSettingsText(kind: BadgeKind, params: BadgeParams, names: SettingNames = {}): string {
   switch (kind) {
     case 'first_entry':
-      return 'The first sale an agent records';
+      return translate(messages, 'settingsFirstEntry');
     case 'record_week':
-      return 'A week’s profit above every earlier week of the agent’s';
+      return translate(messages, 'settingsRecordWeek');
     case 'goal_streak':
-      return `The agent’s own goal reached ${params.count ?? '?'} periods in a row`;
+      return translate(messages, 'settingsGoalStreak', { count: String(params.count ?? '?') });
     case 'activity_streak': {
-      const metric = params.metric === undefined ? 'activity' : (names.metricName?.(params.metric) ?? params.metric);
-      return `${params.count ?? '?'} working days in a row of ${metric}`;
+      const metric = params.metric === undefined ? translate(messages, 'activity') : (names.metricName?.(params.metric) ?? params.metric);
+      return translate(messages, 'settingsActivityStreak', { count: String(params.count ?? '?'), metric });
     }
     case 'contest_podium':
-      return `${placesText(params.places ?? 3)} place in a contest`;
+      return translate(messages, 'settingsContestPodium', { places: placesText(params.places ?? 3) });
     case 'tier_reached': {
-      if (params.tierId === undefined) return 'Reaching any tier';
-      return `Reaching ${names.tierName?.(params.tierId) ?? `tier ${params.tierId}`}`;
+      if (params.tierId === undefined) return translate(messages, 'settingsAnyTier');
+      return translate(messages, 'settingsTier', { tier: names.tierName?.(params.tierId) ?? translate(messages, 'tierNumbered', { id: String(params.tierId) }) });
     }
   }
 }

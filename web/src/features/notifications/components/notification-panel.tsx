@@ -10,6 +10,8 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useLatestNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { NotificationSettings } from './notification-settings';
 
 const itemId = (id: number) => `notification-${id}`;
@@ -23,6 +25,7 @@ export function NotificationPanel() {
 }
 
 function NotificationList({ onSettings, focusSettings }: { onSettings: () => void; focusSettings: boolean }) {
+  const t = useT(messages);
   const latest = useLatestNotifications();
   const markRead = useMarkNotificationsRead();
   const list = useRef<HTMLUListElement>(null);
@@ -44,44 +47,45 @@ function NotificationList({ onSettings, focusSettings }: { onSettings: () => voi
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-        <p className="text-sm text-slate-700">{unread > 0 ? `${unread} unread` : 'All read'}</p>
-        <div className="flex items-center gap-1">
+        <p className="text-sm text-slate-700">{unread > 0 ? t('unreadCount', { count: unread }) : t('allRead')}</p>
+        {/* Wraps: "Mark all read" and "Settings" are wider than a phone's popover in German. */}
+        <div className="flex flex-wrap items-center gap-1">
           <Button variant="ghost" size="sm" onClick={markAll} disabled={unread === 0} aria-disabled={markRead.isPending || undefined}>
             <CheckCheck aria-hidden="true" />
-            Mark all read
+            {t('markAllRead')}
           </Button>
           {/* Not lucide's Settings icon: shared with the sign-up settings, it put a group of owner-tab modules in the
               agent dashboard's first load (vite.config.ts merges small shared groups). */}
           <Button ref={settingsButton} variant="ghost" size="sm" onClick={onSettings}>
             <SlidersHorizontal aria-hidden="true" />
-            Settings
+            {t('settings')}
           </Button>
         </div>
       </div>
       {markRead.isError && (
         // Here rather than in a toast: a toast over the popover would take the Escape that closes it.
         <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-          {errorMessage(markRead.error, 'Could not mark the notifications read')}
+          {errorMessage(markRead.error, t('markReadFailed'))}
         </p>
       )}
       {latest.isPending ? (
-        <Spinner label="Loading notifications..." className="min-h-32" />
+        <Spinner label={t('loadingNotifications')} className="min-h-32" />
       ) : latest.isError ? (
         <div className="p-4">
-          <LoadError error={latest.error} fallback="Failed to load notifications" />
+          <LoadError error={latest.error} fallback={t('loadFailed')} />
         </div>
       ) : notifications.length === 0 ? (
-        <EmptyState icon={BellOff} title="Nothing new yet." className="m-4 py-8" />
+        <EmptyState icon={BellOff} title={t('nothingNew')} className="m-4 py-8" />
       ) : (
         <>
           <span id={hintId} className="sr-only">
-            Select an unread notification to mark it read.
+            {t('markReadHint')}
           </span>
           {/* Focusable, so that a long list can be scrolled from the keyboard once nothing in it is a button. */}
           <ul
             ref={list}
             tabIndex={0}
-            aria-label="Latest notifications"
+            aria-label={t('latestNotifications')}
             className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
           >
             {notifications.map((notification) => (
@@ -101,12 +105,13 @@ function NotificationList({ onSettings, focusSettings }: { onSettings: () => voi
 
 /** One notification; an unread one is marked (a dot, a tint and "Unread" for screen readers) and reads on a click. */
 function NotificationItem({ notification, hintId, onRead }: { notification: Notification; hintId: string; onRead: (() => void) | undefined }) {
+  const t = useT(messages);
   const unread = notification.readAt === null;
   const content = (
     <>
       <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread && 'bg-brand-600')} aria-hidden="true" />
       <span className="grid min-w-0 gap-0.5 [overflow-wrap:anywhere]">
-        {unread && <span className="sr-only">Unread: </span>}
+        {unread && <span className="sr-only">{t('unreadPrefix')} </span>}
         <span className={cn('text-sm text-slate-900', unread ? 'font-semibold' : 'font-medium')}>{notification.title}</span>
         <span className="text-sm text-slate-700">{notification.body}</span>
         <time dateTime={notification.createdAt} className="text-xs text-slate-600">

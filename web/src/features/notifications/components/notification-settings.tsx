@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LABELS, type NotificationPreference } from '@contract/notifications';
+import type { NotificationKind, NotificationPreference } from '@contract/notifications';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,12 +7,30 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api/notification-preferences';
 import { readPushDeviceState, turnPushOff, turnPushOn, type PushDeviceState } from '../api/push-device';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
+
+/** Each kind's words (contract/notifications.ts' NOTIFICATION_KIND_LABELS, in the language shown). */
+const KIND_LABELS = {
+  tier_reached: 'kindTierReached',
+  claim_status: 'kindClaimStatus',
+  claim_created: 'kindClaimCreated',
+  agent_registered: 'kindAgentRegistered',
+  goal_progress: 'kindGoalProgress',
+  goal_reached: 'kindGoalReached',
+  goal_behind: 'kindGoalBehind',
+  contest_started: 'kindContestStarted',
+  contest_result: 'kindContestResult',
+  badge_awarded: 'kindBadgeAwarded',
+  agent_tier_reached: 'kindAgentTierReached',
+} as const satisfies Record<NotificationKind, keyof typeof messages.en>;
 
 /**
  * The settings of the bell: per kind the person receives, in the app, by email and pushed to their devices
  * (docs/product.md §12.13, §12.21), and whether this device receives pushes.
  */
 export function NotificationSettings({ onBack }: { onBack: () => void }) {
+  const t = useT(messages);
   const preferences = useNotificationPreferences();
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
@@ -22,20 +40,21 @@ export function NotificationSettings({ onBack }: { onBack: () => void }) {
 
   return (
     <section aria-labelledby={headingId} className="flex min-h-0 flex-1 flex-col">
-      <div className="flex items-center gap-2 border-b border-slate-200 px-2 py-2">
+      {/* Wraps: "Benachrichtigungseinstellungen" is one long word beside "Zurück" on a phone. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-2 py-2">
         <Button variant="ghost" size="sm" onClick={onBack}>
           <ArrowLeft aria-hidden="true" />
-          Back
+          {t('back')}
         </Button>
-        <h3 ref={heading} id={headingId} tabIndex={-1} className="text-sm font-semibold text-slate-900 focus:outline-none">
-          Notification settings
+        <h3 ref={heading} id={headingId} tabIndex={-1} className="min-w-0 px-2 text-sm font-semibold text-slate-900 [overflow-wrap:anywhere] focus:outline-none">
+          {t('settingsTitle')}
         </h3>
       </div>
       {preferences.isPending ? (
-        <Spinner label="Loading settings..." className="min-h-32" />
+        <Spinner label={t('loadingSettings')} className="min-h-32" />
       ) : preferences.isError ? (
         <div className="p-4">
-          <LoadError error={preferences.error} fallback="Failed to load the notification settings" />
+          <LoadError error={preferences.error} fallback={t('settingsLoadFailed')} />
         </div>
       ) : (
         <PreferencesForm saved={preferences.data.preferences} />
@@ -45,6 +64,7 @@ export function NotificationSettings({ onBack }: { onBack: () => void }) {
 }
 
 function PreferencesForm({ saved }: { saved: NotificationPreference[] }) {
+  const t = useT(messages);
   const [choices, setChoices] = useState(saved);
   const update = useUpdateNotificationPreferences();
   const formId = useId();
@@ -62,19 +82,19 @@ function PreferencesForm({ saved }: { saved: NotificationPreference[] }) {
 
   return (
     <form onSubmit={onSubmit} className="grid min-h-0 gap-3 overflow-y-auto p-4">
-      <p className="text-sm text-slate-700">Choose what you are told about, and where.</p>
+      <p className="text-sm text-slate-700">{t('settingsIntro')}</p>
       <PushDevice />
       {choices.map((choice) => (
         <fieldset key={choice.kind} className="grid gap-2 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-900">{NOTIFICATION_KIND_LABELS[choice.kind]}</legend>
-          <Choice id={`${formId}-${choice.kind}-app`} label="In the app" checked={choice.inApp} onChange={(on) => set(choice.kind, 'inApp', on)} />
-          <Choice id={`${formId}-${choice.kind}-email`} label="Email" checked={choice.email} onChange={(on) => set(choice.kind, 'email', on)} />
-          <Choice id={`${formId}-${choice.kind}-push`} label="Push to my devices" checked={choice.push} onChange={(on) => set(choice.kind, 'push', on)} />
+          <legend className="px-1 text-sm font-medium text-slate-900">{t(KIND_LABELS[choice.kind])}</legend>
+          <Choice id={`${formId}-${choice.kind}-app`} label={t('channelInApp')} checked={choice.inApp} onChange={(on) => set(choice.kind, 'inApp', on)} />
+          <Choice id={`${formId}-${choice.kind}-email`} label={t('channelEmail')} checked={choice.email} onChange={(on) => set(choice.kind, 'email', on)} />
+          <Choice id={`${formId}-${choice.kind}-push`} label={t('channelPush')} checked={choice.push} onChange={(on) => set(choice.kind, 'push', on)} />
         </fieldset>
       ))}
       {update.isError && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {errorMessage(update.error, 'Could not save the notification settings')}
+          {errorMessage(update.error, t('saveFailed'))}
         </p>
       )}
       {/*
@@ -83,11 +103,11 @@ function PreferencesForm({ saved }: { saved: NotificationPreference[] }) {
       */}
       <div className="flex items-center justify-end gap-3">
         <p role="status" className="text-sm text-emerald-800">
-          {update.isSuccess && 'Saved.'}
+          {update.isSuccess && t('saved')}
         </p>
         <Button type="submit" size="sm" aria-disabled={update.isPending || undefined}>
           {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {update.isPending ? 'Saving...' : 'Save'}
+          {update.isPending ? t('saving') : t('save')}
         </Button>
       </div>
     </form>
@@ -105,15 +125,16 @@ function Choice({ id, label, checked, onChange }: { id: string; label: string; c
   );
 }
 
-const PUSH_WORDS: Record<PushDeviceState, string> = {
-  unsupported: 'This browser cannot receive push notifications. Install TierTrack on your phone’s home screen to get them.',
-  denied: 'Notifications are blocked for TierTrack in this browser’s settings: allow them there to get pushes here.',
-  off: 'This device does not receive push notifications.',
-  on: 'This device receives push notifications (on working days, in working hours).',
-};
+const PUSH_WORDS = {
+  unsupported: 'pushUnsupported',
+  denied: 'pushDenied',
+  off: 'pushOff',
+  on: 'pushOn',
+} as const satisfies Record<PushDeviceState, keyof typeof messages.en>;
 
 /** This device's pushes: on or off, asked of the browser (its permission) and told to the server. */
 function PushDevice() {
+  const t = useT(messages);
   const [state, setState] = useState<PushDeviceState | 'reading'>('reading');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
@@ -135,19 +156,19 @@ function PushDevice() {
     setProblem(undefined);
     to().then(
       (now) => setState(now),
-      (error: unknown) => setProblem(errorMessage(error, 'Could not change push notifications on this device')),
+      (error: unknown) => setProblem(errorMessage(error, t('pushChangeFailed'))),
     ).finally(() => setBusy(false));
   };
 
   if (state === 'reading') return null;
   return (
     <div className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      <p role="status" className="text-sm text-slate-800">{PUSH_WORDS[state]}</p>
+      <p role="status" className="text-sm text-slate-800">{t(PUSH_WORDS[state])}</p>
       {(state === 'off' || state === 'on') && (
         <div>
           <Button type="button" size="sm" variant="outline" aria-disabled={busy || undefined} onClick={() => change(state === 'on' ? turnPushOff : turnPushOn)}>
             {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {state === 'on' ? 'Turn off push on this device' : 'Turn on push on this device'}
+            {state === 'on' ? t('pushTurnOff') : t('pushTurnOn')}
           </Button>
         </div>
       )}
