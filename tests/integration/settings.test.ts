@@ -283,7 +283,7 @@ for (const engine of testEngines()) {
       expect((await app.inject({ method: 'GET', url: '/agents', headers: { 'if-none-match': String(page.headers.etag) } })).statusCode).toBe(200);
     });
 
-    it('emails amounts in the organisation’s currency and locale, and names the organisation', async () => {
+    it('emails in the organisation’s language (or the agent’s own), currency and locale, and names the organisation', async () => {
       const owner = await signedInUser(t(), 'owner');
       expect((await app.inject({ method: 'PATCH', url: '/api/settings', headers: { cookie: owner.cookie }, payload: { orgName: 'Acme Vertrieb', currency: 'EUR', locale: 'de-DE' } })).statusCode).toBe(200);
       const agent = await createAgent(database.db, { firstName: 'Eva', lastName: 'Euro' });
@@ -291,11 +291,23 @@ for (const engine of testEngines()) {
       const before = mail.received.length;
       const recorded = await app.inject({ method: 'POST', url: '/api/income-entries', headers: { cookie: owner.cookie }, payload: { agentId: agent.id, amount: '5000.00' } });
       expect(recorded.statusCode).toBe(201);
+      // With no language of their own, the agent reads the organisation's (issue 38): German words, euros as in Germany.
       const [email] = (await mail.waitFor(before + 1)).slice(before);
-      expect(email!.subject).toBe('You reached Starter!');
-      expect(email!.text).toContain('The Starter tier starts at 5.000\u00a0€.');
-      expect(email!.text).toContain('Open Acme Vertrieb on TierTrack: http://tiertrack.test');
-      expect(email!.html).toContain('<p>The Starter tier starts at 5.000\u00a0€.</p>');
+      expect(email!.subject).toBe('Sie haben Starter erreicht!');
+      expect(email!.text).toContain('Die Stufe Starter beginnt bei 5.000\u00a0€.');
+      expect(email!.text).toContain('Acme Vertrieb auf TierTrack öffnen: http://tiertrack.test');
+      expect(email!.html).toContain('<p>Die Stufe Starter beginnt bei 5.000\u00a0€.</p>');
+
+      // An agent who chose English reads English, with the organisation's currency and region.
+      const english = await createAgent(database.db, { firstName: 'Ed', lastName: 'English' });
+      await database.db.execute(sql`update agents set language = 'en' where id = ${english.id}`);
+      await signInAgent(database.db, english);
+      const recordedInEnglish = await app.inject({ method: 'POST', url: '/api/income-entries', headers: { cookie: owner.cookie }, payload: { agentId: english.id, amount: '5000.00' } });
+      expect(recordedInEnglish.statusCode).toBe(201);
+      const [inEnglish] = (await mail.waitFor(before + 2)).slice(before + 1);
+      expect(inEnglish!.subject).toBe('You reached Starter!');
+      expect(inEnglish!.text).toContain('The Starter tier starts at €5,000.');
+      expect(inEnglish!.text).toContain('Open Acme Vertrieb on TierTrack: http://tiertrack.test');
     });
 });
 }
