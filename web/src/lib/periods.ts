@@ -9,40 +9,80 @@ import { messages } from './messages';
 /** The periods a board can cover, in the order a switch offers them. */
 export const BOARD_PERIODS = ['week', 'month', 'quarter', 'year', 'all'] as const satisfies readonly LeaderboardPeriod[];
 
-export const PERIOD_NAMES: Record<LeaderboardPeriod, string> = {
-  week: 'Week',
-  month: 'Month',
-  quarter: 'Quarter',
-  year: 'Year',
-  all: 'All time',
+// The words below are read in the language shown at the moment they are used (the records' entries are getters): read
+// them while rendering, not once when a module loads.
+
+/** The period's name, as a switch offers it: "Month", "All time". */
+export const PERIOD_NAMES: Readonly<Record<LeaderboardPeriod, string>> = {
+  get week() {
+    return translate(messages, 'periodName', { kind: 'week' });
+  },
+  get month() {
+    return translate(messages, 'periodName', { kind: 'month' });
+  },
+  get quarter() {
+    return translate(messages, 'periodName', { kind: 'quarter' });
+  },
+  get year() {
+    return translate(messages, 'periodName', { kind: 'year' });
+  },
+  get all() {
+    return translate(messages, 'periodName', { kind: 'all' });
+  },
 };
 
-/** "Monthly Leaderboard", as the tab and its heading say for the month. */
-export const PERIOD_ADJECTIVES: Record<LeaderboardPeriod, string> = {
-  week: 'Weekly',
-  month: 'Monthly',
-  quarter: 'Quarterly',
-  year: 'Yearly',
-  all: 'All-time',
+/**
+ * "Monthly Leaderboard", as the tab and its heading say for the month: the adjective as it qualifies "leaderboard" in
+ * the language shown ("Monatliche", "mensual", "mensuel").
+ */
+export const PERIOD_ADJECTIVES: Readonly<Record<LeaderboardPeriod, string>> = {
+  get week() {
+    return translate(messages, 'periodAdjective', { kind: 'week' });
+  },
+  get month() {
+    return translate(messages, 'periodAdjective', { kind: 'month' });
+  },
+  get quarter() {
+    return translate(messages, 'periodAdjective', { kind: 'quarter' });
+  },
+  get year() {
+    return translate(messages, 'periodAdjective', { kind: 'year' });
+  },
+  get all() {
+    return translate(messages, 'periodAdjective', { kind: 'all' });
+  },
 };
 
 /** "This Month": the label of a figure of the current period (docs/product.md §11.7). */
-export const THIS_PERIOD: Record<LeaderboardPeriod, string> = {
-  week: 'This Week',
-  month: 'This Month',
-  quarter: 'This Quarter',
-  year: 'This Year',
-  all: 'All Time',
+export const THIS_PERIOD: Readonly<Record<LeaderboardPeriod, string>> = {
+  get week() {
+    return translate(messages, 'thisPeriod', { kind: 'week' });
+  },
+  get month() {
+    return translate(messages, 'thisPeriod', { kind: 'month' });
+  },
+  get quarter() {
+    return translate(messages, 'thisPeriod', { kind: 'quarter' });
+  },
+  get year() {
+    return translate(messages, 'thisPeriod', { kind: 'year' });
+  },
+  get all() {
+    return translate(messages, 'thisPeriod', { kind: 'all' });
+  },
 };
 
-/** The period as the end of a sentence: "this month", "all time". */
+/** The period as the end of a sentence: "this month", "of all time". */
 export function thisPeriodPhrase(kind: LeaderboardPeriod): string {
-  return kind === 'all' ? 'of all time' : `this ${kind}`;
+  return translate(messages, 'thisPeriodPhrase', { kind });
 }
 
-/** The period before this one, as the end of a sentence: "last month". */
+/**
+ * The period before this one, as the end of a sentence: "last month" ("im Vormonat", "el mes pasado", "le mois
+ * dernier"), as a rank's movement badge says it (components/boards).
+ */
 export function lastPeriodPhrase(kind: Exclude<LeaderboardPeriod, 'all'>): string {
-  return `last ${kind}`;
+  return translate(messages, 'lastPeriodPhrase', { kind });
 }
 
 /** The current period has no next one; `all` is always current. */
@@ -100,7 +140,25 @@ export function periodFigureLabel(range: Pick<PeriodRange, 'kind' | 'start' | 'n
 
 /** The period in a sentence: "this month", "in October 2026", "in the week of 9 Nov 2026", "of all time". */
 export function periodPhrase(range: Pick<PeriodRange, 'kind' | 'start' | 'next'>): string {
-  if (isCurrentPeriod(range)) return thisPeriodPhrase(range.kind);
-  const words = periodWords(range);
-  return range.kind === 'week' ? `in the ${words.charAt(0).toLowerCase()}${words.slice(1)}` : `in ${words}`;
+  return isCurrentPeriod(range) ? thisPeriodPhrase(range.kind) : pastPeriodPhrase(range);
+}
+
+/**
+ * A period by its dates in a sentence, current or not: "in October 2026", "in the week of 9 Nov 2026", "in Q3 2026",
+ * "in 2025"; "of all time" for all time.
+ */
+export function pastPeriodPhrase(range: Pick<PeriodRange, 'kind' | 'start'>): string {
+  if (range.kind === 'all') return thisPeriodPhrase('all');
+  const start = calendarParts(range.start);
+  if (!start) return translate(messages, 'inPeriod', { period: THIS_PERIOD[range.kind] });
+  switch (range.kind) {
+    case 'week':
+      return translate(messages, 'inWeek', { day: formatsOf(orgLocale()).day.format(start.date) });
+    case 'month':
+      return translate(messages, 'inMonth', { month: periodWords(range) });
+    case 'quarter':
+      return translate(messages, 'inQuarter', { quarter: periodWords(range) });
+    case 'year':
+      return translate(messages, 'inYear', { year: periodWords(range) });
+  }
 }

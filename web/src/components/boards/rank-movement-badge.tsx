@@ -1,6 +1,8 @@
 import { ArrowDown, ArrowUp, Minus, Sparkles } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { translate, useT } from '../../lib/i18n/translate';
 import type { RankMovement } from '../../lib/rank-movement';
+import { messages } from './messages';
 
 const styles: Record<RankMovement['kind'], string> = {
   up: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -9,22 +11,21 @@ const styles: Record<RankMovement['kind'], string> = {
   new: 'bg-brand-50 text-brand-900 ring-brand-100',
 };
 
-const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
-
 /**
- * What the badge says to a screen reader (its arrow and figure are only a picture). `figure`: what the board ranks, for
- * an agent new on it ("no income last month", "no Calls last month").
+ * What the badge says to a screen reader (its arrow and figure are only a picture), in the language shown. `since`:
+ * lib/periods.ts lastPeriodPhrase. `figure`: what the board ranks, for an agent new on it ("no income last month", "no
+ * Calls last month"); income when absent.
  */
-export function describeRankMovement(movement: RankMovement, since: string, figure = 'income'): string {
+export function describeRankMovement(movement: RankMovement, since: string, figure?: string): string {
   switch (movement.kind) {
     case 'up':
-      return `Up ${places(movement.places)} since ${since}`;
+      return translate(messages, 'up', { places: movement.places, since });
     case 'down':
-      return `Down ${places(movement.places)} since ${since}`;
+      return translate(messages, 'down', { places: movement.places, since });
     case 'same':
-      return `Same place as ${since}`;
+      return translate(messages, 'same', { since });
     case 'new':
-      return `New on the board: no ${figure} ${since}`;
+      return translate(messages, 'new', { figure: figure ?? translate(messages, 'incomeFigure'), since });
   }
 }
 
@@ -44,6 +45,8 @@ interface RankMovementBadgeProps {
  * for assistive technology are in the text, not only in the colour.
  */
 export function RankMovementBadge({ movement, since, figure, showWords = false, className }: RankMovementBadgeProps) {
+  // Renders again when the language changes.
+  const t = useT(messages);
   const words = describeRankMovement(movement, since, figure);
   const Icon = { up: ArrowUp, down: ArrowDown, same: Minus, new: Sparkles }[movement.kind];
   return (
@@ -60,7 +63,7 @@ export function RankMovementBadge({ movement, since, figure, showWords = false, 
         <span className="px-0.5">{words}</span>
       ) : (
         <>
-          <span aria-hidden="true">{movement.kind === 'up' || movement.kind === 'down' ? movement.places : movement.kind === 'new' ? 'New' : null}</span>
+          <span aria-hidden="true">{movement.kind === 'up' || movement.kind === 'down' ? movement.places : movement.kind === 'new' ? t('newShort') : null}</span>
           <span className="sr-only">{words}</span>
         </>
       )}

@@ -1,7 +1,9 @@
 import { Table2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/translate';
 import { Button } from '../ui/button';
+import { messages } from './messages';
 import { barSpan, columns, formatCompact, labelPlacement, labelStride, niceScale, showsLabel, textWidth, yOf } from './scale';
 
 // Our own SVG bar chart rather than a chart library: docs/decisions/0024-charts.md. Import it only from lazily loaded
@@ -58,6 +60,7 @@ function useWidth<T extends Element>() {
  * (and the arrow keys between bars) and names its label and value; hovering or focusing one shows them in a tooltip.
  */
 export function BarChart({ title, points, summary, height = 180, labelHeading, valueLabel, formatTick = formatCompact, wholeNumbers = false, className }: BarChartProps) {
+  const t = useT(messages);
   const id = useId();
   const [asTable, setAsTable] = useState(false);
   const [containerRef, width] = useWidth<HTMLDivElement>();
@@ -131,7 +134,7 @@ export function BarChart({ title, points, summary, height = 180, labelHeading, v
           }}
           className="aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-900">
           <Table2 aria-hidden="true" />
-          Show as table
+          {t('showAsTable')}
         </Button>
       </div>
 
@@ -203,7 +206,7 @@ export function BarChart({ title, points, summary, height = 180, labelHeading, v
                       barRefs.current[index] = element;
                     }}
                     role="img"
-                    aria-label={`${point.label}: ${point.display}`}
+                    aria-label={t('bar', { label: point.label, value: point.display })}
                     tabIndex={0}
                     className="outline-none"
                     onPointerEnter={() => {

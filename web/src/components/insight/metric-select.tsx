@@ -1,7 +1,9 @@
 import type { Metric } from '@contract/metrics';
 import { useId } from 'react';
 import { cn } from '../../lib/cn';
+import { useT } from '../../lib/i18n/translate';
 import { Label } from '../ui/label';
+import { messages } from './messages';
 
 interface MetricSelectProps {
   /** The metrics to pick from, profit first (lib/metrics.ts useMetricChoice); nothing is shown for fewer than two. */
@@ -16,11 +18,12 @@ interface MetricSelectProps {
  * and a metric's name may be 60 characters: full width on a phone, at most 20rem beside other controls.
  */
 export function MetricSelect({ options, value, onChange, className }: MetricSelectProps) {
+  const t = useT(messages);
   const id = useId();
   if (options.length < 2) return null;
   return (
     <div className={cn('flex min-w-0 flex-wrap items-center gap-2', className)}>
-      <Label htmlFor={id}>Metric</Label>
+      <Label htmlFor={id}>{t('metric')}</Label>
       <select
         id={id}
         value={value}
@@ -29,8 +32,7 @@ export function MetricSelect({ options, value, onChange, className }: MetricSele
       >
         {options.map((option) => (
           <option key={option.key} value={option.key}>
-            {option.name}
-            {option.active ? '' : ' (inactive)'}
+            {option.active ? option.name : t('inactiveMetric', { name: option.name })}
           </option>
         ))}
       </select>

@@ -4,20 +4,25 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { formatCompactCurrency } from '../../lib/format';
+import { displayLocale, shownLanguage } from '../../lib/i18n/language';
+import { useT } from '../../lib/i18n/translate';
 import { BarChart } from '../charts/bar-chart';
 import { Card, CardContent, CardDescription, CardHeader } from '../ui/card';
 import { LoadError } from '../ui/load-error';
 import { SegmentedControl } from '../ui/segmented-control';
 import { Spinner } from '../ui/spinner';
+import { messages } from './messages';
 import { INCOME, trendChartPoints, trendSummary, type TrendFigure } from './trend-points';
 
 /** How many weeks or months a trend card shows. */
 export const TREND_PERIODS = 12;
 
-const GRANULARITIES = [
-  { value: 'week', label: 'Week' },
-  { value: 'month', label: 'Month' },
-] as const satisfies ReadonlyArray<{ value: TrendGranularity; label: string }>;
+const GRANULARITIES = ['week', 'month'] as const satisfies readonly TrendGranularity[];
+
+/** The card's title inside a sentence ("Failed to load the team income"): lower case, but German nouns keep theirs. */
+function titleInSentence(title: string): string {
+  return shownLanguage() === 'de' ? title : title.toLocaleLowerCase(displayLocale());
+}
 
 interface TrendCardProps<Key extends QueryKey> {
   /** The card's heading: "Team income". */
@@ -40,6 +45,7 @@ interface TrendCardProps<Key extends QueryKey> {
  * away. A trend of another metric is written in its unit: a count as whole numbers, never as money.
  */
 export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, description, query, metricOf, controls, className }: TrendCardProps<Key>) {
+  const t = useT(messages);
   const headingId = useId();
   const [granularity, setGranularity] = useState<TrendGranularity>('week');
   // The bars shown stay while the other granularity loads.
@@ -49,6 +55,7 @@ export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, 
   // The figure of the trend on screen, which is the metric picked before while the next one loads.
   const metric = shown && metricOf?.(shown.metric);
   const figure: TrendFigure = !metric || metric.builtIn ? INCOME : metric;
+  const granularities = GRANULARITIES.map((value) => ({ value, label: t('granularity', { granularity: value }) }));
   return (
     <Card role="region" aria-labelledby={headingId} aria-busy={trend.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
@@ -60,21 +67,21 @@ export function TrendCard<Key extends QueryKey>({ title, headingLevel: Heading, 
         </div>
         <div className="flex min-w-0 flex-wrap items-center gap-3">
           {controls}
-          <SegmentedControl legend={`${title} by`} value={granularity} options={GRANULARITIES} onChange={setGranularity} />
+          <SegmentedControl legend={t('titleBy', { title })} value={granularity} options={granularities} onChange={setGranularity} />
         </div>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {trend.isError ? (
-          <LoadError error={trend.error} fallback={`Failed to load the ${title.toLowerCase()}`} />
+          <LoadError error={trend.error} fallback={t('loadFailed', { title: titleInSentence(title) })} />
         ) : !shown ? (
-          <Spinner label={`Loading the ${title.toLowerCase()}...`} className="min-h-56" />
+          <Spinner label={t('loading', { title: titleInSentence(title) })} className="min-h-56" />
         ) : (
           <BarChart
-            title={`${title} by ${shown.granularity}`}
+            title={t('chartTitle', { title, granularity: shown.granularity })}
             points={trendChartPoints(shown, figure)}
             summary={trendSummary(shown, figure)}
-            labelHeading={shown.granularity === 'week' ? 'Week of' : 'Month'}
-            valueLabel={figure === INCOME ? 'Income' : figure.name}
+            labelHeading={shown.granularity === 'week' ? t('weekOfHeading') : t('monthHeading')}
+            valueLabel={figure === INCOME ? t('incomeHeading') : figure.name}
             formatTick={figure.unit === 'money' ? formatCompactCurrency : undefined}
             wholeNumbers={figure.unit === 'count'}
             className={cn('transition-opacity', trend.isPlaceholderData && 'opacity-60')}

@@ -1,6 +1,13 @@
 import type { Trend } from '@contract/insight';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { followWantedLanguage } from '../../lib/i18n/language';
+import { applyOrgSettings } from '../../lib/org-settings';
 import { trendChartPoints, trendLabel, trendSummary, type TrendFigure } from './trend-points';
+
+afterEach(async () => {
+  applyOrgSettings({ orgName: 'TierTrack', currency: 'USD', locale: 'en-US' });
+  await followWantedLanguage();
+});
 
 const CALLS: TrendFigure = { name: 'Calls', unit: 'count' };
 const REVENUE: TrendFigure = { name: 'Revenue', unit: 'money' };
@@ -67,6 +74,22 @@ describe('trend points', () => {
     );
     expect(trendSummary({ granularity: 'week', metric: 'profit', points: [{ start: '2026-11-16', income: '-40.00' }, { start: '2026-11-23', income: '0.00' }] })).toBe(
       '-$40.00 in the last 2 weeks.',
+    );
+  });
+
+  it('writes the summary in the language shown', async () => {
+    applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
+    await followWantedLanguage();
+    const points = [
+      { start: '2026-11-09', income: '12.00' },
+      { start: '2026-11-16', income: '30.00' },
+    ];
+    expect(trendSummary({ granularity: 'week', metric: 'calls', points }, CALLS)).toBe('42 Calls in den letzten 2 Wochen; am meisten in der Woche vom 16. Nov. 2026: 30.');
+    expect(trendSummary({ granularity: 'month', metric: 'profit', points: [{ start: '2026-11-01', income: '0.00' }] })).toBe('Keine Werte für Einkommen im letzten Monat.');
+    applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'fr-FR' });
+    await followWantedLanguage();
+    expect(trendSummary({ granularity: 'month', metric: 'profit', points: [{ start: '2026-10-01', income: '5.00' }, { start: '2026-11-01', income: '1.00' }] })).toBe(
+      '6,00\u00a0€ sur les 2 derniers mois ; le plus en octobre 2026 : 5,00\u00a0€.',
     );
   });
 });

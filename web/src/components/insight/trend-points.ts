@@ -2,9 +2,11 @@ import type { Trend, TrendGranularity } from '@contract/insight';
 import type { MetricUnit } from '@contract/metrics';
 import { parseMoneyToCents } from '@contract/cents';
 import { formatCents, formatCount, orgLocale } from '../../lib/format';
+import { translate } from '../../lib/i18n/translate';
 import { formatMetricFigure } from '../../lib/metric-format';
-import { periodWords } from '../../lib/periods';
+import { pastPeriodPhrase } from '../../lib/periods';
 import type { BarChartPoint } from '../charts/bar-chart';
+import { messages } from './messages';
 
 // A trend (contract/insight.ts Trend) as a bar chart's points and words. Days are the organisation's local days as the
 // server sends them ("2026-11-16"), never converted through the browser's time zone.
@@ -28,7 +30,7 @@ export interface TrendFigure {
   unit: MetricUnit;
 }
 
-/** Profit's trend, as every trend was before metrics. */
+/** Profit's trend, as every trend was before metrics (named in the language shown in the summary). */
 export const INCOME: TrendFigure = { name: 'income', unit: 'money' };
 
 /** Noon UTC of a local day: its name is the same in every time zone the formatters could be given. */
@@ -54,20 +56,14 @@ export function trendChartPoints(trend: Trend, figure: TrendFigure = INCOME): Ba
   }));
 }
 
-/** "the week of 16 Nov 2026", "November 2026": a period in the middle of a sentence. */
-function periodInSentence(start: string, granularity: TrendGranularity): string {
-  const words = periodWords({ kind: granularity, start });
-  return granularity === 'week' ? `the ${words.charAt(0).toLowerCase()}${words.slice(1)}` : words;
-}
-
 /**
  * The chart in a sentence, under it and as its description: the figure of all its periods, and the period with the
  * most. "$12,000.00 in the last 12 weeks; the most in the week of 16 Nov 2026: $3,000.00.", "48 Calls in the last 12
  * weeks; the most in November 2026: 30."
  */
 export function trendSummary(trend: Trend, figure: TrendFigure = INCOME): string {
-  const count = trend.points.length;
-  const span = `the last ${count} ${trend.granularity}${count === 1 ? '' : 's'}`;
+  const span = translate(messages, 'span', { granularity: trend.granularity, count: trend.points.length });
+  const name = figure === INCOME ? translate(messages, 'incomeFigure') : figure.name;
   let total = 0n;
   let best: { start: string; cents: bigint } | undefined;
   for (const point of trend.points) {
@@ -77,7 +73,8 @@ export function trendSummary(trend: Trend, figure: TrendFigure = INCOME): string
   }
   // The API writes a count with two decimals too ("16.00"): a count is its hundredths over 100.
   const value = (cents: bigint) => (figure.unit === 'count' ? formatCount(Number(cents / 100n)) : formatCents(cents));
-  const sum = figure.unit === 'count' ? `${value(total)} ${figure.name}` : value(total);
-  if (!best) return total === 0n ? `No ${figure.name} in ${span}.` : `${sum} in ${span}.`;
-  return `${sum} in ${span}; the most in ${periodInSentence(best.start, trend.granularity)}: ${value(best.cents)}.`;
+  const sum = figure.unit === 'count' ? translate(messages, 'countSum', { value: value(total), figure: name }) : value(total);
+  if (!best) return total === 0n ? translate(messages, 'summaryNone', { figure: name, span }) : translate(messages, 'summaryTotal', { sum, span });
+  const period = pastPeriodPhrase({ kind: trend.granularity, start: best.start });
+  return translate(messages, 'summaryBest', { sum, span, period, best: value(best.cents) });
 }

@@ -48,7 +48,8 @@ const GROWTH_MINIMUM_COUNT = 5;
 const selectClass =
   'h-10 w-full min-w-0 max-w-full sm:w-auto rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500';
 
-const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
+/** Read at each render: the period names are in the language shown (web/src/lib/periods.ts). */
+const periodOptions = () => BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
 
 interface MonthlyLeaderboardProps {
   /** The dashboard's first page of this month's board, shown at once while the board itself loads. */
@@ -174,7 +175,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
           ) : (
             <>
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <SegmentedControl legend="Period" value={period} options={periodOptions} onChange={choosePeriod} className="w-full sm:w-auto" />
+                <SegmentedControl legend="Period" value={period} options={periodOptions()} onChange={choosePeriod} className="w-full sm:w-auto" />
                 {period !== 'all' && (
                   <div className="flex items-center gap-2">
                     <Switch id={growthId} checked={mode === 'growth'} onCheckedChange={chooseMode} aria-describedby={`${growthId}-hint`} />

@@ -24,7 +24,8 @@ import { MetricSelect } from '../../../components/insight/metric-select';
 import { useDeleteTeam, useTeamBoard } from '../api/teams';
 import { TeamFormDialog } from './team-form-dialog';
 
-const periodOptions = BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
+/** Read at each render: the period names are in the language shown (web/src/lib/periods.ts). */
+const periodOptions = () => BOARD_PERIODS.map((value) => ({ value, label: PERIOD_NAMES[value] }));
 
 /**
  * Teams (docs/product.md §12.16): the team-against-team board (income and income per agent, of a period), then the teams with their
@@ -94,7 +95,7 @@ function TeamBoardCard() {
         <CardTitle id="team-board-heading">{ledOnly ? 'Your teams' : 'Team against team'}</CardTitle>
         <div className="flex flex-wrap items-center gap-3">
           <MetricSelect options={options} value={metric.key} onChange={choose} />
-          <SegmentedControl legend="Period" value={period} options={periodOptions} onChange={setPeriod} className="w-full sm:w-auto" />
+          <SegmentedControl legend="Period" value={period} options={periodOptions()} onChange={setPeriod} className="w-full sm:w-auto" />
         </div>
       </CardHeader>
       <CardContent>
