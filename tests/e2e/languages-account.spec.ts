@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
-import { createAgent, expectNoHorizontalOverflow, expectWithinViewport, toasts, type TestAgent } from './support/helpers';
-import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './support/fixtures';
+import { createAgent, expectWithinViewport, toasts, type TestAgent } from './support/helpers';
+import { expect, signInAgent, signInAs, test } from './support/fixtures';
+import { expectUnbrokenScreen } from './support/language-screens';
 
 // docs/product.md §12.22: the staff account page (details, password, two-factor sign-in, signed-in devices) and the
 // agent's profile (details, public boards, password, devices) in German and in the pseudo-locale at 375 px: nothing
@@ -9,26 +10,8 @@ import { expect, expectNoAxeViolations, signInAgent, signInAs, test } from './su
 const SAFARI_ON_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
-/** Elements of the page whose text is wider than their box and not allowed to scroll (cut off), by their text. */
-const cutOff = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, a, button, label, legend, li, dt, dd, nav, [role="heading"]')]
-      .filter((element) => {
-        const style = getComputedStyle(element);
-        // Text for screen readers only (a 1 px box) is not shown at all.
-        if (element.clientWidth <= 1) return false;
-        return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-      })
-      .map((element) => element.textContent?.trim().slice(0, 60)),
-  );
-
-async function expectUnbroken(page: Page, lang: string, name: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expectNoHorizontalOverflow(page);
-  expect(await cutOff(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
-  await expectNoAxeViolations(page);
-}
+const expectUnbroken = (page: Page, lang: string, name: string) =>
+  expectUnbrokenScreen(page, name, { lang, elements: 'h1, h2, h3, p, a, button, label, legend, li, dt, dd, nav, [role="heading"]' });
 
 /** A second device of the agent, so that the devices card lists a row that can be signed out. */
 async function signInElsewhere(browser: Browser, agent: TestAgent) {

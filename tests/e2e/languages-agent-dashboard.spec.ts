@@ -1,36 +1,20 @@
 import type { Page } from '@playwright/test';
 import { pseudoText } from '../../web/src/lib/i18n/pseudo';
-import { expect, expectNoAxeViolations, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+import { expectUnbrokenScreen } from './support/language-screens';
 import { addIncomeAsOwner, registerAgentViaApi } from './support/helpers';
 
 // docs/product.md §12.22: the agent's tier dashboard (features/agent-dashboard) in German, as the agent chose, and in
 // the pseudo-locale (English accented, ~40% longer, in brackets) at 375 px: nothing wider than the screen, nothing cut
 // off, axe clean, screenshots kept.
 
-/**
- * Elements of the dashboard (its main part and the claim dialog) whose text is wider than their box and not allowed to
- * scroll (cut off), by their text. The header's bell (its count badge sits over its corner on purpose) and the rows of
- * the shared income entry list (components/entries, still English) are other folders' and left out.
- */
-const cutOff = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(':is(main, [role="dialog"]) :is(h1, h2, h3, h4, p, a, button, label, legend, li, nav, summary, [role="heading"])')]
-      .filter((element) => !element.closest('ul[aria-labelledby="my-entries-heading"] > li'))
-      .filter((element) => {
-        const style = getComputedStyle(element);
-        // Text for screen readers only (a 1 px box) is not shown at all.
-        if (element.clientWidth <= 1) return false;
-        return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-      })
-      .map((element) => element.textContent?.trim().slice(0, 60)),
-  );
-
-async function expectUnbroken(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page scrolls sideways').toBe(true);
-  expect(await cutOff(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
-  await expectNoAxeViolations(page);
-}
+/** The main part and the dialog; the shared income entry rows (components/entries) are another folder's. */
+const expectUnbroken = (page: Page, name: string) =>
+  expectUnbrokenScreen(page, name, {
+    within: 'main, [role="dialog"]',
+    elements: 'h1, h2, h3, h4, p, a, button, label, legend, li, nav, summary, [role="heading"]',
+    except: 'ul[aria-labelledby="my-entries-heading"] > li',
+  });
 
 /** An agent with $12,000 of income: two tiers ready to claim, entries, a rank; signed in on the page. */
 async function agentWithIncome(page: Page, request: Parameters<typeof addIncomeAsOwner>[0], tag: string) {

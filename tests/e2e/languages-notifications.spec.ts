@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { AgentBadgeList, BadgeRule } from '../../contract/badges';
 import { pseudoText } from '../../web/src/lib/i18n/pseudo';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { cutOffTexts } from './support/language-screens';
 import { addIncome, registerAgentViaApi, uniqueName } from './support/helpers';
 
 // docs/product.md §12.22: the bell's list and its settings (features/notifications) and the agent's badges
@@ -14,18 +15,12 @@ import { addIncome, registerAgentViaApi, uniqueName } from './support/helpers';
  * scroll (cut off), by their text. The header's bell (its count badge sits over its corner on purpose) is outside both.
  */
 const cutOff = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(':is(main, [role="dialog"]) :is(h1, h2, h3, h4, p, a, button, label, legend, li, dt, dd, nav, summary, [role="heading"])')]
-      // The shared income entry rows (components/entries) are another folder's.
-      .filter((element) => !element.closest('ul[aria-labelledby="my-entries-heading"] > li'))
-      .filter((element) => {
-        const style = getComputedStyle(element);
-        // Text for screen readers only (a 1 px box) is not shown at all.
-        if (element.clientWidth <= 1) return false;
-        return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-      })
-      .map((element) => element.textContent?.trim().slice(0, 60)),
-  );
+  cutOffTexts(page, {
+    within: 'main, [role="dialog"]',
+    elements: 'h1, h2, h3, h4, p, a, button, label, legend, li, dt, dd, nav, summary, [role="heading"]',
+    // The shared income entry rows (components/entries) are another folder's.
+    except: 'ul[aria-labelledby="my-entries-heading"] > li',
+  });
 
 /** Controls and text of the popover (which hides what overflows it) that reach past its sides, by their text. */
 const pastPopover = (page: Page) =>

@@ -1,33 +1,16 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { RewardClaim } from '../../contract/rewards';
 import { pseudoText } from '../../web/src/lib/i18n/pseudo';
-import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
+import { expectUnbrokenScreen } from './support/language-screens';
 import { addIncome, claimTierReward, registerAgentViaApi, tierCard, type TestAgent } from './support/helpers';
 
 // docs/product.md §12.22: the shared components (components/entries, components/claims, components/ui's pager,
 // components/live) on the agent's dashboard, and the forgot-password page, at 375 px in German and in the pseudo-locale:
 // nothing wider than the screen, nothing cut off, axe clean, screenshots kept.
 
-/** Elements of the page's main part whose text is wider than their box and not allowed to scroll (cut off), by their text. */
-const cutOff = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>(':is(main, [role="dialog"], nav) :is(h1, h2, h3, h4, p, a, button, label, legend, li, nav, summary, time, [role="heading"])')]
-      .filter((element) => {
-        const style = getComputedStyle(element);
-        // Text for screen readers only (a 1 px box) is not shown at all.
-        if (element.clientWidth <= 1) return false;
-        return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-      })
-      .map((element) => element.textContent?.trim().slice(0, 60)),
-  );
-
-async function expectUnbroken(page: Page, name: string, lang: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page scrolls sideways').toBe(true);
-  expect(await cutOff(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${lang}-375.png`), fullPage: true });
-  await expectNoAxeViolations(page);
-}
+const expectUnbroken = (page: Page, name: string, lang: string) =>
+  expectUnbrokenScreen(page, `${name}-${lang}`, { lang, within: 'main, [role="dialog"], nav', elements: 'h1, h2, h3, h4, p, a, button, label, legend, li, nav, summary, time, [role="heading"]' });
 
 /** A screenshot of one part of the page (the full page's is too tall to read at a glance). */
 const keepShot = (part: Locator, name: string) => part.screenshot({ path: test.info().outputPath(`${name}-375.png`) });

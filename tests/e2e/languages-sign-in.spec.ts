@@ -1,32 +1,14 @@
 import type { Page } from '@playwright/test';
 import { DEMO_AGENT } from '../../contract/demo';
-import { expect, expectNoAxeViolations, signInAgent, test } from './support/fixtures';
-import { expectNoHorizontalOverflow } from './support/helpers';
+import { expect, signInAgent, test } from './support/fixtures';
+import { expectUnbrokenScreen } from './support/language-screens';
 
 // docs/product.md §12.22: the agents' portal and the sign-in paths (the portal at /agents, the registration page, the
 // forgot-password page) at 375 px in German and in the pseudo-locale: nothing wider than the screen, nothing cut off,
 // axe clean, screenshots kept.
 
-/** Elements of the page whose text is wider than their box and not allowed to scroll (cut off), by their text. */
-const cutOff = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, a, button, label, legend, li, nav, dt, dd, [role="heading"]')]
-      .filter((element) => {
-        const style = getComputedStyle(element);
-        // Text for screen readers only (a 1 px box) is not shown at all.
-        if (element.clientWidth <= 1) return false;
-        return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-      })
-      .map((element) => element.textContent?.trim().slice(0, 60)),
-  );
-
-async function expectUnbroken(page: Page, name: string, lang: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', lang);
-  await expectNoHorizontalOverflow(page);
-  expect(await cutOff(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${lang}-375.png`), fullPage: true });
-  await expectNoAxeViolations(page);
-}
+const expectUnbroken = (page: Page, name: string, lang: string) =>
+  expectUnbrokenScreen(page, `${name}-${lang}`, { lang, elements: 'h1, h2, h3, p, a, button, label, legend, li, nav, dt, dd, [role="heading"]' });
 
 /**
  * A German organisation for this page only: a signed-out page is in the organisation's language (contract/languages.ts),

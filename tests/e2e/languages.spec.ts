@@ -1,29 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, signInAs, test } from './support/fixtures';
+import { expectUnbrokenScreen } from './support/language-screens';
 
 // docs/product.md §12.22: the converted screens in the pseudo-locale (English, accented, ~40% longer, in brackets)
 // at 375 px: nothing wider than the screen, no converted element cut off; and a person's German choice.
 
-/** Elements of the page whose text is wider than their box and not allowed to scroll (cut off), by their text. */
-const cutOff = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, a, button, label, legend, li, nav, [role="heading"]')]
-      .filter((element) => {
-        const style = getComputedStyle(element);
-        // Text for screen readers only (a 1 px box) is not shown at all.
-        if (element.clientWidth <= 1) return false;
-        return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-      })
-      .map((element) => element.textContent?.trim().slice(0, 60)),
-  );
-
-async function expectUnbroken(page: Page, name: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await cutOff(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath(`${name}-pseudo-375.png`), fullPage: true });
-  await expectNoAxeViolations(page);
-}
+const expectUnbroken = (page: Page, name: string) =>
+  expectUnbrokenScreen(page, `${name}-pseudo`, { lang: 'en-XA', elements: 'h1, h2, h3, p, a, button, label, legend, li, nav, [role="heading"]' });
 
 test.describe('languages', () => {
   test.use({ viewport: { width: 375, height: 800 } });
