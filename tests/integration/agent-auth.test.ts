@@ -40,7 +40,7 @@ describeEachEngine('POST /api/agents/register', (get) => {
     const login = await get().request({ method: 'POST', url: '/api/agents/login', payload: { email, password: body.password } });
     expect(login.statusCode).toBe(200);
     const session = await get().request({ method: 'GET', url: '/api/agents/session', headers: { cookie: cookieFrom(login.headers['set-cookie'], 'agent_sid') } });
-    expect(session.json()).toEqual({ authenticated: true, agent: { id: row!.id, name: 'Ada Lovelace', email, position: 'Sales Agent' } });
+    expect(session.json()).toEqual({ authenticated: true, agent: { id: row!.id, name: 'Ada Lovelace', email, position: 'Sales Agent', language: null } });
   });
 
   it('answers a taken email, in any case and with spaces around it, as it answers a new one, and creates nothing', async () => {
@@ -114,7 +114,7 @@ describeEachEngine('POST /api/agents/login', (get) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       authenticated: true,
-      agent: { id: agent.id, name: 'Grace Hopper', email: agent.email, position: 'Account Executive' },
+      agent: { id: agent.id, name: 'Grace Hopper', email: agent.email, position: 'Account Executive', language: null },
     });
     const cookie = cookieFrom(res.headers['set-cookie'], 'agent_sid');
     const rows = await get().database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(cookie.split('=')[1]!)));

@@ -22,7 +22,7 @@ describeEachEngine('owner and manager sign-in', (get) => {
         payload: { email: `  ${user.email.toUpperCase()} `, password: FACTORY_PASSWORD },
       });
       expect(res.statusCode).toBe(200);
-      const expected = { id: user.id, email: user.email, name: `Pat ${role}`, role, twoFactorEnabled: false, twoFactorSetupRequired: false };
+      const expected = { id: user.id, email: user.email, name: `Pat ${role}`, role, twoFactorEnabled: false, twoFactorSetupRequired: false, language: null };
       expect(res.json()).toEqual(expected);
 
       const me = await get().request({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookieFrom(res.headers['set-cookie'], 'sid') } });
