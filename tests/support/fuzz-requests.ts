@@ -279,7 +279,8 @@ type Field =
   | { kind: 'text'; max: number; required: boolean; nullable?: boolean }
   | { kind: 'new-password'; required: boolean }
   | { kind: 'login-password'; required: boolean }
-  | { kind: 'enum'; values: readonly string[]; required: boolean }
+  /** nullable: null is a value of its own (a language's null: the organisation's). */
+  | { kind: 'enum'; values: readonly string[]; required: boolean; nullable?: boolean }
   /** A list of distinct values of an enum, at least one. */
   | { kind: 'enum-list'; values: readonly string[]; required: boolean }
   /** A list of ids, possibly empty. */
@@ -467,10 +468,10 @@ const invalidLoginPasswords = (): Pick<Value>[] => [
   ]),
 ];
 
-function invalidEnum(values: readonly string[]): Pick<Value>[] {
+function invalidEnum(values: readonly string[], nullable = false): Pick<Value>[] {
   const first = values[0] ?? 'value';
   return [
-    ...wrongTypes(),
+    ...wrongTypes(nullable ? ['null'] : []),
     ...picks<Value>([
       ['""', ''],
       ['lower case', first.toLowerCase() === first ? first.toUpperCase() : first.toLowerCase()],
@@ -705,7 +706,7 @@ function invalidValues(field: Field): Pick<Value>[] {
     case 'login-password':
       return [...missing, ...invalidLoginPasswords()];
     case 'enum':
-      return [...missing, ...invalidEnum(field.values)];
+      return [...missing, ...invalidEnum(field.values, field.nullable ?? false)];
     case 'enum-list':
       return [...missing, ...invalidEnumLists(field.values)];
     case 'id-list':
@@ -1187,7 +1188,7 @@ export const routeSpecs: RouteSpec[] = [
       name: text(100, false),
       position: text(100, false),
       publicProfile: { kind: 'boolean', required: false },
-      language: { kind: 'enum', values: LANGUAGES, required: false },
+      language: { kind: 'enum', values: LANGUAGES, required: false, nullable: true },
     },
     schema: updateMyProfileInput,
     strict: true,
@@ -1195,7 +1196,7 @@ export const routeSpecs: RouteSpec[] = [
   {
     route: 'PATCH /api/auth/user',
     body: () => ({ language: 'de' }),
-    fields: { language: { kind: 'enum', values: LANGUAGES, required: true } },
+    fields: { language: { kind: 'enum', values: LANGUAGES, required: true, nullable: true } },
     schema: updateMyAccountInput,
     strict: true,
   },
