@@ -13,6 +13,15 @@ async function restoreDefaults(request: APIRequestContext) {
   await signInAs(request);
   const res = await request.patch('/api/settings', { data: DEFAULTS });
   expect(res.status()).toBe(200);
+  expect((await request.patch('/api/auth/user', { data: { language: null } })).status()).toBe(200);
+}
+
+/**
+ * The owner reads German from the first paint (docs/product.md §12.22): with no language of their own the page would
+ * follow the organisation's locale to German in the middle of the test, once its catalogs arrive.
+ */
+async function ownerReadsGerman(request: APIRequestContext) {
+  expect((await request.patch('/api/auth/user', { data: { language: 'de' } })).status()).toBe(200);
 }
 
 test.describe('organisation settings', () => {
@@ -24,6 +33,7 @@ test.describe('organisation settings', () => {
 
   test('switching the currency to EUR shows euros everywhere, at once on open screens, and the name on the landing page', async ({ page, browser, pageErrors }) => {
     await signInAs(page);
+    await ownerReadsGerman(page.request);
     const agent = await createAgent(page.request, 'Euro', '1500.00');
 
     // The agent's dashboard is open in another browser before the change: it follows the change without a reload.
@@ -57,11 +67,10 @@ test.describe('organisation settings', () => {
     await openTab(page, 'Leaderboard');
     await searchAgents(page, agent.name);
     await expect(page.getByRole('main').getByText('1.500,00 €').first()).toBeVisible();
-    // Period names follow the locale too (issue 35); with no language of their own the owner now reads the
-    // organisation's (issue 38), so the converted words are German as well.
-    await page.getByRole('main').getByRole('radio', { name: 'Week' }).check();
+    // Period names follow the locale too (issue 35), and the owner's language (issue 38): German here.
+    await page.getByRole('main').getByRole('radio', { name: 'Woche' }).check();
     await expect(page.getByRole('main')).toContainText(/Woche vom \d{1,2}\. [A-Z][a-zä]{2}\.? 20\d\d/);
-    await page.getByRole('main').getByRole('radio', { name: 'Month' }).check();
+    await page.getByRole('main').getByRole('radio', { name: 'Monat' }).check();
     await openTab(page, 'Agents');
     await searchAgents(page, agent.name);
     await expect(page.getByRole('main').getByText('1.500 €').first()).toBeVisible();
@@ -116,6 +125,7 @@ test.describe('organisation settings', () => {
 
   test('under de-DE dates are typed and picked the German way, whatever the browser’s language', async ({ page }) => {
     await signInAs(page);
+    await ownerReadsGerman(page.request);
     expect((await page.request.patch('/api/settings', { data: { locale: 'de-DE' } })).status()).toBe(200);
     const agent = await createAgent(page.request, 'Datum');
     await page.goto('/');
@@ -128,7 +138,7 @@ test.describe('organisation settings', () => {
     await expect(day).toHaveAttribute('placeholder', 'dd.mm.yyyy');
 
     // The calendar names the month and the weekdays in German, its weeks start on Monday.
-    await dialog.getByRole('button', { name: 'Open calendar' }).click();
+    await dialog.getByRole('button', { name: 'Kalender öffnen' }).click();
     const calendar = dialog.getByRole('dialog');
     const monthTitle = today.toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
     await expect(calendar.getByRole('heading', { name: monthTitle })).toBeVisible();

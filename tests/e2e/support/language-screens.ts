@@ -21,16 +21,24 @@ export function cutOffTexts(page: Page, options: CutOffOptions = {}): Promise<(s
   const elements = options.elements ?? TEXT_ELEMENTS;
   const selector = options.within ? `:is(${options.within}) :is(${elements})` : elements;
   return page.evaluate(
-    ({ selector, except }) =>
-      [...document.querySelectorAll<HTMLElement>(selector)]
-        .filter((element) => !except || !element.closest(except))
-        .filter((element) => {
-          const style = getComputedStyle(element);
-          // Text for screen readers only (a 1 px box) is not shown at all.
-          if (element.clientWidth <= 1) return false;
-          return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
-        })
-        .map((element) => element.textContent?.trim().slice(0, 60)),
+    ({ selector, except }) => {
+      // The bell's unread count sits over its corner on purpose ("99+" after many notifications): no words of the screen.
+      const badges = [...document.querySelectorAll<HTMLElement>('[data-testid="notification-count"]')];
+      for (const badge of badges) badge.style.setProperty('display', 'none');
+      try {
+        return [...document.querySelectorAll<HTMLElement>(selector)]
+          .filter((element) => !except || !element.closest(except))
+          .filter((element) => {
+            const style = getComputedStyle(element);
+            // Text for screen readers only (a 1 px box) is not shown at all.
+            if (element.clientWidth <= 1) return false;
+            return element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'auto' && style.overflowX !== 'scroll';
+          })
+          .map((element) => element.textContent?.trim().slice(0, 60));
+      } finally {
+        for (const badge of badges) badge.style.removeProperty('display');
+      }
+    },
     { selector, except: options.except },
   );
 }
