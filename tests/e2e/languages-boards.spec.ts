@@ -58,10 +58,10 @@ const trendCard = (page: Page, legend: RegExp) => page.getByRole('region').filte
 let added = 0;
 async function newAgent(page: Page, request: APIRequestContext, tag: string): Promise<TestAgent> {
   const agent = await registerAgentViaApi(page.request, tag, 'Greta');
-  // Below $1M and never the same twice: other specs on the shared server rank their own agents (owner-dashboard's
-  // leaderboard expects no tie among its first places).
+  // First on the owner's board (above any other spec's agent but owner-dashboard's $90M leader), and never the same
+  // amount twice: that leaderboard test expects no tie among its first places.
   added += 1;
-  await addIncomeAsOwner(request, agent.id, `${900_000 + added * 1_013}.37`);
+  await addIncomeAsOwner(request, agent.id, `${9_000_000 + added * 1_013}.37`);
   await ensureMetric(request, true);
   return agent;
 }
