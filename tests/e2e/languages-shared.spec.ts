@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { RewardClaim } from '../../contract/rewards';
 import { pseudoText } from '../../web/src/lib/i18n/pseudo';
 import { expect, signInAs, test } from './support/fixtures';
-import { expectUnbrokenScreen } from './support/language-screens';
+import { expectUnbrokenScreen, germanOrganisation } from './support/language-screens';
 import { addIncome, claimTierReward, registerAgentViaApi, tierCard, type TestAgent } from './support/helpers';
 
 // docs/product.md §12.22: the shared components (components/entries, components/claims, components/ui's pager,
@@ -35,25 +35,6 @@ async function agentWithEntriesAndClaim(page: Page, owner: APIRequestContext, ta
   const shipped = await owner.patch(`/api/reward-claims/${claim.id}`, { data: { status: 'shipped', note: 'Tracking number 1Z999AA10123456784' } });
   expect(shipped.status(), await shipped.text()).toBe(200);
   return agent;
-}
-
-/**
- * A German organisation for this page only: a signed-out page is in the organisation's language (contract/languages.ts),
- * so the page's settings (its meta element and GET /api/app-info) say de-DE; the server's settings stay as they are.
- */
-async function germanOrganisation(page: Page) {
-  await page.route('**/*', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const isPage = request.resourceType() === 'document';
-    if (!isPage && url.pathname !== '/api/app-info') return route.fallback();
-    const response = await route.fetch();
-    const body = await response.text();
-    const german = isPage
-      ? body.replace(/&quot;locale&quot;:&quot;[^&]*&quot;/, '&quot;locale&quot;:&quot;de-DE&quot;')
-      : JSON.stringify({ ...JSON.parse(body), organisation: { ...JSON.parse(body).organisation, locale: 'de-DE' } });
-    await route.fulfill({ response, body: german });
-  });
 }
 
 /** The pseudo-locale's text of an English text, as a pattern (its brackets and dots taken literally). */

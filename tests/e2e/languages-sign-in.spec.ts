@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_AGENT } from '../../contract/demo';
 import { expect, signInAgent, test } from './support/fixtures';
-import { expectUnbrokenScreen } from './support/language-screens';
+import { expectUnbrokenScreen, germanOrganisation } from './support/language-screens';
 
 // docs/product.md §12.22: the agents' portal and the sign-in paths (the portal at /agents, the registration page, the
 // forgot-password page) at 375 px in German and in the pseudo-locale: nothing wider than the screen, nothing cut off,
@@ -9,25 +9,6 @@ import { expectUnbrokenScreen } from './support/language-screens';
 
 const expectUnbroken = (page: Page, name: string, lang: string) =>
   expectUnbrokenScreen(page, `${name}-${lang}`, { lang, elements: 'h1, h2, h3, p, a, button, label, legend, li, nav, dt, dd, [role="heading"]' });
-
-/**
- * A German organisation for this page only: a signed-out page is in the organisation's language (contract/languages.ts),
- * so the page's settings (its meta element and GET /api/app-info) say de-DE; the server's settings stay as they are.
- */
-async function germanOrganisation(page: Page) {
-  await page.route('**/*', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const isPage = request.resourceType() === 'document';
-    if (!isPage && url.pathname !== '/api/app-info') return route.fallback();
-    const response = await route.fetch();
-    const body = await response.text();
-    const german = isPage
-      ? body.replace(/&quot;locale&quot;:&quot;[^&]*&quot;/, '&quot;locale&quot;:&quot;de-DE&quot;')
-      : JSON.stringify({ ...JSON.parse(body), organisation: { ...JSON.parse(body).organisation, locale: 'de-DE' } });
-    await route.fulfill({ response, body: german });
-  });
-}
 
 test.describe('languages: the agents portal and sign-in paths', () => {
   test.use({ viewport: { width: 375, height: 800 } });

@@ -54,3 +54,22 @@ export async function expectUnbrokenScreen(page: Page, name: string, options: Cu
   await page.screenshot({ path: test.info().outputPath(`${name}-375.png`), fullPage: true });
   await expectNoAxeViolations(page);
 }
+
+/**
+ * A German organisation for this page only: a signed-out page is in the organisation's language (contract/languages.ts),
+ * so the page's settings (its meta element and GET /api/app-info) say de-DE; the server's settings stay as they are.
+ */
+export async function germanOrganisation(page: Page) {
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const isPage = request.resourceType() === 'document';
+    if (!isPage && url.pathname !== '/api/app-info') return route.fallback();
+    const response = await route.fetch();
+    const body = await response.text();
+    const german = isPage
+      ? body.replace(/&quot;locale&quot;:&quot;[^&]*&quot;/, '&quot;locale&quot;:&quot;de-DE&quot;')
+      : JSON.stringify({ ...JSON.parse(body), organisation: { ...JSON.parse(body).organisation, locale: 'de-DE' } });
+    await route.fulfill({ response, body: german });
+  });
+}
