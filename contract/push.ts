@@ -68,7 +68,8 @@ export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
 
 /** DELETE /api/push-subscriptions: the caller's device, by its endpoint. */
 export const pushUnsubscribeInput = z.strictObject(
-  { endpoint: z.string({ error: 'endpoint is required' }).min(1, 'endpoint is required').max(PUSH_ENDPOINT_MAX, `endpoint may have at most ${PUSH_ENDPOINT_MAX} characters`) },
+  /** The same rules as a subscription's: every endpoint kept passed them, so anything else names no device. */
+  { endpoint: endpointField },
   { error: 'Send {"endpoint": ...}: the device’s push endpoint' },
 );
 export type PushUnsubscribeInput = z.input<typeof pushUnsubscribeInput>;
