@@ -4,6 +4,8 @@ import { Input } from '../ui/input';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useAgentsPage } from '../../lib/agents-page';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /** While the picker shows its matches (it marks its input so), Escape in a dialog closes them rather than the dialog. */
 export const isClosingSuggestions = (event: { target: EventTarget | null }) => event.target instanceof HTMLElement && event.target.dataset.suggestionsOpen === 'true';
@@ -30,6 +32,7 @@ interface AgentComboboxProps {
  */
 export function AgentCombobox({ id, inputRef, onBlur, onChange, disabled, autoFocus, ...aria }: AgentComboboxProps) {
   const listId = useId();
+  const t = useT(messages);
   const [text, setText] = useState('');
   const [open, setOpenState] = useState(false);
   const [active, setActive] = useState(0);
@@ -78,7 +81,7 @@ export function AgentCombobox({ id, inputRef, onBlur, onChange, disabled, autoFo
         aria-controls={expanded ? listId : undefined}
         aria-activedescendant={expanded ? `${listId}-${Math.min(active, options.length - 1)}` : undefined}
         autoComplete="off"
-        placeholder="Type a name or email"
+        placeholder={t('typeNameOrEmail')}
         value={text}
         disabled={disabled}
         autoFocus={autoFocus}
@@ -101,7 +104,7 @@ export function AgentCombobox({ id, inputRef, onBlur, onChange, disabled, autoFo
         <ul
           id={listId}
           role="listbox"
-          aria-label="Suggestions"
+          aria-label={t('suggestions')}
           className="absolute z-10 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           {options.map((agent, index) => (
@@ -124,7 +127,7 @@ export function AgentCombobox({ id, inputRef, onBlur, onChange, disabled, autoFo
       )}
       {noMatch && (
         <p role="status" className="absolute z-10 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-700 shadow-lg">
-          No agent matches "{search}"
+          {t('noMatch', { search })}
         </p>
       )}
     </div>

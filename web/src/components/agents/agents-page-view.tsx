@@ -6,6 +6,8 @@ import { Card, CardContent } from '../ui/card';
 import { EmptyState } from '../ui/empty-state';
 import { LoadError } from '../ui/load-error';
 import { Spinner } from '../ui/spinner';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 interface AgentsPageViewProps {
   /** The page of agents read (useAgentsPage). */
@@ -21,13 +23,14 @@ interface AgentsPageViewProps {
 
 /** A paged, searchable list of agents (the agents tab, the calculator) while it loads, when it fails, when there are none, else `children`. */
 export function AgentsPageView({ agents, query, emptyDescription, emptyClassName, children }: AgentsPageViewProps) {
-  if (agents.isPending) return <Spinner label="Loading agents..." className="min-h-40" />;
-  if (agents.isError) return <LoadError error={agents.error} fallback="Failed to load agents" />;
+  const t = useT(messages);
+  if (agents.isPending) return <Spinner label={t('loadingAgents')} className="min-h-40" />;
+  if (agents.isError) return <LoadError error={agents.error} fallback={t('loadFailed')} />;
   if (agents.data.total === 0 && query === '') {
     return (
       <Card>
         <CardContent className={emptyClassName}>
-          <EmptyState icon={Users} title="No agents yet" description={emptyDescription} />
+          <EmptyState icon={Users} title={t('noAgents')} description={emptyDescription} />
         </CardContent>
       </Card>
     );

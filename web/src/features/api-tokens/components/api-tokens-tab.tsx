@@ -1,4 +1,4 @@
-import { API_SCOPE_LABELS, type ApiToken, type CreatedApiToken } from '@contract/api-tokens';
+import type { ApiToken, CreatedApiToken } from '@contract/api-tokens';
 import { Ban, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
@@ -15,14 +15,18 @@ import { formatDateTime } from '../../../lib/format';
 import { useApiTokens } from '../api/get-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 import { CreatedApiTokenDialog } from './created-api-token-dialog';
-import { NewApiTokenDialog } from './new-api-token-dialog';
+import { NewApiTokenDialog, SCOPE_LABELS } from './new-api-token-dialog';
 import { useNow } from '../../../hooks/use-now';
+import { part, PART, withPart, withParts } from '../../../components/ui/message-part';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** How often a token shown as active is checked again for having expired while the tab is open. */
 const EXPIRY_CHECK_MS = 60_000;
 
 /** Owner only (docs/decisions/0017-tokens-lists-and-exports.md): the tokens other systems send instead of a password. */
 export function ApiTokensTab() {
+  const t = useT(messages);
   const tokens = useApiTokens();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const now = useNow(EXPIRY_CHECK_MS);
@@ -30,23 +34,23 @@ export function ApiTokensTab() {
     <section aria-labelledby="api-tokens-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="api-tokens-heading"
-        title="API Tokens"
-        description="Let a CRM or a script read figures and record entries, without a password."
+        title={t('apiTokens')}
+        description={t('apiTokensDescription')}
       >
         <NewApiTokenDialog onCreated={setCreated} />
       </SectionHeading>
       <CreatedApiTokenDialog token={created} onClose={() => setCreated(null)} />
       <HowTokensWork />
       {tokens.isPending ? (
-        <Spinner label="Loading API tokens..." className="min-h-40" />
+        <Spinner label={t('loadingTokens')} className="min-h-40" />
       ) : tokens.isError ? (
-        <LoadError error={tokens.error} fallback="Failed to load the API tokens" />
+        <LoadError error={tokens.error} fallback={t('tokensFailed')} />
       ) : tokens.data.tokens.length === 0 ? (
-        <EmptyState icon={KeyRound} title="No API tokens yet" description="Make one for each system that should reach the figures." />
+        <EmptyState icon={KeyRound} title={t('emptyTitle')} description={t('emptyDescription')} />
       ) : (
         <Card>
           <CardHeader>
-            <CardTitle id="api-tokens-list-heading">Active tokens</CardTitle>
+            <CardTitle id="api-tokens-list-heading">{t('activeTokens')}</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="divide-y divide-slate-100" aria-labelledby="api-tokens-list-heading">
@@ -62,6 +66,7 @@ export function ApiTokensTab() {
 }
 
 function HowTokensWork() {
+  const t = useT(messages);
   // The example posts to this very server: only the token and the agent's id need filling in.
   const example = [
     `curl ${window.location.origin}/api/income-entries \\`,
@@ -76,27 +81,28 @@ function HowTokensWork() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <KeyRound className="size-5 text-brand-600" aria-hidden="true" />
-          How API tokens work
+          {t('howTitle')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <ul className="grid list-disc gap-1.5 pl-5 text-sm text-slate-700">
+          <li>{withPart(t('how1', { header: PART }), <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>)}</li>
+          <li>{t('how2')}</li>
+          <li>{t('how3')}</li>
+          <li>{t('how4')}</li>
           <li>
-            The other system sends the token with every request, as the header <code className="font-mono text-xs">Authorization: Bearer &lt;token&gt;</code>.
-          </li>
-          <li>
-            A token may do only what its scopes allow: read the figures a manager sees (never addresses or phone numbers), record income entries,
-            add agents.
-          </li>
-          <li>The token is shown once, when you make it; only a hash of it is kept. A lost token cannot be shown again: revoke it and make a new one.</li>
-          <li>Revoke a token to stop it at once: its next request is refused.</li>
-          <li>
-            Send an <code className="font-mono text-xs">Idempotency-Key</code> header and an <code className="font-mono text-xs">externalId</code>{' '}
-            with each entry: a request sent again after a timeout then records the entry only once.
+            {withParts(t('how5', { header: part(0), field: part(1) }), [
+              <code key="0" className="font-mono text-xs">
+                Idempotency-Key
+              </code>,
+              <code key="1" className="font-mono text-xs">
+                externalId
+              </code>,
+            ])}
           </li>
         </ul>
         <figure className="grid min-w-0 grid-cols-1 gap-1.5">
-          <figcaption className="text-sm font-medium text-slate-900">Example: record an entry</figcaption>
+          <figcaption className="text-sm font-medium text-slate-900">{t('exampleTitle')}</figcaption>
           {/* Scrolled sideways on a phone rather than wrapped: a wrapped shell line reads as two. Focusable, so that the
               keyboard can scroll it too. */}
           <pre
@@ -112,9 +118,10 @@ function HowTokensWork() {
 }
 
 function ApiTokenRow({ token, now }: { token: ApiToken; now: number }) {
+  const t = useT(messages);
   const revoke = useRevokeApiToken({
-    onSuccess: () => toast({ title: 'Success', description: `${token.name} revoked`, variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to revoke the API token'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('success'), description: t('revoked', { name: token.name }), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('revokeFailed')), variant: 'destructive' }),
   });
   const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now;
   return (
@@ -122,49 +129,42 @@ function ApiTokenRow({ token, now }: { token: ApiToken; now: number }) {
       <div className="grid min-w-0 gap-1.5">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           <span className="min-w-0 [overflow-wrap:anywhere]">{token.name}</span>
-          {expired && <Badge variant="destructive">Expired</Badge>}
+          {expired && <Badge variant="destructive">{t('expired')}</Badge>}
         </p>
-        <ul className="flex flex-wrap gap-1.5" aria-label={`Scopes of ${token.name}`}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('scopesOf', { name: token.name })}>
           {token.scopes.map((scope) => (
             <li key={scope}>
-              <Badge variant="secondary">{API_SCOPE_LABELS[scope]}</Badge>
+              <Badge variant="secondary">{t(SCOPE_LABELS[scope])}</Badge>
             </li>
           ))}
         </ul>
         <p className="grid gap-0.5 text-xs text-slate-600 sm:flex sm:flex-wrap sm:gap-x-4">
+          <span>{withPart(t('createdAt', { time: PART }), <time dateTime={token.createdAt}>{formatDateTime(token.createdAt)}</time>)}</span>
           <span>
-            Created <time dateTime={token.createdAt}>{formatDateTime(token.createdAt)}</time>
+            {token.expiresAt === null
+              ? t('neverExpires')
+              : withPart(
+                  expired ? t('expiredAt', { time: PART }) : t('expiresAt', { time: PART }),
+                  <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time>,
+                )}
           </span>
           <span>
-            {token.expiresAt === null ? (
-              'Never expires'
-            ) : (
-              <>
-                {expired ? 'Expired' : 'Expires'} <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time>
-              </>
-            )}
-          </span>
-          <span>
-            {token.lastUsedAt === null ? (
-              'Never used'
-            ) : (
-              <>
-                Last used <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time>
-              </>
-            )}
+            {token.lastUsedAt === null
+              ? t('neverUsed')
+              : withPart(t('lastUsed', { time: PART }), <time dateTime={token.lastUsedAt}>{formatDateTime(token.lastUsedAt)}</time>)}
           </span>
         </p>
       </div>
       <ConfirmDialog
         trigger={
-          <Button variant="destructive-outline" size="sm" disabled={revoke.isPending} aria-label={`Revoke ${token.name}`}>
+          <Button variant="destructive-outline" size="sm" disabled={revoke.isPending} aria-label={t('revokeLabel', { name: token.name })}>
             <Ban aria-hidden="true" />
-            {revoke.isPending ? 'Revoking...' : 'Revoke'}
+            {revoke.isPending ? t('revoking') : t('revoke')}
           </Button>
         }
-        title={`Revoke ${token.name}?`}
-        description="Requests with this token are refused from now on. This cannot be undone: make a new token to let the system in again."
-        confirmLabel="Revoke Token"
+        title={t('revokeTitle', { name: token.name })}
+        description={t('revokeDescription')}
+        confirmLabel={t('revokeConfirm')}
         onConfirm={() => revoke.mutate(token.id)}
       />
     </li>

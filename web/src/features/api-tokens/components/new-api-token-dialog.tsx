@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { API_SCOPE_LABELS, API_SCOPES, createApiTokenInput, type CreatedApiToken, type CreateApiTokenInput } from '@contract/api-tokens';
+import { API_SCOPES, createApiTokenInput, type ApiScope, type CreatedApiToken, type CreateApiTokenInput } from '@contract/api-tokens';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,18 +9,24 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useCreateApiToken } from '../api/create-api-token';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Each scope's words (contract/api-tokens.ts' API_SCOPE_LABELS, in the language shown). */
+export const SCOPE_LABELS = {
+  read: 'scopeRead',
+  'entries:write': 'scopeEntriesWrite',
+  'agents:write': 'scopeAgentsWrite',
+  'activities:write': 'scopeActivitiesWrite',
+  scim: 'scopeScim',
+} as const satisfies Record<ApiScope, keyof typeof messages.en>;
+
 const EXPIRIES = ['30', '90', '365', 'never'] as const;
 type Expiry = (typeof EXPIRIES)[number];
-/** What each expiry says and how many days from now it ends; `never` sends no expiresAt. */
-const expiryChoices: Record<Expiry, { label: string; days: number | null }> = {
-  '30': { label: '30 days', days: 30 },
-  '90': { label: '90 days', days: 90 },
-  '365': { label: '1 year', days: 365 },
-  never: { label: 'Never', days: null },
-};
+/** How many days from now each expiry ends; `never` sends no expiresAt. */
+const EXPIRY_DAYS: Record<Expiry, number | null> = { '30': 30, '90': 90, '365': 365, never: null };
 
 /** The contract's name and scopes, and an expiry chosen from a list rather than typed as a timestamp. */
 const newApiTokenForm = createApiTokenInput.pick({ name: true, scopes: true }).extend({
@@ -33,13 +39,21 @@ const emptyForm: NewApiTokenForm = { name: '', scopes: [], expiry: '90' };
 
 /** The request for the form's values: the expiry counted from the moment of submitting. */
 function toInput({ expiry, ...values }: z.output<typeof newApiTokenForm>): CreateApiTokenInput {
-  const { days } = expiryChoices[expiry];
+  const days = EXPIRY_DAYS[expiry];
   return days === null ? values : { ...values, expiresAt: new Date(Date.now() + days * DAY_MS).toISOString() };
 }
 
 /** "New API token": a name, its scopes and an expiry; the token made is handed to `onCreated` to show once. */
 export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
+  const t = useT(messages);
   const createToken = useCreateApiToken();
+  // What each expiry says.
+  const expiryLabels: Record<Expiry, string> = {
+    '30': t('days', { count: 30 }),
+    '90': t('days', { count: 90 }),
+    '365': t('oneYear'),
+    never: t('never'),
+  };
   const form = useForm<NewApiTokenForm, unknown, z.output<typeof newApiTokenForm>>({
     resolver: zodResolver(newApiTokenForm),
     defaultValues: emptyForm,
@@ -50,21 +64,21 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
 
   return (
     <CreateFormDialog
-      title="New API token"
-      description="A token for one system, such as a CRM or a script. It may do only what you tick."
-      submitLabel="Create token"
+      title={t('newTitle')}
+      description={t('newDescription')}
+      submitLabel={t('createToken')}
       form={form}
       create={(values, callbacks) => createToken.mutate(toInput(values), callbacks)}
       pending={createToken.isPending}
       onCreated={onCreated}
-      failure="Failed to create the API token"
+      failure={t('createFailed')}
       fields={['name', 'scopes', 'expiry']}
       fieldOfPath={{ expiresAt: 'expiry' }}
     >
-      <FormField label="Name" error={errors.name?.message} hint="What uses it, e.g. CRM sync.">
+      <FormField label={t('name')} error={errors.name?.message} hint={t('nameHint')}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <ChoiceFieldset id={scopesId} legend="Scopes" error={scopesError}>
+      <ChoiceFieldset id={scopesId} legend={t('scopes')} error={scopesError}>
         {API_SCOPES.map((scope) => (
           <ChoiceCard
             key={scope}
@@ -81,7 +95,7 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
             }
           >
             <span id={`${scopesId}-${scope}`} className="text-sm font-medium text-slate-900">
-              {API_SCOPE_LABELS[scope]}
+              {t(SCOPE_LABELS[scope])}
             </span>
             <code id={`${scopesId}-${scope}-code`} className="font-mono text-xs text-slate-600">
               {scope}
@@ -94,7 +108,7 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
         name="expiry"
         render={({ field }) => (
           <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-            <FormField label="Expires after" error={errors.expiry?.message} hint="After that, its requests are refused. Revoking stops it sooner.">
+            <FormField label={t('expiresAfter')} error={errors.expiry?.message} hint={t('expiresHint')}>
               <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                 <SelectValue />
               </SelectTrigger>
@@ -102,7 +116,7 @@ export function NewApiTokenDialog({ onCreated }: { onCreated: (token: CreatedApi
             <SelectContent>
               {EXPIRIES.map((expiry) => (
                 <SelectItem key={expiry} value={expiry}>
-                  {expiryChoices[expiry].label}
+                  {expiryLabels[expiry]}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -1,10 +1,12 @@
-import { CONNECTOR_PROVIDER_LABELS, type Connector } from '@contract/connectors';
+import type { Connector } from '@contract/connectors';
 import { History, RefreshCw } from 'lucide-react';
 import { isClosingSuggestions } from '../../../components/agents/agent-combobox';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog';
 import { CopyField } from '../../../components/ui/secret-field';
 import { useRefreshConnector } from '../api/connectors';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { receivingUrl } from '../utils/receiving-url';
 import { DeliveryLog } from './delivery-log';
 import { UnmatchedOwners } from './unmatched-owners';
@@ -17,12 +19,14 @@ export const detailsButtonId = (connectorId: number) => `connector-${connectorId
  * the delivery log (kept 7 days), newest first.
  */
 export function ConnectorDetailsDialog({ connector }: { connector: Connector }) {
+  const t = useT(messages);
+  const provider = t('providerName', { provider: connector.provider });
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button id={detailsButtonId(connector.id)} variant="outline" size="sm" aria-label={`Details of ${connector.name}`}>
+        <Button id={detailsButtonId(connector.id)} variant="outline" size="sm" aria-label={t('detailsOf', { name: connector.name })}>
           <History aria-hidden="true" />
-          Details
+          {t('details')}
         </Button>
       </DialogTrigger>
       {/* Escape closes the agent picker's matches first, then the dialog. */}
@@ -30,8 +34,7 @@ export function ConnectorDetailsDialog({ connector }: { connector: Connector }) 
         <DialogHeader>
           <DialogTitle className="[overflow-wrap:anywhere]">{connector.name}</DialogTitle>
           <DialogDescription>
-            {CONNECTOR_PROVIDER_LABELS[connector.provider]} connector{connector.active ? '' : ', switched off: deliveries are refused'}. The log keeps 7
-            days.
+            {connector.active ? t('detailsDescription', { provider }) : t('detailsDescriptionOff', { provider })}
           </DialogDescription>
         </DialogHeader>
         <ReceivingAddress connector={connector} />
@@ -43,27 +46,29 @@ export function ConnectorDetailsDialog({ connector }: { connector: Connector }) 
 }
 
 function ReceivingAddress({ connector }: { connector: Connector }) {
+  const t = useT(messages);
   const url = receivingUrl(connector.inboundPath, window.location.origin);
   // Salesforce's address carries its token, which was shown once: the path alone would be refused.
   if (connector.provider === 'salesforce') {
     return (
       <p className="grid gap-1 text-sm text-slate-700">
-        <span className="font-medium text-slate-800">Receiving URL</span>
+        <span className="font-medium text-slate-800">{t('receivingUrl')}</span>
         <span className="font-mono text-xs [overflow-wrap:anywhere]">{url}?token=…</span>
-        <span className="text-xs text-slate-600">The token was shown once, when the connector was added.</span>
+        <span className="text-xs text-slate-600">{t('tokenShownOnce')}</span>
       </p>
     );
   }
-  return <CopyField label="Receiving URL" value={url} what="URL" />;
+  return <CopyField label={t('receivingUrl')} value={url} what={t('whatUrl')} />;
 }
 
 /** Reads the log and the waiting deals again now, rather than at the next delivery's turn. */
 function RefreshButton({ connectorId }: { connectorId: number }) {
+  const t = useT(messages);
   const { refresh, busy } = useRefreshConnector(connectorId);
   return (
     <Button variant="outline" size="sm" onClick={refresh} disabled={busy}>
       <RefreshCw aria-hidden="true" className={busy ? 'animate-spin' : undefined} />
-      Refresh
+      {t('refresh')}
     </Button>
   );
 }

@@ -9,12 +9,15 @@ import { errorMessage } from '../../../lib/api-client';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useUpdateConnector } from '../api/connectors';
 import { CONNECTOR_FIELD_OF_PATH, CONNECTOR_FORM_FIELDS, connectorChange, contractResolver, formOfConnector, updateInputOf, type ConnectorForm } from '../utils/connector-form';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { ConnectorFields } from './connector-fields';
 
 const resolver = contractResolver(updateConnectorInput, updateInputOf);
 
 /** "Edit": the connector's name and how its deals are read, changed in place; its address and credentials stay. */
 export function EditConnectorDialog({ connector }: { connector: Connector }) {
+  const t = useT(messages);
   const update = useUpdateConnector();
   const saved = formOfConnector(connector);
   const form = useForm<ConnectorForm, unknown, z.output<typeof updateConnectorInput>>({ resolver, values: saved });
@@ -27,11 +30,11 @@ export function EditConnectorDialog({ connector }: { connector: Connector }) {
       {
         onSuccess: () => {
           dialog.done();
-          toast({ title: 'Connector saved', description: 'Deliveries from now on are read this way; deals already recorded stay.', variant: 'success' });
+          toast({ title: t('saved'), description: t('savedDescription'), variant: 'success' });
         },
         onError: (error) => {
           if (!setServerIssues(form.setError, error, CONNECTOR_FORM_FIELDS, CONNECTOR_FIELD_OF_PATH)) {
-            toast({ title: 'Error', description: errorMessage(error, 'Failed to save the connector'), variant: 'destructive' });
+            toast({ title: t('error'), description: errorMessage(error, t('saveFailed')), variant: 'destructive' });
           }
         },
       },
@@ -41,17 +44,17 @@ export function EditConnectorDialog({ connector }: { connector: Connector }) {
     <FormDialog
       state={dialog}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Edit the connector ${connector.name}`}>
+        <Button variant="outline" size="sm" aria-label={t('editLabel', { name: connector.name })}>
           <Pencil aria-hidden="true" />
-          Edit
+          {t('edit')}
         </Button>
       }
-      title="Edit connector"
-      description="Its receiving URL and credentials stay the same: the CRM keeps sending as it was set up to."
+      title={t('editTitle')}
+      description={t('editDescription')}
       onSubmit={onSubmit}
       pending={update.isPending}
-      submitLabel="Save changes"
-      pendingLabel="Saving..."
+      submitLabel={t('saveChanges')}
+      pendingLabel={t('saving')}
     >
       <ConnectorFields form={form} adding={false} />
     </FormDialog>

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { useCreateConnector } from '../api/connectors';
 import { CONNECTOR_FIELD_OF_PATH, CONNECTOR_FORM_FIELDS, contractResolver, createInputOf, type ConnectorForm } from '../utils/connector-form';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { ConnectorFields } from './connector-fields';
 
 // HubSpot first, as the contract lists the providers; the three CRMs send user ids.
@@ -23,18 +25,19 @@ const resolver = contractResolver(createConnectorInput, createInputOf);
 
 /** "Add connector": the CRM, a name and how its deals are read; the connector made (with its credentials) goes to `onCreated`. */
 export function NewConnectorDialog({ onCreated }: { onCreated: (connector: CreatedConnector) => void }) {
+  const t = useT(messages);
   const create = useCreateConnector();
   const form = useForm<ConnectorForm, unknown, z.output<typeof createConnectorInput>>({ resolver, defaultValues: emptyForm });
   return (
     <CreateFormDialog
-      title="Add connector"
-      description="Won deals in your CRM become income entries by themselves. What to paste into the CRM is shown next, once."
-      submitLabel="Add connector"
+      title={t('addConnector')}
+      description={t('addDescription')}
+      submitLabel={t('addConnector')}
       form={form}
       create={create.mutate}
       pending={create.isPending}
       onCreated={onCreated}
-      failure="Failed to add the connector"
+      failure={t('addFailed')}
       fields={CONNECTOR_FORM_FIELDS}
       fieldOfPath={CONNECTOR_FIELD_OF_PATH}
     >

@@ -1,19 +1,17 @@
 import type { CreatedWebhook } from '@contract/webhooks';
+import { PART, withPart } from '../../../components/ui/message-part';
 import { ShownOnceDialog } from '../../../components/ui/shown-once-dialog';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** A webhook just added, with its signing secret: shown this once. */
 export function CreatedWebhookDialog({ webhook, onClose }: { webhook: CreatedWebhook | null; onClose: () => void }) {
-  const warning = 'Copy the secret now: it cannot be shown again. A chat channel does not need it; a program that checks signatures does.';
+  const t = useT(messages);
   return (
     <ShownOnceDialog
-      title="Webhook added"
-      description={
-        <>
-          Every delivery carries a <code className="font-mono text-xs">TierTrack-Signature</code> header: the HMAC-SHA256 of its time and body, made
-          with this secret. The receiver checks it to know the request came from this tracker.
-        </>
-      }
-      secret={webhook && { label: 'Signing secret', value: webhook.secret, what: 'secret', warning }}
+      title={t('webhookAdded')}
+      description={withPart(t('webhookAddedDescription', { header: PART }), <code className="font-mono text-xs">TierTrack-Signature</code>)}
+      secret={webhook && { label: t('signingSecret'), value: webhook.secret, what: t('whatSecret'), warning: t('secretWarning') }}
       onClose={onClose}
     />
   );

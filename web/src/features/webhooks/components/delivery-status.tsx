@@ -1,13 +1,15 @@
 import type { WebhookDeliveryStatus } from '@contract/webhooks';
 import { Badge } from '../../../components/ui/badge';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
-const looks: Record<WebhookDeliveryStatus, { label: string; variant: 'success' | 'warning' | 'destructive' }> = {
-  delivered: { label: 'Delivered', variant: 'success' },
-  pending: { label: 'Pending', variant: 'warning' },
-  failed: { label: 'Failed', variant: 'destructive' },
-};
+const LOOKS = {
+  delivered: { label: 'statusDelivered', variant: 'success' },
+  pending: { label: 'statusPending', variant: 'warning' },
+  failed: { label: 'statusFailed', variant: 'destructive' },
+} as const satisfies Record<WebhookDeliveryStatus, { label: keyof typeof messages.en; variant: 'success' | 'warning' | 'destructive' }>;
 
 export function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
-  const look = looks[status];
-  return <Badge variant={look.variant}>{look.label}</Badge>;
+  const t = useT(messages);
+  return <Badge variant={LOOKS[status].variant}>{t(LOOKS[status].label)}</Badge>;
 }

@@ -10,10 +10,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useUpdateWebhook } from '../api/webhooks';
 import { webhookChange } from '../utils/webhook-change';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { WebhookFields } from './webhook-fields';
 
 /** "Edit": the webhook's URL, format and events, changed in place; its secret and delivery log stay. */
 export function EditWebhookDialog({ webhook }: { webhook: Webhook }) {
+  const t = useT(messages);
   const update = useUpdateWebhook();
   const saved: CreateWebhookInput = { url: webhook.url, events: webhook.events, format: webhook.format };
   const form = useForm<CreateWebhookInput, unknown, z.output<typeof createWebhookInput>>({ resolver: zodResolver(createWebhookInput), values: saved });
@@ -26,10 +29,10 @@ export function EditWebhookDialog({ webhook }: { webhook: Webhook }) {
       {
         onSuccess: () => {
           dialog.done();
-          toast({ title: 'Webhook saved', description: 'Its secret is unchanged: the receiver keeps checking signatures as before.', variant: 'success' });
+          toast({ title: t('saved'), description: t('savedDescription'), variant: 'success' });
         },
         onError: (error) => {
-          if (!setServerIssues(form.setError, error, ['url', 'format', 'events'])) toast({ title: 'Error', description: errorMessage(error, 'Failed to save the webhook'), variant: 'destructive' });
+          if (!setServerIssues(form.setError, error, ['url', 'format', 'events'])) toast({ title: t('error'), description: errorMessage(error, t('saveFailed')), variant: 'destructive' });
         },
       },
     );
@@ -38,17 +41,17 @@ export function EditWebhookDialog({ webhook }: { webhook: Webhook }) {
     <FormDialog
       state={dialog}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Edit the webhook to ${webhook.url}`}>
+        <Button variant="outline" size="sm" aria-label={t('editLabel', { url: webhook.url })}>
           <Pencil aria-hidden="true" />
-          Edit
+          {t('edit')}
         </Button>
       }
-      title="Edit webhook"
-      description="Change where it sends and what. Deliveries still waiting go to the new address; the secret stays the same."
+      title={t('editTitle')}
+      description={t('editDescription')}
       onSubmit={onSubmit}
       pending={update.isPending}
-      submitLabel="Save changes"
-      pendingLabel="Saving..."
+      submitLabel={t('saveChanges')}
+      pendingLabel={t('saving')}
     >
       <WebhookFields form={form} />
     </FormDialog>

@@ -5,6 +5,8 @@ import type { z } from 'zod';
 import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateWebhook } from '../api/webhooks';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { WebhookFields } from './webhook-fields';
 
 type NewWebhookForm = CreateWebhookInput;
@@ -14,6 +16,7 @@ const emptyForm: NewWebhookForm = { url: '', events: ['tier.reached'], format: '
 
 /** "Add webhook": the URL, the format and the events; the webhook made (with its secret) goes to `onCreated`. */
 export function NewWebhookDialog({ onCreated }: { onCreated: (webhook: CreatedWebhook) => void }) {
+  const t = useT(messages);
   const create = useCreateWebhook();
   const form = useForm<NewWebhookForm, unknown, z.output<typeof createWebhookInput>>({
     resolver: zodResolver(createWebhookInput),
@@ -22,14 +25,14 @@ export function NewWebhookDialog({ onCreated }: { onCreated: (webhook: CreatedWe
 
   return (
     <CreateFormDialog
-      title="Add webhook"
-      description="Each event you tick is sent to this address as it happens, signed with a secret you see next."
-      submitLabel="Add webhook"
+      title={t('addWebhook')}
+      description={t('addDescription')}
+      submitLabel={t('addWebhook')}
       form={form}
       create={create.mutate}
       pending={create.isPending}
       onCreated={onCreated}
-      failure="Failed to add the webhook"
+      failure={t('addFailed')}
       onRefused={(error) => {
         // The server's refusal of the address (private, loopback) belongs next to the URL.
         if (!(error instanceof ApiError && error.status === 400 && error.serverMessage)) return false;
