@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { newPasswordField } from './auth';
 import { displayName, emailField, idField, queryInteger, storableText } from './fields';
+import { render, text, zodText } from './i18n';
 import { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX, PAGE_OFFSET_MAX } from './limits';
+import { messages } from './messages';
 import { moneyString } from './money';
 
 /**
@@ -35,14 +37,14 @@ export { AGENT_PAGE_SIZE, AGENT_PAGE_SIZE_MAX, AGENT_SEARCH_MAX } from './limits
  * leads teams: one of theirs). Other query parameters are ignored.
  */
 export const agentListQuery = z.object({
-  team: idField('team must be a team id').optional(),
+  team: idField(text(messages, 'mustBeTeamId', { field: 'team' })).optional(),
   offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
   limit: queryInteger('limit', 1, AGENT_PAGE_SIZE_MAX, AGENT_PAGE_SIZE),
   search: storableText(
     z
-      .string({ error: 'search must be text' })
+      .string(zodText(text(messages, 'mustBeTextNamed', { field: 'search' })))
       .trim()
-      .max(AGENT_SEARCH_MAX, `search must be at most ${AGENT_SEARCH_MAX} characters`),
+      .max(AGENT_SEARCH_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'search', max: AGENT_SEARCH_MAX }))),
     'search',
   )
     .optional()
@@ -74,8 +76,8 @@ export type AgentPage = z.infer<typeof agentPage>;
 
 /** POST /api/agents (owner only): an agent who can sign in at once. */
 export const createAgentInput = z.object({
-  name: displayName('Name is required', 100, 'Name'),
-  position: displayName('Position is required', 100, 'Position'),
+  name: displayName(text(messages, 'nameRequired'), 100, text(messages, 'nameLabel')),
+  position: displayName(text(messages, 'positionRequired'), 100, text(messages, 'positionLabel')),
   email: emailField,
   password: newPasswordField,
 });
@@ -89,7 +91,7 @@ export const editAgentFields = z.object({
   name: createAgentInput.shape.name,
   email: emailField,
   position: createAgentInput.shape.position,
-  teamId: idField('teamId must be a team id or null').nullable(),
+  teamId: idField(text(messages, 'teamIdOrNull')).nullable(),
 });
 export type EditAgentFields = z.input<typeof editAgentFields>;
 
@@ -101,20 +103,22 @@ export type EditAgentFields = z.input<typeof editAgentFields>;
  */
 export const updateAgentInput = editAgentFields
   .partial()
-  .extend({ active: z.boolean({ error: 'active must be true or false' }).optional() })
+  .extend({ active: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'active' }))).optional() })
   .strict()
   .superRefine((input, context) => {
     const edits = Object.keys(input).filter((key) => key !== 'active');
     if (input.active === undefined && edits.length === 0) {
-      context.addIssue({ code: 'custom', message: 'Nothing to change: send active, or any of name, email, position and teamId' });
+      context.addIssue({ code: 'custom', message: render(text(messages, 'nothingToChangeAgent')) });
     } else if (input.active !== undefined && edits.length > 0) {
-      context.addIssue({ code: 'custom', message: 'Send active alone: making an agent inactive or active again is a change of its own' });
+      context.addIssue({ code: 'custom', message: render(text(messages, 'sendActiveAlone')) });
     }
   });
 export type UpdateAgentInput = z.output<typeof updateAgentInput>;
 export type UpdateAgentParams = z.input<typeof updateAgentInput>;
 
-/** PATCH /api/agents/{id} on an agent waiting for approval. */
-export const AGENT_PENDING_APPROVAL = 'This agent is waiting for approval: approve it instead';
-/** A password link asked for an agent who is not active. */
-export const NO_LINK_FOR_INACTIVE = 'This agent is not active: make it active again before making a password link';
+/** PATCH /api/agents/{id} on an agent waiting for approval (AGENT_PENDING_APPROVAL: the English, as tests compare it). */
+export const AGENT_PENDING_APPROVAL_TEXT = text(messages, 'agentPendingApproval');
+export const AGENT_PENDING_APPROVAL = String(AGENT_PENDING_APPROVAL_TEXT);
+/** A password link asked for an agent who is not active (NO_LINK_FOR_INACTIVE: the English). */
+export const NO_LINK_FOR_INACTIVE_TEXT = text(messages, 'noLinkForInactive');
+export const NO_LINK_FOR_INACTIVE = String(NO_LINK_FOR_INACTIVE_TEXT);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { displayName } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 
 /**
  * API tokens (docs/product.md §12.9): credentials for other systems (a CRM, a spreadsheet script),
@@ -29,18 +31,18 @@ export const API_TOKEN_NAME_MAX = 100;
 /** How far ahead an expiry may be set. */
 export const API_TOKEN_MAX_DAYS = 3 * 366;
 
-const scopesMessage = `scopes must be a list of one or more of: ${API_SCOPES.join(', ')}`;
+const scopesMessage = zodText(text(messages, 'apiTokenScopes', { scopes: API_SCOPES.join(', ') }));
 
 /** POST /api/tokens (owner). `expiresAt`: an ISO timestamp in the future, or absent for a token that does not expire. */
 export const createApiTokenInput = z.strictObject({
-  name: displayName('Name is required', API_TOKEN_NAME_MAX, 'Name'),
+  name: displayName(text(messages, 'nameRequired'), API_TOKEN_NAME_MAX, text(messages, 'nameLabel')),
   scopes: z
-    .array(z.enum(API_SCOPES, { error: scopesMessage }), { error: scopesMessage })
+    .array(z.enum(API_SCOPES, scopesMessage), scopesMessage)
     .min(1, scopesMessage)
     .max(API_SCOPES.length, scopesMessage)
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'scopes must not repeat a scope'),
+    .refine((scopes) => new Set(scopes).size === scopes.length, zodText(text(messages, 'apiTokenScopesNoRepeat'))),
   expiresAt: z.iso
-    .datetime({ offset: true, error: 'expiresAt must be an ISO timestamp such as 2027-01-31T00:00:00Z' })
+    .datetime({ offset: true, ...zodText(text(messages, 'apiTokenExpiresAt')) })
     .optional(),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
@@ -65,6 +67,10 @@ export type ApiTokenList = z.infer<typeof apiTokenList>;
 export const createdApiToken = apiToken.extend({ token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiToken>;
 
-export const API_TOKEN_INVALID = 'This API token is not valid: it was revoked, has expired or never existed';
-export const API_TOKEN_MALFORMED = 'The Authorization header must be "Bearer " followed by an API token';
-export const API_TOKEN_FORBIDDEN = 'This API token may not do this: it lacks the scope, or the route is for people signed in';
+// The refusals of API tokens, in the reader's language (*_TEXT) and in English (as API clients and tests compare them).
+export const API_TOKEN_INVALID_TEXT = text(messages, 'apiTokenInvalid');
+export const API_TOKEN_INVALID = String(API_TOKEN_INVALID_TEXT);
+export const API_TOKEN_MALFORMED_TEXT = text(messages, 'apiTokenMalformed');
+export const API_TOKEN_MALFORMED = String(API_TOKEN_MALFORMED_TEXT);
+export const API_TOKEN_FORBIDDEN_TEXT = text(messages, 'apiTokenForbidden');
+export const API_TOKEN_FORBIDDEN = String(API_TOKEN_FORBIDDEN_TEXT);

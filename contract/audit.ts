@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calendarDay, fromNotAfterTo, queryInteger } from './fields';
+import { text, zodText } from './i18n';
 import { PAGE_OFFSET_MAX } from './limits';
+import { messages } from './messages';
 
 /**
  * The audit trail (docs/product.md §12.12): every change made by a person, an API token or the system appends one row,
@@ -172,8 +174,8 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
 const auditFilter = {
-  actor: z.string({ error: 'actor must be user:<id>, agent:<id>, token:<id>, connector:<id> or system' }).regex(ACTOR_PATTERN, 'actor must be user:<id>, agent:<id>, token:<id>, connector:<id> or system').optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: 'action must be one of the audit actions (see AUDIT_ACTIONS)' }).optional(),
+  actor: z.string(zodText(text(messages, 'auditActor'))).regex(ACTOR_PATTERN, zodText(text(messages, 'auditActor'))).optional(),
+  action: z.enum(AUDIT_ACTIONS, zodText(text(messages, 'auditAction'))).optional(),
   /** Days in the organisation's time zone, inclusive. */
   from: calendarDay('from').optional(),
   to: calendarDay('to').optional(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { errorBody } from './errors';
 import { displayName, emailField } from './fields';
+import { text, zodText } from './i18n';
 import { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH, signUpModes } from './limits';
 import { LANGUAGES } from './languages';
+import { messages } from './messages';
 import { orgDisplaySettings } from './settings';
 
 export { MIN_PASSWORD_LENGTH, MIN_STAFF_PASSWORD_LENGTH };
@@ -10,28 +12,34 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 const NAME_MAX = 100;
 
+/** "Password must be at least 8 characters", "... at most 200 characters". */
+const passwordAtLeast = (min: number) => zodText(text(messages, 'passwordAtLeast', { min }));
+const PASSWORD_AT_MOST = zodText(text(messages, 'passwordAtMost', { max: MAX_PASSWORD_LENGTH }));
+
 export const newPasswordField = z
-  .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .string(passwordAtLeast(MIN_PASSWORD_LENGTH))
+  .min(MIN_PASSWORD_LENGTH, passwordAtLeast(MIN_PASSWORD_LENGTH))
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_AT_MOST);
 
 /** A new owner's or manager's password. */
 export const newStaffPasswordField = z
-  .string({ error: `Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters` })
-  .min(MIN_STAFF_PASSWORD_LENGTH, `Password must be at least ${MIN_STAFF_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .string(passwordAtLeast(MIN_STAFF_PASSWORD_LENGTH))
+  .min(MIN_STAFF_PASSWORD_LENGTH, passwordAtLeast(MIN_STAFF_PASSWORD_LENGTH))
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_AT_MOST);
+
+const INVITATION_LINK_INVALID = zodText(text(messages, 'invitationLinkInvalid'));
 
 /** POST /api/agents/register (docs/product.md §5, §12.2). */
 export const agentRegisterInput = z.object({
   email: emailField,
   password: newPasswordField,
-  firstName: displayName('First name is required', NAME_MAX, 'First name'),
-  lastName: displayName('Last name is required', NAME_MAX, 'Last name'),
-  position: displayName('Position is required', NAME_MAX, 'Position'),
+  firstName: displayName(text(messages, 'firstNameRequired'), NAME_MAX, text(messages, 'firstNameLabel')),
+  lastName: displayName(text(messages, 'lastNameRequired'), NAME_MAX, text(messages, 'lastNameLabel')),
+  position: displayName(text(messages, 'positionRequired'), NAME_MAX, text(messages, 'positionLabel')),
   /** The invitation token of an invitation link (needed when sign-up is by invitation only). */
   invite: z
-    .string({ error: 'The invitation link is not valid' })
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'The invitation link is not valid')
+    .string(INVITATION_LINK_INVALID)
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, INVITATION_LINK_INVALID)
     .optional(),
 });
 export type AgentRegisterInput = z.input<typeof agentRegisterInput>;
@@ -39,15 +47,15 @@ export type AgentRegisterInput = z.input<typeof agentRegisterInput>;
 /** The registration form: the payload plus a confirmation that is checked and never sent. */
 export const agentRegisterForm = z
   .object({
-    email: z.string().trim().pipe(z.email({ error: 'Invalid email address' })),
+    email: z.string().trim().pipe(z.email(zodText(text(messages, 'invalidEmail')))),
     password: newPasswordField,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-    firstName: z.string().trim().min(1, 'First name is required'),
-    lastName: z.string().trim().min(1, 'Last name is required'),
-    position: z.string().trim().min(1, 'Position is required'),
+    confirmPassword: z.string().min(1, zodText(text(messages, 'confirmYourPassword'))),
+    firstName: z.string().trim().min(1, zodText(text(messages, 'firstNameRequired'))),
+    lastName: z.string().trim().min(1, zodText(text(messages, 'lastNameRequired'))),
+    position: z.string().trim().min(1, zodText(text(messages, 'positionRequired'))),
   })
   .refine((form) => form.password === form.confirmPassword, {
-    message: "Passwords don't match",
+    ...zodText(text(messages, 'passwordsDontMatch')),
     path: ['confirmPassword'],
   });
 export type AgentRegisterForm = z.input<typeof agentRegisterForm>;
@@ -56,22 +64,27 @@ export type AgentRegisterForm = z.input<typeof agentRegisterForm>;
 export const loginInput = z.object({
   email: emailField,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    .string(zodText(text(messages, 'passwordRequired')))
+    .min(1, zodText(text(messages, 'passwordRequired')))
+    .max(MAX_PASSWORD_LENGTH, PASSWORD_AT_MOST),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+const ENTER_PASSWORD_TO_CONFIRM = zodText(text(messages, 'enterPasswordToConfirm'));
+
 /** Re-entering one's password before a sensitive change (a backup, deleting an account, sign-up settings). */
 export const currentPasswordField = z
-  .string({ error: 'Enter your password to confirm' })
-  .min(1, 'Enter your password to confirm')
-  .max(MAX_PASSWORD_LENGTH, 'Enter your password to confirm');
+  .string(ENTER_PASSWORD_TO_CONFIRM)
+  .min(1, ENTER_PASSWORD_TO_CONFIRM)
+  .max(MAX_PASSWORD_LENGTH, ENTER_PASSWORD_TO_CONFIRM);
 
 /** POST /api/auth/confirm-password: the signed-in owner or manager enters their password again. */
 export const confirmPasswordInput = z.object({ password: currentPasswordField });
 export type ConfirmPasswordInput = z.input<typeof confirmPasswordInput>;
-export const WRONG_PASSWORD = 'The password is not correct';
+/** A wrong current password (400 on the password field): the text answered in the reader's language. */
+export const WRONG_PASSWORD_TEXT = text(messages, 'wrongPassword');
+/** The same in English, as API clients and tests compare it. */
+export const WRONG_PASSWORD = String(WRONG_PASSWORD_TEXT);
 
 /** POST /api/auth/password: the owner's or manager's current password and a new one; their other sessions end. */
 export const changeStaffPasswordInput = z.object({
@@ -82,8 +95,8 @@ export type ChangeStaffPasswordInput = z.input<typeof changeStaffPasswordInput>;
 
 /** The login form on the web (same messages, no transformation). */
 export const loginForm = z.object({
-  email: z.string().trim().pipe(z.email({ error: 'Invalid email address' })),
-  password: z.string().min(1, 'Password is required'),
+  email: z.string().trim().pipe(z.email(zodText(text(messages, 'invalidEmail')))),
+  password: z.string().min(1, zodText(text(messages, 'passwordRequired'))),
 });
 export type LoginForm = z.input<typeof loginForm>;
 
@@ -119,8 +132,8 @@ export type UserAccount = z.infer<typeof userAccount>;
 /** POST /api/users (owner only): a manager account. */
 export const createManagerInput = z.object({
   email: emailField,
-  name: displayName('Name is required', NAME_MAX, 'Name'),
-  role: z.literal('manager', { error: 'Only manager accounts can be created here' }),
+  name: displayName(text(messages, 'nameRequired'), NAME_MAX, text(messages, 'nameLabel')),
+  role: z.literal('manager', zodText(text(messages, 'onlyManagerAccounts'))),
   password: newStaffPasswordField,
 });
 export type CreateManagerInput = z.input<typeof createManagerInput>;
@@ -138,4 +151,4 @@ export const appInfo = z.object({
 export type AppInfo = z.infer<typeof appInfo>;
 
 /** A request made with a session that a change of its account ended meanwhile (deactivated, password set): 401. */
-export const SESSION_ENDED = 'Your session has ended: sign in again';
+export const SESSION_ENDED = text(messages, 'sessionEnded');

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idField, optionalText, requiredText, storableText } from './fields';
+import { render, text, zodText } from './i18n';
+import { messages } from './messages';
 import { metricKey } from './metrics';
 
 /**
@@ -29,10 +31,13 @@ export const BADGE_RULES_MAX = 50;
 export const BADGE_RULES_KEPT_MAX = 500;
 
 const streak = z
-  .number({ error: 'params.count must be a whole number' })
-  .int('params.count must be a whole number')
-  .min(2, 'params.count must be at least 2 (a streak is more than one)')
-  .max(BADGE_STREAK_MAX, `params.count must be at most ${BADGE_STREAK_MAX}`);
+  .number(zodText(text(messages, 'wholeNumber', { name: 'params.count' })))
+  .int(zodText(text(messages, 'wholeNumber', { name: 'params.count' })))
+  .min(2, zodText(text(messages, 'streakAtLeastTwo')))
+  .max(BADGE_STREAK_MAX, zodText(text(messages, 'atMost', { name: 'params.count', max: BADGE_STREAK_MAX })));
+
+const PLACES = zodText(text(messages, 'badgePlaces'));
+const TRUE_OR_FALSE = (field: string) => zodText(text(messages, 'mustBeTrueOrFalse', { field }));
 
 /** A rule's settings, by kind: what a streak counts, which metric, which tier, which places. */
 export const badgeParams = z.strictObject({
@@ -41,9 +46,9 @@ export const badgeParams = z.strictObject({
   /** activity_streak: the metric whose activity counts. */
   metric: metricKey.optional(),
   /** tier_reached: the tier (none: any tier). */
-  tierId: idField('params.tierId must be a tier id').optional(),
+  tierId: idField(text(messages, 'badgeTierId')).optional(),
   /** contest_podium: the places that count, 1 to this (default 3). */
-  places: z.number({ error: 'params.places must be 1, 2 or 3' }).int('params.places must be 1, 2 or 3').min(1, 'params.places must be 1, 2 or 3').max(3, 'params.places must be 1, 2 or 3').optional(),
+  places: z.number(PLACES).int(PLACES).min(1, PLACES).max(3, PLACES).optional(),
 });
 export type BadgeParams = z.infer<typeof badgeParams>;
 
@@ -60,19 +65,19 @@ export const BADGE_PARAMS_BY_KIND: Record<BadgeKind, { takes: readonly (keyof Ba
 /** POST /api/badges (owner): a rule, switched on unless `active: false`. Its kind and settings never change. */
 export const createBadgeRuleInput = z
   .strictObject({
-    kind: z.enum(badgeKinds, { error: `kind must be one of ${badgeKinds.join(', ')}` }),
-    name: requiredText('A badge needs a name', BADGE_NAME_MAX, 'Name'),
+    kind: z.enum(badgeKinds, zodText(text(messages, 'mustBeOneOf', { field: 'kind', options: badgeKinds.join(', ') }))),
+    name: requiredText(text(messages, 'badgeNeedsName'), BADGE_NAME_MAX, text(messages, 'nameLabel')),
     description: optionalText(BADGE_DESCRIPTION_MAX),
     params: badgeParams.optional().default({}),
-    active: z.boolean({ error: 'active must be true or false' }).optional().default(true),
+    active: z.boolean(TRUE_OR_FALSE('active')).optional().default(true),
   })
   .superRefine((input, context) => {
     const { takes, needs } = BADGE_PARAMS_BY_KIND[input.kind];
     for (const key of Object.keys(input.params) as (keyof BadgeParams)[]) {
-      if (input.params[key] !== undefined && !takes.includes(key)) context.addIssue({ code: 'custom', path: ['params', key], message: `A ${input.kind} badge takes no params.${key}` });
+      if (input.params[key] !== undefined && !takes.includes(key)) context.addIssue({ code: 'custom', path: ['params', key], message: render(text(messages, 'badgeTakesNo', { kind: input.kind, key })) });
     }
     for (const key of needs) {
-      if (input.params[key] === undefined) context.addIssue({ code: 'custom', path: ['params', key], message: `A ${input.kind} badge needs params.${key}` });
+      if (input.params[key] === undefined) context.addIssue({ code: 'custom', path: ['params', key], message: render(text(messages, 'badgeNeeds', { kind: input.kind, key })) });
     }
   });
 export type CreateBadgeRuleInput = z.input<typeof createBadgeRuleInput>;
@@ -80,12 +85,17 @@ export type CreateBadgeRuleInput = z.input<typeof createBadgeRuleInput>;
 /** PATCH /api/badges/{id} (owner): its name, description, or switched on or off (awarded badges stay). */
 export const updateBadgeRuleInput = z
   .strictObject({
-    name: requiredText('A badge needs a name', BADGE_NAME_MAX, 'Name').optional(),
+    name: requiredText(text(messages, 'badgeNeedsName'), BADGE_NAME_MAX, text(messages, 'nameLabel')).optional(),
     // Blank: the kind's own words again.
-    description: storableText(z.string({ error: 'description must be text' }).trim().max(BADGE_DESCRIPTION_MAX, `description must be at most ${BADGE_DESCRIPTION_MAX} characters`)).optional(),
-    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    description: storableText(
+      z
+        .string(zodText(text(messages, 'mustBeTextNamed', { field: 'description' })))
+        .trim()
+        .max(BADGE_DESCRIPTION_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'description', max: BADGE_DESCRIPTION_MAX }))),
+    ).optional(),
+    active: z.boolean(TRUE_OR_FALSE('active')).optional(),
   })
-  .refine((input) => input.name !== undefined || input.active !== undefined || input.description !== undefined, 'Nothing to change: name, description or active');
+  .refine((input) => input.name !== undefined || input.active !== undefined || input.description !== undefined, zodText(text(messages, 'nothingToChangeBadge')));
 export type UpdateBadgeRuleInput = z.input<typeof updateBadgeRuleInput>;
 
 export const badgeRule = z.object({

@@ -1,4 +1,6 @@
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './cents';
+import { render, text } from './i18n';
+import { messages } from './messages';
 import { formatMoney } from './money-format';
 
 /**
@@ -16,10 +18,14 @@ export const WEEKLY_AMOUNT_STEP = 0.01;
  */
 export const PERCENTAGE_MAX_DECIMALS = 2;
 
+/** Stored as the entries' descriptions (data, in English), not messages. */
 export const DEDUCTION_DESCRIPTION = 'Automated weekly calculation: Deduction';
-export const NO_PROFIT_ENTRIES_MESSAGE = 'No profit entries to submit';
-export const WEEKLY_AMOUNT_ERROR = 'Enter an amount with at most two decimals';
-export const PERCENTAGE_ERROR = `Enter a percentage from ${PERCENTAGE_MIN} to ${PERCENTAGE_MAX} with at most two decimals`;
+export const NO_PROFIT_ENTRIES_MESSAGE = text(messages, 'noProfitEntries');
+/** A row's errors, in the reader's language (*_ERROR: the English, as tests compare it). */
+export const WEEKLY_AMOUNT_ERROR_TEXT = text(messages, 'weeklyAmountError');
+export const WEEKLY_AMOUNT_ERROR = String(WEEKLY_AMOUNT_ERROR_TEXT);
+export const PERCENTAGE_ERROR_TEXT = text(messages, 'percentageError', { min: PERCENTAGE_MIN, max: PERCENTAGE_MAX });
+export const PERCENTAGE_ERROR = String(PERCENTAGE_ERROR_TEXT);
 
 /** An exact percentage: `units / scale` percent, where scale is a power of ten (12.5% = 125 / 10). */
 export interface Percentage {
@@ -139,8 +145,8 @@ export function calculateRow(input: CalculatorRowInput, writeMoney: MoneyWriter 
   // A deduction ignores the percentage, so a bad percentage does not block it.
   const percentageMatters = weeklyCents === null || weeklyCents > 0n;
   const row: CalculatorRow = { agentId: input.agentId, profitCents: 0n };
-  if (weeklyCents === null) row.weeklyAmountError = WEEKLY_AMOUNT_ERROR;
-  if (percentage === null && percentageMatters) row.percentageError = PERCENTAGE_ERROR;
+  if (weeklyCents === null) row.weeklyAmountError = render(WEEKLY_AMOUNT_ERROR_TEXT);
+  if (percentage === null && percentageMatters) row.percentageError = render(PERCENTAGE_ERROR_TEXT);
   if (weeklyCents === null || (percentage === null && percentageMatters)) return row;
 
   const exactPercentage = percentage ?? { units: 0n, scale: 1n };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PAGE_OFFSET_MAX, PROFIT_METRIC } from './limits';
 import { displayName, idField, queryInteger, storableText } from './fields';
+import { render, text, zodText } from './i18n';
+import { messages } from './messages';
 import { metricKey } from './metrics';
 
 /**
@@ -59,17 +61,17 @@ export const GENERIC_SIGNATURE_HEADER = 'tiertrack-signature';
 const fieldName = (label: string) =>
   storableText(
     z
-      .string({ error: `${label} must be text` })
+      .string(zodText(text(messages, 'mustBeTextNamed', { field: label })))
       .trim()
-      .min(1, `${label} must not be empty`)
-      .max(CONNECTOR_FIELD_MAX, `${label} must be at most ${CONNECTOR_FIELD_MAX} characters`),
+      .min(1, zodText(text(messages, 'mustNotBeEmpty', { field: label })))
+      .max(CONNECTOR_FIELD_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: label, max: CONNECTOR_FIELD_MAX }))),
     label,
   );
 
-const agentByMessage = 'mapping.agentBy must be "email" or "externalUserId"';
+const agentByMessage = zodText(text(messages, 'connectorAgentBy'));
 
 export const connectorMapping = z.strictObject({
-  agentBy: z.enum(CONNECTOR_AGENT_BY, { error: agentByMessage }),
+  agentBy: z.enum(CONNECTOR_AGENT_BY, agentByMessage),
   /** The metric the won deals feed: `profit` (income entries) by default, or a metric's key (activities). */
   metric: metricKey.default(PROFIT_METRIC),
   /** The deal field holding the amount (the provider's default when absent). */
@@ -79,18 +81,20 @@ export const connectorMapping = z.strictObject({
 });
 export type ConnectorMapping = z.infer<typeof connectorMapping>;
 
-const providerMessage = `provider must be one of: ${CONNECTOR_PROVIDERS.join(', ')}`;
+const providerMessage = zodText(text(messages, 'connectorProvider', { providers: CONNECTOR_PROVIDERS.join(', ') }));
+const SALESFORCE_ORG_ID = zodText(text(messages, 'salesforceOrgId'));
 /** A Salesforce organisation id: 15 or 18 letters and digits, starting 00D. */
 const salesforceOrgId = z
-  .string({ error: 'organizationId must be your Salesforce organisation id (00D followed by 12 or 15 letters and digits)' })
+  .string(SALESFORCE_ORG_ID)
   .trim()
-  .regex(/^00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, 'organizationId must be your Salesforce organisation id (00D followed by 12 or 15 letters and digits)');
+  .regex(/^00D[A-Za-z0-9]{12}(?:[A-Za-z0-9]{3})?$/, SALESFORCE_ORG_ID);
+const HUBSPOT_CLIENT_SECRET = zodText(text(messages, 'hubspotClientSecret'));
 const hubspotClientSecret = storableText(
   z
-    .string({ error: "clientSecret must be your HubSpot app's client secret" })
+    .string(HUBSPOT_CLIENT_SECRET)
     .trim()
-    .min(8, "clientSecret must be your HubSpot app's client secret")
-    .max(200, 'clientSecret must be at most 200 characters'),
+    .min(8, HUBSPOT_CLIENT_SECRET)
+    .max(200, zodText(text(messages, 'atMostCharactersNamed', { field: 'clientSecret', max: 200 }))),
   'clientSecret',
 );
 
@@ -100,24 +104,24 @@ const hubspotClientSecret = storableText(
  */
 export const createConnectorInput = z
   .strictObject({
-    provider: z.enum(CONNECTOR_PROVIDERS, { error: providerMessage }),
-    name: displayName('A connector needs a name', CONNECTOR_NAME_MAX, 'Name'),
+    provider: z.enum(CONNECTOR_PROVIDERS, providerMessage),
+    name: displayName(text(messages, 'connectorNeedsName'), CONNECTOR_NAME_MAX, text(messages, 'nameLabel')),
     mapping: connectorMapping,
     clientSecret: hubspotClientSecret.optional(),
     organizationId: salesforceOrgId.optional(),
   })
   .superRefine((input, context) => {
     if (input.provider === 'hubspot' && input.clientSecret === undefined) {
-      context.addIssue({ code: 'custom', path: ['clientSecret'], message: "clientSecret is required for HubSpot: your app's client secret, which signs its webhooks" });
+      context.addIssue({ code: 'custom', path: ['clientSecret'], message: render(text(messages, 'hubspotNeedsSecret')) });
     }
     if (input.provider !== 'hubspot' && input.clientSecret !== undefined) {
-      context.addIssue({ code: 'custom', path: ['clientSecret'], message: 'clientSecret is only for HubSpot' });
+      context.addIssue({ code: 'custom', path: ['clientSecret'], message: render(text(messages, 'secretOnlyHubspot')) });
     }
     if (input.provider === 'salesforce' && input.organizationId === undefined) {
-      context.addIssue({ code: 'custom', path: ['organizationId'], message: 'organizationId is required for Salesforce: your organisation id (Setup, Company Information)' });
+      context.addIssue({ code: 'custom', path: ['organizationId'], message: render(text(messages, 'salesforceNeedsOrgId')) });
     }
     if (input.provider !== 'salesforce' && input.organizationId !== undefined) {
-      context.addIssue({ code: 'custom', path: ['organizationId'], message: 'organizationId is only for Salesforce' });
+      context.addIssue({ code: 'custom', path: ['organizationId'], message: render(text(messages, 'orgIdOnlySalesforce')) });
     }
   });
 export type CreateConnectorInput = z.input<typeof createConnectorInput>;
@@ -125,11 +129,11 @@ export type CreateConnectorInput = z.input<typeof createConnectorInput>;
 /** PATCH /api/connectors/{id} (owner): its name, mapping or whether it takes deliveries; the provider and credentials stay. */
 export const updateConnectorInput = z
   .strictObject({
-    name: displayName('A connector needs a name', CONNECTOR_NAME_MAX, 'Name').optional(),
+    name: displayName(text(messages, 'connectorNeedsName'), CONNECTOR_NAME_MAX, text(messages, 'nameLabel')).optional(),
     mapping: connectorMapping.optional(),
-    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    active: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'active' }))).optional(),
   })
-  .refine((input) => input.name !== undefined || input.mapping !== undefined || input.active !== undefined, 'Nothing to change: name, mapping or active');
+  .refine((input) => input.name !== undefined || input.mapping !== undefined || input.active !== undefined, zodText(text(messages, 'nothingToChangeConnector')));
 export type UpdateConnectorInput = z.input<typeof updateConnectorInput>;
 
 export const connector = z.object({
@@ -208,8 +212,15 @@ export type UnmatchedOwnerList = z.infer<typeof unmatchedOwnerList>;
 
 /** POST /api/connectors/{id}/unmatched/map: this CRM user is this agent, from now on; their waiting deals are recorded. */
 export const mapUnmatchedOwnerInput = z.strictObject({
-  ownerKey: storableText(z.string({ error: 'ownerKey must be text' }).trim().min(1, 'ownerKey must not be empty').max(320, 'ownerKey must be at most 320 characters'), 'ownerKey'),
-  agentId: idField('agentId must be an agent id'),
+  ownerKey: storableText(
+    z
+      .string(zodText(text(messages, 'mustBeTextNamed', { field: 'ownerKey' })))
+      .trim()
+      .min(1, zodText(text(messages, 'mustNotBeEmpty', { field: 'ownerKey' })))
+      .max(320, zodText(text(messages, 'atMostCharactersNamed', { field: 'ownerKey', max: 320 }))),
+    'ownerKey',
+  ),
+  agentId: idField(text(messages, 'mustBeAgentId', { field: 'agentId' })),
 });
 export type MapUnmatchedOwnerInput = z.input<typeof mapUnmatchedOwnerInput>;
 export const mappedOwner = z.object({ ownerKey: z.string(), agentId: z.number(), recorded: z.number() });

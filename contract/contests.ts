@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calendarDay, idField, optionalText, queryInteger, requiredText, storableText } from './fields';
+import { text, zodText } from './i18n';
 import { PAGE_OFFSET_MAX } from './limits';
+import { messages } from './messages';
 import { metricKey, metricUnits } from './metrics';
 import { claimStatuses, dashboardClaimInput } from './rewards';
 
@@ -31,54 +33,56 @@ export const CONTEST_PARTICIPANT_IDS_MAX = 10_000;
 
 const idList = (field: string) =>
   z
-    .array(idField(`${field} must be a list of ids`), { error: `${field} must be a list of ids` })
-    .max(CONTEST_PARTICIPANT_IDS_MAX, `${field} may name at most ${CONTEST_PARTICIPANT_IDS_MAX.toLocaleString('en-US')} ids`)
+    .array(idField(text(messages, 'listOfIds', { field })), zodText(text(messages, 'listOfIds', { field })))
+    .max(CONTEST_PARTICIPANT_IDS_MAX, zodText(text(messages, 'atMostIds', { field, max: CONTEST_PARTICIPANT_IDS_MAX })))
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
+const TRUE_OR_FALSE = (field: string) => zodText(text(messages, 'mustBeTrueOrFalse', { field }));
 
 /** Who takes part: everyone, the active agents of some teams, or some agents (active ones count). */
 export const participantsInput = z
   .strictObject({
-    kind: z.enum(participantKinds, { error: 'participants.kind must be "all", "teams" or "agents"' }),
+    kind: z.enum(participantKinds, zodText(text(messages, 'participantsKind'))),
     ids: idList('participants.ids').optional(),
   })
   .refine((input) => (input.kind === 'all' ? input.ids === undefined || input.ids.length === 0 : (input.ids?.length ?? 0) > 0), {
-    message: 'participants.ids names the teams or agents taking part (none for everyone)',
+    ...zodText(text(messages, 'participantsIds')),
     path: ['ids'],
   });
 
 export const prizeInput = z.strictObject({
   place: z
-    .number({ error: 'place must be a whole number' })
-    .int('place must be a whole number')
-    .min(1, 'place must be from 1')
-    .max(PRIZE_PLACES_MAX, `place must be at most ${PRIZE_PLACES_MAX}`),
-  text: requiredText('Each prize needs a text', PRIZE_TEXT_MAX, 'The prize'),
-  rewardOptionId: idField('rewardOptionId must be a reward option id').optional(),
+    .number(zodText(text(messages, 'wholeNumber', { name: 'place' })))
+    .int(zodText(text(messages, 'wholeNumber', { name: 'place' })))
+    .min(1, zodText(text(messages, 'placeFromOne')))
+    .max(PRIZE_PLACES_MAX, zodText(text(messages, 'atMost', { name: 'place', max: PRIZE_PLACES_MAX }))),
+  text: requiredText(text(messages, 'prizeNeedsText'), PRIZE_TEXT_MAX, text(messages, 'prizeLabel')),
+  rewardOptionId: idField(text(messages, 'rewardOptionId')).optional(),
 });
 
 const prizesInput = z
-  .array(prizeInput, { error: 'prizes must be a list of {place, text, rewardOptionId?}' })
-  .max(PRIZE_PLACES_MAX, `At most ${PRIZE_PLACES_MAX} prizes`)
-  .refine((prizes) => new Set(prizes.map((prize) => prize.place)).size === prizes.length, 'Each place may have one prize')
+  .array(prizeInput, zodText(text(messages, 'prizesList', { shape: '{place, text, rewardOptionId?}' })))
+  .max(PRIZE_PLACES_MAX, zodText(text(messages, 'atMostPrizes', { max: PRIZE_PLACES_MAX })))
+  .refine((prizes) => new Set(prizes.map((prize) => prize.place)).size === prizes.length, zodText(text(messages, 'onePrizePerPlace')))
   .transform((prizes) => [...prizes].sort((a, b) => a.place - b.place));
 
 /** A race's target as sent (read by the metric's unit, as a goal's). */
-const targetInput = z.union([z.string(), z.number()], { error: 'target must be a number or an amount' });
+const targetInput = z.union([z.string(), z.number()], zodText(text(messages, 'contestTarget')));
 
 const contestFields = {
-  name: requiredText('Contest name is required', CONTEST_NAME_MAX, 'Contest name'),
+  name: requiredText(text(messages, 'contestNameRequired'), CONTEST_NAME_MAX, text(messages, 'contestNameLabel')),
   description: optionalText(CONTEST_DESCRIPTION_MAX),
   metric: metricKey,
   startsAt: calendarDay('startsAt'),
   endsAt: calendarDay('endsAt'),
-  format: z.enum(contestFormats, { error: 'format must be "total" or "race"' }),
+  format: z.enum(contestFormats, zodText(text(messages, 'contestFormat'))),
   target: targetInput.optional(),
   participants: participantsInput,
-  teamsCompete: z.boolean({ error: 'teamsCompete must be true or false' }).optional().default(false),
+  teamsCompete: z.boolean(TRUE_OR_FALSE('teamsCompete')).optional().default(false),
   prizes: prizesInput.optional().default([]),
-  showOnTv: z.boolean({ error: 'showOnTv must be true or false' }).optional().default(false),
-  recurrence: z.enum(contestRecurrences, { error: 'recurrence must be "weekly" or "monthly"' }).nullable().optional().default(null),
-  draft: z.boolean({ error: 'draft must be true or false' }).optional().default(false),
+  showOnTv: z.boolean(TRUE_OR_FALSE('showOnTv')).optional().default(false),
+  recurrence: z.enum(contestRecurrences, zodText(text(messages, 'contestRecurrence'))).nullable().optional().default(null),
+  draft: z.boolean(TRUE_OR_FALSE('draft')).optional().default(false),
 };
 
 /** POST /api/contests. A draft is kept for changing; otherwise it is published: scheduled, or running from today. */
@@ -95,7 +99,7 @@ export const updateContestInput = z
   .strictObject({
     name: contestFields.name.optional(),
     // Left out: unchanged; blank: removed.
-    description: storableText(z.string({ error: 'Must be text' }).trim().max(CONTEST_DESCRIPTION_MAX, `Must be at most ${CONTEST_DESCRIPTION_MAX} characters`))
+    description: storableText(z.string(zodText(text(messages, 'mustBeText'))).trim().max(CONTEST_DESCRIPTION_MAX, zodText(text(messages, 'atMostCharacters', { max: CONTEST_DESCRIPTION_MAX }))))
       .transform((text) => (text ? text : null))
       .optional(),
     metric: metricKey.optional(),
@@ -104,13 +108,13 @@ export const updateContestInput = z
     format: contestFields.format.optional(),
     target: targetInput.nullable().optional(),
     participants: participantsInput.optional(),
-    teamsCompete: z.boolean({ error: 'teamsCompete must be true or false' }).optional(),
+    teamsCompete: z.boolean(TRUE_OR_FALSE('teamsCompete')).optional(),
     prizes: prizesInput.optional(),
-    showOnTv: z.boolean({ error: 'showOnTv must be true or false' }).optional(),
-    recurrence: z.enum(contestRecurrences, { error: 'recurrence must be "weekly" or "monthly"' }).nullable().optional(),
-    draft: z.literal(false, { error: 'draft can only be set to false (publishing the contest)' }).optional(),
+    showOnTv: z.boolean(TRUE_OR_FALSE('showOnTv')).optional(),
+    recurrence: z.enum(contestRecurrences, zodText(text(messages, 'contestRecurrence'))).nullable().optional(),
+    draft: z.literal(false, zodText(text(messages, 'draftOnlyFalse'))).optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), 'Nothing to change: name a field of the contest');
+  .refine((input) => Object.values(input).some((value) => value !== undefined), zodText(text(messages, 'nothingToChangeContest')));
 export type UpdateContestInput = z.input<typeof updateContestInput>;
 
 export const prize = z.object({ place: z.number(), text: z.string(), rewardOptionId: z.number().nullable() });
@@ -149,7 +153,7 @@ export type ContestList = z.infer<typeof contestList>;
 
 /** GET /api/contests?state: one state, or every contest. */
 export const contestListQuery = z.strictObject({
-  state: z.enum(contestStates, { error: `state must be one of ${contestStates.join(', ')}` }).optional(),
+  state: z.enum(contestStates, zodText(text(messages, 'mustBeOneOf', { field: 'state', options: contestStates.join(', ') }))).optional(),
 });
 
 /** One place in a contest's standings: an agent or, when teams compete, a team. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { calendarDay, idField } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 import { metricKey, metricUnits } from './metrics';
 
 /**
@@ -22,22 +24,26 @@ export const GOAL_BATCH_MAX = 500;
 /** How many complete periods a suggestion looks back on. */
 export const SUGGESTION_PERIODS = 12;
 
-const periodField = z.enum(goalPeriods, { error: 'period must be "week", "month" or "quarter"' });
+const periodField = z.enum(goalPeriods, zodText(text(messages, 'goalPeriod')));
 
 /**
  * A target as sent: a count is a whole number from 1 up, money is positive with at most two decimals (a number or
  * its text). The server reads it by the metric's unit.
  */
-export const goalTargetInput = z.union([z.string(), z.number()], { error: 'target is required' });
+export const goalTargetInput = z.union([z.string(), z.number()], zodText(text(messages, 'targetRequired')));
+
+const AGENT_ID = text(messages, 'mustBeAgentId', { field: 'agentId' });
+const TEAM_ID = text(messages, 'mustBeTeamId', { field: 'teamId' });
+const TRUE_OR_FALSE = (field: string) => zodText(text(messages, 'mustBeTrueOrFalse', { field }));
 
 const holderFields = {
-  agentId: idField('agentId must be an agent id').optional(),
-  teamId: idField('teamId must be a team id').optional(),
+  agentId: idField(AGENT_ID).optional(),
+  teamId: idField(TEAM_ID).optional(),
 };
 
-const oneHolder: [(input: { agentId?: number | undefined; teamId?: number | undefined }) => boolean, { message: string; path: string[] }] = [
+const oneHolder: [(input: { agentId?: number | undefined; teamId?: number | undefined }) => boolean, { error: () => string; path: string[] }] = [
   (input) => (input.agentId === undefined) !== (input.teamId === undefined),
-  { message: 'Give either agentId or teamId: whose goal it is', path: ['agentId'] },
+  { ...zodText(text(messages, 'agentOrTeam')), path: ['agentId'] },
 ];
 
 /**
@@ -50,7 +56,7 @@ export const createGoalInput = z
     period: periodField,
     target: goalTargetInput,
     ...holderFields,
-    recurring: z.boolean({ error: 'recurring must be true or false' }).optional().default(false),
+    recurring: z.boolean(TRUE_OR_FALSE('recurring')).optional().default(false),
     startsOn: calendarDay('startsOn').optional(),
   })
   .refine(...oneHolder);
@@ -60,22 +66,22 @@ export type CreateGoalInput = z.input<typeof createGoalInput>;
 export const updateGoalInput = z
   .strictObject({
     target: goalTargetInput.optional(),
-    recurring: z.boolean({ error: 'recurring must be true or false' }).optional(),
+    recurring: z.boolean(TRUE_OR_FALSE('recurring')).optional(),
   })
-  .refine((input) => input.target !== undefined || input.recurring !== undefined, 'Nothing to change: give target or recurring');
+  .refine((input) => input.target !== undefined || input.recurring !== undefined, zodText(text(messages, 'nothingToChangeGoal')));
 export type UpdateGoalInput = z.input<typeof updateGoalInput>;
 
 /** POST /api/goals/batch: goals of one metric and period for several agents at once (a team's, from suggestions). */
 export const createGoalBatchInput = z.strictObject({
   metric: metricKey,
   period: periodField,
-  recurring: z.boolean({ error: 'recurring must be true or false' }).optional().default(false),
+  recurring: z.boolean(TRUE_OR_FALSE('recurring')).optional().default(false),
   startsOn: calendarDay('startsOn').optional(),
   goals: z
-    .array(z.strictObject({ agentId: idField('agentId must be an agent id'), target: goalTargetInput }), { error: 'goals must be a list of {agentId, target}' })
-    .min(1, 'goals must name at least one agent')
-    .max(GOAL_BATCH_MAX, `goals may name at most ${GOAL_BATCH_MAX} agents`)
-    .refine((goals) => new Set(goals.map((goal) => goal.agentId)).size === goals.length, 'Each agent may appear once'),
+    .array(z.strictObject({ agentId: idField(AGENT_ID), target: goalTargetInput }), zodText(text(messages, 'goalsList', { shape: '{agentId, target}' })))
+    .min(1, zodText(text(messages, 'goalsAtLeastOne')))
+    .max(GOAL_BATCH_MAX, zodText(text(messages, 'goalsAtMost', { max: GOAL_BATCH_MAX })))
+    .refine((goals) => new Set(goals.map((goal) => goal.agentId)).size === goals.length, zodText(text(messages, 'eachAgentOnce'))),
 });
 export type CreateGoalBatchInput = z.input<typeof createGoalBatchInput>;
 
@@ -87,9 +93,9 @@ export const goalListQuery = z.strictObject({
   at: calendarDay('at').optional(),
   metric: metricKey.optional(),
   period: periodField.optional(),
-  agentId: idField('agentId must be an agent id').optional(),
-  teamId: idField('teamId must be a team id').optional(),
-  pace: z.enum(paces, { error: 'pace must be "ahead", "on_track" or "behind"' }).optional(),
+  agentId: idField(AGENT_ID).optional(),
+  teamId: idField(TEAM_ID).optional(),
+  pace: z.enum(paces, zodText(text(messages, 'goalPace'))).optional(),
 });
 export type GoalListQuery = z.output<typeof goalListQuery>;
 
@@ -97,7 +103,7 @@ export type GoalListQuery = z.output<typeof goalListQuery>;
 export const goalSuggestionQuery = z.strictObject({ metric: metricKey, period: periodField, ...holderFields }).refine(...oneHolder);
 
 /** GET /api/goals/suggestions: for every agent of a team at once. */
-export const teamSuggestionsQuery = z.strictObject({ metric: metricKey, period: periodField, teamId: idField('teamId must be a team id') });
+export const teamSuggestionsQuery = z.strictObject({ metric: metricKey, period: periodField, teamId: idField(TEAM_ID) });
 
 /** A figure of a goal: a number for a count (hundredths where pace divides), text with two decimals for money. */
 const figure = z.union([z.number(), z.string()]);

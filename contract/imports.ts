@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 
 /**
  * CSV imports (docs/product.md §12.9): POST /api/imports/income-entries with a `text/csv` body and a
@@ -47,7 +49,7 @@ export const IMPORT_PASSWORD_ROWS_MAX = 1_000;
 export const DEFAULT_IMPORTED_POSITION = 'Sales Agent';
 
 const flag = z
-  .enum(['1', '0', 'true', 'false'], { error: 'dryRun must be 1 or 0' })
+  .enum(['1', '0', 'true', 'false'], zodText(text(messages, 'dryRunFlag')))
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
@@ -58,14 +60,14 @@ const flag = z
 export const importQuery = z.object({
   dryRun: flag,
   dateFormat: z
-    .enum([IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS], { error: `dateFormat must be one of ${[IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS].join(', ')}` })
+    .enum([IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS], zodText(text(messages, 'mustBeOneOf', { field: 'dateFormat', options: [IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS].join(', ') })))
     .default(IMPORT_DATE_AUTO),
-  mode: z.enum(IMPORT_MODES, { error: `mode must be one of ${IMPORT_MODES.join(', ')}` }).default('all'),
+  mode: z.enum(IMPORT_MODES, zodText(text(messages, 'mustBeOneOf', { field: 'mode', options: IMPORT_MODES.join(', ') }))).default('all'),
   ignore: z
-    .union([z.string(), z.array(z.string())], { error: 'ignore must name columns' })
+    .union([z.string(), z.array(z.string())], zodText(text(messages, 'ignoreColumns')))
     .optional()
     .transform((value) => (value === undefined ? [] : [value].flat()))
-    .pipe(z.array(z.string().max(200, 'ignore must name columns of at most 200 characters')).max(100, 'ignore may name at most 100 columns')),
+    .pipe(z.array(z.string().max(200, zodText(text(messages, 'ignoreColumnLength', { max: 200 })))).max(100, zodText(text(messages, 'ignoreAtMost', { max: 100 })))),
 });
 export type ImportQuery = z.output<typeof importQuery>;
 

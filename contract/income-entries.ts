@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { calendarDay, fromNotAfterTo, idField, queryInteger, requiredText, storableText } from './fields';
+import { text, zodText } from './i18n';
 import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, VOID_REASON_MAX } from './limits';
+import { messages } from './messages';
 import { entryAmountInput, moneyString } from './money';
 
 export const DESCRIPTION_MAX = 500;
@@ -13,12 +15,22 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 /** Entries may be back-dated (corrections); a date this far in the future is a mistake. */
 export const MAX_FUTURE_MS = 24 * 60 * 60 * 1000;
 
+/** An entry's or an activity's id in the system it came from. */
+export const externalIdField = storableText(
+  z
+    .string(zodText(text(messages, 'mustBeTextNamed', { field: 'externalId' })))
+    .trim()
+    .min(1, zodText(text(messages, 'mustNotBeEmpty', { field: 'externalId' })))
+    .max(EXTERNAL_ID_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'externalId', max: EXTERNAL_ID_MAX }))),
+  'externalId',
+);
+
 /** POST /api/income-entries (owner only; docs/product.md §8.1). */
 export const createIncomeEntryInput = z.object({
-  agentId: idField('Please select an agent'),
+  agentId: idField(text(messages, 'selectAgent')),
   amount: entryAmountInput,
   date: z.iso
-    .datetime({ offset: true, error: 'Date must be an ISO timestamp such as 2026-11-22T10:00:00Z' })
+    .datetime({ offset: true, ...zodText(text(messages, 'dateIsoTimestamp')) })
     .optional(),
   /**
    * Or the deal's day in the organisation's time zone, as a person picks it (the Add Income Entry form): today counts
@@ -27,20 +39,13 @@ export const createIncomeEntryInput = z.object({
   day: calendarDay('day').optional(),
   description: storableText(
     z
-      .string({ error: 'Description must be text' })
+      .string(zodText(text(messages, 'mustBeTextNamed', { field: text(messages, 'descriptionLabel') })))
       .trim()
-      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
-    'Description',
+      .max(DESCRIPTION_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: text(messages, 'descriptionLabel'), max: DESCRIPTION_MAX }))),
+    text(messages, 'descriptionLabel'),
   ).nullish(),
-  externalId: storableText(
-    z
-      .string({ error: 'externalId must be text' })
-      .trim()
-      .min(1, 'externalId must not be empty')
-      .max(EXTERNAL_ID_MAX, `externalId must be at most ${EXTERNAL_ID_MAX} characters`),
-    'externalId',
-  ).optional(),
-}).refine((input) => input.date === undefined || input.day === undefined, { message: 'Give the date or the day, not both', path: ['day'] });
+  externalId: externalIdField.optional(),
+}).refine((input) => input.date === undefined || input.day === undefined, { ...zodText(text(messages, 'dateOrDay')), path: ['day'] });
 export type CreateIncomeEntryInput = z.input<typeof createIncomeEntryInput>;
 
 export const transactionTypes = ['addition', 'deduction'] as const;
@@ -104,7 +109,7 @@ export { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, VOID_REASON_MAX } from './limits'
  * reversal of the entry and marks it voided. A reversal, or an entry already voided, cannot be voided (409).
  */
 export const voidIncomeEntryInput = z.strictObject({
-  reason: requiredText('A void needs a reason', VOID_REASON_MAX, 'reason'),
+  reason: requiredText(text(messages, 'voidNeedsReason'), VOID_REASON_MAX, 'reason'),
 });
 export type VoidIncomeEntryInput = z.input<typeof voidIncomeEntryInput>;
 
@@ -123,7 +128,7 @@ export type VoidedIncomeEntry = z.infer<typeof voidedIncomeEntry>;
  * of one agent or all, between two days (inclusive, in the organisation's time zone). Other parameters are ignored.
  */
 const entryFilter = {
-  agentId: idField('agentId must be an agent id').optional(),
+  agentId: idField(text(messages, 'mustBeAgentId', { field: 'agentId' })).optional(),
   from: calendarDay('from').optional(),
   to: calendarDay('to').optional(),
 };

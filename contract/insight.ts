@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { agentListQuery, agentPageOf, agentSummary } from './agents';
 import { currentPasswordField, newPasswordField } from './auth';
 import { calendarDay, displayName, queryInteger } from './fields';
+import { text, zodText } from './i18n';
 import { languageChoice } from './language-choice';
 import { LANGUAGES } from './languages';
 import { entryDateFields, incomeEntry, runningTotalField } from './income-entries';
+import { messages } from './messages';
 import { metricKey, PROFIT_METRIC } from './metrics';
 import { moneyString } from './money';
 import { claimStatuses } from './rewards';
@@ -23,13 +25,13 @@ export const GROWTH_FLOOR_CENTS = 100_000;
 export const GROWTH_FLOOR_COUNT = 5;
 export const TREND_COUNT_MAX = 52;
 export const TREND_COUNT_DEFAULT = 12;
-/** The name other agents and the TV see for an agent that chose not to be shown on public boards. */
+/** The name other agents and the TV see for an agent that chose not to be shown on public boards (data: stays English). */
 export const ANONYMOUS_AGENT = 'Anonymous agent';
 /** How many agents "My rank" shows above and below the agent. */
 export const RANK_NEIGHBOURS = 2;
 
 const period = z
-  .enum(LEADERBOARD_PERIODS, { error: `period must be one of ${LEADERBOARD_PERIODS.join(', ')}` })
+  .enum(LEADERBOARD_PERIODS, zodText(text(messages, 'mustBeOneOf', { field: 'period', options: LEADERBOARD_PERIODS.join(', ') })))
   .optional()
   .transform((value) => value ?? 'month');
 
@@ -55,12 +57,12 @@ export const leaderboardQuery = agentListQuery
     period,
     at: atDay,
     mode: z
-      .enum(LEADERBOARD_MODES, { error: `mode must be one of ${LEADERBOARD_MODES.join(', ')}` })
+      .enum(LEADERBOARD_MODES, zodText(text(messages, 'mustBeOneOf', { field: 'mode', options: LEADERBOARD_MODES.join(', ') })))
       .optional()
       .transform((value) => value ?? 'income'),
   })
   .refine((query) => !(query.mode === 'growth' && query.period === 'all'), {
-    message: 'mode growth needs a period with a previous one: week, month, quarter or year',
+    ...zodText(text(messages, 'growthNeedsPeriod')),
     path: ['mode'],
   });
 export type LeaderboardQuery = z.output<typeof leaderboardQuery>;
@@ -100,7 +102,7 @@ export type LeaderboardBoardPage = z.infer<typeof leaderboardBoardPage>;
 /** GET /api/owner/trends and the history routes: `count` periods ending with the current one. */
 export const trendQuery = z.object({
   granularity: z
-    .enum(TREND_GRANULARITIES, { error: `granularity must be one of ${TREND_GRANULARITIES.join(', ')}` })
+    .enum(TREND_GRANULARITIES, zodText(text(messages, 'mustBeOneOf', { field: 'granularity', options: TREND_GRANULARITIES.join(', ') })))
     .optional()
     .transform((value) => value ?? 'week'),
   count: queryInteger('count', 1, TREND_COUNT_MAX, TREND_COUNT_DEFAULT),
@@ -156,7 +158,7 @@ export const agentEntriesQuery = z
     from: calendarDay('from').optional(),
     to: calendarDay('to').optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { ...zodText(text(messages, 'fromNotAfterTo')), path: ['from'] });
 export type AgentEntriesQuery = z.output<typeof agentEntriesQuery>;
 export const agentEntriesPage = z.object({
   entries: z.array(incomeEntry.extend({ ...entryDateFields, ...runningTotalField })),
@@ -182,13 +184,13 @@ export type MyProfile = z.infer<typeof myProfile>;
 /** PATCH /api/agents/me: what the agent may change about itself. */
 export const updateMyProfileInput = z
   .object({
-    name: displayName('Name is required', 100, 'Name').optional(),
-    position: displayName('Position is required', 100, 'Position').optional(),
-    publicProfile: z.boolean({ error: 'publicProfile must be true or false' }).optional(),
+    name: displayName(text(messages, 'nameRequired'), 100, text(messages, 'nameLabel')).optional(),
+    position: displayName(text(messages, 'positionRequired'), 100, text(messages, 'positionLabel')).optional(),
+    publicProfile: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'publicProfile' }))).optional(),
     language: languageChoice.optional(),
   })
   .strict()
-  .refine((input) => Object.keys(input).length > 0, { message: 'Nothing to change: send name, position, publicProfile or language' });
+  .refine((input) => Object.keys(input).length > 0, zodText(text(messages, 'nothingToChangeProfile')));
 export type UpdateMyProfileInput = z.infer<typeof updateMyProfileInput>;
 
 /** POST /api/agents/me/password: the agent's current password and a new one; the agent's other sessions end. */

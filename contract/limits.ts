@@ -1,4 +1,6 @@
 // Sizes of lists and fixed texts, apart from the schemas (no zod here): screens that need only these do not load the validator.
+import { text, type LocalText } from './i18n';
+import { messages } from './messages';
 
 /** The owner dashboard's recent transactions (docs/product.md §11.6: at most 10). */
 export const RECENT_ENTRIES_LIMIT = 10;
@@ -49,19 +51,27 @@ export const MIN_STAFF_PASSWORD_LENGTH = 10;
 /**
  * A new password's rule as every form states it (the server checks both parts: the length here, the common list in
  * server/domain/password-policy.ts), so that a password the hint allows is not refused for a reason it did not say.
+ * The screens show `render(passwordRuleHintText(min))`, in the language shown; passwordRuleHint is the English.
  */
-export const passwordRuleHint = (minLength: number) =>
-  `At least ${minLength} characters, and not a common password: a word with digits or a year added (Welcome-2026!) counts as common.`;
+export const passwordRuleHintText = (minLength: number): LocalText => text(messages, 'passwordRuleHint', { min: minLength });
+export const passwordRuleHint = (minLength: number) => String(passwordRuleHintText(minLength));
 
-/** The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts). */
-export const RESET_LINK_INVALID = 'This link is not valid: it was used already, has expired or was never made. Ask for a new one';
+/**
+ * The one answer to a one-time password link that was used, has expired or never existed (contract/password-resets.ts);
+ * RESET_LINK_INVALID is the English, as API clients and tests compare it.
+ */
+export const RESET_LINK_INVALID_TEXT = text(messages, 'resetLinkInvalid');
+export const RESET_LINK_INVALID = String(RESET_LINK_INVALID_TEXT);
 /** Links the owner makes with an import of agents last this long: long enough to reach a new agent. */
 export const OWNER_RESET_LINK_DAYS = 7;
 /** Links emailed on request (POST /api/password-resets) last this long. */
 export const EMAILED_RESET_LINK_MINUTES = 30;
-/** The one answer to a request for a link by email, whether or not an account uses the email. */
-export const RESET_REQUESTED_MESSAGE =
-  'If an account uses this email, a link to set a new password is on its way. It works once, for 30 minutes. No email? Ask the owner of your team for a password link.';
+/**
+ * The one answer to a request for a link by email, whether or not an account uses the email (RESET_REQUESTED_MESSAGE:
+ * the English).
+ */
+export const RESET_REQUESTED_TEXT = text(messages, 'resetRequested');
+export const RESET_REQUESTED_MESSAGE = String(RESET_REQUESTED_TEXT);
 
 /** The built-in metric (contract/metrics.ts): the income entries. Here, without zod, for the screens that name it. */
 export const PROFIT_METRIC = 'profit';

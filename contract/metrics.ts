@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { calendarDay, displayName, fromNotAfterTo, idField, queryInteger, requiredText, storableText } from './fields';
+import { text, zodText } from './i18n';
 import { ENTRY_PAGE_SIZE, ENTRY_PAGE_SIZE_MAX, PAGE_OFFSET_MAX, PROFIT_METRIC, VOID_REASON_MAX } from './limits';
+import { messages } from './messages';
 import { moneyString } from './money';
-import { EXTERNAL_ID_MAX } from './income-entries';
+import { externalIdField } from './income-entries';
 import { importQuery } from './imports';
 
 /**
@@ -25,28 +27,28 @@ export const metricUnits = ['money', 'count'] as const;
 export type MetricUnit = (typeof metricUnits)[number];
 
 const KEY_PATTERN = /^[a-z][a-z0-9_-]*$/;
-const KEY_MESSAGE = `key must be 1 to ${METRIC_KEY_MAX} characters: lower-case letters, digits, - and _, starting with a letter`;
+const KEY_MESSAGE = zodText(text(messages, 'metricKey', { max: METRIC_KEY_MAX }));
 
 /** A metric's key as a request names it (a metric= query, an activity's metric). */
-export const metricKey = z.string({ error: KEY_MESSAGE }).trim().max(METRIC_KEY_MAX, KEY_MESSAGE).regex(KEY_PATTERN, KEY_MESSAGE);
+export const metricKey = z.string(KEY_MESSAGE).trim().max(METRIC_KEY_MAX, KEY_MESSAGE).regex(KEY_PATTERN, KEY_MESSAGE);
 
 /** POST /api/metrics (owner). The key and the unit never change once made. */
 export const createMetricInput = z.strictObject({
-  key: metricKey.refine((key) => key !== PROFIT_METRIC, `key "${PROFIT_METRIC}" is the built-in metric`),
-  name: displayName('A metric needs a name', METRIC_NAME_MAX, 'Name'),
-  unit: z.enum(metricUnits, { error: 'unit must be "money" or "count"' }),
-  agentsMayRecord: z.boolean({ error: 'agentsMayRecord must be true or false' }).optional().default(false),
+  key: metricKey.refine((key) => key !== PROFIT_METRIC, zodText(text(messages, 'builtInMetric', { key: PROFIT_METRIC }))),
+  name: displayName(text(messages, 'metricNeedsName'), METRIC_NAME_MAX, text(messages, 'nameLabel')),
+  unit: z.enum(metricUnits, zodText(text(messages, 'metricUnit'))),
+  agentsMayRecord: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'agentsMayRecord' }))).optional().default(false),
 });
 export type CreateMetricInput = z.input<typeof createMetricInput>;
 
 /** PATCH /api/metrics/{key} (owner): its name, whether agents may record it, whether it is active. */
 export const updateMetricInput = z
   .strictObject({
-    name: displayName('A metric needs a name', METRIC_NAME_MAX, 'Name').optional(),
-    agentsMayRecord: z.boolean({ error: 'agentsMayRecord must be true or false' }).optional(),
-    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    name: displayName(text(messages, 'metricNeedsName'), METRIC_NAME_MAX, text(messages, 'nameLabel')).optional(),
+    agentsMayRecord: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'agentsMayRecord' }))).optional(),
+    active: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'active' }))).optional(),
   })
-  .refine((input) => input.name !== undefined || input.agentsMayRecord !== undefined || input.active !== undefined, 'Nothing to change: give name, agentsMayRecord or active');
+  .refine((input) => input.name !== undefined || input.agentsMayRecord !== undefined || input.active !== undefined, zodText(text(messages, 'nothingToChangeMetric')));
 export type UpdateMetricInput = z.input<typeof updateMetricInput>;
 
 export const metric = z.object({
@@ -64,19 +66,22 @@ export type Metric = z.infer<typeof metric>;
 export const metricList = z.array(metric);
 
 /** A count's value as sent (a whole number, or its digits); a money value as sent (like an entry amount). */
-export const activityValueInput = z.union([z.string(), z.number()], { error: 'value is required' });
+export const activityValueInput = z.union([z.string(), z.number()], zodText(text(messages, 'valueRequired')));
 
 /** POST /api/activities. `agentId` may be left out by an agent recording its own. */
 export const createActivityInput = z.strictObject({
-  agentId: idField('Please select an agent').optional(),
+  agentId: idField(text(messages, 'selectAgent')).optional(),
   metric: metricKey,
   value: activityValueInput,
-  date: z.iso.datetime({ offset: true, error: 'Date must be an ISO timestamp such as 2026-11-22T10:00:00Z' }).optional(),
-  note: storableText(z.string({ error: 'note must be text' }).trim().max(ACTIVITY_NOTE_MAX, `note must be at most ${ACTIVITY_NOTE_MAX} characters`), 'note').nullish(),
-  externalId: storableText(
-    z.string({ error: 'externalId must be text' }).trim().min(1, 'externalId must not be empty').max(EXTERNAL_ID_MAX, `externalId must be at most ${EXTERNAL_ID_MAX} characters`),
-    'externalId',
-  ).optional(),
+  date: z.iso.datetime({ offset: true, ...zodText(text(messages, 'dateIsoTimestamp')) }).optional(),
+  note: storableText(
+    z
+      .string(zodText(text(messages, 'mustBeTextNamed', { field: 'note' })))
+      .trim()
+      .max(ACTIVITY_NOTE_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'note', max: ACTIVITY_NOTE_MAX }))),
+    'note',
+  ).nullish(),
+  externalId: externalIdField.optional(),
 });
 export type CreateActivityInput = z.input<typeof createActivityInput>;
 
@@ -104,7 +109,7 @@ export type Activity = z.infer<typeof activity>;
 
 /** POST /api/activities/{id}/void: writes a reversal and marks the activity voided. */
 export const voidActivityInput = z.strictObject({
-  reason: requiredText('A void needs a reason', VOID_REASON_MAX, 'reason'),
+  reason: requiredText(text(messages, 'voidNeedsReason'), VOID_REASON_MAX, 'reason'),
 });
 export const voidedActivity = z.object({ activity, reversal: activity });
 export type VoidedActivity = z.infer<typeof voidedActivity>;
@@ -113,7 +118,7 @@ export type VoidedActivity = z.infer<typeof voidedActivity>;
 export const activityListQuery = z
   .object({
     metric: metricKey.optional(),
-    agentId: idField('agentId must be an agent id').optional(),
+    agentId: idField(text(messages, 'mustBeAgentId', { field: 'agentId' })).optional(),
     from: calendarDay('from').optional(),
     to: calendarDay('to').optional(),
     offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
@@ -134,7 +139,7 @@ export type ActivityPage = z.infer<typeof activityPage>;
 export const activityExportQuery = z
   .object({
     metric: metricKey.optional(),
-    agentId: idField('agentId must be an agent id').optional(),
+    agentId: idField(text(messages, 'mustBeAgentId', { field: 'agentId' })).optional(),
     from: calendarDay('from').optional(),
     to: calendarDay('to').optional(),
   })

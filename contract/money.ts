@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './cents';
+import { render, text, zodText } from './i18n';
+import { messages } from './messages';
 
 export { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from './cents';
 
@@ -8,24 +10,24 @@ export const moneyString = z.string().regex(/^-?\d+\.\d{2}$/, 'Money must be a s
 
 /** An income entry amount as accepted from a client: string or number, two decimals at most, not zero. */
 export const entryAmountInput = z
-  .union([z.string(), z.number()], { error: 'Amount is required' })
+  .union([z.string(), z.number()], zodText(text(messages, 'amountRequired')))
   .transform((value, ctx) => {
     if (typeof value === 'string' && value.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'amountRequired')) });
       return z.NEVER;
     }
     const cents = parseMoneyToCents(value);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be a number with at most two decimals' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'amountTwoDecimals')) });
       return z.NEVER;
     }
     if (cents === 0n) {
-      ctx.addIssue({ code: 'custom', message: 'Amount cannot be zero' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'amountNotZero')) });
       return z.NEVER;
     }
     const abs = cents < 0n ? -cents : cents;
     if (abs > MAX_ENTRY_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'Amount must be at most 999,999,999,999.99 in absolute value' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'amountAtMost')) });
       return z.NEVER;
     }
     return centsToMoneyString(cents);
@@ -33,19 +35,19 @@ export const entryAmountInput = z
 
 /** A tier threshold as accepted from a client: positive, two decimals at most. */
 export const thresholdInput = z
-  .union([z.string(), z.number()], { error: 'Threshold is required' })
+  .union([z.string(), z.number()], zodText(text(messages, 'thresholdRequired')))
   .transform((value, ctx) => {
     const cents = parseMoneyToCents(value);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Threshold must be a number with at most two decimals' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'thresholdTwoDecimals')) });
       return z.NEVER;
     }
     if (cents <= 0n) {
-      ctx.addIssue({ code: 'custom', message: 'Threshold must be greater than zero' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'thresholdPositive')) });
       return z.NEVER;
     }
     if (cents > MAX_ENTRY_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'Threshold must be at most 999,999,999,999.99' });
+      ctx.addIssue({ code: 'custom', message: render(text(messages, 'thresholdAtMost')) });
       return z.NEVER;
     }
     return centsToMoneyString(cents);

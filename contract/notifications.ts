@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { queryInteger } from './fields';
+import { text, zodText } from './i18n';
 import { PAGE_OFFSET_MAX } from './limits';
+import { messages } from './messages';
 
 /**
  * Notifications (docs/product.md §12.13): what concerns a person, in the app (a bell with an unread count). Agents hear
@@ -58,7 +60,7 @@ export const NOTIFICATIONS_READ_MAX = 100;
 
 /** GET /api/notifications: newest first; `unread=1` for the unread ones only. */
 export const notificationListQuery = z.object({
-  unread: z.enum(['0', '1'], { error: 'unread must be 0 or 1' }).optional(),
+  unread: z.enum(['0', '1'], zodText(text(messages, 'unreadFlag'))).optional(),
   offset: queryInteger('offset', 0, PAGE_OFFSET_MAX, 0),
   limit: queryInteger('limit', 1, NOTIFICATION_PAGE_SIZE_MAX, NOTIFICATION_PAGE_SIZE),
 });
@@ -81,24 +83,23 @@ export const notificationPage = z.object({
 });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
+const NOTIFICATION_IDS = zodText(text(messages, 'notificationIds'));
 const idList = z
-  .array(z.number({ error: 'ids must be notification ids' }).int('ids must be notification ids').positive('ids must be notification ids'), {
-    error: 'ids must be a list of notification ids',
-  })
-  .min(1, 'ids must name at least one notification')
-  .max(NOTIFICATIONS_READ_MAX, `ids may name at most ${NOTIFICATIONS_READ_MAX} notifications`);
+  .array(z.number(NOTIFICATION_IDS).int(NOTIFICATION_IDS).positive(NOTIFICATION_IDS), zodText(text(messages, 'notificationIdList')))
+  .min(1, zodText(text(messages, 'notificationIdsAtLeastOne')))
+  .max(NOTIFICATIONS_READ_MAX, zodText(text(messages, 'notificationIdsAtMost', { max: NOTIFICATIONS_READ_MAX })));
 
 /** POST /api/notifications/read: `{ids}` or `{all: true}`; the caller's own only (others' ids are ignored). */
 export const markNotificationsReadInput = z.union(
-  [z.strictObject({ ids: idList }), z.strictObject({ all: z.literal(true, { error: 'all must be true' }) })],
-  { error: 'Send {"ids": [...]} or {"all": true}' },
+  [z.strictObject({ ids: idList }), z.strictObject({ all: z.literal(true, zodText(text(messages, 'allMustBeTrue'))) })],
+  zodText(text(messages, 'sendIdsOrAll', { ids: '{"ids": [...]}', all: '{"all": true}' })),
 );
 export type MarkNotificationsReadInput = z.input<typeof markNotificationsReadInput>;
 
 const preferenceFields = {
-  kind: z.enum(NOTIFICATION_KINDS, { error: `kind must be one of ${NOTIFICATION_KINDS.join(', ')}` }),
-  inApp: z.boolean({ error: 'inApp must be true or false' }),
-  email: z.boolean({ error: 'email must be true or false' }),
+  kind: z.enum(NOTIFICATION_KINDS, zodText(text(messages, 'mustBeOneOf', { field: 'kind', options: NOTIFICATION_KINDS.join(', ') }))),
+  inApp: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'inApp' }))),
+  email: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'email' }))),
 };
 
 /** A kind's choices: in the app (the bell), by email, and pushed to the person's devices (docs/product.md §12.21). */
@@ -106,7 +107,7 @@ export const notificationPreference = z.object({ ...preferenceFields, push: z.bo
 export type NotificationPreference = z.infer<typeof notificationPreference>;
 
 /** A kind's choices as sent: push may be left out (then it stays as it was, on for a kind never chosen). */
-export const notificationPreferenceInput = z.object({ ...preferenceFields, push: z.boolean({ error: 'push must be true or false' }).optional() });
+export const notificationPreferenceInput = z.object({ ...preferenceFields, push: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'push' }))).optional() });
 export type NotificationPreferenceInput = z.infer<typeof notificationPreferenceInput>;
 
 /** GET and PUT /api/notification-preferences: one entry per kind the caller can receive. */
@@ -115,9 +116,9 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
 
 export const updateNotificationPreferencesInput = z.strictObject({
   preferences: z
-    .array(notificationPreferenceInput, { error: 'preferences must be a list' })
-    .min(1, 'preferences must name at least one kind')
-    .max(NOTIFICATION_KINDS.length, `preferences may name at most ${NOTIFICATION_KINDS.length} kinds`)
-    .refine((list) => new Set(list.map((item) => item.kind)).size === list.length, 'Each kind may appear once'),
+    .array(notificationPreferenceInput, zodText(text(messages, 'preferencesList')))
+    .min(1, zodText(text(messages, 'preferencesAtLeastOne')))
+    .max(NOTIFICATION_KINDS.length, zodText(text(messages, 'preferencesAtMost', { max: NOTIFICATION_KINDS.length })))
+    .refine((list) => new Set(list.map((item) => item.kind)).size === list.length, zodText(text(messages, 'eachKindOnce'))),
 });
 export type UpdateNotificationPreferencesInput = z.input<typeof updateNotificationPreferencesInput>;

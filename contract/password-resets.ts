@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { newPasswordField } from './auth';
 import { emailField } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
+
+const LINK_NOT_VALID = zodText(text(messages, 'linkNotValid'));
 
 /**
  * One-time password links (docs/product.md §12.9): the owner hands one to a person (an imported agent sets a first
@@ -23,15 +27,15 @@ export type CreatedResetLink = z.infer<typeof createdResetLink>;
 export const completePasswordResetInput = z.strictObject({
   // A token is base64url (server/auth/sessions.ts): anything else, blank or control characters included, is no link.
   token: z
-    .string({ error: 'The link is not valid' })
-    .max(RESET_TOKEN_MAX, 'The link is not valid')
-    .regex(/^[A-Za-z0-9_-]+$/, 'The link is not valid'),
+    .string(LINK_NOT_VALID)
+    .max(RESET_TOKEN_MAX, LINK_NOT_VALID)
+    .regex(/^[A-Za-z0-9_-]+$/, LINK_NOT_VALID),
   newPassword: newPasswordField,
 });
 export type CompletePasswordResetInput = z.input<typeof completePasswordResetInput>;
 
 /** The one answer to a token that was used, has expired or never existed (nothing tells them apart). */
-export { EMAILED_RESET_LINK_MINUTES, OWNER_RESET_LINK_DAYS, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './limits';
+export { EMAILED_RESET_LINK_MINUTES, OWNER_RESET_LINK_DAYS, RESET_LINK_INVALID, RESET_LINK_INVALID_TEXT, RESET_REQUESTED_MESSAGE, RESET_REQUESTED_TEXT } from './limits';
 
 /**
  * POST /api/password-resets (anyone, counted like a sign-in): emails a one-time link (30 minutes) to each account that

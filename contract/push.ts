@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { render, text, zodText } from './i18n';
+import { messages } from './messages';
 
 /**
  * Push notifications (docs/product.md §12.21; Web Push, RFC 8030/8291/8292): a browser's PushSubscription as its
@@ -11,26 +13,26 @@ export const PUSH_ENDPOINT_MAX = 2048;
 /** Host names that name this machine: the only ones a plain http endpoint may have (a push service under test). */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
-const ENDPOINT_MESSAGE = 'endpoint must be the push service’s https URL from the browser’s PushSubscription';
+const ENDPOINT_MESSAGE = text(messages, 'pushEndpoint');
 
 const endpointField = z
-  .string({ error: ENDPOINT_MESSAGE })
-  .min(1, ENDPOINT_MESSAGE)
-  .max(PUSH_ENDPOINT_MAX, `endpoint may have at most ${PUSH_ENDPOINT_MAX} characters`)
+  .string(zodText(ENDPOINT_MESSAGE))
+  .min(1, zodText(ENDPOINT_MESSAGE))
+  .max(PUSH_ENDPOINT_MAX, zodText(text(messages, 'pushEndpointAtMost', { max: String(PUSH_ENDPOINT_MAX) })))
   .superRefine((value, context) => {
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      context.addIssue({ code: 'custom', message: ENDPOINT_MESSAGE });
+      context.addIssue({ code: 'custom', message: render(ENDPOINT_MESSAGE) });
       return;
     }
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-      context.addIssue({ code: 'custom', message: 'endpoint must be an https URL (http only on this machine, 127.0.0.1 or localhost)' });
+      context.addIssue({ code: 'custom', message: render(text(messages, 'pushEndpointHttps')) });
     } else if (url.username || url.password) {
-      context.addIssue({ code: 'custom', message: 'endpoint must not carry a user name or password' });
+      context.addIssue({ code: 'custom', message: render(text(messages, 'pushEndpointNoUser')) });
     } else if (url.hash) {
-      context.addIssue({ code: 'custom', message: 'endpoint must not have a fragment (#)' });
+      context.addIssue({ code: 'custom', message: render(text(messages, 'pushEndpointNoFragment')) });
     }
   });
 
@@ -44,24 +46,24 @@ export const pushSubscriptionInput = z.strictObject(
   {
     endpoint: endpointField,
     /** What the browser says about when the subscription ends; not kept (a push service's 404 or 410 tells). */
-    expirationTime: z.number({ error: 'expirationTime must be a number of milliseconds or null' }).nullable().optional(),
+    expirationTime: z.number(zodText(text(messages, 'pushExpirationTime'))).nullable().optional(),
     keys: z.strictObject(
       {
         p256dh: z
-          .string({ error: 'keys.p256dh is required: the subscription’s P-256 public key (base64url)' })
-          .regex(P256DH_PATTERN, 'keys.p256dh must be a P-256 public key: 65 bytes in base64url'),
+          .string(zodText(text(messages, 'pushP256dhRequired')))
+          .regex(P256DH_PATTERN, zodText(text(messages, 'pushP256dh'))),
         auth: z
-          .string({ error: 'keys.auth is required: the subscription’s auth secret (base64url)' })
-          .regex(AUTH_PATTERN, 'keys.auth must be the 16-byte auth secret in base64url'),
+          .string(zodText(text(messages, 'pushAuthRequired')))
+          .regex(AUTH_PATTERN, zodText(text(messages, 'pushAuth'))),
       },
-      { error: 'keys must be {"p256dh": ..., "auth": ...} from the browser’s PushSubscription' },
+      zodText(text(messages, 'pushKeys', { shape: '{"p256dh": ..., "auth": ...}' })),
     ),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `A PushSubscription has no field ${issue.keys.join(', ')}: send endpoint, keys and expirationTime only`
-        : 'Send the browser’s PushSubscription: {"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}',
+        ? render(text(messages, 'pushUnknownField', { fields: issue.keys.join(', ') }))
+        : render(text(messages, 'pushSendSubscription', { shape: '{"endpoint": ..., "keys": {"p256dh": ..., "auth": ...}}' })),
   },
 );
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
@@ -70,7 +72,7 @@ export type PushSubscriptionInput = z.input<typeof pushSubscriptionInput>;
 export const pushUnsubscribeInput = z.strictObject(
   /** The same rules as a subscription's: every endpoint kept passed them, so anything else names no device. */
   { endpoint: endpointField },
-  { error: 'Send {"endpoint": ...}: the device’s push endpoint' },
+  zodText(text(messages, 'pushSendEndpoint', { shape: '{"endpoint": ...}' })),
 );
 export type PushUnsubscribeInput = z.input<typeof pushUnsubscribeInput>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { agentListQuery } from './agents';
 import { contactEmail, idField, optionalText, requiredText } from './fields';
+import { render, text, zodText } from './i18n';
+import { messages } from './messages';
 import { moneyString } from './money';
 
 export const rewardCategories = ['Physical Item', 'Gift Card', 'Experience', 'Cash Bonus', 'Service', 'Other'] as const;
@@ -22,19 +24,19 @@ export type RewardOption = z.infer<typeof rewardOption>;
 
 /** POST /api/rewards (owner only). */
 export const createRewardOptionInput = z.object({
-  title: requiredText('Title is required', 120),
-  description: requiredText('Description is required', 1000),
-  category: z.enum(rewardCategories, { error: 'Category is required' }),
-  tierId: idField('Tier is required'),
-  isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  title: requiredText(text(messages, 'titleRequired'), 120),
+  description: requiredText(text(messages, 'descriptionRequired'), 1000),
+  category: z.enum(rewardCategories, zodText(text(messages, 'categoryRequired'))),
+  tierId: idField(text(messages, 'tierRequired')),
+  isActive: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'isActive' }))).optional(),
 });
 export type CreateRewardOptionInput = z.input<typeof createRewardOptionInput>;
 
 /** The add-reward form on the web. */
 export const rewardOptionForm = z.object({
-  title: z.string().trim().min(1, 'Title is required'),
-  description: z.string().trim().min(1, 'Description is required'),
-  category: z.enum(rewardCategories, { error: 'Category is required' }),
+  title: z.string().trim().min(1, zodText(text(messages, 'titleRequired'))),
+  description: z.string().trim().min(1, zodText(text(messages, 'descriptionRequired'))),
+  category: z.enum(rewardCategories, zodText(text(messages, 'categoryRequired'))),
 });
 export type RewardOptionForm = z.input<typeof rewardOptionForm>;
 
@@ -52,31 +54,31 @@ export type AgentRewardData = z.infer<typeof agentRewardData>;
 
 /** POST /api/rewards/claim: the portal's claim form (docs/product.md §10.2, §12.3). */
 export const portalClaimInput = z.object({
-  agentId: idField('Agent is required'),
-  rewardId: idField('Please pick a reward'),
-  fullName: requiredText('Full name is required', 200),
+  agentId: idField(text(messages, 'agentRequired')),
+  rewardId: idField(text(messages, 'pickReward')),
+  fullName: requiredText(text(messages, 'fullNameRequired'), 200),
   email: contactEmail(),
-  phone: requiredText('Phone is required', 50),
+  phone: requiredText(text(messages, 'phoneRequired'), 50),
   telegram: optionalText(100),
-  address: requiredText('Address is required', 500),
-  city: requiredText('City is required', 100),
-  zipcode: requiredText('ZIP code is required', 20),
+  address: requiredText(text(messages, 'addressRequired'), 500),
+  city: requiredText(text(messages, 'cityRequired'), 100),
+  zipcode: requiredText(text(messages, 'zipcodeRequired'), 20),
 });
 export type PortalClaimInput = z.input<typeof portalClaimInput>;
 
 /** POST /api/agents/claim-reward: the tier dashboard's claim dialog (docs/product.md §10.2, §12.3). */
 export const dashboardClaimInput = z.object({
-  tierId: idField('Tier is required'),
-  rewardOptionId: idField('Please pick a reward'),
+  tierId: idField(text(messages, 'tierRequired')),
+  rewardOptionId: idField(text(messages, 'pickReward')),
   agentData: z.object(
     {
-      name: requiredText('Full Name is required', 200),
-      email: contactEmail('Email Address is required'),
+      name: requiredText(text(messages, 'fullNameCapitalRequired'), 200),
+      email: contactEmail(text(messages, 'emailAddressRequired')),
       phone: optionalText(50),
-      address: requiredText('Mailing Address is required', 500),
+      address: requiredText(text(messages, 'mailingAddressRequired'), 500),
       shippingInfo: optionalText(1000),
     },
-    { error: 'Claim details are required' },
+    zodText(text(messages, 'claimDetailsRequired')),
   ),
 });
 export type DashboardClaimInput = z.input<typeof dashboardClaimInput>;
@@ -106,16 +108,16 @@ export const claimTargetStatuses = ['processed', 'shipped', 'delivered', 'reject
 /** PATCH /api/reward-claims/{id} (owner): moves a claim along CLAIM_TRANSITIONS (409 otherwise). */
 export const claimTransitionInput = z
   .strictObject({
-    status: z.enum(claimTargetStatuses, { error: `status must be one of ${claimTargetStatuses.join(', ')}` }),
+    status: z.enum(claimTargetStatuses, zodText(text(messages, 'mustBeOneOf', { field: 'status', options: claimTargetStatuses.join(', ') }))),
     note: optionalText(CLAIM_NOTE_MAX),
     reason: optionalText(CLAIM_NOTE_MAX),
   })
   .superRefine((input, context) => {
     if (input.status === 'rejected' && input.reason === null) {
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'A rejection needs a reason' });
+      context.addIssue({ code: 'custom', path: ['reason'], message: render(text(messages, 'rejectionNeedsReason')) });
     }
     if (input.status !== 'rejected' && input.reason !== null) {
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'A reason is given only when rejecting a claim' });
+      context.addIssue({ code: 'custom', path: ['reason'], message: render(text(messages, 'reasonOnlyWhenRejecting')) });
     }
   });
 export type ClaimTransitionInput = z.input<typeof claimTransitionInput>;
@@ -173,7 +175,7 @@ export type RewardClaim = z.infer<typeof rewardClaim>;
  * it (as the agent list's search). Without either, every claim (the Reward Claims tab splits them by status itself).
  */
 export const rewardClaimListQuery = z.object({
-  status: z.enum(claimStatuses, { error: `status must be one of ${claimStatuses.join(', ')}` }).optional(),
+  status: z.enum(claimStatuses, zodText(text(messages, 'mustBeOneOf', { field: 'status', options: claimStatuses.join(', ') }))).optional(),
   search: agentListQuery.shape.search,
 });
 export type RewardClaimListQuery = z.output<typeof rewardClaimListQuery>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { displayName, idField, storableText } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 import { TEAM_MEMBERS_MAX, TEAM_NAME_MAX } from './teams';
 
 // SCIM 2.0 provisioning (RFC 7643 resources, RFC 7644 protocol) at /scim/v2, for the company directory (Okta,
@@ -54,10 +56,16 @@ export const SCIM_ERROR_TYPES = [
 ] as const;
 export type ScimErrorType = (typeof SCIM_ERROR_TYPES)[number];
 
-/** The refusals of the SCIM guard (server/auth/permissions.ts requireScimToken). */
-export const SCIM_TOKEN_REQUIRED = 'SCIM provisioning needs an API token with the scim scope: send Authorization: Bearer <token>';
-export const SCIM_SCOPE_REQUIRED = 'This API token may not provision people and teams: it lacks the scim scope';
-export const SCIM_PEOPLE_REFUSED = 'SCIM provisioning is for the company directory: it takes an API token with the scim scope, not a signed-in session';
+/**
+ * The refusals of the SCIM guard (server/auth/permissions.ts requireScimToken): in the reader's language (*_TEXT) and
+ * in English (as directories and tests compare them).
+ */
+export const SCIM_TOKEN_REQUIRED_TEXT = text(messages, 'scimTokenRequired');
+export const SCIM_TOKEN_REQUIRED = String(SCIM_TOKEN_REQUIRED_TEXT);
+export const SCIM_SCOPE_REQUIRED_TEXT = text(messages, 'scimScopeRequired');
+export const SCIM_SCOPE_REQUIRED = String(SCIM_SCOPE_REQUIRED_TEXT);
+export const SCIM_PEOPLE_REFUSED_TEXT = text(messages, 'scimPeopleRefused');
+export const SCIM_PEOPLE_REFUSED = String(SCIM_PEOPLE_REFUSED_TEXT);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Attribute values, as requests give them
@@ -71,51 +79,51 @@ const unassignable = <S extends z.ZodType>(schema: S) =>
 
 /** userName: the agent's email, which it signs in with; compared and stored lower-case. */
 export const scimUserName = z
-  .string({ error: 'userName must be the person’s email address (text)' })
+  .string(zodText(text(messages, 'scimUserNameText')))
   .trim()
-  .max(254, 'userName must be an email address of at most 254 characters')
-  .pipe(z.email({ error: 'userName must be an email address: TierTrack signs agents in with it' }))
+  .max(254, zodText(text(messages, 'scimUserNameLength', { max: 254 })))
+  .pipe(z.email(zodText(text(messages, 'scimUserNameEmail'))))
   .transform((email) => email.toLowerCase());
 
 /** displayName: the agent's name as the screens show it (the rules of an agent's name). */
-export const scimDisplayName = displayName('displayName must be a name (text)', 100, 'displayName');
-export const scimGivenName = displayName('name.givenName must be a name (text)', 100, 'name.givenName');
-export const scimFamilyName = displayName('name.familyName must be a name (text)', 100, 'name.familyName');
+export const scimDisplayName = displayName(text(messages, 'scimMustBeName', { field: 'displayName' }), 100, 'displayName');
+export const scimGivenName = displayName(text(messages, 'scimMustBeName', { field: 'name.givenName' }), 100, 'name.givenName');
+export const scimFamilyName = displayName(text(messages, 'scimMustBeName', { field: 'name.familyName' }), 100, 'name.familyName');
 /** title: the agent's position. */
-export const scimTitle = displayName('title must be a position (text)', 100, 'title');
+export const scimTitle = displayName(text(messages, 'scimTitle'), 100, 'title');
 export const scimExternalId = storableText(
   z
-    .string({ error: 'externalId must be text' })
+    .string(zodText(text(messages, 'mustBeTextNamed', { field: 'externalId' })))
     .trim()
-    .min(1, 'externalId must not be empty')
-    .max(SCIM_EXTERNAL_ID_MAX, `externalId must be at most ${SCIM_EXTERNAL_ID_MAX} characters`),
+    .min(1, zodText(text(messages, 'mustNotBeEmpty', { field: 'externalId' })))
+    .max(SCIM_EXTERNAL_ID_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'externalId', max: SCIM_EXTERNAL_ID_MAX }))),
   'externalId',
 );
 /** A team's name, as a group's displayName. */
-export const scimGroupDisplayName = displayName('displayName must be the team’s name (text)', TEAM_NAME_MAX, 'displayName');
+export const scimGroupDisplayName = displayName(text(messages, 'scimGroupDisplayName'), TEAM_NAME_MAX, 'displayName');
 
 /**
  * A SCIM boolean: true or false, or as Microsoft Entra ID sends them in PATCH values, "True" and "False" (any case).
  */
 export const scimBoolean = (name: string) =>
   z
-    .union([z.boolean(), z.string().regex(/^(true|false)$/i)], { error: `${name} must be true or false` })
+    .union([z.boolean(), z.string().regex(/^(true|false)$/i)], zodText(text(messages, 'mustBeTrueOrFalse', { field: name })))
     .transform((value) => (typeof value === 'boolean' ? value : value.toLowerCase() === 'true'));
 
 /** A member of a group, or a member named in a PATCH: `value` is the user's id (its `display`, `$ref` are ignored). */
 export const scimMemberInput = z.object(
-  { value: idField('members[].value must be the id of a user (an agent)') },
-  { error: 'Each member must be an object whose value is the id of a user' },
+  { value: idField(text(messages, 'scimMemberValue')) },
+  zodText(text(messages, 'scimEachMember')),
 );
 
 /** One of a user's emails as sent: TierTrack keeps one, the sign-in email, which is the userName. */
 export const scimEmailInput = z.object(
   {
-    value: z.string({ error: 'emails[].value must be an email address' }).trim().max(254, 'emails[].value must be an email address'),
-    type: z.string({ error: 'emails[].type must be text' }).max(100).optional(),
+    value: z.string(zodText(text(messages, 'scimEmailValue'))).trim().max(254, zodText(text(messages, 'scimEmailValue'))),
+    type: z.string(zodText(text(messages, 'mustBeTextNamed', { field: 'emails[].type' }))).max(100).optional(),
     primary: scimBoolean('emails[].primary').optional(),
   },
-  { error: 'Each email must be an object with a value' },
+  zodText(text(messages, 'scimEachEmail')),
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -131,16 +139,16 @@ export const scimUserInput = z.object(
   {
     userName: scimUserName,
     name: z
-      .object({ givenName: unassignable(scimGivenName), familyName: unassignable(scimFamilyName) }, { error: 'name must be an object (givenName, familyName)' })
+      .object({ givenName: unassignable(scimGivenName), familyName: unassignable(scimFamilyName) }, zodText(text(messages, 'scimNameObject')))
       .nullable()
       .optional(),
     displayName: unassignable(scimDisplayName),
     title: unassignable(scimTitle),
     externalId: unassignable(scimExternalId),
     active: scimBoolean('active').optional(),
-    emails: z.array(scimEmailInput, { error: 'emails must be a list of emails' }).max(20, 'emails may hold at most 20 emails').nullable().optional(),
+    emails: z.array(scimEmailInput, zodText(text(messages, 'scimEmailsList'))).max(20, zodText(text(messages, 'scimEmailsAtMost', { max: 20 }))).nullable().optional(),
   },
-  { error: 'The body must be a SCIM User: a JSON object with a userName' },
+  zodText(text(messages, 'scimUserBody')),
 );
 export type ScimUserInput = z.output<typeof scimUserInput>;
 
@@ -150,12 +158,12 @@ export const scimGroupInput = z.object(
     displayName: scimGroupDisplayName,
     externalId: unassignable(scimExternalId),
     members: z
-      .array(scimMemberInput, { error: 'members must be a list of members' })
-      .max(TEAM_MEMBERS_MAX, `members may name at most ${TEAM_MEMBERS_MAX.toLocaleString('en-US')} users`)
+      .array(scimMemberInput, zodText(text(messages, 'scimMembersList')))
+      .max(TEAM_MEMBERS_MAX, zodText(text(messages, 'scimMembersAtMost', { max: TEAM_MEMBERS_MAX })))
       .nullable()
       .optional(),
   },
-  { error: 'The body must be a SCIM Group: a JSON object with a displayName' },
+  zodText(text(messages, 'scimGroupBody')),
 );
 export type ScimGroupInput = z.output<typeof scimGroupInput>;
 
@@ -166,16 +174,23 @@ export type ScimGroupInput = z.output<typeof scimGroupInput>;
 export const scimPatchOperation = z.object(
   {
     op: z
-      .string({ error: 'op must be "add", "remove" or "replace"' })
+      .string(zodText(text(messages, 'scimOp')))
       .transform((op) => op.toLowerCase())
-      .pipe(z.enum(['add', 'remove', 'replace'], { error: 'op must be "add", "remove" or "replace"' })),
-    path: storableText(z.string({ error: 'path must be text' }).trim().min(1, 'path must not be empty').max(SCIM_PATH_MAX, `path must be at most ${SCIM_PATH_MAX} characters`), 'path')
+      .pipe(z.enum(['add', 'remove', 'replace'], zodText(text(messages, 'scimOp')))),
+    path: storableText(
+      z
+        .string(zodText(text(messages, 'mustBeTextNamed', { field: 'path' })))
+        .trim()
+        .min(1, zodText(text(messages, 'mustNotBeEmpty', { field: 'path' })))
+        .max(SCIM_PATH_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'path', max: SCIM_PATH_MAX }))),
+      'path',
+    )
       .nullable()
       .optional()
       .transform((path) => path ?? undefined),
     value: z.unknown().optional(),
   },
-  { error: 'Each operation must be an object with an op' },
+  zodText(text(messages, 'scimEachOperation')),
 );
 export type ScimPatchOperation = z.output<typeof scimPatchOperation>;
 
@@ -183,25 +198,30 @@ export type ScimPatchOperation = z.output<typeof scimPatchOperation>;
 export const scimPatchInput = z.object(
   {
     Operations: z
-      .array(scimPatchOperation, { error: 'Operations must be a list of operations' })
-      .min(1, 'Operations must hold at least one operation')
-      .max(SCIM_PATCH_OPERATIONS_MAX, `Operations may hold at most ${SCIM_PATCH_OPERATIONS_MAX} operations`),
+      .array(scimPatchOperation, zodText(text(messages, 'scimOperationsList')))
+      .min(1, zodText(text(messages, 'scimOperationsAtLeastOne')))
+      .max(SCIM_PATCH_OPERATIONS_MAX, zodText(text(messages, 'scimOperationsAtMost', { max: SCIM_PATCH_OPERATIONS_MAX }))),
   },
-  { error: 'The body must be a SCIM PatchOp: a JSON object with Operations' },
+  zodText(text(messages, 'scimPatchBody')),
 );
 export type ScimPatchInput = z.output<typeof scimPatchInput>;
 
 /** A whole number in a query string; absent stays undefined. */
 const queryNumber = (name: string) =>
   z
-    .string({ error: `${name} must be a whole number` })
-    .regex(/^-?\d{1,10}$/, `${name} must be a whole number`)
+    .string(zodText(text(messages, 'wholeNumber', { name })))
+    .regex(/^-?\d{1,10}$/, zodText(text(messages, 'wholeNumber', { name })))
     .transform(Number)
     .optional();
 
 /** attributes and excludedAttributes (RFC 7644 §3.4.2.5): comma-separated attribute names. */
 const attributeList = (name: string) =>
-  storableText(z.string({ error: `${name} must be a comma-separated list of attribute names` }).max(SCIM_FILTER_MAX, `${name} must be at most ${SCIM_FILTER_MAX} characters`), name).optional();
+  storableText(
+    z
+      .string(zodText(text(messages, 'scimAttributeList', { field: name })))
+      .max(SCIM_FILTER_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: name, max: SCIM_FILTER_MAX }))),
+    name,
+  ).optional();
 
 /** The query of a single resource's read (and of a write's answer). */
 export const scimResourceQuery = z.object({ attributes: attributeList('attributes'), excludedAttributes: attributeList('excludedAttributes') });
@@ -213,7 +233,12 @@ export type ScimResourceQuery = z.output<typeof scimResourceQuery>;
  * attribute lists. Sorting is not supported: sortBy and sortOrder are ignored, as other parameters are.
  */
 export const scimListQuery = scimResourceQuery.extend({
-  filter: storableText(z.string({ error: 'filter must be text' }).max(SCIM_FILTER_MAX, `filter must be at most ${SCIM_FILTER_MAX} characters`), 'filter').optional(),
+  filter: storableText(
+    z
+      .string(zodText(text(messages, 'mustBeTextNamed', { field: 'filter' })))
+      .max(SCIM_FILTER_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'filter', max: SCIM_FILTER_MAX }))),
+    'filter',
+  ).optional(),
   startIndex: queryNumber('startIndex').transform((value) => Math.min(Math.max(value ?? 1, 1), SCIM_START_INDEX_MAX)),
   count: queryNumber('count').transform((value) => Math.min(Math.max(value ?? SCIM_MAX_RESULTS, 0), SCIM_MAX_RESULTS)),
 });

@@ -1,5 +1,7 @@
 // Organisation settings without the schemas (no zod here): the formatting module, the landing page and the settings
 // form read these on first screens (docs/decisions/0027: no zod before the first paint).
+import { text } from './i18n';
+import { messages } from './messages';
 
 export { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from './org-display';
 
@@ -13,8 +15,11 @@ export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF
 /** Offered first in the settings form; any other tag Intl supports can be typed. */
 export const COMMON_LOCALES = ['en-US', 'en-GB', 'en-IE', 'en-CA', 'en-AU', 'en-IN', 'de-DE', 'de-AT', 'de-CH', 'fr-FR', 'fr-CA', 'es-ES', 'es-MX', 'it-IT', 'nl-NL', 'pt-BR', 'pt-PT', 'sv-SE', 'da-DK', 'nb-NO', 'pl-PL', 'ja-JP'] as const;
 
-export const CURRENCY_MESSAGE = 'currency must be an ISO 4217 currency code such as USD or EUR';
-export const LOCALE_MESSAGE = 'locale must be a supported language tag such as en-US or de-DE';
+/** What a currency or a locale that is not one says, in the reader's language; *_MESSAGE: the English (tests compare it). */
+export const CURRENCY_TEXT = text(messages, 'currencyCode');
+export const LOCALE_TEXT = text(messages, 'localeTag');
+export const CURRENCY_MESSAGE = String(CURRENCY_TEXT);
+export const LOCALE_MESSAGE = String(LOCALE_TEXT);
 
 let knownCurrencies: ReadonlySet<string> | undefined;
 

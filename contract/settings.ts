@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { calendarDay, displayName } from './fields';
-import { canonicalLocale, CURRENCY_MESSAGE, isKnownCurrency, LOCALE_MESSAGE, LOCALE_TAG_MAX, ORG_NAME_MAX } from './settings-values';
+import { render, text, zodText } from './i18n';
+import { messages } from './messages';
+import { canonicalLocale, CURRENCY_TEXT, isKnownCurrency, LOCALE_TEXT, LOCALE_TAG_MAX, ORG_NAME_MAX } from './settings-values';
 
 export * from './settings-values';
 
-const WORKING_DAYS_MESSAGE = 'workingDays must be ISO weekdays: 1 (Monday) to 7 (Sunday)';
+const WORKING_DAYS_MESSAGE = zodText(text(messages, 'workingDaysWeekdays'));
 const MINUTES_PER_DAY = 24 * 60;
-const WORK_START_MESSAGE = 'workStartMinute must be whole minutes after midnight, 0 to 1439 (540 is 09:00)';
-const WORK_END_MESSAGE = 'workEndMinute must be whole minutes after midnight, 1 to 1440 (1080 is 18:00; 1440 is midnight at the end of the day)';
+const WORK_START_MESSAGE = zodText(text(messages, 'workStartMinute'));
+const WORK_END_MESSAGE = zodText(text(messages, 'workEndMinute'));
 /** The working day's end comes after its start (the same day: no night shifts across midnight). */
-export const WORK_HOURS_ORDER_MESSAGE = 'The working day must end after it starts';
+export const WORK_HOURS_ORDER_MESSAGE = text(messages, 'workHoursOrder');
 /** The working hours until the owner sets them: 09:00 to 18:00. */
 export const DEFAULT_WORK_START_MINUTE = 540;
 export const DEFAULT_WORK_END_MINUTE = 1080;
@@ -45,19 +47,19 @@ export const organisationSettings = orgDisplaySettings.extend({
 export type OrganisationSettings = z.infer<typeof organisationSettings>;
 
 const currencyField = z
-  .string({ error: CURRENCY_MESSAGE })
+  .string(zodText(CURRENCY_TEXT))
   .trim()
   .transform((code) => code.toUpperCase())
-  .refine(isKnownCurrency, CURRENCY_MESSAGE);
+  .refine(isKnownCurrency, zodText(CURRENCY_TEXT));
 
 const localeField = z
-  .string({ error: LOCALE_MESSAGE })
+  .string(zodText(LOCALE_TEXT))
   .trim()
-  .max(LOCALE_TAG_MAX, LOCALE_MESSAGE)
+  .max(LOCALE_TAG_MAX, zodText(LOCALE_TEXT))
   .transform((tag, context) => {
     const canonical = canonicalLocale(tag);
     if (canonical === undefined) {
-      context.addIssue({ code: 'custom', message: LOCALE_MESSAGE });
+      context.addIssue({ code: 'custom', message: render(LOCALE_TEXT) });
       return z.NEVER;
     }
     return canonical;
@@ -69,40 +71,42 @@ const localeField = z
  */
 export const updateOrganisationSettingsInput = z
   .object({
-    orgName: displayName('Organisation name is required', ORG_NAME_MAX, 'Organisation name').optional(),
+    orgName: displayName(text(messages, 'orgNameRequired'), ORG_NAME_MAX, text(messages, 'orgNameLabel')).optional(),
     currency: currencyField.optional(),
     locale: localeField.optional(),
-    requireManagerTwoFactor: z.boolean({ error: 'requireManagerTwoFactor must be true or false' }).optional(),
-    managersRecord: z.boolean({ error: 'managersRecord must be true or false' }).optional(),
+    requireManagerTwoFactor: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'requireManagerTwoFactor' }))).optional(),
+    managersRecord: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'managersRecord' }))).optional(),
     workingDays: z
-      .array(z.number({ error: WORKING_DAYS_MESSAGE }).int(WORKING_DAYS_MESSAGE).min(1, WORKING_DAYS_MESSAGE).max(7, WORKING_DAYS_MESSAGE), { error: WORKING_DAYS_MESSAGE })
-      .min(1, 'At least one working day is needed')
-      .refine((days) => new Set(days).size === days.length, 'workingDays must not repeat a day')
+      .array(z.number(WORKING_DAYS_MESSAGE).int(WORKING_DAYS_MESSAGE).min(1, WORKING_DAYS_MESSAGE).max(7, WORKING_DAYS_MESSAGE), WORKING_DAYS_MESSAGE)
+      .min(1, zodText(text(messages, 'atLeastOneWorkingDay')))
+      .refine((days) => new Set(days).size === days.length, zodText(text(messages, 'workingDaysNoRepeat')))
       .transform((days) => [...days].sort((a, b) => a - b))
       .optional(),
     holidays: z
-      .array(calendarDay('holidays'), { error: 'holidays must be a list of dates such as 2026-12-25' })
-      .max(HOLIDAYS_MAX, `At most ${HOLIDAYS_MAX} holidays`)
-      .refine((days) => new Set(days).size === days.length, 'holidays must not repeat a date')
+      .array(calendarDay('holidays'), zodText(text(messages, 'holidaysList')))
+      .max(HOLIDAYS_MAX, zodText(text(messages, 'atMostHolidays', { max: HOLIDAYS_MAX })))
+      .refine((days) => new Set(days).size === days.length, zodText(text(messages, 'holidaysNoRepeat')))
       .transform((days) => [...days].sort())
       .optional(),
     workStartMinute: z
-      .number({ error: WORK_START_MESSAGE })
+      .number(WORK_START_MESSAGE)
       .int(WORK_START_MESSAGE)
       .min(0, WORK_START_MESSAGE)
       .max(MINUTES_PER_DAY - 1, WORK_START_MESSAGE)
       .optional(),
-    workEndMinute: z.number({ error: WORK_END_MESSAGE }).int(WORK_END_MESSAGE).min(1, WORK_END_MESSAGE).max(MINUTES_PER_DAY, WORK_END_MESSAGE).optional(),
+    workEndMinute: z.number(WORK_END_MESSAGE).int(WORK_END_MESSAGE).min(1, WORK_END_MESSAGE).max(MINUTES_PER_DAY, WORK_END_MESSAGE).optional(),
   })
   .strict()
-  .refine((input) => Object.keys(input).length > 0, {
-    message: 'Nothing to change: send orgName, currency, locale, requireManagerTwoFactor, managersRecord, workingDays, holidays, workStartMinute or workEndMinute',
-  })
+  .refine((input) => Object.keys(input).length > 0, zodText(text(messages, 'nothingToChangeSettings')))
   .refine((input) => input.workStartMinute === undefined || input.workEndMinute === undefined || input.workStartMinute < input.workEndMinute, {
-    message: WORK_HOURS_ORDER_MESSAGE,
+    ...zodText(WORK_HOURS_ORDER_MESSAGE),
     path: ['workEndMinute'],
   });
 
-/** A manager's entry, void or claim step while the owner has not allowed managers to record (403). */
-export const MANAGERS_DO_NOT_RECORD = 'Managers watch here: the owner can let managers record entries, voids and claims for their teams under Settings';
+/**
+ * A manager's entry, void or claim step while the owner has not allowed managers to record (403);
+ * MANAGERS_DO_NOT_RECORD is the English, as API clients and tests compare it.
+ */
+export const MANAGERS_DO_NOT_RECORD_TEXT = text(messages, 'managersDoNotRecord');
+export const MANAGERS_DO_NOT_RECORD = String(MANAGERS_DO_NOT_RECORD_TEXT);
 export type UpdateOrganisationSettingsInput = z.input<typeof updateOrganisationSettingsInput>;

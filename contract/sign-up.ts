@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { text, zodText } from './i18n';
 import { signUpModes } from './limits';
+import { messages } from './messages';
 
 export { signUpModes, type SignUpMode } from './limits';
 export * from './sign-up-text';
@@ -10,7 +12,7 @@ export type RegistrationResponse = z.infer<typeof registrationResponse>;
 
 /** PUT /api/owner/sign-up (owner). */
 export const signUpSettingsInput = z.object({
-  mode: z.enum(signUpModes, { error: `mode must be one of ${signUpModes.join(', ')}` }),
+  mode: z.enum(signUpModes, zodText(text(messages, 'mustBeOneOf', { field: 'mode', options: signUpModes.join(', ') }))),
 });
 export type SignUpSettingsInput = z.input<typeof signUpSettingsInput>;
 

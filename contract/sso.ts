@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { displayName } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 
 export * from './sso-text';
 
@@ -14,8 +16,8 @@ export type SsoAudience = (typeof SSO_AUDIENCES)[number];
 
 /** GET /api/sso/start: who signs in (the dashboard's people or agents) and the page of ours to go to afterwards. */
 export const ssoStartQuery = z.object({
-  audience: z.enum(SSO_AUDIENCES, { error: `audience must be one of ${SSO_AUDIENCES.join(', ')}` }).default('agent'),
-  returnTo: z.string().max(2000, 'returnTo must be a path of this app').optional(),
+  audience: z.enum(SSO_AUDIENCES, zodText(text(messages, 'mustBeOneOf', { field: 'audience', options: SSO_AUDIENCES.join(', ') }))).default('agent'),
+  returnTo: z.string().max(2000, zodText(text(messages, 'returnToPath'))).optional(),
 });
 
 /** Where the callback is: the redirect URL the owner registers at the provider is the app's address and this path. */
@@ -25,13 +27,12 @@ export const SSO_LABEL_MAX = 60;
 export const SSO_DOMAINS_MAX = 20;
 export const SSO_CLAIM_MAX = 100;
 
-const ISSUER_MESSAGE =
-  'issuer must be the provider\'s https:// address as it publishes it (such as https://login.example.com/realms/sales); http:// only on this machine (localhost)';
+const ISSUER_MESSAGE = zodText(text(messages, 'ssoIssuer'));
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An issuer: https, or http on this machine (a provider run for a trial or a test). No query, no fragment. */
 export const issuerField = z
-  .string({ error: ISSUER_MESSAGE })
+  .string(ISSUER_MESSAGE)
   .trim()
   .max(500, ISSUER_MESSAGE)
   .refine((value) => {
@@ -46,15 +47,16 @@ export const issuerField = z
   }, ISSUER_MESSAGE)
   .transform((value) => value.replace(/\/+$/, ''));
 
-const DOMAIN_MESSAGE = 'allowedDomains must be one or more email domains such as example.com (no @, no spaces)';
+const DOMAIN_MESSAGE = zodText(text(messages, 'ssoDomains'));
 const domainField = z
-  .string({ error: DOMAIN_MESSAGE })
+  .string(DOMAIN_MESSAGE)
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, DOMAIN_MESSAGE);
 
-const CLIENT_ID_MESSAGE = 'clientId is required: the client (application) id the provider gave this app';
-const SECRET_MESSAGE = 'clientSecret must be the client secret the provider gave this app (at most 500 characters)';
+const CLIENT_ID_MESSAGE = zodText(text(messages, 'ssoClientId'));
+const SECRET_MESSAGE = zodText(text(messages, 'ssoClientSecret'));
+const ROLE_CLAIM_MESSAGE = zodText(text(messages, 'ssoRoleClaim'));
 
 /**
  * PUT /api/owner/sso (owner, password entered in the last ten minutes). `clientSecret` may be left out when changing
@@ -65,28 +67,28 @@ const SECRET_MESSAGE = 'clientSecret must be the client secret the provider gave
 export const ssoSettingsInput = z
   .strictObject({
     issuer: issuerField,
-    clientId: z.string({ error: CLIENT_ID_MESSAGE }).trim().min(1, CLIENT_ID_MESSAGE).max(300, CLIENT_ID_MESSAGE),
-    clientSecret: z.string({ error: SECRET_MESSAGE }).min(1, SECRET_MESSAGE).max(500, SECRET_MESSAGE).optional(),
-    label: displayName('label is required: the company name on the button ("Sign in with Acme")', SSO_LABEL_MAX, 'label'),
+    clientId: z.string(CLIENT_ID_MESSAGE).trim().min(1, CLIENT_ID_MESSAGE).max(300, CLIENT_ID_MESSAGE),
+    clientSecret: z.string(SECRET_MESSAGE).min(1, SECRET_MESSAGE).max(500, SECRET_MESSAGE).optional(),
+    label: displayName(text(messages, 'ssoLabelRequired'), SSO_LABEL_MAX, 'label'),
     allowedDomains: z
-      .array(domainField, { error: DOMAIN_MESSAGE })
+      .array(domainField, DOMAIN_MESSAGE)
       .min(1, DOMAIN_MESSAGE)
-      .max(SSO_DOMAINS_MAX, `allowedDomains may list at most ${SSO_DOMAINS_MAX} domains`)
+      .max(SSO_DOMAINS_MAX, zodText(text(messages, 'ssoDomainsAtMost', { max: SSO_DOMAINS_MAX })))
       .transform((domains) => [...new Set(domains)]),
     roleClaim: z
-      .string({ error: 'roleClaim must be the name of a claim in the ID token, such as groups or roles' })
+      .string(ROLE_CLAIM_MESSAGE)
       .trim()
-      .max(SSO_CLAIM_MAX, `roleClaim must be at most ${SSO_CLAIM_MAX} characters`)
-      .regex(/^[A-Za-z0-9_.:/-]*$/, 'roleClaim must be the name of a claim in the ID token, such as groups or roles')
+      .max(SSO_CLAIM_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'roleClaim', max: SSO_CLAIM_MAX })))
+      .regex(/^[A-Za-z0-9_.:/-]*$/, ROLE_CLAIM_MESSAGE)
       .nullable()
       .optional(),
     managerValue: z
-      .string({ error: 'managerValue must be the value of roleClaim that makes someone a manager' })
+      .string(zodText(text(messages, 'ssoManagerValue')))
       .trim()
-      .max(SSO_CLAIM_MAX, `managerValue must be at most ${SSO_CLAIM_MAX} characters`)
+      .max(SSO_CLAIM_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'managerValue', max: SSO_CLAIM_MAX })))
       .nullable()
       .optional(),
-    required: z.boolean({ error: 'required must be true or false' }).optional(),
+    required: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'required' }))).optional(),
   })
   .transform((input) => ({
     ...input,
@@ -95,7 +97,7 @@ export const ssoSettingsInput = z
     required: input.required ?? false,
   }))
   .refine((input) => (input.roleClaim === null) === (input.managerValue === null), {
-    message: 'roleClaim and managerValue go together: give both (the claim and the value that makes a manager) or neither',
+    ...zodText(text(messages, 'ssoRoleClaimWithValue')),
     path: ['managerValue'],
   });
 export type SsoSettingsInput = z.input<typeof ssoSettingsInput>;
@@ -126,6 +128,6 @@ export const ssoStatus = z.object({
 });
 export type SsoStatus = z.infer<typeof ssoStatus>;
 
-/** PUT /api/owner/sso with required: true while the owner has no two-factor sign-in. */
-export const SSO_REQUIRED_NEEDS_OWNER_2FA =
-  'Turn on two-factor sign-in for your own account first: while company sign-in is required, your password (with two-factor) is the way in when the provider is down.';
+/** PUT /api/owner/sso with required: true while the owner has no two-factor sign-in (the constant: its English). */
+export const SSO_REQUIRED_NEEDS_OWNER_2FA_TEXT = text(messages, 'ssoRequiredNeedsOwner2fa');
+export const SSO_REQUIRED_NEEDS_OWNER_2FA = String(SSO_REQUIRED_NEEDS_OWNER_2FA_TEXT);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { agentStatuses } from './agents';
 import { calendarDay, displayName, idField } from './fields';
+import { render, text, zodText } from './i18n';
 import { LEADERBOARD_PERIODS, metricParam, periodRange } from './insight';
+import { messages } from './messages';
 import { moneyString } from './money';
 
 // Teams (docs/product.md §12.16, issue 18): the owner groups agents (each in at most one team) under managers. A manager who leads
@@ -11,18 +13,23 @@ export const TEAM_NAME_MAX = 60;
 /** The most managers or agents one request may name. */
 export const TEAM_MEMBERS_MAX = 10_000;
 
-/** A manager reading an agent outside the teams they lead (any route naming the agent). */
-export const OUTSIDE_YOUR_TEAMS = 'This agent is not in a team you lead';
+/**
+ * A manager reading an agent outside the teams they lead (any route naming the agent). The *_TEXT constants are what
+ * the server answers, in the reader's language; the others their English, as API clients and tests compare it.
+ */
+export const OUTSIDE_YOUR_TEAMS_TEXT = text(messages, 'outsideYourTeams');
+export const OUTSIDE_YOUR_TEAMS = String(OUTSIDE_YOUR_TEAMS_TEXT);
 /** A manager asking for a board of a team they do not lead. */
-export const NOT_YOUR_TEAM = 'You can only see the teams you lead';
+export const NOT_YOUR_TEAM_TEXT = text(messages, 'notYourTeam');
+export const NOT_YOUR_TEAM = String(NOT_YOUR_TEAM_TEXT);
 
 const idList = (field: 'managerIds' | 'agentIds' | 'addAgentIds' | 'removeAgentIds') =>
   z
-    .array(idField(`${field} must be a list of ids`), { error: `${field} must be a list of ids` })
-    .max(TEAM_MEMBERS_MAX, `${field} may name at most ${TEAM_MEMBERS_MAX.toLocaleString('en-US')} ids`)
+    .array(idField(text(messages, 'listOfIds', { field })), zodText(text(messages, 'listOfIds', { field })))
+    .max(TEAM_MEMBERS_MAX, zodText(text(messages, 'atMostIds', { field, max: TEAM_MEMBERS_MAX })))
     .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
-const teamName = displayName('Team name is required', TEAM_NAME_MAX, 'Team name');
+const teamName = displayName(text(messages, 'teamNameRequired'), TEAM_NAME_MAX, text(messages, 'teamNameLabel'));
 
 /**
  * POST /api/teams (owner): a team, its managers (manager accounts) and its agents. An agent already in another team
@@ -57,14 +64,14 @@ export const updateTeamInput = z
   .strict()
   .superRefine((input, context) => {
     if (Object.keys(input).length === 0) {
-      context.addIssue({ code: 'custom', message: 'Nothing to change: send name, managerIds, addAgentIds, removeAgentIds or agentIds' });
+      context.addIssue({ code: 'custom', message: render(text(messages, 'nothingToChangeTeam')) });
     }
     if (input.agentIds && (input.addAgentIds || input.removeAgentIds)) {
-      context.addIssue({ code: 'custom', path: ['agentIds'], message: 'Send agentIds (the whole list) or addAgentIds and removeAgentIds (the changes), not both' });
+      context.addIssue({ code: 'custom', path: ['agentIds'], message: render(text(messages, 'agentIdsOrChanges')) });
     }
     const both = (input.addAgentIds ?? []).filter((id) => input.removeAgentIds?.includes(id));
     if (both.length > 0) {
-      context.addIssue({ code: 'custom', path: ['removeAgentIds'], message: `An agent cannot both join and leave the team: ${both.slice(0, 20).join(', ')}` });
+      context.addIssue({ code: 'custom', path: ['removeAgentIds'], message: render(text(messages, 'joinAndLeave', { ids: both.slice(0, 20).join(', ') })) });
     }
   });
 export type UpdateTeamInput = z.output<typeof updateTeamInput>;
@@ -90,7 +97,7 @@ export type TeamList = z.infer<typeof teamList>;
 /** GET /api/teams/leaderboard: the board of `period` holding the day `at` (today when absent). */
 export const teamBoardQuery = z.object({
   period: z
-    .enum(LEADERBOARD_PERIODS, { error: `period must be one of ${LEADERBOARD_PERIODS.join(', ')}` })
+    .enum(LEADERBOARD_PERIODS, zodText(text(messages, 'mustBeOneOf', { field: 'period', options: LEADERBOARD_PERIODS.join(', ') })))
     .optional()
     .transform((value) => value ?? 'month'),
   at: calendarDay('at').optional(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { moneyString, thresholdInput } from './money';
 import { storableText } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 
 export const TIER_COUNT = 12;
 
@@ -40,11 +42,11 @@ export const updateTierSettingInput = z
   .strictObject({
     threshold: thresholdInput.optional(),
     rewards: storableText(
-      z.string({ error: 'Rewards must be text' }).max(REWARDS_TEXT_MAX, `Rewards must be at most ${REWARDS_TEXT_MAX} characters`),
-      'Rewards',
+      z
+        .string(zodText(text(messages, 'mustBeTextNamed', { field: text(messages, 'rewardsLabel') })))
+        .max(REWARDS_TEXT_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: text(messages, 'rewardsLabel'), max: REWARDS_TEXT_MAX }))),
+      text(messages, 'rewardsLabel'),
     ).optional(),
   })
-  .refine((v) => v.threshold !== undefined || v.rewards !== undefined, {
-    message: 'Send a threshold or rewards to update',
-  });
+  .refine((v) => v.threshold !== undefined || v.rewards !== undefined, zodText(text(messages, 'thresholdOrRewards')));
 export type UpdateTierSettingInput = z.infer<typeof updateTierSettingInput>;

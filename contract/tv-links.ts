@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { displayName } from './fields';
 import { goalPeriods, paces } from './goal-periods';
+import { text, zodText } from './i18n';
 import { PROFIT_METRIC } from './limits';
+import { messages } from './messages';
 import { metricUnits } from './metrics';
 
 /**
@@ -11,17 +13,17 @@ import { metricUnits } from './metrics';
 /** Metrics a TV link shows beside profit, each a slide of its own, at most. */
 export const TV_METRIC_SLIDES_MAX = 3;
 
-const METRIC_KEYS_MESSAGE = `metrics must be a list of at most ${TV_METRIC_SLIDES_MAX} metric keys`;
+const METRIC_KEYS_MESSAGE = zodText(text(messages, 'tvMetricKeys', { max: TV_METRIC_SLIDES_MAX }));
 
 export const createTvLinkInput = z.strictObject({
-  name: displayName('Name is required', 100, 'Name'),
-  showAmounts: z.boolean({ error: 'showAmounts must be true or false' }),
+  name: displayName(text(messages, 'nameRequired'), 100, text(messages, 'nameLabel')),
+  showAmounts: z.boolean(zodText(text(messages, 'mustBeTrueOrFalse', { field: 'showAmounts' }))),
   /** Metrics besides profit whose week's board takes a slide of its own (keys of GET /api/metrics). */
   metrics: z
-    .array(z.string({ error: METRIC_KEYS_MESSAGE }).max(40, METRIC_KEYS_MESSAGE).regex(/^[a-z][a-z0-9_-]*$/, METRIC_KEYS_MESSAGE), { error: METRIC_KEYS_MESSAGE })
+    .array(z.string(METRIC_KEYS_MESSAGE).max(40, METRIC_KEYS_MESSAGE).regex(/^[a-z][a-z0-9_-]*$/, METRIC_KEYS_MESSAGE), METRIC_KEYS_MESSAGE)
     .max(TV_METRIC_SLIDES_MAX, METRIC_KEYS_MESSAGE)
-    .refine((keys) => new Set(keys).size === keys.length, 'metrics must not repeat a metric')
-    .refine((keys) => !keys.includes(PROFIT_METRIC), 'Profit is on every TV board already: metrics names the others')
+    .refine((keys) => new Set(keys).size === keys.length, zodText(text(messages, 'tvMetricsNoRepeat')))
+    .refine((keys) => !keys.includes(PROFIT_METRIC), zodText(text(messages, 'tvProfitAlways')))
     .optional()
     .default([]),
 });
@@ -147,15 +149,20 @@ export const normalizePairingCode = (code: string) => code.toUpperCase().replace
 /** A code as shown: two groups of four. */
 export const formatPairingCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
-export const TV_PAIRING_CODE_WRONG = 'No TV is waiting with this code. Check the code on the screen: a code works once, for 10 minutes.';
-export const TV_PAIRING_GONE = 'This pairing code has expired. The TV shows a new one.';
+// The pairing's refusals, in the reader's language (*_TEXT) and in English (as API clients and tests compare them).
+export const TV_PAIRING_CODE_WRONG_TEXT = text(messages, 'tvPairingCodeWrong');
+export const TV_PAIRING_CODE_WRONG = String(TV_PAIRING_CODE_WRONG_TEXT);
+export const TV_PAIRING_GONE_TEXT = text(messages, 'tvPairingGone');
+export const TV_PAIRING_GONE = String(TV_PAIRING_GONE_TEXT);
 
 /** POST /api/tv-pairings answer (201): the code the TV shows and the secret it keeps (its link's token once paired). */
 export const tvPairingRequest = z.object({ code: z.string(), secret: z.string(), expiresAt: z.string(), pollMs: z.number() });
 export type TvPairingRequest = z.infer<typeof tvPairingRequest>;
 
 /** POST /api/tv-pairings/status: the TV's secret. */
-export const tvPairingStatusInput = z.strictObject({ secret: z.string({ error: 'secret is required' }).max(64, 'secret is not a pairing secret') });
+export const tvPairingStatusInput = z.strictObject({
+  secret: z.string(zodText(text(messages, 'tvSecretRequired'))).max(64, zodText(text(messages, 'tvSecretInvalid'))),
+});
 export type TvPairingStatusInput = z.infer<typeof tvPairingStatusInput>;
 
 /** Waiting for the owner, or paired: the board's address, told once. */
@@ -165,16 +172,17 @@ export const tvPairingStatus = z.discriminatedUnion('status', [
 ]);
 export type TvPairingStatus = z.infer<typeof tvPairingStatus>;
 
+const ENTER_TV_CODE = zodText(text(messages, 'tvEnterCode'));
 const pairingCodeField = z
-  .string({ error: 'Enter the code shown on the TV' })
+  .string(ENTER_TV_CODE)
   .transform(normalizePairingCode)
   .pipe(
     z
       .string()
-      .min(1, 'Enter the code shown on the TV')
+      .min(1, ENTER_TV_CODE)
       .refine(
         (code) => code.length === TV_PAIRING_CODE_LENGTH && [...code].every((char) => TV_PAIRING_ALPHABET.includes(char)),
-        `A code is ${TV_PAIRING_CODE_LENGTH} letters and digits, as shown on the TV (e.g. ABCD-2345)`,
+        zodText(text(messages, 'tvCodeShape', { length: TV_PAIRING_CODE_LENGTH })),
       ),
   );
 

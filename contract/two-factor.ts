@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { authUser } from './auth';
+import { text, zodText } from './i18n';
 import { languageChoice } from './language-choice';
 import { LANGUAGES } from './languages';
+import { messages } from './messages';
 
 /**
  * Two-factor sign-in for owners and managers (TOTP, RFC 6238; docs/decisions/0030-two-factor-sign-in.md): a 6-digit
@@ -16,21 +18,27 @@ export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 /** Wrong codes after which a sign-in's challenge ends (the password must be entered again). */
 export const TWO_FACTOR_MAX_FAILED_CODES = 5;
 
-export const WRONG_TWO_FACTOR_CODE = 'The code is not correct';
-export const TWO_FACTOR_CHALLENGE_ENDED = 'Your sign-in has ended: enter your email and password again';
-export const TWO_FACTOR_TOO_MANY_CODES = 'Too many wrong codes: enter your email and password again';
+// The answers of two-factor sign-in: a text of the contract catalog (`*_TEXT`, answered in the reader's language) and
+// its English (the plain name), as API clients and tests compare it.
+export const WRONG_TWO_FACTOR_CODE_TEXT = text(messages, 'wrongTwoFactorCode');
+export const WRONG_TWO_FACTOR_CODE = String(WRONG_TWO_FACTOR_CODE_TEXT);
+export const TWO_FACTOR_CHALLENGE_ENDED_TEXT = text(messages, 'twoFactorChallengeEnded');
+export const TWO_FACTOR_CHALLENGE_ENDED = String(TWO_FACTOR_CHALLENGE_ENDED_TEXT);
+export const TWO_FACTOR_TOO_MANY_CODES_TEXT = text(messages, 'twoFactorTooManyCodes');
+export const TWO_FACTOR_TOO_MANY_CODES = String(TWO_FACTOR_TOO_MANY_CODES_TEXT);
 /** DELETE /api/users/{id}/2fa for an account whose two-factor sign-in is off. */
-export const TWO_FACTOR_NOT_ON = 'Two-factor sign-in is not on for this account';
+export const TWO_FACTOR_NOT_ON = text(messages, 'twoFactorNotOn');
 /** DELETE /api/users/{id}/2fa for the owner's own account: they turn it off on their account page, with a code. */
-export const OWN_TWO_FACTOR = 'Turn your own two-factor sign-in off on your account page, with a code';
-export const TWO_FACTOR_SETUP_REQUIRED = 'Your organisation requires two-factor sign-in: set it up on your account page';
+export const OWN_TWO_FACTOR = text(messages, 'ownTwoFactor');
+export const TWO_FACTOR_SETUP_REQUIRED_TEXT = text(messages, 'twoFactorSetupRequired');
+export const TWO_FACTOR_SETUP_REQUIRED = String(TWO_FACTOR_SETUP_REQUIRED_TEXT);
 
-const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app';
-const CODE_OR_RECOVERY_REQUIRED = 'Enter the 6-digit code from your authenticator app or a recovery code';
+const CODE_REQUIRED = zodText(text(messages, 'enterTotpCode'));
+const CODE_OR_RECOVERY_REQUIRED = zodText(text(messages, 'enterTotpOrRecoveryCode'));
 
 /** A code from the authenticator app: six digits (spaces, as some apps show "123 456", are dropped). */
 export const totpCodeField = z
-  .string({ error: CODE_REQUIRED })
+  .string(CODE_REQUIRED)
   .max(40, CODE_REQUIRED)
   .transform((code) => code.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, CODE_REQUIRED));
@@ -40,11 +48,11 @@ export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
 
 /** A code from the app or a recovery code: the kind is told apart by its shape (digits only, or base32 letters). */
 export const totpOrRecoveryCodeField = z
-  .string({ error: CODE_OR_RECOVERY_REQUIRED })
+  .string(CODE_OR_RECOVERY_REQUIRED)
   .max(40, CODE_OR_RECOVERY_REQUIRED)
   .transform((code) => code.replace(/\s/g, '').toLowerCase())
   .pipe(
-    z.union([z.string().regex(/^\d{6}$/), z.string().regex(RECOVERY_CODE_PATTERN)], { error: CODE_OR_RECOVERY_REQUIRED }),
+    z.union([z.string().regex(/^\d{6}$/), z.string().regex(RECOVERY_CODE_PATTERN)], CODE_OR_RECOVERY_REQUIRED),
   );
 
 /** POST /api/auth/2fa/enable. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENTRY_PAGE_SIZE, PAGE_OFFSET_MAX } from './limits';
 import { queryInteger } from './fields';
+import { text, zodText } from './i18n';
+import { messages } from './messages';
 
 /**
  * Webhooks (docs/product.md §12.9, docs/webhooks.md): the owner registers a URL and the events it wants; each event
@@ -71,17 +73,17 @@ export const WEBHOOK_SIGNATURE_HEADER = 'TierTrack-Signature';
 export const WEBHOOK_EVENT_HEADER = 'TierTrack-Event';
 export const WEBHOOK_DELIVERY_HEADER = 'TierTrack-Delivery';
 
-const eventsMessage = `events must be a list of one or more of: ${WEBHOOK_EVENT_TYPES.join(', ')}`;
-const formatMessage = 'format must be json, slack or teams';
-const urlMessage = 'url must be an http:// or https:// address such as https://hooks.example.com/tiertrack';
+const eventsMessage = zodText(text(messages, 'webhookEvents', { events: WEBHOOK_EVENT_TYPES.join(', ') }));
+const formatMessage = zodText(text(messages, 'webhookFormat'));
+const urlMessage = zodText(text(messages, 'webhookUrl'));
 
 /** POST /api/webhooks (owner). Private, loopback and link-local addresses are refused (unless WEBHOOK_ALLOW_PRIVATE=1). */
 export const createWebhookInput = z.strictObject({
   url: z
-    .string({ error: urlMessage })
+    .string(urlMessage)
     .trim()
     .min(1, urlMessage)
-    .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
+    .max(WEBHOOK_URL_MAX, zodText(text(messages, 'atMostCharactersNamed', { field: 'url', max: WEBHOOK_URL_MAX })))
     .refine((text) => {
       try {
         const url = new URL(text);
@@ -91,11 +93,11 @@ export const createWebhookInput = z.strictObject({
       }
     }, urlMessage),
   events: z
-    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: eventsMessage }), { error: eventsMessage })
+    .array(z.enum(WEBHOOK_EVENT_TYPES, eventsMessage), eventsMessage)
     .min(1, eventsMessage)
     .max(WEBHOOK_EVENT_TYPES.length, eventsMessage)
-    .refine((events) => new Set(events).size === events.length, 'events must not repeat an event'),
-  format: z.enum(WEBHOOK_FORMATS, { error: formatMessage }).default('json'),
+    .refine((events) => new Set(events).size === events.length, zodText(text(messages, 'webhookEventsNoRepeat'))),
+  format: z.enum(WEBHOOK_FORMATS, formatMessage).default('json'),
 });
 export type CreateWebhookInput = z.input<typeof createWebhookInput>;
 
@@ -107,9 +109,9 @@ export const updateWebhookInput = z
   .strictObject({
     url: createWebhookInput.shape.url.optional(),
     events: createWebhookInput.shape.events.optional(),
-    format: z.enum(WEBHOOK_FORMATS, { error: formatMessage }).optional(),
+    format: z.enum(WEBHOOK_FORMATS, formatMessage).optional(),
   })
-  .refine((input) => input.url !== undefined || input.events !== undefined || input.format !== undefined, 'Nothing to change: url, events or format');
+  .refine((input) => input.url !== undefined || input.events !== undefined || input.format !== undefined, zodText(text(messages, 'nothingToChangeWebhook')));
 export type UpdateWebhookInput = z.input<typeof updateWebhookInput>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -227,5 +229,6 @@ export const webhookDeliveryPage = z.object({
 });
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPage>;
 
-export const WEBHOOK_PRIVATE_REFUSED =
-  'This address is private, loopback or link-local: webhooks go to addresses on the internet (set WEBHOOK_ALLOW_PRIVATE=1 to allow others)';
+/** A private address refused, in the reader's language (WEBHOOK_PRIVATE_REFUSED: the English, as tests compare it). */
+export const WEBHOOK_PRIVATE_REFUSED_TEXT = text(messages, 'webhookPrivateRefused');
+export const WEBHOOK_PRIVATE_REFUSED = String(WEBHOOK_PRIVATE_REFUSED_TEXT);

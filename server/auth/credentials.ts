@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { text } from '../../contract/i18n';
 import { unauthenticated } from '../domain/errors';
+import { messages } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CREDENTIALS = text(messages, 'invalidCredentials');
 
 let dummyHash: Promise<string> | undefined;
 

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_TOKEN_FORBIDDEN, type ApiScope } from '../../contract/api-tokens';
-import { SCIM_PEOPLE_REFUSED, SCIM_SCOPE_REQUIRED, SCIM_TOKEN_REQUIRED } from '../../contract/scim';
-import { MANAGERS_DO_NOT_RECORD } from '../../contract/settings';
+import { API_TOKEN_FORBIDDEN_TEXT, type ApiScope } from '../../contract/api-tokens';
+import { text } from '../../contract/i18n';
+import { SCIM_PEOPLE_REFUSED_TEXT, SCIM_SCOPE_REQUIRED_TEXT, SCIM_TOKEN_REQUIRED_TEXT } from '../../contract/scim';
+import { MANAGERS_DO_NOT_RECORD_TEXT } from '../../contract/settings';
 import { readManagersRecord } from '../db/queries/settings';
 import type { AppContext } from '../app-context';
 import type { SessionAgent, SessionUser } from '../db/queries/sessions';
@@ -11,13 +12,14 @@ import { actorOf, agentActor, userActor } from './audit-actor';
 import { everyAgentScope, type TeamScope } from '../domain/team-scope';
 import type { Caller } from './caller';
 import { identify, type Identity } from './sessions';
+import { messages } from './messages';
 import { assertAgentInScope, scopeOfCaller } from './team-scope';
 
 export type UserRole = SessionUser['role'];
 
 /** An API token on a route it may not use (outside its scopes, or a route only people use): 403. */
 function refuseToken(identity: Identity): void {
-  if (identity.token) throw forbidden(API_TOKEN_FORBIDDEN);
+  if (identity.token) throw forbidden(API_TOKEN_FORBIDDEN_TEXT);
 }
 
 /**
@@ -33,9 +35,9 @@ export async function requireUser(
   const identity = await identify(ctx, request, reply);
   refuseToken(identity);
   if (identity.user && roles.includes(identity.user.role)) return identity.user;
-  if (identity.user) throw forbidden(roles.length === 1 && roles[0] === 'owner' ? 'Owner access required' : undefined);
-  if (identity.agent) throw forbidden('This is for owners and managers only');
-  throw unauthenticated('Unauthorized: sign in as an owner or manager');
+  if (identity.user) throw forbidden(roles.length === 1 && roles[0] === 'owner' ? text(messages, 'ownerAccessRequired') : undefined);
+  if (identity.agent) throw forbidden(text(messages, 'ownersAndManagersOnly'));
+  throw unauthenticated(text(messages, 'signInAsOwnerOrManager'));
 }
 
 export const requireOwner = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply) =>
@@ -69,9 +71,9 @@ export async function requireScimToken(ctx: AppContext, request: FastifyRequest,
   const identity = await identify(ctx, request, reply);
   // The directory provisions every agent: its reads hold them all.
   if (identity.token?.scopes.includes('scim')) return { caller: { kind: 'token', token: identity.token }, scope: everyAgentScope() };
-  if (identity.token) throw forbidden(SCIM_SCOPE_REQUIRED);
-  if (identity.user || identity.agent) throw forbidden(SCIM_PEOPLE_REFUSED);
-  throw unauthenticated(SCIM_TOKEN_REQUIRED);
+  if (identity.token) throw forbidden(SCIM_SCOPE_REQUIRED_TEXT);
+  if (identity.user || identity.agent) throw forbidden(SCIM_PEOPLE_REFUSED_TEXT);
+  throw unauthenticated(SCIM_TOKEN_REQUIRED_TEXT);
 }
 
 /**
@@ -93,7 +95,7 @@ export async function requireRecordingUser(ctx: AppContext, request: FastifyRequ
   const user = await requireOwnerOrManager(ctx, request, reply);
   const caller = { kind: 'user' as const, user };
   if (user.role === 'owner') return { caller, scope: everyAgentScope() };
-  if (!(await readManagersRecord(ctx.db))) throw forbidden(MANAGERS_DO_NOT_RECORD);
+  if (!(await readManagersRecord(ctx.db))) throw forbidden(MANAGERS_DO_NOT_RECORD_TEXT);
   return { caller, scope: await scopeOfCaller(ctx, caller) };
 }
 
@@ -122,8 +124,8 @@ export async function requireAgent(ctx: AppContext, request: FastifyRequest, rep
   const identity = await identify(ctx, request, reply);
   refuseToken(identity);
   if (identity.agent) return identity.agent;
-  if (identity.user) throw forbidden('This is for agents only');
-  throw unauthenticated('Unauthorized: sign in as an agent');
+  if (identity.user) throw forbidden(text(messages, 'agentsOnly'));
+  throw unauthenticated(text(messages, 'signInAsAgent'));
 }
 
 /** Any signed-in identity: an agent, a manager or an owner; with `tokenScope`, also an API token that has it. */
@@ -131,7 +133,7 @@ export async function requireAnyIdentity(ctx: AppContext, request: FastifyReques
   const identity = await identify(ctx, request, reply);
   if (identity.token && !(tokenScope && identity.token.scopes.includes(tokenScope))) refuseToken(identity);
   if (identity.user || identity.agent || identity.token) return identity;
-  throw unauthenticated('Unauthorized: sign in to continue');
+  throw unauthenticated(text(messages, 'signInToContinue'));
 }
 
 /**
@@ -150,9 +152,9 @@ export async function requireAgentSelfOrStaff(
   refuseToken(identity);
   if (identity.agent) {
     if (identity.agent.id === agentId) return;
-    throw forbidden('Agents can only see their own rewards');
+    throw forbidden(text(messages, 'ownRewardsOnly'));
   }
-  throw unauthenticated('Unauthorized: sign in to continue');
+  throw unauthenticated(text(messages, 'signInToContinue'));
 }
 
 /** Who records or voids an activity, and for which agents. */
@@ -167,7 +169,7 @@ type ActivityWriter =
 export async function requireActivityWriter(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<ActivityWriter> {
   const identity = await identify(ctx, request, reply);
   if (identity.token) {
-    if (!identity.token.scopes.includes('activities:write')) throw forbidden('This API token may not do this: it lacks the activities:write scope');
+    if (!identity.token.scopes.includes('activities:write')) throw forbidden(text(messages, 'tokenLacksActivitiesWrite'));
     const caller: Caller = { kind: 'token', token: identity.token };
     return { kind: 'staff', caller, scope: everyAgentScope(), actor: actorOf(request, caller), byName: `API token "${identity.token.name}"`, keyScope: `token:${identity.token.id}` };
   }
@@ -178,7 +180,7 @@ export async function requireActivityWriter(ctx: AppContext, request: FastifyReq
   if (identity.agent) {
     return { kind: 'agent', agentId: identity.agent.id, actor: agentActor(request, identity.agent.id), byName: identity.agent.name, keyScope: `agent:${identity.agent.id}` };
   }
-  throw unauthenticated('Unauthorized: sign in to continue');
+  throw unauthenticated(text(messages, 'signInToContinue'));
 }
 
 /**

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
-import { API_TOKEN_INVALID, API_TOKEN_MALFORMED } from '../../contract/api-tokens';
+import { API_TOKEN_INVALID_TEXT, API_TOKEN_MALFORMED_TEXT } from '../../contract/api-tokens';
+import { text } from '../../contract/i18n';
+import { TWO_FACTOR_SETUP_REQUIRED_TEXT } from '../../contract/two-factor';
 import { useApiToken, type TokenCaller } from '../db/queries/api-tokens';
-import { TWO_FACTOR_SETUP_REQUIRED } from '../../contract/two-factor';
 import { AppError, forbidden, unauthenticated } from '../domain/errors';
+import { messages } from './messages';
 import { twoFactorPolicyAllows } from './two-factor-policy';
 import {
   deleteSession,
@@ -40,7 +42,7 @@ function cookieOptions(ctx: AppContext, expires: Date) {
 }
 
 /** A sign-in overtaken by a change of the account (a password set, deactivation) between its check and its session. */
-export const SIGN_IN_OVERTAKEN = 'Your account changed while you were signing in: sign in again';
+export const SIGN_IN_OVERTAKEN = text(messages, 'signInOvertaken');
 
 /**
  * Starts a session with a fresh random token and sets its cookie. `credentialVersion` is the account's version whose
@@ -137,9 +139,9 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 /** The API token named by an Authorization header: 401 when the header is malformed or the token is not live. */
 async function tokenIdentity(ctx: AppContext, header: string): Promise<Identity> {
   const match = BEARER.exec(header.trim());
-  if (!match) throw unauthenticated(API_TOKEN_MALFORMED);
+  if (!match) throw unauthenticated(API_TOKEN_MALFORMED_TEXT);
   const token = await useApiToken(ctx.db, hashToken(match[1]!), ctx.now());
-  if (!token) throw unauthenticated(API_TOKEN_INVALID);
+  if (!token) throw unauthenticated(API_TOKEN_INVALID_TEXT);
   return { token };
 }
 
@@ -157,7 +159,7 @@ async function lookUp(ctx: AppContext, request: FastifyRequest, reply: FastifyRe
   if (user && !twoFactorPolicyAllows(request, user)) {
     // A manager who must set up two-factor sign-in first: their session serves nothing here, whatever the route
     // (server/auth/two-factor-policy.ts). An agent session the browser also holds still serves as itself.
-    if (!agent) throw forbidden(TWO_FACTOR_SETUP_REQUIRED);
+    if (!agent) throw forbidden(TWO_FACTOR_SETUP_REQUIRED_TEXT);
     return { agent };
   }
   return { ...(user ? { user } : {}), ...(agent ? { agent } : {}) };
@@ -193,7 +195,9 @@ export function identify(ctx: AppContext, request: FastifyRequest, reply: Fastif
 
 /** How long after entering their password a person may take sensitive actions without entering it again. */
 export const RECENT_PASSWORD_MS = 10 * 60 * 1000;
-export const PASSWORD_CONFIRMATION_REQUIRED = 'Enter your password again to confirm this change';
+export const PASSWORD_CONFIRMATION_REQUIRED_TEXT = text(messages, 'passwordConfirmationRequired');
+/** Its English (tests compare answers to it); the answer is in the reader's language. */
+export const PASSWORD_CONFIRMATION_REQUIRED = String(PASSWORD_CONFIRMATION_REQUIRED_TEXT);
 
 /**
  * Sensitive actions (a backup, deleting an agent or a manager, sign-up settings) need the password entered in the
@@ -204,7 +208,7 @@ export async function requireRecentPassword(ctx: AppContext, request: FastifyReq
   const token = request.cookies[cookieNames[kind]];
   const at = token ? await readPasswordConfirmedAt(ctx.db, hashToken(token)) : undefined;
   if (!at || ctx.now().getTime() - at.getTime() > RECENT_PASSWORD_MS) {
-    throw new AppError('REAUTHENTICATION_REQUIRED', PASSWORD_CONFIRMATION_REQUIRED);
+    throw new AppError('REAUTHENTICATION_REQUIRED', PASSWORD_CONFIRMATION_REQUIRED_TEXT);
   }
 }
 

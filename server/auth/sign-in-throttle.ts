@@ -4,9 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context';
 import type { SessionKind } from '../db/queries/sessions';
 import { countSignInAttempt, deleteSignInAttempts, readSignInAttempts, refundSignInAttempt } from '../db/queries/sign-in-attempts';
+import { text } from '../../contract/i18n';
 import { AppError } from '../domain/errors';
 import { authenticate } from './credentials';
 import { knownDeviceOf, rememberDevice } from './known-devices';
+import { messages } from './messages';
 
 /**
  * The account side of sign-in throttling (docs/decisions/0012-sign-in-throttling.md) and the per-account guess budget
@@ -61,17 +63,14 @@ export interface AccountLimits {
   codeBudget: GuessBudget;
 }
 
-export const TOO_MANY_SIGN_IN_ATTEMPTS = 'Too many sign-in attempts. Please wait a minute and try again.';
+export const TOO_MANY_SIGN_IN_ATTEMPTS = text(messages, 'tooManySignInAttempts', { minutes: 1 });
 
 /** 429 RATE_LIMITED with Retry-After; the message says how long to wait when that is more than a minute. */
 export function tooManyAttempts(reply: FastifyReply, retryAfterMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   reply.header('retry-after', seconds);
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'RATE_LIMITED',
-    minutes <= 1 ? TOO_MANY_SIGN_IN_ATTEMPTS : `Too many sign-in attempts. Please wait ${minutes} minutes and try again.`,
-  );
+  return new AppError('RATE_LIMITED', text(messages, 'tooManySignInAttempts', { minutes }));
 }
 
 /** 429 for a guess from a new device on an account whose budget is spent: the person's way in is a known device. */
@@ -79,8 +78,7 @@ function accountBudgetSpent(reply: FastifyReply, retryAfterMs: number): AppError
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   reply.header('retry-after', seconds);
   const minutes = Math.ceil(seconds / 60);
-  const wait = minutes <= 1 ? 'a minute' : `${minutes} minutes`;
-  return new AppError('RATE_LIMITED', `Too many failed sign-ins on this account. Please wait ${wait}, or sign in on a device you have signed in with before.`);
+  return new AppError('RATE_LIMITED', text(messages, 'accountBudgetSpent', { minutes }));
 }
 
 /** Counter keys are hashed: the sign_in_attempts table then holds neither addresses, emails nor device ids. */

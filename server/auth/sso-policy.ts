@@ -1,5 +1,4 @@
-import { passwordsOff } from '../../contract/sso';
-import { passwordLinkOff } from '../../contract/sso-text';
+import { passwordLinkOffText, passwordsOffText } from '../../contract/sso-text';
 import type { AppContext } from '../app-context';
 import { readSsoRequired } from '../db/queries/sso';
 import { forbidden } from '../domain/errors';
@@ -10,7 +9,7 @@ import { forbidden } from '../domain/errors';
  */
 export async function assertPasswordSignInAllowed(ctx: AppContext): Promise<void> {
   const { required, label } = await readSsoRequired(ctx.db);
-  if (required) throw forbidden(passwordsOff(label ?? 'your company'));
+  if (required) throw forbidden(passwordsOffText(label));
 }
 
 /** Whether passwords work only for owners now (company sign-in required): no password link goes to anyone else. */
@@ -25,5 +24,5 @@ export async function passwordsOwnersOnly(ctx: AppContext): Promise<boolean> {
 export async function assertPasswordLinkUseful(ctx: AppContext, account: { kind: 'agent' } | { kind: 'user'; role: 'owner' | 'manager' }): Promise<void> {
   if (account.kind === 'user' && account.role === 'owner') return;
   const { required, label } = await readSsoRequired(ctx.db);
-  if (required) throw forbidden(passwordLinkOff(label ?? 'your company'));
+  if (required) throw forbidden(passwordLinkOffText(label));
 }

@@ -1,4 +1,4 @@
-import { NOT_YOUR_TEAM, OUTSIDE_YOUR_TEAMS } from '../../contract/teams';
+import { NOT_YOUR_TEAM_TEXT, OUTSIDE_YOUR_TEAMS_TEXT } from '../../contract/teams';
 import type { AppContext } from '../app-context';
 import { readAgentTeam, readClaimAgentTeam, readEntryAgentTeam, readLedTeamIds } from '../db/queries/teams';
 import { forbidden } from '../domain/errors';
@@ -22,7 +22,7 @@ export async function scopeOfCaller(ctx: AppContext, caller: Caller): Promise<Te
 export function narrowToTeam(scope: TeamScope, team: number | undefined): TeamScope {
   if (team === undefined) return scope;
   const narrowed = narrowScopeToTeam(scope, team);
-  if (!narrowed) throw forbidden(NOT_YOUR_TEAM);
+  if (!narrowed) throw forbidden(NOT_YOUR_TEAM_TEXT);
   return narrowed;
 }
 
@@ -41,7 +41,7 @@ export function assertAgentInScope(ctx: AppContext, scope: TeamScope, agentId: n
 async function assertTeamOfInScope(scope: TeamScope, readTeam: () => Promise<number | null | undefined>): Promise<void> {
   if (scopeIsEveryAgent(scope)) return;
   const team = await readTeam();
-  if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS);
+  if (team !== undefined && !scopeHolds(scope, team)) throw forbidden(OUTSIDE_YOUR_TEAMS_TEXT);
 }
 
 /** A write to an income entry (a void): 403 when its agent is outside the scope; an unknown entry passes (404 later). */

@@ -5,7 +5,9 @@ import { emailField, displayName } from '../../contract/fields';
 import { AGENT_IMPORT_COLUMNS, DEFAULT_IMPORTED_POSITION, IMPORT_PASSWORD_ROWS_MAX, type AgentImportColumn, type ImportError } from '../../contract/imports';
 import { COMMON_PASSWORD, isCommonPassword } from './password-policy';
 import type { CsvTable } from './csv-file';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 import { mapColumns, RowErrors, wholeRows } from './import-rows';
 
 /** An agent row that passed every check, ready to write (in file order). */
@@ -39,8 +41,8 @@ const positionField = displayName('Position is empty', NAME_MAX, 'Position');
 /** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
 export function agentColumns(header: string[], ignore: string[]): Partial<Record<AgentImportColumn, number>> {
   const columns = mapColumns(header, ignore, AGENT_IMPORT_COLUMNS, agentColumnNamed);
-  if (columns.name === undefined) throw invalid('The file needs a name column', 'file');
-  if (columns.email === undefined) throw invalid('The file needs an email column', 'file');
+  if (columns.name === undefined) throw invalid(text(messages, 'fileNeedsName'), 'file');
+  if (columns.email === undefined) throw invalid(text(messages, 'fileNeedsEmail'), 'file');
   return columns;
 }
 
@@ -100,10 +102,7 @@ export async function checkAgentImport(table: CsvTable, options: { ignore: strin
     if (errors.count === before) agents.push({ row, name: agentName.data!, email: email.data!, position, password });
   }
   if (passwords > IMPORT_PASSWORD_ROWS_MAX) {
-    throw invalid(
-      `The file gives ${passwords.toLocaleString('en-US')} passwords; at most ${IMPORT_PASSWORD_ROWS_MAX.toLocaleString('en-US')} may be given (each takes a moment to store safely). Leave the password column out: every agent then gets a link to set their own`,
-      'file',
-    );
+    throw invalid(text(messages, 'tooManyPasswords', { count: passwords, max: IMPORT_PASSWORD_ROWS_MAX }), 'file');
   }
   return { rows: table.rows.length, agents, errorCount: errors.count, errors: errors.listed };
 }

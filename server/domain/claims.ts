@@ -1,6 +1,8 @@
 import { CLAIM_TRANSITIONS, type ClaimStatus } from '../../contract/rewards';
 import { moneyToCents as toCents } from '../../contract/cents';
+import { text, type LocalText } from '../../contract/i18n';
 import { conflict, invalid } from './errors';
+import { messages } from './messages';
 
 /** A tier is reached when the agent's current total is at or above its threshold. */
 export function isTierReached(total: string, threshold: string): boolean {
@@ -21,7 +23,7 @@ export interface ClaimCheck {
 }
 
 /** The refusal of a second claim of a tier (also when two claims race and the database lets one through). */
-export const alreadyClaimed = (tierName: string) => conflict(`You have already claimed the reward for the ${tierName} tier`);
+export const alreadyClaimed = (tierName: string) => conflict(text(messages, 'alreadyClaimedTier', { tier: tierName }));
 
 /**
  * The rules for claiming a tier's reward (docs/product.md §10.2): no earlier claim of the tier, a current total
@@ -30,22 +32,36 @@ export const alreadyClaimed = (tierName: string) => conflict(`You have already c
  */
 export function assertClaimAllowed({ total, tier, alreadyClaimed: claimed, option }: ClaimCheck): void {
   if (claimed) throw alreadyClaimed(tier.name);
-  if (!isTierReached(total, tier.threshold)) throw invalid(`You have not reached the ${tier.name} tier yet`);
-  if (option.tierId !== tier.id) throw invalid(`This reward is not offered for the ${tier.name} tier`);
-  if (!option.isActive) throw invalid('This reward is no longer available');
+  if (!isTierReached(total, tier.threshold)) throw invalid(text(messages, 'tierNotReached', { tier: tier.name }));
+  if (option.tierId !== tier.id) throw invalid(text(messages, 'rewardNotOfTier', { tier: tier.name }));
+  if (!option.isActive) throw invalid(text(messages, 'rewardUnavailable'));
+}
+
+/** A claim's status in words ("shipped"), in the reader's language. */
+export const claimStatusText = (status: ClaimStatus): LocalText => text(messages, 'claimStatus', { status });
+
+/** "a or b or c": the statuses a claim may become, in the reader's language. */
+function eitherOf(statuses: readonly ClaimStatus[]): LocalText | undefined {
+  const [first, ...rest] = statuses;
+  if (first === undefined) return undefined;
+  const others = eitherOf(rest);
+  return others === undefined ? claimStatusText(first) : text(messages, 'either', { first: claimStatusText(first), others });
 }
 
 /**
  * Why a claim in status `from` cannot become `to` (docs/product.md §12.10), for the 409 of a refused transition: the
- * same status again, a final status, or a step the order of statuses does not allow.
+ * same status again, a final status, or a step the order of statuses does not allow; rendered in the reader's language.
  */
-export function transitionRefusal(from: ClaimStatus, to: ClaimStatus): string {
-  if (to === 'processed' && (from === 'processed' || from === 'shipped' || from === 'delivered')) return 'This claim has already been processed';
-  if (from === to) return `This claim is already ${from}`;
-  if (from === 'delivered') return 'This claim has been delivered: its status cannot change any more';
-  if (from === 'rejected') return 'This claim was rejected: its status cannot change any more (the agent may claim the tier again)';
-  return `A ${from} claim cannot be marked ${to}: it can be marked ${CLAIM_TRANSITIONS[from].join(' or ')}`;
+export function transitionRefusalText(from: ClaimStatus, to: ClaimStatus): LocalText {
+  if (to === 'processed' && (from === 'processed' || from === 'shipped' || from === 'delivered')) return text(messages, 'claimAlreadyProcessed');
+  if (from === to) return text(messages, 'claimAlreadyIn', { status: claimStatusText(from) });
+  if (from === 'delivered') return text(messages, 'claimDelivered');
+  if (from === 'rejected') return text(messages, 'claimRejected');
+  return text(messages, 'claimStepRefused', { from: claimStatusText(from), to: claimStatusText(to), allowed: eitherOf(CLAIM_TRANSITIONS[from]) });
 }
+
+/** transitionRefusalText in English. */
+export const transitionRefusal = (from: ClaimStatus, to: ClaimStatus): string => String(transitionRefusalText(from, to));
 
 /** The statuses from which a claim may become `to`. */
 export const transitionSources = (to: ClaimStatus): ClaimStatus[] =>

@@ -1,5 +1,7 @@
 import { CONTEST_DAYS_MAX, type ContestState, type ParticipantKind } from '../../contract/contests';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 import { shiftDay, startOfLocalDay } from './periods';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
@@ -32,15 +34,15 @@ export const daysInWindow = (startsOn: string, endsOn: string): number => (Date.
 
 /** A window of local days, both included: endsAt not before startsAt, at most CONTEST_DAYS_MAX days. */
 export function assertContestWindow(startsOn: string, endsOn: string): void {
-  if (endsOn < startsOn) throw invalid('endsAt must not be before startsAt', 'endsAt');
+  if (endsOn < startsOn) throw invalid(text(messages, 'endsBeforeStarts'), 'endsAt');
   if (daysInWindow(startsOn, endsOn) > CONTEST_DAYS_MAX) {
-    throw invalid(`A contest lasts at most ${CONTEST_DAYS_MAX} days: make a season of several contests`, 'endsAt');
+    throw invalid(text(messages, 'contestTooLong', { max: CONTEST_DAYS_MAX }), 'endsAt');
   }
 }
 
 /** A contest published now must not begin before today (a draft may, until it is published). */
 export function assertStartsTodayOrLater(startsOn: string, today: string): void {
-  if (startsOn < today) throw invalid('startsAt must be today or later for a contest that is published', 'startsAt');
+  if (startsOn < today) throw invalid(text(messages, 'startsAtPast'), 'startsAt');
 }
 
 /** The fields of a contest a change names. */

@@ -3,7 +3,9 @@ import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 import { detectDelimiter } from '../../contract/csv-columns';
 import { IMPORT_MAX_ROWS, IMPORT_ROW_MAX_BYTES } from '../../contract/imports';
+import { text, type LocalText } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 
 /** A CSV file as read: its header, its rows (each with its row number, the header being row 1), its separator. */
 export interface CsvTable {
@@ -20,7 +22,7 @@ const CHUNK_BYTES = 64 * 1024;
 /** The UTF-8 check reads this many bytes between turns of the event loop. */
 const DECODE_BYTES = 1024 * 1024;
 
-const fileError = (message: string) => invalid(message, 'file');
+const fileError = (message: LocalText) => invalid(message, 'file');
 
 /** A header cell quoted in a message: at most 60 characters of it. */
 const shortName = (name: string) => (name.length > 60 ? `${[...name].slice(0, 57).join('')}...` : name);
@@ -29,15 +31,15 @@ const shortName = (name: string) => (name.length > 60 ? `${[...name].slice(0, 57
  * The message of a row longer than IMPORT_ROW_MAX_BYTES, naming where the parser stopped: the row as a spreadsheet
  * numbers it (the header is row 1; csv-parse counts the records it finished) and the column it was reading.
  */
-function rowTooLong(failure: CsvError & { records?: number; column?: number | string | null }, header: string[] | undefined): string {
-  const row = (failure.records ?? 0) + 1;
+function rowTooLong(failure: CsvError & { records?: number; column?: number | string | null }, header: string[] | undefined): LocalText {
+  const row = String((failure.records ?? 0) + 1);
+  const kb = IMPORT_ROW_MAX_BYTES / 1024;
   const index = typeof failure.column === 'number' ? failure.column : undefined;
-  const name = index !== undefined && row > 1 ? header?.[index] : undefined;
-  const column = index === undefined ? '' : ` in column ${index + 1}${name === undefined ? '' : ` ("${shortName(name)}")`}`;
-  return (
-    `Row ${row} is longer than ${IMPORT_ROW_MAX_BYTES / 1024} KB${column}: no field of an import is that long. ` +
-    'Check the quoting: a quote left open joins the lines after it into one cell'
-  );
+  const name = index !== undefined && row !== '1' ? header?.[index] : undefined;
+  if (index === undefined) return text(messages, 'rowTooLong', { row, kb });
+  const column = String(index + 1);
+  if (name === undefined) return text(messages, 'rowTooLongInColumn', { row, kb, column });
+  return text(messages, 'rowTooLongInNamedColumn', { row, kb, column, name: shortName(name) });
 }
 
 /**
@@ -47,8 +49,8 @@ function rowTooLong(failure: CsvError & { records?: number; column?: number | st
  * here: a row with too many or too few cells is the caller's to report.
  */
 export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
-  if (bytes.length === 0) throw fileError('The file is empty');
-  if (bytes.includes(0)) throw fileError('This is not a CSV text file: it holds binary data');
+  if (bytes.length === 0) throw fileError(text(messages, 'fileEmpty'));
+  if (bytes.includes(0)) throw fileError(text(messages, 'fileBinary'));
   // The decoder drops a byte order mark; the parser is given the bytes after it.
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   // Checked a piece at a time, the event loop turning in between (a 20 MB file at once would hold it ~50 ms).
@@ -64,9 +66,9 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
     }
     decoder.decode();
   } catch {
-    throw fileError('The file is not UTF-8 text: save it as "CSV UTF-8" and try again');
+    throw fileError(text(messages, 'fileNotUtf8'));
   }
-  if (blank) throw fileError('The file is empty');
+  if (blank) throw fileError(text(messages, 'fileEmpty'));
   const delimiter = detectDelimiter(head);
 
   // Any line end, even mixed in one file (a row added in another editor). A row is bounded while it is parsed: one
@@ -107,13 +109,15 @@ export async function readCsvFile(bytes: Buffer): Promise<CsvTable> {
     throw fileError(rowTooLong(failure, firstRecord));
   }
   if (failure !== undefined) {
-    const where = failure instanceof CsvError && typeof (failure as CsvError & { lines?: number }).lines === 'number' ? ` near line ${(failure as CsvError & { lines: number }).lines}` : '';
-    throw fileError(`The file is not valid CSV${where}: ${failure instanceof Error ? failure.message.replace(/^Invalid Record Length: /, '') : 'unreadable'}`);
+    const line = failure instanceof CsvError && typeof (failure as CsvError & { lines?: number }).lines === 'number' ? (failure as CsvError & { lines: number }).lines : undefined;
+    // The parser's own words (English) say what it found; "unreadable" when it gave none.
+    const detail = failure instanceof Error ? failure.message.replace(/^Invalid Record Length: /, '') : text(messages, 'unreadable');
+    throw fileError(line === undefined ? text(messages, 'fileNotCsv', { detail }) : text(messages, 'fileNotCsvNearLine', { line: String(line), detail }));
   }
   if (rows.length > IMPORT_MAX_ROWS) {
-    throw fileError(`The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows: split it and import the parts one after another`);
+    throw fileError(text(messages, 'fileTooManyRows', { max: IMPORT_MAX_ROWS }));
   }
-  if (!header) throw fileError('The file is empty');
-  if (rows.length === 0) throw fileError('The file has a header but no rows');
+  if (!header) throw fileError(text(messages, 'fileEmpty'));
+  if (rows.length === 0) throw fileError(text(messages, 'fileNoRows'));
   return { delimiter, header, rows };
 }

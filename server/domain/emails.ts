@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { emailMessages } from '../../contract/emails/messages';
 import type { Language } from '../../contract/languages';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
-import { translator } from './messages';
+import { translator } from './translate';
 import { emailSubject, plainLine, withoutLinks } from './outbound-text';
 
 /** Whose choice an unsubscribe link changes: a recipient and a kind. */
@@ -111,18 +111,23 @@ ${extra.detail ? `<p>${escapeHtml(extra.detail)}</p>
  * The email with a one-time password link someone asked for (POST /api/password-resets): what the link does, for how
  * long, and what to do if they did not ask. Transactional: no unsubscribe link.
  */
-export function composePasswordResetEmail(account: { kind: 'agent' | 'user' }, link: string, minutes: number) {
-  const subject = 'Set a new TierTrack password';
-  const whose = account.kind === 'agent' ? 'your TierTrack agent account' : 'your TierTrack owner or manager account';
-  const ask = `Someone asked to set a new password for ${whose}. Open this link within ${minutes} minutes to choose one; it works once:`;
-  const after = 'When the new password is set, every device signed in to the account is signed out.';
-  const ignore = 'If you did not ask, ignore this email: your password stays as it is.';
+export function composePasswordResetEmail(
+  account: { kind: 'agent' | 'user' },
+  link: string,
+  minutes: number,
+  reader: { language: Language; orgLocale: string } = { language: 'en', orgLocale: 'en-US' },
+) {
+  const t = emailWords(reader.language, reader.orgLocale);
+  const subject = t('resetSubject');
+  const ask = t('resetAsk', { kind: account.kind, minutes });
+  const after = t('resetAfter');
+  const ignore = t('resetIgnore');
   const text = [subject, '', ask, '', link, '', after, ignore].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
+<html lang="${reader.language}"><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">
 <h1 style="font-size: 20px">${escapeHtml(subject)}</h1>
 <p>${escapeHtml(ask)}</p>
-<p><a href="${escapeHtml(link)}">Set a new password</a></p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('resetButton'))}</a></p>
 <p style="font-size: 13px; color: #475569">${escapeHtml(after)}<br>${escapeHtml(ignore)}</p>
 </body></html>`;
   return { subject, text, html };

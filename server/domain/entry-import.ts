@@ -13,7 +13,9 @@ import {
   type ImportError,
 } from '../../contract/imports';
 import type { CsvTable } from './csv-file';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 import { DateOrderEvidence, ISO_INSTANT, readGuessedDate, TIME_AFTER_DAY, type GuessedDates } from './import-dates';
 import { mapColumns, RowErrors, wholeRows } from './import-rows';
 import { entryDateOutsideWindow } from './income-entries';
@@ -115,7 +117,7 @@ export interface RowImportKind<Column extends string> {
   /** The optional text's column, its limit and its label in messages. */
   text: { column: Column; max: number; label: string };
   /** "entry", "activity": in "Whose entry this is is missing". */
-  noun: string;
+  noun: 'entry' | 'activity';
 }
 
 /** A row that passed every check, ready to write (in file order). */
@@ -132,11 +134,11 @@ export interface ImportedRow {
 /** Which column of the file is which field; 400 for unknown (not ignored), repeated or missing columns. */
 function rowColumns<Column extends string>(kind: RowImportKind<Column>, header: string[], ignore: string[]): Partial<Record<Column, number>> {
   const columns = mapColumns(header, ignore, kind.columns, kind.columnNamed);
-  if (columns[kind.value.column] === undefined) throw invalid(`The file needs ${/^[aeiou]/.test(kind.value.column) ? 'an' : 'a'} ${kind.value.column} column`, 'file');
+  if (columns[kind.value.column] === undefined) throw invalid(text(messages, 'fileNeedsValueColumn', { column: kind.value.column }), 'file');
   const named = columns as Partial<Record<string, number>>;
   if (named.agentEmail === undefined && named.agentId === undefined && named.agentName === undefined) {
-    const choices = kind.columns.includes('agentName' as Column) ? 'an agentEmail, agentId or agentName column' : 'an agentEmail or an agentId column';
-    throw invalid(`The file needs ${choices} to say whose ${kind.noun} each row is`, 'file');
+    const byName = kind.columns.includes('agentName' as Column) ? 'yes' : 'no';
+    throw invalid(text(messages, 'fileNeedsAgentColumn', { byName, noun: kind.noun }), 'file');
   }
   return columns;
 }

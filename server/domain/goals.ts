@@ -1,7 +1,9 @@
 import { centsToMoneyString, MAX_ENTRY_CENTS, parseMoneyToCents } from '../../contract/cents';
 import { GOAL_THRESHOLDS, type GoalPeriod, type GoalProgress, type GoalThreshold } from '../../contract/goals';
 import { COUNT_VALUE_MAX, type MetricUnit } from '../../contract/metrics';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 import type { Progress } from './pacing';
 import { nextPeriodStart, periodStartOfDay, previousPeriodStart } from './periods';
 
@@ -17,16 +19,16 @@ export const COUNT_TARGET_MAX = BigInt(COUNT_VALUE_MAX) * 1000n;
 /** A target as sent, for a metric of `unit`, in hundredths: a whole count from 1, or money above zero (two decimals at most). */
 export function goalTargetHundredths(unit: MetricUnit, value: string | number): bigint {
   if (unit === 'count') {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    if (!/^\d+$/.test(text) || BigInt(text) < 1n || BigInt(text) > COUNT_TARGET_MAX) {
-      throw invalid(`target must be a whole number from 1 to ${COUNT_TARGET_MAX.toLocaleString('en-US')} for a count`, 'target');
+    const digits = typeof value === 'number' ? String(value) : value.trim();
+    if (!/^\d+$/.test(digits) || BigInt(digits) < 1n || BigInt(digits) > COUNT_TARGET_MAX) {
+      throw invalid(text(messages, 'targetWholeCount', { max: Number(COUNT_TARGET_MAX) }), 'target');
     }
-    return BigInt(text) * 100n;
+    return BigInt(digits) * 100n;
   }
   const cents = parseMoneyToCents(value);
-  if (cents === null) throw invalid('target must be an amount with at most two decimals', 'target');
-  if (cents <= 0n) throw invalid('target must be more than zero', 'target');
-  if (cents > MAX_ENTRY_CENTS) throw invalid('target is larger than the tracker can hold', 'target');
+  if (cents === null) throw invalid(text(messages, 'targetTwoDecimals'), 'target');
+  if (cents <= 0n) throw invalid(text(messages, 'targetPositive'), 'target');
+  if (cents > MAX_ENTRY_CENTS) throw invalid(text(messages, 'targetTooLarge'), 'target');
   return cents;
 }
 
@@ -74,7 +76,7 @@ export function firstPeriodOf(kind: GoalPeriod, startsOn: string | undefined, to
   const current = periodStartOfDay(kind, today);
   if (startsOn === undefined) return current;
   const start = periodStartOfDay(kind, startsOn);
-  if (start < current) throw invalid('startsOn must be in the current period or a later one: a goal is not set for a period that is over', 'startsOn');
+  if (start < current) throw invalid(text(messages, 'startsOnPast'), 'startsOn');
   return start;
 }
 

@@ -2,7 +2,9 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { isOwnColumnName, normaliseColumnName } from '../../contract/csv-columns';
 import { IMPORT_ERRORS_LISTED, type ImportError } from '../../contract/imports';
 import type { CsvTable } from './csv-file';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 
 /**
  * Which column of a file's header is which field of an import (entries, agents): header names matched by
@@ -22,16 +24,16 @@ export function mapColumns<Column extends string>(
     const column = columnNamed(name);
     if (!column) {
       throw invalid(
-        name.trim() === '' ? `Column ${index + 1} has no name: name it or leave it out` : `Unknown column "${name}": name it ${known.join(', ')}, or leave it out`,
+        name.trim() === '' ? text(messages, 'columnUnnamed', { column: String(index + 1) }) : text(messages, 'columnUnknown', { name, known: known.join(', ') }),
         'file',
       );
     }
     const earlier = columns[column];
     if (earlier !== undefined) {
       const earlierName = header[earlier]!;
-      if (isOwnColumnName(earlierName, column) && isOwnColumnName(name, column)) throw invalid(`Column "${column}" appears twice (columns ${earlier + 1} and ${index + 1})`, 'file');
+      if (isOwnColumnName(earlierName, column) && isOwnColumnName(name, column)) throw invalid(text(messages, 'columnTwice', { column, first: String(earlier + 1), second: String(index + 1) }), 'file');
       // Another spelling of the field (a CRM's): say which two, and how to keep one.
-      throw invalid(`Columns ${earlier + 1} ("${earlierName}") and ${index + 1} ("${name}") are both read as ${column}: leave one out (?ignore=)`, 'file');
+      throw invalid(text(messages, 'columnsSameField', { first: String(earlier + 1), firstName: earlierName, second: String(index + 1), secondName: name, column }), 'file');
     }
     columns[column] = index;
   });

@@ -1,17 +1,22 @@
 import { MAX_FUTURE_MS, type EntryDates } from '../../contract/income-entries';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 import { localDay, startOfLocalDay } from './periods';
 
 /** Back-dating is for corrections; nothing this tracker holds predates it (and local calendars need 4-digit years). */
 export const EARLIEST_ENTRY_DATE = new Date('2000-01-01T00:00:00Z');
+
+const TOO_FAR_AHEAD = 'more than 24 hours in the future';
+const TOO_EARLY = 'before January 1, 2000';
 
 /**
  * The window an entry's date must lie in, for one entry and every row of an imported file alike: from January 1, 2000
  * to 24 hours after now. Returns what is wrong with the date as words that follow "is" or "cannot be", or undefined.
  */
 export function entryDateOutsideWindow(date: Date, now: Date): string | undefined {
-  if (date.getTime() > now.getTime() + MAX_FUTURE_MS) return 'more than 24 hours in the future';
-  if (date < EARLIEST_ENTRY_DATE) return 'before January 1, 2000';
+  if (date.getTime() > now.getTime() + MAX_FUTURE_MS) return TOO_FAR_AHEAD;
+  if (date < EARLIEST_ENTRY_DATE) return TOO_EARLY;
   return undefined;
 }
 
@@ -22,9 +27,9 @@ export function entryDateOutsideWindow(date: Date, now: Date): string | undefine
 export function entryDate(iso: string | undefined, now: Date): Date {
   if (iso === undefined) return now;
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) throw invalid('Date must be an ISO timestamp such as 2026-11-22T10:00:00Z', 'date');
+  if (Number.isNaN(date.getTime())) throw invalid(text(messages, 'dateIsoTimestamp'), 'date');
   const outside = entryDateOutsideWindow(date, now);
-  if (outside) throw invalid(`Date cannot be ${outside}`, 'date');
+  if (outside) throw invalid(outside === TOO_FAR_AHEAD ? text(messages, 'dateTooFarAhead') : text(messages, 'dateTooEarly'), 'date');
   return date;
 }
 
@@ -35,11 +40,11 @@ export function entryDate(iso: string | undefined, now: Date): Date {
  */
 export function entryDateOfDay(day: string, now: Date, timeZone: string): Date {
   const today = localDay(now, timeZone);
-  if (day > today) throw invalid('The deal date cannot be after today', 'day');
+  if (day > today) throw invalid(text(messages, 'dealDateAfterToday'), 'day');
   if (day === today) return now;
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const noon = new Date(startOfLocalDay(year, month, date, timeZone).getTime() + 12 * 3_600_000);
-  if (noon < EARLIEST_ENTRY_DATE) throw invalid('The deal date cannot be before January 1, 2000', 'day');
+  if (noon < EARLIEST_ENTRY_DATE) throw invalid(text(messages, 'dealDateTooEarly'), 'day');
   return noon;
 }
 

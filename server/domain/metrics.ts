@@ -3,7 +3,9 @@ import { COUNT_VALUE_MAX, PROFIT_METRIC, type Metric, type MetricUnit } from '..
 import { ACTIVITY_IMPORT_COLUMNS, activityColumnNamed, type ActivityImportColumn } from '../../contract/csv-columns';
 import { ACTIVITY_NOTE_MAX } from '../../contract/metrics';
 import { parseImportAmount, type RowImportKind } from './entry-import';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 
 /** Profit as a metric: the income entries, built in (docs/decisions/0072-metrics-and-activities.md). */
 export const PROFIT: Metric = { key: PROFIT_METRIC, name: 'Profit', unit: 'money', agentsMayRecord: false, active: true, builtIn: true };
@@ -17,17 +19,17 @@ const WHOLE = /^\d+$/;
  */
 export function activityValueText(unit: MetricUnit, value: string | number): string {
   if (unit === 'count') {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    const count = WHOLE.test(text) ? Number(text) : NaN;
+    const digits = typeof value === 'number' ? String(value) : value.trim();
+    const count = WHOLE.test(digits) ? Number(digits) : NaN;
     if (!Number.isSafeInteger(count) || count < 1 || count > COUNT_VALUE_MAX) {
-      throw invalid(`value must be a whole number from 1 to ${COUNT_VALUE_MAX.toLocaleString('en-US')} for a count`, 'value');
+      throw invalid(text(messages, 'valueWholeCount', { max: COUNT_VALUE_MAX }), 'value');
     }
     return String(count);
   }
   const cents = parseMoneyToCents(value);
-  if (cents === null) throw invalid('value must be a number with at most two decimals', 'value');
-  if (cents === 0n) throw invalid('value must not be zero', 'value');
-  if (cents > MAX_ENTRY_CENTS || cents < -MAX_ENTRY_CENTS) throw invalid('value is larger than the tracker can hold', 'value');
+  if (cents === null) throw invalid(text(messages, 'valueTwoDecimals'), 'value');
+  if (cents === 0n) throw invalid(text(messages, 'valueNotZero'), 'value');
+  if (cents > MAX_ENTRY_CENTS || cents < -MAX_ENTRY_CENTS) throw invalid(text(messages, 'valueTooLarge'), 'value');
   return centsToMoneyString(cents);
 }
 

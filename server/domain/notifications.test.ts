@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationTexts } from './notifications';
+import { notificationTexts, readersIn } from './notifications';
 import { everyAgentScope, scopeOfLedTeams } from './team-scope';
 
 describe('notificationTexts', () => {
@@ -17,6 +17,19 @@ describe('notificationTexts', () => {
       { kind: 'user', id: 2 },
     ]);
     expect(drafts[0]).toMatchObject({ kind: 'agent_registered', title: 'Pat New registered', body: 'They can sign in now.', subjectAgentId: 42 });
+  });
+
+  it('words each recipient’s notification in their language: their own choice, else the organisation’s', () => {
+    const claim = { id: 8, type: 'claim.created', agentId: 42, agentTeam: 5, data: { agentName: 'Pat New', tierName: 'Bronze', rewardTitle: 'Headphones' } };
+    const owners = [
+      { id: 1, role: 'owner' as const, scope: everyAgentScope() },
+      { id: 5, role: 'owner' as const, scope: everyAgentScope() },
+    ];
+    const drafts = notificationTexts(claim, owners, String, readersIn(new Map([['user:5', 'fr' as const]]), 'de-DE'));
+    expect(drafts.map((draft) => [draft.recipient.id, draft.title, draft.body])).toEqual([
+      [1, 'Pat New hat die Prämie der Stufe Bronze angefordert', '„Headphones“ wartet unter Prämienansprüche.'],
+      [5, 'Pat New a réclamé la récompense du palier Bronze', '« Headphones » attend dans Demandes de récompense.'],
+    ]);
   });
 
   it('tells only owners of a new claim', () => {
@@ -133,6 +146,22 @@ describe('contest notifications', () => {
     const staffDrafts = notificationTexts(final, staff).filter((draft) => draft.recipient.kind === 'user');
     expect(staffDrafts.map((draft) => draft.recipient.id)).toEqual([1, 2]);
     expect(staffDrafts[0]).toMatchObject({ body: '1st Ana Hidden (7), 2nd Ben Shown (5).' });
+  });
+
+  it('words places, prizes and podiums in each reader’s language', () => {
+    const twoPrizes = { ...final, contest: { ...final.contest, prizesOf: new Map([[11, ['Un día libre', 'Una cena']]]) } };
+    const readers = readersIn(new Map([['agent:12', 'fr' as const]]), 'es-ES');
+    const drafts = notificationTexts(twoPrizes, staff, String, readers);
+    const toAgent = (id: number) => drafts.find((draft) => draft.recipient.kind === 'agent' && draft.recipient.id === id);
+    expect(toAgent(11)).toMatchObject({ title: '¡Has ganado Un día libre y Una cena en Call week!', body: 'Has terminado en 1.º lugar. 1.º Agente anónimo (7), 2.º Ben Shown (5).' });
+    expect(toAgent(12)).toMatchObject({ title: 'Call week est terminé', body: 'Vous avez terminé 2e. 1er Commercial anonyme (7), 2e Ben Shown (5).' });
+    expect(notificationTexts(twoPrizes, staff).find((draft) => draft.recipient.id === 11)?.title).toBe('You won Un día libre and Una cena in Call week!');
+  });
+
+  it('words a goal in German, its period and metric in one name', () => {
+    const goal = { id: 9, type: 'goal.reached', agentId: 42, agentTeam: 5, data: { goalId: 1, threshold: 50, agentId: 42, teamId: null, holderName: 'Pat', metricName: 'Anrufe', period: 'week', actual: 5, target: 10 } };
+    const drafts = notificationTexts(goal, staff, String, readersIn(new Map(), 'de-DE'));
+    expect(drafts.map((draft) => [draft.title, draft.body])).toEqual([['Sie stehen bei 50 % – Wochenziel „Anrufe“', 'Bisher 5 von 10.']]);
   });
 
   it('tells the participants only of a start', () => {

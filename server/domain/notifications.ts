@@ -1,9 +1,6 @@
 import { emailMessages } from '../../contract/emails/messages';
-import { goalPeriodAdjective } from '../../contract/goal-periods';
 import { resolveLanguage, type Language } from '../../contract/languages';
-import { translator } from './messages';
-import { ordinal } from '../../contract/ordinal';
-import { ANONYMOUS_AGENT } from '../../contract/insight';
+import { translator } from './translate';
 import type { NotificationKind } from '../../contract/notifications';
 import { scopeHolds, scopeIsEveryAgent, type TeamScope } from './team-scope';
 
@@ -111,7 +108,7 @@ export function notificationTexts(
   readers: Readers = ENGLISH_READERS,
 ): NotificationDraft[] {
   const d = event.data;
-  const agentName = text(d.agentName, 'An agent');
+  const agentName = (t: EmailWords) => text(d.agentName, t('someAgent'));
   const tierName = text(d.tierName, 'a');
   // Words already made (kinds not in the catalogs yet), or made in each recipient's language.
   const say = (recipient: Recipient, words: Words) => (typeof words === 'string' ? words : words(readers.translatorFor(recipient)));
@@ -135,7 +132,7 @@ export function notificationTexts(
         ...forStaff(
           ['owner', 'manager'],
           'agent_tier_reached',
-          (t) => t('agentTierReachedTitle', { agent: agentName, tier: tierName }),
+          (t) => t('agentTierReachedTitle', { agent: agentName(t), tier: tierName }),
           (t) => t('agentTierReachedBody', { tier: tierName }),
         ),
       ].map((draft) => (typeof d.tierId === 'number' ? { ...draft, tierId: d.tierId } : draft));
@@ -146,26 +143,33 @@ export function notificationTexts(
       return forAgent('claim_status', (t) => t('claimStatusTitle', { tier: tierName, status }), (t) => t('claimStatusBody', { reward, status }));
     }
     case 'claim.created':
-      return forStaff(['owner'], 'claim_created', `${agentName} claimed the ${tierName} reward`, `“${text(d.rewardTitle, 'A reward')}” is waiting in Reward Claims.`);
+      return forStaff(
+        ['owner'],
+        'claim_created',
+        (t) => t('claimCreatedTitle', { agent: agentName(t), tier: tierName }),
+        (t) => t('claimCreatedBody', { reward: text(d.rewardTitle, t('someReward')) }),
+      );
     case 'agent.created':
       if (d.via !== 'sign-up') return [];
       return forStaff(
         ['owner', 'manager'],
         'agent_registered',
-        `${agentName} registered`,
-        d.status === 'pending' ? 'Their account waits for the owner’s approval in Agents.' : 'They can sign in now.',
+        (t) => t('agentRegisteredTitle', { agent: agentName(t) }),
+        (t) => (d.status === 'pending' ? t('agentRegisteredPending') : t('agentRegisteredActive')),
       );
     case 'goal.reached':
     case 'goal.behind':
-      return goalNotificationTexts(event, staff, figure);
+      return goalNotificationTexts(event, staff, figure, readers);
     case 'contest.started':
     case 'contest.final':
-      return contestNotificationTexts(event, staff, figure);
+      return contestNotificationTexts(event, staff, figure, readers);
     case 'badge.awarded':
       // The agent itself hears of its badge (its colleagues see it celebrated where tiers are).
-      return event.agentId === null
-        ? []
-        : [{ recipient: { kind: 'agent', id: event.agentId }, kind: 'badge_awarded', subjectAgentId: null, eventId: event.id, title: `You earned the ${text(d.name, 'new')} badge!`, body: text(d.detail, 'Well done.') }];
+      return forAgent(
+        'badge_awarded',
+        (t) => t('badgeTitle', { badge: text(d.name, 'new') }),
+        (t) => text(d.detail, t('badgeBody')),
+      );
     default:
       return [];
   }
@@ -176,33 +180,52 @@ export function notificationTexts(
  * the agent, or every active agent of the team. Staff hear of a goal reached (100%) and of one behind: managers who
  * lead the agent's team, of an agent's goal; those whose scope holds the team, of a team's (the owner among them).
  */
-function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter): NotificationDraft[] {
+function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter, readers: Readers): NotificationDraft[] {
   const d = event.data;
   const teamId = typeof d.teamId === 'number' ? d.teamId : null;
   const isTeam = teamId !== null;
-  const holder = text(d.holderName, isTeam ? 'A team' : 'An agent');
-  const goalName = `${goalPeriodAdjective(String(d.period))} ${text(d.metricName, 'a metric')} goal`.trim();
+  const holder = (t: EmailWords) => text(d.holderName, isTeam ? t('someTeam') : t('someAgent'));
+  const goal = (t: EmailWords) => t('goalName', { period: String(d.period), metric: text(d.metricName, t('someMetric')) });
   const holders: number[] = isTeam ? [...(event.teamAgents ?? [])] : event.agentId === null ? [] : [event.agentId];
-  const toAgents = (kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
-    holders.map((id) => ({ recipient: { kind: 'agent', id }, kind, subjectAgentId: null, eventId: event.id, title, body }));
-  const toStaff = (kind: NotificationKind, title: string, body: string): NotificationDraft[] =>
+  const draft = (recipient: Recipient, kind: NotificationKind, subjectAgentId: number | null, title: Words, body: Words): NotificationDraft => {
+    const t = readers.translatorFor(recipient);
+    return { recipient, kind, subjectAgentId, eventId: event.id, title: title(t), body: body(t) };
+  };
+  type Words = (t: EmailWords) => string;
+  const toAgents = (kind: NotificationKind, title: Words, body: Words): NotificationDraft[] =>
+    holders.map((id) => draft({ kind: 'agent', id }, kind, null, title, body));
+  const toStaff = (kind: NotificationKind, title: Words, body: Words): NotificationDraft[] =>
     staff
       .filter((user) => (isTeam ? scopeHolds(user.scope, teamId) : user.role === 'manager' && !scopeIsEveryAgent(user.scope) && scopeHolds(user.scope, event.agentTeam)))
-      .map((user) => ({ recipient: { kind: 'user', id: user.id }, kind, subjectAgentId: isTeam ? null : event.agentId, eventId: event.id, title, body }));
-  const sofar = `${figure(d.actual)} of ${figure(d.target)}`;
+      .map((user) => draft({ kind: 'user', id: user.id }, kind, isTeam ? null : event.agentId, title, body));
+  const soFar = (t: EmailWords) => t('goalSoFar', { actual: figure(d.actual), target: figure(d.target) });
   if (event.type === 'goal.reached') {
     const threshold = Number(d.threshold);
     const reached = threshold >= 100;
     const own = isTeam
-      ? toAgents('goal_progress', reached ? `Your team reached its ${goalName}!` : `Your team is at ${threshold}% of its ${goalName}`, `${holder}: ${sofar} so far.`)
-      : toAgents('goal_progress', reached ? `You reached your ${goalName}!` : `You are at ${threshold}% of your ${goalName}`, `${sofar} so far.`);
-    const told = reached ? toStaff('goal_reached', `${holder} reached ${isTeam ? 'its' : 'their'} ${goalName}`, `${sofar}.`) : [];
+      ? toAgents(
+          'goal_progress',
+          (t) => (reached ? t('teamGoalReached', { goal: goal(t) }) : t('teamGoalAt', { threshold, goal: goal(t) })),
+          (t) => t('teamGoalBody', { holder: holder(t), soFar: soFar(t) }),
+        )
+      : toAgents(
+          'goal_progress',
+          (t) => (reached ? t('ownGoalReached', { goal: goal(t) }) : t('ownGoalAt', { threshold, goal: goal(t) })),
+          (t) => t('ownGoalBody', { soFar: soFar(t) }),
+        );
+    const told = reached
+      ? toStaff(
+          'goal_reached',
+          (t) => t('staffGoalReached', { holder: holder(t), team: isTeam ? 'yes' : 'no', goal: goal(t) }),
+          (t) => t('staffGoalBody', { soFar: soFar(t) }),
+        )
+      : [];
     return [...own, ...told];
   }
-  const pace = `${figure(d.actual)} so far, ${figure(d.expectedByNow)} expected by now, of ${figure(d.target)}.`;
+  const pace = (t: EmailWords) => t('goalPace', { actual: figure(d.actual), expected: figure(d.expectedByNow), target: figure(d.target) });
   return [
-    ...toAgents('goal_behind', isTeam ? `Your team’s ${goalName} is behind pace` : `Your ${goalName} is behind pace`, pace),
-    ...toStaff('goal_behind', `${holder}’s ${goalName} is behind pace`, pace),
+    ...toAgents('goal_behind', (t) => (isTeam ? t('teamGoalBehind', { goal: goal(t) }) : t('ownGoalBehind', { goal: goal(t) })), pace),
+    ...toStaff('goal_behind', (t) => t('staffGoalBehind', { holder: holder(t), goal: goal(t) }), pace),
   ];
 }
 
@@ -210,42 +233,66 @@ function goalNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecip
  * A contest's start, to each participant; its final (docs/decisions/0077-contests.md), to each participant with its
  * place and prizes, and to the owners and the managers whose teams took part, with the podium.
  */
-function contestNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter): NotificationDraft[] {
+function contestNotificationTexts(event: NotifyingEvent, staff: readonly StaffRecipient[], figure: FigureWriter, readers: Readers): NotificationDraft[] {
   const d = event.data;
-  const name = text(d.name, 'A contest');
+  const name = (t: EmailWords) => text(d.name, t('someContest'));
   const audience = event.contest ?? { participants: [] };
-  const toAgent = (agentId: number, kind: NotificationKind, title: string, body: string): NotificationDraft => ({
-    recipient: { kind: 'agent', id: agentId },
+  const draft = (recipient: Recipient, kind: NotificationKind, title: string, body: string): NotificationDraft => ({
+    recipient,
     kind,
     subjectAgentId: null,
     eventId: event.id,
     title,
     body,
   });
+  const place = (t: EmailWords, rank: number) => t('place', { rank, digits: String(rank) });
   if (event.type === 'contest.started') {
-    const how = d.format === 'race' ? 'The first to reach the target wins' : 'The most by the end wins';
-    const body = `${text(d.metricName, 'A metric')}, from ${text(d.startsAt, '?')} to ${text(d.endsAt, '?')}. ${how}.`;
-    return audience.participants.map(({ agentId }) => toAgent(agentId, 'contest_started', `The contest ${name} has begun`, body));
+    return audience.participants.map(({ agentId }) => {
+      const recipient: Recipient = { kind: 'agent', id: agentId };
+      const t = readers.translatorFor(recipient);
+      const body = t('contestStartedBody', {
+        metric: text(d.metricName, t('someMetric')),
+        startsAt: text(d.startsAt, '?'),
+        endsAt: text(d.endsAt, '?'),
+        format: d.format === 'race' ? 'race' : 'total',
+      });
+      return draft(recipient, 'contest_started', t('contestStartedTitle', { name: name(t) }), body);
+    });
   }
   const podium = Array.isArray(d.podium) ? (d.podium as { rank?: unknown; name?: unknown; value?: unknown; publicProfile?: unknown }[]) : [];
   // Agents read the names of those not shown on public boards as "Anonymous agent"; staff read every name.
-  const podiumText = (forStaff: boolean) =>
+  const podiumText = (t: EmailWords, forStaff: boolean) =>
     podium.length === 0
-      ? 'Nobody placed.'
-      : `${podium
-          .map((place) => `${ordinal(Number(place.rank))} ${forStaff || place.publicProfile !== false ? text(place.name, 'a participant') : ANONYMOUS_AGENT} (${figure(place.value)})`)
-          .join(', ')}.`;
+      ? t('nobodyPlaced')
+      : t('podium', {
+          places: podium
+            .map((shown) =>
+              t('podiumPlace', {
+                place: place(t, Number(shown.rank)),
+                name: forStaff || shown.publicProfile !== false ? text(shown.name, t('someParticipant')) : t('anonymousAgent'),
+                figure: figure(shown.value),
+              }),
+            )
+            .join(', '),
+        });
   const own = audience.participants.map(({ agentId }) => {
+    const recipient: Recipient = { kind: 'agent', id: agentId };
+    const t = readers.translatorFor(recipient);
     const rank = audience.rankOf?.get(agentId);
     const prizes = audience.prizesOf?.get(agentId) ?? [];
     if (prizes.length > 0) {
-      return toAgent(agentId, 'contest_result', `You won ${prizes.join(' and ')} in ${name}!`, `You finished ${ordinal(rank ?? 1)}. ${podiumText(false)}`);
+      return draft(recipient, 'contest_result', t('contestWonTitle', { prizes: t.list(prizes), name: name(t) }), t('contestFinishedBody', { place: place(t, rank ?? 1), podium: podiumText(t, false) }));
     }
-    return toAgent(agentId, 'contest_result', `${name} is final`, rank === undefined ? podiumText(false) : `You finished ${ordinal(rank)}. ${podiumText(false)}`);
+    const body = rank === undefined ? podiumText(t, false) : t('contestFinishedBody', { place: place(t, rank), podium: podiumText(t, false) });
+    return draft(recipient, 'contest_result', t('contestFinalTitle', { name: name(t) }), body);
   });
   const teams = new Set(audience.participants.map(({ teamId }) => teamId));
   const told = staff
     .filter((user) => user.role === 'owner' || scopeIsEveryAgent(user.scope) || [...teams].some((teamId) => teamId !== null && scopeHolds(user.scope, teamId)))
-    .map((user): NotificationDraft => ({ recipient: { kind: 'user', id: user.id }, kind: 'contest_result', subjectAgentId: null, eventId: event.id, title: `${name} is final`, body: podiumText(true) }));
+    .map((user): NotificationDraft => {
+      const recipient: Recipient = { kind: 'user', id: user.id };
+      const t = readers.translatorFor(recipient);
+      return draft(recipient, 'contest_result', t('contestFinalTitle', { name: name(t) }), podiumText(t, true));
+    });
   return [...own, ...told];
 }

@@ -1,8 +1,11 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 
-export const COMMON_PASSWORD =
-  'This password is one of the most common (it appears in lists of leaked passwords); choose another';
+/** A new password from the common list is refused (COMMON_PASSWORD: the English, as tests and the config check use it). */
+export const COMMON_PASSWORD_TEXT = text(messages, 'commonPassword');
+export const COMMON_PASSWORD = String(COMMON_PASSWORD_TEXT);
 
 let common: Set<string> | undefined;
 
@@ -20,5 +23,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** Refuses a new password from the common list (ASVS V2.1.7), naming the field. */
 export function assertPasswordNotCommon(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw invalid(COMMON_PASSWORD, field);
+  if (isCommonPassword(password)) throw invalid(COMMON_PASSWORD_TEXT, field);
 }

@@ -1,5 +1,7 @@
 import type { LeaderboardPeriod, PeriodRange } from '../../contract/insight';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 
 /**
  * Calendar periods in the organisation's time zone. A period is named by the local date it starts on
@@ -186,7 +188,7 @@ const ALL_TIME: PeriodRange = { kind: 'all', start: null, end: null, previous: n
 export function boardPeriodOf(kind: LeaderboardPeriod, at: string | undefined, now: Date, timeZone: string): { range: PeriodRange; period: BoardPeriod } {
   if (kind === 'all') return { range: ALL_TIME, period: { kind: 'all' } };
   const today = localDay(now, timeZone);
-  if (at !== undefined && at > today) throw invalid(`at must not be after today (${today})`, 'at');
+  if (at !== undefined && at > today) throw invalid(text(messages, 'atAfterToday', { today }), 'at');
   const range = periodRangeOf(kind, today, at);
   return { range, period: { kind, start: range.start, previous: range.previous } };
 }

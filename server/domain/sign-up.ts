@@ -1,10 +1,10 @@
 import type { AgentStatus } from '../../contract/agents';
 import {
-  ACCOUNT_INACTIVE,
-  AWAITING_APPROVAL,
-  INVITATION_INVALID,
-  INVITATION_REQUIRED,
-  REGISTRATION_CLOSED,
+  ACCOUNT_INACTIVE_TEXT,
+  AWAITING_APPROVAL_TEXT,
+  INVITATION_INVALID_TEXT,
+  INVITATION_REQUIRED_TEXT,
+  REGISTRATION_CLOSED_TEXT,
   type SignUpMode,
 } from '../../contract/sign-up';
 import { SESSION_ENDED } from '../../contract/auth';
@@ -20,12 +20,12 @@ export function defaultSignUpMode(nodeEnv: string, demo: boolean): SignUpMode {
  * everyone; invitation-only refuses a request without an invitation (a bad one is refused when it is looked up).
  */
 export function assertRegistrationAllowed(mode: SignUpMode, invite: string | undefined): void {
-  if (mode === 'closed') throw forbidden(REGISTRATION_CLOSED);
-  if (mode === 'invite' && !invite) throw forbidden(INVITATION_REQUIRED);
+  if (mode === 'closed') throw forbidden(REGISTRATION_CLOSED_TEXT);
+  if (mode === 'invite' && !invite) throw forbidden(INVITATION_REQUIRED_TEXT);
 }
 
 /** An invitation that is unknown, used or expired: one answer for all three. */
-export const invitationInvalid = () => invalid(INVITATION_INVALID, 'invite');
+export const invitationInvalid = () => invalid(INVITATION_INVALID_TEXT, 'invite');
 
 /** The status a new registration gets: pending when the owner approves new agents. */
 export const registrationStatus = (mode: SignUpMode): 'active' | 'pending' => (mode === 'approval' ? 'pending' : 'active');
@@ -41,6 +41,6 @@ export function assertAgentActing(agent: { status: AgentStatus }): void {
 
 /** A pending agent (waiting for approval) or an inactive one cannot sign in, even with the right password. */
 export function assertAgentMaySignIn(agent: { status: AgentStatus }): void {
-  if (agent.status === 'pending') throw new AppError('FORBIDDEN', AWAITING_APPROVAL);
-  if (agent.status === 'inactive') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE);
+  if (agent.status === 'pending') throw new AppError('FORBIDDEN', AWAITING_APPROVAL_TEXT);
+  if (agent.status === 'inactive') throw new AppError('FORBIDDEN', ACCOUNT_INACTIVE_TEXT);
 }

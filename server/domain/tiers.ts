@@ -1,7 +1,9 @@
 import { formatMoney, type MoneySettings } from '../../contract/money-format';
 import { MAX_ENTRY_CENTS } from '../../contract/money';
 import { COMING_SOON } from '../../contract/tiers';
+import { text } from '../../contract/i18n';
 import { invalid } from './errors';
+import { messages } from './messages';
 
 /** A tier as the threshold rules see it: money in integer cents. */
 export interface TierThreshold {
@@ -51,8 +53,8 @@ export function assertThresholdInOrder(tiers: readonly TierThreshold[], tierId: 
   const money = (cents: bigint) => formatMoney(cents, settings, 'always');
   const message =
     range.min > range.max
-      ? `${tier.name} threshold cannot change: there is no amount between its neighbours' thresholds (${money(range.min - 1n)} and ${money(range.max + 1n)})`
-      : `${tier.name} threshold must be between ${money(range.min)} and ${money(range.max)}`;
+      ? text(messages, 'thresholdStuck', { tier: tier.name, below: money(range.min - 1n), above: money(range.max + 1n) })
+      : text(messages, 'thresholdBetween', { tier: tier.name, min: money(range.min), max: money(range.max) });
   throw invalid(message, 'threshold');
 }
 

@@ -44,12 +44,21 @@ describe('webhook bodies', () => {
     expect(JSON.parse(webhookBody('slack', entry))).toEqual({ text: ':moneybag: Dana &lt;Hooks&gt; recorded $1,234,567.50' });
   });
 
-  it('write amounts in the organisation’s currency and locale', () => {
+  it('write amounts in the organisation’s currency and locale, and words in its language', () => {
     const euros = { currency: 'EUR', locale: 'de-DE' };
-    expect(JSON.parse(webhookBody('slack', entry, euros)).text).toBe(':moneybag: Dana &lt;Hooks&gt; recorded 1.234.567,50\u00a0€');
+    expect(JSON.parse(webhookBody('slack', entry, euros)).text).toBe(':moneybag: Dana &lt;Hooks&gt; hat 1.234.567,50\u00a0€ erfasst');
     expect(JSON.parse(webhookBody('slack', { ...entry, data: { ...entry.data, amount: '20.00' } }, { currency: 'JPY', locale: 'ja-JP' })).text).toBe(
       ':moneybag: Dana &lt;Hooks&gt; recorded ￥20',
     );
+    // A language of ours other than the organisation's region's: English stays for ja-JP, French for fr-CA.
+    const final = { event: 'contest.final', eventId: 9, createdAt: at, data: { name: 'Appels', podium: [{ rank: 1, name: 'Ann', value: 40 }] } };
+    expect(JSON.parse(webhookBody('slack', final, { currency: 'CAD', locale: 'fr-CA' })).text).toBe(
+      ':trophy: Le concours Appels est terminé, résultats définitifs : 1. Ann (40)',
+    );
+    const card = teamsCard({ event: 'claim.updated', eventId: 10, createdAt: at, data: { agentName: 'Ana', tierName: 'Oro', status: 'shipped' } }, { currency: 'EUR', locale: 'es-ES' });
+    const content = card.attachments[0]!.content as { body: { text?: string; facts?: { title: string; value: string }[] }[] };
+    expect(content.body[0]!.text).toBe('La solicitud de recompensa de Ana del nivel Oro está ahora enviada');
+    expect(content.body[1]!.facts).toContainEqual({ title: 'Estado', value: 'enviada' });
     // The JSON body carries the amount as the API writes it, whatever the currency.
     expect(JSON.parse(webhookBody('json', entry, euros)).data.amount).toBe('1234567.50');
   });
@@ -131,7 +140,7 @@ describe('Teams cards', () => {
     });
   });
 
-  it('say what the Slack line says, the details as facts, amounts the organisation’s way', () => {
+  it('say what the Slack line says, the details as facts, amounts and words the organisation’s way', () => {
     const data = { holderName: 'North', metricName: 'Profit', period: 'month', threshold: 90, actual: '4500.00', target: '5000.00' };
     expect(JSON.parse(webhookBody('teams', { event: 'goal.reached', eventId: 7, createdAt: at, data }, { currency: 'EUR', locale: 'de-DE' }))).toEqual({
       type: 'message',
@@ -144,13 +153,13 @@ describe('Teams cards', () => {
             type: 'AdaptiveCard',
             version: '1.4',
             body: [
-              { type: 'TextBlock', text: 'North is at 90% of the monthly Profit goal', weight: 'Bolder', size: 'Medium', wrap: true },
+              { type: 'TextBlock', text: 'North steht bei 90 % – Monatsziel „Profit“', weight: 'Bolder', size: 'Medium', wrap: true },
               {
                 type: 'FactSet',
                 facts: [
-                  { title: 'For', value: 'North' },
-                  { title: 'Goal', value: 'monthly Profit goal' },
-                  { title: 'Progress', value: '4.500\u00a0€ of 5.000\u00a0€' },
+                  { title: 'Für', value: 'North' },
+                  { title: 'Ziel', value: 'Monatsziel „Profit“' },
+                  { title: 'Fortschritt', value: '4.500\u00a0€ von 5.000\u00a0€' },
                 ],
               },
             ],
@@ -159,7 +168,7 @@ describe('Teams cards', () => {
       ],
     });
     expect(slackText({ event: 'goal.reached', eventId: 7, createdAt: at, data }, { currency: 'EUR', locale: 'de-DE' })).toBe(
-      ':dart: North is at 90% of the monthly Profit goal: 4.500\u00a0€ of 5.000\u00a0€',
+      ':dart: North steht bei 90 % – Monatsziel „Profit“: 4.500\u00a0€ von 5.000\u00a0€',
     );
   });
 

@@ -1,9 +1,11 @@
-import { goalPeriodAdjective } from '../../contract/goal-periods';
 import { createHmac } from 'node:crypto';
 import { parseMoneyToCents } from '../../contract/cents';
 import { DEFAULT_ORG_SETTINGS, type OrgDisplaySettings } from '../../contract/org-display';
 import { formatMoney } from '../../contract/money-format';
 import { chatText, teamsText } from './outbound-text';
+import { chatMessages } from '../../contract/chat/messages';
+import { resolveLanguage } from '../../contract/languages';
+import { translator } from './translate';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEST_EVENT, type WebhookEventType, type WebhookFormat } from '../../contract/webhooks';
 
 /** What a delivery says: an event as an owner reads it on the live stream, or the test event. */
@@ -20,14 +22,17 @@ type Escape = (text: string) => string;
 /** How money is written: the organisation's currency and locale (docs/decisions/0068). */
 type MoneySettings = Pick<OrgDisplaySettings, 'currency' | 'locale'>;
 
-function writeMoney(value: unknown, settings: MoneySettings): string {
-  return typeof value === 'string' && parseMoneyToCents(value) !== null ? formatMoney(value, settings) : 'an amount';
+/** The chat catalog's words in the organisation's language, numbers written as its locale writes them. */
+type ChatWords = ReturnType<typeof translator<keyof typeof chatMessages.en>>;
+
+function writeMoney(value: unknown, settings: MoneySettings, t: ChatWords): string {
+  return typeof value === 'string' && parseMoneyToCents(value) !== null ? formatMoney(value, settings) : t('anAmount');
 }
 
 /** An activity's value: a count as a number, money in the organisation's currency. */
-function activityValue(value: unknown, settings: MoneySettings): string {
+function activityValue(value: unknown, settings: MoneySettings, t: ChatWords): string {
   if (typeof value === 'number' && Number.isInteger(value)) return String(value);
-  return writeMoney(value, settings);
+  return writeMoney(value, settings, t);
 }
 
 /** One detail of a message: a label of ours and a value (a Teams card shows it as a fact). */
@@ -50,116 +55,126 @@ interface Wording {
   details: Detail[];
 }
 
+/** A channel is the team's: its messages are in the organisation's language (docs/product.md §12.22). */
+const chatWords = (settings: MoneySettings): ChatWords =>
+  translator(chatMessages, resolveLanguage({ orgLocale: settings.locale }), settings.locale);
+
 function wording(message: WebhookMessage, settings: MoneySettings, escape: Escape): Wording {
+  const t = chatWords(settings);
   /** Text from the event as the format shows it: never a mention, a link or formatting (outbound-text.ts). */
   const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? escape(value) : fallback);
   /** A detail from the event, left out when the event lacks it. */
   const fact = (title: string, value: unknown): Detail[] => (typeof value === 'string' && value !== '' ? [{ title, value: escape(value) }] : []);
   const words = (emoji: string, headline: string, details: Detail[], tail = ''): Wording => ({ emoji, headline, tail, details });
-  const money = (value: unknown) => writeMoney(value, settings);
-  const count = (value: unknown) => activityValue(value, settings);
+  const tail = (said: string) => t('tail', { text: said });
+  const money = (value: unknown) => writeMoney(value, settings, t);
+  const count = (value: unknown) => activityValue(value, settings, t);
   const d = message.data;
-  const agent = text(d.agentName, `Agent #${String(d.agentId ?? '?')}`);
-  const agentDetail = { title: 'Agent', value: agent };
+  const agent = text(d.agentName, t('agentNumber', { id: String(d.agentId ?? '?') }));
+  const agentDetail = { title: t('detailAgent'), value: agent };
   switch (message.event) {
     case 'entry.created': {
-      const details = [agentDetail, { title: 'Amount', value: money(d.amount) }];
+      const details = [agentDetail, { title: t('detailAmount'), value: money(d.amount) }];
       return d.transactionType === 'deduction'
-        ? words(':heavy_minus_sign:', `${agent}: a deduction of ${money(d.amount)} was recorded`, details)
-        : words(':moneybag:', `${agent} recorded ${money(d.amount)}`, details);
+        ? words(':heavy_minus_sign:', t('deduction', { agent, amount: money(d.amount) }), details)
+        : words(':moneybag:', t('recorded', { agent, amount: money(d.amount) }), details);
     }
     case 'entry.voided':
-      return words(':wastebasket:', `An entry of ${money(d.amount)} for ${agent} was voided`, [agentDetail, { title: 'Amount', value: money(d.amount) }]);
+      return words(':wastebasket:', t('entryVoided', { agent, amount: money(d.amount) }), [agentDetail, { title: t('detailAmount'), value: money(d.amount) }]);
     case 'tier.reached':
-      return words(':trophy:', `${agent} reached the ${text(d.tierName, 'next')} tier!`, [agentDetail, ...fact('Tier', d.tierName)]);
+      return words(':trophy:', t('tierReached', { agent, tier: text(d.tierName, t('nextTier')) }), [agentDetail, ...fact(t('detailTier'), d.tierName)]);
     case 'claim.created': {
-      const reward = text(d.rewardTitle, 'a reward');
+      const reward = text(d.rewardTitle, t('aReward'));
       return words(
         ':gift:',
-        `${agent} claimed the ${text(d.tierName, '')} reward`,
-        [agentDetail, ...fact('Tier', d.tierName), { title: 'Reward', value: reward }],
-        `: ${reward}`,
+        t('claimCreated', { agent, tier: text(d.tierName, '') }),
+        [agentDetail, ...fact(t('detailTier'), d.tierName), { title: t('detailReward'), value: reward }],
+        tail(reward),
       );
     }
-    case 'claim.updated':
-      return words(':package:', `${agent}'s ${text(d.tierName, '')} reward claim is now ${text(d.status, 'updated')}`, [
+    case 'claim.updated': {
+      const status = typeof d.status === 'string' && d.status !== '' ? t('claimStatus', { status: escape(d.status) }) : t('updated');
+      return words(':package:', t('claimUpdated', { agent, tier: text(d.tierName, ''), status }), [
         agentDetail,
-        ...fact('Tier', d.tierName),
-        ...fact('Status', d.status),
+        ...fact(t('detailTier'), d.tierName),
+        ...(typeof d.status === 'string' && d.status !== '' ? [{ title: t('detailStatus'), value: status }] : []),
       ]);
+    }
     case 'agent.created':
       return d.status === 'pending'
-        ? words(':wave:', `${agent} registered and is waiting for approval`, [agentDetail, { title: 'Status', value: 'Waiting for approval' }])
-        : words(':wave:', `${agent} joined the team`, [agentDetail]);
+        ? words(':wave:', t('registeredWaiting', { agent }), [agentDetail, { title: t('detailStatus'), value: t('waitingApproval') }])
+        : words(':wave:', t('joined', { agent }), [agentDetail]);
     case 'agent.deleted':
-      return words('', `Agent #${String(d.agentId ?? '?')} was deleted`, []);
+      return words('', t('agentDeleted', { id: String(d.agentId ?? '?') }), []);
     case 'tier.updated':
-      return words(':gear:', `The ${text(d.tierName, '')} tier was changed`, fact('Tier', d.tierName));
+      return words(':gear:', t('tierChanged', { tier: text(d.tierName, '') }), fact(t('detailTier'), d.tierName));
     case 'activity.created':
     case 'activity.voided': {
-      const metric = text(d.metricName, 'an activity');
-      const details = [agentDetail, ...fact('Metric', d.metricName), { title: 'Value', value: count(d.value) }];
+      const metric = text(d.metricName, t('anActivity'));
+      const details = [agentDetail, ...fact(t('detailMetric'), d.metricName), { title: t('detailValue'), value: count(d.value) }];
       return message.event === 'activity.created'
-        ? words(':chart_with_upwards_trend:', `${agent} recorded ${count(d.value)} (${metric})`, details)
-        : words(':wastebasket:', `An activity of ${count(d.value)} (${metric}) for ${agent} was voided`, details);
+        ? words(':chart_with_upwards_trend:', t('activityRecorded', { agent, value: count(d.value), metric }), details)
+        : words(':wastebasket:', t('activityVoided', { agent, value: count(d.value), metric }), details);
     }
     case 'goal.reached': {
-      const holder = text(d.holderName, 'A goal holder');
-      const goal = `${goalPeriodAdjective(String(d.period))} ${text(d.metricName, 'metric')} goal`.trim();
-      const progress = `${count(d.actual)} of ${count(d.target)}`;
+      const holder = text(d.holderName, t('aGoalHolder'));
+      const goal = t('goalName', { period: String(d.period), metric: text(d.metricName, t('metric')) });
+      const progress = t('progress', { actual: count(d.actual), target: count(d.target) });
       const details = [
-        { title: 'For', value: holder },
-        { title: 'Goal', value: goal },
-        { title: 'Progress', value: progress },
+        { title: t('detailFor'), value: holder },
+        { title: t('detailGoal'), value: goal },
+        { title: t('detailProgress'), value: progress },
       ];
       return Number(d.threshold) >= 100
-        ? words(':dart:', `${holder} reached the ${goal}`, details, `: ${progress}`)
-        : words(':dart:', `${holder} is at ${String(d.threshold)}% of the ${goal}`, details, `: ${progress}`);
+        ? words(':dart:', t('goalReached', { holder, goal }), details, tail(progress))
+        : words(':dart:', t('goalAt', { holder, threshold: String(d.threshold), goal }), details, tail(progress));
     }
     case 'badge.awarded': {
       const detail = text(d.detail, '');
       return words(
         ':medal:',
-        `${agent} earned the ${text(d.name, 'a')} badge`,
-        [agentDetail, ...fact('Badge', d.name), ...fact('Earned for', d.detail)],
-        `: ${detail}`,
+        t('badgeEarned', { agent, badge: text(d.name, t('aBadge')) }),
+        [agentDetail, ...fact(t('detailBadge'), d.name), ...fact(t('detailEarnedFor'), d.detail)],
+        tail(detail),
       );
     }
     case 'contest.started': {
-      const runs = `from ${text(d.startsAt, '')} to ${text(d.endsAt, '')}`;
+      const runs = t('runs', { startsAt: text(d.startsAt, ''), endsAt: text(d.endsAt, '') });
       return words(
         ':checkered_flag:',
-        `The contest ${text(d.name, 'a contest')} (${text(d.metricName, 'a metric')}) begins`,
-        [...fact('Contest', d.name), ...fact('Metric', d.metricName), { title: 'Runs', value: runs }],
-        `: it runs ${runs}`,
+        t('contestBegins', { name: text(d.name, t('aContest')), metric: text(d.metricName, t('aMetric')) }),
+        [...fact(t('detailContest'), d.name), ...fact(t('detailMetric'), d.metricName), { title: t('detailRuns'), value: runs }],
+        t('runsTail', { runs }),
       );
     }
     case 'contest.ended': {
-      const finalAt = text(d.finalAt, 'the end of the grace period');
+      const finalAt = text(d.finalAt, t('gracePeriodEnd'));
       return words(
         ':stopwatch:',
-        `The contest ${text(d.name, 'a contest')} has ended`,
-        [...fact('Contest', d.name), { title: 'Final at', value: finalAt }],
-        `: its results are final at ${finalAt}`,
+        t('contestEnded', { name: text(d.name, t('aContest')) }),
+        [...fact(t('detailContest'), d.name), { title: t('detailFinalAt'), value: finalAt }],
+        t('finalTail', { finalAt }),
       );
     }
     case 'contest.final': {
       const podium = Array.isArray(d.podium) ? (d.podium as { rank?: unknown; name?: unknown; value?: unknown }[]) : [];
-      const places = podium.map((place) => ({ rank: String(place.rank), entry: `${text(place.name, 'a participant')} (${count(place.value)})` }));
+      const places = podium.map((place) => ({ rank: String(place.rank), entry: t('podiumEntry', { name: text(place.name, t('aParticipant')), value: count(place.value) }) }));
       return words(
         ':trophy:',
-        `The contest ${text(d.name, 'a contest')} is final`,
+        t('contestFinal', { name: text(d.name, t('aContest')) }),
         [
-          ...fact('Contest', d.name),
-          ...(places.length > 0 ? places.map((place) => ({ title: `Place ${place.rank}`, value: place.entry })) : [{ title: 'Podium', value: 'Nobody placed' }]),
+          ...fact(t('detailContest'), d.name),
+          ...(places.length > 0
+            ? places.map((place) => ({ title: t('detailPlace', { rank: place.rank }), value: place.entry }))
+            : [{ title: t('detailPodium'), value: t('nobodyPlaced') }]),
         ],
-        places.length > 0 ? `: ${places.map((place) => `${place.rank}. ${place.entry}`).join(', ')}` : ': nobody placed',
+        places.length > 0 ? tail(places.map((place) => `${place.rank}. ${place.entry}`).join(', ')) : t('nobodyPlacedTail'),
       );
     }
     case 'data.changed':
-      return words('', 'Much data changed at once (an import or a repair): boards and totals may read differently', []);
+      return words('', t('dataChanged'), []);
     case WEBHOOK_TEST_EVENT:
-      return words(':white_check_mark:', text(d.message, 'A test message from TierTrack'), []);
+      return words(':white_check_mark:', text(d.message, t('testFallback')), []);
     default:
       return words('', escape(message.event), []);
   }

@@ -1,23 +1,35 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../contract/errors';
-import { AppError, notFound } from '../domain/errors';
+import { render, text, type Text } from '../../contract/i18n';
+import { AppError, notFound, type NotFoundThing } from '../domain/errors';
+import { inLanguage, requestedLanguage } from '../domain/translate';
+import { messages } from './messages';
 import { isScimPath, sendScimError } from './scim-errors';
 
-/** Validates input with a contract schema; a failure becomes a 400 naming each bad field. */
+/** A schema's failure as the error body says it: each failing field, and their messages joined. */
+function schemaFailure(error: z.ZodError): Pick<ErrorBody, 'message' | 'issues'> {
+  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const message = [...new Set(issues.map((i) => i.message))].join('; ');
+  return { message: message || render(text(messages, 'invalidRequest')), issues };
+}
+
+/**
+ * Validates input with a contract schema; a failure becomes a 400 naming each bad field. The schemas' messages render
+ * when an issue is made (contract/i18n.ts), so the answer parses the value again in the language asked for.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-  const message = [...new Set(issues.map((i) => i.message))].join('; ');
-  throw new AppError('VALIDATION_FAILED', message || 'Invalid request', issues);
+  const english = schemaFailure(result.error);
+  throw new AppError('VALIDATION_FAILED', english.message, english.issues, () => {
+    const again = schema.safeParse(value);
+    return again.success ? english : schemaFailure(again.error);
+  });
 }
 
 /** Positive integer id from a path parameter, or a 404 (an id that cannot exist names nothing). */
-export function parseId(raw: unknown, what: string): number {
+export function parseId(raw: unknown, what: NotFoundThing): number {
   const text = String(raw ?? '');
   if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw notFound(what);
   return Number(text);
@@ -34,22 +46,22 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
-function messageForFrameworkError(error: FastifyError, status: number): string {
+function messageForFrameworkError(error: FastifyError, status: number): Text {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON';
+      return text(messages, 'invalidJson');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty; send a JSON object';
+      return text(messages, 'emptyJson');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
+      return text(messages, 'bodyTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as JSON (Content-Type: application/json)';
+      return text(messages, 'sendJson');
     default:
       break;
   }
-  if (status === 429) return 'Too many requests. Please wait a minute and try again.';
-  if (error instanceof SyntaxError) return 'The request body is not valid JSON';
-  return status === 404 ? 'Not found' : 'The request could not be processed';
+  if (status === 429) return text(messages, 'tooManyRequests');
+  if (error instanceof SyntaxError) return text(messages, 'invalidJson');
+  return status === 404 ? text(messages, 'notFound') : text(messages, 'notProcessed');
 }
 
 /**
@@ -72,10 +84,13 @@ function loggableError(error: Error): unknown {
  * with broken percent-encoding, or a path parameter longer than any id (which names nothing).
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const body: ErrorBody =
+  const language = requestedLanguage(request.headers['accept-language']);
+  const body: ErrorBody = inLanguage(language, () =>
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? { message: 'Not found', code: 'NOT_FOUND' }
-      : { message: 'The address of the request is not valid', code: 'VALIDATION_FAILED' };
+      ? { message: render(text(messages, 'notFound')), code: 'NOT_FOUND' }
+      : { message: render(text(messages, 'badAddress')), code: 'VALIDATION_FAILED' },
+  );
+  if (language !== 'en') void reply.header('content-language', language);
   // Under /scim/v2 a directory reads SCIM error bodies (server/http/scim-errors.ts), even before routing.
   if (isScimPath(request.url)) return sendScimError(reply, errorStatus[body.code], body);
   return reply.status(errorStatus[body.code]).send(body);
@@ -84,10 +99,6 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 /** Seconds a client is asked to wait when the database is unavailable (a lost connection heals within seconds). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export const databaseUnavailable: ErrorBody = {
-  message: 'The database is unavailable right now. Please try again in a few seconds.',
-  code: 'SERVICE_UNAVAILABLE',
-};
 
 /**
  * What a failure that is not an AppError says about the request, as the layer that raised it knows it (the database's
@@ -109,20 +120,29 @@ export interface ErrorAnswer {
  * never sent. The JSON error handler sends it as it is; the SCIM routes' as a SCIM error (server/http/scim.ts).
  */
 export function errorAnswer(error: FastifyError, request: FastifyRequest, classify: (error: unknown) => FailureClass): ErrorAnswer {
+  // In the language the request asks for (Accept-Language; the screens send theirs), English otherwise.
+  const language = requestedLanguage(request.headers['accept-language']);
+  const answer = inLanguage(language, () => answerOf(error, request, classify));
+  if (language !== 'en') answer.headers = { ...answer.headers, 'content-language': language };
+  return answer;
+}
+
+function answerOf(error: FastifyError, request: FastifyRequest, classify: (error: unknown) => FailureClass): ErrorAnswer {
   if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
   const failure = classify(error);
-  if (failure === 'bad-value') return { status: 400, body: { message: 'The request contains a value that cannot be stored', code: 'VALIDATION_FAILED' } };
+  if (failure === 'bad-value') return { status: 400, body: { message: render(text(messages, 'cannotStore')), code: 'VALIDATION_FAILED' } };
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status === 500 && failure === 'unavailable') {
     request.log.warn({ err: loggableError(error) }, 'database unavailable');
-    return { status: 503, body: databaseUnavailable, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } };
+    const body: ErrorBody = { message: render(text(messages, 'databaseUnavailable')), code: 'SERVICE_UNAVAILABLE' };
+    return { status: 503, body, headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) } };
   }
   if (status >= 400 && status < 500) {
     const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
-    return { status: codeByStatus[status] ? status : 400, body: { message: messageForFrameworkError(error, status), code } };
+    return { status: codeByStatus[status] ? status : 400, body: { message: render(messageForFrameworkError(error, status)), code } };
   }
   request.log.error({ err: loggableError(error) }, 'request failed');
-  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+  return { status: 500, body: { message: render(text(messages, 'internal')), code: 'INTERNAL' } };
 }
 
 /** One JSON error shape for every failure (errorAnswer). */

@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import { text } from '../../contract/i18n';
 import { forbidden } from '../domain/errors';
+import { messages } from './messages';
 
 const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '[::]']);
 
@@ -77,14 +79,15 @@ export function linkOrigin(config: Pick<AppConfig, 'publicUrl' | 'host' | 'port'
   return `http://${host}:${listeningPort ?? config.port}`;
 }
 
-export const UNKNOWN_HOST =
-  'This server does not answer for this host name. Its owner can add it with PUBLIC_URL or ALLOWED_HOSTS.';
+export const UNKNOWN_HOST_TEXT = text(messages, 'unknownHost');
+/** Its English (tests compare answers to it); the answer is in the reader's language. */
+export const UNKNOWN_HOST = String(UNKNOWN_HOST_TEXT);
 
 /** Refuses every request for a host the server does not answer for, before anything else runs. */
 export function registerHostCheck(app: FastifyInstance, config: AppConfig) {
   const allowed = hostAllowList(config);
   app.addHook('onRequest', async (request) => {
-    if (!allowed(request.host)) throw forbidden(UNKNOWN_HOST);
+    if (!allowed(request.host)) throw forbidden(UNKNOWN_HOST_TEXT);
   });
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX } from '../../contract/income-entries';
+import { text } from '../../contract/i18n';
 import { invalid } from '../domain/errors';
+import { messages } from './messages';
 
 const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
@@ -8,7 +10,7 @@ const IDEMPOTENCY_KEY_PATTERN = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_M
 export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-    throw invalid(`Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`, 'Idempotency-Key');
+    throw invalid(text(messages, 'idempotencyKeyInvalid', { max: IDEMPOTENCY_KEY_MAX }), 'Idempotency-Key');
   }
   return header;
 }

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { text } from '../../contract/i18n';
 import { AppError } from '../domain/errors';
+import { messages } from './messages';
 
 /** Imports one instance runs at once, whoever sends them (each holds a file of up to 20 MB and its rows). */
 export const IMPORTS_AT_ONCE = 2;
@@ -22,10 +24,10 @@ export class ImportSlots {
   /** Takes the caller's slot for this request, or refuses (429). */
   take(request: FastifyRequest, callerKey: string): void {
     if (this.running.has(callerKey)) {
-      throw new AppError('RATE_LIMITED', 'An import you sent is still running: wait for its answer, then send the next file');
+      throw new AppError('RATE_LIMITED', text(messages, 'importStillRunning'));
     }
     if (this.running.size >= this.atOnce) {
-      throw new AppError('RATE_LIMITED', 'Other imports are running: try again in a minute');
+      throw new AppError('RATE_LIMITED', text(messages, 'otherImportsRunning'));
     }
     this.running.add(callerKey);
     this.held.set(request, callerKey);

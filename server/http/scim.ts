@@ -1,7 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { render, text } from '../../contract/i18n';
 import { SCIM_BODY_MAX_BYTES, SCIM_MEDIA_TYPE, type ScimErrorType } from '../../contract/scim';
 import { ScimError } from '../domain/scim/errors';
 import { errorAnswer, type FailureClass } from './errors';
+import { messages } from './messages';
+import { inRequestLanguage } from './request-language';
 import { sendScimError } from './scim-errors';
 
 /** Fastify's refusals of a body that is not JSON: SCIM calls them invalidSyntax. */
@@ -26,12 +29,14 @@ export function installScimHttp(scope: FastifyInstance, classify: (error: unknow
     const answer = errorAnswer(error, request, classify);
     if (answer.headers) reply.headers(answer.headers);
     const scimType: ScimErrorType | undefined = error instanceof ScimError ? error.scimType : SYNTAX_ERRORS.has(error.code) ? 'invalidSyntax' : undefined;
-    const body = answer.status === 415 ? { ...answer.body, message: `Send the request body as JSON (${MEDIA_TYPES})` } : answer.body;
+    const body =
+      answer.status === 415 ? { ...answer.body, message: inRequestLanguage(request, reply, () => render(text(messages, 'scimSendJson', { mediaTypes: MEDIA_TYPES }))) } : answer.body;
     return sendScimError(reply, answer.status, body, scimType);
   });
-  scope.setNotFoundHandler((request, reply) =>
-    sendScimError(reply, 404, { message: `No SCIM endpoint for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-  );
+  scope.setNotFoundHandler((request, reply) => {
+    const message = inRequestLanguage(request, reply, () => render(text(messages, 'noScimEndpoint', { method: request.method, path: request.url.split('?')[0] })));
+    return sendScimError(reply, 404, { message, code: 'NOT_FOUND' });
+  });
   scope.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });

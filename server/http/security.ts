@@ -15,7 +15,9 @@ import {
   type GuessBudget,
 } from '../auth/sign-in-throttle';
 import { postgresRateLimitStore, type SessionKind } from '../auth/sign-in-counters';
+import { text } from '../../contract/i18n';
 import { forbidden } from '../domain/errors';
+import { messages } from './messages';
 
 export { TOO_MANY_SIGN_IN_ATTEMPTS } from '../auth/sign-in-throttle';
 
@@ -81,7 +83,7 @@ function accountLimits(limits: SignInRateLimits): AccountLimits {
   };
 }
 
-export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+export const CROSS_SITE_REFUSED = text(messages, 'crossSiteRefused');
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()';
 

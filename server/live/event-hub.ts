@@ -5,11 +5,13 @@ import type { Db } from '../db/client';
 import { EVENTS_CHANNEL, eventsPrunedThrough, latestEventId, parseEventsNotice, readEventsAfter, readEventsKept, type StoredEvent } from '../db/events';
 import { liveStreamCredentials } from '../db/queries/event-streams';
 import { readEventHorizon, sequenceInboxes, vacuumInboxes, type SequencePass } from '../db/sequencer';
+import { text } from '../../contract/i18n';
 import { AppError } from '../domain/errors';
 import { readHiddenAgentIds, readOffBoardAgentIds } from '../db/queries/agent-profile';
 import { readTeamMembership } from '../db/queries/teams';
 import { anonymised, eventDataFor, eventViewFor, managerHears, seesHiddenName, type EventReader } from '../domain/event-visibility';
 import { scopeOfLedTeams } from '../domain/team-scope';
+import { messages } from './messages';
 
 export interface EventHubOptions {
   /** A comment line this often keeps proxies from closing a quiet stream (docs/product.md §12.8: 15 s). */
@@ -306,18 +308,15 @@ export class EventHub {
    * the reader missed and keeps the stream open until the reader goes, its credential ends, or the hub closes.
    */
   async open(reply: FastifyReply, request: StreamRequest): Promise<void> {
-    if (this.closed || !this.started) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now; try again shortly');
+    if (this.closed || !this.started) throw new AppError('SERVICE_UNAVAILABLE', text(messages, 'liveUnavailable'));
     const identityKey = identityKeyOf(request.reader);
     if (this.streams.size >= this.limits.maxStreams) {
-      throw new AppError('RATE_LIMITED', 'The server has as many live-update connections open as it allows; try again shortly');
+      throw new AppError('RATE_LIMITED', text(messages, 'tooManyStreams'));
     }
     let own = 0;
     for (const stream of this.streams) if (stream.identityKey === identityKey) own++;
     if (own >= MAX_STREAMS_PER_IDENTITY) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `At most ${MAX_STREAMS_PER_IDENTITY} live-update connections can be open for one account or TV link; close another tab or screen`,
-      );
+      throw new AppError('RATE_LIMITED', text(messages, 'tooManyOwnStreams', { max: MAX_STREAMS_PER_IDENTITY }));
     }
 
     // From here on the response is written by hand; the headers set so far (security headers) go with it.

@@ -5,12 +5,11 @@ import { requireOwner } from '../auth/permissions';
 import { requireRecentPassword } from '../auth/sessions';
 import { appendAudit } from '../db/audit';
 import { takeEmbeddedBackup } from '../db/backup';
+import { text } from '../../contract/i18n';
 import { AppError } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
-
-const BACKUP_ON_POSTGRES =
-  'This server uses a PostgreSQL database: back it up with pg_dump (see Backups in the README)';
 
 /** Maintenance for the owner (docs/decisions/0007-backups.md). */
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,7 +17,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   // it), streamed as it is taken; encrypted when the optional JSON body gives a passphrase.
   app.post('/api/admin/backup', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
-    if (ctx.engine !== 'pglite') throw new AppError('NOT_FOUND', BACKUP_ON_POSTGRES);
+    if (ctx.engine !== 'pglite') throw new AppError('NOT_FOUND', text(messages, 'backupOnPostgres'));
     const { passphrase } = parseInput(backupRequest, request.body ?? {});
     await requireRecentPassword(ctx, request, 'user');
     // The whole database leaves (password hashes, second-factor and webhook secrets, contact details): the trail says

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { agentRegisterInput, loginInput, type AgentSessionResponse } from '../../contract/auth';
 import { languageOrNull } from '../../contract/languages';
 import type { AppContext } from '../app-context';
-import { registrationMessages, type RegistrationResponse } from '../../contract/sign-up';
+import { registrationTexts, type RegistrationResponse } from '../../contract/sign-up';
 import { assertPasswordNotCommon } from '../domain/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { endSession, hashToken, identify, renewSession } from '../auth/sessions';
@@ -10,8 +10,11 @@ import { registerAgent } from '../db/operations/register-agent';
 import { findAgentByEmail, type AgentRow } from '../db/queries/agents';
 import { assertAgentMaySignIn } from '../domain/sign-up';
 import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
+import { render, text } from '../../contract/i18n';
 import { unauthenticated } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseInput } from '../http/errors';
+import { inRequestLanguage } from '../http/request-language';
 import { requestOrigin } from '../auth/audit-actor';
 import { assertPasswordSignInAllowed } from '../auth/sso-policy';
 
@@ -36,7 +39,8 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       requestOrigin(request),
     );
     // The same answer whether or not the email had an account, and no session: a new account signs in like any other.
-    return reply.status(202).send({ status: 'received', mode, message: registrationMessages[mode] } satisfies RegistrationResponse);
+    const message = inRequestLanguage(request, reply, () => render(registrationTexts[mode]));
+    return reply.status(202).send({ status: 'received', mode, message } satisfies RegistrationResponse);
   });
 
   // Throttled per address, per address and account, and per account with known devices apart (server/http/security.ts).
@@ -59,6 +63,7 @@ export function registerAgentAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const { agent } = await identify(ctx, request, reply);
     if (agent) return { authenticated: true, agent } satisfies AgentSessionResponse;
     // The spec reads `authenticated` from this response, so the 401 carries it beside the usual error shape.
-    return reply.status(401).send({ authenticated: false, ...unauthenticated('Unauthorized: no agent session').toBody() });
+    const body = inRequestLanguage(request, reply, () => unauthenticated(text(messages, 'noAgentSession')).toBody());
+    return reply.status(401).send({ authenticated: false, ...body });
   });
 }

@@ -5,7 +5,9 @@ import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';
 import { insertApiToken, listApiTokens, revokeApiToken } from '../db/queries/api-tokens';
+import { text } from '../../contract/i18n';
 import { invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseId, parseInput } from '../http/errors';
 import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
@@ -16,9 +18,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function expiryOf(expiresAt: string | undefined, now: Date): Date | null {
   if (expiresAt === undefined) return null;
   const at = new Date(expiresAt);
-  if (at.getTime() <= now.getTime()) throw invalid('expiresAt must be in the future', 'expiresAt');
+  if (at.getTime() <= now.getTime()) throw invalid(text(messages, 'expiresAtInFuture'), 'expiresAt');
   if (at.getTime() - now.getTime() > API_TOKEN_MAX_DAYS * DAY_MS) {
-    throw invalid(`expiresAt must be at most ${API_TOKEN_MAX_DAYS} days ahead`, 'expiresAt');
+    throw invalid(text(messages, 'expiresAtTooFar', { max: API_TOKEN_MAX_DAYS }), 'expiresAt');
   }
   return at;
 }

@@ -20,7 +20,9 @@ import { badgeSigningKey } from '../db/queries/signing-key';
 import { badgeCredential, publicJwkOf, signCredential } from '../domain/badge-credentials';
 import { findMetric } from '../db/queries/metrics';
 import { listTierSettings } from '../db/queries/tier-settings';
+import { text } from '../../contract/i18n';
 import { invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseId, parseInput } from '../http/errors';
 
 /** Achievements (docs/decisions/0078-achievements.md): the badge rules, and the badges agents hold. */
@@ -37,10 +39,10 @@ export function registerBadgeRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parseInput(createBadgeRuleInput, request.body);
     if (input.params.metric !== undefined) {
       const metric = await findMetric(ctx.db, input.params.metric);
-      if (!metric) throw invalid(`params.metric: there is no metric "${input.params.metric}"`, 'params.metric');
+      if (!metric) throw invalid(text(messages, 'badgeNoMetric', { metric: input.params.metric }), 'params.metric');
     }
     if (input.params.tierId !== undefined && !(await listTierSettings(ctx.db)).some((tier) => tier.id === input.params.tierId)) {
-      throw invalid(`params.tierId: there is no tier ${input.params.tierId}`, 'params.tierId');
+      throw invalid(text(messages, 'badgeNoTier', { tierId: String(input.params.tierId) }), 'params.tierId');
     }
     const id = await createBadgeRule(ctx.db, { kind: input.kind, name: input.name, description: input.description, params: input.params, active: input.active }, userActor(request, owner), ctx.now());
     reply.code(201);

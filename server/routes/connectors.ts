@@ -47,7 +47,9 @@ import { parseHubspot, verifyHubspot } from '../domain/connectors/hubspot';
 import { parsePipedrive, verifyPipedrive } from '../domain/connectors/pipedrive';
 import { parseSalesforce, salesforceAck, salesforceFault, verifySalesforceToken } from '../domain/connectors/salesforce';
 import type { ConnectorSettings, InboundRequest, ParsedDelivery, VerifiedRequest } from '../domain/connectors/types';
+import { text } from '../../contract/i18n';
 import { conflict, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseId, parseInput } from '../http/errors';
 import type { KeptUpdates } from '../connectors/worker';
 import { ConnectorCache } from '../connectors/connector-cache';
@@ -61,8 +63,8 @@ const PIPEDRIVE_USERNAME = 'tiertrack';
 async function mappedMetricId(ctx: AppContext, key: string): Promise<number | null> {
   if (key === PROFIT_METRIC) return null;
   const metric = await findMetric(ctx.db, key);
-  if (!metric) throw invalid(`mapping.metric: there is no metric "${key}"`, 'mapping.metric');
-  if (!metric.active) throw invalid(`mapping.metric: the metric "${metric.name}" is switched off`, 'mapping.metric');
+  if (!metric) throw invalid(text(messages, 'mappingNoMetric', { metric: key }), 'mapping.metric');
+  if (!metric.active) throw invalid(text(messages, 'mappingMetricOff', { name: metric.name }), 'mapping.metric');
   return metric.id;
 }
 
@@ -78,7 +80,7 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createConnectorInput, request.body);
     const metricId = await mappedMetricId(ctx, input.mapping.metric);
-    if ((await countConnectors(ctx.db)) >= CONNECTORS_MAX) throw conflict(`There are already ${CONNECTORS_MAX} connectors: delete one before adding another`);
+    if ((await countConnectors(ctx.db)) >= CONNECTORS_MAX) throw conflict(text(messages, 'tooManyConnectors', { max: CONNECTORS_MAX }));
     const defaults = CONNECTOR_DEFAULTS[input.provider];
     // What the provider is given: shown in this answer only.
     const shown: Pick<CreatedConnector, 'secret' | 'username' | 'password'> = {};
@@ -210,8 +212,8 @@ export function registerConnectorRoutes(app: FastifyInstance, ctx: AppContext) {
     const connector = await findConnector(ctx.db, id);
     if (!connector) throw notFound('Connector');
     const agent = await findAgentById(ctx.db, input.agentId);
-    if (!agent) throw invalid('agentId: there is no such agent', 'agentId');
-    if (agent.status !== 'active') throw invalid(`agentId: ${agent.name} is not active: deals are recorded for active agents only`, 'agentId');
+    if (!agent) throw invalid(text(messages, 'noSuchAgent'), 'agentId');
+    if (agent.status !== 'active') throw invalid(text(messages, 'agentInactiveForDeals', { name: agent.name }), 'agentId');
     await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => saveOwnerMapping(tx, id, input.ownerKey, input.agentId, ctx.now()), () => ({
       action: 'connector.owner_mapped',
       targetType: 'connector',

@@ -43,7 +43,9 @@ import {
   scopeMaySetUp,
   type ContestField,
 } from '../domain/contests';
+import { text } from '../../contract/i18n';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { figureOut, goalTargetHundredths } from '../domain/goals';
 import { localDay } from '../domain/periods';
 import type { TeamScope } from '../domain/team-scope';
@@ -92,7 +94,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
     if (key === PROFIT_METRIC) return { metricId: null, unit: 'money' };
     const metric = await findMetric(ctx.db, key);
     if (!metric) throw notFound('Metric');
-    if (!metric.active) throw conflict(`The metric ${metric.name} is not active: make it active to hold a contest on it`);
+    if (!metric.active) throw conflict(text(messages, 'contestMetricInactive', { name: metric.name }));
     return { metricId: metric.id, unit: metric.unit };
   }
 
@@ -127,24 +129,24 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
    */
   async function assertSettings(db: Db, settings: ContestSettings, scope: TeamScope, checking = { participants: true, prizes: true }): Promise<void> {
     assertContestWindow(settings.startsOn, settings.endsOn);
-    if (settings.format === 'race' && settings.target === null) throw invalid('A race needs a target: the figure that wins it', 'target');
-    if (settings.format === 'total' && settings.target !== null) throw invalid('Only a race has a target (format "race")', 'target');
+    if (settings.format === 'race' && settings.target === null) throw invalid(text(messages, 'raceNeedsTarget'), 'target');
+    if (settings.format === 'total' && settings.target !== null) throw invalid(text(messages, 'onlyRaceHasTarget'), 'target');
     if (settings.recurrence) {
       if (daysInWindow(settings.startsOn, settings.endsOn) > RECURRING_DAYS_MAX[settings.recurrence]) {
-        throw invalid(`A ${settings.recurrence} contest lasts at most ${RECURRING_DAYS_MAX[settings.recurrence]} days`, 'endsAt');
+        throw invalid(text(messages, 'recurringTooLong', { recurrence: settings.recurrence, max: RECURRING_DAYS_MAX[settings.recurrence] }), 'endsAt');
       }
     }
     if (checking.participants) {
       if (settings.participantKind !== 'all') {
         const missing = await missingIds(db, settings.participantKind, settings.participantIds);
-        if (missing.length > 0) throw invalid(`participants.ids names ${settings.participantKind} that do not exist: ${missing.join(', ')}`, 'participants');
+        if (missing.length > 0) throw invalid(text(messages, 'participantsMissing', { kind: settings.participantKind, ids: missing.join(', ') }), 'participants');
       }
       await assertMaySetUp(db, scope, settings);
     }
     if (checking.prizes) {
       const options = settings.prizes.flatMap((prize) => (prize.rewardOptionId === null ? [] : [prize.rewardOptionId]));
       const missingOptions = await missingIds(db, 'rewardOptions', options);
-      if (missingOptions.length > 0) throw invalid(`prizes name reward options that do not exist: ${missingOptions.join(', ')}`, 'prizes');
+      if (missingOptions.length > 0) throw invalid(text(messages, 'prizesMissing', { ids: missingOptions.join(', ') }), 'prizes');
     }
   }
 
@@ -152,7 +154,7 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
   async function assertMaySetUp(db: Db, scope: TeamScope, settings: Pick<ContestSettings, 'participantKind' | 'participantIds'>): Promise<void> {
     const teamsOf = settings.participantKind === 'agents' ? await teamsOfAgents(db, settings.participantIds) : new Map<number, number | null>();
     if (!scopeMaySetUp(scope, { kind: settings.participantKind, ids: settings.participantIds }, teamsOf)) {
-      throw forbidden('Managers set up contests for the agents of the teams they lead only');
+      throw forbidden(text(messages, 'managersContestOwnTeams'));
     }
   }
 
@@ -224,8 +226,8 @@ export function registerContestRoutes(app: FastifyInstance, ctx: AppContext) {
         if (locked.length > 0) {
           throw conflict(
             state === 'final' || state === 'cancelled'
-              ? `This contest is ${state}: it can no longer change`
-              : `A ${state} contest cannot change ${locked.join(', ')} any more`,
+              ? text(messages, 'contestOver', { state })
+              : text(messages, 'contestLocked', { state, fields: locked.join(', ') }),
           );
         }
         const unit = metric?.unit ?? before.unit;

@@ -14,7 +14,7 @@ import {
   type TeamSuggestions,
 } from '../../contract/goals';
 import { PROFIT_METRIC, type MetricUnit } from '../../contract/metrics';
-import { NOT_YOUR_TEAM } from '../../contract/teams';
+import { NOT_YOUR_TEAM_TEXT } from '../../contract/teams';
 import type { AppContext } from '../app-context';
 import { requireGoalReader, requireGoalSetter } from '../auth/permissions';
 import { eventFenceOf } from '../auth/sessions';
@@ -25,7 +25,9 @@ import { activeTeamAgents, findGoal, listGoalsInForce, readPeriodFigures, type G
 import { findMetric } from '../db/queries/metrics';
 import { readWorkingCalendar } from '../db/queries/settings';
 import { findTeam } from '../db/queries/teams';
-import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { text } from '../../contract/i18n';
+import { AppError, conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { completePeriodsBefore, figureOut, firstPeriodOf, goalPeriodStartsOf, goalTargetHundredths, progressOut, suggestedTarget } from '../domain/goals';
 import { progressOf, WorkingSpans } from '../domain/pacing';
 import { localDay } from '../domain/periods';
@@ -108,19 +110,19 @@ async function assertHolderInScope(ctx: AppContext, scope: TeamScope, holder: Ne
     const agent = await findAgentById(ctx.db, holder.agentId);
     if (!agent) throw notFound('Agent');
     await assertAgentInScope(ctx, scope, holder.agentId);
-    if (agent.status !== 'active') throw conflict(`${agent.name} is not active: set goals for active agents`);
+    if (agent.status !== 'active') throw conflict(text(messages, 'goalAgentInactive', { name: agent.name }));
     return;
   }
   const team = await findTeam(ctx.db, holder.teamId);
   if (!team) throw notFound('Team');
-  if (!scopeHolds(scope, holder.teamId)) throw forbidden(NOT_YOUR_TEAM);
+  if (!scopeHolds(scope, holder.teamId)) throw forbidden(NOT_YOUR_TEAM_TEXT);
 }
 
 /** The goal's holder is within the setter's scope (a manager changes their teams' goals only). */
 const mayChangeIn = (scope: TeamScope) => async (goal: GoalRow) => {
   if (goal.agentId !== null) {
-    if (!scopeHolds(scope, goal.holderTeamId)) throw forbidden('This goal is not of a team you lead');
-  } else if (!scopeHolds(scope, goal.teamId)) throw forbidden(NOT_YOUR_TEAM);
+    if (!scopeHolds(scope, goal.holderTeamId)) throw forbidden(text(messages, 'goalNotOfYourTeam'));
+  } else if (!scopeHolds(scope, goal.teamId)) throw forbidden(NOT_YOUR_TEAM_TEXT);
 };
 
 export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -130,13 +132,13 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
   async function readerOf(reader: Awaited<ReturnType<typeof requireGoalReader>>, filter: { agentId?: number; teamId?: number }): Promise<GoalReader> {
     if (reader.kind === 'staff') {
       if (filter.agentId !== undefined) await assertAgentInScope(ctx, reader.scope, filter.agentId);
-      if (filter.teamId !== undefined && !scopeHolds(reader.scope, filter.teamId)) throw forbidden(NOT_YOUR_TEAM);
+      if (filter.teamId !== undefined && !scopeHolds(reader.scope, filter.teamId)) throw forbidden(NOT_YOUR_TEAM_TEXT);
       return { scope: reader.scope };
     }
     const agent = await findAgentById(ctx.db, reader.agentId);
     const teamId = agent?.teamId ?? null;
-    if (filter.agentId !== undefined && filter.agentId !== reader.agentId) throw forbidden('Agents can only see their own goals and their team’s');
-    if (filter.teamId !== undefined && filter.teamId !== teamId) throw forbidden('Agents can only see their own goals and their team’s');
+    if (filter.agentId !== undefined && filter.agentId !== reader.agentId) throw forbidden(text(messages, 'agentsOwnGoals'));
+    if (filter.teamId !== undefined && filter.teamId !== teamId) throw forbidden(text(messages, 'agentsOwnGoals'));
     return { agentId: reader.agentId, teamId };
   }
 
@@ -217,7 +219,7 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const setter = await requireGoalSetter(ctx, request, reply);
     const input = parseInput(createGoalInput, request.body);
     const metric = await goalMetricNamed(ctx, input.metric);
-    if (!metric.active) throw conflict(`${metric.name} is inactive: set goals on active metrics`);
+    if (!metric.active) throw conflict(text(messages, 'goalMetricInactive', { name: metric.name }));
     const target = goalTargetHundredths(metric.unit, input.target);
     const holder: NewGoal['holder'] = input.agentId !== undefined ? { agentId: input.agentId } : { teamId: input.teamId! };
     await assertHolderInScope(ctx, setter.scope, holder);
@@ -230,7 +232,7 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
     const setter = await requireGoalSetter(ctx, request, reply);
     const input = parseInput(createGoalBatchInput, request.body);
     const metric = await goalMetricNamed(ctx, input.metric);
-    if (!metric.active) throw conflict(`${metric.name} is inactive: set goals on active metrics`);
+    if (!metric.active) throw conflict(text(messages, 'goalMetricInactive', { name: metric.name }));
     const startsOn = firstPeriodOf(input.period, input.startsOn, today());
     const list: NewGoal[] = [];
     for (const [i, goal] of input.goals.entries()) {
@@ -238,7 +240,7 @@ export function registerGoalRoutes(app: FastifyInstance, ctx: AppContext) {
       try {
         target = goalTargetHundredths(metric.unit, goal.target);
       } catch (error) {
-        throw invalid(`goals[${i}]: ${(error as Error).message}`, 'goals');
+        throw invalid(text(messages, 'goalInBatch', { index: i, reason: error instanceof AppError ? error.text : (error as Error).message }), 'goals');
       }
       await assertHolderInScope(ctx, setter.scope, { agentId: goal.agentId });
       list.push({ holder: { agentId: goal.agentId }, metricId: metric.metricId, period: input.period, startsOn, recurring: input.recurring, target });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { agentImportQuery, IMPORT_CONTENT_TYPE, IMPORT_MAX_BYTES, importQuery, type AgentImportReport, type ImportMode, type ImportReport } from '../../contract/imports';
 import { OWNER_RESET_LINK_DAYS, resetLinkFor } from '../../contract/password-resets';
@@ -16,13 +16,16 @@ import { checkAgentImport } from '../domain/agent-import';
 import { activityImportLookups, entryImportLookups } from '../db/queries/imports';
 import { readCsvFile } from '../domain/csv-file';
 import { checkEntryImport, checkRowImport, type CheckedRows } from '../domain/entry-import';
+import { render, text } from '../../contract/i18n';
 import { AppError, conflict, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { activityImportKind } from '../domain/metrics';
 import { activityImportQuery, PROFIT_METRIC } from '../../contract/metrics';
 import { importActivities } from '../db/operations/import-activities';
 import { findMetric } from '../db/queries/metrics';
 import { parseInput } from '../http/errors';
 import { ImportSlots } from '../http/import-slots';
+import { inRequestLanguage } from '../http/request-language';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,8 +35,6 @@ const newLinkToken = () => {
   return { token, tokenHash: hashToken(token) };
 };
 
-const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
-
 /**
  * The answer to a checked file of rows (entries, activities): its report. A dry run's report as it is. A commit with
  * any row wrong is 422 with that report and nothing written, unless `mode` is valid-rows and some row is valid: then
@@ -41,6 +42,7 @@ const NOT_CSV = 'Send the file as the request body with Content-Type: text/csv';
  * runs and the report says how many rows it wrote (201).
  */
 async function answerRowImport(
+  request: FastifyRequest,
   reply: FastifyReply,
   checked: CheckedRows,
   valid: number,
@@ -65,8 +67,8 @@ async function answerRowImport(
   if (checked.errorCount > 0 && !dryRun) {
     const partial = mode === 'valid-rows' && valid + checked.duplicates > 0;
     if (!partial) {
-      const rowsWrong = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}`;
-      const message = mode === 'valid-rows' ? `Every row has an error: nothing was imported` : `${rowsWrong}: nothing was imported`;
+      const refusal = mode === 'valid-rows' ? text(messages, 'everyRowWrong') : text(messages, 'rowsWrong', { count: checked.errorCount });
+      const message = inRequestLanguage(request, reply, () => render(refusal));
       return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
     }
     report.skipped = checked.invalidRows.length;
@@ -90,12 +92,12 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'entries:write');
       slots.take(request, callerKey(caller));
       const query = parseInput(importQuery, request.query);
-      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', text(messages, 'notCsv'));
       const now = ctx.now();
       const table = await readCsvFile(request.body);
       const options = { ...query, timeZone: ctx.config.orgTimezone, now, locale: ctx.organisation.current().locale };
       const checked = await checkEntryImport(table, options, entryImportLookups(ctx.db));
-      return answerRowImport(reply, checked, checked.entries.length, query, async (report) => {
+      return answerRowImport(request, reply, checked, checked.entries.length, query, async (report) => {
         const skipped = { mode: query.mode, skippedRows: report.skipped ?? 0 };
         const created = await importIncomeEntries(ctx.db, checked.entries, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller), ...skipped });
         request.log.info({ rows: report.rows, created, duplicates: report.duplicates, ...skipped, by: callerKey(caller) }, 'income entries imported');
@@ -108,16 +110,16 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'activities:write');
       slots.take(request, callerKey(caller));
       const query = parseInput(activityImportQuery, request.query);
-      if (query.metric === PROFIT_METRIC) throw invalid('Profit is imported as income entries (POST /api/imports/income-entries)', 'metric');
+      if (query.metric === PROFIT_METRIC) throw invalid(text(messages, 'profitImported'), 'metric');
       const metric = await findMetric(ctx.db, query.metric);
       if (!metric) throw notFound('Metric');
-      if (!metric.active) throw conflict(`${metric.name} is inactive: nothing new is recorded on it`);
-      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      if (!metric.active) throw conflict(text(messages, 'metricInactive', { name: metric.name }));
+      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', text(messages, 'notCsv'));
       const now = ctx.now();
       const table = await readCsvFile(request.body);
       const options = { ...query, timeZone: ctx.config.orgTimezone, now, locale: ctx.organisation.current().locale };
       const checked = await checkRowImport(activityImportKind(metric.unit), table, options, activityImportLookups(ctx.db, metric.id));
-      return answerRowImport(reply, checked, checked.accepted.length, query, async (report) => {
+      return answerRowImport(request, reply, checked, checked.accepted.length, query, async (report) => {
         const skipped = { mode: query.mode, skippedRows: report.skipped ?? 0 };
         const created = await importActivities(ctx.db, metric, checked.accepted, { timeZone: ctx.config.orgTimezone, now, actor: actorOf(request, caller), ...skipped });
         request.log.info({ rows: report.rows, created, duplicates: report.duplicates, ...skipped, metric: metric.key, by: callerKey(caller) }, 'activities imported');
@@ -129,7 +131,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
       const caller = await requireOwnerOrToken(ctx, request, reply, 'agents:write');
       slots.take(request, callerKey(caller));
       const query = parseInput(agentImportQuery, request.query);
-      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_CSV);
+      if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', text(messages, 'notCsv'));
       const table = await readCsvFile(request.body);
       const checked = await checkAgentImport(table, query, (emails) => takenEmails(ctx.db, emails, emailHoldersBarringAgent('owner')));
       const report: AgentImportReport = {
@@ -143,7 +145,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext) {
         links: [],
       };
       if (checked.errorCount > 0 && !query.dryRun) {
-        const message = `${checked.errorCount} ${checked.errorCount === 1 ? 'row has an error' : 'rows have errors'}: nothing was imported`;
+        const message = inRequestLanguage(request, reply, () => render(text(messages, 'rowsWrong', { count: checked.errorCount })));
         return reply.status(errorStatus.IMPORT_REJECTED).send({ message, code: 'IMPORT_REJECTED', ...report });
       }
       if (query.dryRun) return report;

@@ -8,7 +8,7 @@ import {
   trendQuery,
   updateMyProfileInput,
 } from '../../contract/insight';
-import { WRONG_PASSWORD } from '../../contract/auth';
+import { WRONG_PASSWORD_TEXT } from '../../contract/auth';
 import type { AppContext } from '../app-context';
 import { checkPassword } from '../auth/credentials';
 import { assertPasswordNotCommon } from '../domain/password-policy';
@@ -166,7 +166,7 @@ export function registerInsightRoutes(app: FastifyInstance, ctx: AppContext) {
     const agent = await requireAgent(ctx, request, reply);
     const input = parseInput(changeMyPasswordInput, request.body);
     assertPasswordNotCommon(input.newPassword, 'newPassword');
-    if (!(await checkPassword((await findAgentById(ctx.db, agent.id))?.passwordHash, input.currentPassword))) throw invalid(WRONG_PASSWORD, 'currentPassword');
+    if (!(await checkPassword((await findAgentById(ctx.db, agent.id))?.passwordHash, input.currentPassword))) throw invalid(WRONG_PASSWORD_TEXT, 'currentPassword');
     const passwordHash = await hashPassword(input.newPassword);
     const keep = hashToken(request.cookies[cookieNames.agent] ?? '');
     const ended = await changePassword(ctx.db, { kind: 'agent', id: agent.id }, passwordHash, keep, agentActor(request, agent.id), ctx.now());

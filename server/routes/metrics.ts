@@ -23,7 +23,9 @@ import { voidActivity } from '../db/operations/void-activity';
 import { listActivityPage } from '../db/queries/activities';
 import { findAgentById } from '../db/queries/agents';
 import { findMetric, listMetrics, type MetricRow } from '../db/queries/metrics';
+import { text } from '../../contract/i18n';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { entryDate } from '../domain/income-entries';
 import { activityValueText } from '../domain/metrics';
 import { parseId, parseInput } from '../http/errors';
@@ -31,7 +33,7 @@ import { idempotencyKeyOf, requestHashOf } from '../http/idempotency-key';
 
 /** The owner's metric named by `key`: 404 for one that does not exist, and a clear word for profit (income entries). */
 async function metricNamed(ctx: AppContext, key: string): Promise<MetricRow> {
-  if (key === PROFIT_METRIC) throw invalid('Profit is recorded as income entries (POST /api/income-entries), not as activities', 'metric');
+  if (key === PROFIT_METRIC) throw invalid(text(messages, 'profitIsIncome'), 'metric');
   const metric = await findMetric(ctx.db, key);
   if (!metric) throw notFound('Metric');
   return metric;
@@ -52,7 +54,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch<{ Params: { key: string } }>('/api/metrics/:key', async (request, reply): Promise<Metric> => {
     const owner = await requireOwner(ctx, request, reply);
     const key = parseInput(metricKey, request.params.key);
-    if (key === PROFIT_METRIC) throw conflict('Profit is built in: it cannot be changed');
+    if (key === PROFIT_METRIC) throw conflict(text(messages, 'profitBuiltIn'));
     const input = parseInput(updateMetricInput, request.body);
     return updateMetric(ctx.db, key, input, userActor(request, owner), ctx.now());
   });
@@ -62,14 +64,14 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
     const input = parseInput(createActivityInput, request.body);
     const metric = await metricNamed(ctx, input.metric);
-    if (!metric.active) throw conflict(`${metric.name} is inactive: nothing new is recorded on it`);
+    if (!metric.active) throw conflict(text(messages, 'metricInactive', { name: metric.name }));
     let agentId: number;
     if (writer.kind === 'agent') {
-      if (!metric.agentsMayRecord) throw forbidden(`Agents may not record ${metric.name} themselves`);
-      if (input.agentId !== undefined && input.agentId !== writer.agentId) throw forbidden('Agents can only record their own activities');
+      if (!metric.agentsMayRecord) throw forbidden(text(messages, 'agentsMayNotRecord', { name: metric.name }));
+      if (input.agentId !== undefined && input.agentId !== writer.agentId) throw forbidden(text(messages, 'agentsRecordOwn'));
       agentId = writer.agentId;
     } else {
-      if (input.agentId === undefined) throw invalid('Please select an agent', 'agentId');
+      if (input.agentId === undefined) throw invalid(text(messages, 'selectAgent'), 'agentId');
       agentId = input.agentId;
       await assertAgentInScope(ctx, writer.scope, agentId);
     }
@@ -97,7 +99,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
     const query = parseInput(activityListQuery, request.query);
     const metric = query.metric === undefined ? undefined : await metricNamed(ctx, query.metric);
     if (reader.agentId !== undefined) {
-      if (query.agentId !== undefined && query.agentId !== reader.agentId) throw forbidden('Agents can only see their own activities');
+      if (query.agentId !== undefined && query.agentId !== reader.agentId) throw forbidden(text(messages, 'agentsSeeOwnActivities'));
       query.agentId = reader.agentId;
     } else if (query.agentId !== undefined) await assertAgentInScope(ctx, reader.scope, query.agentId);
     const page = await listActivityPage(ctx.db, { ...query, metricId: metric?.id }, ctx.config.orgTimezone, reader.scope);
@@ -109,7 +111,7 @@ export function registerMetricRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post<{ Params: { id: string } }>('/api/activities/:id/void', async (request, reply): Promise<VoidedActivity> => {
     const writer = await requireActivityWriter(ctx, request, reply);
     // A self-reported activity is corrected by staff: an agent's own record is not the agent's to take back.
-    if (writer.kind === 'agent') throw forbidden('Ask your manager to void an activity');
+    if (writer.kind === 'agent') throw forbidden(text(messages, 'askManagerToVoid'));
     const activityId = parseId(request.params.id, 'Activity');
     const { reason } = parseInput(voidActivityInput, request.body);
     return voidActivity(ctx.db, {

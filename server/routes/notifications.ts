@@ -19,7 +19,9 @@ import {
   type Recipient,
 } from '../db/queries/notifications';
 import { escapeHtml, kindPhrase, readUnsubscribeToken } from '../domain/emails';
+import { text } from '../../contract/i18n';
 import { invalid } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseInput } from '../http/errors';
 
 /** A small page of its own (no script, no style: the app's CSP applies); with a token, the button that confirms. */
@@ -32,11 +34,9 @@ function page(reply: FastifyReply, title: string, text: string, token?: string) 
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · TierTrack</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}</main></body></html>`);
 }
 
-const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid';
-
 /** A link that is not one of ours (forged, altered, or its person deleted): the API's error shape, 400, as every failure. */
 function refuseLink(): never {
-  throw invalid(UNSUBSCRIBE_LINK_INVALID);
+  throw invalid(text(messages, 'unsubscribeLinkInvalid'));
 }
 
 /** The signed-in agent, owner or manager (API tokens have no notifications). */
@@ -89,7 +89,7 @@ export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext
     const recipient = await requireRecipient(ctx, request, reply);
     const { preferences } = parseInput(updateNotificationPreferencesInput, request.body);
     const foreign = foreignKinds(recipient, preferences);
-    if (foreign.length > 0) throw invalid(`You do not receive notifications of kind ${foreign.join(', ')}`, 'preferences');
+    if (foreign.length > 0) throw invalid(text(messages, 'foreignNotificationKinds', { kinds: foreign.join(', ') }), 'preferences');
     return { preferences: await writeNotificationPreferences(ctx.db, recipient, preferences) };
   });
 }

@@ -4,8 +4,8 @@ import {
   completePasswordResetInput,
   EMAILED_RESET_LINK_MINUTES,
   OWNER_MADE_RESET_LINK_HOURS,
-  RESET_LINK_INVALID,
-  RESET_REQUESTED_MESSAGE,
+  RESET_LINK_INVALID_TEXT,
+  RESET_REQUESTED_TEXT,
   requestPasswordResetInput,
   resetLinkFor,
   type CreatedResetLink,
@@ -22,8 +22,12 @@ import { createOwnerResetLink } from '../db/operations/create-owner-reset-link';
 import { requestEmailedResets } from '../db/operations/request-emailed-resets';
 import { findUserById } from '../db/queries/users';
 import { composePasswordResetEmail } from '../domain/emails';
+import { resolveLanguage } from '../../contract/languages';
+import { render, text } from '../../contract/i18n';
 import { forbidden, invalid } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseId, parseInput } from '../http/errors';
+import { inRequestLanguage } from '../http/request-language';
 import { requestOrigin, userActor } from '../auth/audit-actor';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -57,7 +61,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       expiresAt,
       (account) => {
         const token = randomBytes(32).toString('base64url');
-        return { tokenHash: hashToken(token), ...composePasswordResetEmail(account, resetLinkFor(origin, token), EMAILED_RESET_LINK_MINUTES) };
+        // In the account's language, else the organisation's (docs/product.md §12.22).
+        const orgLocale = ctx.organisation.current().locale;
+        const reader = { language: resolveLanguage({ chosen: account.language, orgLocale }), orgLocale };
+        return { tokenHash: hashToken(token), ...composePasswordResetEmail(account, resetLinkFor(origin, token), EMAILED_RESET_LINK_MINUTES, reader) };
       },
       requestOrigin(request),
       // While company sign-in is required, only owners sign in with a password: nobody else is sent a link (the answer
@@ -65,7 +72,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
       await passwordsOwnersOnly(ctx),
     );
     if (queued > 0) ctx.emails.kick();
-    const answer: PasswordResetRequested = { message: RESET_REQUESTED_MESSAGE };
+    const answer: PasswordResetRequested = { message: inRequestLanguage(request, reply, () => render(RESET_REQUESTED_TEXT)) };
     return reply.status(202).send(answer);
   });
 
@@ -75,7 +82,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     // Hashed before the link is looked up: a wrong token takes as long as a right one.
     const passwordHash = await hashPassword(input.newPassword);
     const done = await completePasswordReset(ctx.db, hashToken(input.token), passwordHash, ctx.now(), requestOrigin(request));
-    if (!done) throw invalid(RESET_LINK_INVALID, 'token');
+    if (!done) throw invalid(RESET_LINK_INVALID_TEXT, 'token');
     request.log.info({ kind: done.kind, accountId: done.accountId }, 'password set with a one-time link');
     return reply.status(204).send();
   });
@@ -86,7 +93,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, ctx: AppContex
     app.post<{ Params: { id: string } }>(target.path, async (request, reply) => {
       const owner = await requireOwner(ctx, request, reply);
       const id = parseId(request.params.id, target.what);
-      if (target.kind === 'user' && id === owner.id) throw forbidden('Change your own password on your account page, with your current password');
+      if (target.kind === 'user' && id === owner.id) throw forbidden(text(messages, 'changeOwnPassword'));
       // While company sign-in is required, a link only for another owner (an unknown user is createOwnerResetLink's 404).
       const role = target.kind === 'user' ? (await findUserById(ctx.db, id))?.role : undefined;
       if (target.kind === 'agent') await assertPasswordLinkUseful(ctx, { kind: 'agent' });

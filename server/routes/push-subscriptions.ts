@@ -4,7 +4,9 @@ import type { AppContext } from '../app-context';
 import { requireAnyIdentity } from '../auth/permissions';
 import { vapidKeys } from '../db/queries/push-keys';
 import { deletePushSubscription, savePushSubscription, type PushOwner } from '../db/queries/push-subscriptions';
+import { text } from '../../contract/i18n';
 import { AppError, invalid } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { isP256Point, pushEndpointRefusal } from '../domain/push';
 import { parseInput } from '../http/errors';
 
@@ -24,10 +26,10 @@ export function registerPushSubscriptionRoutes(app: FastifyInstance, ctx: AppCon
   app.post('/api/push-subscriptions', async (request, reply): Promise<PushSubscription> => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(pushSubscriptionInput, request.body);
-    if (!isP256Point(input.keys.p256dh)) throw invalid('keys.p256dh is not a P-256 public key', 'keys.p256dh');
+    if (!isP256Point(input.keys.p256dh)) throw invalid(text(messages, 'notP256'), 'keys.p256dh');
     // Only the browsers' push services (PUSH_SERVICE_HOSTS): the server posts to this URL, so it is never one a person picks.
     const refusal = pushEndpointRefusal(input.endpoint, ctx.config.pushServiceHosts);
-    if (refusal) throw invalid(`endpoint must be a browser push service’s URL: ${refusal}`, 'endpoint');
+    if (refusal) throw invalid(text(messages, 'notPushService', { reason: refusal }), 'endpoint');
     const saved = await savePushSubscription(ctx.db, owner, { endpoint: input.endpoint, ...input.keys }, ctx.now());
     return reply.status(201).send(saved);
   });
@@ -35,7 +37,7 @@ export function registerPushSubscriptionRoutes(app: FastifyInstance, ctx: AppCon
   app.delete('/api/push-subscriptions', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const { endpoint } = parseInput(pushUnsubscribeInput, request.body);
-    if (!(await deletePushSubscription(ctx.db, owner, endpoint))) throw new AppError('NOT_FOUND', 'You have no push subscription with this endpoint');
+    if (!(await deletePushSubscription(ctx.db, owner, endpoint))) throw new AppError('NOT_FOUND', text(messages, 'noPushSubscription'));
     return reply.status(204).send();
   });
 }

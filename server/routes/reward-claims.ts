@@ -6,7 +6,9 @@ import { assertClaimInScope } from '../auth/team-scope';
 import { claimTierReward } from '../db/operations/claim-tier-reward';
 import { processRewardClaim, transitionRewardClaim } from '../db/operations/transition-reward-claim';
 import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
+import { text } from '../../contract/i18n';
 import { forbidden } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseId, parseInput } from '../http/errors';
 import { agentActor, userActor } from '../auth/audit-actor';
 
@@ -29,7 +31,7 @@ export function registerRewardClaimRoutes(app: FastifyInstance, ctx: AppContext)
   app.post('/api/rewards/claim', async (request, reply) => {
     const agent = await requireAgent(ctx, request, reply);
     const input = parseInput(portalClaimInput, request.body);
-    if (input.agentId !== agent.id) throw forbidden('You can only claim rewards for yourself');
+    if (input.agentId !== agent.id) throw forbidden(text(messages, 'claimForYourself'));
     const { agentId: _agentId, rewardId, ...contact } = input;
     const claim = await claimTierReward(ctx.db, {
       agentId: agent.id,

@@ -4,7 +4,9 @@ import type { AppContext } from '../app-context';
 import { cookieNames, hashToken, identify } from '../auth/sessions';
 import { audited } from '../db/audit';
 import { endAccountSessions, listAccountSessions, type SessionKind } from '../db/queries/sessions';
+import { text } from '../../contract/i18n';
 import { forbidden, notFound, unauthenticated } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { agentActor, userActor } from '../auth/audit-actor';
 import { parseId } from '../http/errors';
 
@@ -15,9 +17,9 @@ import { parseId } from '../http/errors';
  */
 async function ownSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const identity = await identify(ctx, request, reply);
-  if (identity.token) throw forbidden('API tokens have no sessions: sign in to see your devices');
+  if (identity.token) throw forbidden(text(messages, 'tokensHaveNoSessions'));
   const kind: SessionKind | undefined = identity.user ? 'user' : identity.agent ? 'agent' : undefined;
-  if (!kind) throw unauthenticated('Unauthorized: sign in to continue');
+  if (!kind) throw unauthenticated(text(messages, 'signInToContinue'));
   const subjectId = kind === 'user' ? identity.user!.id : identity.agent!.id;
   const actor = kind === 'user' ? userActor(request, identity.user!) : agentActor(request, subjectId);
   return { kind, subjectId, tokenHash: hashToken(request.cookies[cookieNames[kind]] ?? ''), actor };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   SSO_CALLBACK_PATH,
-  SSO_REQUIRED_NEEDS_OWNER_2FA,
+  SSO_REQUIRED_NEEDS_OWNER_2FA_TEXT,
   ssoSettingsInput,
   ssoStartQuery,
   type SsoAudience,
@@ -20,7 +20,9 @@ import { authorizationUrl, discoverProvider, exchangeCode, signInSecrets, SsoFai
 import { audited } from '../db/audit';
 import { agentAccountForSso, staffAccountForSso, type SsoPerson } from '../db/operations/sso-account';
 import { deleteSsoSettings, insertSsoLogin, readSsoSettings, saveSsoSettings, takeSsoLogin, type SsoSettingsRow } from '../db/queries/sso';
+import { text } from '../../contract/i18n';
 import { invalid } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { domainAllowed, holdsRole, namesOf, safeReturnTo, SSO_LANDING, verifiedEmail } from '../domain/sso';
 import { parseInput } from '../http/errors';
 
@@ -64,18 +66,15 @@ export function registerSsoRoutes(app: FastifyInstance, ctx: AppContext) {
     await requireRecentPassword(ctx, request, 'user');
     const saved = await readSsoSettings(ctx.db);
     const clientSecret = input.clientSecret ?? (saved?.issuer === input.issuer && saved.clientId === input.clientId ? saved.clientSecret : undefined);
-    if (clientSecret === undefined) throw invalid('clientSecret is required: the client secret the provider gave this app', 'clientSecret');
+    if (clientSecret === undefined) throw invalid(text(messages, 'clientSecretRequired'), 'clientSecret');
     // The owner keeps a password with two-factor as the way in while company sign-in is required: never locked out.
-    if (input.required && !owner.twoFactorEnabled) throw invalid(SSO_REQUIRED_NEEDS_OWNER_2FA, 'required');
+    if (input.required && !owner.twoFactorEnabled) throw invalid(SSO_REQUIRED_NEEDS_OWNER_2FA_TEXT, 'required');
     try {
       await discoverProvider({ issuer: input.issuer, clientId: input.clientId, clientSecret }, ctx.now());
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       request.log.info({ issuer: input.issuer, detail }, 'company sign-in settings refused: discovery failed');
-      throw invalid(
-        `Could not read the provider's discovery document at ${input.issuer}/.well-known/openid-configuration: check the issuer address (it must answer, and name itself with exactly this address)`,
-        'issuer',
-      );
+      throw invalid(text(messages, 'discoveryFailed', { issuer: input.issuer }), 'issuer');
     }
     const row = await audited(
       ctx.db,

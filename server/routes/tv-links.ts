@@ -20,7 +20,9 @@ import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { hashToken } from '../auth/sessions';
 import { findLiveTvLink, insertTvLink, isRevokedTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
+import { text } from '../../contract/i18n';
 import { AppError, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { findMetric } from '../db/queries/metrics';
 import { listTeamGoalsInForce } from '../db/queries/goals';
 import { readWorkingCalendar } from '../db/queries/settings';
@@ -57,7 +59,7 @@ export function registerTvLinkRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/tv-links', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createTvLinkInput, request.body);
-    for (const key of input.metrics) if (!(await findMetric(ctx.db, key))) throw invalid(`metrics: there is no metric "${key}"`, 'metrics');
+    for (const key of input.metrics) if (!(await findMetric(ctx.db, key))) throw invalid(text(messages, 'noMetricNamed', { metric: key }), 'metrics');
     const token = randomBytes(24).toString('base64url');
     const link = await audited(
       ctx.db,

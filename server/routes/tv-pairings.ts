@@ -5,8 +5,8 @@ import {
   pairTvLinkInput,
   TV_PAIRING_ALPHABET,
   TV_PAIRING_CODE_LENGTH,
-  TV_PAIRING_CODE_WRONG,
-  TV_PAIRING_GONE,
+  TV_PAIRING_CODE_WRONG_TEXT,
+  TV_PAIRING_GONE_TEXT,
   TV_PAIRING_POLL_MS,
   TV_PAIRING_TTL_MS,
   tvPairingStatusInput,
@@ -24,7 +24,9 @@ import { audited } from '../db/audit';
 import { findMetric } from '../db/queries/metrics';
 import { countSignInAttempt, refundSignInAttempt } from '../db/queries/sign-in-attempts';
 import { insertTvPairing, pairTvWithCode, readTvPairing } from '../db/queries/tv-pairings';
+import { text, type Text } from '../../contract/i18n';
 import { AppError, invalid } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseInput } from '../http/errors';
 
 /** Wrong codes an owner account may enter per window: 10 in 15 minutes against 32^8 (10^12) codes. */
@@ -37,7 +39,7 @@ const SECRET_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 const drawCode = () => Array.from({ length: TV_PAIRING_CODE_LENGTH }, () => TV_PAIRING_ALPHABET[randomInt(TV_PAIRING_ALPHABET.length)]).join('');
 
-function tooMany(reply: FastifyReply, resetAt: Date, now: Date, message: string): AppError {
+function tooMany(reply: FastifyReply, resetAt: Date, now: Date, message: Text): AppError {
   reply.header('retry-after', Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)));
   return new AppError('RATE_LIMITED', message);
 }
@@ -52,7 +54,7 @@ export function registerTvPairingRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const key = counterKey('tv-pairing-request', normalizeIP(request.ip));
     const counted = await countSignInAttempt(ctx.db, key, now, PAIRING_REQUESTS.windowMs);
-    if (counted.attempts > PAIRING_REQUESTS.max) throw tooMany(reply, counted.resetAt, now, 'Too many pairing codes asked from this network. Please wait a few minutes.');
+    if (counted.attempts > PAIRING_REQUESTS.max) throw tooMany(reply, counted.resetAt, now, text(messages, 'tooManyPairingRequests'));
     const secret = randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + TV_PAIRING_TTL_MS);
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -63,13 +65,13 @@ export function registerTvPairingRoutes(app: FastifyInstance, ctx: AppContext) {
           .send({ code: formatPairingCode(code), secret, expiresAt: expiresAt.toISOString(), pollMs: TV_PAIRING_POLL_MS } satisfies TvPairingRequest);
       }
     }
-    throw new AppError('SERVICE_UNAVAILABLE', 'Could not draw a free pairing code: try again');
+    throw new AppError('SERVICE_UNAVAILABLE', text(messages, 'noFreePairingCode'));
   });
 
   app.post('/api/tv-pairings/status', async (request): Promise<TvPairingStatus> => {
     const { secret } = parseInput(tvPairingStatusInput, request.body);
     const found = SECRET_SHAPE.test(secret) ? await readTvPairing(ctx.db, hashToken(secret), ctx.now()) : undefined;
-    if (!found) throw new AppError('NOT_FOUND', TV_PAIRING_GONE);
+    if (!found) throw new AppError('NOT_FOUND', TV_PAIRING_GONE_TEXT);
     if (found.status === 'waiting') return { status: 'waiting', expiresAt: found.expiresAt.toISOString() };
     return { status: 'paired', url: `${ctx.linkOrigin()}/tv/${secret}`, token: secret, name: found.name };
   });
@@ -77,7 +79,7 @@ export function registerTvPairingRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/tv-links/pair', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(pairTvLinkInput, request.body);
-    for (const key of input.metrics) if (!(await findMetric(ctx.db, key))) throw invalid(`metrics: there is no metric "${key}"`, 'metrics');
+    for (const key of input.metrics) if (!(await findMetric(ctx.db, key))) throw invalid(text(messages, 'noMetricNamed', { metric: key }), 'metrics');
     // Counted before it is checked (parallel guesses cannot slip past), given back when right.
     const now = ctx.now();
     const guessKey = counterKey('tv-pairing-code', String(owner.id));
@@ -85,7 +87,7 @@ export function registerTvPairingRoutes(app: FastifyInstance, ctx: AppContext) {
     if (counted.attempts > PAIRING_GUESSES.max) {
       await refundSignInAttempt(ctx.db, guessKey);
       const minutes = Math.max(1, Math.ceil((counted.resetAt.getTime() - now.getTime()) / 60_000));
-      throw tooMany(reply, counted.resetAt, now, `Too many wrong pairing codes. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again.`);
+      throw tooMany(reply, counted.resetAt, now, text(messages, 'tooManyPairingCodes', { minutes }));
     }
     const { code, ...options } = input;
     const link = await audited(
@@ -95,7 +97,7 @@ export function registerTvPairingRoutes(app: FastifyInstance, ctx: AppContext) {
       (tx) => pairTvWithCode(tx, hashToken(code), { ...options, createdBy: owner.id, createdAt: now }),
       (made) => (made ? { action: 'tv_link.created', targetType: 'tv_link', targetId: made.id, after: { name: made.name, showAmounts: made.showAmounts, metrics: made.metrics, how: 'paired' } } : null),
     );
-    if (!link) throw invalid(TV_PAIRING_CODE_WRONG, 'code');
+    if (!link) throw invalid(TV_PAIRING_CODE_WRONG_TEXT, 'code');
     await refundSignInAttempt(ctx.db, guessKey);
     request.log.info({ tvLinkId: link.id }, 'TV paired');
     return reply.status(201).send(link satisfies TvLink);

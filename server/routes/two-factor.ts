@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
   enableTwoFactorInput,
-  TWO_FACTOR_CHALLENGE_ENDED,
+  TWO_FACTOR_CHALLENGE_ENDED_TEXT,
   TWO_FACTOR_MAX_FAILED_CODES,
-  TWO_FACTOR_TOO_MANY_CODES,
+  TWO_FACTOR_TOO_MANY_CODES_TEXT,
   twoFactorCodeInput,
-  WRONG_TWO_FACTOR_CODE,
+  WRONG_TWO_FACTOR_CODE_TEXT,
   type CurrentUser,
   type TwoFactorEnabled,
   type TwoFactorSetup,
@@ -30,14 +30,16 @@ import { disableTwoFactor } from '../db/operations/disable-two-factor';
 import { enableTwoFactor } from '../db/operations/enable-two-factor';
 import { storePendingSecret } from '../db/operations/start-two-factor-setup';
 import { useRecoveryCode } from '../db/operations/use-recovery-code';
+import { text } from '../../contract/i18n';
 import { conflict, forbidden, invalid, unauthenticated } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 
-const ALREADY_ON = 'Two-factor sign-in is already on: turn it off first to set it up again';
-const NOT_SET_UP = 'Set up two-factor sign-in first';
-const NOT_ON = 'Two-factor sign-in is not on';
-const REQUIRED_FOR_MANAGERS = 'Your organisation requires two-factor sign-in of managers: it cannot be turned off';
+const ALREADY_ON = text(messages, 'twoFactorAlreadyOn');
+const NOT_SET_UP = text(messages, 'twoFactorNotSetUp');
+const NOT_ON = text(messages, 'twoFactorNotOn');
+const REQUIRED_FOR_MANAGERS = text(messages, 'twoFactorRequiredForManagers');
 
 const isAppCode = (code: string) => /^\d{6}$/.test(code);
 
@@ -63,7 +65,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     if (state?.enabled) throw conflict(ALREADY_ON);
     if (!state?.secret) throw conflict(NOT_SET_UP);
     const step = verifyTotp(state.secret, input.code, ctx.now().getTime(), state.lastStep);
-    if (step === undefined) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
+    if (step === undefined) throw invalid(WRONG_TWO_FACTOR_CODE_TEXT, 'code');
     const recoveryCodes = newRecoveryCodes();
     // The account's other sessions end (they were made with the password alone); this one stays.
     const keep = hashToken(request.cookies[cookieNames.user] ?? '');
@@ -85,12 +87,12 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     let proof: { step: number } | { recoveryCodeHash: string };
     if (isAppCode(input.code)) {
       const step = verifyTotp(state.secret, input.code, ctx.now().getTime(), state.lastStep);
-      if (step === undefined) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
+      if (step === undefined) throw invalid(WRONG_TWO_FACTOR_CODE_TEXT, 'code');
       proof = { step };
     } else {
       proof = { recoveryCodeHash: hashRecoveryCode(input.code) };
     }
-    if (!(await disableTwoFactor(ctx.db, user.id, proof, userActor(request, user), ctx.now()))) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
+    if (!(await disableTwoFactor(ctx.db, user.id, proof, userActor(request, user), ctx.now()))) throw invalid(WRONG_TWO_FACTOR_CODE_TEXT, 'code');
     await twoFactorCodeAccepted(ctx, request);
     return reply.status(204).send();
   });
@@ -103,7 +105,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
     const challenge = tokenHash ? await findTwoFactorChallenge(ctx.db, tokenHash, now) : undefined;
     if (!tokenHash || !challenge?.secret) {
       clearChallengeCookie(reply);
-      throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED);
+      throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED_TEXT);
     }
     const input = parseInput(twoFactorCodeInput, request.body ?? {});
     const user = { id: challenge.userId, email: challenge.email, name: challenge.name, role: challenge.role };
@@ -117,14 +119,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, ctx: AppContext) {
       accepted = await useRecoveryCode(ctx.db, user.id, hashRecoveryCode(input.code), userActor(request, user), now);
     }
     if (!accepted) {
-      if (await countTwoFactorFailure(ctx.db, tokenHash, TWO_FACTOR_MAX_FAILED_CODES)) throw invalid(WRONG_TWO_FACTOR_CODE, 'code');
+      if (await countTwoFactorFailure(ctx.db, tokenHash, TWO_FACTOR_MAX_FAILED_CODES)) throw invalid(WRONG_TWO_FACTOR_CODE_TEXT, 'code');
       clearChallengeCookie(reply);
-      throw unauthenticated(TWO_FACTOR_TOO_MANY_CODES);
+      throw unauthenticated(TWO_FACTOR_TOO_MANY_CODES_TEXT);
     }
     await twoFactorCodeAccepted(ctx, request);
     clearChallengeCookie(reply);
     // One session per challenge, also when two right codes arrive at once.
-    if (!(await deleteTwoFactorChallenge(ctx.db, tokenHash))) throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED);
+    if (!(await deleteTwoFactorChallenge(ctx.db, tokenHash))) throw unauthenticated(TWO_FACTOR_CHALLENGE_ENDED_TEXT);
     await renewSession(ctx, request, reply, 'user', { id: user.id, credentialVersion: challenge.credentialVersion });
     await signInSucceeded(ctx, request, reply, 'user', user.id);
     return { ...user, twoFactorEnabled: true, twoFactorSetupRequired: false, language: languageOrNull((await findUserById(ctx.db, user.id))?.language) };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { changeStaffPasswordInput, confirmPasswordInput, loginInput, WRONG_PASSWORD } from '../../contract/auth';
+import { changeStaffPasswordInput, confirmPasswordInput, loginInput, WRONG_PASSWORD_TEXT } from '../../contract/auth';
 import { updateMyAccountInput, type CurrentUser, type LoginAnswer } from '../../contract/two-factor';
 import { languageOrNull } from '../../contract/languages';
 import { changeUserLanguage } from '../db/operations/change-user-language';
@@ -15,7 +15,9 @@ import { checkPassword } from '../auth/credentials';
 import { authenticateThrottled, passwordAccepted, signInSucceeded } from '../auth/sign-in-throttle';
 import { startTwoFactorChallenge } from '../auth/two-factor-challenge';
 import { readManagerTwoFactorRequired } from '../db/queries/two-factor';
+import { text } from '../../contract/i18n';
 import { invalid, unauthenticated } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { parseInput } from '../http/errors';
 import { assertPasswordSignInAllowed } from '../auth/sso-policy';
 
@@ -46,7 +48,7 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/auth/user', async (request, reply) => {
     const { user } = await identify(ctx, request, reply);
     // An agent session is no user session: 401 (not 403) so the screens treat the visitor as signed out here.
-    if (!user) throw unauthenticated('Unauthorized: sign in as an owner or manager');
+    if (!user) throw unauthenticated(text(messages, 'signInAsOwnerOrManager'));
     const { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired, language } = user;
     return { id, email, name, role, twoFactorEnabled, twoFactorSetupRequired, language } satisfies CurrentUser;
   });
@@ -65,7 +67,7 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const signedIn = await requireOwnerOrManager(ctx, request, reply);
     const input = parseInput(changeStaffPasswordInput, request.body);
     assertPasswordNotCommon(input.newPassword, 'newPassword');
-    if (!(await checkPassword((await findUserById(ctx.db, signedIn.id))?.passwordHash, input.currentPassword))) throw invalid(WRONG_PASSWORD, 'currentPassword');
+    if (!(await checkPassword((await findUserById(ctx.db, signedIn.id))?.passwordHash, input.currentPassword))) throw invalid(WRONG_PASSWORD_TEXT, 'currentPassword');
     const passwordHash = await hashPassword(input.newPassword);
     const keep = hashToken(request.cookies[cookieNames.user] ?? '');
     const ended = await changePassword(ctx.db, { kind: 'user', id: signedIn.id }, passwordHash, keep, userActor(request, signedIn), ctx.now());
@@ -78,7 +80,7 @@ export function registerUserAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     const signedIn = await requireOwnerOrManager(ctx, request, reply);
     const input = parseInput(confirmPasswordInput, request.body ?? {});
     const account = await findUserByEmail(ctx.db, signedIn.email);
-    if (!account || !(await checkPassword(account.passwordHash, input.password))) throw invalid(WRONG_PASSWORD, 'password');
+    if (!account || !(await checkPassword(account.passwordHash, input.password))) throw invalid(WRONG_PASSWORD_TEXT, 'password');
     await confirmPassword(ctx, request, 'user');
     return reply.status(204).send();
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createWebhookInput,
   updateWebhookInput,
-  WEBHOOK_PRIVATE_REFUSED,
+  WEBHOOK_PRIVATE_REFUSED_TEXT,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_EVENT,
   webhookDeliveryQuery,
@@ -17,7 +17,9 @@ import type { AppContext } from '../app-context';
 import { requireOwner } from '../auth/permissions';
 import { resendWebhookDelivery } from '../db/operations/resend-webhook-delivery';
 import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listDeliveries, listWebhooks, updateWebhook } from '../db/queries/webhooks';
+import { text } from '../../contract/i18n';
 import { conflict, invalid, notFound } from '../domain/errors';
+import { messages } from '../routes/messages';
 import { testMessage, webhookBody } from '../domain/webhook-messages';
 import { parseId, parseInput } from '../http/errors';
 import { userActor } from '../auth/audit-actor';
@@ -34,9 +36,9 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     const owner = await requireOwner(ctx, request, reply);
     const input = parseInput(createWebhookInput, request.body);
     const url = new URL(input.url);
-    if (!ctx.config.webhookAllowPrivate && (await refusesHost(url.hostname))) throw invalid(WEBHOOK_PRIVATE_REFUSED, 'url');
+    if (!ctx.config.webhookAllowPrivate && (await refusesHost(url.hostname))) throw invalid(WEBHOOK_PRIVATE_REFUSED_TEXT, 'url');
     if ((await countWebhooks(ctx.db)) >= WEBHOOKS_MAX) {
-      throw conflict(`There are already ${WEBHOOKS_MAX} webhooks: delete one before adding another`);
+      throw conflict(text(messages, 'tooManyWebhooks', { max: WEBHOOKS_MAX }));
     }
     const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
     const made = await audited(
@@ -63,7 +65,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = parseId(request.params.id, 'Webhook');
     const input = parseInput(updateWebhookInput, request.body);
     const url = input.url === undefined ? undefined : new URL(input.url);
-    if (url && !ctx.config.webhookAllowPrivate && (await refusesHost(url.hostname))) throw invalid(WEBHOOK_PRIVATE_REFUSED, 'url');
+    if (url && !ctx.config.webhookAllowPrivate && (await refusesHost(url.hostname))) throw invalid(WEBHOOK_PRIVATE_REFUSED_TEXT, 'url');
     const change = { ...(url ? { url: url.toString() } : {}), ...(input.events ? { events: input.events } : {}), ...(input.format ? { format: input.format } : {}) };
     const updated = await audited(ctx.db, userActor(request, owner), ctx.now(), (tx) => updateWebhook(tx, id, change), (done) =>
       done
@@ -111,7 +113,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext) {
       typeof done === 'string' ? null : { action: 'webhook.delivery_retried', targetType: 'webhook', targetId: id, after: { deliveryId } },
     );
     if (result === 'not-found') throw notFound('Delivery');
-    if (result === 'sending') throw conflict('This delivery is being sent now: wait for the attempt to end');
+    if (result === 'sending') throw conflict(text(messages, 'deliveryBeingSent'));
     ctx.webhooks.kick();
     return reply.status(202).send(result);
   });

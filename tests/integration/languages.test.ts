@@ -47,3 +47,36 @@ describeEachEngine('Languages: PATCH /api/auth/user and PATCH /api/agents/me', (
     expect((await t.request({ method: 'GET', url: '/api/agents/me', headers: { cookie } })).json().language).toBe('es');
   });
 });
+
+// docs/decisions/0094: error messages in the language the request asks for (the screens send theirs), else English.
+describeEachEngine('Languages: error messages answer in the language asked for', (get) => {
+  it('a domain error, a schema’s failure and a refused body, in German, French or English', async () => {
+    const t = get();
+    const owner = await signedInUser(t, 'owner');
+    const asking = (language?: string) => ({ cookie: owner.cookie, ...(language ? { 'accept-language': language } : {}) });
+
+    const missing = (language?: string) => t.request({ method: 'GET', url: '/api/agents/999999', headers: asking(language) });
+    const german = await missing('de-DE,de;q=0.9,en;q=0.5');
+    expect(german.statusCode).toBe(404);
+    expect(german.json()).toEqual({ message: 'Vertriebler nicht gefunden', code: 'NOT_FOUND' });
+    expect(german.headers['content-language']).toBe('de');
+    const english = await missing();
+    expect(english.json()).toEqual({ message: 'Agent not found', code: 'NOT_FOUND' });
+    expect(english.headers['content-language']).toBeUndefined();
+    expect((await missing('ja-JP')).json().message).toBe('Agent not found');
+
+    const audit = (language?: string) => t.request({ method: 'GET', url: '/api/audit?from=2026-02-30&to=2026-03-01', headers: asking(language) });
+    const refused = await audit('fr');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'from doit être une date qui existe, comme 2026-11-01',
+      issues: [{ path: 'from', message: 'from doit être une date qui existe, comme 2026-11-01' }],
+    });
+    expect((await audit()).json().message).toBe('from must be a date that exists, such as 2026-11-01');
+
+    const broken = await t.request({ method: 'PATCH', url: '/api/auth/user', headers: { ...asking('es'), 'content-type': 'application/json' }, payload: '{"language":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'El cuerpo de la solicitud no es JSON válido', code: 'VALIDATION_FAILED' });
+  });
+});

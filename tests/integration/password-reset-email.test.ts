@@ -103,6 +103,19 @@ for (const engine of testEngines()) {
       expect(again.json()).toMatchObject({ message: RESET_LINK_INVALID });
     });
 
+    it('writes the email in the account’s own language (docs/product.md §12.22)', async () => {
+      clock.now = new Date();
+      const agent = await createAgent(database.db);
+      await database.db.execute(sql`update agents set language = 'de' where id = ${agent.id}`);
+      expect((await ask(agent.email)).statusCode).toBe(202);
+      const [email] = await mailTo(agent.email);
+      expect(email!.subject).toBe('Neues TierTrack-Passwort festlegen');
+      expect(email!.text).toContain(`Jemand hat ein neues Passwort für Ihr TierTrack-Vertriebskonto angefordert. Öffnen Sie diesen Link innerhalb von ${EMAILED_RESET_LINK_MINUTES} Minuten`);
+      expect(email!.html).toContain('<html lang="de">');
+      expect(email!.html).toContain('Neues Passwort festlegen</a>');
+      linkIn(email!);
+    });
+
     it('emails owners and managers too; a link is dead after 30 minutes, and a newer one ends the older', async () => {
       clock.now = new Date();
       const manager = await createUser(database.db, { role: 'manager' });

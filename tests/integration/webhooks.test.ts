@@ -206,7 +206,7 @@ describeEachEngine(
       expect(signatureIsValid(request!.headers['tiertrack-signature'] as string, request!.body, made.secret)).toBe(true);
     });
 
-    it('writes a chat message’s amount in the organisation’s currency once the owner switches to euros', async () => {
+    it('writes a chat message in the organisation’s language, its amount in its currency, once the owner switches to euros in Germany', async () => {
       await register({ url: receiver.url, events: ['entry.created'], format: 'slack' });
       const switched = await get().request({ method: 'PATCH', url: '/api/settings', headers: { cookie: state.owner }, payload: { currency: 'EUR', locale: 'de-DE' } });
       expect(switched.statusCode, switched.body).toBe(200);
@@ -214,7 +214,7 @@ describeEachEngine(
         const agent = await createAgent(get().database.db, { firstName: 'Euro', lastName: 'Seller' });
         await recordEntry(agent.id, '1234.50');
         const [request] = await receiver.waitFor(1);
-        expect(JSON.parse(request!.body)).toEqual({ text: ':moneybag: Euro Seller recorded 1.234,50\u00a0€' });
+        expect(JSON.parse(request!.body)).toEqual({ text: ':moneybag: Euro Seller hat 1.234,50\u00a0€ erfasst' });
       } finally {
         await get().request({ method: 'PATCH', url: '/api/settings', headers: { cookie: state.owner }, payload: { currency: 'USD', locale: 'en-US' } });
       }

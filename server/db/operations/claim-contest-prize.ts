@@ -1,6 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ClaimContact, ClaimCreated } from '../../../contract/rewards';
+import { text } from '../../../contract/i18n';
 import { conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { assertAgentActing } from '../../domain/sign-up';
 import { appendAudit, type AuditActor } from '../audit';
 import type { Db } from '../client';
@@ -17,7 +19,7 @@ export interface PrizeClaimRequest {
   actor: AuditActor;
 }
 
-const ALREADY_CLAIMED = 'You have claimed this prize already';
+const ALREADY_CLAIMED = text(messages, 'prizeAlreadyClaimed');
 
 /**
  * Claims a prize a final contest awarded the agent (docs/decisions/0077-contests.md): the prize's reward option
@@ -37,9 +39,9 @@ export async function claimContestPrize(db: Db, request: PrizeClaimRequest): Pro
         .where(and(eq(contestAwards.id, request.awardId), eq(contestAwards.agentId, request.agentId)))
         .for('update');
       if (!award) throw notFound('Prize');
-      if (award.rewardOptionId === null) throw conflict(`${award.prizeText} is not a reward to claim: it is given to you in person`);
+      if (award.rewardOptionId === null) throw conflict(text(messages, 'prizeInPerson', { prize: award.prizeText }));
       const [option] = await tx.select().from(rewardOptions).where(eq(rewardOptions.id, award.rewardOptionId)).for('share');
-      if (!option) throw conflict(`The reward of this prize no longer exists: ask the owner about ${award.prizeText}`);
+      if (!option) throw conflict(text(messages, 'prizeRewardGone', { prize: award.prizeText }));
       const [tier] = await tx.select({ id: tierSettings.id, name: tierSettings.name }).from(tierSettings).where(eq(tierSettings.id, option.tierId));
       const [contest] = await tx.select({ name: contests.name }).from(contests).where(eq(contests.id, award.contestId));
       const [live] = await tx

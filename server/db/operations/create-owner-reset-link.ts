@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { NO_LINK_FOR_INACTIVE } from '../../../contract/agents';
+import { NO_LINK_FOR_INACTIVE_TEXT } from '../../../contract/agents';
 import { conflict, notFound } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
@@ -23,7 +23,7 @@ export async function createOwnerResetLink(
       sql`select id, ${link.kind === 'agent' ? sql`status` : sql`'active'`} as status from ${table} where id = ${link.accountId}::int for update`,
     );
     if (!account) throw notFound(link.kind === 'agent' ? 'Agent' : 'User');
-    if (account.status !== 'active') throw conflict(NO_LINK_FOR_INACTIVE);
+    if (account.status !== 'active') throw conflict(NO_LINK_FOR_INACTIVE_TEXT);
     await voidUnusedResets(tx, link.kind, link.accountId, now);
     await tx.insert(passwordResets).values({
       kind: link.kind,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { text } from '../../../contract/i18n';
 import { emailTaken, invalid, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { refusedAs, UNIQUE_VIOLATION } from '../errors';
@@ -34,7 +36,7 @@ export async function editAgent(db: Db, id: number, edit: AgentEdit, actor: Audi
       // the team cannot be deleted under the move.
       if (typeof edit.teamId === 'number') {
         const [team] = await queryRows<{ id: number }>(tx, sql`select id from ${teams} where id = ${edit.teamId}::int for update`);
-        if (!team) throw invalid(`No team has the id ${edit.teamId}`, 'teamId');
+        if (!team) throw invalid(text(messages, 'noTeamWithId', { id: String(edit.teamId) }), 'teamId');
       }
       const [before] = await queryRows<EditableRow & { publicProfile: boolean }>(
         tx,

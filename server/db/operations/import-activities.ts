@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ImportMode } from '../../../contract/imports';
 import type { ImportedRow } from '../../domain/entry-import';
+import { text } from '../../../contract/i18n';
 import { conflict } from '../../domain/errors';
+import { messages } from './messages';
 import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
@@ -82,7 +84,7 @@ export async function importActivities(
       return ids.length;
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(`An activity of ${metric.name} with one of these externalIds was recorded meanwhile: check the file again`);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(text(messages, 'importActivityRace', { metric: metric.name }));
     throw error;
   }
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ImportedAgent } from '../../domain/agent-import';
+import { text } from '../../../contract/i18n';
 import { conflict } from '../../domain/errors';
+import { messages } from './messages';
 import { queryRows, type Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
@@ -118,7 +120,7 @@ async function writeImportedAgents(
       return ids;
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('An account with one of these emails was made meanwhile: check the file again');
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(text(messages, 'importAgentRace'));
     throw error;
   }
 }

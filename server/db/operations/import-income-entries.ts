@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ImportMode } from '../../../contract/imports';
 import type { ImportedEntry } from '../../domain/entry-import';
+import { text } from '../../../contract/i18n';
 import { conflict, invalid } from '../../domain/errors';
+import { messages } from './messages';
 import { queryRows, type Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode, UNIQUE_VIOLATION } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
@@ -126,9 +128,9 @@ export async function importIncomeEntries(
       return written;
     });
   } catch (error) {
-    if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw invalid('These entries would take an agent total beyond the largest amount the tracker can hold');
+    if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) throw invalid(text(messages, 'importTotalOutOfRange'));
     // An entry with one of the file's external ids was recorded while the import was checked.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict('An entry with one of these externalIds was recorded meanwhile: check the file again');
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(text(messages, 'importEntryRace'));
     throw error;
   }
 }

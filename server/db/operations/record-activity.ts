@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { text } from '../../../contract/i18n';
 import { AppError, conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { queryPrepared, type Db } from '../client';
 import { appendingAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
@@ -120,7 +122,7 @@ async function writeActivity(db: Db, metric: MetricRow, activity: NewActivity, o
 
 class ExternalIdTaken extends AppError {
   constructor(readonly externalId: string) {
-    super('CONFLICT', `An activity with externalId "${externalId}" already exists`);
+    super('CONFLICT', text(messages, 'activityExternalIdTaken', { externalId }));
   }
 }
 
@@ -131,5 +133,5 @@ async function namingTakenExternalId(db: Db, metric: MetricRow, error: unknown):
     .select({ id: activities.id })
     .from(activities)
     .where(and(eq(activities.metricId, metric.id), eq(activities.externalId, error.externalId)));
-  return existing ? conflict(`An activity of ${metric.name} with externalId "${error.externalId}" already exists (activity ${existing.id})`) : error;
+  return existing ? conflict(text(messages, 'activityExternalIdTakenBy', { metric: metric.name, externalId: error.externalId, id: String(existing.id) })) : error;
 }

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { text } from '../../../contract/i18n';
 import { AppError, conflict, invalid, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { queryPrepared, type Db } from '../client';
 import { appendingAudit, type AuditActor } from '../audit';
 import { appendingEvents } from '../events';
@@ -10,7 +12,7 @@ import { addingToPeriodRollUps, entryCreatedEventColumns, thresholdReached, tier
 import { agents, incomeEntries, tierAchievements, tierSettings } from '../schema';
 import { epochMs, isoText } from '../time-sql';
 
-const TOTAL_OUT_OF_RANGE = 'This entry would take the agent total beyond the largest amount the tracker can hold';
+const TOTAL_OUT_OF_RANGE = text(messages, 'entryTotalOutOfRange');
 
 /** An entry as a statement returns it (times in milliseconds); the void columns where the statement reads them. */
 export interface StoredEntryRow {
@@ -93,7 +95,9 @@ export interface IdempotencyKey {
   requestHash: string;
 }
 
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used with a different request';
+/** A key sent again with another request (IDEMPOTENCY_KEY_REUSED: the English). */
+export const IDEMPOTENCY_KEY_REUSED_TEXT = text(messages, 'idempotencyKeyReused');
+export const IDEMPOTENCY_KEY_REUSED = String(IDEMPOTENCY_KEY_REUSED_TEXT);
 
 /**
  * recordIncomeEntry under an idempotency key (the `Idempotency-Key` header): the key is claimed, the entry recorded
@@ -133,7 +137,7 @@ export async function underIdempotencyKey(
   return db.transaction(async (tx) => {
     const kept = await claimIdempotencyKey(tx, key, now);
     if (kept) {
-      if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED);
+      if (kept.requestHash !== key.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED_TEXT);
       return { statusCode: kept.statusCode, body: kept.response, replayed: true };
     }
     const { answer, agentId } = await write(tx);
@@ -228,7 +232,7 @@ async function writeIncomeEntry(db: Db, entry: NewIncomeEntry, options: EntryOpt
 /** An entry with this external id exists; which one is read once the failed statement's transaction has ended. */
 class ExternalIdTaken extends AppError {
   constructor(readonly externalId: string) {
-    super('CONFLICT', `An entry with externalId "${externalId}" already exists`);
+    super('CONFLICT', text(messages, 'entryExternalIdTaken', { externalId }));
   }
 }
 
@@ -236,5 +240,5 @@ class ExternalIdTaken extends AppError {
 async function namingTakenExternalId(db: Db, error: unknown): Promise<unknown> {
   if (!(error instanceof ExternalIdTaken)) return error;
   const [existing] = await db.select({ id: incomeEntries.id }).from(incomeEntries).where(eq(incomeEntries.externalId, error.externalId));
-  return existing ? conflict(`An entry with externalId "${error.externalId}" already exists (entry ${existing.id})`) : error;
+  return existing ? conflict(text(messages, 'entryExternalIdTakenBy', { externalId: error.externalId, id: String(existing.id) })) : error;
 }

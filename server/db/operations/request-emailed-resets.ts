@@ -28,7 +28,8 @@ export async function requestEmailedResets(
   email: string,
   now: Date,
   expiresAt: Date,
-  make: (account: { kind: 'agent' | 'user' }) => EmailedReset,
+  /** The account's language is its own choice (null: the organisation's). */
+  make: (account: { kind: 'agent' | 'user'; language: string | null }) => EmailedReset,
   origin: Pick<AuditActor, 'ip' | 'userAgent'>,
   /** Company sign-in is required: only an owner's account is sent a link (nobody else signs in with a password). */
   ownersOnly = false,
@@ -38,14 +39,14 @@ export async function requestEmailedResets(
     // The accounts are locked first: requests at the same moment count each other's emails against the hour's limit.
     await tx.execute(sql`select id from ${agents} where email = ${address} for update`);
     await tx.execute(sql`select id from ${users} where email = ${address} for update`);
-    const accounts = await queryRows<{ kind: 'agent' | 'user'; id: number; email: string; recent: number }>(
+    const accounts = await queryRows<{ kind: 'agent' | 'user'; id: number; email: string; language: string | null; recent: number }>(
       tx,
-      sql`select a.kind, a.id, a.email,
+      sql`select a.kind, a.id, a.email, a.language,
           (select count(*)::int from ${emailOutbox} e
             where e.kind = 'password_reset' and (case when a.kind = 'agent' then e.agent_id else e.user_id end) = a.id
               and e.created_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz) as recent
-        from (select 'agent'::text as kind, id, email from ${agents} where email = ${address} and status = 'active' and not ${ownersOnly}::boolean
-              union all select 'user'::text, id, email from ${users} where email = ${address} and (role = 'owner' or not ${ownersOnly}::boolean)) a
+        from (select 'agent'::text as kind, id, email, language from ${agents} where email = ${address} and status = 'active' and not ${ownersOnly}::boolean
+              union all select 'user'::text, id, email, language from ${users} where email = ${address} and (role = 'owner' or not ${ownersOnly}::boolean)) a
         order by a.kind, a.id`,
     );
     let queued = 0;

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { BADGE_RULES_KEPT_MAX, BADGE_RULES_MAX, type BadgeKind, type BadgeParams } from '../../../contract/badges';
+import { text } from '../../../contract/i18n';
 import { conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { badgeRules } from '../schema';
@@ -8,7 +10,7 @@ import { badgeRules } from '../schema';
 /** 409 when one more rule switched on would pass BADGE_RULES_MAX (the rules are locked by the caller). */
 async function assertRoomSwitchedOn(tx: Db): Promise<void> {
   const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from ${badgeRules} where active`);
-  if (count >= BADGE_RULES_MAX) throw conflict(`There are ${BADGE_RULES_MAX} badges switched on already: switch one off first`);
+  if (count >= BADGE_RULES_MAX) throw conflict(text(messages, 'badgesOnMax', { max: BADGE_RULES_MAX }));
 }
 
 /**
@@ -25,7 +27,7 @@ export async function createBadgeRule(
     // Rules are made one at a time, so that two at once cannot both pass the count.
     await tx.execute(sql`lock table ${badgeRules} in share row exclusive mode`);
     const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(tx, sql`select count(*)::int as count from ${badgeRules}`);
-    if (count >= BADGE_RULES_KEPT_MAX) throw conflict(`There are ${BADGE_RULES_KEPT_MAX} badges already, switched off ones included: no more can be made`);
+    if (count >= BADGE_RULES_KEPT_MAX) throw conflict(text(messages, 'badgesKeptMax', { max: BADGE_RULES_KEPT_MAX }));
     if (rule.active) await assertRoomSwitchedOn(tx);
     const [row] = await tx.insert(badgeRules).values({ ...rule, createdAt: now, updatedAt: now }).returning({ id: badgeRules.id });
     await appendAudit(tx, actor, { action: 'badge_rule.created', targetType: 'badge_rule', targetId: row!.id, after: rule }, now);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { centsToMoneyString } from '../../../contract/cents';
+import { text } from '../../../contract/i18n';
 import { conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { contestStateOf } from '../../domain/contests';
 import { appendAudit, type AuditActor } from '../audit';
 import type { Db } from '../client';
@@ -97,7 +99,7 @@ export async function cancelContest(db: Db, id: number, check: (contest: Contest
     if (!contest) throw notFound('Contest');
     await check(contest, tx);
     const state = contestStateOf(contest, today);
-    if (state === 'final' || state === 'cancelled') throw conflict(`This contest is ${state} already: it cannot be cancelled`);
+    if (state === 'final' || state === 'cancelled') throw conflict(text(messages, 'contestNotCancellable', { state }));
     await tx.update(contests).set({ cancelledAt: now, updatedAt: now }).where(eq(contests.id, id));
     await appendAudit(tx, actor, { action: 'contest.cancelled', targetType: 'contest', targetId: id, before: { state }, after: { state: 'cancelled' } }, now);
     await appendEvents(tx, [contestChangedEvent({ contestId: id })]);
@@ -111,7 +113,7 @@ export async function deleteContest(db: Db, id: number, check: (contest: Contest
     if (!contest) throw notFound('Contest');
     await check(contest, tx);
     const state = contestStateOf(contest, today);
-    if (state !== 'draft') throw conflict(`Only a draft can be deleted; this contest is ${state}: cancel it instead`);
+    if (state !== 'draft') throw conflict(text(messages, 'contestNotDraft', { state }));
     await tx.delete(contests).where(eq(contests.id, id));
     await appendAudit(tx, actor, { action: 'contest.deleted', targetType: 'contest', targetId: id, before: { name: contest.name } }, now);
     await appendEvents(tx, [contestChangedEvent({ contestId: id, deleted: true })]);

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { goalPeriodAdjective, type GoalPeriod } from '../../../contract/goal-periods';
+import type { GoalPeriod } from '../../../contract/goal-periods';
 import { centsToMoneyString } from '../../../contract/cents';
+import { text } from '../../../contract/i18n';
 import { conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { spansOverlap, type GoalSpan } from '../../domain/goals';
 import { appendAudit, type AuditActor } from '../audit';
 import type { Db } from '../client';
@@ -23,13 +25,12 @@ export interface NewGoal {
 /** Goal writes take this lock (and only they): two set at once cannot both pass the one-in-force check. */
 const lockGoals = (tx: Db) => tx.execute(sql`lock table ${goals} in share row exclusive mode`);
 
-const holderWords = (holder: NewGoal['holder']) => ('agentId' in holder ? 'This agent' : 'This team');
-
 async function assertNoOverlap(tx: Db, goal: NewGoal, span: GoalSpan, exceptId?: number): Promise<void> {
   const others = (await goalSpansOf(tx, goal.holder, goal.metricId, goal.period)).filter((other) => other.id !== exceptId);
   const clash = others.find((other) => spansOverlap(other, span));
   if (clash) {
-    throw conflict(`${holderWords(goal.holder)} already has a ${goalPeriodAdjective(goal.period)} goal on this metric for that period (goal ${clash.id}): change it instead`);
+    const holder = 'agentId' in goal.holder ? 'agent' : 'team';
+    throw conflict(text(messages, 'goalClash', { holder, period: goal.period, id: String(clash.id) }));
   }
 }
 

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { METRICS_MAX, type CreateMetricInput, type Metric, type UpdateMetricInput } from '../../../contract/metrics';
+import { text } from '../../../contract/i18n';
 import { conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { appendAudit, type AuditActor } from '../audit';
 import type { Db } from '../client';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../errors';
@@ -21,7 +23,7 @@ export async function createMetric(db: Db, input: NewMetric, actor: AuditActor, 
     return await db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${metrics} in share row exclusive mode`);
       const [{ n } = { n: 0 }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(metrics)) as { n: number }[];
-      if (n >= METRICS_MAX) throw conflict(`There are already ${METRICS_MAX} metrics besides profit (inactive ones count: what was recorded on them stays): rename one you no longer use instead`);
+      if (n >= METRICS_MAX) throw conflict(text(messages, 'metricsMax', { max: METRICS_MAX }));
       const [row] = await tx
         .insert(metrics)
         .values({ key: input.key, name: input.name, unit: input.unit, agentsMayRecord: input.agentsMayRecord, createdAt: now })
@@ -32,7 +34,7 @@ export async function createMetric(db: Db, input: NewMetric, actor: AuditActor, 
       return made;
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(`A metric with key "${input.key}" already exists`);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw conflict(text(messages, 'metricKeyTaken', { key: input.key }));
     throw error;
   }
 }

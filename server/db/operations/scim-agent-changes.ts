@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ProvisionedAgent } from '../../domain/scim/users';
+import { text } from '../../../contract/i18n';
 import { uniqueness } from '../../domain/scim/errors';
+import { messages } from './messages';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
@@ -36,10 +38,10 @@ export async function lockAgentByEmail(tx: Db, email: string): Promise<LockedAge
   return row;
 }
 
-export const USER_NAME_TAKEN = 'Another user has this userName (email address)';
-export const EXTERNAL_ID_TAKEN = 'Another user has this externalId';
+export const USER_NAME_TAKEN = text(messages, 'userNameTaken');
+export const EXTERNAL_ID_TAKEN = text(messages, 'userExternalIdTaken');
 /** A unique index's refusal of a write made at the same time as another: which of the two it was is not told. */
-export const USER_TAKEN = 'Another user has this userName (email address) or externalId';
+export const USER_TAKEN = text(messages, 'userTaken');
 
 /**
  * Refuses (409 uniqueness) an email or externalId another agent has, deleted by the directory or not (the unique

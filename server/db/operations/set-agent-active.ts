@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AGENT_PENDING_APPROVAL } from '../../../contract/agents';
+import { AGENT_PENDING_APPROVAL_TEXT } from '../../../contract/agents';
 import { conflict, notFound } from '../../domain/errors';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
@@ -26,7 +26,7 @@ export async function setAgentActive(db: Db, id: number, active: boolean, actor:
   return db.transaction(async (tx) => {
     const [agent] = await queryRows<AgentRow>(tx, sql`select id, name, position, status, public_profile from ${agents} where id = ${id}::int for update`);
     if (!agent) throw notFound('Agent');
-    if (agent.status === 'pending') throw conflict(AGENT_PENDING_APPROVAL);
+    if (agent.status === 'pending') throw conflict(AGENT_PENDING_APPROVAL_TEXT);
     if ((agent.status === 'active') === active) return { endedSessions: [] };
     // Made inactive, a new credential version: a sign-in whose password check began before this and whose session is
     // made after it stays refused if the agent is made active again (docs/decisions/0034-sessions-follow-the-account.md).

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Team } from '../../../contract/teams';
+import { text } from '../../../contract/i18n';
 import { conflict, invalid } from '../../domain/errors';
+import { messages } from './messages';
 import { queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
 import { findTeam } from '../queries/teams';
@@ -9,7 +11,9 @@ import { agents, teamManagers, users } from '../schema';
 // What the team operations share (docs/decisions/0032-teams.md): every change is audited and sent as a team.changed
 // event with the team's whole membership, so each event hub's scope of managers follows it.
 
-export const TEAM_NAME_TAKEN = 'A team with this name already exists';
+/** A team's name is taken (TEAM_NAME_TAKEN: the English, as tests compare it). */
+export const TEAM_NAME_TAKEN_TEXT = text(messages, 'teamNameTaken');
+export const TEAM_NAME_TAKEN = String(TEAM_NAME_TAKEN_TEXT);
 
 /** Who a request names as the team's members: whole lists, or (PATCH) the agents who join and leave. */
 export interface MemberChanges {
@@ -27,10 +31,10 @@ export async function assertMembers(tx: Db, input: MemberChanges): Promise<void>
     return rows.map((row) => row.id);
   };
   const notManagers = await missing(input.managerIds, sql`select 1 from ${users} u where u.id = i.id and u.role = 'manager'`);
-  if (notManagers.length > 0) throw invalid(`These ids are not manager accounts: ${notManagers.slice(0, 20).join(', ')}`, 'managerIds');
+  if (notManagers.length > 0) throw invalid(text(messages, 'notManagers', { ids: notManagers.slice(0, 20).join(', ') }), 'managerIds');
   for (const field of ['agentIds', 'addAgentIds', 'removeAgentIds'] as const) {
     const notAgents = await missing(input[field], sql`select 1 from ${agents} a where a.id = i.id`);
-    if (notAgents.length > 0) throw invalid(`No agent has these ids: ${notAgents.slice(0, 20).join(', ')}`, field);
+    if (notAgents.length > 0) throw invalid(text(messages, 'noAgentsWithIds', { ids: notAgents.slice(0, 20).join(', ') }), field);
   }
 }
 
@@ -89,4 +93,4 @@ export async function announceLosers(tx: Db, teamIds: number[]): Promise<void> {
   }
 }
 
-export const nameTaken = () => conflict(TEAM_NAME_TAKEN);
+export const nameTaken = () => conflict(TEAM_NAME_TAKEN_TEXT);

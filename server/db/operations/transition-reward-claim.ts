@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ClaimStatus, RewardClaim } from '../../../contract/rewards';
-import { transitionRefusal, transitionSources } from '../../domain/claims';
+import { transitionRefusalText, transitionSources } from '../../domain/claims';
 import { conflict, notFound } from '../../domain/errors';
 import type { Db } from '../client';
 import { appendAudit, type AuditActor } from '../audit';
@@ -37,7 +37,7 @@ export async function transitionRewardClaim(db: Db, id: number, change: ClaimTra
     if (updated.length === 0) {
       const [current] = await tx.select({ status: rewardClaims.status }).from(rewardClaims).where(eq(rewardClaims.id, id));
       if (!current) throw notFound('Reward claim');
-      throw conflict(transitionRefusal(current.status, change.status));
+      throw conflict(transitionRefusalText(current.status, change.status));
     }
     await tx.insert(claimStatusChanges).values({ claimId: id, status: change.status, at: now, byUserId: actor.userId, byName: actor.name, note: change.note });
     const claim = (await findRewardClaim(tx, id))!;

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Activity } from '../../../contract/metrics';
 import { activityValueOut } from '../../domain/metrics';
+import { text } from '../../../contract/i18n';
 import { conflict, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { appendAudit, type AuditActor } from '../audit';
 import { queryRows, type Db } from '../client';
 import { appendEvents } from '../events';
@@ -50,8 +52,8 @@ export async function voidActivity(db: Db, request: VoidActivityRequest): Promis
   return db.transaction(async (tx) => {
     const found = await readActivity(tx, request.activityId, true);
     if (!found) throw notFound('Activity');
-    if (found.voids_activity_id !== null) throw conflict(`Activity ${found.id} is the reversal of activity ${found.voids_activity_id}: it cannot be voided`);
-    if (found.voided_at_ms !== null) throw conflict(`Activity ${found.id} is already voided`);
+    if (found.voids_activity_id !== null) throw conflict(text(messages, 'activityIsReversal', { id: String(found.id), of: String(found.voids_activity_id) }));
+    if (found.voided_at_ms !== null) throw conflict(text(messages, 'activityAlreadyVoided', { id: String(found.id) }));
     const [metric] = await queryRows<Pick<MetricRow, 'id' | 'key' | 'name' | 'unit'>>(tx, sql`select id, key, name, unit from ${metrics} where id = ${found.metric_id}`);
 
     await tx.execute(sql`update ${activities} set voided_at = ${request.now.toISOString()}::timestamptz,

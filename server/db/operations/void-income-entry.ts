@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { text } from '../../../contract/i18n';
+import type { ClaimStatus } from '../../../contract/rewards';
+import { claimStatusText } from '../../domain/claims';
 import { conflict, invalid, notFound } from '../../domain/errors';
+import { messages } from './messages';
 import { queryRows, type Db } from '../client';
 import { NUMERIC_OUT_OF_RANGE, pgErrorCode } from '../errors';
 import { appendAudit, type AuditActor } from '../audit';
@@ -73,9 +77,9 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       // The agent (and its entries) went between the two reads.
       if (!agent || !entry) throw notFound('Income entry');
       if (entry.voids_entry_id !== null) {
-        throw conflict(`Entry ${entry.id} is the reversal of entry ${entry.voids_entry_id}: it cannot be voided`);
+        throw conflict(text(messages, 'entryIsReversal', { id: String(entry.id), of: String(entry.voids_entry_id) }));
       }
-      if (entry.voided_at_ms !== null) throw conflict(`Entry ${entry.id} is already voided`);
+      if (entry.voided_at_ms !== null) throw conflict(text(messages, 'entryAlreadyVoided', { id: String(entry.id) }));
 
       await tx.execute(sql`update ${incomeEntries} set voided_at = ${request.now.toISOString()}::timestamptz,
         voided_by = ${request.byName}, void_reason = ${request.reason} where id = ${entry.id}`);
@@ -90,7 +94,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       );
 
       const [{ peak } = { peak: '0' }] = await queryRows<{ peak: string }>(tx, effectivePeak(entry.agent_id));
-      const takenBack = await queryRows<{ tier_id: number; tier_name: string; claim_status: string | null }>(
+      const takenBack = await queryRows<{ tier_id: number; tier_name: string; claim_status: ClaimStatus | null }>(
         tx,
         sql`select t.id as tier_id, t.name as tier_name,
             (select c.status from ${rewardClaims} c where c.agent_id = ta.agent_id and c.tier_id = t.id and c.status <> 'rejected' and c.contest_award_id is null) as claim_status
@@ -102,10 +106,9 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
       );
       const claimed = takenBack.find((tier) => tier.claim_status !== null);
       if (claimed) {
-        const way = claimed.claim_status === 'pending' || claimed.claim_status === 'processed' ? 'reject that claim first' : 'record a deduction instead';
-        throw conflict(
-          `Voiding entry ${entry.id} would take the ${claimed.tier_name} tier back from ${agent.name}, whose reward for it is claimed (${claimed.claim_status}): ${way}`,
-        );
+        const way = claimed.claim_status === 'pending' || claimed.claim_status === 'processed' ? 'reject' : 'deduct';
+        const status = claimStatusText(claimed.claim_status!);
+        throw conflict(text(messages, 'voidTakesTierBack', { id: String(entry.id), tier: claimed.tier_name, agent: agent.name, status, way }));
       }
       if (takenBack.length > 0) {
         await tx.execute(sql`delete from ${tierAchievements} where agent_id = ${entry.agent_id}
@@ -178,7 +181,7 @@ export async function voidIncomeEntry(db: Db, request: VoidRequest): Promise<Voi
     });
   } catch (error) {
     if (pgErrorCode(error) === NUMERIC_OUT_OF_RANGE) {
-      throw invalid('Voiding this entry would take the agent total beyond the largest amount the tracker can hold');
+      throw invalid(text(messages, 'voidTotalOutOfRange'));
     }
     throw error;
   }

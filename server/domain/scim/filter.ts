@@ -1,5 +1,7 @@
+import { text, type Text } from '../../../contract/i18n';
 import { SCIM_SCHEMA } from '../../../contract/scim';
 import { invalidFilter, invalidPath } from './errors';
+import { messages } from './messages';
 
 // The two small languages of RFC 7644 a directory writes: a filter (`userName eq "pat@example.test"`, §3.4.2.2) and an
 // attribute path of a PATCH (`emails[type eq "work"].value`, §3.5.2). TierTrack takes one `eq` comparison as a filter,
@@ -30,22 +32,22 @@ const OPERATORS = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le',
 const NAME = /[A-Za-z][\w$-]*/y;
 const LITERAL = /(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?![\w.])/y;
 
-type Refuse = (message: string) => Error;
+type Refuse = (message: Text) => Error;
 
-function skipSpaces(text: string, at: number): number {
-  while (at < text.length && (text[at] === ' ' || text[at] === '\t')) at++;
+function skipSpaces(source: string, at: number): number {
+  while (at < source.length && (source[at] === ' ' || source[at] === '\t')) at++;
   return at;
 }
 
-function readName(text: string, at: number): [string, number] | undefined {
+function readName(source: string, at: number): [string, number] | undefined {
   NAME.lastIndex = at;
-  const match = NAME.exec(text);
+  const match = NAME.exec(source);
   return match ? [match[0], NAME.lastIndex] : undefined;
 }
 
 /** A schema URN the text starts with at `at` (followed by ":" or the end): the URN lower-case and where it ends. */
-function readSchema(text: string, at: number): [string, number] | undefined {
-  const rest = text.slice(at).toLowerCase();
+function readSchema(source: string, at: number): [string, number] | undefined {
+  const rest = source.slice(at).toLowerCase();
   for (const urn of KNOWN_SCHEMAS) {
     if (rest.startsWith(urn) && (rest.length === urn.length || rest[urn.length] === ':' || rest[urn.length] === '[')) return [urn, at + urn.length];
   }
@@ -53,24 +55,24 @@ function readSchema(text: string, at: number): [string, number] | undefined {
 }
 
 /** `name[.sub]` at `at`, with an optional known schema URN before it. */
-function readAttribute(text: string, at: number, refuse: Refuse): { schema?: string; attribute: string; subAttribute?: string; end: number } {
+function readAttribute(source: string, at: number, refuse: Refuse): { schema?: string; attribute: string; subAttribute?: string; end: number } {
   let schema: string | undefined;
-  if (text.slice(at, at + 4).toLowerCase() === 'urn:') {
-    const urn = readSchema(text, at);
-    if (!urn) throw refuse(`"${text}" names a schema this service does not know`);
+  if (source.slice(at, at + 4).toLowerCase() === 'urn:') {
+    const urn = readSchema(source, at);
+    if (!urn) throw refuse(text(messages, 'unknownSchema', { path: source }));
     schema = urn[0];
     at = urn[1];
-    if (at === text.length) return { schema, attribute: '', end: at };
-    if (text[at] !== ':') throw refuse(`"${text}" is not an attribute path`);
+    if (at === source.length) return { schema, attribute: '', end: at };
+    if (source[at] !== ':') throw refuse(text(messages, 'notAPath', { path: source }));
     at++;
   }
-  const name = readName(text, at);
-  if (!name) throw refuse(`"${text}" is not an attribute path: it must start with an attribute name`);
+  const name = readName(source, at);
+  if (!name) throw refuse(text(messages, 'pathStartsWithName', { path: source }));
   at = name[1];
   let subAttribute: string | undefined;
-  if (text[at] === '.' && text[at + 1] !== '[') {
-    const sub = readName(text, at + 1);
-    if (!sub) throw refuse(`"${text}" is not an attribute path: a sub-attribute name must follow the dot`);
+  if (source[at] === '.' && source[at + 1] !== '[') {
+    const sub = readName(source, at + 1);
+    if (!sub) throw refuse(text(messages, 'pathSubAfterDot', { path: source }));
     subAttribute = sub[0].toLowerCase();
     at = sub[1];
   }
@@ -78,71 +80,71 @@ function readAttribute(text: string, at: number, refuse: Refuse): { schema?: str
 }
 
 /** A JSON string or literal at `at`: its value and where it ends. */
-function readValue(text: string, at: number, refuse: Refuse): [ScimValue, number] {
-  if (text[at] === '"') {
+function readValue(source: string, at: number, refuse: Refuse): [ScimValue, number] {
+  if (source[at] === '"') {
     let end = at + 1;
-    while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-    if (end >= text.length) throw refuse('A quoted value is not closed: end it with a double quote');
+    while (end < source.length && source[end] !== '"') end += source[end] === '\\' ? 2 : 1;
+    if (end >= source.length) throw refuse(text(messages, 'quoteNotClosed'));
     try {
-      return [JSON.parse(text.slice(at, end + 1)) as string, end + 1];
+      return [JSON.parse(source.slice(at, end + 1)) as string, end + 1];
     } catch {
-      throw refuse(`${text.slice(at, end + 1)} is not a valid JSON string`);
+      throw refuse(text(messages, 'notJsonString', { value: source.slice(at, end + 1) }));
     }
   }
   LITERAL.lastIndex = at;
-  const match = LITERAL.exec(text);
-  if (!match) throw refuse('The value compared must be a quoted string (or true, false, null, a number)');
+  const match = LITERAL.exec(source);
+  if (!match) throw refuse(text(messages, 'valueCompared'));
   return [JSON.parse(match[0]) as ScimValue, LITERAL.lastIndex];
 }
 
 /** `attribute op value` at `at`; only eq is supported. */
-function readComparison(text: string, at: number, refuse: Refuse): [Comparison, number] {
-  at = skipSpaces(text, at);
-  const path = readAttribute(text, at, refuse);
+function readComparison(source: string, at: number, refuse: Refuse): [Comparison, number] {
+  at = skipSpaces(source, at);
+  const path = readAttribute(source, at, refuse);
   if (path.schema !== undefined && path.schema !== KNOWN_SCHEMAS[0] && path.schema !== KNOWN_SCHEMAS[1]) {
-    throw refuse('Filters compare attributes of the core User and Group schemas only');
+    throw refuse(text(messages, 'coreSchemasOnly'));
   }
-  if (path.attribute === '') throw refuse('A filter must compare an attribute');
-  at = skipSpaces(text, path.end);
-  const operator = readName(text, at);
-  if (!operator || !OPERATORS.has(operator[0].toLowerCase())) throw refuse('A comparison needs an operator after the attribute: this service supports eq');
-  if (operator[0].toLowerCase() !== 'eq') throw refuse(`The operator "${operator[0]}" is not supported: this service filters with eq only`);
+  if (path.attribute === '') throw refuse(text(messages, 'filterNeedsAttribute'));
+  at = skipSpaces(source, path.end);
+  const operator = readName(source, at);
+  if (!operator || !OPERATORS.has(operator[0].toLowerCase())) throw refuse(text(messages, 'filterNeedsOperator'));
+  if (operator[0].toLowerCase() !== 'eq') throw refuse(text(messages, 'operatorUnsupported', { operator: operator[0] }));
   at = operator[1];
-  if (text[at] !== ' ' && text[at] !== '\t') throw refuse('Put a space between eq and the value');
-  const [value, end] = readValue(text, skipSpaces(text, at), refuse);
+  if (source[at] !== ' ' && source[at] !== '\t') throw refuse(text(messages, 'spaceAfterEq'));
+  const [value, end] = readValue(source, skipSpaces(source, at), refuse);
   return [{ attribute: path.attribute, ...(path.subAttribute ? { subAttribute: path.subAttribute } : {}), value }, end];
 }
 
 /** A filter (RFC 7644 §3.4.2.2) of one `eq` comparison; `and`, `or`, `not`, groups and other operators are refused. */
-export function parseComparison(text: string): Comparison {
-  const [comparison, end] = readComparison(text, 0, invalidFilter);
-  if (skipSpaces(text, end) !== text.length) {
-    throw invalidFilter('This service takes one comparison per filter (attribute eq "value"): and, or, not and brackets are not supported');
+export function parseComparison(source: string): Comparison {
+  const [comparison, end] = readComparison(source, 0, invalidFilter);
+  if (skipSpaces(source, end) !== source.length) {
+    throw invalidFilter(text(messages, 'oneComparison'));
   }
   return comparison;
 }
 
 /** An attribute path of a PATCH operation (RFC 7644 §3.5.2); a malformed one is refused with invalidPath. */
-export function parseAttributePath(text: string): AttributePath {
-  const path = readAttribute(text, 0, invalidPath);
+export function parseAttributePath(source: string): AttributePath {
+  const path = readAttribute(source, 0, invalidPath);
   let at = path.end;
   let filter: Comparison | undefined;
   let subAttribute = path.subAttribute;
-  if (text[at] === '[') {
-    if (path.subAttribute !== undefined || path.attribute === '') throw invalidPath(`"${text}" is not an attribute path: a filter in brackets follows an attribute name`);
-    const [comparison, end] = readComparison(text, at + 1, invalidPath);
-    at = skipSpaces(text, end);
-    if (text[at] !== ']') throw invalidPath(`"${text}" is not an attribute path: close the filter with ] (one eq comparison)`);
+  if (source[at] === '[') {
+    if (path.subAttribute !== undefined || path.attribute === '') throw invalidPath(text(messages, 'pathFilterAfterName', { path: source }));
+    const [comparison, end] = readComparison(source, at + 1, invalidPath);
+    at = skipSpaces(source, end);
+    if (source[at] !== ']') throw invalidPath(text(messages, 'pathCloseFilter', { path: source }));
     filter = comparison;
     at++;
-    if (text[at] === '.') {
-      const sub = readName(text, at + 1);
-      if (!sub) throw invalidPath(`"${text}" is not an attribute path: a sub-attribute name must follow the dot`);
+    if (source[at] === '.') {
+      const sub = readName(source, at + 1);
+      if (!sub) throw invalidPath(text(messages, 'pathSubAfterDot', { path: source }));
       subAttribute = sub[0].toLowerCase();
       at = sub[1];
     }
   }
-  if (at !== text.length) throw invalidPath(`"${text}" is not an attribute path`);
+  if (at !== source.length) throw invalidPath(text(messages, 'notAPath', { path: source }));
   return {
     ...(path.schema ? { schema: path.schema } : {}),
     attribute: path.attribute,
@@ -159,16 +161,13 @@ export type GroupFilter = { by: 'name'; name: string } | { by: 'externalId'; ext
 const idOf = (value: string) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
 
 function stringCompared(comparison: Comparison, name: string): string {
-  if (typeof comparison.value !== 'string') throw invalidFilter(`${name} is compared with a quoted string`);
+  if (typeof comparison.value !== 'string') throw invalidFilter(text(messages, 'comparedWithString', { name }));
   return comparison.value;
 }
 
-const SUPPORTED_USER_FILTERS = 'userName, externalId, emails.value or id';
-const SUPPORTED_GROUP_FILTERS = 'displayName, externalId or id';
-
 /** GET /scim/v2/Users?filter=: `userName eq`, `externalId eq`, `emails.value eq` (or `emails eq`), `id eq`. */
-export function parseUserFilter(text: string): UserFilter {
-  const comparison = parseComparison(text);
+export function parseUserFilter(source: string): UserFilter {
+  const comparison = parseComparison(source);
   const key = comparison.subAttribute ? `${comparison.attribute}.${comparison.subAttribute}` : comparison.attribute;
   switch (key) {
     case 'username':
@@ -181,13 +180,13 @@ export function parseUserFilter(text: string): UserFilter {
     case 'id':
       return { by: 'id', id: idOf(stringCompared(comparison, 'id')) };
     default:
-      throw invalidFilter(`Users can be filtered by ${SUPPORTED_USER_FILTERS} (with eq), not by ${key}`);
+      throw invalidFilter(text(messages, 'usersFilteredBy', { key }));
   }
 }
 
 /** GET /scim/v2/Groups?filter=: `displayName eq` (case-insensitive, as team names are unique), `externalId eq`, `id eq`. */
-export function parseGroupFilter(text: string): GroupFilter {
-  const comparison = parseComparison(text);
+export function parseGroupFilter(source: string): GroupFilter {
+  const comparison = parseComparison(source);
   const key = comparison.subAttribute ? `${comparison.attribute}.${comparison.subAttribute}` : comparison.attribute;
   switch (key) {
     case 'displayname':
@@ -197,6 +196,6 @@ export function parseGroupFilter(text: string): GroupFilter {
     case 'id':
       return { by: 'id', id: idOf(stringCompared(comparison, 'id')) };
     default:
-      throw invalidFilter(`Groups can be filtered by ${SUPPORTED_GROUP_FILTERS} (with eq), not by ${key}`);
+      throw invalidFilter(text(messages, 'groupsFilteredBy', { key }));
   }
 }

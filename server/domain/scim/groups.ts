@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { TEAM_MEMBERS_MAX } from '../../../contract/teams';
 import { SCIM_SCHEMA, scimExternalId, scimGroupDisplayName, scimMemberInput, type ScimGroupInput, type ScimPatchOperation } from '../../../contract/scim';
-import { invalidPath, invalidValue, mutability } from './errors';
+import { text } from '../../../contract/i18n';
+import { invalidPath, invalidValue, mutability, refusedValue } from './errors';
+import { messages } from './messages';
 import type { AttributePath } from './filter';
 import { patchSteps } from './patch';
 
@@ -40,27 +42,27 @@ export type GroupPatchStep =
 function checked<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw invalidValue(`${where}: ${result.error.issues[0]?.message ?? 'not a valid value'}`);
+  throw refusedValue(schema, value, where);
 }
 
 /** The user ids of a members value: a list of {value} (or one such object, as some clients send). */
 function memberIds(value: unknown, where: string): number[] {
   const list = Array.isArray(value) ? value : [value];
-  if (list.length > TEAM_MEMBERS_MAX) throw invalidValue(`${where}: at most ${TEAM_MEMBERS_MAX.toLocaleString('en-US')} members at once`);
+  if (list.length > TEAM_MEMBERS_MAX) throw invalidValue(text(messages, 'membersAtMost', { where, max: TEAM_MEMBERS_MAX }));
   return list.map((member) => checked(scimMemberInput, member, `${where}: members`).value);
 }
 
 
 function plainAttribute(path: AttributePath, where: string): void {
-  if (path.filter || path.subAttribute) throw invalidPath(`${where}: ${path.attribute} has no sub-attributes and takes no filter`);
+  if (path.filter || path.subAttribute) throw invalidPath(text(messages, 'noSubAttributes', { where, attribute: path.attribute }));
 }
 
 function membersSteps(op: ScimPatchOperation['op'], path: AttributePath, value: unknown, where: string): GroupPatchStep[] {
-  if (path.subAttribute) throw invalidPath(`${where}: name the members with path "members" (or members[value eq "id"] to remove one)`);
+  if (path.subAttribute) throw invalidPath(text(messages, 'membersPath', { where }));
   if (path.filter) {
     // Okta removes a member as members[value eq "id"]; a filter picks members to remove, never to add or replace.
-    if (op !== 'remove') throw invalidPath(`${where}: ${op} members with path "members" and a list of members as the value`);
-    if (path.filter.attribute !== 'value' || path.filter.subAttribute) throw invalidPath(`${where}: members can be picked by value only: members[value eq "id"]`);
+    if (op !== 'remove') throw invalidPath(text(messages, 'membersOpPath', { where, op }));
+    if (path.filter.attribute !== 'value' || path.filter.subAttribute) throw invalidPath(text(messages, 'membersByValue', { where }));
     return [{ members: 'remove', ids: [checked(scimMemberInput.shape.value, path.filter.value, `${where}: members[value eq …]`)] }];
   }
   if (op === 'remove') {
@@ -72,13 +74,13 @@ function membersSteps(op: ScimPatchOperation['op'], path: AttributePath, value: 
 }
 
 function stepsAt(op: ScimPatchOperation['op'], path: AttributePath, value: unknown, where: string): GroupPatchStep[] {
-  if (op !== 'remove' && value === undefined) throw invalidValue(`${where}: ${op} needs a value`);
-  if (path.schema !== undefined && path.schema !== SCIM_SCHEMA.group.toLowerCase()) throw invalidPath(`${where}: a Group has attributes of the Group schema only`);
+  if (op !== 'remove' && value === undefined) throw invalidValue(text(messages, 'needsValue', { where, op }));
+  if (path.schema !== undefined && path.schema !== SCIM_SCHEMA.group.toLowerCase()) throw invalidPath(text(messages, 'groupSchemaOnly', { where }));
   const remove = op === 'remove';
   switch (path.attribute) {
     case 'displayname':
       plainAttribute(path, where);
-      if (remove) throw invalidValue(`${where}: displayName is required (the team's name): it cannot be removed`);
+      if (remove) throw invalidValue(text(messages, 'displayNameRequired', { where }));
       return [{ set: 'displayName', value: checked(scimGroupDisplayName, value, `${where}: displayName`) }];
     case 'externalid':
       plainAttribute(path, where);
@@ -88,14 +90,14 @@ function stepsAt(op: ScimPatchOperation['op'], path: AttributePath, value: unkno
       return membersSteps(op, path, value, where);
     case 'id':
       plainAttribute(path, where);
-      if (remove) throw mutability(`${where}: id is read-only`);
+      if (remove) throw mutability(text(messages, 'readOnly', { where, attribute: 'id' }));
       return [{ check: 'id', value }];
     case 'meta':
-      throw mutability(`${where}: meta is read-only`);
+      throw mutability(text(messages, 'readOnly', { where, attribute: 'meta' }));
     case '':
-      throw invalidPath(`${where}: the path must name an attribute of the Group schema`);
+      throw invalidPath(text(messages, 'groupPathNeedsAttribute', { where }));
     default:
-      throw invalidPath(`${where}: ${path.attribute} is not an attribute of a Group (displayName, externalId, members)`);
+      throw invalidPath(text(messages, 'notGroupAttribute', { where, attribute: path.attribute }));
   }
 }
 
@@ -119,7 +121,7 @@ export function resolveGroupPatch(id: number, steps: readonly GroupPatchStep[]):
   const wanted = new Map<number, boolean>();
   for (const step of steps) {
     if ('check' in step) {
-      if (String(step.value) !== String(id)) throw mutability('id is read-only: it cannot change');
+      if (String(step.value) !== String(id)) throw mutability(text(messages, 'idReadOnly'));
     } else if ('set' in step) {
       if (step.set === 'displayName') change.name = step.value;
       else change.externalId = step.value;

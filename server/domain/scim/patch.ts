@@ -1,5 +1,7 @@
+import { text } from '../../../contract/i18n';
 import type { ScimPatchOperation } from '../../../contract/scim';
 import { invalidValue, noTarget } from './errors';
+import { messages } from './messages';
 import { parseAttributePath, type AttributePath } from './filter';
 
 /** A JSON object (not an array, not null): what a PATCH without a path carries, attribute by attribute. */
@@ -18,8 +20,8 @@ export function patchSteps<Step>(
   return operations.flatMap((operation, index) => {
     const where = `Operations[${index}]`;
     if (operation.path !== undefined) return stepsAt(operation.op, parseAttributePath(operation.path), operation.value, where);
-    if (operation.op === 'remove') throw noTarget(`${where}: remove needs a path naming what to remove`);
-    if (!isObject(operation.value)) throw invalidValue(`${where}: ${operation.op} without a path needs a value that is an object of attributes`);
+    if (operation.op === 'remove') throw noTarget(text(messages, 'removeNeedsPath', { where }));
+    if (!isObject(operation.value)) throw invalidValue(text(messages, 'opNeedsObject', { where, op: operation.op }));
     return Object.entries(operation.value).flatMap(([key, value]) => {
       if (/^(schemas|meta)$/i.test(key)) return [];
       return stepsAt(operation.op, parseAttributePath(key), value, `${where}: value.${key}`);

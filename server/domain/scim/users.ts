@@ -13,7 +13,9 @@ import {
   type ScimPatchOperation,
   type ScimUserInput,
 } from '../../../contract/scim';
-import { invalidPath, invalidValue, mutability } from './errors';
+import { text, type Text } from '../../../contract/i18n';
+import { invalidPath, invalidValue, mutability, refusedValue } from './errors';
+import { messages } from './messages';
 import type { AttributePath } from './filter';
 import { isObject, patchSteps } from './patch';
 
@@ -63,8 +65,8 @@ export function scimUserFieldsOf(agent: ProvisionedAgent & { status: 'active' | 
  */
 export function provisionedAgentOf(fields: ScimUserFields): ProvisionedAgent {
   const joined = [fields.givenName, fields.familyName].filter((part) => part !== null).join(' ');
-  const name = fields.displayName ?? (joined === '' ? null : checked(scimDisplayName, joined, 'displayName (name.givenName and name.familyName joined)'));
-  if (name === null) throw invalidValue('A user needs a displayName, or a name.givenName or name.familyName to make one of: TierTrack shows every agent by name');
+  const name = fields.displayName ?? (joined === '' ? null : checked(scimDisplayName, joined, text(messages, 'joinedName')));
+  if (name === null) throw invalidValue(text(messages, 'userNeedsName'));
   return {
     email: fields.userName,
     name,
@@ -88,7 +90,7 @@ function mainEmail(emails: readonly { value: string; type?: string | undefined; 
 export function scimUserFieldsOfInput(input: ScimUserInput, activeNow = true): ScimUserFields {
   const email = input.emails && input.emails.length > 0 ? mainEmail(input.emails) : undefined;
   if (email && email.value.toLowerCase() !== input.userName) {
-    throw invalidValue('emails: the primary email must be the userName (TierTrack keeps one email per agent, the one it signs in with)');
+    throw invalidValue(text(messages, 'primaryEmail'));
   }
   return {
     userName: input.userName,
@@ -132,14 +134,14 @@ const NAME_PARTS_NOT_KEPT = new Set(['formatted', 'middlename', 'honorificprefix
 const READ_ONLY = new Set(['groups', 'meta']);
 
 /** A value checked by a contract schema; its first issue, naming `where`, as invalidValue otherwise. */
-function checked<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+function checked<S extends z.ZodType>(schema: S, value: unknown, where: Text): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw invalidValue(`${where}: ${result.error.issues[0]?.message ?? 'not a valid value'}`);
+  throw refusedValue(schema, value, where);
 }
 
 /** An optional text attribute: null or blank removes it. */
-function optionalText(schema: z.ZodType<string>, value: unknown, where: string): string | null {
+function optionalText(schema: z.ZodType<string>, value: unknown, where: Text): string | null {
   if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
   return checked(schema, value, where);
 }
@@ -148,13 +150,13 @@ function optionalText(schema: z.ZodType<string>, value: unknown, where: string):
 const pathText = (path: AttributePath) => `${path.attribute}${path.filter ? '[…]' : ''}${path.subAttribute ? `.${path.subAttribute}` : ''}`;
 
 function plainAttribute(path: AttributePath, where: string): void {
-  if (path.filter || path.subAttribute) throw invalidPath(`${where}: ${pathText(path)} is not an attribute path of a User (${path.attribute} has no sub-attributes)`);
+  if (path.filter || path.subAttribute) throw invalidPath(text(messages, 'notUserPath', { where, path: pathText(path), attribute: path.attribute }));
 }
 
 /** The steps for the name's sub-attributes in a value object ({givenName, familyName}). */
 function nameSteps(value: unknown, where: string): UserPatchStep[] {
   if (value === null) return [{ set: 'givenName', value: null }, { set: 'familyName', value: null }];
-  if (!isObject(value)) throw invalidValue(`${where}: name must be an object (givenName, familyName)`);
+  if (!isObject(value)) throw invalidValue(text(messages, 'nameObject', { where }));
   return Object.entries(value).flatMap(([key, part]) => namePartSteps(key.toLowerCase(), part, where));
 }
 
@@ -162,21 +164,21 @@ function namePartSteps(part: string, value: unknown, where: string): UserPatchSt
   if (part === 'givenname') return [{ set: 'givenName', value: optionalText(scimGivenName, value, `${where}: name.givenName`) }];
   if (part === 'familyname') return [{ set: 'familyName', value: optionalText(scimFamilyName, value, `${where}: name.familyName`) }];
   if (NAME_PARTS_NOT_KEPT.has(part)) return [];
-  throw invalidPath(`${where}: name.${part} is not an attribute of a User`);
+  throw invalidPath(text(messages, 'notUserNamePart', { where, part }));
 }
 
 /** Whether an emails filter picks the email TierTrack keeps: the work one, the primary one, or one by its value. */
 function picksTheEmail(path: AttributePath, where: string): boolean {
   const filter = path.filter;
   if (!filter) return true;
-  if (filter.subAttribute) throw invalidPath(`${where}: emails can be filtered by type, primary or value`);
+  if (filter.subAttribute) throw invalidPath(text(messages, 'emailsFilteredBy', { where }));
   if (filter.attribute === 'type') return typeof filter.value === 'string' && filter.value.toLowerCase() === 'work';
   if (filter.attribute === 'primary') return filter.value === true || (typeof filter.value === 'string' && filter.value.toLowerCase() === 'true');
   if (filter.attribute === 'value') return true;
-  throw invalidPath(`${where}: emails can be filtered by type, primary or value`);
+  throw invalidPath(text(messages, 'emailsFilteredBy', { where }));
 }
 
-const emailStep = (value: unknown, where: string): UserPatchStep => ({ set: 'userName', value: checked(scimUserName, value, `${where}: the email`) });
+const emailStep = (value: unknown, where: string): UserPatchStep => ({ set: 'userName', value: checked(scimUserName, value, text(messages, 'at', { where, what: text(messages, 'theEmail') })) });
 
 function emailsSteps(op: ScimPatchOperation['op'], path: AttributePath, value: unknown, where: string): UserPatchStep[] {
   // Another type's email (home, other) is one TierTrack does not keep: ignored, like the attributes it does not keep.
@@ -184,28 +186,28 @@ function emailsSteps(op: ScimPatchOperation['op'], path: AttributePath, value: u
   const sub = path.subAttribute;
   if (sub !== undefined && sub !== 'value') {
     if (['type', 'primary', 'display'].includes(sub)) return [];
-    throw invalidPath(`${where}: emails.${sub} is not an attribute of a User`);
+    throw invalidPath(text(messages, 'notUserEmailsPart', { where, sub }));
   }
-  if (op === 'remove') throw invalidValue(`${where}: the email is the userName, which every agent has: change it instead of removing it`);
+  if (op === 'remove') throw invalidValue(text(messages, 'emailNotRemovable', { where }));
   if (sub === 'value') return [emailStep(value, where)];
   const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0) throw invalidValue(`${where}: the email is the userName, which every agent has: it cannot be emptied`);
+  if (list.length === 0) throw invalidValue(text(messages, 'emailNotEmptied', { where }));
   const emails = list.map((email) => checked(scimEmailInput, email, `${where}: emails`));
   return [emailStep(mainEmail(emails)!.value, where)];
 }
 
 /** The steps of one operation on one attribute path of a User. */
 function stepsAt(op: ScimPatchOperation['op'], path: AttributePath, value: unknown, where: string): UserPatchStep[] {
-  if (op !== 'remove' && value === undefined) throw invalidValue(`${where}: ${op} needs a value`);
+  if (op !== 'remove' && value === undefined) throw invalidValue(text(messages, 'needsValue', { where, op }));
   if (path.schema === SCIM_SCHEMA.enterpriseUser.toLowerCase()) return [];
-  if (path.schema === SCIM_SCHEMA.group.toLowerCase()) throw invalidPath(`${where}: a User has no attributes of the Group schema`);
+  if (path.schema === SCIM_SCHEMA.group.toLowerCase()) throw invalidPath(text(messages, 'noGroupSchema', { where }));
   const remove = op === 'remove';
   switch (path.attribute) {
     case '':
-      throw invalidPath(`${where}: the path must name an attribute of the User schema`);
+      throw invalidPath(text(messages, 'userPathNeedsAttribute', { where }));
     case 'username':
       plainAttribute(path, where);
-      if (remove) throw invalidValue(`${where}: userName is required (the agent's email): it cannot be removed`);
+      if (remove) throw invalidValue(text(messages, 'userNameRequired', { where }));
       return [{ set: 'userName', value: checked(scimUserName, value, `${where}: userName`) }];
     case 'displayname':
       plainAttribute(path, where);
@@ -218,22 +220,22 @@ function stepsAt(op: ScimPatchOperation['op'], path: AttributePath, value: unkno
       return [{ set: 'externalId', value: remove ? null : optionalText(scimExternalId, value, `${where}: externalId`) }];
     case 'active':
       plainAttribute(path, where);
-      if (remove) throw invalidValue(`${where}: active cannot be removed: replace it with false to make the agent inactive`);
+      if (remove) throw invalidValue(text(messages, 'activeNotRemovable', { where }));
       return [{ set: 'active', value: checked(scimBoolean('active'), value, `${where}: active`) }];
     case 'name':
-      if (path.filter) throw invalidPath(`${where}: name is a single value: it takes no filter`);
+      if (path.filter) throw invalidPath(text(messages, 'nameTakesNoFilter', { where }));
       if (path.subAttribute) return namePartSteps(path.subAttribute, remove ? null : value, where);
       return nameSteps(remove ? null : value, where);
     case 'emails':
       return emailsSteps(op, path, value, where);
     case 'id':
       plainAttribute(path, where);
-      if (remove) throw mutability(`${where}: id is read-only`);
+      if (remove) throw mutability(text(messages, 'readOnly', { where, attribute: 'id' }));
       return [{ check: 'id', value }];
     default:
-      if (READ_ONLY.has(path.attribute)) throw mutability(`${where}: ${path.attribute} is read-only`);
+      if (READ_ONLY.has(path.attribute)) throw mutability(text(messages, 'readOnly', { where, attribute: path.attribute }));
       if (NOT_KEPT.has(path.attribute)) return [];
-      throw invalidPath(`${where}: ${pathText(path)} is not an attribute of a User`);
+      throw invalidPath(text(messages, 'notUserAttribute', { where, path: pathText(path) }));
   }
 }
 
@@ -252,7 +254,7 @@ export function applyUserPatch(id: number, current: ScimUserFields, steps: reado
   const next = { ...current };
   for (const step of steps) {
     if ('check' in step) {
-      if (String(step.value) !== String(id)) throw mutability('id is read-only: it cannot change');
+      if (String(step.value) !== String(id)) throw mutability(text(messages, 'idReadOnly'));
       continue;
     }
     switch (step.set) {

@@ -60,6 +60,15 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
+/**
+ * The language the server writes its error messages in (Accept-Language): the one the page shows, said on every call,
+ * since the browser's own header names the browser's language, not the page's (lib/i18n/language.ts sets it).
+ */
+let answerLanguage = 'en';
+export function setAnswerLanguage(language: string): void {
+  answerLanguage = language;
+}
+
 /** What a 401 means to a call: an error, or (for the session reads) that nobody is signed in. */
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -67,7 +76,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 async function requestText(method: string, url: string, data: unknown, on401: UnauthorizedBehavior): Promise<string | null> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: data !== undefined ? { 'Content-Type': 'application/json', 'Accept-Language': answerLanguage } : { 'Accept-Language': answerLanguage },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });

@@ -7,7 +7,11 @@ describe('day fields in the organisation locale', () => {
     expect(formatDayNumeric('2026-11-08', 'en-US')).toBe('11/08/2026');
     expect(formatDayNumeric('2026-11-08', 'en-GB')).toBe('08/11/2026');
     expect(formatDayNumeric('2026-11-08', 'fr-FR')).toBe('08/11/2026');
-    expect(dayPattern('de-DE').placeholder).toBe('dd.mm.yyyy');
+    expect(dayPattern('de-DE').placeholder).toBe('TT.MM.JJJJ');
+    // An English reader in a German organisation: English letters, as Intl writes en-DE.
+    expect(dayPattern('en-DE').placeholder).toBe('dd/mm/yyyy');
+    expect(dayPattern('fr-FR').placeholder).toBe('jj/mm/aaaa');
+    expect(dayPattern('es-ES').placeholder).toBe('dd/mm/aaaa');
     expect(dayPattern('en-US').placeholder).toBe('mm/dd/yyyy');
     expect(formatDayNumeric('not a day', 'de-DE')).toBe('not a day');
   });

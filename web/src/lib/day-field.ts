@@ -16,7 +16,13 @@ export interface DayPattern {
 }
 
 const patterns = new Map<string, DayPattern>();
-const PLACEHOLDER_PART: Record<DayPart, string> = { day: 'dd', month: 'mm', year: 'yyyy' };
+/** The letters a placeholder names the parts with, in the locale's language (dd.mm.yyyy, TT.MM.JJJJ, jj/mm/aaaa). */
+const PLACEHOLDER_PARTS: Record<string, Record<DayPart, string>> = {
+  en: { day: 'dd', month: 'mm', year: 'yyyy' },
+  de: { day: 'TT', month: 'MM', year: 'JJJJ' },
+  es: { day: 'dd', month: 'mm', year: 'aaaa' },
+  fr: { day: 'jj', month: 'mm', year: 'aaaa' },
+};
 
 /** How a locale writes a day in numbers, read from Intl once per locale. */
 export function dayPattern(locale: string): DayPattern {
@@ -25,10 +31,11 @@ export function dayPattern(locale: string): DayPattern {
   const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(Date.UTC(2026, 10, 28));
   const order = parts.filter((part): part is Intl.DateTimeFormatPart & { type: DayPart } => part.type === 'day' || part.type === 'month' || part.type === 'year').map((part) => part.type);
   const separator = parts.find((part) => part.type === 'literal')?.value.trim() || '/';
+  const letters = PLACEHOLDER_PARTS[locale.split('-')[0]!.toLowerCase()] ?? PLACEHOLDER_PARTS.en!;
   const pattern: DayPattern =
     order.length === 3
-      ? { order, separator, placeholder: order.map((part) => PLACEHOLDER_PART[part]).join(separator) }
-      : { order: ['year', 'month', 'day'], separator: '-', placeholder: 'yyyy-mm-dd' };
+      ? { order, separator, placeholder: order.map((part) => letters[part]).join(separator) }
+      : { order: ['year', 'month', 'day'], separator: '-', placeholder: [letters.year, letters.month, letters.day].join('-') };
   patterns.set(locale, pattern);
   return pattern;
 }
@@ -157,11 +164,6 @@ export function monthWeeks(day: string, firstDay: number): string[][] {
     weeks.push(week);
   } while (dayNumbers(cursor)!.month === numbers.month);
   return weeks;
-}
-
-/** The message for a date field whose text is not a day: "Enter the deal date as dd.mm.yyyy" (de-DE). */
-export function enterDayMessage(what: string, locale: string): string {
-  return `Enter ${what} as ${dayPattern(locale).placeholder}`;
 }
 
 /**

@@ -83,8 +83,11 @@ export function keysUsed(
   // made for a reader (`emailWords(language, locale)(…)`).
   const only = new Set(imports.values()).size === 1 ? [...imports.values()][0] : undefined;
   if (only) for (const match of source.matchAll(/\((\w+)\) => \1\('([^']+)'/g)) record(only, match[2]!);
+  // A file of one catalog names its translator `t` wherever it has one (a parameter, `readers.translatorFor(…)`).
+  if (only) for (const match of source.matchAll(/(?<![\w.])t\(\s*'([^']+)'/g)) record(only, match[1]!);
   for (const match of source.matchAll(/emailWords\([^()]*\)\('([^']+)'/g)) record('contract/emails', match[1]!);
-  for (const match of source.matchAll(/\btranslate\((\w+), '([^']+)'/g)) {
+  // translate(messages, 'key') on the screens; text(messages, 'key') in contract/ and server/ (contract/i18n.ts).
+  for (const match of source.matchAll(/\b(?:translate|text)\(\s*(\w+),\s*'([^']+)'/g)) {
     const namespace = imports.get(match[1]!);
     if (namespace) record(namespace, match[2]!);
   }

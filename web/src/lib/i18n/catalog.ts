@@ -11,7 +11,7 @@ export type Message = string | MessageFormatElement[];
 /** A namespace's messages in one language: key to message. */
 export type Messages = Readonly<Record<string, Message>>;
 
-/** A namespace: its name (the folder under web/src, "features/agent-dashboard") and its English messages. */
+/** A namespace: its name (the folder under web/src, "features/agent-dashboard", or "contract/x") and its English messages. */
 export interface Catalog<K extends string> {
   readonly namespace: string;
   readonly en: Readonly<Record<K, string>>;
@@ -28,7 +28,8 @@ export function defineMessages<K extends string>(namespace: string, en: Readonly
  */
 export function namespaceOfPath(path: string): string {
   const resolved = new URL(path, 'file:///web/src/lib/i18n/catalogs/').pathname;
-  const match = /^\/web\/src\/(.+)\/messages\/[a-z-]+\.json$/.exec(resolved);
+  // A folder of the screens is named without web/src ("features/x"); one of contract/ with it ("contract/fields").
+  const match = /^\/(?:web\/src\/)?(.+)\/messages\/[a-z-]+\.json$/.exec(resolved);
   if (!match) throw new Error(`not a catalog path: ${path}`);
   return match[1]!;
 }

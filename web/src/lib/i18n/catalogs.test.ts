@@ -68,7 +68,7 @@ function usage() {
 
 describe('the message catalogs', () => {
   it('exist for the converted namespaces', () => {
-    expect(Object.keys(catalogs)).toEqual(expect.arrayContaining(['app/pages', 'components/layouts', 'contract/emails']));
+    expect(Object.keys(catalogs)).toEqual(expect.arrayContaining(['app/pages', 'components/layouts', 'contract/emails', 'contract/chat']));
   });
 
   it('have every key of English in every language, with the same placeholders, and nothing more', () => {
@@ -87,6 +87,15 @@ describe('the message catalogs', () => {
     for (const file of files.filter((file) => /web\/src\/.+\/messages\/index\.ts$/.test(relative(file)))) {
       const folder = relative(file).replace(/^web\/src\//, '').replace(/\/messages\/index\.ts$/, '');
       expect(readFileSync(file, 'utf8'), relative(file)).toContain(`defineMessages('${folder}', en)`);
+    }
+  });
+
+  it('name each namespace of contract/ and server/ by its folder', () => {
+    const indexes = files.filter((file) => /^(contract|server)\/(.+\/)?messages\/index\.ts$/.test(relative(file)) && !/^contract\/(emails|chat)\//.test(relative(file)));
+    expect(indexes.length).toBeGreaterThan(0);
+    for (const file of indexes) {
+      const folder = relative(file).replace(/\/messages\/index\.ts$/, '');
+      expect(readFileSync(file, 'utf8'), relative(file)).toContain(`defineTexts('${folder}', en)`);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { formattingLocale, LANGUAGES, resolveLanguage, type Language } from '@contract/languages';
 import { useSyncExternalStore } from 'react';
+import { setAnswerLanguage } from '../api-client';
 import { getOrgSettings, subscribeOrgSettings } from '../org-settings';
 import type { Messages } from './catalog';
 
@@ -51,6 +52,8 @@ export function wantedLanguage(): UiLanguage {
 
 function setHtmlLang(language: UiLanguage) {
   if (typeof document !== 'undefined') document.documentElement.lang = language === 'pseudo' ? PSEUDO_TAG : language;
+  // The server's error messages in the same language (the pseudo-locale is made from English).
+  setAnswerLanguage(language === 'pseudo' ? 'en' : language);
 }
 
 function show(language: UiLanguage) {

@@ -1,3 +1,4 @@
+import { setTextRenderer } from '@contract/i18n';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { useCallback } from 'react';
 import type { Catalog, Message } from './catalog';
@@ -36,3 +37,6 @@ export function useT<K extends string>(catalog: Catalog<K>): (key: K, values?: M
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new function per language, so memoised children see the change
   return useCallback((key: K, values?: MessageValues) => translate(catalog, key, values), [catalog, language]);
 }
+
+// The contract's texts (its schemas' validation messages, contract/i18n.ts) in the language the page shows.
+setTextRenderer((catalog, key, values) => translate(catalog as Catalog<string>, key, values));
