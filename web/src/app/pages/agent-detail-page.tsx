@@ -6,23 +6,26 @@ import { AgentDetailView } from '../../features/agent-detail/components/agent-de
 import { AgentBadgesCard } from '../../features/badges/components/agent-badges-card';
 import { NotFoundPage } from './not-found-page';
 import { StaffPage } from './staff-page';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 /** /dashboard/agents/{id}: one agent's figures, history, entries, tiers, claims and badges, for a signed-in owner or manager. */
 export default function AgentDetailPage({ params }: RouteComponentProps<{ id: string }>) {
+  const t = useT(messages);
   // A positive id of at most nine digits (the server's ids are 32-bit); anything else is no page.
   const agentId = /^[1-9]\d{0,8}$/.test(params.id) ? Number(params.id) : undefined;
   if (agentId === undefined) return <NotFoundPage />;
   return (
     <StaffPage
-      subtitle="Agent details"
+      subtitle={t('agentDetails')}
       mainClassName="max-w-7xl"
-      signIn={{ title: 'Sign in to see this agent', description: "Owners and managers see each agent's income, tiers and claims here.", icon: Crown }}
+      signIn={{ title: t('agentSignInTitle'), description: t('agentSignInText'), icon: Crown }}
       headerExtras={(user) => (
         <>
           {/* The agent's figures follow the stream while the page is open. */}
           <LiveIndicator reader={{ kind: 'staff' }} />
           <span className="hidden text-sm text-slate-700 sm:inline">
-            {user.name} · {user.role === 'owner' ? 'Owner' : 'Manager'}
+            {user.name} · {t('role', { role: user.role })}
           </span>
         </>
       )}
@@ -31,7 +34,7 @@ export default function AgentDetailPage({ params }: RouteComponentProps<{ id: st
         <>
           <BackToDashboardLink className="inline-flex items-center gap-1.5 justify-self-start rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
             <span aria-hidden="true">←</span>
-            Back to the dashboard
+            {t('backToDashboard')}
           </BackToDashboardLink>
           {/* Another agent is another page: nothing of the previous one's state (dates, pages) carries over. */}
           <AgentDetailView key={agentId} agentId={agentId} badges={<AgentBadgesCard agentId={agentId} />} />

@@ -24,6 +24,8 @@ import { useCanRecord } from '../../lib/authorization';
 import { useLedTeamNames } from '../../lib/teams';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ThemeSwitch } from '../../components/ui/theme-switch';
+import { translate, useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
 // The overview is the first screen; every other tab is a chunk of its own, fetched when the pointer or the keyboard
 // reaches its trigger (not while the dashboard loads: that would compete with the first screen for the CPU).
@@ -92,35 +94,60 @@ export const ACCESS_DENIED_REDIRECT_MS = 1000;
  * `recorders`: shown to a manager too while the owner lets managers record (docs/decisions/0082).
  */
 const tabs = [
-  { value: 'overview', label: 'Overview', icon: LayoutDashboard, group: 'performance', ownerOnly: false, load: undefined },
-  { value: 'monthly-leaderboard', label: 'Leaderboard', icon: Trophy, group: 'performance', ownerOnly: false, load: tabModules.leaderboard },
-  { value: 'goals', label: 'Goals', icon: Target, group: 'performance', ownerOnly: false, load: tabModules.goals },
-  { value: 'contests', label: 'Contests', icon: Flag, group: 'performance', ownerOnly: false, load: tabModules.contests },
-  { value: 'badges', label: 'Badges', icon: Award, group: 'performance', ownerOnly: false, load: tabModules.badges },
-  { value: 'agents', label: 'Agents', icon: Users, group: 'people', ownerOnly: false, load: tabModules.agents },
-  { value: 'teams', label: 'Teams', icon: UsersRound, group: 'people', ownerOnly: false, load: tabModules.teams },
-  { value: 'staff', label: 'Staff', icon: UserCog, group: 'people', ownerOnly: true, load: tabModules.staff },
-  { value: 'tiers', label: 'Tier Settings', icon: Layers, group: 'rewards', ownerOnly: false, load: tabModules.tiers },
-  { value: 'reward-claims', label: 'Reward Claims', icon: Gift, group: 'rewards', ownerOnly: 'recorders', load: tabModules.claims },
-  { value: 'calculator', label: 'Profit Calculator', icon: Calculator, group: 'rewards', ownerOnly: true, load: tabModules.calculator },
-  { value: 'import', label: 'Import', icon: Upload, group: 'data', ownerOnly: true, load: tabModules.imports },
-  { value: 'api-tokens', label: 'API Tokens', icon: KeyRound, group: 'data', ownerOnly: true, load: tabModules.apiTokens },
-  { value: 'webhooks', label: 'Webhooks', icon: Webhook, group: 'data', ownerOnly: true, load: tabModules.webhooks },
-  { value: 'connectors', label: 'Connectors', icon: Cable, group: 'data', ownerOnly: true, load: tabModules.connectors },
-  { value: 'tv-links', label: 'TV Links', icon: Tv, group: 'data', ownerOnly: true, load: tabModules.tvLinks },
-  { value: 'audit', label: 'Audit', icon: ScrollText, group: 'data', ownerOnly: true, load: tabModules.audit },
-  { value: 'settings', label: 'Settings', icon: Settings, group: 'settings', ownerOnly: true, load: tabModules.settings },
-] as const;
-
-const tabGroups = [
-  { id: 'performance', label: 'Performance' },
-  { id: 'people', label: 'People' },
-  { id: 'rewards', label: 'Rewards' },
-  { id: 'data', label: 'Data and integrations' },
-  { id: 'settings', label: 'Organisation' },
+  { value: 'overview', icon: LayoutDashboard, group: 'performance', ownerOnly: false, load: undefined },
+  { value: 'monthly-leaderboard', icon: Trophy, group: 'performance', ownerOnly: false, load: tabModules.leaderboard },
+  { value: 'goals', icon: Target, group: 'performance', ownerOnly: false, load: tabModules.goals },
+  { value: 'contests', icon: Flag, group: 'performance', ownerOnly: false, load: tabModules.contests },
+  { value: 'badges', icon: Award, group: 'performance', ownerOnly: false, load: tabModules.badges },
+  { value: 'agents', icon: Users, group: 'people', ownerOnly: false, load: tabModules.agents },
+  { value: 'teams', icon: UsersRound, group: 'people', ownerOnly: false, load: tabModules.teams },
+  { value: 'staff', icon: UserCog, group: 'people', ownerOnly: true, load: tabModules.staff },
+  { value: 'tiers', icon: Layers, group: 'rewards', ownerOnly: false, load: tabModules.tiers },
+  { value: 'reward-claims', icon: Gift, group: 'rewards', ownerOnly: 'recorders', load: tabModules.claims },
+  { value: 'calculator', icon: Calculator, group: 'rewards', ownerOnly: true, load: tabModules.calculator },
+  { value: 'import', icon: Upload, group: 'data', ownerOnly: true, load: tabModules.imports },
+  { value: 'api-tokens', icon: KeyRound, group: 'data', ownerOnly: true, load: tabModules.apiTokens },
+  { value: 'webhooks', icon: Webhook, group: 'data', ownerOnly: true, load: tabModules.webhooks },
+  { value: 'connectors', icon: Cable, group: 'data', ownerOnly: true, load: tabModules.connectors },
+  { value: 'tv-links', icon: Tv, group: 'data', ownerOnly: true, load: tabModules.tvLinks },
+  { value: 'audit', icon: ScrollText, group: 'data', ownerOnly: true, load: tabModules.audit },
+  { value: 'settings', icon: Settings, group: 'settings', ownerOnly: true, load: tabModules.settings },
 ] as const;
 
 type TabValue = (typeof tabs)[number]['value'];
+
+/** Each tab's name in the language shown ("Overview", "Übersicht"). */
+const TAB_NAMES = {
+  overview: 'tabOverview',
+  'monthly-leaderboard': 'tabLeaderboard',
+  goals: 'tabGoals',
+  contests: 'tabContests',
+  badges: 'tabBadges',
+  agents: 'tabAgents',
+  teams: 'tabTeams',
+  staff: 'tabStaff',
+  tiers: 'tabTiers',
+  'reward-claims': 'tabClaims',
+  calculator: 'tabCalculator',
+  import: 'tabImport',
+  'api-tokens': 'tabApiTokens',
+  webhooks: 'tabWebhooks',
+  connectors: 'tabConnectors',
+  'tv-links': 'tabTvLinks',
+  audit: 'tabAudit',
+  settings: 'tabSettings',
+} as const satisfies Record<TabValue, keyof typeof messages.en>;
+
+const tabGroups = [{ id: 'performance' }, { id: 'people' }, { id: 'rewards' }, { id: 'data' }, { id: 'settings' }] as const;
+
+/** Each group's name in the language shown. */
+const GROUP_NAMES = {
+  performance: 'groupPerformance',
+  people: 'groupPeople',
+  rewards: 'groupRewards',
+  data: 'groupData',
+  settings: 'groupSettings',
+} as const satisfies Record<(typeof tabGroups)[number]['id'], keyof typeof messages.en>;
 
 /** The owner voids an entry from its row (docs/product.md §12.11). */
 function VoidEntryAction({ entry, focusList }: EntryActionProps) {
@@ -132,6 +159,7 @@ function VoidEntryAction({ entry, focusList }: EntryActionProps) {
  * no control that changes data (each screen asks `useCanEdit`), and none of the owner-only tabs.
  */
 export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
+  const t = useT(messages);
   const isOwner = user.role === 'owner';
   const { orgName } = useOrgSettings();
   const dashboard = useOwnerDashboard();
@@ -148,7 +176,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
 
   useEffect(() => {
     if (!denied) return;
-    toast({ title: 'Access Denied', description: 'Owner access required. Redirecting to login...', variant: 'destructive' });
+    toast({ title: translate(messages, 'accessDenied'), description: translate(messages, 'accessDeniedText'), variant: 'destructive' });
     const timer = setTimeout(() => window.location.assign(paths.ownerLogin), ACCESS_DENIED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [denied]);
@@ -157,7 +185,7 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <StaffBrand orgName={orgName} subtitle={isOwner ? 'Owner Dashboard' : <ManagerViewName />} heading />
+          <StaffBrand orgName={orgName} subtitle={isOwner ? t('ownerDashboard') : <ManagerViewName />} heading />
           <div className="flex items-center gap-3">
             {/* Every tab's figures follow the stream while the dashboard is open. */}
             {!denied && (
@@ -169,9 +197,9 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
               className="inline-flex min-h-9 min-w-9 items-center justify-center gap-1.5 rounded-md px-1.5 text-sm text-slate-700 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline"
             >
               <UserRound className="size-4 shrink-0" aria-hidden="true" />
-              <span className="sr-only">Account: </span>
+              <span className="sr-only">{t('accountPrefix')} </span>
               <span className="sr-only sm:not-sr-only">
-                {user.name} · {isOwner ? 'Owner' : 'Manager'}
+                {user.name} · {t('role', { role: user.role })}
               </span>
             </Link>
             {!denied && <NotificationBell contentShown={data !== null} />}
@@ -182,13 +210,13 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {denied ? (
-          <Spinner label="Redirecting to login..." />
+          <Spinner label={t('redirecting')} />
         ) : dashboard.isError ? (
           <LoadFailure />
         ) : data ? (
           <DashboardTabs data={data} isOwner={isOwner} canRecord={canRecord} />
         ) : (
-          <Spinner label="Loading dashboard..." />
+          <Spinner label={t('loadingDashboard')} />
         )}
       </main>
     </div>
@@ -196,16 +224,17 @@ export default function OwnerDashboardPage({ user }: { user: AuthUser }) {
 }
 
 function LoadFailure() {
+  const t = useT(messages);
   return (
     <Card className="mx-auto mt-8 max-w-md">
       <CardContent className="flex flex-col items-center gap-4 pt-6 text-center">
         <AlertCircle className="size-10 text-red-600" aria-hidden="true" />
         <p role="alert" className="font-semibold text-slate-900">
-          Failed to load dashboard data
+          {t('dashboardFailed')}
         </p>
         <Button onClick={() => window.location.reload()}>
           <RotateCw aria-hidden="true" />
-          Retry
+          {t('retry')}
         </Button>
       </CardContent>
     </Card>
@@ -226,17 +255,19 @@ function historyState(): Record<string, unknown> {
  * is (docs/product.md §3.4). A manager who leads no team sees every team's agents.
  */
 function ManagerViewName() {
+  const t = useT(messages);
   const led = useLedTeamNames();
-  if (!led) return <>Manager view</>;
-  return <>Manager view · {led.length === 0 ? 'every team' : led.length === 1 ? `team ${led[0]}` : `teams ${led.join(', ')}`}</>;
+  if (!led) return <>{t('managerView')}</>;
+  return <>{t('managerViewTeams', { count: led.length, teams: led.join(', ') })}</>;
 }
 
 function DashboardTabs({ data, isOwner, canRecord }: { data: OwnerDashboard; isOwner: boolean; canRecord: boolean }) {
-  const visibleTabs = tabs.filter((t) => isOwner || t.ownerOnly === false || (t.ownerOnly === 'recorders' && canRecord));
+  const t = useT(messages);
+  const visibleTabs = tabs.filter((item) => isOwner || item.ownerOnly === false || (item.ownerOnly === 'recorders' && canRecord));
   const [chosen, setTab] = useState<TabValue>(() => (historyState().dashboardTab as TabValue | undefined) ?? 'overview');
   // A tab that is not (or no longer) shown, such as Reward Claims after the owner stopped managers recording, gives way
   // to the overview.
-  const tab = visibleTabs.some((t) => t.value === chosen) ? chosen : 'overview';
+  const tab = visibleTabs.some((item) => item.value === chosen) ? chosen : 'overview';
   const chooseTab = (value: string) => {
     setTab(value as TabValue);
     window.history.replaceState({ ...historyState(), dashboardTab: value }, '');
@@ -245,22 +276,22 @@ function DashboardTabs({ data, isOwner, canRecord }: { data: OwnerDashboard; isO
   const wide = useMediaQuery('(min-width: 1024px)');
   return (
     <Tabs value={tab} onValueChange={chooseTab} orientation={wide ? 'vertical' : 'horizontal'} className="lg:grid lg:grid-cols-[12.5rem_minmax(0,1fr)] lg:items-start lg:gap-6">
-      <nav aria-label="Dashboard sections" className="-mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:sticky lg:top-4 lg:mx-0 lg:overflow-visible lg:px-0">
+      <nav aria-label={t('dashboardSections')} className="-mx-4 overflow-x-auto px-4 pb-1 sm:-mx-6 sm:px-6 lg:sticky lg:top-4 lg:mx-0 lg:overflow-visible lg:px-0">
         <div className="flex w-max items-start gap-3 lg:w-auto lg:flex-col lg:gap-4">
           {tabGroups.map((group) => {
-            const inGroup = visibleTabs.filter((t) => t.group === group.id);
+            const inGroup = visibleTabs.filter((item) => item.group === group.id);
             if (inGroup.length === 0) return null;
             return (
               <div key={group.id} className="grid gap-1 lg:w-full">
                 <span id={`dashboard-group-${group.id}`} className="px-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  {group.label}
+                  {t(GROUP_NAMES[group.id])}
                 </span>
                 <TabsList aria-labelledby={`dashboard-group-${group.id}`} className="flex-nowrap lg:flex lg:flex-col lg:items-stretch">
-                  {inGroup.map(({ value, label, icon: Icon, load }) => (
+                  {inGroup.map(({ value, icon: Icon, load }) => (
                     // A tab's code is fetched as the pointer or the focus reaches it, so that the click rarely waits for it.
                     <TabsTrigger key={value} value={value} className="lg:justify-start" onPointerEnter={() => void load?.()} onFocus={() => void load?.()}>
                       <Icon aria-hidden="true" />
-                      {label}
+                      {t(TAB_NAMES[value])}
                     </TabsTrigger>
                   ))}
                 </TabsList>
@@ -345,10 +376,11 @@ function DashboardTabs({ data, isOwner, canRecord }: { data: OwnerDashboard; isO
 }
 
 function LazyTab({ value, children }: { value: TabValue; children: ReactNode }) {
+  const t = useT(messages);
   return (
     <TabsContent value={value} className="lg:mt-0">
-      <ErrorBoundary part="this tab">
-        <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>{children}</Suspense>
+      <ErrorBoundary part={t('thisTab')}>
+        <Suspense fallback={<Spinner label={t('loading')} className="min-h-40" />}>{children}</Suspense>
       </ErrorBoundary>
     </TabsContent>
   );

@@ -1,6 +1,7 @@
-import { MIN_PASSWORD_LENGTH, passwordRuleHint, RESET_LINK_INVALID } from '@contract/limits';
+import { render } from '@contract/i18n';
+import { MIN_PASSWORD_LENGTH, passwordRuleHintText, RESET_LINK_INVALID_TEXT } from '@contract/limits';
 import { KeyRound, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -11,7 +12,12 @@ import { Input } from '../../components/ui/input';
 import { paths } from '../../config/paths';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { setServerIssues } from '../../lib/server-issues';
+import { PART, withPart } from '../../components/ui/message-part';
+import { useT } from '../../lib/i18n/translate';
+import { messages } from './messages';
 
+/** A second mark no translation holds, for the message's second element (components/ui/message-part.tsx PART). */
+const SECOND_PART = '\u2064';
 
 interface ResetForm {
   newPassword: string;
@@ -30,6 +36,7 @@ function takeToken(): string | null {
  * the fragment, which the browser sends to no server; the page posts it with the new password.
  */
 export default function ResetPasswordPage() {
+  const t = useT(messages);
   const [token] = useState(takeToken);
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -43,29 +50,32 @@ export default function ResetPasswordPage() {
       setDone(true);
     } catch (error) {
       // A reason about the password (too common) goes under it; anything else (the link) above the form.
-      if (!setServerIssues(form.setError, error, ['newPassword'])) setServerError(errorMessage(error, 'The password could not be set'));
+      if (!setServerIssues(form.setError, error, ['newPassword'])) setServerError(errorMessage(error, t('resetFailed')));
     }
   });
 
   return (
-    <AuthCardPage icon={KeyRound} title="Set your password" description="Choose the password you will sign in with." contentClassName="grid gap-4">
+    <AuthCardPage icon={KeyRound} title={t('resetTitle')} description={t('resetDescription')} contentClassName="grid gap-4">
       {done ? (
         <Alert>
           <AlertDescription>
-            Your password is set.{' '}
-            <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
-              Sign in on the Agent Portal
-            </Link>
-            {' '}(agents) or{' '}
-            <Link href={paths.login} className="font-medium text-brand-700 underline underline-offset-4">
-              sign in to the dashboard
-            </Link>{' '}
-            (owners and managers).
+            <PasswordSet
+              portal={
+                <Link href={paths.agentPortal} className="font-medium text-brand-700 underline underline-offset-4">
+                  {t('signInPortal')}
+                </Link>
+              }
+              dashboard={
+                <Link href={paths.login} className="font-medium text-brand-700 underline underline-offset-4">
+                  {t('signInDashboard')}
+                </Link>
+              }
+            />
           </AlertDescription>
         </Alert>
       ) : token === null ? (
         <Alert variant="destructive">
-          <AlertDescription>{RESET_LINK_INVALID}</AlertDescription>
+          <AlertDescription>{render(RESET_LINK_INVALID_TEXT)}</AlertDescription>
         </Alert>
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
@@ -74,31 +84,47 @@ export default function ResetPasswordPage() {
               <AlertDescription>{serverError}</AlertDescription>
             </Alert>
           )}
-          <FormField label="New password" error={errors.newPassword?.message} hint={passwordRuleHint(MIN_PASSWORD_LENGTH)}>
+          <FormField label={t('newPassword')} error={errors.newPassword?.message} hint={render(passwordRuleHintText(MIN_PASSWORD_LENGTH))}>
             <Input
               type="password"
               autoComplete="new-password"
               {...form.register('newPassword', {
-                minLength: { value: MIN_PASSWORD_LENGTH, message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` },
-                required: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+                minLength: { value: MIN_PASSWORD_LENGTH, message: t('passwordMin', { min: String(MIN_PASSWORD_LENGTH) }) },
+                required: t('passwordMin', { min: String(MIN_PASSWORD_LENGTH) }),
               })}
             />
           </FormField>
-          <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+          <FormField label={t('confirmPassword')} error={errors.confirmPassword?.message}>
             <Input
               type="password"
               autoComplete="new-password"
               {...form.register('confirmPassword', {
-                validate: (value, all) => value === all.newPassword || 'The passwords do not match',
+                validate: (value, all) => value === all.newPassword || t('passwordsDiffer'),
               })}
             />
           </FormField>
           <Button type="submit" disabled={isSubmitting} className="w-full">
             {isSubmitting && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {isSubmitting ? 'Setting...' : 'Set password'}
+            {isSubmitting ? t('setting') : t('setPassword')}
           </Button>
         </form>
       )}
     </AuthCardPage>
+  );
+}
+
+/**
+ * "Your password is set. Sign in on the Agent Portal (agents) or sign in to the dashboard (owners and managers).": the
+ * two links in the places the language shown puts them.
+ */
+function PasswordSet({ portal, dashboard }: { portal: ReactNode; dashboard: ReactNode }) {
+  const t = useT(messages);
+  const [before = '', after = ''] = t('passwordSet', { portal: PART, dashboard: SECOND_PART }).split(SECOND_PART);
+  return (
+    <>
+      {withPart(before, portal)}
+      {dashboard}
+      {withPart(after, portal)}
+    </>
   );
 }

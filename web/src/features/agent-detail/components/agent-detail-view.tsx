@@ -13,6 +13,9 @@ import { AgentClaims } from './agent-claims';
 import { AgentEntries } from './agent-entries';
 import { AgentHistory } from './agent-history';
 import { AgentTiers, TierDot } from './agent-tiers';
+import { PART, withPart } from '../../../components/ui/message-part';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * One agent as owners and managers see it (docs/product.md §12.14): its figures, its income (or another metric) by week
@@ -20,19 +23,20 @@ import { AgentTiers, TierDot } from './agent-tiers';
  * own read. `badges`: the badges it holds (the badges feature), which the page puts in after its tiers and claims.
  */
 export function AgentDetailView({ agentId, badges }: { agentId: number; badges?: ReactNode }) {
+  const t = useT(messages);
   const detail = useAgentDetail(agentId);
-  if (detail.isPending) return <Spinner label="Loading the agent..." />;
+  if (detail.isPending) return <Spinner label={t('loadingAgent')} />;
   if (detail.isError) {
     if (detail.error instanceof ApiError && detail.error.status === 404) {
       return (
         <Card>
           <CardContent className="pt-6">
-            <EmptyState icon={UserX} title="Agent not found" description="There is no agent with this address: it may have been deleted." />
+            <EmptyState icon={UserX} title={t('notFound')} description={t('notFoundText')} />
           </CardContent>
         </Card>
       );
     }
-    return <LoadError error={detail.error} fallback="Failed to load the agent" />;
+    return <LoadError error={detail.error} fallback={t('loadFailed')} />;
   }
   const { agent, tiers, claims } = detail.data;
   return (
@@ -58,6 +62,7 @@ function highestOf(tiers: ReachedTier[]): ReachedTier | undefined {
 }
 
 function AgentHeading({ agent, highestTier }: { agent: AgentDetail['agent']; highestTier: ReachedTier | undefined }) {
+  const t = useT(messages);
   const heading = useRef<HTMLHeadingElement>(null);
   // Arriving from a list, the link that had the focus is gone: the focus starts at the page's heading instead.
   useEffect(() => heading.current?.focus(), []);
@@ -73,33 +78,36 @@ function AgentHeading({ agent, highestTier }: { agent: AgentDetail['agent']; hig
             {highestTier.name}
           </span>
         )}
-        {agent.status === 'pending' && <Badge variant="warning">Pending approval</Badge>}
-        {!agent.publicProfile && <Badge variant="secondary">Hidden on public boards</Badge>}
+        {agent.status === 'pending' && <Badge variant="warning">{t('pendingApproval')}</Badge>}
+        {!agent.publicProfile && <Badge variant="secondary">{t('hiddenOnBoards')}</Badge>}
       </div>
       <p className="text-slate-700 [overflow-wrap:anywhere]">
         {agent.position} · {agent.email}
       </p>
       <p className="text-sm text-slate-600">
-        Agent since <time dateTime={agent.createdAt}>{formatDate(agent.createdAt)}</time> · {formatCount(agent.totalEntries)}{' '}
-        {agent.totalEntries === 1 ? 'entry' : 'entries'}
+        {withPart(
+          t('agentSince', { date: PART, count: agent.totalEntries, entries: formatCount(agent.totalEntries) }),
+          <time dateTime={agent.createdAt}>{formatDate(agent.createdAt)}</time>,
+        )}
       </p>
     </div>
   );
 }
 
 function AgentFigures({ agent }: { agent: AgentDetail['agent'] }) {
+  const t = useT(messages);
   const figures: Array<{ label: string; value: string; icon: LucideIcon }> = [
-    { label: 'Total income', value: agent.totalIncome, icon: Wallet },
-    { label: 'This week', value: agent.weeklyIncome, icon: CalendarDays },
-    { label: 'This month', value: agent.monthlyIncome, icon: TrendingUp },
-    { label: 'This year', value: agent.yearlyIncome, icon: CalendarRange },
+    { label: t('totalIncome'), value: agent.totalIncome, icon: Wallet },
+    { label: t('thisWeek'), value: agent.weeklyIncome, icon: CalendarDays },
+    { label: t('thisMonth'), value: agent.monthlyIncome, icon: TrendingUp },
+    { label: t('thisYear'), value: agent.yearlyIncome, icon: CalendarRange },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {figures.map(({ label, value, icon: Icon }) => (
-        <Card key={label} className="p-4 sm:p-5">
+        <Card key={label} className="min-w-0 p-4 sm:p-5">
           <dt className="flex items-start justify-between gap-2 text-sm font-medium text-slate-700">
-            {label}
+            <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{label}</span>
             <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
           </dt>
           <dd className="mt-2 text-lg font-bold tracking-tight text-slate-900 tabular-nums sm:text-2xl">{formatCurrency2(value)}</dd>

@@ -12,9 +12,8 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useAgentEntries, type EntryDays } from '../api/get-agent-entries';
-
-/** The server refuses the same (contract/income-entries.ts): said here before asking, in the words of the fields. */
-const RANGE_ERROR = 'The From date must be on or before the To date.';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * The agent's income entries and deductions by deal date, newest first, a page at a time, narrowed to days when asked,
@@ -22,11 +21,13 @@ const RANGE_ERROR = 'The From date must be on or before the To date.';
  * entry stays, struck through with who voided it and why; its reversal names it (as in the overview's list).
  */
 export function AgentEntries({ agentId, className }: { agentId: number; className?: string }) {
+  const t = useT(messages);
   const id = useId();
   const [days, setDays] = useState<EntryDays>({});
   const [offset, setOffset] = useState(0);
   const fromField = useRef<HTMLInputElement>(null);
-  const rangeError = days.from && days.to && days.from > days.to ? RANGE_ERROR : undefined;
+  // The server refuses the same (contract/income-entries.ts): said here before asking, in the words of the fields.
+  const rangeError = days.from && days.to && days.from > days.to ? t('rangeError') : undefined;
   const entries = useAgentEntries(agentId, days, offset, !rangeError);
   const filtered = Boolean(days.from || days.to);
   // New days start again at the first page.
@@ -44,15 +45,15 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
     <Card role="region" aria-labelledby={`${id}-heading`} aria-busy={entries.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
         <h2 id={`${id}-heading`} className="text-lg font-semibold leading-tight tracking-tight">
-          Income entries
+          {t('incomeEntries')}
         </h2>
-        <CardDescription>Income and deductions recorded for the agent, by deal date, newest first. New total is the agent's total after each entry in that order.</CardDescription>
+        <CardDescription>{t('entriesDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {/* One field a line on a phone: side by side, a date field is too narrow for the browser's calendar button. */}
-        <div role="search" aria-label="Filter the entries by date" className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[repeat(2,minmax(0,12rem))_auto]">
+        <div role="search" aria-label={t('filterByDate')} className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[repeat(2,minmax(0,12rem))_auto]">
           <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor={`${id}-from`}>From</Label>
+            <Label htmlFor={`${id}-from`}>{t('from')}</Label>
             <DateInput
               inputRef={fromField}
               id={`${id}-from`}
@@ -64,13 +65,13 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
             />
           </div>
           <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor={`${id}-to`}>To</Label>
+            <Label htmlFor={`${id}-to`}>{t('to')}</Label>
             <DateInput id={`${id}-to`} value={days.to ?? ''} min={days.from} onChange={applyDayFilter((to) => changeDays({ to }))} />
           </div>
           {filtered && (
             <Button variant="ghost" className="justify-self-start" onClick={clear}>
               <X aria-hidden="true" />
-              Clear dates
+              {t('clearDates')}
             </Button>
           )}
         </div>
@@ -79,14 +80,14 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
             {rangeError}
           </p>
         ) : entries.isError ? (
-          <LoadError error={entries.error} fallback="Failed to load the entries" />
+          <LoadError error={entries.error} fallback={t('entriesFailed')} />
         ) : !page ? (
-          <Spinner label="Loading the entries..." className="min-h-32" />
+          <Spinner label={t('loadingEntries')} className="min-h-32" />
         ) : page.entries.length === 0 ? (
           filtered ? (
-            <EmptyState icon={SearchX} title="No entries on these days" description="Widen the dates, or clear them to see every entry." />
+            <EmptyState icon={SearchX} title={t('noEntriesOnDays')} description={t('noEntriesOnDaysText')} />
           ) : (
-            <EmptyState icon={Receipt} title="No entries yet" description="The agent's income entries appear here once they are recorded." />
+            <EmptyState icon={Receipt} title={t('noEntries')} description={t('noEntriesText')} />
           )
         ) : (
           <>
@@ -95,10 +96,10 @@ export function AgentEntries({ agentId, className }: { agentId: number; classNam
               className={cn('divide-y divide-slate-100 rounded-lg border border-slate-200 transition-opacity', entries.isPlaceholderData && 'opacity-60')}
             >
               {page.entries.map((entry) => (
-                <IncomeEntryRow key={entry.id} entry={entry} title={entry.transactionType === 'addition' ? 'Income' : 'Deduction'} order="deal" total={entry.runningTotal} />
+                <IncomeEntryRow key={entry.id} entry={entry} title={entry.transactionType === 'addition' ? t('income') : t('deduction')} order="deal" total={entry.runningTotal} />
               ))}
             </ul>
-            <OffsetPager label="Entries pages" noun="Entries" offset={page.offset} shown={page.entries.length} limit={page.limit} nextOffset={page.nextOffset} onChange={setOffset} disabled={entries.isFetching} />
+            <OffsetPager label={t('entriesPages')} noun={t('entriesNoun')} offset={page.offset} shown={page.entries.length} limit={page.limit} nextOffset={page.nextOffset} onChange={setOffset} disabled={entries.isFetching} />
           </>
         )}
       </CardContent>

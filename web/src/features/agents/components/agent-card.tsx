@@ -17,17 +17,20 @@ import { useSetAgentActive } from '../api/set-agent-active';
 import { cn } from '../../../lib/cn';
 import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
 import { EditAgentDialog } from './edit-agent-dialog';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * An agent on the agents tab: who it is (position, highest tier reached, team), its income by period, and for the owner
  * its actions: the frequent ones on its face, Edit and Delete in its "More actions" menu.
  */
 export function AgentCard({ agent }: { agent: AgentListItem }) {
+  const t = useT(messages);
   const canEdit = useCanEdit();
   const periods = [
-    { label: 'Weekly', value: agent.weeklyIncome },
-    { label: 'Monthly', value: agent.monthlyIncome },
-    { label: 'Yearly', value: agent.yearlyIncome },
+    { label: t('weekly'), value: agent.weeklyIncome },
+    { label: t('monthly'), value: agent.monthlyIncome },
+    { label: t('yearly'), value: agent.yearlyIncome },
   ];
   return (
     <Card className={cn('flex h-full flex-col', agent.status === 'inactive' && 'bg-slate-50')}>
@@ -47,7 +50,7 @@ export function AgentCard({ agent }: { agent: AgentListItem }) {
       <CardContent className="flex-1">
         <dl className="grid grid-cols-3 gap-x-2 gap-y-4">
           <div className="col-span-3 rounded-lg bg-brand-50 px-4 py-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-brand-900">Total Profit</dt>
+            <dt className="text-xs font-medium uppercase tracking-wide text-brand-900">{t('totalProfit')}</dt>
             <dd className="text-2xl font-bold text-slate-900 tabular-nums">{formatCurrency(agent.totalIncome)}</dd>
           </div>
           {periods.map(({ label, value }) => (
@@ -57,7 +60,7 @@ export function AgentCard({ agent }: { agent: AgentListItem }) {
             </div>
           ))}
           <div className="col-span-3 flex items-center justify-between border-t border-slate-100 pt-3 text-sm">
-            <dt className="text-slate-600">Total entries</dt>
+            <dt className="text-slate-600">{t('totalEntries')}</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{formatCount(agent.totalEntries)}</dd>
           </div>
         </dl>
@@ -79,23 +82,25 @@ export function AgentCard({ agent }: { agent: AgentListItem }) {
 }
 
 function StatusBadge({ status }: { status: AgentSummary['status'] }) {
-  if (status === 'pending') return <Badge variant="warning" className="shrink-0 whitespace-nowrap">Pending approval</Badge>;
-  if (status === 'inactive') return <Badge variant="outline" className="shrink-0">Inactive</Badge>;
-  return <Badge variant="secondary">Agent</Badge>;
+  const t = useT(messages);
+  if (status === 'pending') return <Badge variant="warning" className="shrink-0 whitespace-nowrap">{t('pendingApproval')}</Badge>;
+  if (status === 'inactive') return <Badge variant="outline" className="shrink-0">{t('inactive')}</Badge>;
+  return <Badge variant="secondary">{t('agent')}</Badge>;
 }
 
 /** Makes an active agent inactive (after a confirmation saying what that does), or an inactive one active again. */
 function ActiveButton({ agent }: { agent: AgentSummary }) {
+  const t = useT(messages);
   const setActive = useSetAgentActive({
     onSuccess: (active) =>
-      toast({ title: 'Success', description: active ? `${agent.name} is active again` : `${agent.name} is inactive now`, variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change the agent'), variant: 'destructive' }),
+      toast({ title: t('success'), description: active ? t('activeAgain', { name: agent.name }) : t('inactiveNow', { name: agent.name }), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('changeFailed')), variant: 'destructive' }),
   });
   if (agent.status === 'inactive') {
     return (
       <Button variant="outline" className="w-full" disabled={setActive.isPending} onClick={() => setActive.mutate({ agentId: agent.id, active: true })}>
         <UserCheck aria-hidden="true" />
-        {setActive.isPending ? 'Saving...' : 'Make Active'}
+        {setActive.isPending ? t('saving') : t('makeActive')}
       </Button>
     );
   }
@@ -104,12 +109,12 @@ function ActiveButton({ agent }: { agent: AgentSummary }) {
       trigger={
         <Button variant="outline" className="w-full" disabled={setActive.isPending}>
           <UserX aria-hidden="true" />
-          {setActive.isPending ? 'Saving...' : 'Make Inactive'}
+          {setActive.isPending ? t('saving') : t('makeInactive')}
         </Button>
       }
-      title={`Make ${agent.name} inactive?`}
-      description="They are signed out everywhere, cannot sign in, and leave the leaderboards and the TV. Their income, tiers and claims stay, and you can make them active again at any time."
-      confirmLabel="Make Inactive"
+      title={t('makeInactiveTitle', { name: agent.name })}
+      description={t('makeInactiveText')}
+      confirmLabel={t('makeInactive')}
       onConfirm={() => setActive.mutate({ agentId: agent.id, active: false })}
     />
   );
@@ -117,10 +122,11 @@ function ActiveButton({ agent }: { agent: AgentSummary }) {
 
 /** The agent's highest tier reached (as on its page and in the export) and its team. */
 function AgentPlacing({ agent }: { agent: AgentListItem }) {
+  const t = useT(messages);
   return (
     <dl className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       <div className="flex min-w-0 items-center gap-1.5">
-        <dt className="text-slate-600">Tier</dt>
+        <dt className="text-slate-600">{t('tier')}</dt>
         <dd className="flex min-w-0 items-center gap-1.5 font-medium text-slate-900">
           {agent.tier ? (
             <>
@@ -128,13 +134,13 @@ function AgentPlacing({ agent }: { agent: AgentListItem }) {
               {agent.tier.name}
             </>
           ) : (
-            <span className="font-normal text-slate-600">None yet</span>
+            <span className="font-normal text-slate-600">{t('noneYet')}</span>
           )}
         </dd>
       </div>
       <div className="flex min-w-0 items-center gap-1.5">
-        <dt className="text-slate-600">Team</dt>
-        <dd className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{agent.team ? agent.team.name : <span className="font-normal text-slate-600">None</span>}</dd>
+        <dt className="text-slate-600">{t('team')}</dt>
+        <dd className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{agent.team ? agent.team.name : <span className="font-normal text-slate-600">{t('none')}</span>}</dd>
       </div>
     </dl>
   );
@@ -145,6 +151,7 @@ function AgentPlacing({ agent }: { agent: AgentListItem }) {
  * opens its dialog; closing it gives the focus back to the menu's button.
  */
 function AgentActionsMenu({ agent }: { agent: AgentListItem }) {
+  const t = useT(messages);
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The dialogs have no trigger of their own: closing one gives the focus back to the menu's button.
@@ -153,27 +160,27 @@ function AgentActionsMenu({ agent }: { agent: AgentListItem }) {
     menuButton.current?.focus();
   };
   const deleteAgent = useDeleteAgent({
-    onSuccess: () => toast({ title: 'Success', description: 'Agent deleted successfully', variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete agent'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('success'), description: t('deleted'), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('deleteFailed')), variant: 'destructive' }),
   });
-  const actions: MenuAction[] = [{ label: 'Edit agent', icon: <Pencil aria-hidden="true" />, onSelect: () => setDialog('edit') }];
+  const actions: MenuAction[] = [{ label: t('editAgent'), icon: <Pencil aria-hidden="true" />, onSelect: () => setDialog('edit') }];
   if (agent.status !== 'pending') {
-    actions.push({ label: deleteAgent.isPending ? 'Deleting...' : 'Delete Agent', icon: <Trash2 aria-hidden="true" />, destructive: true, onSelect: () => setDialog('delete') });
+    actions.push({ label: deleteAgent.isPending ? t('deleting') : t('deleteAgent'), icon: <Trash2 aria-hidden="true" />, destructive: true, onSelect: () => setDialog('delete') });
   }
   const onOpenChange = (open: boolean) => {
     if (!open) setDialog(null);
   };
   return (
     <>
-      <ActionsMenu label={`More actions for ${agent.name}`} actions={actions} buttonRef={menuButton} />
+      <ActionsMenu label={t('moreActions', { name: agent.name })} actions={actions} buttonRef={menuButton} />
       <EditAgentDialog agent={agent} open={dialog === 'edit'} onOpenChange={onOpenChange} onCloseAutoFocus={focusMenuButton} />
       <ConfirmDialog
         open={dialog === 'delete'}
         onOpenChange={onOpenChange}
         onCloseAutoFocus={focusMenuButton}
-        title={`Delete ${agent.name}?`}
-        description="This cannot be undone. It permanently removes the agent and all of the agent's income entries."
-        confirmLabel="Delete Agent"
+        title={t('deleteTitle', { name: agent.name })}
+        description={t('deleteText')}
+        confirmLabel={t('deleteAgent')}
         onConfirm={() => deleteAgent.mutate(agent.id)}
       />
     </>
@@ -182,31 +189,32 @@ function AgentActionsMenu({ agent }: { agent: AgentListItem }) {
 
 /** A registration waiting for the owner (sign-up with approval): approve it, or decline it (the account is deleted). */
 function PendingAgentActions({ agent }: { agent: AgentSummary }) {
+  const t = useT(messages);
   const approve = useApproveAgent({
-    onSuccess: () => toast({ title: 'Success', description: `${agent.name} can sign in now`, variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to approve agent'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('success'), description: t('canSignIn', { name: agent.name }), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('approveFailed')), variant: 'destructive' }),
   });
   const decline = useDeleteAgent({
-    onSuccess: () => toast({ title: 'Success', description: 'Registration declined', variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to decline registration'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('success'), description: t('declined'), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('declineFailed')), variant: 'destructive' }),
   });
   const busy = approve.isPending || decline.isPending;
   return (
     <div className="grid w-full grid-cols-2 gap-2">
-      <Button onClick={() => approve.mutate(agent.id)} disabled={busy} aria-label={`Approve ${agent.name}`}>
+      <Button onClick={() => approve.mutate(agent.id)} disabled={busy} aria-label={t('approveName', { name: agent.name })}>
         <Check aria-hidden="true" />
-        {approve.isPending ? 'Approving...' : 'Approve'}
+        {approve.isPending ? t('approving') : t('approve')}
       </Button>
       <ConfirmDialog
         trigger={
-          <Button variant="destructive-outline" disabled={busy} aria-label={`Decline ${agent.name}`}>
+          <Button variant="destructive-outline" disabled={busy} aria-label={t('declineName', { name: agent.name })}>
             <X aria-hidden="true" />
-            {decline.isPending ? 'Declining...' : 'Decline'}
+            {decline.isPending ? t('declining') : t('decline')}
           </Button>
         }
-        title={`Decline ${agent.name}?`}
-        description={`This deletes the registration of ${agent.email}. They cannot sign in, and would have to register again.`}
-        confirmLabel="Decline"
+        title={t('declineTitle', { name: agent.name })}
+        description={t('declineText', { email: agent.email })}
+        confirmLabel={t('decline')}
         onConfirm={() => decline.mutate(agent.id)}
       />
     </div>

@@ -14,11 +14,14 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { AddAgentDialog } from './add-agent-dialog';
 import { AgentCard } from './agent-card';
 import { SignUpSettingsDialog } from './sign-up-settings-dialog';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** Cards per page: fills whole rows of the 1, 2 and 3 column layouts. */
 export const AGENT_CARDS_PER_PAGE = 24;
 
 export function AgentsTab() {
+  const t = useT(messages);
   const canEdit = useCanEdit();
   // Whose agents these are: a manager who leads teams sees theirs only (docs/product.md §3.4).
   const ledTeams = useLedTeamNames();
@@ -33,14 +36,14 @@ export function AgentsTab() {
     <section aria-labelledby="agents-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="agents-heading"
-        title="Agents"
+        title={t('agents')}
         description={
           ledTeams && ledTeams.length > 0
-            ? `The agents of ${ledTeams.length === 1 ? 'your team' : 'your teams'} ${ledTeams.join(', ')}, with their income by period.`
-            : 'Every sales agent with their income by period.'
+            ? t('agentsOfTeams', { count: ledTeams.length, teams: ledTeams.join(', ') })
+            : t('everyAgent')
         }
       >
-        <ExportButton href={EXPORT_PATHS.agents} label="Export CSV" what="every agent with their totals and tier" />
+        <ExportButton href={EXPORT_PATHS.agents} label={t('exportCsv')} what={t('exportWhat')} />
         {canEdit && (
           <>
             <SignUpSettingsDialog />
@@ -51,20 +54,20 @@ export function AgentsTab() {
       <AgentsPageView
         agents={agents}
         query={query}
-        emptyDescription={canEdit ? 'Add your first agent, or share the registration page with your team.' : 'Agents appear here once they join.'}
+        emptyDescription={canEdit ? t('emptyEditor') : t('emptyViewer')}
         emptyClassName="pt-6"
       >
         {(page) => (
           <>
-            <SearchField label="Find an agent" value={search} onChange={setSearch} />
+            <SearchField label={t('findAgent')} value={search} onChange={setSearch} />
             {page.agents.length === 0 ? (
               <Card>
                 <CardContent className="pt-6">
-                  <EmptyState icon={SearchX} title="No matching agents" description={`No agent's name or email contains "${query}".`} />
+                  <EmptyState icon={SearchX} title={t('noMatching')} description={t('noMatchingText', { query })} />
                 </CardContent>
               </Card>
             ) : (
-              <ul aria-label="Agents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              <ul aria-label={t('agents')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
                 {page.agents.map((agent) => (
                   <li key={agent.id}>
                     <AgentCard agent={agent} />
@@ -72,7 +75,7 @@ export function AgentsTab() {
                 ))}
               </ul>
             )}
-            <Pager label="Agents pages" offset={offset} limit={AGENT_CARDS_PER_PAGE} total={page.total} onChange={setOffset} disabled={agents.isFetching} />
+            <Pager label={t('agentsPages')} offset={offset} limit={AGENT_CARDS_PER_PAGE} total={page.total} onChange={setOffset} disabled={agents.isFetching} />
           </>
         )}
       </AgentsPageView>

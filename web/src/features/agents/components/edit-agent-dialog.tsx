@@ -14,6 +14,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { setServerIssues } from '../../../lib/server-issues';
 import { teamsQueryOptions } from '../../../lib/teams';
 import { useEditAgent } from '../api/edit-agent';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The fields as Add Agent checks them (contract/agents.ts); the team as the select holds it: "" for none, else its id. */
 const editAgentForm = editAgentFields.extend({ teamId: z.string() });
@@ -42,12 +44,13 @@ export function EditAgentDialog({
   /** Where the focus goes when it closes (the control that opened it: the dialog has no trigger of its own). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const t = useT(messages);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Edit {agent.name}</DialogTitle>
-          <DialogDescription>The agent signs in with the email given here. A new team moves the agent out of the old one.</DialogDescription>
+          <DialogTitle>{t('editTitle', { name: agent.name })}</DialogTitle>
+          <DialogDescription>{t('editDescription')}</DialogDescription>
         </DialogHeader>
         {/* Mounted while open only: each opening starts from what the server has now. */}
         <FreshEditAgentForm agent={agent} onClose={() => onOpenChange(false)} />
@@ -57,9 +60,10 @@ export function EditAgentDialog({
 }
 
 function FreshEditAgentForm({ agent, onClose }: { agent: AgentListItem; onClose: () => void }) {
+  const t = useT(messages);
   const teams = useQuery({ ...teamsQueryOptions, refetchOnMount: 'always' });
-  if (teams.isError) return <LoadError error={teams.error} fallback="Failed to load the teams" />;
-  if (!teams.isFetchedAfterMount || !teams.data) return <Spinner label="Loading the agent's team..." className="min-h-40" />;
+  if (teams.isError) return <LoadError error={teams.error} fallback={t('teamsFailed')} />;
+  if (!teams.isFetchedAfterMount || !teams.data) return <Spinner label={t('loadingTeam')} className="min-h-40" />;
   const current = teams.data.teams.find((team) => team.agents.some((member) => member.id === agent.id));
   return <EditAgentFormFields agent={agent} teams={teams.data.teams} currentTeamId={current?.id ?? null} onClose={onClose} />;
 }
@@ -75,6 +79,7 @@ function EditAgentFormFields({
   currentTeamId: number | null;
   onClose: () => void;
 }) {
+  const t = useT(messages);
   const edit = useEditAgent();
   const initial: EditAgentForm = { name: agent.name, position: agent.position, email: agent.email, teamId: currentTeamId === null ? '' : String(currentTeamId) };
   const form = useForm<EditAgentForm, unknown, EditAgentValues>({ resolver: zodResolver(editAgentForm), defaultValues: initial });
@@ -94,15 +99,15 @@ function EditAgentFormFields({
       { agentId: agent.id, changes },
       {
         onSuccess: (saved) => {
-          toast({ title: 'Success', description: `${saved.name} saved`, variant: 'success' });
+          toast({ title: t('success'), description: t('saved', { name: saved.name }), variant: 'success' });
           onClose();
         },
         onError: (error) => {
           // An email another agent has: the server's reason under the email.
           if (error instanceof ApiError && error.status === 409) {
-            form.setError('email', { type: 'server', message: error.serverMessage ?? 'An account with this email already exists' }, { shouldFocus: true });
+            form.setError('email', { type: 'server', message: error.serverMessage ?? t('emailTaken') }, { shouldFocus: true });
           } else if (!setServerIssues(form.setError, error, FIELDS)) {
-            toast({ title: 'Error', description: errorMessage(error, 'Failed to save the agent'), variant: 'destructive' });
+            toast({ title: t('error'), description: errorMessage(error, t('saveFailed')), variant: 'destructive' });
           }
         },
       },
@@ -111,18 +116,18 @@ function EditAgentFormFields({
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Name" error={errors.name?.message}>
+      <FormField label={t('name')} error={errors.name?.message}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
-      <FormField label="Position" error={errors.position?.message}>
+      <FormField label={t('position')} error={errors.position?.message}>
         <Input autoComplete="off" {...form.register('position')} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t('email')} error={errors.email?.message}>
         <Input type="email" autoComplete="off" {...form.register('email')} />
       </FormField>
-      <FormField label="Team" error={errors.teamId?.message} hint={teams.length === 0 ? 'No teams yet: make one on the Teams tab.' : 'An agent is in one team at most.'}>
+      <FormField label={t('team')} error={errors.teamId?.message} hint={teams.length === 0 ? t('noTeamsHint') : t('oneTeamHint')}>
         <select className={selectClass} {...form.register('teamId')}>
-          <option value="">No team</option>
+          <option value="">{t('noTeam')}</option>
           {teams.map((team) => (
             <option key={team.id} value={String(team.id)}>
               {team.name}
@@ -130,7 +135,7 @@ function EditAgentFormFields({
           ))}
         </select>
       </FormField>
-      <FormDialogFooter onCancel={onClose} pending={edit.isPending} submitLabel="Save agent" pendingLabel="Saving..." />
+      <FormDialogFooter onCancel={onClose} pending={edit.isPending} submitLabel={t('saveAgent')} pendingLabel={t('saving')} />
     </form>
   );
 }

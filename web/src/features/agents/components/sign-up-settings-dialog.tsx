@@ -1,6 +1,6 @@
 import { signUpModes, type SignUpMode } from '@contract/limits';
 import type { CreatedInvitation, Invitation } from '@contract/sign-up';
-import { INVITATION_DAYS, signUpModeLabels } from '@contract/sign-up-text';
+import { INVITATION_DAYS } from '@contract/sign-up-text';
 import { Link2, Loader2, Settings } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -16,22 +16,39 @@ import { formatDateTime } from '../../../lib/format';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { paths } from '../../../config/paths';
 import { useCreateInvitation, useRevokeInvitation, useSaveSignUpMode, useSignUpSettings } from '../api/sign-up-settings';
+import { PART, withPart } from '../../../components/ui/message-part';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
+
+/**
+ * Each sign-up mode's name and what it means, in the language shown (the English as contract/sign-up-text.ts
+ * signUpModeLabels says it, for the server's own start-up notice).
+ */
+const MODE_TITLES = { open: 'modeOpen', approval: 'modeApproval', invite: 'modeInvite', closed: 'modeClosed' } as const satisfies Record<
+  SignUpMode,
+  keyof typeof messages.en
+>;
+const MODE_TEXTS = { open: 'modeOpenText', approval: 'modeApprovalText', invite: 'modeInviteText', closed: 'modeClosedText' } as const satisfies Record<
+  SignUpMode,
+  keyof typeof messages.en
+>;
 
 /** Owner only: who may register (the four sign-up modes) and the invitation links of invitation-only sign-up. */
 export function SignUpSettingsDialog() {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <Settings aria-hidden="true" />
-          Sign-up settings
+          {t('signUpSettings')}
         </Button>
       </DialogTrigger>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Sign-up settings</DialogTitle>
-          <DialogDescription>Choose who can create an agent account on the registration page.</DialogDescription>
+          <DialogTitle>{t('signUpSettings')}</DialogTitle>
+          <DialogDescription>{t('signUpDescription')}</DialogDescription>
         </DialogHeader>
         {/* Mounted while open only: choices not saved and a link shown once are gone when the dialog closes. */}
         {open && <SignUpSettingsContent />}
@@ -41,9 +58,10 @@ export function SignUpSettingsDialog() {
 }
 
 function SignUpSettingsContent() {
+  const t = useT(messages);
   const settings = useSignUpSettings();
-  if (settings.isPending) return <Spinner label="Loading sign-up settings..." className="min-h-40" />;
-  if (settings.isError) return <LoadError error={settings.error} fallback="Failed to load sign-up settings" />;
+  if (settings.isPending) return <Spinner label={t('loadingSignUp')} className="min-h-40" />;
+  if (settings.isError) return <LoadError error={settings.error} fallback={t('signUpFailed')} />;
   return (
     <div className="grid gap-6">
       <SignUpModeForm savedMode={settings.data.mode} />
@@ -53,6 +71,7 @@ function SignUpSettingsContent() {
 }
 
 function SignUpModeForm({ savedMode }: { savedMode: SignUpMode }) {
+  const t = useT(messages);
   const [choice, setChoice] = useState<SignUpMode | null>(null);
   const [saved, setSaved] = useState(false);
   const save = useSaveSignUpMode();
@@ -74,9 +93,10 @@ function SignUpModeForm({ savedMode }: { savedMode: SignUpMode }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
       <fieldset className="grid gap-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Who can register</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">{t('whoCanRegister')}</legend>
         {signUpModes.map((mode) => {
-          const { title, description } = signUpModeLabels[mode];
+          const title = t(MODE_TITLES[mode]);
+          const description = t(MODE_TEXTS[mode]);
           return (
             <label
               key={mode}
@@ -105,7 +125,7 @@ function SignUpModeForm({ savedMode }: { savedMode: SignUpMode }) {
                   </span>
                   {mode === savedMode && (
                     <Badge id={`${name}-${mode}-current`} variant="secondary">
-                      Current
+                      {t('current')}
                     </Badge>
                   )}
                 </span>
@@ -119,16 +139,16 @@ function SignUpModeForm({ savedMode }: { savedMode: SignUpMode }) {
       </fieldset>
       {failure && (
         <Alert variant="destructive">
-          <AlertDescription>{errorMessage(failure, 'Failed to save the sign-up settings')}</AlertDescription>
+          <AlertDescription>{errorMessage(failure, t('saveSignUpFailed'))}</AlertDescription>
         </Alert>
       )}
       <div className="flex flex-wrap items-center justify-end gap-3">
         <p role="status" className="text-sm text-emerald-800">
-          {saved && `Saved: ${signUpModeLabels[savedMode].title}.`}
+          {saved && t('savedMode', { mode: t(MODE_TITLES[savedMode]) })}
         </p>
         <Button type="submit" disabled={save.isPending || selected === savedMode}>
           {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {save.isPending ? 'Saving...' : 'Save'}
+          {save.isPending ? t('saving') : t('save')}
         </Button>
       </div>
     </form>
@@ -136,6 +156,7 @@ function SignUpModeForm({ savedMode }: { savedMode: SignUpMode }) {
 }
 
 function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Invitation[] }) {
+  const t = useT(messages);
   const create = useCreateInvitation();
   const revoke = useRevokeInvitation();
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
@@ -147,11 +168,11 @@ function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Inv
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="text-sm font-semibold text-slate-900">
-            Invitations
+            {t('invitations')}
           </h3>
           <p className="text-sm text-slate-600">
-            Each link lets one person register and works for {INVITATION_DAYS} days.
-            {mode !== 'invite' && ' Links are needed only while sign-up is Invitation only.'}
+            {t('invitationsText', { days: INVITATION_DAYS })}
+            {mode !== 'invite' && ` ${t('linksNeeded', { mode: t('modeInvite') })}`}
           </p>
         </div>
         <Button
@@ -162,36 +183,30 @@ function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Inv
           onClick={() => create.mutate(undefined, { onSuccess: setCreated })}
         >
           {create.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Link2 aria-hidden="true" />}
-          {create.isPending ? 'Creating...' : 'Create invitation link'}
+          {create.isPending ? t('creating') : t('createLink')}
         </Button>
       </div>
       {failure && (
         <Alert variant="destructive">
-          <AlertDescription>{errorMessage(failure, 'The invitation could not be changed')}</AlertDescription>
+          <AlertDescription>{errorMessage(failure, t('invitationFailed'))}</AlertDescription>
         </Alert>
       )}
       {created && <NewInvitationLink invitation={created} />}
       {invitations.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-sm text-slate-600">No open invitations.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 p-3 text-center text-sm text-slate-600">{t('noInvitations')}</p>
       ) : (
         <ul aria-labelledby={headingId} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {invitations.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
               <div className="min-w-0 text-sm">
                 <p className="flex flex-wrap items-center gap-2 text-slate-900">
-                  Created <time dateTime={invitation.createdAt}>{formatDateTime(invitation.createdAt)}</time>
-                  {invitation.usedAt ? <Badge variant="secondary">Used</Badge> : <Badge variant="success">Open</Badge>}
+                  {withPart(t('createdOn', { date: PART }), <time dateTime={invitation.createdAt}>{formatDateTime(invitation.createdAt)}</time>)}
+                  {invitation.usedAt ? <Badge variant="secondary">{t('used')}</Badge> : <Badge variant="success">{t('open')}</Badge>}
                 </p>
                 <p className="text-xs text-slate-600">
-                  {invitation.usedAt ? (
-                    <>
-                      Used <time dateTime={invitation.usedAt}>{formatDateTime(invitation.usedAt)}</time>
-                    </>
-                  ) : (
-                    <>
-                      Valid until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
-                    </>
-                  )}
+                  {invitation.usedAt
+                    ? withPart(t('usedOn', { date: PART }), <time dateTime={invitation.usedAt}>{formatDateTime(invitation.usedAt)}</time>)
+                    : withPart(t('validUntil', { date: PART }), <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>)}
                 </p>
               </div>
               {!invitation.usedAt && (
@@ -200,12 +215,12 @@ function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Inv
                   variant="destructive-outline"
                   size="sm"
                   disabled={revoke.isPending}
-                  aria-label={`Revoke the invitation created ${formatDateTime(invitation.createdAt)}`}
+                  aria-label={t('revokeInvitation', { date: formatDateTime(invitation.createdAt) })}
                   onClick={() =>
                     revoke.mutate(invitation.id, { onSuccess: () => setCreated((shown) => (shown?.id === invitation.id ? null : shown)) })
                   }
                 >
-                  Revoke
+                  {t('revoke')}
                 </Button>
               )}
             </li>
@@ -218,19 +233,15 @@ function Invitations({ mode, invitations }: { mode: SignUpMode; invitations: Inv
 
 /** The link of an invitation just made: its token is shown this once (the server keeps only a hash). */
 function NewInvitationLink({ invitation }: { invitation: CreatedInvitation }) {
+  const t = useT(messages);
   const link = `${window.location.origin}${paths.agentRegister}?invite=${encodeURIComponent(invitation.token)}`;
   return (
     <div className="rounded-lg border border-brand-100 bg-brand-50 p-3">
       <CopyField
-        label="New invitation link"
+        label={t('newLink')}
         value={link}
-        what="link"
-        hint={
-          <>
-            Valid until <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>, for one registration. It is
-            shown only now: copy it before you close this dialog.
-          </>
-        }
+        what={t('linkWhat')}
+        hint={withPart(t('newLinkHint', { date: PART }), <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>)}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import { Award, Crown, Medal, Trophy, type LucideIcon } from 'lucide-react';
 
 export interface MedalStyle {
-  name: string;
+  /** The place it stands for (1 to 4), named in the language shown by the components ("1st place"). */
+  place: number;
   icon: LucideIcon;
   row: string;
   rank: string;
@@ -17,7 +18,7 @@ export interface MedalStyle {
  */
 export const medals: MedalStyle[] = [
   {
-    name: '1st place',
+    place: 1,
     icon: Crown,
     row: 'border-indigo-300 bg-gradient-to-r from-indigo-50 via-slate-50 to-white',
     rank: 'bg-gradient-to-br from-slate-200 to-indigo-300 text-indigo-950 ring-2 ring-indigo-400',
@@ -25,7 +26,7 @@ export const medals: MedalStyle[] = [
     step: 'border-indigo-300 bg-gradient-to-b from-indigo-100 to-slate-100 text-indigo-950',
   },
   {
-    name: '2nd place',
+    place: 2,
     icon: Trophy,
     row: 'border-amber-300 bg-gradient-to-r from-amber-50 to-white',
     rank: 'bg-gradient-to-br from-amber-200 to-amber-400 text-amber-950 ring-2 ring-amber-500',
@@ -33,7 +34,7 @@ export const medals: MedalStyle[] = [
     step: 'border-amber-300 bg-gradient-to-b from-amber-100 to-amber-50 text-amber-950',
   },
   {
-    name: '3rd place',
+    place: 3,
     icon: Medal,
     row: 'border-slate-300 bg-gradient-to-r from-slate-100 to-white',
     rank: 'bg-gradient-to-br from-slate-100 to-slate-300 text-slate-900 ring-2 ring-slate-400',
@@ -41,7 +42,7 @@ export const medals: MedalStyle[] = [
     step: 'border-slate-300 bg-gradient-to-b from-slate-200 to-slate-50 text-slate-900',
   },
   {
-    name: '4th place',
+    place: 4,
     icon: Award,
     row: 'border-orange-300 bg-gradient-to-r from-orange-50 to-white',
     rank: 'bg-gradient-to-br from-orange-200 to-orange-400 text-orange-950 ring-2 ring-orange-500',

@@ -4,13 +4,16 @@ import { formatCurrency } from '../../../lib/format';
 import { medals } from './leaderboard-medals';
 import { AgentDetailLink } from '../../../components/agents/agent-detail-link';
 import { growthText } from './leaderboard-row';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // Where each of the three stands: the first in the middle on the tallest step, the second on its left, the third on
-// its right. The list stays in rank order for assistive technology; only the grid places them.
+// its right. The list stays in rank order for assistive technology; only the grid places them. A step grows taller
+// when its place's words wrap (a longer language), rather than letting them spill onto the floor.
 const places = [
-  { column: 'col-start-2', step: 'h-24 sm:h-28' },
-  { column: 'col-start-1', step: 'h-16 sm:h-20' },
-  { column: 'col-start-3', step: 'h-12 sm:h-14' },
+  { column: 'col-start-2', step: 'min-h-24 sm:min-h-28' },
+  { column: 'col-start-1', step: 'min-h-16 sm:min-h-20' },
+  { column: 'col-start-3', step: 'min-h-12 sm:min-h-14' },
 ];
 
 /**
@@ -29,10 +32,11 @@ export function LeaderboardPodium({
   /** How the board's figures are written: money (whole) by default, a count for a count metric's board. */
   formatFigure?: (value: string) => string;
 }) {
+  const t = useT(messages);
   return (
     <section aria-labelledby="podium-heading" className="rounded-xl bg-gradient-to-b from-slate-50 to-white px-2 pb-3 pt-4 sm:px-6">
       <h3 id="podium-heading" className="sr-only">
-        Top three {periodPhrase}
+        {t('topThree', { phrase: periodPhrase })}
       </h3>
       <ol className="mx-auto grid max-w-2xl grid-cols-3 items-end gap-2 sm:gap-4">
         {agents.slice(0, 3).map((agent, index) => {
@@ -58,10 +62,10 @@ export function LeaderboardPodium({
                 )}
               >
                 <span className="text-xl font-bold tabular-nums sm:text-2xl">
-                  <span className="sr-only">Rank </span>
+                  <span className="sr-only">{t('rank')} </span>
                   {agent.rank}
                 </span>
-                <span className="text-[0.7rem] font-semibold uppercase tracking-wide sm:text-xs">{medal.name}</span>
+                <span className="text-[0.7rem] font-semibold uppercase tracking-wide sm:text-xs">{t('medal', { place: medal.place })}</span>
               </div>
             </li>
           );

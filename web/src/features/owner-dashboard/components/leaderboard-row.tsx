@@ -6,6 +6,8 @@ import { formatCurrency2, formatGrowth } from '../../../lib/format';
 import { rankMovement } from '../../../lib/rank-movement';
 import type { MedalStyle } from './leaderboard-medals';
 import type { TierOfTotal } from '../utils/tier-of-total';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** A board agent's growth as a signed percentage; a dash where there is none. */
 export const growthText = (growth: string | null) => (growth === null ? '—' : formatGrowth(growth));
@@ -22,7 +24,7 @@ interface LeaderboardRowProps {
   movementSince: string | undefined;
   /** How the board's figures are written: money by default, a count for a count metric's board. */
   formatFigure?: (value: string) => string;
-  /** What the board ranks, in words, for a screen reader's "no income last month" ("income", or a metric's name). */
+  /** What the board ranks, in words, for a screen reader's "no income last month" (a metric's name; income when absent). */
   figureName?: string;
   /** The tier the agent's total has reached (none yet: undefined). */
   tier?: TierOfTotal | undefined;
@@ -30,6 +32,7 @@ interface LeaderboardRowProps {
 
 /** One agent of a board: rank (with its medal), name, position, movement, and the period's figure. */
 export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, movementSince, formatFigure = formatCurrency2, figureName, tier }: LeaderboardRowProps) {
+  const t = useT(messages);
   const Icon = medal?.icon;
   const movement = movementSince === undefined ? null : rankMovement(agent.rank, agent.previousRank, agent.periodIncome);
   return (
@@ -45,7 +48,7 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
           medal ? medal.rank : 'bg-slate-100 text-slate-700',
         )}
       >
-        <span className="sr-only">Rank </span>
+        <span className="sr-only">{t('rank')} </span>
         {agent.rank}
       </span>
       <div className="min-w-0 flex-1">
@@ -56,7 +59,7 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
           {medal && Icon && (
             <span className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold', medal.badge)}>
               <Icon className="size-3.5" aria-hidden="true" />
-              {medal.name}
+              {t('medal', { place: medal.place })}
             </span>
           )}
           {movement && movementSince && <RankMovementBadge movement={movement} since={movementSince} figure={figureName} />}
@@ -66,14 +69,14 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
           {tier && (
             <span className="inline-flex items-center gap-1">
               <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full ring-1 ring-slate-900/20" style={{ backgroundColor: tier.color }} />
-              <span className="sr-only">Tier </span>
+              <span className="sr-only">{t('tier')} </span>
               {tier.name}
             </span>
           )}
         </p>
         {mode === 'growth' && (
           <p className="text-xs text-slate-600 tabular-nums">
-            {formatFigure(agent.periodIncome)} {periodPhrase}, from {formatFigure(agent.previousIncome ?? '0')}
+            {t('growthFrom', { amount: formatFigure(agent.periodIncome), phrase: periodPhrase, previous: formatFigure(agent.previousIncome ?? '0') })}
           </p>
         )}
       </div>
@@ -88,7 +91,7 @@ export function LeaderboardRow({ agent, mode, medal, figureLabel, periodPhrase, 
             >
               {growthText(agent.growth)}
             </p>
-            <p className="text-xs text-slate-600">Growth</p>
+            <p className="text-xs text-slate-600">{t('growth')}</p>
           </>
         ) : (
           <>

@@ -39,6 +39,8 @@ import { boardFromDashboard, isPlaced } from '../utils/board-from-dashboard';
 import { medalOf } from './leaderboard-medals';
 import { LeaderboardPodium } from './leaderboard-podium';
 import { LeaderboardRow } from './leaderboard-row';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** Growth boards count agents who earned at least this in the period before (GROWTH_FLOOR_CENTS of contract/insight.ts, kept here: that module brings zod). */
 const GROWTH_MINIMUM = '1000.00';
@@ -66,6 +68,7 @@ interface MonthlyLeaderboardProps {
  * period, a page at a time with search (ranks are those of the whole board, also in a search).
  */
 export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: MonthlyLeaderboardProps) {
+  const t = useT(messages);
   const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const [period, setPeriod] = useState<LeaderboardPeriod>('month');
   const [at, setAt] = useState<string | undefined>(undefined);
@@ -134,22 +137,28 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
   };
 
   const isProfit = metric.key === PROFIT_METRIC;
-  const heading = isProfit ? `${PERIOD_ADJECTIVES[period]} Leaderboard` : `${PERIOD_ADJECTIVES[period]} Leaderboard: ${metric.name}`;
+  const heading = isProfit
+    ? t('leaderboardHeading', { adjective: PERIOD_ADJECTIVES[period] })
+    : t('leaderboardMetricHeading', { adjective: PERIOD_ADJECTIVES[period], metric: metric.name });
   const phrase = range.start !== null || period === 'all' ? periodPhrase(range) : thisPeriodPhrase(period);
   const current = isCurrentPeriod(rowsRange);
-  // What the board ranks, in words: "income", or the metric's name ("Calls").
-  const figure = isProfit ? 'income' : metric.name;
-  const growthMinimum = metric.unit === 'count' ? `${GROWTH_MINIMUM_COUNT} ${metric.name}` : formatThreshold(GROWTH_MINIMUM);
+  // What the board ranks, for a rank's movement ("no Calls last month"): the metric's name; the badge's own "income"
+  // for profit.
+  const figure = isProfit ? undefined : metric.name;
+  const growthMinimum =
+    metric.unit === 'count' ? t('countMinimum', { count: String(GROWTH_MINIMUM_COUNT), metric: metric.name }) : formatThreshold(GROWTH_MINIMUM);
   const description =
     mode === 'growth' && period !== 'all'
       ? isProfit
-        ? `Agents ranked by how much their income grew against the ${period} before, among those who earned at least ${growthMinimum} in it.`
-        : `Agents ranked by how much their ${metric.name} grew against the ${period} before, among those with at least ${growthMinimum} in it.`
+        ? t('growthDescription', { period, minimum: growthMinimum })
+        : t('growthMetricDescription', { metric: metric.name, period, minimum: growthMinimum })
       : period === 'all'
         ? isProfit
-          ? 'Agents ranked by all the income they have earned.'
-          : `Agents ranked by all their ${metric.name}.`
-        : `Agents ranked by ${figure} ${isProfit ? 'earned ' : ''}${phrase}.`;
+          ? t('allTimeDescription')
+          : t('allTimeMetricDescription', { metric: metric.name })
+        : isProfit
+          ? t('incomeDescription', { phrase })
+          : t('metricDescription', { metric: metric.name, phrase });
   // The board's figures as the metric counts them (the board shown may still be the previous metric's while loading).
   const shownUnit = metricOptions.find((option) => option.key === (board?.metric ?? PROFIT_METRIC))?.unit ?? 'money';
   const rowFigure = (value: string) => formatMetricFigure(shownUnit, value);
@@ -163,7 +172,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
       ? undefined
       : current
         ? lastPeriodPhrase(rowsRange.kind)
-        : `the ${rowsRange.kind} before`;
+        : t('periodBefore', { period: rowsRange.kind });
 
   return (
     <section aria-labelledby="leaderboard-heading" aria-busy={page.isFetching || typing} className="grid grid-cols-1 gap-6">
@@ -171,20 +180,20 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
       <Card>
         <CardContent className="grid grid-cols-1 gap-4 p-3 sm:p-6">
           {totalAgents === 0 ? (
-            <EmptyState icon={Trophy} title="No agents yet" description="Add agents to see the monthly leaderboard" />
+            <EmptyState icon={Trophy} title={t('noAgents')} description={t('noAgentsText')} />
           ) : (
             <>
               <div className="flex flex-wrap items-center justify-between gap-3">
-                <SegmentedControl legend="Period" value={period} options={periodOptions()} onChange={choosePeriod} className="w-full sm:w-auto" />
+                <SegmentedControl legend={t('period')} value={period} options={periodOptions()} onChange={choosePeriod} className="w-full sm:w-auto" />
                 {period !== 'all' && (
                   <div className="flex items-center gap-2">
                     <Switch id={growthId} checked={mode === 'growth'} onCheckedChange={chooseMode} aria-describedby={`${growthId}-hint`} />
                     <Label htmlFor={growthId} className="flex cursor-pointer items-center gap-1.5">
                       <TrendingUp className="size-4 text-brand-600" aria-hidden="true" />
-                      Most improved
+                      {t('mostImproved')}
                     </Label>
                     <span id={`${growthId}-hint`} className="sr-only">
-                      Ranks agents by the growth of their income against the {period} before
+                      {t('mostImprovedHint', { period })}
                     </span>
                   </div>
                 )}
@@ -196,14 +205,14 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
 
               {(teams.data?.teams.length ?? 0) > 0 && (
                 <div className="flex flex-wrap items-center gap-2">
-                  <Label htmlFor={teamId}>Team</Label>
+                  <Label htmlFor={teamId}>{t('team')}</Label>
                   <select
                     id={teamId}
                     value={team ?? ''}
                     onChange={(event) => chooseTeam(event.target.value)}
                     className={selectClass}
                   >
-                    <option value="">{ledTeams && ledTeams.length > 0 ? 'All my teams' : 'All teams'}</option>
+                    <option value="">{ledTeams && ledTeams.length > 0 ? t('allMyTeams') : t('allTeams')}</option>
                     {teams.data!.teams.map((option) => (
                       <option key={option.id} value={option.id}>
                         {option.name}
@@ -219,21 +228,21 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                 </div>
               )}
 
-              <SearchField label="Find an agent" value={search} onChange={setSearch} />
+              <SearchField label={t('findAgent')} value={search} onChange={setSearch} />
               {page.isError ? (
-                <LoadError error={page.error} fallback="Failed to load the leaderboard" />
+                <LoadError error={page.error} fallback={t('leaderboardFailed')} />
               ) : !board ? (
-                <Spinner label="Loading leaderboard..." className="min-h-40" />
+                <Spinner label={t('loadingLeaderboard')} className="min-h-40" />
               ) : board.agents.length === 0 ? (
                 <EmptyState
                   icon={SearchX}
-                  title={!query && shownMode === 'growth' ? 'Nobody improved yet' : 'No matching agents'}
+                  title={!query && shownMode === 'growth' ? t('nobodyImproved') : t('noMatching')}
                   description={
                     query
-                      ? `No agent's name or email contains "${query}".`
+                      ? t('noMatchingText', { query })
                       : shownMode === 'growth'
-                        ? `No agent has yet beaten what they made in the ${rowsRange.kind} before (at least ${growthMinimum} then).`
-                        : 'This page is empty.'
+                        ? t('nobodyImprovedText', { period: rowsRange.kind, minimum: growthMinimum })
+                        : t('pageEmpty')
                   }
                 />
               ) : (
@@ -258,7 +267,7 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
                 </ol>
               )}
               <Pager
-                label="Leaderboard pages"
+                label={t('leaderboardPages')}
                 offset={offset}
                 limit={LEADERBOARD_PAGE_SIZE}
                 total={board?.total ?? 0}
@@ -278,31 +287,32 @@ export function MonthlyLeaderboard({ firstPage, totalAgents, monthStart }: Month
  * "Previous" and "Next" on screen; their names say of what. A past period offers the way straight back to this one.
  */
 function PeriodNavigation({ range, onGo, onCurrent }: { range: PeriodRange; onGo: (day: string | null) => void; onCurrent: () => void }) {
-  const noun = range.kind;
+  const t = useT(messages);
+  const period = range.kind;
   return (
-    <div role="group" aria-label="Period shown" className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2 py-2 sm:px-3">
+    <div role="group" aria-label={t('periodShown')} className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-2 py-2 sm:px-3">
       <Button
         variant="outline"
         size="sm"
-        aria-label={`Previous ${noun}`}
+        aria-label={t('previousPeriod', { period })}
         disabled={!range.previous}
         onClick={() => onGo(range.previous)}
       >
         <ChevronLeft aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Previous</span>
+        <span className="sr-only sm:not-sr-only">{t('previous')}</span>
       </Button>
       <p aria-live="polite" className="min-w-0 text-center">
         <span className="block font-semibold text-slate-900">{range.start ? periodWords(range) : '\u00a0'}</span>
         {isCurrentPeriod(range) ? (
-          <span className="block text-xs text-slate-600">{`This ${noun}`}</span>
+          <span className="block text-xs text-slate-600">{t('thisPeriod', { period })}</span>
         ) : (
           <button type="button" onClick={onCurrent} className="inline-flex min-h-6 items-center rounded-sm px-1 text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
-            {`Back to this ${noun}`}
+            {t('backToThisPeriod', { period })}
           </button>
         )}
       </p>
-      <Button variant="outline" size="sm" aria-label={`Next ${noun}`} disabled={!range.next} onClick={() => onGo(range.next)}>
-        <span className="sr-only sm:not-sr-only">Next</span>
+      <Button variant="outline" size="sm" aria-label={t('nextPeriod', { period })} disabled={!range.next} onClick={() => onGo(range.next)}>
+        <span className="sr-only sm:not-sr-only">{t('next')}</span>
         <ChevronRight aria-hidden="true" />
       </Button>
     </div>

@@ -18,6 +18,8 @@ import { useTierSettings } from '../../../lib/tier-settings';
 import { leaderboardQueryOptions } from '../api/get-leaderboard';
 import { teamTrendsQueryOptions } from '../api/get-team-trends';
 import { useTierDistribution } from '../api/get-tier-distribution';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** Growth boards count agents who earned at least this in the period before (GROWTH_FLOOR_CENTS of contract/insight.ts, kept here: that module brings zod). */
 const GROWTH_MINIMUM = '1000.00';
@@ -33,14 +35,15 @@ const NO_TIER_COLOR = '#cbd5e1';
 const FALLBACK_TIER_COLOR = '#64748b';
 
 export function OverviewInsight() {
+  const t = useT(messages);
   const { metric, options, choose, metricOf } = useMetricChoice();
   const isProfit = metric.key === PROFIT_METRIC;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <TrendCard
-        title={isProfit ? 'Team income' : `Team ${metric.name}`}
+        title={isProfit ? t('teamIncome') : t('teamMetric', { metric: metric.name })}
         headingLevel="h3"
-        description={(granularity) => (isProfit ? `Income recorded for the whole team, per ${granularity}.` : `${metric.name} recorded for the whole team, per ${granularity}.`)}
+        description={(granularity) => (isProfit ? t('teamIncomePer', { granularity }) : t('teamMetricPer', { metric: metric.name, granularity }))}
         query={teamTrendsQueryOptions(metric.key)}
         metricOf={metricOf}
         controls={<MetricSelect options={options} value={metric.key} onChange={choose} />}
@@ -53,6 +56,7 @@ export function OverviewInsight() {
 }
 
 function TierDistributionCard({ className }: { className?: string }) {
+  const t = useT(messages);
   const distribution = useTierDistribution();
   const tiers = useTierSettings();
   const colorOf = new Map(tiers.data?.map((tier) => [tier.id, tier.color]));
@@ -60,7 +64,7 @@ function TierDistributionCard({ className }: { className?: string }) {
   const data = useDeferredValue(distribution.data);
   const rows: HorizontalBarsRow[] = data
     ? [
-        { label: 'No tier yet', value: data.none, display: formatCount(data.none), color: NO_TIER_COLOR },
+        { label: t('noTierYet'), value: data.none, display: formatCount(data.none), color: NO_TIER_COLOR },
         ...[...data.tiers]
           .sort((a, b) => a.order - b.order)
           .map((tier) => ({
@@ -75,21 +79,21 @@ function TierDistributionCard({ className }: { className?: string }) {
   return (
     <Card role="region" aria-labelledby="tier-distribution-heading" aria-busy={distribution.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
-        <CardTitle id="tier-distribution-heading">Agents by tier</CardTitle>
-        <CardDescription>Each agent counted at the highest tier reached.</CardDescription>
+        <CardTitle id="tier-distribution-heading">{t('agentsByTier')}</CardTitle>
+        <CardDescription>{t('agentsByTierDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         {distribution.isError ? (
-          <LoadError error={distribution.error} fallback="Failed to load the agents by tier" />
+          <LoadError error={distribution.error} fallback={t('agentsByTierFailed')} />
         ) : !data ? (
-          <Spinner label="Loading the agents by tier..." className="min-h-56" />
+          <Spinner label={t('loadingAgentsByTier')} className="min-h-56" />
         ) : (
           <>
-            <HorizontalBars title="Agents by highest tier reached" rows={rows} />
+            <HorizontalBars title={t('agentsByHighestTier')} rows={rows} />
             <p className="text-sm text-slate-600">
               {total === 0
-                ? 'No agents yet.'
-                : `${formatCount(total - data.none)} of ${formatCount(total)} ${total === 1 ? 'agent has' : 'agents have'} reached a tier.`}
+                ? t('noAgentsYetSentence')
+                : t('reachedATier', { reached: formatCount(total - data.none), total: formatCount(total), count: total })}
             </p>
           </>
         )}
@@ -99,24 +103,25 @@ function TierDistributionCard({ className }: { className?: string }) {
 }
 
 function BiggestMoversCard({ className }: { className?: string }) {
+  const t = useT(messages);
   const movers = useQuery(leaderboardQueryOptions({ period: 'month', mode: 'growth', offset: 0, limit: MOVERS_SHOWN }));
   const board = useDeferredValue(movers.data);
   return (
     <Card role="region" aria-labelledby="biggest-movers-heading" aria-busy={movers.isFetching} className={cn('min-w-0', className)}>
       <CardHeader className="p-4 sm:p-6">
-        <CardTitle id="biggest-movers-heading">Biggest movers this month</CardTitle>
-        <CardDescription>Growth of this month&apos;s income against last month&apos;s, for agents who earned at least {formatThreshold(GROWTH_MINIMUM)} last month and more since.</CardDescription>
+        <CardTitle id="biggest-movers-heading">{t('biggestMovers')}</CardTitle>
+        <CardDescription>{t('biggestMoversDescription', { minimum: formatThreshold(GROWTH_MINIMUM) })}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {movers.isError ? (
-          <LoadError error={movers.error} fallback="Failed to load the biggest movers" />
+          <LoadError error={movers.error} fallback={t('moversFailed')} />
         ) : !board ? (
-          <Spinner label="Loading the biggest movers..." className="min-h-40" />
+          <Spinner label={t('loadingMovers')} className="min-h-40" />
         ) : board.agents.length === 0 ? (
           <EmptyState
             icon={Trophy}
-            title="No movers yet"
-            description={`Agents who earned at least ${formatThreshold(GROWTH_MINIMUM)} last month appear here once they earn more this month, ranked by how much their income grew.`}
+            title={t('noMovers')}
+            description={t('noMoversText', { minimum: formatThreshold(GROWTH_MINIMUM) })}
           />
         ) : (
           <ol aria-labelledby="biggest-movers-heading" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
@@ -131,12 +136,13 @@ function BiggestMoversCard({ className }: { className?: string }) {
 }
 
 function MoverRow({ agent }: { agent: BoardAgent }) {
+  const t = useT(messages);
   const growth = Number(agent.growth ?? 0);
   const Icon = growth < 0 ? TrendingDown : TrendingUp;
   return (
     <li className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 px-3 py-3 sm:px-4">
       <span className="row-span-2 flex size-8 items-center justify-center rounded-full bg-slate-100 text-sm font-bold text-slate-700 tabular-nums">
-        <span className="sr-only">Rank </span>
+        <span className="sr-only">{t('rank')} </span>
         {agent.rank}
       </span>
       <p className="font-semibold [overflow-wrap:anywhere]">
@@ -149,10 +155,10 @@ function MoverRow({ agent }: { agent: BoardAgent }) {
         </p>
       )}
       <p className="col-span-2 col-start-2 text-xs text-slate-600 tabular-nums">
-        <span className="sr-only">Last month </span>
+        <span className="sr-only">{t('moverFrom')} </span>
         <span className="whitespace-nowrap">{formatCurrency2(agent.previousIncome ?? '0')}</span>
         <span aria-hidden="true"> → </span>
-        <span className="sr-only">, this month </span>
+        <span className="sr-only">, {t('moverTo')} </span>
         <span className="whitespace-nowrap">{formatCurrency2(agent.periodIncome)}</span>
       </p>
     </li>

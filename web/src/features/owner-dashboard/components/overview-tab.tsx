@@ -13,6 +13,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatCount, formatCurrency2 } from '../../../lib/format';
 import { EXPORT_PATHS } from '@contract/exports';
 import { ExportButton } from '../../../components/ui/export-button';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The charts come in a chunk of their own, fetched once the overview is on screen: its first paint does not wait for them.
 const OverviewInsight = lazy(() => import('./overview-insight').then((m) => ({ default: m.OverviewInsight })));
@@ -41,29 +43,30 @@ interface OverviewTabProps {
 
 /** The dashboard's first screen. */
 export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
+  const t = useT(messages);
   const stats: Stat[] = [
-    { label: 'Total Agents', value: formatCount(data.overview.totalAgents), hint: 'Active sales agents', icon: Users },
-    { label: 'Weekly Income', value: formatCurrency2(data.timePeriods.weekly.income), hint: "This week's total", icon: CalendarDays },
-    { label: 'Monthly Income', value: formatCurrency2(data.timePeriods.monthly.income), hint: "This month's total", icon: TrendingUp },
+    { label: t('totalAgents'), value: formatCount(data.overview.totalAgents), hint: t('totalAgentsHint'), icon: Users },
+    { label: t('weeklyIncome'), value: formatCurrency2(data.timePeriods.weekly.income), hint: t('weeklyIncomeHint'), icon: CalendarDays },
+    { label: t('monthlyIncome'), value: formatCurrency2(data.timePeriods.monthly.income), hint: t('monthlyIncomeHint'), icon: TrendingUp },
     {
-      label: 'New Tier Achievements',
+      label: t('newTierAchievements'),
       value: formatCount(data.overview.newTierAchievements),
-      hint: 'Agents promoted this month',
+      hint: t('newTierAchievementsHint'),
       icon: Award,
     },
   ];
 
   return (
     <section aria-labelledby="overview-heading" className="grid grid-cols-1 gap-6">
-      <SectionHeading id="overview-heading" title="Overview" description="How the team is doing this week and this month.">
+      <SectionHeading id="overview-heading" title={t('overview')} description={t('overviewDescription')}>
         {actions}
       </SectionHeading>
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {stats.map(({ label, value, hint, icon: Icon }) => (
-          <Card key={label} className="p-4 sm:p-5">
+          <Card key={label} className="min-w-0 p-4 sm:p-5">
             <dt className="flex items-start justify-between gap-2 text-sm font-medium text-slate-700">
-              {label}
+              <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{label}</span>
               <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
             </dt>
             <dd className="mt-2">
@@ -75,8 +78,8 @@ export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
       </dl>
 
       {/* Below the cards: loaded when scrolled near, so that the first screen does not wait for the charts and their reads. */}
-      <WhenNearViewport placeholder={<Spinner label="Loading charts..." className="min-h-72" />}>
-        <Suspense fallback={<Spinner label="Loading charts..." className="min-h-72" />}>
+      <WhenNearViewport placeholder={<Spinner label={t('loadingCharts')} className="min-h-72" />}>
+        <Suspense fallback={<Spinner label={t('loadingCharts')} className="min-h-72" />}>
           <OverviewInsight />
         </Suspense>
       </WhenNearViewport>
@@ -91,20 +94,21 @@ export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
  * day, and New total as it was just after it was recorded (docs/decisions/0085-entry-dates-in-lists.md).
  */
 function RecentTransactions({ entries, entryAction: EntryAction }: { entries: RecordedIncomeEntry[]; entryAction?: EntryAction | undefined }) {
+  const t = useT(messages);
   const list = useRef<HTMLUListElement>(null);
   const focusList = () => list.current?.focus();
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 p-4 sm:p-6">
         <div className="grid gap-1.5">
-          <CardTitle id="recent-transactions-heading">Recent Transactions</CardTitle>
-          <CardDescription>The latest income entries and deductions, by when they were recorded, newest first.</CardDescription>
+          <CardTitle id="recent-transactions-heading">{t('recentTransactions')}</CardTitle>
+          <CardDescription>{t('recentTransactionsDescription')}</CardDescription>
         </div>
-        <ExportButton href={EXPORT_PATHS.incomeEntries} label="Export all entries" what="every income entry" />
+        <ExportButton href={EXPORT_PATHS.incomeEntries} label={t('exportAllEntries')} what={t('exportAllEntriesWhat')} />
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         {entries.length === 0 ? (
-          <EmptyState icon={Receipt} title="No transactions yet" description="Start adding profit entries to see activity" />
+          <EmptyState icon={Receipt} title={t('noTransactions')} description={t('noTransactionsText')} />
         ) : (
           // Keyboard users can scroll the list, hence the tab stop. Positioned, so that the rows' screen-reader-only
           // text (absolutely positioned) scrolls and clips with them instead of lengthening the page below the list.

@@ -16,24 +16,28 @@ import { useResetTwoFactor } from '../api/reset-two-factor';
 import { ResetLinkButton } from '../../../components/accounts/reset-link-button';
 import { useUsers } from '../../../lib/users';
 import { AddManagerDialog } from './add-manager-dialog';
+import { PART, withPart } from '../../../components/ui/message-part';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** Owner only: the accounts that can open this dashboard. Managers see figures but change nothing. */
 export function StaffTab() {
+  const t = useT(messages);
   const currentUserId = useUser().user?.id;
   const users = useUsers();
   return (
     <section aria-labelledby="staff-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="staff-heading"
-        title="Staff"
-        description="Owners and managers who can open this dashboard. Managers see figures but change nothing; a manager who leads teams sees only their agents."
+        title={t('staff')}
+        description={t('staffDescription')}
       >
         <AddManagerDialog />
       </SectionHeading>
       {users.isPending ? (
-        <Spinner label="Loading staff..." className="min-h-40" />
+        <Spinner label={t('loadingStaff')} className="min-h-40" />
       ) : users.isError ? (
-        <LoadError error={users.error} fallback="Failed to load the staff" />
+        <LoadError error={users.error} fallback={t('staffFailed')} />
       ) : (
         <Card>
           <CardContent className="pt-6">
@@ -44,7 +48,7 @@ export function StaffTab() {
             </ul>
             {!users.data.some((account) => account.role === 'manager') && (
               <p className="mt-4 rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
-                No managers yet. Add one to share the dashboard without giving away control.
+                {t('noManagers')}
               </p>
             )}
           </CardContent>
@@ -55,9 +59,10 @@ export function StaffTab() {
 }
 
 function StaffMember({ account, isYou }: { account: UserAccount; isYou: boolean }) {
+  const t = useT(messages);
   const deleteUser = useDeleteUser({
-    onSuccess: () => toast({ title: 'Success', description: 'Manager removed successfully', variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to remove manager'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('success'), description: t('managerRemoved'), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('removeFailed')), variant: 'destructive' }),
   });
   const onConfirm = () => deleteUser.mutate(account.id);
   return (
@@ -65,13 +70,13 @@ function StaffMember({ account, isYou }: { account: UserAccount; isYou: boolean 
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           <span className="min-w-0 [overflow-wrap:anywhere]">{account.name}</span>
-          <Badge variant={account.role === 'owner' ? 'default' : 'secondary'}>{account.role === 'owner' ? 'Owner' : 'Manager'}</Badge>
-          {isYou && <span className="text-xs font-normal text-slate-600">(you)</span>}
-          {account.twoFactorEnabled && <Badge variant="success">Two-factor on</Badge>}
+          <Badge variant={account.role === 'owner' ? 'default' : 'secondary'}>{t('role', { role: account.role })}</Badge>
+          {isYou && <span className="text-xs font-normal text-slate-600">{t('you')}</span>}
+          {account.twoFactorEnabled && <Badge variant="success">{t('twoFactorOn')}</Badge>}
         </p>
         <p className="break-all text-sm text-slate-700">{account.email}</p>
         <p className="text-xs text-slate-600">
-          Added <time dateTime={account.createdAt}>{formatDateTime(account.createdAt)}</time>
+          {withPart(t('addedOn', { date: PART }), <time dateTime={account.createdAt}>{formatDateTime(account.createdAt)}</time>)}
         </p>
       </div>
       {!isYou && (
@@ -81,14 +86,14 @@ function StaffMember({ account, isYou }: { account: UserAccount; isYou: boolean 
           {account.role === 'manager' && (
             <ConfirmDialog
               trigger={
-                <Button variant="destructive-outline" size="sm" disabled={deleteUser.isPending} aria-label={`Remove ${account.name}`}>
+                <Button variant="destructive-outline" size="sm" disabled={deleteUser.isPending} aria-label={t('removeName', { name: account.name })}>
                   <UserMinus aria-hidden="true" />
-                  {deleteUser.isPending ? 'Removing...' : 'Remove'}
+                  {deleteUser.isPending ? t('removing') : t('remove')}
                 </Button>
               }
-              title={`Remove ${account.name}?`}
-              description={`${account.email} will no longer be able to sign in to the dashboard. Agents and their income are not affected.`}
-              confirmLabel="Remove Manager"
+              title={t('removeTitle', { name: account.name })}
+              description={t('removeText', { email: account.email })}
+              confirmLabel={t('removeManager')}
               onConfirm={onConfirm}
             />
           )}
@@ -100,21 +105,22 @@ function StaffMember({ account, isYou }: { account: UserAccount; isYou: boolean 
 
 /** For someone who lost their authenticator and recovery codes: they sign in with the password alone, then set it up again. */
 function ResetTwoFactorButton({ account }: { account: UserAccount }) {
+  const t = useT(messages);
   const reset = useResetTwoFactor({
-    onSuccess: () => toast({ title: 'Success', description: `Two-factor sign-in is off for ${account.name}`, variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to turn two-factor sign-in off'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: t('success'), description: t('twoFactorOff', { name: account.name }), variant: 'success' }),
+    onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('twoFactorFailed')), variant: 'destructive' }),
   });
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="outline" size="sm" disabled={reset.isPending} aria-label={`Turn off two-factor sign-in for ${account.name}`}>
+        <Button variant="outline" size="sm" disabled={reset.isPending} aria-label={t('turnOffFor', { name: account.name })}>
           <ShieldOff aria-hidden="true" />
-          {reset.isPending ? 'Turning off...' : 'Reset two-factor'}
+          {reset.isPending ? t('turningOff') : t('resetTwoFactor')}
         </Button>
       }
-      title={`Turn off two-factor sign-in for ${account.name}?`}
-      description="Do this only when they lost both their authenticator app and their recovery codes. They then sign in with their password alone, and can set two-factor sign-in up again on their account page."
-      confirmLabel="Turn Off"
+      title={t('turnOffTitle', { name: account.name })}
+      description={t('turnOffText')}
+      confirmLabel={t('turnOff')}
       onConfirm={() => reset.mutate(account.id)}
     />
   );
