@@ -16,6 +16,8 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { useSaveContest, type ContestChange } from '../api/contests';
 import { editable } from '../utils/contest-form';
 import { ContestFormDialog } from './contest-form-dialog';
@@ -25,6 +27,7 @@ import { ContestFormDialog } from './contest-form-dialog';
  * final, delete a draft. `onDeleted`: the screen showing it moves away.
  */
 export function ContestActions({ contest, activeAgents, onDeleted }: { contest: Contest; activeAgents?: number; onDeleted?: () => void }) {
+  const t = useT(messages);
   const [editing, setEditing] = useState(false);
   const save = useSaveContest();
   const { state, name } = contest;
@@ -35,49 +38,49 @@ export function ContestActions({ contest, activeAgents, onDeleted }: { contest: 
       toast({ ...success(await save.mutateAsync(change)), variant: 'success' });
       return true;
     } catch (failure) {
-      toast({ title: 'Error', description: errorMessage(failure, fallback), variant: 'destructive' });
+      toast({ title: t('error'), description: errorMessage(failure, fallback), variant: 'destructive' });
       return false;
     }
   };
   const publish = () =>
     void run(
       { id: contest.id, update: { draft: false } },
-      (saved) => ({ title: 'Contest published', description: `${name} ${saved?.state === 'running' ? 'is running from today.' : 'is scheduled.'}` }),
-      'Failed to publish the contest',
+      (saved) => ({ title: t('contestPublished'), description: t('savedText', { what: saved?.state === 'running' ? 'running' : 'scheduled', name }) }),
+      t('publishFailed'),
     );
   return (
     <div className="flex flex-wrap gap-2">
       {editable(state) && (
         <>
-          <Button variant="outline" size="sm" aria-label={`Edit ${name}`} aria-haspopup="dialog" onClick={() => setEditing(true)}>
+          <Button variant="outline" size="sm" aria-label={t('editNamed', { name })} aria-haspopup="dialog" onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" />
-            Edit
+            {t('edit')}
           </Button>
           <ContestFormDialog contest={contest} open={editing} onOpenChange={setEditing} activeAgents={activeAgents} />
         </>
       )}
       {state === 'draft' && (
-        <Button size="sm" aria-label={`Publish ${name}`} disabled={save.isPending} onClick={publish}>
+        <Button size="sm" aria-label={t('publishNamed', { name })} disabled={save.isPending} onClick={publish}>
           <Send aria-hidden="true" />
-          Publish
+          {t('publish')}
         </Button>
       )}
       {(state === 'scheduled' || state === 'running' || state === 'ended') && (
-        <CancelContest name={name} onConfirm={() => void run({ cancel: contest.id }, () => ({ title: 'Contest cancelled', description: name }), 'Failed to cancel the contest')} />
+        <CancelContest name={name} onConfirm={() => void run({ cancel: contest.id }, () => ({ title: t('contestCancelled'), description: name }), t('cancelFailed'))} />
       )}
       {state === 'draft' && (
         <ConfirmDialog
           trigger={
-            <Button variant="destructive-outline" size="sm" aria-label={`Delete ${name}`}>
+            <Button variant="destructive-outline" size="sm" aria-label={t('deleteNamed', { name })}>
               <Trash2 aria-hidden="true" />
-              Delete
+              {t('delete')}
             </Button>
           }
-          title="Delete this draft?"
-          description={`${name} goes for good. Nobody has seen it: it was never published.`}
-          confirmLabel="Delete draft"
+          title={t('deleteDraftTitle')}
+          description={t('deleteDraftText', { name })}
+          confirmLabel={t('deleteDraft')}
           onConfirm={() =>
-            void run({ remove: contest.id }, () => ({ title: 'Draft deleted', description: name }), 'Failed to delete the draft').then((done) => done && onDeleted?.())
+            void run({ remove: contest.id }, () => ({ title: t('draftDeleted'), description: name }), t('deleteFailed')).then((done) => done && onDeleted?.())
           }
         />
       )}
@@ -87,24 +90,23 @@ export function ContestActions({ contest, activeAgents, onDeleted }: { contest: 
 
 /** Cancelling asks first, with the consequence said: no results, no prizes; kept with its standings. */
 function CancelContest({ name, onConfirm }: { name: string; onConfirm: () => void }) {
+  const t = useT(messages);
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="destructive-outline" size="sm" aria-label={`Cancel contest ${name}`}>
+        <Button variant="destructive-outline" size="sm" aria-label={t('cancelContestNamed', { name })}>
           <Ban aria-hidden="true" />
-          Cancel contest
+          {t('cancelContest')}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Cancel this contest?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {name} stops: it never becomes final and awards no prize. It is kept, with its standings as they are, and this cannot be undone.
-          </AlertDialogDescription>
+          <AlertDialogTitle>{t('cancelContestTitle')}</AlertDialogTitle>
+          <AlertDialogDescription>{t('cancelContestText', { name })}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Cancel contest</AlertDialogAction>
+          <AlertDialogCancel>{t('keepIt')}</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{t('cancelContest')}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

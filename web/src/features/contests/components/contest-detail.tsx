@@ -2,6 +2,8 @@ import type { Contest } from '@contract/contests';
 import { ChevronLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { ContestActions } from './contest-actions';
 import { ContestFacts, ContestTiming } from './contest-facts';
 import { ContestStandingsPanel } from './contest-standings';
@@ -12,13 +14,14 @@ import { ContestStateBadge } from './contest-state-badge';
  * to it, and its standings, live, or its frozen results once final. Its heading takes the focus when it opens.
  */
 export function ContestDetail({ contest, teamNames, activeAgents, onBack }: { contest: Contest; teamNames: ReadonlyMap<number, string>; activeAgents?: number; onBack: () => void }) {
+  const t = useT(messages);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [contest.id]);
   return (
     <section aria-labelledby="contest-detail-heading" className="grid gap-5">
       <Button variant="ghost" size="sm" className="justify-self-start" onClick={onBack}>
         <ChevronLeft aria-hidden="true" />
-        All contests
+        {t('allContests')}
       </Button>
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">

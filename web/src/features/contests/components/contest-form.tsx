@@ -18,7 +18,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { isCalendarDay } from '../../../lib/day-field';
-import { currencySymbol } from '../../../lib/format';
+import { currencySymbol, formatCount } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
 import { PROFIT, useMetrics } from '../../../lib/metrics';
 import { useTeams } from '../../../lib/teams';
 import { useContestStandings, useSaveContest } from '../api/contests';
@@ -33,6 +34,7 @@ import {
   type ContestFormErrors,
   type ContestFormValues,
 } from '../utils/contest-form';
+import { messages } from '../messages';
 import { CONTEST_DAYS_MAX, CONTEST_DESCRIPTION_MAX, CONTEST_NAME_MAX } from '../utils/contest-limits';
 import { previewParticipants } from '../utils/participant-preview';
 import { LabelledSelect } from './labelled-select';
@@ -40,20 +42,17 @@ import { ParticipantPreviewPanel } from './participant-preview';
 import { ParticipantsField } from './participants-field';
 import { PrizesField } from './prizes-field';
 
-/** What a published contest may still change, said before its fields. */
-const LOCKED_NOTE: Record<string, string> = {
-  scheduled: 'This contest is scheduled: its name, description, prizes and showing on the TV can still change; the rest is fixed.',
-  running: 'This contest is running: only its description and showing on the TV can change.',
-  ended: 'This contest has ended: only its description and showing on the TV can change.',
-};
+/** What a published contest may still change, said before its fields (the keys of its notes). */
+const LOCKED_NOTE = { scheduled: 'lockedScheduled', running: 'lockedRunning', ended: 'lockedEnded' } as const;
 
 /** Reads what the form starts from: the metrics and teams, and a draft's agents' names (its standings name them). */
 export default function ContestFormLoader({ contest, activeAgents, onDone }: { contest?: Contest; activeAgents?: number; onDone: () => void }) {
+  const t = useT(messages);
   const metrics = useMetrics();
   const teams = useTeams();
   const namesNeeded = contest?.state === 'draft' && contest.participants.kind === 'agents';
   const standings = useContestStandings(contest?.id ?? 0, namesNeeded);
-  if (metrics.isPending || teams.isPending || (namesNeeded && standings.isPending)) return <Spinner label="Loading..." className="min-h-40" />;
+  if (metrics.isPending || teams.isPending || (namesNeeded && standings.isPending)) return <Spinner label={t('loading')} className="min-h-40" />;
   const names = new Map((standings.data?.standings ?? []).flatMap((row) => (row.id === null ? [] : [[row.id, row.name] as const])));
   const active = (metrics.data ?? []).filter((metric) => metric.active);
   const initial = contest ? contestFormOf(contest, names) : emptyContestForm((active[0] ?? PROFIT).key);
@@ -77,6 +76,7 @@ function ContestForm({
   activeAgents?: number;
   onDone: () => void;
 }) {
+  const t = useT(messages);
   const save = useSaveContest();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ContestFormErrors>({});
@@ -105,9 +105,9 @@ function ContestForm({
     void save.mutateAsync(contest ? { id: contest.id, update: updateInputOf(values, changeable, publish) } : { create: createInputOf(values, !publish) }).then(
       (saved) => {
         if (!saved) return;
-        const title = publish ? 'Contest published' : saved.state === 'draft' ? 'Draft saved' : 'Contest saved';
-        const what = publish ? (saved.state === 'running' ? 'is running from today.' : 'is scheduled.') : saved.state === 'draft' ? 'is kept as a draft until it is published.' : 'is changed.';
-        toast({ title, description: `${saved.name} ${what}`, variant: 'success' });
+        const title = publish ? t('contestPublished') : saved.state === 'draft' ? t('draftSaved') : t('contestSaved');
+        const what = publish ? (saved.state === 'running' ? 'running' : 'scheduled') : saved.state === 'draft' ? 'draft' : 'changed';
+        toast({ title, description: t('savedText', { what, name: saved.name }), variant: 'success' });
         onDone();
       },
       (failure: unknown) => {
@@ -119,21 +119,22 @@ function ContestForm({
           if (field && !byField[field]) byField[field] = issue.message;
           else if (!field) rest.push(issue.message);
         }
-        const message = rest[0] ?? (Object.keys(byField).length === 0 ? errorMessage(failure, 'Failed to save the contest') : undefined);
+        const message = rest[0] ?? (Object.keys(byField).length === 0 ? errorMessage(failure, t('saveFailed')) : undefined);
         setErrors({ ...byField, ...(message ? { form: message } : {}) });
-        if (message) toast({ title: 'Error', description: message, variant: 'destructive' });
+        if (message) toast({ title: t('error'), description: message, variant: 'destructive' });
       },
     );
   };
 
-  const pendingLabel = intent === 'publish' ? 'Publishing...' : 'Saving...';
+  const pendingLabel = intent === 'publish' ? t('publishing') : t('saving');
+  const lockedNote = state === 'scheduled' || state === 'running' || state === 'ended' ? t(LOCKED_NOTE[state]) : undefined;
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      {LOCKED_NOTE[state] && <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">{LOCKED_NOTE[state]}</p>}
-      <FormField label="Name" error={errors.name}>
-        <Input value={values.name} maxLength={CONTEST_NAME_MAX} disabled={locked('name')} placeholder="Summer sprint" onChange={(event) => set({ name: event.target.value })} />
+      {lockedNote && <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">{lockedNote}</p>}
+      <FormField label={t('name')} error={errors.name}>
+        <Input value={values.name} maxLength={CONTEST_NAME_MAX} disabled={locked('name')} placeholder={t('namePlaceholder')} onChange={(event) => set({ name: event.target.value })} />
       </FormField>
-      <FormField label="Description (optional)" error={errors.description}>
+      <FormField label={t('descriptionOptional')} error={errors.description}>
         <Textarea rows={2} value={values.description} maxLength={CONTEST_DESCRIPTION_MAX} disabled={locked('description')} onChange={(event) => set({ description: event.target.value })} />
       </FormField>
 
@@ -144,28 +145,28 @@ function ContestForm({
         </div>
       ) : (
         <p className="text-sm text-slate-700">
-          Metric: <span className="font-medium text-slate-900">{metric.name}</span>
+          {t('metricColon')} <span className="font-medium text-slate-900">{metric.name}</span>
         </p>
       )}
 
       <div className="grid gap-1.5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First day" error={errors.startsAt}>
+          <FormField label={t('firstDay')} error={errors.startsAt}>
             <DateInput value={values.startsAt} disabled={locked('startsAt')} onChange={(day) => set({ startsAt: day })} />
           </FormField>
-          <FormField label="Last day" error={errors.endsAt}>
+          <FormField label={t('lastDay')} error={errors.endsAt}>
             <DateInput value={values.endsAt} min={isCalendarDay(values.startsAt) ? values.startsAt : undefined} disabled={locked('endsAt')} onChange={(day) => set({ endsAt: day })} />
           </FormField>
         </div>
-        <p className="text-xs text-slate-600">Both days count, whole days in the organisation’s time zone; at most {CONTEST_DAYS_MAX} days.</p>
+        <p className="text-xs text-slate-600">{t('daysHint', { max: formatCount(CONTEST_DAYS_MAX) })}</p>
       </div>
 
-      <ChoiceFieldset legend="How it is won">
+      <ChoiceFieldset legend={t('howWon')}>
         <div className="grid gap-2 sm:grid-cols-2">
           {(
             [
-              ['total', 'Most by the end', 'Whoever has the highest figure when the last day is over.'],
-              ['race', 'First to a target', 'Whoever reaches the target first wins; the others keep their places.'],
+              ['total', t('formatTotal'), t('formatTotalHint')],
+              ['race', t('formatRace'), t('formatRaceHint')],
             ] as const
           ).map(([format, label, hint]) => (
             <ChoiceCard
@@ -180,7 +181,7 @@ function ContestForm({
         </div>
       </ChoiceFieldset>
       {values.format === 'race' && (
-        <FormField label={metric.unit === 'count' ? `Target (${metric.name})` : `Target (${currencySymbol()})`} error={errors.target}>
+        <FormField label={t('targetOf', { unit: metric.unit === 'count' ? metric.name : currencySymbol() })} error={errors.target}>
           <Input
             type="number"
             min="1"
@@ -194,10 +195,10 @@ function ContestForm({
       )}
 
       <div className="grid gap-1">
-        <LabelledSelect label="Repeats" value={values.recurrence} disabled={locked('recurrence')} onChange={(value) => set({ recurrence: value as ContestFormValues['recurrence'] })} className="sm:max-w-xs">
-          <option value="">No, a one-off</option>
-          <option value="weekly">Every week</option>
-          <option value="monthly">Every month</option>
+        <LabelledSelect label={t('repeats')} value={values.recurrence} disabled={locked('recurrence')} onChange={(value) => set({ recurrence: value as ContestFormValues['recurrence'] })} className="sm:max-w-xs">
+          <option value="">{t('recurrence', { recurrence: 'none' })}</option>
+          <option value="weekly">{t('recurrence', { recurrence: 'weekly' })}</option>
+          <option value="monthly">{t('recurrence', { recurrence: 'monthly' })}</option>
         </LabelledSelect>
         {errors.recurrence && <p className="text-sm font-medium text-red-700">{errors.recurrence}</p>}
       </div>
@@ -218,23 +219,23 @@ function ContestForm({
           three buttons, one above the other, would hide too much of it). */}
       <DialogFooter className="z-10 sm:sticky sm:-bottom-6 sm:-mx-6 sm:-mb-6 sm:border-t sm:border-slate-200 sm:bg-white sm:px-6 sm:py-4">
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </Button>
         {state === 'new' || state === 'draft' ? (
           <>
             <Button type="submit" name="intent" value="draft" variant="secondary" disabled={save.isPending}>
               {save.isPending && intent === 'draft' && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {save.isPending && intent === 'draft' ? pendingLabel : state === 'new' ? 'Save as draft' : 'Save draft'}
+              {save.isPending && intent === 'draft' ? pendingLabel : state === 'new' ? t('saveAsDraft') : t('saveDraft')}
             </Button>
             <Button type="submit" name="intent" value="publish" disabled={save.isPending}>
               {save.isPending && intent === 'publish' && <Loader2 className="animate-spin" aria-hidden="true" />}
-              {save.isPending && intent === 'publish' ? pendingLabel : state === 'new' ? 'Publish' : 'Save and publish'}
+              {save.isPending && intent === 'publish' ? pendingLabel : state === 'new' ? t('publish') : t('saveAndPublish')}
             </Button>
           </>
         ) : (
           <Button type="submit" name="intent" value="save" disabled={save.isPending}>
             {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {save.isPending ? pendingLabel : 'Save changes'}
+            {save.isPending ? pendingLabel : t('saveChanges')}
           </Button>
         )}
       </DialogFooter>
@@ -243,13 +244,14 @@ function ContestForm({
 }
 
 function TvSwitch({ checked, onChange, disabled }: { checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
+  const t = useT(messages);
   return (
     <div className="flex items-start gap-3">
       <Switch id="contest-show-on-tv" checked={checked} onCheckedChange={onChange} disabled={disabled} aria-describedby="contest-show-on-tv-hint" />
       <div className="grid gap-0.5">
-        <Label htmlFor="contest-show-on-tv">Show on the TV</Label>
+        <Label htmlFor="contest-show-on-tv">{t('showOnTv')}</Label>
         <p id="contest-show-on-tv-hint" className="text-xs text-slate-600">
-          It joins the TV boards’ rotation with a countdown while it runs.
+          {t('showOnTvHint')}
         </p>
       </div>
     </div>

@@ -7,9 +7,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadError } from '../../../components/ui/load-error';
 import { SegmentedControl } from '../../../components/ui/segmented-control';
 import { Spinner } from '../../../components/ui/spinner';
+import { formatCount, formatCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
 import { useTeams } from '../../../lib/teams';
 import { useContests, useContestStandings } from '../api/contests';
-import { contestAmount, contestFormatText, contestWindowText, participantsText, STATE_LABELS, STATE_ORDER } from '../utils/contest-text';
+import { messages } from '../messages';
+import { contestAmount, contestFormatText, contestWindowText, participantsText, stateLabel, STATE_ORDER } from '../utils/contest-text';
 import { ContestActions } from './contest-actions';
 import { ContestDetail } from './contest-detail';
 import { ContestFormDialog } from './contest-form-dialog';
@@ -24,6 +27,7 @@ type Filter = ContestState | 'all';
  * a contest opened shows its live standings. `activeAgents`: how many active agents "everyone" is.
  */
 export function ContestsTab({ activeAgents }: { activeAgents?: number }) {
+  const t = useT(messages);
   const contests = useContests();
   const teams = useTeams();
   const [filter, setFilter] = useState<Filter>('all');
@@ -53,25 +57,25 @@ export function ContestsTab({ activeAgents }: { activeAgents?: number }) {
         <div>
           <CardTitle className="flex items-center gap-2">
             <Flag className="size-5 text-brand-600" aria-hidden="true" />
-            Contests
+            {t('contests')}
           </CardTitle>
-          <CardDescription>Totals and races on any metric over a few days, with prizes per place and live standings.</CardDescription>
+          <CardDescription>{t('contestsText')}</CardDescription>
         </div>
         <Button onClick={() => setCreating(true)} aria-haspopup="dialog">
           <Plus aria-hidden="true" />
-          New contest
+          {t('newContest')}
         </Button>
         <ContestFormDialog open={creating} onOpenChange={setCreating} activeAgents={activeAgents} />
       </CardHeader>
       <CardContent className="grid gap-4">
         {contests.isPending ? (
-          <Spinner label="Loading contests..." className="min-h-40" />
+          <Spinner label={t('loadingContests')} className="min-h-40" />
         ) : contests.isError ? (
-          <LoadError error={contests.error} fallback="Failed to load contests" />
+          <LoadError error={contests.error} fallback={t('contestsLoadFailed')} />
         ) : opened ? (
           <ContestDetail contest={opened} teamNames={teamNames} activeAgents={activeAgents} onBack={back} />
         ) : list.length === 0 ? (
-          <EmptyState icon={Flag} title="No contests yet" description="Make one: this week’s most calls, the first to $10,000, team against team." />
+          <EmptyState icon={Flag} title={t('noContests')} description={t('noContestsText', { amount: formatCurrency(10_000) })} />
         ) : (
           <ContestList contests={list} filter={filter} onFilter={setFilter} teamNames={teamNames} activeAgents={activeAgents} onOpen={openContest} />
         )}
@@ -95,28 +99,32 @@ function ContestList({
   activeAgents?: number;
   onOpen: (id: number) => void;
 }) {
+  const t = useT(messages);
   const count = (state: ContestState) => contests.filter((contest) => contest.state === state).length;
   // The states that have contests (and the one chosen), so that the choice stays short on a phone.
   const options = [
-    { value: 'all' as Filter, label: `All (${contests.length})` },
-    ...STATE_ORDER.filter((state) => count(state) > 0 || state === filter).map((state) => ({ value: state as Filter, label: `${STATE_LABELS[state]} (${count(state)})` })),
+    { value: 'all' as Filter, label: t('filterAll', { count: formatCount(contests.length) }) },
+    ...STATE_ORDER.filter((state) => count(state) > 0 || state === filter).map((state) => ({
+      value: state as Filter,
+      label: t('filterState', { state: stateLabel(state), count: formatCount(count(state)) }),
+    })),
   ];
   const groups = (filter === 'all' ? STATE_ORDER : [filter]).map((state) => ({ state, contests: contests.filter((contest) => contest.state === state) }));
   const item = (contest: Contest) => <ContestItem key={contest.id} contest={contest} teamNames={teamNames} activeAgents={activeAgents} onOpen={onOpen} />;
   return (
     <div className="grid gap-5">
-      <SegmentedControl legend="Show contests" value={filter} options={options} onChange={onFilter} />
+      <SegmentedControl legend={t('showContests')} value={filter} options={options} onChange={onFilter} />
       {filter !== 'all' && groups[0]!.contests.length === 0 ? (
-        <EmptyState icon={Flag} title={`No ${STATE_LABELS[filter].toLowerCase()} contests`} />
+        <EmptyState icon={Flag} title={t('noStateContests', { state: filter })} />
       ) : (
         groups
           .filter((group) => group.contests.length > 0)
           .map((group) => (
             <section key={group.state} aria-labelledby={`contests-${group.state}`} className="grid gap-2">
               <h4 id={`contests-${group.state}`} className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-                {STATE_LABELS[group.state]}
+                {stateLabel(group.state)}
               </h4>
-              <ul aria-label={`${STATE_LABELS[group.state]} contests`} className="grid gap-3 lg:grid-cols-2">
+              <ul aria-label={t('stateContests', { state: group.state })} className="grid gap-3 lg:grid-cols-2">
                 {group.contests.map(item)}
               </ul>
             </section>
@@ -128,6 +136,7 @@ function ContestList({
 
 /** One contest in the list: its name opens it; what it is in two lines; a countdown while scheduled or running; its actions. */
 function ContestItem({ contest, teamNames, activeAgents, onOpen }: { contest: Contest; teamNames: ReadonlyMap<number, string>; activeAgents?: number; onOpen: (id: number) => void }) {
+  const t = useT(messages);
   return (
     <li className="grid content-start gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:p-4">
       <div className="grid gap-1">
@@ -140,7 +149,7 @@ function ContestItem({ contest, teamNames, activeAgents, onOpen }: { contest: Co
               className="rounded-sm text-left underline-offset-4 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
             >
               {contest.name}
-              <span className="sr-only">: open its standings</span>
+              <span className="sr-only">{t('openStandings')}</span>
             </button>
           </h5>
           <ContestStateBadge state={contest.state} />
@@ -152,17 +161,17 @@ function ContestItem({ contest, teamNames, activeAgents, onOpen }: { contest: Co
         <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
           {[
             participantsText(contest, teamNames),
-            contest.prizes.length === 0 ? '' : contest.prizes.length === 1 ? '1 prize' : `${contest.prizes.length} prizes`,
-            contest.recurrence === 'weekly' ? 'every week' : contest.recurrence === 'monthly' ? 'every month' : '',
-            contest.showOnTv ? 'on the TV' : '',
+            contest.prizes.length === 0 ? '' : t('prizeCount', { count: contest.prizes.length }),
+            contest.recurrence === 'weekly' ? t('everyWeek') : contest.recurrence === 'monthly' ? t('everyMonth') : '',
+            contest.showOnTv ? t('onTheTv') : '',
           ]
             .filter(Boolean)
             .join(' · ')}
         </p>
         {(contest.state === 'running' || contest.state === 'ended' || contest.state === 'final') && <LeaderLine contest={contest} />}
       </div>
-      {contest.state === 'running' && <Countdown until={new Date(contest.closesAt)} label="Ends in" doneText="Ending now" />}
-      {contest.state === 'scheduled' && <Countdown until={new Date(contest.opensAt)} label="Starts in" doneText="Starting now" />}
+      {contest.state === 'running' && <Countdown until={new Date(contest.closesAt)} label={t('endsIn')} doneText={t('endingNow')} />}
+      {contest.state === 'scheduled' && <Countdown until={new Date(contest.opensAt)} label={t('startsIn')} doneText={t('startingNow')} />}
       <ContestActions contest={contest} activeAgents={activeAgents} />
     </li>
   );
@@ -170,6 +179,7 @@ function ContestItem({ contest, teamNames, activeAgents, onOpen }: { contest: Co
 
 /** Who leads a contest that has begun (its standings, read live), or who won it. */
 function LeaderLine({ contest }: { contest: Contest }) {
+  const t = useT(messages);
   const standings = useContestStandings(contest.id);
   const first = standings.data?.standings[0];
   if (!first || Number(first.value) <= 0) return null;
@@ -178,8 +188,7 @@ function LeaderLine({ contest }: { contest: Contest }) {
   return (
     <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">
       <Trophy className="size-4 shrink-0 text-amber-600" aria-hidden="true" />
-      {won ? 'Won by' : 'Leading:'} {first.name}
-      {tied > 1 ? ` and ${tied - 1} more` : ''} · {contestAmount(contest, first.value)}
+      {t('leaderLine', { won: won ? 'yes' : 'no', name: first.name, more: tied - 1, amount: contestAmount(contest, first.value) })}
     </p>
   );
 }

@@ -1,6 +1,8 @@
 import { Timer } from 'lucide-react';
 import { useNow } from '../../../hooks/use-now';
 import { cn } from '../../../lib/cn';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { timeLeft, timeLeftText, timeLeftWords } from '../utils/countdown';
 
 /**
@@ -8,6 +10,7 @@ import { timeLeft, timeLeftText, timeLeftWords } from '../utils/countdown';
  * (a timer is not announced as it moves).
  */
 export function Countdown({ until, label, doneText, className }: { until: Date; label: string; doneText: string; className?: string }) {
+  const t = useT(messages);
   const left = timeLeft(until, new Date(useNow(1_000)));
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700', className)}>
@@ -17,7 +20,7 @@ export function Countdown({ until, label, doneText, className }: { until: Date; 
       ) : (
         <>
           <span>{label}</span>
-          <span role="timer" aria-label={`${label} ${timeLeftWords(left)}`} className="font-semibold tabular-nums text-slate-900">
+          <span role="timer" aria-label={t('timerLabel', { label, time: timeLeftWords(left) })} className="font-semibold tabular-nums text-slate-900">
             {timeLeftText(left)}
           </span>
         </>

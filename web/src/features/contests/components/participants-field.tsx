@@ -10,16 +10,17 @@ import { ChoiceCard, ChoiceFieldset, choiceInputClass } from '../../../component
 import { FormField } from '../../../components/ui/form-field';
 import { Label } from '../../../components/ui/label';
 import { Switch } from '../../../components/ui/switch';
+import { useT } from '../../../lib/i18n/translate';
 import { queryKeys } from '../../../lib/query-keys';
+import { messages } from '../messages';
 import type { ContestFormValues, PickedAgent } from '../utils/contest-form';
 
 type Participants = Pick<ContestFormValues, 'participantKind' | 'teamIds' | 'agents' | 'teamsCompete'>;
 
-const KINDS: Array<{ kind: ParticipantKind; label: string; hint: string }> = [
-  { kind: 'all', label: 'Everyone', hint: 'Every active agent' },
-  { kind: 'teams', label: 'Some teams', hint: 'The active agents of the teams picked' },
-  { kind: 'agents', label: 'Some agents', hint: 'The agents picked, while active' },
-];
+const KINDS: readonly ParticipantKind[] = ['all', 'teams', 'agents'];
+/** The keys of each choice's name and hint. */
+const KIND_LABEL = { all: 'kindAll', teams: 'kindTeams', agents: 'kindAgents' } as const;
+const KIND_HINT = { all: 'kindAllHint', teams: 'kindTeamsHint', agents: 'kindAgentsHint' } as const;
 
 /**
  * Who takes part: everyone, some teams (ticked) or some agents (picked one by one, as the goal dialog's picker), and
@@ -38,30 +39,31 @@ export function ParticipantsField({
   disabled: boolean;
   error: string | undefined;
 }) {
+  const t = useT(messages);
   const name = useId();
   const switchId = useId();
   return (
     <div className="grid gap-3">
-      <ChoiceFieldset legend="Who takes part">
+      <ChoiceFieldset legend={t('whoTakesPart')}>
         <div className="grid gap-2 sm:grid-cols-3">
-          {KINDS.map((option) => (
+          {KINDS.map((kind) => (
             <ChoiceCard
-              key={option.kind}
+              key={kind}
               size="compact"
               control={
                 <input
                   type="radio"
                   name={name}
-                  value={option.kind}
-                  checked={value.participantKind === option.kind}
+                  value={kind}
+                  checked={value.participantKind === kind}
                   disabled={disabled}
-                  onChange={() => onChange({ participantKind: option.kind })}
+                  onChange={() => onChange({ participantKind: kind })}
                   className={choiceInputClass}
                 />
               }
             >
-              <span className="text-sm font-medium text-slate-900">{option.label}</span>
-              <span className="text-xs text-slate-600">{option.hint}</span>
+              <span className="text-sm font-medium text-slate-900">{t(KIND_LABEL[kind])}</span>
+              <span className="text-xs text-slate-600">{t(KIND_HINT[kind])}</span>
             </ChoiceCard>
           ))}
         </div>
@@ -72,9 +74,9 @@ export function ParticipantsField({
       <div className="flex items-start gap-3">
         <Switch id={switchId} checked={value.teamsCompete} onCheckedChange={(teamsCompete) => onChange({ teamsCompete })} disabled={disabled} aria-describedby={`${switchId}-hint`} />
         <div className="grid gap-0.5">
-          <Label htmlFor={switchId}>Teams compete</Label>
+          <Label htmlFor={switchId}>{t('teamsCompete')}</Label>
           <p id={`${switchId}-hint`} className="text-xs text-slate-600">
-            Each team’s total against the other teams’, rather than agent against agent.
+            {t('teamsCompeteHint')}
           </p>
         </div>
       </div>
@@ -83,12 +85,13 @@ export function ParticipantsField({
 }
 
 function TeamsPicker({ teams, picked, onChange, disabled, error }: { teams: readonly Team[]; picked: number[]; onChange: (ids: number[]) => void; disabled: boolean; error: string | undefined }) {
+  const t = useT(messages);
   const errorId = useId();
-  if (teams.length === 0) return <p className="text-sm text-slate-700">There are no teams yet: make them in the Teams tab.</p>;
+  if (teams.length === 0) return <p className="text-sm text-slate-700">{t('noTeams')}</p>;
   const toggle = (id: number, on: boolean) => onChange(on ? [...picked, id].sort((a, b) => a - b) : picked.filter((one) => one !== id));
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">Teams taking part</legend>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('teamsTakingPart')}</legend>
       <div className="grid max-h-56 gap-2 overflow-y-auto sm:grid-cols-2">
         {teams.map((team) => {
           const active = team.agents.filter((agent) => agent.status === 'active').length;
@@ -99,9 +102,7 @@ function TeamsPicker({ teams, picked, onChange, disabled, error }: { teams: read
               control={<input type="checkbox" checked={picked.includes(team.id)} disabled={disabled} onChange={(event) => toggle(team.id, event.target.checked)} className={choiceInputClass} />}
             >
               <span className="text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{team.name}</span>
-              <span className="text-xs text-slate-600">
-                {active} active {active === 1 ? 'agent' : 'agents'}
-              </span>
+              <span className="text-xs text-slate-600">{t('activeAgentCount', { count: active })}</span>
             </ChoiceCard>
           );
         })}
@@ -117,6 +118,7 @@ function TeamsPicker({ teams, picked, onChange, disabled, error }: { teams: read
 
 /** The agents picked, one at a time through the agent picker; each can be taken off again. */
 function AgentsPicker({ picked, onChange, disabled, error }: { picked: PickedAgent[]; onChange: (agents: PickedAgent[]) => void; disabled: boolean; error: string | undefined }) {
+  const t = useT(messages);
   const queryClient = useQueryClient();
   // A new picker after each pick: empty, and focused so that the next agent can be typed at once.
   const [round, setRound] = useState(0);
@@ -128,28 +130,28 @@ function AgentsPicker({ picked, onChange, disabled, error }: { picked: PickedAge
       .getQueriesData<AgentPage>({ queryKey: queryKeys.agents })
       .flatMap(([, page]) => page?.agents ?? [])
       .find((one) => one.id === id);
-    if (!picked.some((one) => one.id === id)) onChange([...picked, { id, name: agent?.name ?? `Agent ${id}`, active: agent ? agent.status === 'active' : true }]);
+    if (!picked.some((one) => one.id === id)) onChange([...picked, { id, name: agent?.name ?? t('agentNumbered', { id: String(id) }), active: agent ? agent.status === 'active' : true }]);
     setRound((n) => n + 1);
   };
   return (
     <div className="grid gap-2">
-      <FormField label="Add an agent" error={error} hint="Type part of a name or email, then pick the agent. Pick as many as take part.">
+      <FormField label={t('addAgent')} error={error} hint={t('addAgentHint')}>
         <AgentCombobox key={round} onChange={pick} disabled={disabled} autoFocus={round > 0} />
       </FormField>
       {picked.length > 0 && (
-        <ul aria-label="Agents taking part" className="flex flex-wrap gap-2">
+        <ul aria-label={t('agentsTakingPart')} className="flex flex-wrap gap-2">
           {picked.map((agent) => (
             <li key={agent.id} className="flex max-w-full items-center gap-1 rounded-full border border-slate-300 bg-white py-0.5 pl-3 pr-0.5 text-sm text-slate-900">
               <span className="min-w-0 [overflow-wrap:anywhere]">
                 {agent.name}
-                {!agent.active && <span className="text-slate-600"> (not active)</span>}
+                {!agent.active && <span className="text-slate-600"> {t('notActive')}</span>}
               </span>
               <Button
                 variant="ghost"
                 size="icon"
                 className="size-7 rounded-full"
                 disabled={disabled}
-                aria-label={`Remove ${agent.name}`}
+                aria-label={t('removeNamed', { name: agent.name })}
                 onClick={() => onChange(picked.filter((one) => one.id !== agent.id))}
               >
                 <X aria-hidden="true" />

@@ -9,9 +9,11 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useClaimPrize } from '../api/contests';
+import { messages } from '../messages';
 import { placeName } from '../utils/contest-text';
 import type { PrizeClaimOutput, PrizeClaimValues } from './prize-claim-schema';
 
@@ -19,9 +21,8 @@ const validation = lazyZodResolver(() => import('./prize-claim-schema').then((mo
 
 /** The failure said as the tier claim's is (docs/product.md §11.14), with the server's reason when it gave one. */
 export function prizeClaimFailure(error: unknown): string {
-  const base = 'Failed to claim the prize. Please try again.';
   const reason = error instanceof ApiError ? error.serverMessage : undefined;
-  return reason ? `${base} ${reason}` : base;
+  return reason ? translate(messages, 'claimFailedReason', { reason }) : translate(messages, 'claimFailed');
 }
 
 /**
@@ -41,6 +42,7 @@ export function PrizeClaimDialog({ prize, agent, onOpenChange }: { prize: Contes
 }
 
 function PrizeClaimForm({ prize, agent, onDone }: { prize: ContestPrizeWon; agent: { name: string; email: string } | null; onDone: () => void }) {
+  const t = useT(messages);
   const claim = useClaimPrize();
   const form = useForm<PrizeClaimValues, unknown, PrizeClaimOutput>({
     resolver: validation.resolver,
@@ -55,11 +57,11 @@ function PrizeClaimForm({ prize, agent, onDone }: { prize: ContestPrizeWon; agen
       { prizeId: prize.id, details: { name: values.name, email: values.email, phone: values.phone, address: values.address, shippingInfo: values.shippingInfo } },
       {
         onSuccess: () => {
-          toast({ title: 'Prize claimed!', description: `Your claim of ${prize.rewardTitle ?? prize.prizeText} has been submitted.`, variant: 'success' });
+          toast({ title: t('prizeClaimed'), description: t('prizeClaimedText', { prize: prize.rewardTitle ?? prize.prizeText }), variant: 'success' });
           onDone();
         },
         onError: (error) => {
-          toast({ title: 'Error', description: prizeClaimFailure(error), variant: 'destructive' });
+          toast({ title: t('error'), description: prizeClaimFailure(error), variant: 'destructive' });
           // A reason about a detail goes under it too (the dialog stays open to mend it).
           setServerIssues(form.setError, error, ['name', 'email', 'phone', 'address', 'shippingInfo']);
           // Claimed already, or not claimable: nothing to retry.
@@ -72,9 +74,9 @@ function PrizeClaimForm({ prize, agent, onDone }: { prize: ContestPrizeWon; agen
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Claim your prize</DialogTitle>
+        <DialogTitle>{t('claimYourPrize')}</DialogTitle>
         <DialogDescription>
-          {placeName(prize.place)} place in {prize.contestName}: {prize.rewardTitle ?? prize.prizeText}. Tell us where to send it. Fields marked * are required.
+          {t('claimPrizeText', { place: placeName(prize.place), contest: prize.contestName, prize: prize.rewardTitle ?? prize.prizeText })}
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} onFocus={validation.preload} onPointerEnter={validation.preload} noValidate className="grid gap-4">
@@ -84,28 +86,28 @@ function PrizeClaimForm({ prize, agent, onDone }: { prize: ContestPrizeWon; agen
             <AlertDescription>{prizeClaimFailure(claim.error)}</AlertDescription>
           </Alert>
         )}
-        <FormField label="Full Name *" error={errors.name?.message}>
+        <FormField label={t('fullName')} error={errors.name?.message}>
           <Input autoComplete="name" required {...form.register('name')} />
         </FormField>
-        <FormField label="Email Address *" error={errors.email?.message}>
+        <FormField label={t('emailAddress')} error={errors.email?.message}>
           <Input type="email" autoComplete="email" required {...form.register('email')} />
         </FormField>
-        <FormField label="Phone (optional)" error={errors.phone?.message}>
+        <FormField label={t('phoneOptional')} error={errors.phone?.message}>
           <Input type="tel" autoComplete="tel" {...form.register('phone')} />
         </FormField>
-        <FormField label="Mailing Address *" error={errors.address?.message}>
+        <FormField label={t('mailingAddress')} error={errors.address?.message}>
           <Textarea autoComplete="street-address" rows={3} required {...form.register('address')} />
         </FormField>
-        <FormField label="Special Shipping Instructions (optional)" error={errors.shippingInfo?.message}>
+        <FormField label={t('shippingInstructions')} error={errors.shippingInfo?.message}>
           <Textarea rows={2} {...form.register('shippingInfo')} />
         </FormField>
         <DialogFooter>
           <Button variant="outline" onClick={onDone} disabled={claim.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" disabled={!complete || claim.isPending}>
             {claim.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {claim.isPending ? 'Submitting...' : 'Submit Claim'}
+            {claim.isPending ? t('submitting') : t('submitClaim')}
           </Button>
         </DialogFooter>
       </form>

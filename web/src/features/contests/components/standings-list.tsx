@@ -2,6 +2,8 @@ import type { Contest, ContestStanding } from '@contract/contests';
 import { Trophy } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
+import { translate, useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { contestAmount, formatContestFigure, placeName } from '../utils/contest-text';
 
 type Shown = Pick<Contest, 'unit' | 'metricName' | 'format'>;
@@ -15,20 +17,21 @@ export const PLACE_STYLES: Record<number, string> = {
 
 /** "$300 behind 2nd", "Tied for 3rd", "Leading" (the first), "Won the race". */
 export function gapText(contest: Shown, row: ContestStanding, above: ContestStanding | undefined, winner: boolean): string {
-  if (winner) return 'Won the race';
-  if (!above || row.gap === null) return row.rank === 1 && Number(row.value) > 0 ? 'Leading' : '';
-  if (Number(row.gap) === 0) return `Tied for ${placeName(row.rank)}`;
-  return `${contestAmount(contest, row.gap)} behind ${placeName(above.rank)}`;
+  if (winner) return translate(messages, 'wonTheRace');
+  if (!above || row.gap === null) return row.rank === 1 && Number(row.value) > 0 ? translate(messages, 'leadingShort') : '';
+  if (Number(row.gap) === 0) return translate(messages, 'tiedForShort', { place: placeName(row.rank) });
+  return translate(messages, 'behindShort', { amount: contestAmount(contest, row.gap), place: placeName(above.rank) });
 }
 
 /** A race's progress towards its target, as a bar and in words. */
 export function TargetBar({ name, percent }: { name: string; percent: number }) {
+  const t = useT(messages);
   const done = Math.min(100, Math.max(0, percent));
   return (
     <div className="flex items-center gap-2">
       <div
         role="progressbar"
-        aria-label={`${name}: ${percent}% of the target`}
+        aria-label={t('percentOfTarget', { name, percent: String(percent) })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={done}
@@ -36,13 +39,14 @@ export function TargetBar({ name, percent }: { name: string; percent: number }) 
       >
         <div className={cn('h-full rounded-full', done >= 100 ? 'bg-emerald-600' : 'bg-brand-600')} style={{ width: `${done}%` }} />
       </div>
-      <span className="w-11 shrink-0 text-right text-xs font-medium tabular-nums text-slate-700">{percent}%</span>
+      <span className="w-11 shrink-0 text-right text-xs font-medium tabular-nums text-slate-700">{t('percent', { percent: String(percent) })}</span>
     </div>
   );
 }
 
 /** One place: rank, name (and "You"), the gap to the place above, a race's bar, the figure. */
 export function StandingRow({ contest, row, above, winner }: { contest: Shown; row: ContestStanding; above?: ContestStanding; winner: boolean }) {
+  const t = useT(messages);
   const gap = gapText(contest, row, above, winner);
   return (
     <li
@@ -51,16 +55,16 @@ export function StandingRow({ contest, row, above, winner }: { contest: Shown; r
     >
       <span className={cn('flex size-9 items-center justify-center rounded-full text-sm font-bold ring-1', PLACE_STYLES[row.rank] ?? 'bg-white text-slate-800 ring-slate-200')}>
         <span aria-hidden="true">{row.rank}</span>
-        <span className="sr-only">{placeName(row.rank)} place</span>
+        <span className="sr-only">{t('placeSr', { place: placeName(row.rank) })}</span>
       </span>
       <div className="grid min-w-0 gap-1">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
           <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{row.name}</span>
-          {row.me && <Badge variant="default">You</Badge>}
+          {row.me && <Badge variant="default">{t('you')}</Badge>}
           {winner && (
             <Badge variant="success" className="gap-1">
               <Trophy className="size-3" aria-hidden="true" />
-              Winner
+              {t('winner')}
             </Badge>
           )}
         </p>

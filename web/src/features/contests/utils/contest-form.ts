@@ -1,7 +1,9 @@
 import type { Contest, ContestFormat, ContestRecurrence, ContestState, CreateContestInput, ParticipantKind, UpdateContestInput } from '@contract/contests';
 import type { MetricUnit } from '@contract/metrics';
-import { addDays, enterDayMessage, isCalendarDay } from '../../../lib/day-field';
+import { addDays, dayPattern, isCalendarDay } from '../../../lib/day-field';
 import { orgLocale } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { todayDay } from './contest-text';
 
 /** An agent picked as a participant: its id, name as the picker showed it, and whether it is active (only they count). */
@@ -86,7 +88,7 @@ export function contestFormOf(contest: Contest, agentNames: ReadonlyMap<number, 
     teamIds: contest.participants.kind === 'teams' ? contest.participants.ids : [],
     agents:
       contest.participants.kind === 'agents'
-        ? contest.participants.ids.map((id) => ({ id, name: agentNames.get(id) ?? `Agent ${id} (inactive)`, active: agentNames.has(id) }))
+        ? contest.participants.ids.map((id) => ({ id, name: agentNames.get(id) ?? translate(messages, 'agentNumberedInactive', { id: String(id) }), active: agentNames.has(id) }))
         : [],
     teamsCompete: contest.teamsCompete,
     prizes: [...contest.prizes].sort((a, b) => a.place - b.place).map((prize) => ({ text: prize.text, rewardOptionId: prize.rewardOptionId === null ? '' : String(prize.rewardOptionId) })),
@@ -119,31 +121,31 @@ export const editable = (state: ContestState) => CHANGEABLE[state].length > 0;
 /** A race's target as typed: a whole number for a count, an amount above zero for money; the message when it is not. */
 export function targetError(unit: MetricUnit, text: string): string | undefined {
   const value = text.trim();
-  if (value === '') return 'Enter the target that wins the race';
-  if (unit === 'count') return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : 'A whole number from 1';
-  return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) > 0 ? undefined : 'An amount above zero, at most two decimals';
+  if (value === '') return translate(messages, 'enterRaceTarget');
+  if (unit === 'count') return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : translate(messages, 'wholeNumber');
+  return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) > 0 ? undefined : translate(messages, 'amountAboveZero');
 }
 
 /** What the form itself can tell before asking the server (the server checks the rest, and says so by field). */
 export function checkContestForm(values: ContestFormValues, unit: MetricUnit, changeable: ReadonlySet<ContestFormField>): ContestFormErrors {
   const errors: ContestFormErrors = {};
-  if (changeable.has('name') && values.name.trim() === '') errors.name = 'Give the contest a name';
+  if (changeable.has('name') && values.name.trim() === '') errors.name = translate(messages, 'giveName');
   if (changeable.has('startsAt')) {
-    if (values.startsAt === '') errors.startsAt = 'Pick the first day';
-    else if (!isCalendarDay(values.startsAt)) errors.startsAt = enterDayMessage('the first day', orgLocale());
-    if (values.endsAt === '') errors.endsAt = 'Pick the last day';
-    else if (!isCalendarDay(values.endsAt)) errors.endsAt = enterDayMessage('the last day', orgLocale());
-    else if (isCalendarDay(values.startsAt) && values.endsAt < values.startsAt) errors.endsAt = 'The last day must not be before the first day';
+    if (values.startsAt === '') errors.startsAt = translate(messages, 'pickFirstDay');
+    else if (!isCalendarDay(values.startsAt)) errors.startsAt = translate(messages, 'enterFirstDay', { pattern: dayPattern(orgLocale()).placeholder });
+    if (values.endsAt === '') errors.endsAt = translate(messages, 'pickLastDay');
+    else if (!isCalendarDay(values.endsAt)) errors.endsAt = translate(messages, 'enterLastDay', { pattern: dayPattern(orgLocale()).placeholder });
+    else if (isCalendarDay(values.startsAt) && values.endsAt < values.startsAt) errors.endsAt = translate(messages, 'lastBeforeFirst');
   }
   if (changeable.has('target') && values.format === 'race') {
     const wrong = targetError(unit, values.target);
     if (wrong) errors.target = wrong;
   }
   if (changeable.has('participants')) {
-    if (values.participantKind === 'teams' && values.teamIds.length === 0) errors.participants = 'Pick at least one team';
-    if (values.participantKind === 'agents' && values.agents.length === 0) errors.participants = 'Pick at least one agent';
+    if (values.participantKind === 'teams' && values.teamIds.length === 0) errors.participants = translate(messages, 'pickTeam');
+    if (values.participantKind === 'agents' && values.agents.length === 0) errors.participants = translate(messages, 'pickAgent');
   }
-  if (changeable.has('prizes') && values.prizes.some((prize) => prize.text.trim() === '')) errors.prizes = 'Describe each prize, or remove the places without one';
+  if (changeable.has('prizes') && values.prizes.some((prize) => prize.text.trim() === '')) errors.prizes = translate(messages, 'describeEachPrize');
   return errors;
 }
 

@@ -1,3 +1,6 @@
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
+
 /**
  * How long until a contest starts or ends: its window is of local days in the organisation's time zone
  * (docs/decisions/0077-contests.md), so the API gives the moments it opens and closes (`opensAt`, `closesAt`), which
@@ -25,16 +28,17 @@ export function timeLeft(until: Date, now: Date): TimeLeft {
   };
 }
 
-/** "2d 04h 13m 05s", "04h 13m 05s" on the last day. */
+/** "2d 04h 13m 05s", "04h 13m 05s" on the last day (in the language shown: "2 T 04 h 13 min 05 s"). */
 export function timeLeftText(left: TimeLeft): string {
   const two = (n: number) => String(n).padStart(2, '0');
-  const clock = `${two(left.hours)}h ${two(left.minutes)}m ${two(left.seconds)}s`;
-  return left.days > 0 ? `${left.days}d ${clock}` : clock;
+  const parts = { days: String(left.days), hours: two(left.hours), minutes: two(left.minutes), seconds: two(left.seconds) };
+  return left.days > 0 ? translate(messages, 'clockDays', parts) : translate(messages, 'clock', parts);
 }
 
 /** The same in words, for screen readers: "2 days, 4 hours and 13 minutes". */
 export function timeLeftWords(left: TimeLeft): string {
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-  const parts = [left.days > 0 ? part(left.days, 'day') : '', left.days > 0 || left.hours > 0 ? part(left.hours, 'hour') : '', part(left.minutes, 'minute')].filter(Boolean);
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const { days, hours, minutes } = left;
+  if (days > 0) return translate(messages, 'wordsDays', { days, hours, minutes });
+  if (hours > 0) return translate(messages, 'wordsHours', { hours, minutes });
+  return translate(messages, 'wordsMinutes', { minutes });
 }

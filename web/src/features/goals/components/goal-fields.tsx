@@ -1,8 +1,10 @@
-import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goal-periods';
+import { goalPeriods, type GoalPeriod } from '@contract/goal-periods';
 import type { Metric } from '@contract/metrics';
 import type { TeamList } from '@contract/teams';
 import { useId, type ReactNode } from 'react';
 import { Label } from '../../../components/ui/label';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** A labelled native select (the forms and filters of the goals screens): keyboard and screen readers as the platform gives. */
 export function NativeSelect({ label, value, onChange, children, className }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; className?: string }) {
@@ -24,19 +26,20 @@ export function NativeSelect({ label, value, onChange, children, className }: { 
 
 /** A goal form's Metric and Period, side by side from a phone's width up. */
 export function MetricPeriodFields(props: { metrics: Metric[]; metric: string; onMetric: (key: string) => void; period: GoalPeriod; onPeriod: (period: GoalPeriod) => void }) {
+  const t = useT(messages);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <NativeSelect label="Metric" value={props.metric} onChange={props.onMetric}>
+      <NativeSelect label={t('metric')} value={props.metric} onChange={props.onMetric}>
         {props.metrics.map((option) => (
           <option key={option.key} value={option.key}>
             {option.name}
           </option>
         ))}
       </NativeSelect>
-      <NativeSelect label="Period" value={props.period} onChange={(value) => props.onPeriod(value as GoalPeriod)}>
+      <NativeSelect label={t('period')} value={props.period} onChange={(value) => props.onPeriod(value as GoalPeriod)}>
         {goalPeriods.map((option) => (
           <option key={option} value={option}>
-            {GOAL_PERIOD_LABELS[option]}
+            {t('periodLabel', { period: option })}
           </option>
         ))}
       </NativeSelect>
@@ -46,9 +49,10 @@ export function MetricPeriodFields(props: { metrics: Metric[]; metric: string; o
 
 /** A team select: "Choose a team" (empty) first, then the teams the reader may see. */
 export function TeamSelect({ teams, value, onChange }: { teams: TeamList['teams'] | undefined; value: string; onChange: (value: string) => void }) {
+  const t = useT(messages);
   return (
-    <NativeSelect label="Team" value={value} onChange={onChange}>
-      <option value="">Choose a team</option>
+    <NativeSelect label={t('team')} value={value} onChange={onChange}>
+      <option value="">{t('chooseTeam')}</option>
       {(teams ?? []).map((team) => (
         <option key={team.id} value={team.id}>
           {team.name}

@@ -1,8 +1,9 @@
 import type { Goal } from '@contract/goals';
-import { GOAL_PERIOD_LABELS } from '@contract/goal-periods';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { expectedShare, formatGoalFigure, PACE_STYLES } from '../utils/goal-figures';
 
 /**
@@ -11,6 +12,7 @@ import { expectedShare, formatGoalFigure, PACE_STYLES } from '../utils/goal-figu
  * mixes holders; `actions` are the staff's buttons.
  */
 export function GoalProgress({ goal, holder, actions, className }: { goal: Goal; holder?: ReactNode; actions?: ReactNode; className?: string }) {
+  const t = useT(messages);
   const { progress, unit } = goal;
   const pace = PACE_STYLES[progress.pace];
   const done = Math.min(100, progress.percent);
@@ -24,19 +26,18 @@ export function GoalProgress({ goal, holder, actions, className }: { goal: Goal;
         <div className="min-w-0">
           {holder && <div className="truncate font-semibold text-slate-900">{holder}</div>}
           <div className={cn('text-slate-900', holder ? 'text-sm text-slate-700' : 'font-semibold')}>
-            {goal.metricName} · {GOAL_PERIOD_LABELS[goal.period]}
-            {goal.recurring ? '' : ' (this period only)'}
+            {t('goalLine', { metric: goal.metricName, period: goal.period, recurring: goal.recurring ? 'yes' : 'no' })}
           </div>
         </div>
         <div className="flex items-center gap-2">
-          <Badge variant={reached ? 'success' : pace.badge}>{reached ? 'Reached' : pace.label}</Badge>
+          <Badge variant={reached ? 'success' : pace.badge}>{reached ? t('reached') : t('pace', { pace: progress.pace })}</Badge>
           {actions}
         </div>
       </div>
       <div className="relative pt-1">
         <div
           role="progressbar"
-          aria-label={`${goal.metricName}: ${progress.percent}% of the target`}
+          aria-label={t('percentOfTarget', { metric: goal.metricName, percent: String(progress.percent) })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={done}
@@ -49,16 +50,16 @@ export function GoalProgress({ goal, holder, actions, className }: { goal: Goal;
       </div>
       <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-slate-700">
         <span>
-          <span className="font-semibold text-slate-900">{figure(progress.actual)}</span> of {figure(goal.target)} ({progress.percent}%)
+          <span className="font-semibold text-slate-900">{figure(progress.actual)}</span> {t('ofTarget', { target: figure(goal.target), percent: String(progress.percent) })}
         </span>
-        <span>Expected by now: {figure(progress.expectedByNow)}</span>
+        <span>{t('expectedByNow', { amount: figure(progress.expectedByNow) })}</span>
       </div>
       <p className="text-sm text-slate-700">
         {reached
-          ? 'Target reached. Everything more counts on the boards.'
+          ? t('targetReached')
           : daysLeft > 0
-            ? `${figure(progress.perWorkingDayLeft)} a working day for the ${daysLeft} working ${daysLeft === 1 ? 'day' : 'days'} left · heading for ${figure(progress.projected)}`
-            : `No working day left in this period · ${figure(progress.perWorkingDayLeft)} to go`}
+            ? t('perDayLeft', { perDay: figure(progress.perWorkingDayLeft), days: daysLeft, projected: figure(progress.projected) })
+            : t('noDayLeft', { amount: figure(progress.perWorkingDayLeft) })}
       </p>
     </div>
   );

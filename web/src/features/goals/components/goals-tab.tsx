@@ -1,5 +1,5 @@
 import type { Goal } from '@contract/goals';
-import { GOAL_PERIOD_LABELS, goalPeriods, type GoalPeriod } from '@contract/goal-periods';
+import { goalPeriods, type GoalPeriod } from '@contract/goal-periods';
 import { Pencil, Target, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -12,9 +12,11 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/translate';
 import { useMetrics } from '../../../lib/metrics';
 import { useLedTeamNames, useTeams } from '../../../lib/teams';
 import { useGoals, useSaveGoal, type GoalFilter } from '../api/goals';
+import { messages } from '../messages';
 import { GoalProgress } from './goal-progress';
 import { NativeSelect } from './goal-fields';
 import { SetGoalDialog, targetError } from './set-goal-dialog';
@@ -25,6 +27,7 @@ import { TeamGoalsDialog } from './team-goals-dialog';
  * behind pace a filter away; set one, set a team's at once from suggestions, change a target, remove a goal.
  */
 export function GoalsTab() {
+  const t = useT(messages);
   const metrics = useMetrics();
   const teams = useTeams();
   const ledTeams = useLedTeamNames();
@@ -41,11 +44,11 @@ export function GoalsTab() {
         <div>
           <CardTitle className="flex items-center gap-2">
             <Target className="size-5 text-brand-600" aria-hidden="true" />
-            Goals
+            {t('goals')}
           </CardTitle>
           <CardDescription>
-            Targets per week, month or quarter, with pace counted in working days.{' '}
-            {goals.data && !filter.pace && <span className="font-medium text-slate-900">{behind === 0 ? 'Nobody is behind.' : `${behind} behind pace.`}</span>}
+            {t('goalsText')}{' '}
+            {goals.data && !filter.pace && <span className="font-medium text-slate-900">{behind === 0 ? t('nobodyBehind') : t('behindPace', { count: behind })}</span>}
           </CardDescription>
         </div>
         {active.length > 0 && (
@@ -56,51 +59,55 @@ export function GoalsTab() {
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="group" aria-label="Filter goals">
-          <NativeSelect label="Metric" value={filter.metric ?? ''} onChange={(value) => set({ metric: value || undefined })}>
-            <option value="">All metrics</option>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" role="group" aria-label={t('filterGoals')}>
+          <NativeSelect label={t('metric')} value={filter.metric ?? ''} onChange={(value) => set({ metric: value || undefined })}>
+            <option value="">{t('allMetrics')}</option>
             {(metrics.data ?? []).map((metric) => (
               <option key={metric.key} value={metric.key}>
                 {metric.name}
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect label="Period" value={filter.period ?? ''} onChange={(value) => set({ period: (value || undefined) as GoalPeriod | undefined })}>
-            <option value="">All periods</option>
+          <NativeSelect label={t('period')} value={filter.period ?? ''} onChange={(value) => set({ period: (value || undefined) as GoalPeriod | undefined })}>
+            <option value="">{t('allPeriods')}</option>
             {goalPeriods.map((period) => (
               <option key={period} value={period}>
-                {GOAL_PERIOD_LABELS[period]}
+                {t('periodLabel', { period })}
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect label="Team" value={filter.teamId === undefined ? '' : String(filter.teamId)} onChange={(value) => set({ teamId: value === '' ? undefined : Number(value) })}>
-            <option value="">{ledTeams && ledTeams.length > 0 ? 'All my teams' : 'All teams'}</option>
+          <NativeSelect label={t('team')} value={filter.teamId === undefined ? '' : String(filter.teamId)} onChange={(value) => set({ teamId: value === '' ? undefined : Number(value) })}>
+            <option value="">{ledTeams && ledTeams.length > 0 ? t('allMyTeams') : t('allTeams')}</option>
             {(teams.data?.teams ?? []).map((team) => (
               <option key={team.id} value={team.id}>
                 {team.name}
               </option>
             ))}
           </NativeSelect>
-          <NativeSelect label="Pace" value={filter.pace ?? ''} onChange={(value) => set({ pace: value === 'behind' ? 'behind' : undefined })}>
-            <option value="">Any pace</option>
-            <option value="behind">Behind only</option>
+          <NativeSelect label={t('paceFilter')} value={filter.pace ?? ''} onChange={(value) => set({ pace: value === 'behind' ? 'behind' : undefined })}>
+            <option value="">{t('anyPace')}</option>
+            <option value="behind">{t('behindOnly')}</option>
           </NativeSelect>
         </div>
         {goals.isPending ? (
-          <Spinner label="Loading goals..." />
+          <Spinner label={t('loadingGoals')} />
         ) : goals.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {errorMessage(goals.error, 'Failed to load goals')}
+            {errorMessage(goals.error, t('goalsLoadFailed'))}
           </p>
         ) : list.length === 0 ? (
-          <EmptyState icon={Target} title={filter.pace ? 'Nobody is behind pace' : 'No goals yet'} description={filter.pace ? 'Every goal shown is on track or ahead.' : 'Set a goal for an agent or a team, or a whole team’s at once.'} />
+          <EmptyState
+            icon={Target}
+            title={filter.pace ? t('nobodyBehindPace') : t('noGoals')}
+            description={filter.pace ? t('allOnTrack') : t('noGoalsText')}
+          />
         ) : (
-          <ul className="grid gap-3 lg:grid-cols-2" aria-label="Goals">
+          <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('goals')}>
             {list.map((goal) => (
               <li key={goal.id}>
                 <GoalProgress
                   goal={goal}
-                  holder={goal.teamId !== null ? `${goal.holderName} (team)` : goal.holderName}
+                  holder={goal.teamId !== null ? t('teamHolder', { name: goal.holderName }) : goal.holderName}
                   actions={
                     <>
                       <EditTarget goal={goal} />
@@ -118,6 +125,7 @@ export function GoalsTab() {
 }
 
 function EditTarget({ goal }: { goal: Goal }) {
+  const t = useT(messages);
   const save = useSaveGoal();
   const [target, setTarget] = useState(String(goal.target));
   const [error, setError] = useState<string | undefined>(undefined);
@@ -134,10 +142,10 @@ function EditTarget({ goal }: { goal: Goal }) {
       { id: goal.id, update: { target: target.trim() } },
       {
         onSuccess: () => {
-          toast({ title: 'Target changed', description: `${goal.holderName}’s ${goal.metricName} goal.`, variant: 'success' });
+          toast({ title: t('targetChanged'), description: t('goalOf', { holder: goal.holderName, metric: goal.metricName }), variant: 'success' });
           state.done();
         },
-        onError: (failure) => setError(failure instanceof ApiError ? (failure.issues[0]?.message ?? failure.message) : errorMessage(failure, 'Failed to change the target')),
+        onError: (failure) => setError(failure instanceof ApiError ? (failure.issues[0]?.message ?? failure.message) : errorMessage(failure, t('changeTargetFailed'))),
       },
     );
   };
@@ -145,18 +153,18 @@ function EditTarget({ goal }: { goal: Goal }) {
     <FormDialog
       state={state}
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Change the target of ${goal.holderName}’s ${goal.metricName} goal`}>
+        <Button variant="ghost" size="icon" aria-label={t('changeTargetOf', { holder: goal.holderName, metric: goal.metricName })}>
           <Pencil aria-hidden="true" />
         </Button>
       }
-      title="Change target"
-      description={`${goal.holderName}: ${goal.metricName}, ${GOAL_PERIOD_LABELS[goal.period].toLowerCase()}.${goal.recurring ? ' Every period from this one.' : ''}`}
+      title={t('changeTarget')}
+      description={t('changeTargetText', { holder: goal.holderName, metric: goal.metricName, period: goal.period, recurring: goal.recurring ? 'yes' : 'no' })}
       onSubmit={submit}
       pending={save.isPending}
-      submitLabel="Save"
-      pendingLabel="Saving..."
+      submitLabel={t('save')}
+      pendingLabel={t('saving')}
     >
-      <FormField label="Target" error={error}>
+      <FormField label={t('target')} error={error}>
         <Input type="number" min="1" step={goal.unit === 'count' ? '1' : '0.01'} value={target} onChange={(event) => setTarget(event.target.value)} />
       </FormField>
     </FormDialog>
@@ -164,23 +172,24 @@ function EditTarget({ goal }: { goal: Goal }) {
 }
 
 function RemoveGoal({ goal }: { goal: Goal }) {
+  const t = useT(messages);
   const save = useSaveGoal();
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="icon" aria-label={`Remove ${goal.holderName}’s ${goal.metricName} goal`}>
+        <Button variant="ghost" size="icon" aria-label={t('removeGoalOf', { holder: goal.holderName, metric: goal.metricName })}>
           <Trash2 aria-hidden="true" />
         </Button>
       }
-      title="Remove this goal?"
-      description={`${goal.holderName}’s ${GOAL_PERIOD_LABELS[goal.period].toLowerCase()} ${goal.metricName} goal goes, for this period and every later one. What was recorded stays.`}
-      confirmLabel="Remove goal"
+      title={t('removeGoalTitle')}
+      description={t('removeGoalText', { holder: goal.holderName, metric: goal.metricName, period: goal.period })}
+      confirmLabel={t('removeGoal')}
       onConfirm={() =>
         save.mutate(
           { remove: goal.id },
           {
-            onSuccess: () => toast({ title: 'Goal removed', description: `${goal.holderName}’s ${goal.metricName} goal.`, variant: 'success' }),
-            onError: (failure) => toast({ title: 'Error', description: errorMessage(failure, 'Failed to remove the goal'), variant: 'destructive' }),
+            onSuccess: () => toast({ title: t('goalRemoved'), description: t('goalOf', { holder: goal.holderName, metric: goal.metricName }), variant: 'success' }),
+            onError: (failure) => toast({ title: t('error'), description: errorMessage(failure, t('removeFailed')), variant: 'destructive' }),
           },
         )
       }

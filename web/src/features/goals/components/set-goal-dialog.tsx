@@ -1,4 +1,4 @@
-import { GOAL_PERIOD_LABELS, type GoalPeriod } from '@contract/goal-periods';
+import type { GoalPeriod } from '@contract/goal-periods';
 import type { Metric } from '@contract/metrics';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -11,8 +11,10 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { currencySymbol } from '../../../lib/format';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { useTeams } from '../../../lib/teams';
 import { useGoalSuggestion, useSaveGoal } from '../api/goals';
+import { messages } from '../messages';
 import { formatGoalFigure } from '../utils/goal-figures';
 import { MetricPeriodFields, TeamSelect } from './goal-fields';
 
@@ -21,19 +23,20 @@ type Errors = Partial<Record<'holder' | 'target' | 'form', string>>;
 /** A target as typed: a whole number for a count, an amount above zero for money; the message when it is not. */
 export function targetError(unit: Metric['unit'], text: string): string | undefined {
   const value = text.trim();
-  if (value === '') return 'Enter a target';
-  if (unit === 'count') return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : 'A whole number from 1';
-  return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) > 0 ? undefined : 'An amount above zero, at most two decimals';
+  if (value === '') return translate(messages, 'enterTarget');
+  if (unit === 'count') return /^\d+$/.test(value) && Number(value) >= 1 ? undefined : translate(messages, 'wholeNumber');
+  return /^\d+(\.\d{1,2})?$/.test(value) && Number(value) > 0 ? undefined : translate(messages, 'amountAboveZero');
 }
 
 /** "Set goal": for an agent or a team, on a metric, per week, month or quarter, with the suggested target offered. */
 export function SetGoalDialog({ metrics }: { metrics: Metric[] }) {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
         <Plus aria-hidden="true" />
-        Set goal
+        {t('setGoal')}
       </Button>
       {open && <SetGoalForm metrics={metrics} onClose={() => setOpen(false)} />}
     </>
@@ -41,6 +44,7 @@ export function SetGoalDialog({ metrics }: { metrics: Metric[] }) {
 }
 
 function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => void }) {
+  const t = useT(messages);
   const teams = useTeams();
   const save = useSaveGoal();
   const [holderKind, setHolderKind] = useState<'agent' | 'team'>('agent');
@@ -59,7 +63,7 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    if (!('agentId' in holder) && !('teamId' in holder)) found.holder = holderKind === 'agent' ? 'Please select an agent' : 'Please select a team';
+    if (!('agentId' in holder) && !('teamId' in holder)) found.holder = holderKind === 'agent' ? t('selectAgent') : t('selectTeam');
     const wrong = targetError(metric.unit, target);
     if (wrong) found.target = wrong;
     setErrors(found);
@@ -69,13 +73,17 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
       {
         onSuccess: (goal) => {
           if (!goal) return;
-          toast({ title: 'Goal set', description: `${goal.holderName}: ${formatGoalFigure(goal.unit, goal.target)} ${goal.metricName}, ${GOAL_PERIOD_LABELS[goal.period].toLowerCase()}.`, variant: 'success' });
+          toast({
+            title: t('goalSet'),
+            description: t('goalSetText', { holder: goal.holderName, amount: formatGoalFigure(goal.unit, goal.target), metric: goal.metricName, period: goal.period }),
+            variant: 'success',
+          });
           onClose();
         },
         onError: (error) => {
           const issue = error instanceof ApiError ? error.issues.find((one) => one.path === 'target') : undefined;
           if (issue) setErrors({ target: issue.message });
-          else setErrors({ form: errorMessage(error, 'Failed to set the goal') });
+          else setErrors({ form: errorMessage(error, t('setGoalFailed')) });
         },
       },
     );
@@ -85,23 +93,23 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent onEscapeKeyDown={(event) => isClosingSuggestions(event) && event.preventDefault()}>
         <DialogHeader>
-          <DialogTitle>Set goal</DialogTitle>
-          <DialogDescription>A target for an agent or a team. Progress counts working days, so a Monday is never behind.</DialogDescription>
+          <DialogTitle>{t('setGoal')}</DialogTitle>
+          <DialogDescription>{t('setGoalText')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium text-slate-900">Whose goal</legend>
+            <legend className="mb-1.5 text-sm font-medium text-slate-900">{t('whoseGoal')}</legend>
             <div className="flex gap-4">
               {(['agent', 'team'] as const).map((kind) => (
                 <label key={kind} className="flex items-center gap-2 text-sm text-slate-900">
                   <input type="radio" name="holder-kind" value={kind} checked={holderKind === kind} onChange={() => setHolderKind(kind)} className="size-4 accent-brand-600" />
-                  {kind === 'agent' ? 'An agent' : 'A team'}
+                  {kind === 'agent' ? t('anAgent') : t('aTeam')}
                 </label>
               ))}
             </div>
           </fieldset>
           {holderKind === 'agent' ? (
-            <FormField label="Agent" error={errors.holder} hint="Type part of a name or email, then pick the agent.">
+            <FormField label={t('agent')} error={errors.holder} hint={t('agentHint')}>
               <AgentCombobox onChange={setAgentId} autoFocus />
             </FormField>
           ) : (
@@ -115,7 +123,7 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
             </div>
           )}
           <MetricPeriodFields metrics={metrics} metric={metricKey} onMetric={setMetricKey} period={period} onPeriod={setPeriod} />
-          <FormField label={metric.unit === 'count' ? `Target (${metric.name})` : `Target (${currencySymbol()})`} error={errors.target}>
+          <FormField label={t('targetOf', { unit: metric.unit === 'count' ? metric.name : currencySymbol() })} error={errors.target}>
             <Input
               type="number"
               step={metric.unit === 'count' ? '1' : '0.01'}
@@ -127,22 +135,22 @@ function SetGoalForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => v
           </FormField>
           {suggested !== null && (
             <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              Suggested: {formatGoalFigure(metric.unit, suggested)} (the 80th percentile of the last {suggestion.data?.periods} periods)
+              {t('suggested', { amount: formatGoalFigure(metric.unit, suggested), periods: suggestion.data?.periods ?? 0 })}
               <Button type="button" variant="outline" size="sm" onClick={() => setTarget(String(suggested))}>
-                Use it
+                {t('useIt')}
               </Button>
             </p>
           )}
           <label className="flex items-center gap-2 text-sm text-slate-900">
             <input type="checkbox" checked={recurring} onChange={(event) => setRecurring(event.target.checked)} className="size-4 accent-brand-600" />
-            Renew it every period with the same target
+            {t('renew')}
           </label>
           {errors.form && (
             <p role="alert" className="text-sm text-red-700">
               {errors.form}
             </p>
           )}
-          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Set goal" pendingLabel="Saving..." />
+          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel={t('setGoal')} pendingLabel={t('saving')} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,4 +1,4 @@
-import { GOAL_PERIOD_LABELS, type GoalPeriod } from '@contract/goal-periods';
+import type { GoalPeriod } from '@contract/goal-periods';
 import type { Metric } from '@contract/metrics';
 import { UsersRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -8,8 +8,10 @@ import { FormDialogFooter } from '../../../components/ui/form-dialog-footer';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/translate';
 import { useTeams } from '../../../lib/teams';
 import { useSaveGoalBatch, useTeamSuggestions } from '../api/goals';
+import { messages } from '../messages';
 import { MetricPeriodFields, TeamSelect } from './goal-fields';
 import { targetError } from './set-goal-dialog';
 
@@ -19,12 +21,13 @@ import { targetError } from './set-goal-dialog';
  * sets no goal for that agent. All are set, or none.
  */
 export function TeamGoalsDialog({ metrics }: { metrics: Metric[] }) {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
         <UsersRound aria-hidden="true" />
-        Goals for a team
+        {t('goalsForTeam')}
       </Button>
       {open && <TeamGoalsForm metrics={metrics} onClose={() => setOpen(false)} />}
     </>
@@ -32,6 +35,7 @@ export function TeamGoalsDialog({ metrics }: { metrics: Metric[] }) {
 }
 
 function TeamGoalsForm({ metrics, onClose }: { metrics: Metric[]; onClose: () => void }) {
+  const t = useT(messages);
   const teams = useTeams();
   const save = useSaveGoalBatch();
   const [teamId, setTeamId] = useState('');
@@ -61,7 +65,7 @@ function TeamGoalsForm({ metrics, onClose }: { metrics: Metric[]; onClose: () =>
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (chosen.length === 0) {
-      setFormError(teamId === '' ? 'Please select a team' : 'Give at least one agent a target');
+      setFormError(teamId === '' ? t('selectTeam') : t('giveOneTarget'));
       return;
     }
     setFormError(undefined);
@@ -69,10 +73,10 @@ function TeamGoalsForm({ metrics, onClose }: { metrics: Metric[]; onClose: () =>
       { metric: metric.key, period, recurring: true, goals: chosen.map((agent) => ({ agentId: agent.agentId, target: targets[agent.agentId]!.trim() })) },
       {
         onSuccess: (answer) => {
-          toast({ title: 'Goals set', description: `${answer.goals.length} ${GOAL_PERIOD_LABELS[period].toLowerCase()} ${metric.name} goals.`, variant: 'success' });
+          toast({ title: t('goalsSet'), description: t('goalsSetText', { count: answer.goals.length, period, metric: metric.name }), variant: 'success' });
           onClose();
         },
-        onError: (error) => setFormError(errorMessage(error, 'Failed to set the goals')),
+        onError: (error) => setFormError(errorMessage(error, t('setGoalsFailed'))),
       },
     );
   };
@@ -81,20 +85,20 @@ function TeamGoalsForm({ metrics, onClose }: { metrics: Metric[]; onClose: () =>
     <Dialog open onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Goals for a team</DialogTitle>
-          <DialogDescription>Each agent’s target starts at their suggestion: the 80th percentile of their last 12 periods. Goals renew every period.</DialogDescription>
+          <DialogTitle>{t('goalsForTeam')}</DialogTitle>
+          <DialogDescription>{t('teamGoalsText')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
           <TeamSelect teams={teams.data?.teams} value={teamId} onChange={setTeamId} />
           <MetricPeriodFields metrics={metrics} metric={metricKey} onMetric={setMetricKey} period={period} onPeriod={setPeriod} />
-          {teamId !== '' && agents.length === 0 && !suggestions.isFetching && <p className="text-sm text-slate-700">This team has no active agent.</p>}
+          {teamId !== '' && agents.length === 0 && !suggestions.isFetching && <p className="text-sm text-slate-700">{t('noActiveAgent')}</p>}
           {agents.length > 0 && (
-            <ul className="grid gap-2" aria-label="Targets by agent">
+            <ul className="grid gap-2" aria-label={t('targetsByAgent')}>
               {agents.map((agent) => (
                 <li key={agent.agentId} className="grid grid-cols-[1fr_8rem] items-start gap-3">
                   <label htmlFor={`team-goal-${agent.agentId}`} className="pt-2 text-sm text-slate-900">
                     {agent.agentName}
-                    <span className="block text-xs text-slate-600">{agent.target === null ? 'No history to suggest from' : `From ${agent.periods} periods`}</span>
+                    <span className="block text-xs text-slate-600">{agent.target === null ? t('noHistory') : t('fromPeriods', { count: agent.periods })}</span>
                   </label>
                   <div>
                     <Input
@@ -122,7 +126,7 @@ function TeamGoalsForm({ metrics, onClose }: { metrics: Metric[]; onClose: () =>
               {formError}
             </p>
           )}
-          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel="Set goals" pendingLabel="Saving..." />
+          <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel={t('setGoals')} pendingLabel={t('saving')} />
         </form>
       </DialogContent>
     </Dialog>
