@@ -10,57 +10,37 @@ import { FormField } from '../../../components/ui/form-field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useChangeClaimStatus } from '../api/change-claim-status';
+import { messages } from '../messages';
 
 /** The steps a dialog takes a claim to (Mark Filled needs no dialog). */
 export type ClaimStep = 'shipped' | 'delivered' | 'rejected';
 
-const STEPS: Record<ClaimStep, { button: string; icon: LucideIcon; title: string; field: string; hint: string; done: string; variant: 'default' | 'outline' }> = {
-  shipped: {
-    button: 'Mark Shipped',
-    icon: Truck,
-    title: 'Mark the reward shipped',
-    field: 'Tracking note (optional)',
-    hint: 'The carrier and tracking number, for example. The agent sees it.',
-    done: 'Reward claim marked as shipped',
-    variant: 'default',
-  },
-  delivered: {
-    button: 'Mark Delivered',
-    icon: PackageCheck,
-    title: 'Mark the reward delivered',
-    field: 'Note (optional)',
-    hint: 'How it reached the agent, for example "Gift card code sent by email". The agent sees it.',
-    done: 'Reward claim marked as delivered',
-    variant: 'default',
-  },
-  rejected: {
-    button: 'Reject',
-    icon: Ban,
-    title: 'Reject the claim',
-    field: 'Reason',
-    hint: 'The agent sees it, and may then claim this tier again.',
-    done: 'Reward claim rejected',
-    variant: 'outline',
-  },
+/** Each step's icon and button look; its words are the catalog's `step…` selects. */
+const STEPS: Record<ClaimStep, { icon: LucideIcon; variant: 'default' | 'outline' }> = {
+  shipped: { icon: Truck, variant: 'default' },
+  delivered: { icon: PackageCheck, variant: 'default' },
+  rejected: { icon: Ban, variant: 'outline' },
 };
 
-const tooLong = `Must be at most ${CLAIM_NOTE_MAX} characters`;
+const tooLong = { error: () => translate(messages, 'tooLong', { max: String(CLAIM_NOTE_MAX) }) };
 const noteForm = z.object({ text: z.string().trim().max(CLAIM_NOTE_MAX, tooLong) });
-const reasonForm = z.object({ text: z.string().trim().min(1, 'A rejection needs a reason').max(CLAIM_NOTE_MAX, tooLong) });
+const reasonForm = z.object({ text: z.string().trim().min(1, { error: () => translate(messages, 'reasonRequired') }).max(CLAIM_NOTE_MAX, tooLong) });
 type StepForm = z.input<typeof noteForm>;
 
 /** A button that opens a short form moving `claim` to `step`, with a note or (to reject) a required reason. */
 export function ClaimStepDialog({ claim, step }: { claim: RewardClaim; step: ClaimStep }) {
-  const text = STEPS[step];
+  const t = useT(messages);
+  const look = STEPS[step];
   const change = useChangeClaimStatus();
   const form = useForm<StepForm, unknown, z.output<typeof noteForm>>({
     resolver: zodResolver(step === 'rejected' ? reasonForm : noteForm),
     defaultValues: { text: '' },
   });
   const dialog = useFormDialog(() => form.reset({ text: '' }));
-  const Icon = text.icon;
+  const Icon = look.icon;
 
   const onSubmit = form.handleSubmit(({ text: value }) =>
     change.mutate(
@@ -68,10 +48,10 @@ export function ClaimStepDialog({ claim, step }: { claim: RewardClaim; step: Cla
       {
         onSuccess: () => {
           dialog.done();
-          toast({ title: 'Success', description: text.done, variant: 'success' });
+          toast({ title: translate(messages, 'success'), description: translate(messages, 'stepDone', { step }), variant: 'success' });
         },
         onError: (error) => {
-          if (!setServerIssues(form.setError, error, ['text'], { note: 'text', reason: 'text' })) toast({ title: 'Error', description: errorMessage(error, 'Failed to update the reward claim'), variant: 'destructive' });
+          if (!setServerIssues(form.setError, error, ['text'], { note: 'text', reason: 'text' })) toast({ title: translate(messages, 'error'), description: errorMessage(error, translate(messages, 'updateFailed')), variant: 'destructive' });
         },
       },
     ),
@@ -81,19 +61,19 @@ export function ClaimStepDialog({ claim, step }: { claim: RewardClaim; step: Cla
     <FormDialog
       state={dialog}
       trigger={
-        <Button variant={text.variant} className="w-full sm:w-auto">
+        <Button variant={look.variant} className="w-full sm:w-auto">
           <Icon aria-hidden="true" />
-          {text.button}
+          {t('stepButton', { step })}
         </Button>
       }
-      title={text.title}
-      description={`${claim.rewardTitle} for ${claim.agentName} (${claimWhat(claim)}).`}
+      title={t('stepTitle', { step })}
+      description={t('stepDescription', { reward: claim.rewardTitle, agent: claim.agentName, what: claimWhat(claim) })}
       onSubmit={onSubmit}
       pending={change.isPending}
-      submitLabel={text.button}
-      pendingLabel="Saving..."
+      submitLabel={t('stepButton', { step })}
+      pendingLabel={t('saving')}
     >
-      <FormField label={text.field} error={form.formState.errors.text?.message} hint={text.hint}>
+      <FormField label={t('stepField', { step })} error={form.formState.errors.text?.message} hint={t('stepHint', { step })}>
         <Textarea rows={3} {...form.register('text')} />
       </FormField>
     </FormDialog>

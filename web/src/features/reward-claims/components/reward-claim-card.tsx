@@ -7,28 +7,32 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../../c
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { useProcessRewardClaim } from '../api/process-reward-claim';
+import { messages } from '../messages';
 import { ClaimStepDialog, type ClaimStep } from './claim-step-dialog';
+import { ELEMENT_MARK, withElement } from './with-element';
 
 export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
+  const t = useT(messages);
   const processClaim = useProcessRewardClaim({
-    onSuccess: () => toast({ title: 'Success', description: 'Reward claim marked as processed!', variant: 'success' }),
+    onSuccess: () => toast({ title: translate(messages, 'success'), description: translate(messages, 'processedToast'), variant: 'success' }),
     onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to process reward claim'), variant: 'destructive' }),
+      toast({ title: translate(messages, 'error'), description: errorMessage(error, translate(messages, 'processFailed')), variant: 'destructive' }),
   });
   const isPending = claim.status === 'pending';
   // Mark Filled (pending to processed) is the spec's own button; the other allowed steps open a short form.
   const lastStep = claim.history.at(-1) ?? { at: claim.claimedAt };
   const steps = CLAIM_TRANSITIONS[claim.status].filter((step): step is ClaimStep => step !== 'processed');
   const details: { label: string; value: string | null; wide?: boolean }[] = [
-    { label: 'Full name', value: claim.fullName },
-    { label: 'Email', value: claim.email },
-    { label: 'Phone', value: claim.phone },
-    { label: 'Telegram', value: claim.telegram },
-    { label: 'Address', value: claim.address, wide: true },
-    { label: 'City', value: claim.city },
-    { label: 'ZIP code', value: claim.zipcode },
-    { label: 'Shipping instructions', value: claim.shippingInstructions, wide: true },
+    { label: t('fullName'), value: claim.fullName },
+    { label: t('email'), value: claim.email },
+    { label: t('phone'), value: claim.phone },
+    { label: t('telegram'), value: claim.telegram },
+    { label: t('address'), value: claim.address, wide: true },
+    { label: t('city'), value: claim.city },
+    { label: t('zipCode'), value: claim.zipcode },
+    { label: t('shippingInstructions'), value: claim.shippingInstructions, wide: true },
   ];
 
   return (
@@ -46,15 +50,17 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
           · {claimWhat(claim)}
         </p>
         <p className="text-xs text-slate-600">
-          Claimed <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>
+          {withElement(t('claimedAt', { time: ELEMENT_MARK }), <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>)}
         </p>
       </CardHeader>
       <CardContent className="flex-1">
         {claim.contactErasedAt ? (
           // Erased a set time after the claim was filled or rejected (CLAIM_CONTACT_RETENTION_DAYS): nothing personal is kept.
           <p className="rounded-lg bg-slate-50 p-3 text-sm italic text-slate-700 sm:p-4">
-            Contact details removed on <time dateTime={claim.contactErasedAt}>{formatDateTime(claim.contactErasedAt)}</time>: they are kept
-            only while the claim needs them.
+            {withElement(
+              t('contactErased', { time: ELEMENT_MARK }),
+              <time dateTime={claim.contactErasedAt}>{formatDateTime(claim.contactErasedAt)}</time>,
+            )}
           </p>
         ) : (
           <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg bg-slate-50 p-3 text-sm sm:p-4">
@@ -62,7 +68,7 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
               <div key={label} className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
                 <dt className="text-xs font-medium text-slate-600">{label}</dt>
                 <dd className={value ? 'whitespace-pre-line [overflow-wrap:anywhere] text-slate-900' : 'italic text-slate-600'}>
-                  {value || 'Not provided'}
+                  {value || t('notProvided')}
                 </dd>
               </div>
             ))}
@@ -71,9 +77,9 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
       </CardContent>
       <CardContent className="pt-0">
         <details className="group rounded-lg border border-slate-200 p-3 sm:px-4">
-          <summary className="cursor-pointer text-sm font-medium text-slate-900">History ({claim.history.length} {claim.history.length === 1 ? 'step' : 'steps'})</summary>
+          <summary className="cursor-pointer text-sm font-medium text-slate-900">{t('historySteps', { count: claim.history.length })}</summary>
           <div className="mt-3">
-            <ClaimHistory history={claim.history} label={`History of the ${claim.tierName} claim of ${claim.agentName}`} />
+            <ClaimHistory history={claim.history} label={t('historyLabel', { tier: claim.tierName, agent: claim.agentName })} />
           </div>
         </details>
       </CardContent>
@@ -81,7 +87,7 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
         {isPending && (
           <Button onClick={() => processClaim.mutate(claim.id)} disabled={processClaim.isPending} className="w-full sm:w-auto">
             <PackageCheck aria-hidden="true" />
-            {processClaim.isPending ? 'Marking...' : 'Mark Filled'}
+            {processClaim.isPending ? t('marking') : t('markFilled')}
           </Button>
         )}
         {steps.map((step) => (
@@ -89,13 +95,14 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
         ))}
         {claim.status === 'rejected' ? (
           <p className="basis-full text-sm text-slate-700">
-            Rejected <time dateTime={lastStep.at}>{formatDateTime(lastStep.at)}</time>
+            {withElement(t('rejectedAt', { time: ELEMENT_MARK }), <time dateTime={lastStep.at}>{formatDateTime(lastStep.at)}</time>)}
           </p>
         ) : (
           !isPending && (
             <p className="basis-full text-sm text-slate-700">
-              Processed{' '}
-              {claim.processedAt ? <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time> : 'date unknown'}
+              {claim.processedAt
+                ? withElement(t('processedAt', { time: ELEMENT_MARK }), <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time>)
+                : t('processedUnknown')}
             </p>
           )
         )}

@@ -15,7 +15,9 @@ import { cn } from '../../../lib/cn';
 import { EXPORT_PATHS } from '@contract/exports';
 import { ExportButton } from '../../../components/ui/export-button';
 import { useCanEdit } from '../../../lib/authorization';
+import { useT } from '../../../lib/i18n/translate';
 import { useRewardClaims } from '../api/get-reward-claims';
+import { messages } from '../messages';
 import { RewardClaimCard } from './reward-claim-card';
 
 /**
@@ -30,6 +32,7 @@ export function splitClaims(claims: RewardClaim[]) {
 }
 
 export function RewardClaimsTab() {
+  const t = useT(messages);
   const claims = useRewardClaims();
   // A manager who records (docs/decisions/0082) moves their teams' claims along; the export of every claim stays the owner's.
   const isOwner = useCanEdit();
@@ -37,15 +40,15 @@ export function RewardClaimsTab() {
     <section aria-labelledby="claims-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="claims-heading"
-        title="Reward Claims"
-        description={isOwner ? 'Rewards agents have claimed, with where to send them.' : 'Rewards the agents of your teams have claimed, with where to send them.'}
+        title={t('rewardClaims')}
+        description={isOwner ? t('tabDescriptionOwner') : t('tabDescriptionManager')}
       >
-        {isOwner && <ExportButton href={EXPORT_PATHS.rewardClaims} label="Export CSV" what="every reward claim with its contact details" />}
+        {isOwner && <ExportButton href={EXPORT_PATHS.rewardClaims} label={t('exportCsv')} what={t('exportWhat')} />}
       </SectionHeading>
       {claims.isPending ? (
-        <Spinner label="Loading reward claims..." className="min-h-40" />
+        <Spinner label={t('loadingClaims')} className="min-h-40" />
       ) : claims.isError ? (
-        <LoadError error={claims.error} fallback="Failed to load reward claims" />
+        <LoadError error={claims.error} fallback={t('claimsLoadFailed')} />
       ) : (
         <ClaimLists claims={claims.data} />
       )}
@@ -59,40 +62,38 @@ export function claimMatches(claim: RewardClaim, search: string): boolean {
   return text === '' || [claim.agentName, claim.fullName, claim.email].some((value) => value.toLowerCase().includes(text));
 }
 
-const OLD_STATUSES: { value: 'all' | Exclude<ClaimStatus, 'pending'>; label: string }[] = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'processed', label: 'Processed' },
-  { value: 'shipped', label: 'Shipped' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'rejected', label: 'Rejected' },
-];
+/** The Old Rewards filter's choices; each one's name is the catalog's `statusOption` select. */
+const OLD_STATUSES: ('all' | Exclude<ClaimStatus, 'pending'>)[] = ['all', 'processed', 'shipped', 'delivered', 'rejected'];
+type OldStatus = (typeof OLD_STATUSES)[number];
 
 function ClaimLists({ claims }: { claims: RewardClaim[] }) {
+  const t = useT(messages);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<(typeof OLD_STATUSES)[number]['value']>('all');
+  const [status, setStatus] = useState<OldStatus>('all');
   const { pending, processed } = splitClaims(claims);
   const shownPending = pending.filter((claim) => claimMatches(claim, search));
   const shownOld = processed.filter((claim) => claimMatches(claim, search) && (status === 'all' || claim.status === status));
-  const noMatch = <EmptyState icon={SearchX} title="No claims match" description="Change the search or the status to see more claims." />;
+  const noMatch = <EmptyState icon={SearchX} title={t('noMatch')} description={t('noMatchText')} />;
   return (
     <>
       {/* Processed counts the claims being or been fulfilled; a rejected one was not, and is counted apart. */}
-      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
-        <ClaimCount icon={Clock} iconClassName="text-amber-700" label="Pending" count={pending.length} />
-        <ClaimCount icon={CheckCircle2} iconClassName="text-emerald-700" label="Processed" count={processed.filter((claim) => claim.status !== 'rejected').length} />
-        <ClaimCount icon={XCircle} iconClassName="text-red-700" label="Rejected" count={processed.filter((claim) => claim.status === 'rejected').length} />
+      {/* On a phone one row each: three columns leave a longer word (German, French) no room beside its icon. */}
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-4">
+        <ClaimCount icon={Clock} iconClassName="text-amber-700" label={t('countPending')} count={pending.length} />
+        <ClaimCount icon={CheckCircle2} iconClassName="text-emerald-700" label={t('countProcessed')} count={processed.filter((claim) => claim.status !== 'rejected').length} />
+        <ClaimCount icon={XCircle} iconClassName="text-red-700" label={t('countRejected')} count={processed.filter((claim) => claim.status === 'rejected').length} />
       </dl>
-      <SearchField label="Find a claim" placeholder="Agent name or email" value={search} onChange={setSearch} />
+      <SearchField label={t('findClaim')} placeholder={t('findPlaceholder')} value={search} onChange={setSearch} />
       <Tabs defaultValue="pending">
-        <TabsList aria-label="Reward claim lists">
+        <TabsList aria-label={t('claimLists')}>
           <TabsTrigger value="pending">
-            Pending Claims
+            {t('pendingClaims')}
             <Badge variant="warning" className="ml-1">
               {pending.length}
             </Badge>
           </TabsTrigger>
           <TabsTrigger value="processed">
-            Old Rewards
+            {t('oldRewards')}
             <Badge variant="success" className="ml-1">
               {processed.length}
             </Badge>
@@ -102,7 +103,7 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
           <ClaimList
             claims={shownPending}
             empty={
-              pending.length > 0 ? noMatch : <EmptyState icon={Inbox} title="No Pending Claims" description="New reward claims from agents appear here." />
+              pending.length > 0 ? noMatch : <EmptyState icon={Inbox} title={t('noPending')} description={t('noPendingText')} />
             }
           />
         </TabsContent>
@@ -114,7 +115,7 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
               processed.length > 0 ? (
                 noMatch
               ) : (
-                <EmptyState icon={PackageCheck} title="No Processed Claims" description="Claims you mark filled move here." />
+                <EmptyState icon={PackageCheck} title={t('noProcessed')} description={t('noProcessedText')} />
               )
             }
           />
@@ -124,19 +125,20 @@ function ClaimLists({ claims }: { claims: RewardClaim[] }) {
   );
 }
 
-function StatusFilter({ value, onChange }: { value: (typeof OLD_STATUSES)[number]['value']; onChange: (value: (typeof OLD_STATUSES)[number]['value']) => void }) {
+function StatusFilter({ value, onChange }: { value: OldStatus; onChange: (value: OldStatus) => void }) {
+  const t = useT(messages);
   const id = useId();
   return (
     <div className="grid w-full gap-1.5 sm:max-w-xs">
-      <Label htmlFor={id}>Status</Label>
+      <Label htmlFor={id}>{t('status')}</Label>
       <Select value={value} onValueChange={(next) => onChange(next as typeof value)}>
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {OLD_STATUSES.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
+            <SelectItem key={option} value={option}>
+              {t('statusOption', { status: option })}
             </SelectItem>
           ))}
         </SelectContent>
@@ -147,12 +149,12 @@ function StatusFilter({ value, onChange }: { value: (typeof OLD_STATUSES)[number
 
 function ClaimCount({ icon: Icon, iconClassName, label, count }: { icon: LucideIcon; iconClassName: string; label: string; count: number }) {
   return (
-    <Card className="p-3 sm:p-5">
-      <dt className="flex items-center gap-1.5 text-sm font-medium text-slate-700 sm:gap-2">
+    <Card className="flex items-center justify-between gap-3 px-4 py-2.5 sm:block sm:p-5">
+      <dt className="flex min-w-0 items-center gap-1.5 text-sm font-medium text-slate-700 sm:gap-2">
         <Icon className={cn('size-4 shrink-0', iconClassName)} aria-hidden="true" />
         {label}
       </dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{count}</dd>
+      <dd className="text-xl font-bold text-slate-900 tabular-nums sm:mt-1 sm:text-2xl">{count}</dd>
     </Card>
   );
 }

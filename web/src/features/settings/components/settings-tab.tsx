@@ -1,11 +1,12 @@
+import { render } from '@contract/i18n';
 import type { OrganisationSettings } from '@contract/settings';
 import {
   canonicalLocale,
   COMMON_CURRENCIES,
   COMMON_LOCALES,
-  CURRENCY_MESSAGE,
+  CURRENCY_TEXT,
   isKnownCurrency,
-  LOCALE_MESSAGE,
+  LOCALE_TEXT,
   ORG_NAME_MAX,
 } from '@contract/settings-values';
 import { Building2, Loader2, Save, ShieldCheck, UserCog } from 'lucide-react';
@@ -20,18 +21,28 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatCurrency2, formatDate } from '../../../lib/format';
+import { formatCurrency2, formatDate, orgLocale } from '../../../lib/format';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useOrganisationSettings, useSaveOrganisationSettings } from '../api/organisation-settings';
+import { messages } from '../messages';
 import { WorkingCalendarSection } from './working-calendar-section';
 import { WorkingHoursSection } from './working-hours-section';
 import { savedSummary } from '../utils/saved-summary';
+import { ELEMENT_MARK, withElement } from './with-element';
 
 type Field = 'orgName' | 'currency' | 'locale';
 type Errors = Partial<Record<Field, string>>;
 
-const currencyNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'currency' }) : undefined;
-const localeNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : undefined;
+/** Currencies' and languages' names in the language shown ("Euro", "Deutsch (Deutschland)"), for the suggestions. */
+function displayNames(type: 'currency' | 'language'): Intl.DisplayNames | undefined {
+  if (typeof Intl.DisplayNames !== 'function') return undefined;
+  try {
+    return new Intl.DisplayNames([orgLocale(), 'en'], { type });
+  } catch {
+    return undefined;
+  }
+}
 
 /** What the form sends: the fields that differ from what is saved. */
 function changesOf(saved: OrganisationSettings, form: { orgName: string; currency: string; locale: string; requireManagerTwoFactor: boolean; managersRecord: boolean }) {
@@ -48,10 +59,10 @@ function changesOf(saved: OrganisationSettings, form: { orgName: string; currenc
 function check(form: { orgName: string; currency: string; locale: string }): Errors {
   const errors: Errors = {};
   const name = form.orgName.trim();
-  if (!name) errors.orgName = 'Organisation name is required';
-  else if (name.length > ORG_NAME_MAX) errors.orgName = `Must be at most ${ORG_NAME_MAX} characters`;
-  if (!isKnownCurrency(form.currency.trim().toUpperCase())) errors.currency = CURRENCY_MESSAGE;
-  if (!canonicalLocale(form.locale.trim())) errors.locale = LOCALE_MESSAGE;
+  if (!name) errors.orgName = translate(messages, 'nameRequired');
+  else if (name.length > ORG_NAME_MAX) errors.orgName = translate(messages, 'tooLong', { max: String(ORG_NAME_MAX) });
+  if (!isKnownCurrency(form.currency.trim().toUpperCase())) errors.currency = render(CURRENCY_TEXT);
+  if (!canonicalLocale(form.locale.trim())) errors.locale = render(LOCALE_TEXT);
   return errors;
 }
 
@@ -70,9 +81,10 @@ function preview(currency: string, locale: string): string | undefined {
  * saved on its own, the working calendar goals count by.
  */
 export function SettingsTab() {
+  const t = useT(messages);
   const settings = useOrganisationSettings();
-  if (settings.isError) return <LoadError error={settings.error} fallback="The settings could not be loaded." />;
-  if (!settings.data) return <Spinner label="Loading settings..." className="min-h-40" />;
+  if (settings.isError) return <LoadError error={settings.error} fallback={t('loadFailed')} />;
+  if (!settings.data) return <Spinner label={t('loading')} className="min-h-40" />;
   return (
     <div className="grid max-w-2xl gap-6">
       <SettingsForm saved={settings.data} />
@@ -83,6 +95,7 @@ export function SettingsTab() {
 }
 
 function SettingsForm({ saved }: { saved: OrganisationSettings }) {
+  const t = useT(messages);
   const save = useSaveOrganisationSettings();
   const [form, setForm] = useState({
     orgName: saved.orgName,
@@ -103,6 +116,8 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
   const sample = preview(form.currency, form.locale);
   const change = changesOf(saved, form);
   const unchanged = Object.keys(change).length === 0;
+  const currencyNames = displayNames('currency');
+  const localeNames = displayNames('language');
 
   function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
     setForm((before) => ({ ...before, [key]: value }));
@@ -120,7 +135,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
     }
     if (unchanged || save.isPending) return;
     save.mutate(change, {
-      onSuccess: () => toast({ title: 'Settings saved', description: savedSummary(change, () => ({ money: formatCurrency2('1234.50'), date: formatDate(new Date()) })) }),
+      onSuccess: () => toast({ title: translate(messages, 'settingsSaved'), description: savedSummary(change, () => ({ money: formatCurrency2('1234.50'), date: formatDate(new Date()) })) }),
       onError: (error) => {
         if (isReauthenticationCancelled(error)) return;
         const fieldErrors: Errors = {};
@@ -130,20 +145,20 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
           setErrors(fieldErrors);
           focus(firstRefused);
         }
-        else toast({ title: 'The settings were not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        else toast({ title: translate(messages, 'settingsNotSaved'), description: errorMessage(error, translate(messages, 'tryAgain')), variant: 'destructive' });
       },
     });
   }
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Organisation settings">
-      <SectionCard id="settings-organisation" icon={Building2} title="Organisation" description="The name on the landing page and the screens, and how money and dates are written on every screen, export and email.">
+    <form onSubmit={submit} noValidate className="grid gap-6" aria-label={t('formLabel')}>
+      <SectionCard id="settings-organisation" icon={Building2} title={t('organisation')} description={t('organisationDescription')}>
         <div className="grid gap-4">
-          <FormField label="Organisation name" error={errors.orgName}>
+          <FormField label={t('orgName')} error={errors.orgName}>
             <Input ref={orgNameInput} value={form.orgName} maxLength={ORG_NAME_MAX} autoComplete="organization" onChange={(event) => set('orgName', event.target.value)} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Currency" error={errors.currency} hint="An ISO 4217 code: pick one or type another, such as SEK.">
+            <FormField label={t('currency')} error={errors.currency} hint={t('currencyHint')}>
               <Input
                 ref={currencyInput}
                 value={form.currency}
@@ -155,7 +170,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
                 onChange={(event) => set('currency', event.target.value)}
               />
             </FormField>
-            <FormField label="Locale" error={errors.locale} hint="A language tag: pick one or type another, such as fr-BE.">
+            <FormField label={t('locale')} error={errors.locale} hint={t('localeHint')}>
               <Input ref={localeInput} value={form.locale} list={localeList} autoComplete="off" spellCheck={false} onChange={(event) => set('locale', event.target.value)} />
             </FormField>
           </div>
@@ -174,47 +189,40 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
             ))}
           </datalist>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {sample ? (
-              <>
-                Preview: <span className="font-medium tabular-nums text-slate-900">{sample}</span>
-              </>
-            ) : (
-              'Preview: choose a valid currency and locale.'
-            )}
+            {sample
+              ? withElement(t('preview', { sample: ELEMENT_MARK }), <span className="font-medium tabular-nums text-slate-900">{sample}</span>)
+              : t('previewInvalid')}
           </p>
         </div>
       </SectionCard>
 
-      <SectionCard id="settings-security" icon={ShieldCheck} title="Security" description="Managers see every figure of the team: a second factor keeps a stolen password from being enough.">
+      <SectionCard id="settings-security" icon={ShieldCheck} title={t('security')} description={t('securityDescription')}>
         <div className="flex items-start justify-between gap-4">
           <div className="grid gap-1">
-            <Label htmlFor={twoFactorId}>Require two-factor sign-in for managers</Label>
-            <p className="text-sm text-slate-600">On: every manager signs in with a code from an authenticator app and sets one up first. Changing it asks for your password.</p>
+            <Label htmlFor={twoFactorId} className="leading-snug">{t('requireTwoFactor')}</Label>
+            <p className="text-sm text-slate-600">{t('requireTwoFactorText')}</p>
           </div>
           <Switch id={twoFactorId} checked={form.requireManagerTwoFactor} onCheckedChange={(checked) => set('requireManagerTwoFactor', checked)} />
         </div>
       </SectionCard>
 
-      <SectionCard id="settings-managers" icon={UserCog} title="Managers" description="Managers watch their teams' figures. You can also let them keep their teams' records.">
+      <SectionCard id="settings-managers" icon={UserCog} title={t('managers')} description={t('managersDescription')}>
         <div className="flex items-start justify-between gap-4">
           <div className="grid gap-1">
-            <Label htmlFor={managersRecordId}>Managers may record entries, voids and claims for their teams</Label>
-            <p className="text-sm text-slate-600">
-              On: a manager adds and voids income entries and processes, ships, delivers or rejects reward claims for the agents of the teams they lead
-              (every agent, for a manager who leads no team). Each step is in the audit log under their name. Turning it on asks for your password.
-            </p>
+            <Label htmlFor={managersRecordId} className="leading-snug">{t('managersRecord')}</Label>
+            <p className="text-sm text-slate-600">{t('managersRecordText')}</p>
           </div>
           <Switch id={managersRecordId} checked={form.managersRecord} onCheckedChange={(checked) => set('managersRecord', checked)} />
         </div>
       </SectionCard>
 
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {/* Never disabled: a button that turns disabled under the focus drops it to the page. */}
         <Button type="submit" aria-disabled={save.isPending || unchanged}>
           {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          Save settings
+          {t('saveSettings')}
         </Button>
-        {unchanged && <span className="text-sm text-slate-600">No changes to save.</span>}
+        {unchanged && <span className="text-sm text-slate-600">{t('noChanges')}</span>}
       </div>
     </form>
   );

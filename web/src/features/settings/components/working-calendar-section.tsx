@@ -10,14 +10,17 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/format';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useSaveOrganisationSettings } from '../api/organisation-settings';
+import { messages } from '../messages';
 import {
   calendarChanges,
   describeWorkingDays,
   holidayProblem,
-  NO_WORKING_DAY,
+  noWorkingDayMessage,
   toggleWorkingDay,
+  weekdayLabel,
   WEEKDAYS,
   withHoliday,
   type WorkingCalendar,
@@ -29,13 +32,12 @@ type Errors = Partial<Record<Field, string>>;
 /** The field a refused request's issue is about: "holidays.3" is the holidays' fourth day. */
 const fieldOf = (path: string): Field | undefined => (['workingDays', 'holidays'] as const).find((field) => path === field || path.startsWith(`${field}.`));
 
-const holidaysPhrase = (count: number) => (count === 0 ? '' : `, skipping ${count} ${count === 1 ? 'holiday' : 'holidays'}`);
-
 /**
  * The organisation's working calendar (docs/decisions/0073-goal-pacing.md): the weekdays the team works and the
  * holidays it does not, which goals count their pace by. Saved on its own, apart from the organisation's other settings.
  */
 export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings }) {
+  const t = useT(messages);
   const save = useSaveOrganisationSettings();
   const [form, setForm] = useState<WorkingCalendar>({ workingDays: saved.workingDays, holidays: saved.holidays });
   const [errors, setErrors] = useState<Errors>({});
@@ -49,7 +51,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
   const removedAt = useRef<number | undefined>(undefined);
   const change = calendarChanges(saved, form);
   const unchanged = Object.keys(change).length === 0;
-  const daysError = form.workingDays.length === 0 ? NO_WORKING_DAY : errors.workingDays;
+  const daysError = form.workingDays.length === 0 ? noWorkingDayMessage() : errors.workingDays;
   const daysDescription = [`${id}-days-hint`, daysError ? `${id}-days-error` : undefined].filter(Boolean).join(' ');
   const holidayDescription = [`${id}-holiday-hint`, errors.holidays ? `${id}-holiday-error` : undefined].filter(Boolean).join(' ');
 
@@ -76,7 +78,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
       return;
     }
     setForm((before) => ({ ...before, holidays: withHoliday(before.holidays, newHoliday) }));
-    setAnnouncement(`${formatCalendarDay(newHoliday)} added.`);
+    setAnnouncement(translate(messages, 'holidayAdded', { day: formatCalendarDay(newHoliday) }));
     setNewHoliday('');
   }
 
@@ -84,7 +86,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
     removedAt.current = index;
     setForm((before) => ({ ...before, holidays: before.holidays.filter((day) => day !== holiday) }));
     setErrors((before) => ({ ...before, holidays: undefined }));
-    setAnnouncement(`${formatCalendarDay(holiday)} removed.`);
+    setAnnouncement(translate(messages, 'holidayRemoved', { day: formatCalendarDay(holiday) }));
   }
 
   // Enter in the date field adds the day, as the button beside it does, rather than saving the calendar.
@@ -104,8 +106,8 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
     save.mutate(change, {
       onSuccess: (settings) =>
         toast({
-          title: 'Working calendar saved',
-          description: `Goals now count ${describeWorkingDays(settings.workingDays)}${holidaysPhrase(settings.holidays.length)}.`,
+          title: translate(messages, 'calendarSaved'),
+          description: translate(messages, 'calendarSavedText', { days: describeWorkingDays(settings.workingDays), count: settings.holidays.length }),
         }),
       onError: (error) => {
         if (isReauthenticationCancelled(error)) return;
@@ -120,7 +122,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
         if (first) {
           setErrors(refused);
           focus(first);
-        } else toast({ title: 'The working calendar was not saved', description: errorMessage(error, 'Please try again.'), variant: 'destructive' });
+        } else toast({ title: translate(messages, 'calendarNotSaved'), description: errorMessage(error, translate(messages, 'tryAgain')), variant: 'destructive' });
       },
     });
   }
@@ -129,17 +131,17 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
     <SectionCard
       id="settings-working-calendar"
       icon={CalendarDays}
-      title="Working calendar"
-      description="Goals count only these days: what is expected by now grows with each working day that is over, and holidays count as days off."
+      title={t('workingCalendar')}
+      description={t('calendarDescription')}
     >
       <form onSubmit={submit} noValidate className="grid gap-6">
         <fieldset className="grid min-w-0 gap-2" aria-describedby={daysDescription}>
-          <legend className="mb-1.5 text-sm font-medium text-slate-800">Working days</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('workingDays')}</legend>
           <p id={`${id}-days-hint`} className="text-xs text-slate-600">
-            At least one day must stay a working day.
+            {t('workingDaysHint')}
           </p>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {WEEKDAYS.map(({ day, name }, index) => (
+            {WEEKDAYS.map((day, index) => (
               <ChoiceCard
                 key={day}
                 size="compact"
@@ -154,7 +156,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
                   />
                 }
               >
-                <span className="text-sm font-medium text-slate-900">{name}</span>
+                <span className="text-sm font-medium text-slate-900">{weekdayLabel(day)}</span>
               </ChoiceCard>
             ))}
           </div>
@@ -168,13 +170,13 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
         </fieldset>
 
         <fieldset className="grid min-w-0 gap-3">
-          <legend className="mb-1.5 text-sm font-medium text-slate-800">Holidays</legend>
+          <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('holidays')}</legend>
           <div className="grid gap-1.5">
             <p id={`${id}-holiday-hint`} className="text-xs text-slate-600">
-              Days off although their weekday is worked, such as public holidays.
+              {t('holidaysHint')}
             </p>
             <Label htmlFor={`${id}-holiday`} className="sr-only">
-              Holiday date
+              {t('holidayDate')}
             </Label>
             <div className="flex flex-wrap gap-2">
               <DateInput
@@ -192,7 +194,7 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
               />
               <Button type="button" variant="outline" onClick={addHoliday}>
                 <Plus aria-hidden="true" />
-                Add holiday
+                {t('addHoliday')}
               </Button>
             </div>
             {errors.holidays && (
@@ -202,9 +204,9 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
             )}
           </div>
           {form.holidays.length === 0 ? (
-            <p className="text-sm text-slate-600">No holidays: every working day counts.</p>
+            <p className="text-sm text-slate-600">{t('noHolidays')}</p>
           ) : (
-            <ul ref={holidayList} aria-label="Holidays" className="grid gap-2">
+            <ul ref={holidayList} aria-label={t('holidays')} className="grid gap-2">
               {form.holidays.map((holiday, index) => {
                 const words = formatCalendarDay(holiday);
                 return (
@@ -213,11 +215,11 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
                       <time dateTime={holiday} className="font-medium text-slate-900">
                         {words}
                       </time>
-                      {!form.workingDays.includes(weekdayOf(holiday)) && <span className="text-slate-600"> · not a working day anyway</span>}
+                      {!form.workingDays.includes(weekdayOf(holiday)) && <span className="text-slate-600"> {t('notWorkingDay')}</span>}
                     </span>
-                    <Button type="button" size="sm" variant="ghost" aria-label={`Remove ${words}`} onClick={() => removeHoliday(holiday, index)}>
+                    <Button type="button" size="sm" variant="ghost" aria-label={t('removeDay', { day: words })} onClick={() => removeHoliday(holiday, index)}>
                       <X aria-hidden="true" />
-                      Remove
+                      {t('remove')}
                     </Button>
                   </li>
                 );
@@ -233,9 +235,9 @@ export function WorkingCalendarSection({ saved }: { saved: OrganisationSettings 
           {/* Never disabled: a button that turns disabled under the focus drops it to the page. */}
           <Button type="submit" aria-disabled={save.isPending || unchanged}>
             {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-            Save calendar
+            {t('saveCalendar')}
           </Button>
-          {unchanged && <span className="text-sm text-slate-600">No changes to save.</span>}
+          {unchanged && <span className="text-sm text-slate-600">{t('noChanges')}</span>}
         </div>
       </form>
     </SectionCard>

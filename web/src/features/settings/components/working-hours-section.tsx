@@ -6,7 +6,9 @@ import { Label } from '../../../components/ui/label';
 import { SectionCard } from '../../../components/ui/section-card';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { useSaveOrganisationSettings } from '../api/organisation-settings';
+import { messages } from '../messages';
 
 /** "09:00" from 540 minutes after midnight (1440, the day's end, as "24:00" cannot be typed: "23:59" is shown and 1440 kept). */
 export const timeOfMinute = (minute: number) => {
@@ -27,6 +29,7 @@ export function minuteOfTime(value: string): number | undefined {
  * worked (the working calendar above), in the organisation's time zone. Saved on its own.
  */
 export function WorkingHoursSection({ saved }: { saved: OrganisationSettings }) {
+  const t = useT(messages);
   const save = useSaveOrganisationSettings();
   const [start, setStart] = useState(timeOfMinute(saved.workStartMinute));
   const [end, setEnd] = useState(saved.workEndMinute === 1440 ? '23:59' : timeOfMinute(saved.workEndMinute));
@@ -36,8 +39,8 @@ export function WorkingHoursSection({ saved }: { saved: OrganisationSettings }) 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const [from, to] = [minuteOfTime(start), minuteOfTime(end)];
-    if (from === undefined || to === undefined) return setProblem('Enter both times, such as 09:00 and 18:00.');
-    if (to <= from) return setProblem('The working day must end after it starts.');
+    if (from === undefined || to === undefined) return setProblem(t('enterBothTimes'));
+    if (to <= from) return setProblem(t('endAfterStart'));
     setProblem(undefined);
     const workEndMinute = to === 1439 && saved.workEndMinute === 1440 ? 1440 : to;
     if (from === saved.workStartMinute && workEndMinute === saved.workEndMinute) return;
@@ -45,8 +48,11 @@ export function WorkingHoursSection({ saved }: { saved: OrganisationSettings }) 
       { workStartMinute: from, workEndMinute },
       {
         onSuccess: (settings) =>
-          toast({ title: 'Working hours saved', description: `Push notifications go from ${timeOfMinute(settings.workStartMinute)} to ${timeOfMinute(settings.workEndMinute)} on working days.` }),
-        onError: (error) => setProblem(errorMessage(error, 'The working hours were not saved: please try again.')),
+          toast({
+            title: translate(messages, 'hoursSaved'),
+            description: translate(messages, 'hoursSavedText', { start: timeOfMinute(settings.workStartMinute), end: timeOfMinute(settings.workEndMinute) }),
+          }),
+        onError: (error) => setProblem(errorMessage(error, translate(messages, 'hoursNotSaved'))),
       },
     );
   };
@@ -55,17 +61,17 @@ export function WorkingHoursSection({ saved }: { saved: OrganisationSettings }) 
     <SectionCard
       id="settings-working-hours"
       icon={BellRing}
-      title="Working hours"
-      description="Push notifications to phones wait outside these hours and on days not worked, then arrive together when work starts."
+      title={t('workingHours')}
+      description={t('workingHoursDescription')}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="flex flex-wrap gap-4">
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-start`}>Work starts</Label>
+            <Label htmlFor={`${id}-start`}>{t('workStarts')}</Label>
             <input id={`${id}-start`} type="time" step={60} value={start} onChange={(event) => setStart(event.target.value)} aria-describedby={problem ? `${id}-problem` : undefined} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900" />
           </div>
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-end`}>Work ends</Label>
+            <Label htmlFor={`${id}-end`}>{t('workEnds')}</Label>
             <input id={`${id}-end`} type="time" step={60} value={end} onChange={(event) => setEnd(event.target.value)} aria-describedby={problem ? `${id}-problem` : undefined} className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900" />
           </div>
         </div>
@@ -77,7 +83,7 @@ export function WorkingHoursSection({ saved }: { saved: OrganisationSettings }) 
         <div>
           <Button type="submit" aria-disabled={save.isPending || undefined}>
             {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-            Save working hours
+            {t('saveHours')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,6 @@
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
+
 /** What the organisation settings form changed, as the form sends it. */
 export interface SettingsChange {
   orgName?: string;
@@ -13,16 +16,13 @@ export interface SettingsChange {
  */
 export function savedSummary(change: SettingsChange, sample: () => { money: string; date: string }): string {
   const said: string[] = [];
-  if (change.orgName !== undefined) said.push(`The organisation is now called ${change.orgName}.`);
-  if (change.currency !== undefined || change.locale !== undefined) {
-    const { money, date } = sample();
-    said.push(`Money now reads ${money}, dates ${date}.`);
-  }
+  if (change.orgName !== undefined) said.push(translate(messages, 'summaryName', { name: change.orgName }));
+  if (change.currency !== undefined || change.locale !== undefined) said.push(translate(messages, 'summaryMoney', sample()));
   if (change.requireManagerTwoFactor !== undefined) {
-    said.push(change.requireManagerTwoFactor ? 'Managers now need a second factor to sign in.' : 'Managers no longer need a second factor to sign in.');
+    said.push(change.requireManagerTwoFactor ? translate(messages, 'summaryTwoFactorOn') : translate(messages, 'summaryTwoFactorOff'));
   }
   if (change.managersRecord !== undefined) {
-    said.push(change.managersRecord ? 'Managers may now record entries, voids and claims for their teams.' : 'Managers now watch only: they no longer record entries, voids or claims.');
+    said.push(change.managersRecord ? translate(messages, 'summaryRecordOn') : translate(messages, 'summaryRecordOff'));
   }
   return said.join(' ');
 }

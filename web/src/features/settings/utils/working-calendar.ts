@@ -1,6 +1,8 @@
 import type { OrganisationSettings, UpdateOrganisationSettingsInput } from '@contract/settings';
-import { enterDayMessage, isCalendarDay } from '../../../lib/day-field';
+import { dayPattern, isCalendarDay } from '../../../lib/day-field';
 import { formatCalendarDay, orgLocale } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The working calendar's rules as the form applies them (docs/decisions/0073-goal-pacing.md): the same as the
 // server's (contract/settings.ts), checked before sending.
@@ -9,17 +11,24 @@ import { formatCalendarDay, orgLocale } from '../../../lib/format';
 export const HOLIDAYS_MAX = 200;
 
 /** The ISO weekdays, Monday (1) to Sunday (7), as the form lists them. */
-export const WEEKDAYS = [
-  { day: 1, name: 'Monday' },
-  { day: 2, name: 'Tuesday' },
-  { day: 3, name: 'Wednesday' },
-  { day: 4, name: 'Thursday' },
-  { day: 5, name: 'Friday' },
-  { day: 6, name: 'Saturday' },
-  { day: 7, name: 'Sunday' },
-] as const;
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-export const NO_WORKING_DAY = 'At least one working day is needed: tick the days the team works.';
+/**
+ * An ISO weekday's name in the language shown, as a sentence has it ("Monday", "Montag", "lundi"): Intl's, as dates
+ * are (1 January 2024 was a Monday).
+ */
+export function weekdayName(day: number): string {
+  return new Intl.DateTimeFormat(orgLocale(), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, day)));
+}
+
+/** The weekday's name as a label on its own, with a capital ("Lundi"). */
+export function weekdayLabel(day: number): string {
+  const name = weekdayName(day);
+  return name.charAt(0).toLocaleUpperCase(orgLocale()) + name.slice(1);
+}
+
+/** Why the working days cannot be saved: none is ticked. */
+export const noWorkingDayMessage = () => translate(messages, 'noWorkingDay');
 
 export interface WorkingCalendar {
   /** ISO weekdays, ascending. */
@@ -46,10 +55,10 @@ export function toggleWorkingDay(days: readonly number[], day: number, on: boole
 
 /** Why `day` (a date input's value) cannot be added to the holidays, or undefined when it can. */
 export function holidayProblem(holidays: readonly string[], day: string): string | undefined {
-  if (day.trim() === '') return 'Enter a whole date: day, month and year.';
-  if (!isCalendarDay(day)) return `${enterDayMessage('the holiday', orgLocale())}.`;
-  if (holidays.includes(day)) return `${formatCalendarDay(day)} is already a holiday.`;
-  if (holidays.length >= HOLIDAYS_MAX) return `At most ${HOLIDAYS_MAX} holidays: remove a past one first.`;
+  if (day.trim() === '') return translate(messages, 'enterWholeDate');
+  if (!isCalendarDay(day)) return translate(messages, 'enterHolidayAs', { pattern: dayPattern(orgLocale()).placeholder });
+  if (holidays.includes(day)) return translate(messages, 'alreadyHoliday', { day: formatCalendarDay(day) });
+  if (holidays.length >= HOLIDAYS_MAX) return translate(messages, 'tooManyHolidays', { max: HOLIDAYS_MAX });
   return undefined;
 }
 
@@ -61,9 +70,10 @@ export const withHoliday = (holidays: readonly string[], day: string): string[] 
  * "every day" for all seven.
  */
 export function describeWorkingDays(days: readonly number[]): string {
-  if (days.length === 7) return 'every day';
-  const names = days.map((day) => WEEKDAYS[day - 1]!.name);
+  if (days.length === 7) return translate(messages, 'everyDay');
+  const names = days.map(weekdayName);
   const consecutive = days.every((day, index) => index === 0 || day === days[index - 1]! + 1);
-  if (days.length >= 3 && consecutive) return `${names[0]} to ${names[names.length - 1]}`;
-  return names.length <= 1 ? (names[0] ?? 'no day') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  if (days.length >= 3 && consecutive) return translate(messages, 'dayRange', { first: names[0], last: names[names.length - 1] });
+  if (names.length <= 1) return names[0] ?? translate(messages, 'noDay');
+  return translate(messages, 'dayList', { rest: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }

@@ -13,9 +13,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { agentsPageQueryOptions } from '../../../lib/agents-page';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { teamsQueryOptions } from '../../../lib/teams';
 import { useUsers } from '../../../lib/users';
 import { useSaveTeam } from '../api/teams';
+import { messages } from '../messages';
 
 /** How many agents the picker lists for a search. */
 const PICKER_LIMIT = 20;
@@ -40,14 +42,15 @@ interface Member {
  * (docs/decisions/0079-team-membership-edits.md).
  */
 export function TeamFormDialog({ team, trigger }: { team?: Team; trigger: ReactElement }) {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{team ? `Edit ${team.name}` : 'New team'}</DialogTitle>
-          <DialogDescription>Managers who lead a team see only its agents. An agent is in one team at most: adding one moves it here.</DialogDescription>
+          <DialogTitle>{team ? t('editTeam', { name: team.name }) : t('newTeam')}</DialogTitle>
+          <DialogDescription>{t('dialogDescription')}</DialogDescription>
         </DialogHeader>
         {/* Mounted while open only: each opening starts from the teams as the server has them now. */}
         <FreshTeamForm teamId={team?.id} onClose={() => setOpen(false)} />
@@ -57,17 +60,19 @@ export function TeamFormDialog({ team, trigger }: { team?: Team; trigger: ReactE
 }
 
 function FreshTeamForm({ teamId, onClose }: { teamId: number | undefined; onClose: () => void }) {
+  const t = useT(messages);
   const teams = useQuery({ ...teamsQueryOptions, refetchOnMount: 'always' });
-  if (teams.isError) return <LoadError error={teams.error} fallback="Failed to load the teams" />;
-  if (!teams.isFetchedAfterMount || !teams.data) return <Spinner label="Loading the teams..." className="min-h-40" />;
+  if (teams.isError) return <LoadError error={teams.error} fallback={t('teamsLoadFailed')} />;
+  if (!teams.isFetchedAfterMount || !teams.data) return <Spinner label={t('loadingTheTeams')} className="min-h-40" />;
   const team = teamId === undefined ? undefined : teams.data.teams.find((candidate) => candidate.id === teamId);
-  if (teamId !== undefined && !team) return <p role="alert" className="text-sm text-slate-700">This team no longer exists: it was deleted.</p>;
+  if (teamId !== undefined && !team) return <p role="alert" className="text-sm text-slate-700">{t('teamGone')}</p>;
   return <TeamForm team={team} onClose={onClose} />;
 }
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 function TeamForm({ team, onClose }: { team: Team | undefined; onClose: () => void }) {
+  const t = useT(messages);
   const own: TeamRef | null = team ? { id: team.id, name: team.name } : null;
   const [name, setName] = useState(team?.name ?? '');
   const [managerIds, setManagerIds] = useState(team?.managers.map((m) => m.id) ?? []);
@@ -81,23 +86,28 @@ function TeamForm({ team, onClose }: { team: Team | undefined; onClose: () => vo
   const before = new Set(team?.agents.map((agent) => agent.id) ?? []);
   const added = agents.filter((agent) => !before.has(agent.id));
   const removed = (team?.agents ?? []).filter((agent) => !agents.some((kept) => kept.id === agent.id));
-  const shownName = name.trim() || team?.name || 'the new team';
+  // The name the moves are told with: as typed, else the saved one; undefined for a new team not yet named.
+  const shownName = name.trim() || team?.name;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) {
-      setNameError('Team name is required');
+      setNameError(translate(messages, 'nameRequired'));
       return;
     }
     const callbacks = {
       onSuccess: (saved: Team) => {
         onClose();
-        toast({ title: 'Success', description: team ? `${saved.name} saved` : `${saved.name} created`, variant: 'success' });
+        toast({
+          title: translate(messages, 'success'),
+          description: team ? translate(messages, 'teamSaved', { name: saved.name }) : translate(messages, 'teamCreated', { name: saved.name }),
+          variant: 'success',
+        });
       },
       onError: (error: Error) => {
         if (error instanceof ApiError && error.status === 409) setNameError(error.serverMessage);
-        else toast({ title: 'Error', description: errorMessage(error, 'Failed to save the team'), variant: 'destructive' });
+        else toast({ title: translate(messages, 'error'), description: errorMessage(error, translate(messages, 'saveFailed')), variant: 'destructive' });
       },
     };
     if (!team) {
@@ -113,7 +123,7 @@ function TeamForm({ team, onClose }: { team: Team | undefined; onClose: () => vo
     };
     if (Object.keys(changes).length === 0) {
       onClose();
-      toast({ title: 'Nothing to save', description: `${team.name} is as it was.` });
+      toast({ title: translate(messages, 'nothingToSave'), description: translate(messages, 'asItWas', { name: team.name }) });
       return;
     }
     save.mutate({ id: team.id, ...changes }, callbacks);
@@ -121,13 +131,13 @@ function TeamForm({ team, onClose }: { team: Team | undefined; onClose: () => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Team name" error={nameError}>
+      <FormField label={t('teamName')} error={nameError}>
         <Input autoComplete="off" maxLength={60} value={name} onChange={(event) => setName(event.target.value)} />
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={`${managersId}-hint`}>
-        <legend className="text-sm font-medium text-slate-800">Managers</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('managers')}</legend>
         <p id={`${managersId}-hint`} className="text-xs text-slate-600">
-          {users.isPending ? 'Loading managers...' : managers.length === 0 ? 'No manager accounts yet: add one on the Staff tab.' : 'Who leads this team.'}
+          {users.isPending ? t('loadingManagers') : managers.length === 0 ? t('noManagerAccounts') : t('whoLeads')}
         </p>
         <div className="grid max-h-32 gap-1 overflow-y-auto">
           {managers.map((manager) => (
@@ -145,28 +155,33 @@ function TeamForm({ team, onClose }: { team: Team | undefined; onClose: () => vo
       </fieldset>
       <AgentPicker own={own} selected={agents} onChange={setAgents} />
       <MovesSummary teamName={shownName} own={own} added={added} removed={removed} />
-      <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel={team ? 'Save team' : 'Create team'} pendingLabel="Saving..." />
+      <FormDialogFooter onCancel={onClose} pending={save.isPending} submitLabel={team ? t('saveTeam') : t('createTeam')} pendingLabel={t('saving')} />
     </form>
   );
 }
 
 /** What saving does to agents' teams: who moves from where, who joins, who leaves; nobody for a rename. */
-function MovesSummary({ teamName, own, added, removed }: { teamName: string; own: TeamRef | null; added: Member[]; removed: { id: number; name: string }[] }) {
+function MovesSummary({ teamName, own, added, removed }: { teamName: string | undefined; own: TeamRef | null; added: Member[]; removed: { id: number; name: string }[] }) {
+  const t = useT(messages);
+  // A new team not named yet is "the new team".
+  const to = { team: teamName ?? '', newTeam: teamName === undefined ? 'yes' : 'no' };
   const lines = [
-    ...added.map((agent) => (agent.from && agent.from.id !== own?.id ? `${agent.name} moves from ${agent.from.name} to ${teamName}.` : `${agent.name} joins ${teamName}.`)),
-    ...removed.map((agent) => `${agent.name} leaves ${teamName} and is in no team.`),
+    ...added.map((agent) =>
+      agent.from && agent.from.id !== own?.id ? t('movesFrom', { agent: agent.name, from: agent.from.name, ...to }) : t('joins', { agent: agent.name, ...to }),
+    ),
+    ...removed.map((agent) => t('leaves', { agent: agent.name, team: teamName ?? '' })),
   ];
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid gap-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm">
       <h3 id={headingId} className="font-medium text-slate-900">
-        On save
+        {t('onSave')}
       </h3>
       <div aria-live="polite">
         {lines.length === 0 ? (
-          <p className="text-slate-700">No agent moves.</p>
+          <p className="text-slate-700">{t('noMoves')}</p>
         ) : (
-          <ul aria-label="Agents who move" className="grid max-h-28 list-disc gap-0.5 overflow-y-auto pl-5 text-slate-800">
+          <ul aria-label={t('agentsWhoMove')} className="grid max-h-28 list-disc gap-0.5 overflow-y-auto pl-5 text-slate-800">
             {lines.map((line) => (
               <li key={line} className="[overflow-wrap:anywhere]">
                 {line}
@@ -181,12 +196,13 @@ function MovesSummary({ teamName, own, added, removed }: { teamName: string; own
 
 /** Where an agent is now, beside its name in the picker. */
 function teamLabel(team: TeamRef | null, own: TeamRef | null): string {
-  if (!team) return 'No team';
-  return team.id === own?.id ? 'In this team' : `In ${team.name}`;
+  if (!team) return translate(messages, 'noTeam');
+  return team.id === own?.id ? translate(messages, 'inThisTeam') : translate(messages, 'inTeam', { team: team.name });
 }
 
 /** The team's agents as removable chips, and a search that adds agents by name or email, each with its current team. */
 function AgentPicker({ own, selected, onChange }: { own: TeamRef | null; selected: Member[]; onChange: (agents: Member[]) => void }) {
+  const t = useT(messages);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   // Read again for each search, even one made before: another team may have taken an agent since.
@@ -197,9 +213,9 @@ function AgentPicker({ own, selected, onChange }: { own: TeamRef | null; selecte
     onChange(on ? [...selected, { id: agent.id, name: agent.name, from: agent.team }] : selected.filter((other) => other.id !== agent.id));
   return (
     <fieldset className="grid gap-2">
-      <legend className="text-sm font-medium text-slate-800">Agents ({selected.length})</legend>
+      <legend className="text-sm font-medium text-slate-800">{t('agentsCount', { count: selected.length })}</legend>
       {selected.length > 0 && (
-        <ul aria-label="Agents in the team" className="flex max-h-28 flex-wrap gap-1.5 overflow-y-auto">
+        <ul aria-label={t('agentsInTeam')} className="flex max-h-28 flex-wrap gap-1.5 overflow-y-auto">
           {selected.map((agent) => (
             <li key={agent.id}>
               <Badge variant="secondary" className="gap-1 py-1">
@@ -207,7 +223,7 @@ function AgentPicker({ own, selected, onChange }: { own: TeamRef | null; selecte
                 <button
                   type="button"
                   className="rounded px-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
-                  aria-label={`Remove ${agent.name}`}
+                  aria-label={t('removeAgent', { name: agent.name })}
                   onClick={() => onChange(selected.filter((other) => other.id !== agent.id))}
                 >
                   ×
@@ -217,15 +233,15 @@ function AgentPicker({ own, selected, onChange }: { own: TeamRef | null; selecte
           ))}
         </ul>
       )}
-      <SearchField label="Add agents" value={search} onChange={setSearch} className="sm:max-w-none" />
+      <SearchField label={t('addAgents')} value={search} onChange={setSearch} className="sm:max-w-none" />
       {query.length > 0 && (
-        <ul id={listId} aria-label="Matching agents" className="grid max-h-40 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+        <ul id={listId} aria-label={t('matchingAgents')} className="grid max-h-40 gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
           {results.isPending ? (
-            <li className="text-sm text-slate-600">Searching...</li>
+            <li className="text-sm text-slate-600">{t('searching')}</li>
           ) : results.isError ? (
-            <li className="text-sm text-red-700">{errorMessage(results.error, 'Failed to search the agents')}</li>
+            <li className="text-sm text-red-700">{errorMessage(results.error, t('searchFailed'))}</li>
           ) : results.data.agents.length === 0 ? (
-            <li className="text-sm text-slate-600">No agent's name or email contains "{query}".</li>
+            <li className="text-sm text-slate-600">{t('noAgentMatches', { query })}</li>
           ) : (
             results.data.agents.map((agent) => (
               <li key={agent.id}>

@@ -13,8 +13,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { setServerIssues } from '../../../lib/server-issues';
 import { useCreateRewardOption } from '../api/create-reward-option';
+import { messages } from '../messages';
+import { categoryKey } from './reward-category';
 
 const emptyForm: RewardOptionForm = { title: '', description: '', category: DEFAULT_REWARD_CATEGORY };
 
@@ -29,6 +32,7 @@ interface AddRewardOptionDialogProps {
 }
 
 export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: AddRewardOptionDialogProps) {
+  const t = useT(messages);
   const createOption = useCreateRewardOption();
   const start: RewardOptionForm = { ...emptyForm, ...initial };
   const form = useForm<RewardOptionForm, unknown, z.output<typeof rewardOptionForm>>({
@@ -44,12 +48,12 @@ export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: 
       { ...values, tierId: tier.id, isActive: true },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'Reward option added successfully', variant: 'success' });
+          toast({ title: translate(messages, 'success'), description: translate(messages, 'optionAdded'), variant: 'success' });
           setAdded(true);
           dialog.done();
         },
         onError: (error) => {
-          if (!setServerIssues(form.setError, error, ['title', 'description', 'category'])) toast({ title: 'Error', description: errorMessage(error, 'Failed to add reward'), variant: 'destructive' });
+          if (!setServerIssues(form.setError, error, ['title', 'description', 'category'])) toast({ title: translate(messages, 'error'), description: errorMessage(error, translate(messages, 'addFailed')), variant: 'destructive' });
         },
       },
     ),
@@ -60,9 +64,9 @@ export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: 
       state={dialog}
       trigger={
         trigger ?? (
-          <Button size="sm" variant="outline" aria-label={`Add reward option to ${tier.name}`}>
+          <Button size="sm" variant="outline" aria-label={t('addOptionTo', { tier: tier.name })}>
             <Plus aria-hidden="true" />
-            Add
+            {t('add')}
           </Button>
         )
       }
@@ -73,16 +77,16 @@ export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: 
         }
         setAdded(false);
       }}
-      title="Add Reward Option"
-      description={`Agents who reach ${tier.name} can pick this reward.`}
+      title={t('addOptionTitle')}
+      description={t('addOptionDescription', { tier: tier.name })}
       onSubmit={onSubmit}
       pending={createOption.isPending}
-      submitLabel="Add Reward"
+      submitLabel={t('addReward')}
     >
-      <FormField label="Title" error={errors.title?.message}>
-        <Input placeholder="e.g. Wireless Headphones" {...form.register('title')} />
+      <FormField label={t('title')} error={errors.title?.message}>
+        <Input placeholder={t('titlePlaceholder')} {...form.register('title')} />
       </FormField>
-      <FormField label="Description" error={errors.description?.message}>
+      <FormField label={t('description')} error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
       <Controller
@@ -90,15 +94,15 @@ export function AddRewardOptionDialog({ tier, initial, trigger, onAddedFocus }: 
         name="category"
         render={({ field }) => (
           <Select value={field.value ?? ''} onValueChange={field.onChange} name={field.name}>
-            <FormField label="Category" error={errors.category?.message}>
+            <FormField label={t('category')} error={errors.category?.message}>
               <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                <SelectValue placeholder="Select a category" />
+                <SelectValue placeholder={t('selectCategory')} />
               </SelectTrigger>
             </FormField>
             <SelectContent>
               {rewardCategories.map((category) => (
                 <SelectItem key={category} value={category}>
-                  {category}
+                  {t('categoryName', { category: categoryKey(category) })}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -9,38 +9,42 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCanEdit } from '../../../lib/authorization';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { useTierRewardOptions } from '../../../lib/tier-reward-options';
 import { useDeleteRewardOption } from '../api/delete-reward-option';
+import { messages } from '../messages';
 import { AddRewardOptionDialog } from './add-reward-option-dialog';
+import { categoryKey } from './reward-category';
 
 /** The reward options agents can pick from when they reach this tier. */
 export function RewardOptionsList({ tier }: { tier: TierSetting }) {
+  const t = useT(messages);
   const id = useId();
   const canEdit = useCanEdit();
   const options = useTierRewardOptions(tier.id);
 
   useEffect(() => {
-    if (options.isError) toast({ title: 'Error', description: 'Failed to fetch rewards', variant: 'destructive' });
+    if (options.isError) toast({ title: translate(messages, 'error'), description: translate(messages, 'optionsLoadFailed'), variant: 'destructive' });
   }, [options.isError]);
 
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
         <h4 id={`${id}-heading`} className="text-xs font-medium uppercase tracking-wide text-slate-600">
-          Reward Options
+          {t('rewardOptions')}
         </h4>
         {canEdit && <AddRewardOptionDialog tier={tier} />}
       </div>
       {options.isPending ? (
         <p className="mt-1 text-sm text-slate-600" role="status">
-          Loading reward options...
+          {t('loadingOptions')}
         </p>
       ) : options.isError ? (
-        <p className="mt-1 text-sm text-red-700">Failed to fetch rewards</p>
+        <p className="mt-1 text-sm text-red-700">{t('optionsLoadFailed')}</p>
       ) : (
         <>
           {options.data.length === 0 ? (
-            <p className="mt-1 text-sm italic text-slate-600">No reward options configured</p>
+            <p className="mt-1 text-sm italic text-slate-600">{t('noOptions')}</p>
           ) : (
             <ul aria-labelledby={`${id}-heading`} className="mt-2 grid gap-2">
               {options.data.map((option) => (
@@ -51,8 +55,8 @@ export function RewardOptionsList({ tier }: { tier: TierSetting }) {
           {/* What a tier offers is its active options (docs/decisions/0081-tier-offers.md): say what that means here. */}
           <p className={cn('mt-2 text-xs', options.data.some((option) => option.isActive) ? 'text-slate-700' : 'text-amber-900')}>
             {options.data.some((option) => option.isActive)
-              ? `Agents who reach ${tier.name} see ${options.data.every((option) => option.isActive) ? 'these' : 'the active ones'} and pick one.`
-              : `Agents who reach ${tier.name} see “Coming Soon” and cannot claim it until an active option is added.`}
+              ? t('offerActive', { tier: tier.name, which: options.data.every((option) => option.isActive) ? 'all' : 'some' })
+              : t('offerNone', { tier: tier.name })}
           </p>
         </>
       )}
@@ -60,11 +64,16 @@ export function RewardOptionsList({ tier }: { tier: TierSetting }) {
   );
 }
 
+/** The option's title marks where it goes in the confirmation's sentence, set apart in bold. */
+const TITLE_MARK = '\u0000';
+
 function RewardOptionItem({ option, tier, canEdit }: { option: RewardOption; tier: TierSetting; canEdit: boolean }) {
+  const t = useT(messages);
   const deleteOption = useDeleteRewardOption({
-    onSuccess: () => toast({ title: 'Success', description: 'Reward option deleted successfully', variant: 'success' }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete reward'), variant: 'destructive' }),
+    onSuccess: () => toast({ title: translate(messages, 'success'), description: translate(messages, 'optionDeleted'), variant: 'success' }),
+    onError: (error) => toast({ title: translate(messages, 'error'), description: errorMessage(error, translate(messages, 'deleteFailed')), variant: 'destructive' }),
   });
+  const [beforeTitle = '', afterTitle = ''] = t('deleteOptionEffect', { title: TITLE_MARK, tier: tier.name }).split(TITLE_MARK);
   const onConfirm = () => deleteOption.mutate({ optionId: option.id, tierId: tier.id });
 
   return (
@@ -73,8 +82,8 @@ function RewardOptionItem({ option, tier, canEdit }: { option: RewardOption; tie
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{option.title}</span>
-          <Badge variant="outline">{option.category}</Badge>
-          {!option.isActive && <Badge variant="warning">Inactive</Badge>}
+          <Badge variant="outline">{t('categoryName', { category: categoryKey(option.category) })}</Badge>
+          {!option.isActive && <Badge variant="warning">{t('inactive')}</Badge>}
         </p>
         <p className="break-words text-sm text-slate-700">{option.description}</p>
       </div>
@@ -86,19 +95,20 @@ function RewardOptionItem({ option, tier, canEdit }: { option: RewardOption; tie
               variant="ghost"
               className="size-8 text-red-700 hover:bg-red-50 hover:text-red-800"
               disabled={deleteOption.isPending}
-              aria-label={`Delete reward option ${option.title}`}
+              aria-label={t('deleteOptionNamed', { title: option.title })}
             >
               <Trash2 aria-hidden="true" />
             </Button>
           }
-          title="Delete reward option"
-          description="Are you sure you want to delete this reward option?"
-          confirmLabel="Delete"
+          title={t('deleteOptionTitle')}
+          description={t('deleteOptionQuestion')}
+          confirmLabel={t('delete')}
           onConfirm={onConfirm}
         >
           <p className="text-sm text-slate-700">
-            <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{option.title}</span> will no longer be offered to agents who reach{' '}
-            {tier.name}.
+            {beforeTitle}
+            <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{option.title}</span>
+            {afterTitle}
           </p>
         </ConfirmDialog>
       )}

@@ -5,7 +5,9 @@ import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { useCanEdit } from '../../../lib/authorization';
+import { useT } from '../../../lib/i18n/translate';
 import { useTierRewardOptions } from '../../../lib/tier-reward-options';
+import { messages } from '../messages';
 import { AddRewardOptionDialog } from './add-reward-option-dialog';
 import { EditButton, EditorActions, useTierSettingEditor } from './tier-setting-editor';
 
@@ -21,10 +23,11 @@ const TITLE_MAX = 120;
  * "Add as option" for the owner.
  */
 export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
+  const t = useT(messages);
   const id = useId();
   const canEdit = useCanEdit();
   const editButton = useRef<HTMLButtonElement>(null);
-  const editor = useTierSettingEditor(tier, 'rewards', { success: 'Tier rewards updated successfully', failure: 'Failed to update rewards' }, editButton);
+  const editor = useTierSettingEditor(tier, 'rewards', { success: t('rewardsUpdated'), failure: t('rewardsFailed') }, editButton);
   // The same read as the options list beside it; until it arrives no line is flagged.
   const options = useTierRewardOptions(tier.id);
   const activeOptions = options.data?.filter((option) => option.isActive);
@@ -34,10 +37,10 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
     <div>
       <div className="flex items-center justify-between gap-2">
         <h4 id={`${id}-heading`} className="text-xs font-medium uppercase tracking-wide text-slate-600">
-          Rewards
+          {t('rewards')}
         </h4>
         {canEdit && !editor.editing && (
-          <EditButton ref={editButton} label={`Edit rewards for ${tier.name}`} onClick={() => editor.start(hasRewards(tier.rewards) ? tier.rewards : '')} />
+          <EditButton ref={editButton} label={t('editRewardsFor', { tier: tier.name })} onClick={() => editor.start(hasRewards(tier.rewards) ? tier.rewards : '')} />
         )}
       </div>
       {editor.editing ? (
@@ -45,7 +48,7 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
           <Textarea
             rows={4}
             maxLength={REWARDS_TEXT_MAX}
-            aria-label={`Rewards for ${tier.name}`}
+            aria-label={t('rewardsFor', { tier: tier.name })}
             aria-describedby={`${id}-hint`}
             value={editor.draft}
             onChange={(event) => editor.setDraft(event.target.value)}
@@ -54,7 +57,7 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
             autoFocus
           />
           <p id={`${id}-hint`} className="text-xs text-slate-600">
-            One reward per line. Agents see this tier&apos;s reward options: begin a line with an option&apos;s title to describe it.
+            {t('rewardsHint')}
           </p>
           <div className="flex flex-wrap gap-2">
             <EditorActions editor={editor} />
@@ -69,7 +72,7 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
                 <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
                   <p className="flex items-start gap-1 text-xs text-amber-900">
                     <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-                    No active reward option matches this line, so agents do not see it.
+                    {t('lineNotOffered')}
                   </p>
                   {canEdit && (
                     <AddRewardOptionDialog
@@ -77,9 +80,9 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
                       initial={{ title: line.slice(0, TITLE_MAX), description: line }}
                       onAddedFocus={() => editButton.current?.focus()}
                       trigger={
-                        <Button size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={`Add “${line}” as a reward option of ${tier.name}`}>
+                        <Button size="sm" variant="outline" className="h-7 px-2 text-xs" aria-label={t('addLineAsOption', { line, tier: tier.name })}>
                           <Plus aria-hidden="true" />
-                          Add as option
+                          {t('addAsOption')}
                         </Button>
                       }
                     />
@@ -91,9 +94,9 @@ export function RewardsTextEditor({ tier }: { tier: TierSetting }) {
         </ul>
       ) : (
         <>
-          <p className="mt-1 text-sm italic text-slate-600">No rewards configured for this tier</p>
+          <p className="mt-1 text-sm italic text-slate-600">{t('noRewards')}</p>
           {activeOptions !== undefined && activeOptions.length > 0 && (
-            <p className="mt-1 text-xs text-slate-700">Agents see the reward options below as this tier&apos;s rewards.</p>
+            <p className="mt-1 text-xs text-slate-700">{t('optionsAsRewards')}</p>
           )}
         </>
       )}

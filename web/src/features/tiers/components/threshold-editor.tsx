@@ -3,6 +3,8 @@ import { useId, useRef } from 'react';
 import { Input } from '../../../components/ui/input';
 import { useCanEdit } from '../../../lib/authorization';
 import { formatThreshold } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { EditButton, EditorActions, useTierSettingEditor } from './tier-setting-editor';
 
 // The threshold's schema brings zod, which the screens that show amounts (and share contract/cents.ts) must not load
@@ -14,10 +16,11 @@ const editableAmount = (money: string) => money.replace(/\.00$/, '');
 
 /** Inline editor of a tier threshold: Edit -> input -> Save or Cancel (docs/product.md §11.9). */
 export function ThresholdEditor({ tier }: { tier: TierSetting }) {
+  const t = useT(messages);
   const id = useId();
   const canEdit = useCanEdit();
   const editButton = useRef<HTMLButtonElement>(null);
-  const editor = useTierSettingEditor(tier, 'threshold', { success: 'Tier threshold updated successfully', failure: 'Failed to update threshold' }, editButton);
+  const editor = useTierSettingEditor(tier, 'threshold', { success: t('thresholdUpdated'), failure: t('thresholdFailed') }, editButton);
 
   const save = () => {
     const draft = editor.draft;
@@ -25,16 +28,16 @@ export function ThresholdEditor({ tier }: { tier: TierSetting }) {
       (thresholdInput) => {
         const parsed = thresholdInput.safeParse(draft);
         if (parsed.success) editor.save(parsed.data);
-        else editor.setError(parsed.error.issues[0]?.message ?? 'Enter a valid threshold');
+        else editor.setError(parsed.error.issues[0]?.message ?? t('enterValidThreshold'));
       },
-      () => editor.setError('The threshold could not be checked: the connection failed. Try again.'),
+      () => editor.setError(t('thresholdUnchecked')),
     );
   };
 
   return (
     <div>
       <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
-        Threshold
+        {t('threshold')}
       </p>
       {editor.editing ? (
         <form noValidate className="mt-1 grid gap-1.5" onSubmit={editor.onSubmit(save)}>
@@ -49,7 +52,7 @@ export function ThresholdEditor({ tier }: { tier: TierSetting }) {
                 min="0.01"
                 inputMode="decimal"
                 className="pl-6"
-                aria-label={`Threshold for ${tier.name}`}
+                aria-label={t('thresholdFor', { tier: tier.name })}
                 aria-invalid={editor.error ? true : undefined}
                 aria-describedby={editor.error ? `${id}-error` : undefined}
                 value={editor.draft}
@@ -72,7 +75,7 @@ export function ThresholdEditor({ tier }: { tier: TierSetting }) {
           <span className="text-2xl font-bold text-slate-900 tabular-nums">
             {formatThreshold(tier.threshold)}
           </span>
-          {canEdit && <EditButton ref={editButton} label={`Edit threshold for ${tier.name}`} onClick={() => editor.start(editableAmount(tier.threshold))} />}
+          {canEdit && <EditButton ref={editButton} label={t('editThresholdFor', { tier: tier.name })} onClick={() => editor.start(editableAmount(tier.threshold))} />}
         </div>
       )}
     </div>

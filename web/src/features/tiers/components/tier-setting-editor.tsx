@@ -4,7 +4,9 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { translate, useT } from '../../../lib/i18n/translate';
 import { useUpdateTierSetting } from '../api/update-tier-setting';
+import { messages } from '../messages';
 
 interface EditorToasts {
   success: string;
@@ -44,8 +46,8 @@ export function useTierSettingEditor(
     update.mutate(
       { tierId: tier.id, changes: field === 'threshold' ? { threshold: value } : { rewards: value } },
       {
-        onSuccess: () => toast({ title: 'Success', description: toasts.success, variant: 'success' }),
-        onError: (failure) => toast({ title: 'Error', description: errorMessage(failure, toasts.failure), variant: 'destructive' }),
+        onSuccess: () => toast({ title: translate(messages, 'success'), description: toasts.success, variant: 'success' }),
+        onError: (failure) => toast({ title: translate(messages, 'error'), description: errorMessage(failure, toasts.failure), variant: 'destructive' }),
         onSettled: close,
       },
     );
@@ -84,25 +86,27 @@ type TierSettingEditor = ReturnType<typeof useTierSettingEditor>;
 
 /** Opens the editor; `ref` is the button handed to the editor, focused again when the editor closes. */
 export function EditButton({ ref, label, onClick }: { ref: Ref<HTMLButtonElement>; label: string; onClick: () => void }) {
+  const t = useT(messages);
   return (
     <Button ref={ref} size="sm" variant="ghost" onClick={onClick} aria-label={label}>
       <Pencil aria-hidden="true" />
-      Edit
+      {t('edit')}
     </Button>
   );
 }
 
 /** Save (the form's submit) and Cancel. */
 export function EditorActions({ editor }: { editor: TierSettingEditor }) {
+  const t = useT(messages);
   return (
     <>
       <Button type="submit" size="sm" disabled={editor.pending}>
         <Check aria-hidden="true" />
-        {editor.pending ? 'Saving...' : 'Save'}
+        {editor.pending ? t('saving') : t('save')}
       </Button>
       <Button type="button" size="sm" variant="outline" onClick={editor.cancel} disabled={editor.pending}>
         <X aria-hidden="true" />
-        Cancel
+        {t('cancel')}
       </Button>
     </>
   );

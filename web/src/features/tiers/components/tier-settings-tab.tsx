@@ -4,7 +4,9 @@ import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCanEdit } from '../../../lib/authorization';
+import { useT } from '../../../lib/i18n/translate';
 import { useTierSettings } from '../../../lib/tier-settings';
+import { messages } from '../messages';
 import { TierCard } from './tier-card';
 
 const thresholdCents = (tier: TierSetting) => parseMoneyToCents(tier.threshold) ?? 0n;
@@ -16,23 +18,20 @@ function byThreshold(a: TierSetting, b: TierSetting) {
 }
 
 export function TierSettingsTab() {
+  const t = useT(messages);
   const canEdit = useCanEdit();
   const tiers = useTierSettings();
   return (
     <section aria-labelledby="tiers-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="tiers-heading"
-        title="Tier Settings"
-        description={
-          canEdit
-            ? 'Thresholds, reward descriptions and the reward options agents can pick when they reach a tier.'
-            : 'Thresholds, reward descriptions and the reward options of every tier.'
-        }
+        title={t('tierSettings')}
+        description={canEdit ? t('tabDescriptionOwner') : t('tabDescription')}
       />
       {tiers.isPending ? (
-        <Spinner label="Loading tiers..." className="min-h-40" />
+        <Spinner label={t('loadingTiers')} className="min-h-40" />
       ) : tiers.isError ? (
-        <LoadError error={tiers.error} fallback="Failed to load tiers" />
+        <LoadError error={tiers.error} fallback={t('tiersLoadFailed')} />
       ) : (
         <ol className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {[...tiers.data].sort(byThreshold).map((tier) => (
