@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyField } from '../../../components/ui/secret-field';
 import { formatCount, formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { linksCsv } from './links-csv';
 
 /** More links than this are in the CSV file only: a page of 100,000 copy fields helps nobody. */
@@ -26,41 +28,37 @@ function download(links: readonly AgentSetupLink[]) {
  * hashes. The owner copies each or downloads them all, then hands each to its agent.
  */
 export function AgentLinks({ links }: { links: readonly AgentSetupLink[] }) {
+  const t = useT(messages);
   const expiry = links.reduce((earliest, link) => (link.expiresAt < earliest ? link.expiresAt : earliest), links[0]!.expiresAt);
   const shown = links.slice(0, LINKS_SHOWN);
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <KeyRound className="size-5 text-brand-600" aria-hidden="true" />
-          Set-up links
+          <KeyRound className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+          {t('setUpLinks')}
         </CardTitle>
-        <CardDescription>
-          {links.length === 1 ? 'The new agent sets a password' : `Each of the ${formatCount(links.length)} new agents sets a password`}{' '}
-          with a link of their own, then signs in with their email. A link works once, until {formatDateTime(expiry)}.
-        </CardDescription>
+        <CardDescription>{t('linksDescription', { count: links.length, expiry: formatDateTime(expiry) })}</CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
           <span>
-            <strong className="font-semibold">Shown only once.</strong> Copy or download the links now: they cannot be shown again. Anyone
-            holding a link can set that agent&apos;s password, so hand each only to its agent.
+            <strong className="font-semibold">{t('shownOnce')}</strong> {t('shownOnceText')}
           </span>
         </p>
         <div>
           <Button type="button" variant="outline" onClick={() => download(links)}>
             <Download aria-hidden="true" />
-            Download links as CSV
+            {t('downloadLinks')}
           </Button>
         </div>
         {links.length > shown.length && (
           <p className="text-sm text-slate-700">
-            The first {formatCount(shown.length)} of {formatCount(links.length)} links are listed; the CSV file holds them
-            all.
+            {t('firstLinks', { shown: formatCount(shown.length), total: formatCount(links.length) })}
           </p>
         )}
-        <ul aria-label="Set-up links" className="grid grid-cols-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <ul aria-label={t('setUpLinks')} className="grid grid-cols-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
           {shown.map((link) => (
             <li key={link.agentId} className="p-3">
               <CopyField
@@ -70,7 +68,7 @@ export function AgentLinks({ links }: { links: readonly AgentSetupLink[] }) {
                   </span>
                 }
                 value={link.url}
-                what="link"
+                what={t('linkWhat')}
               />
             </li>
           ))}

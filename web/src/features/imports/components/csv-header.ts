@@ -1,4 +1,6 @@
 import { detectDelimiter, normaliseColumnName } from '@contract/csv-columns';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import type { ColumnChoice, ImportKind } from './import-kinds';
 
 /**
@@ -29,7 +31,7 @@ export function guessColumns(kind: ImportKind, names: readonly string[]): Column
 }
 
 /** What a chosen file that changed on disk since it was chosen says when read (Chromium, Firefox: NotReadableError). */
-export const FILE_CHANGED = 'The file changed after you chose it; choose it again.';
+export const fileChangedMessage = () => translate(messages, 'fileChanged');
 
 /**
  * The chosen file's bytes as they are now, kept in memory: what is checked, imported and offered back as rejected rows
@@ -40,8 +42,8 @@ export async function readChosenFile(file: Blob): Promise<Blob> {
   try {
     return new Blob([await file.arrayBuffer()], { type: file.type });
   } catch (error) {
-    if (error instanceof DOMException && (error.name === 'NotReadableError' || error.name === 'NotFoundError')) throw new Error(FILE_CHANGED, { cause: error });
-    throw new Error('The file could not be read: choose it again.', { cause: error });
+    if (error instanceof DOMException && (error.name === 'NotReadableError' || error.name === 'NotFoundError')) throw new Error(fileChangedMessage(), { cause: error });
+    throw new Error(translate(messages, 'fileUnreadableAgain'), { cause: error });
   }
 }
 
@@ -120,13 +122,13 @@ export async function readCsvHeader(file: Blob): Promise<CsvHeader> {
     // `stream`: a character cut in two at the end of the slice is not an error.
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(bom), { stream: true });
   } catch {
-    throw new Error('The file is not UTF-8 text: save it as "CSV UTF-8" and try again');
+    throw new Error(translate(messages, 'notUtf8'));
   }
-  if (text.trim() === '') throw new Error('The file is empty');
+  if (text.trim() === '') throw new Error(translate(messages, 'fileEmpty'));
   const delimiter = detectDelimiter(text);
   const { names, end } = parseHeaderLine(text, delimiter);
-  if (end === undefined && file.size > HEADER_READ_BYTES) throw new Error('The first line of the file is longer than 1 MB: is it a CSV file?');
-  if (names.every((name) => name.trim() === '')) throw new Error('The first line of the file must name its columns');
+  if (end === undefined && file.size > HEADER_READ_BYTES) throw new Error(translate(messages, 'firstLineTooLong'));
+  if (names.every((name) => name.trim() === '')) throw new Error(translate(messages, 'headerMissing'));
   const headerText = end === undefined ? text : text.slice(0, end);
   return { delimiter, names, byteLength: bom + new TextEncoder().encode(headerText).length };
 }
@@ -136,7 +138,7 @@ export function mappingProblems(kind: ImportKind, choices: ColumnChoice[], names
   const problems = kind.missing(choices);
   for (const field of kind.fields) {
     const columns = choices.flatMap((choice, index) => (choice === field ? [columnLabel(names, index)] : []));
-    if (columns.length > 1) problems.push(`${field} is chosen for more than one column (${columns.join(', ')}): leave all but one out.`);
+    if (columns.length > 1) problems.push(translate(messages, 'chosenTwice', { field, columns: columns.join(', ') }));
   }
   return problems;
 }
@@ -144,7 +146,7 @@ export function mappingProblems(kind: ImportKind, choices: ColumnChoice[], names
 /** A column's name for people: its header, or its position when the header leaves it unnamed. */
 export function columnLabel(names: string[], index: number): string {
   const name = names[index]?.trim();
-  return name ? name : `Column ${index + 1}`;
+  return name ? name : translate(messages, 'columnNumber', { position: index + 1 });
 }
 
 /** The longest name `ignore` takes (contract/imports.ts). */

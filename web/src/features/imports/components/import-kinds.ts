@@ -11,10 +11,13 @@ import {
 import { DEFAULT_IMPORTED_POSITION, IMPORT_PASSWORD_ROWS_MAX } from '@contract/imports';
 import { OWNER_RESET_LINK_DAYS } from '@contract/limits';
 import { formatCount } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * What a file can hold (docs/product.md §12.9): income entries, or agents. Everything the Import tab does differently
- * for the two is here: the fields a column can be, what is required, the template, the help and the words used.
+ * for the two is here: the fields a column can be, what is required, the template, the help and the words used (in the
+ * language shown when read: the kinds' words are getters).
  */
 export type ImportField = EntryImportColumn | AgentImportColumn;
 /** What a column becomes: one of the kind's fields, or left out. */
@@ -22,12 +25,9 @@ export type ColumnChoice = ImportField | 'ignore';
 
 export interface ImportKind {
   id: 'entries' | 'agents';
-  /** The choice's name, and what it is for. */
-  label: string;
-  hint: string;
-  /** One and many of what a row becomes. */
-  one: string;
-  many: string;
+  /** The choice's name, and what it is for (in the language shown: read them while rendering). */
+  readonly label: string;
+  readonly hint: string;
   fields: readonly ImportField[];
   fieldLabel: (field: ImportField) => string;
   /** The field a header name stands for, as the server reads it. */
@@ -42,33 +42,42 @@ export interface ImportKind {
   skipsDuplicates: boolean;
   template: { fileName: string; csv: string };
   /** The columns a file can have, for the help beside the import. */
-  help: { name: string; text: string }[];
+  readonly help: { name: string; text: string }[];
   /** What else to know before importing. */
-  notes: string[];
+  readonly notes: string[];
 }
 
-const ENTRY_FIELD_LABELS: Partial<Record<ImportField, string>> = {
-  agentEmail: "agentEmail (agent's email)",
-  agentId: "agentId (agent's id)",
-  agentName: "agentName (agent's name)",
-  externalId: "externalId (your system's id)",
-};
+/** An entry field's name with what it holds; the others are their own names. */
+function entryFieldLabel(field: ImportField): string {
+  switch (field) {
+    case 'agentEmail':
+      return translate(messages, 'fieldAgentEmail');
+    case 'agentId':
+      return translate(messages, 'fieldAgentId');
+    case 'agentName':
+      return translate(messages, 'fieldAgentName');
+    case 'externalId':
+      return translate(messages, 'fieldExternalId');
+    default:
+      return field;
+  }
+}
 
 export const ENTRY_IMPORT: ImportKind = {
   id: 'entries',
-  label: 'Income entries',
-  hint: 'Profit for agents who already have an account, one entry per line.',
-  one: 'entry',
-  many: 'entries',
+  get label() {
+    return translate(messages, 'entriesLabel');
+  },
+  get hint() {
+    return translate(messages, 'entriesHint');
+  },
   fields: ENTRY_IMPORT_COLUMNS,
-  fieldLabel: (field) => ENTRY_FIELD_LABELS[field] ?? field,
+  fieldLabel: entryFieldLabel,
   columnNamed: entryColumnNamed,
   guessColumns: (names) => guessHeaderColumns(names, entryColumnMatch).map((column) => column ?? 'ignore'),
   missing: (choices) => [
-    ...(choices.includes('amount') ? [] : ['Choose the column that holds the amount.']),
-    ...(choices.includes('agentEmail') || choices.includes('agentId') || choices.includes('agentName')
-      ? []
-      : ['Choose the column that says whose entry it is: agentEmail, agentId or agentName.']),
+    ...(choices.includes('amount') ? [] : [translate(messages, 'missingAmount')]),
+    ...(choices.includes('agentEmail') || choices.includes('agentId') || choices.includes('agentName') ? [] : [translate(messages, 'missingAgent')]),
   ],
   dated: true,
   skipsDuplicates: true,
@@ -76,33 +85,35 @@ export const ENTRY_IMPORT: ImportKind = {
     fileName: 'income-entries-template.csv',
     csv: 'agentEmail,amount,date,description,externalId\r\nagent@example.com,1250.00,2026-11-02,Annual renewal,CRM-10001\r\n',
   },
-  help: [
-    { name: 'agentEmail, agentId or agentName', text: "whose entry it is (one of them is required; a name must be one agent's only)" },
-    { name: 'amount', text: 'required; at most two decimals, 1234.50 or 1,234.50; negative for a deduction' },
-    { name: 'date', text: 'the day of the entry; today when the column is left out' },
-    { name: 'description', text: 'optional' },
-    { name: 'externalId', text: "optional: your system's id for the entry" },
-  ],
-  notes: [
-    'Deal exports of HubSpot, Salesforce and Pipedrive are read as they are: Deal owner or Owner Email is the agent, Close Date the date, Deal Name the description, Deal ID or Record ID the externalId.',
-    'Dates may be written YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY or DD.MM.YYYY, with or without a time. Whether 01/02/2026 is January or February is guessed from the other dates of the file, else from the organisation\'s locale; the check says which, and you can choose.',
-    'A row whose externalId an entry already has is skipped, so importing the same file twice counts it once.',
-  ],
+  get help() {
+    return [
+      { name: translate(messages, 'helpAgentColumns'), text: translate(messages, 'helpAgentText') },
+      { name: 'amount', text: translate(messages, 'helpAmount') },
+      { name: 'date', text: translate(messages, 'helpDate') },
+      { name: 'description', text: translate(messages, 'helpOptional') },
+      { name: 'externalId', text: translate(messages, 'helpExternalId') },
+    ];
+  },
+  get notes() {
+    return [translate(messages, 'noteCrm'), translate(messages, 'noteDates'), translate(messages, 'noteDuplicates')];
+  },
 };
 
 export const AGENT_IMPORT: ImportKind = {
   id: 'agents',
-  label: 'Agents',
-  hint: 'New agent accounts, one per line. Each gets a link to set a password, unless the file gives one.',
-  one: 'agent',
-  many: 'agents',
+  get label() {
+    return translate(messages, 'agentsLabel');
+  },
+  get hint() {
+    return translate(messages, 'agentsHint');
+  },
   fields: AGENT_IMPORT_COLUMNS,
-  fieldLabel: (field) => (field === 'password' ? 'password (optional)' : field),
+  fieldLabel: (field) => (field === 'password' ? translate(messages, 'fieldPassword') : field),
   columnNamed: agentColumnNamed,
   guessColumns: (names) => names.map((name) => agentColumnNamed(name) ?? 'ignore'),
   missing: (choices) => [
-    ...(choices.includes('name') ? [] : ["Choose the column that holds the agent's name."]),
-    ...(choices.includes('email') ? [] : ["Choose the column that holds the agent's email."]),
+    ...(choices.includes('name') ? [] : [translate(messages, 'missingName')]),
+    ...(choices.includes('email') ? [] : [translate(messages, 'missingEmail')]),
   ],
   dated: false,
   skipsDuplicates: false,
@@ -110,19 +121,18 @@ export const AGENT_IMPORT: ImportKind = {
     fileName: 'agents-template.csv',
     csv: 'name,email,position\r\nJamie Rivera,jamie.rivera@example.com,Account Executive\r\n',
   },
-  help: [
-    { name: 'name', text: 'required' },
-    { name: 'email', text: 'required; the agent signs in with it, so no account may have it yet' },
-    { name: 'position', text: `optional; ${DEFAULT_IMPORTED_POSITION} when empty` },
-    {
-      name: 'password',
-      text: `optional, at most ${formatCount(IMPORT_PASSWORD_ROWS_MAX)} per file; without one the agent gets a link to set their own`,
-    },
-  ],
-  notes: [
-    `The links are listed once, when the import is done: hand each to its agent (or download them all as a CSV file). A link works once, for ${OWNER_RESET_LINK_DAYS} days.`,
-    'An email that an account already has, or that the file repeats, is an error.',
-  ],
+  get help() {
+    return [
+      { name: 'name', text: translate(messages, 'helpRequired') },
+      { name: 'email', text: translate(messages, 'helpEmail') },
+      // The position the server gives is stored as it is, in English.
+      { name: 'position', text: translate(messages, 'helpPosition', { position: DEFAULT_IMPORTED_POSITION }) },
+      { name: 'password', text: translate(messages, 'helpPassword', { max: formatCount(IMPORT_PASSWORD_ROWS_MAX) }) },
+    ];
+  },
+  get notes() {
+    return [translate(messages, 'noteLinks', { days: OWNER_RESET_LINK_DAYS }), translate(messages, 'noteTakenEmail')];
+  },
 };
 
 export const IMPORT_KINDS = [ENTRY_IMPORT, AGENT_IMPORT] as const;

@@ -25,24 +25,24 @@ import { useImportAgents } from '../api/import-agents';
 import { useImportIncomeEntries } from '../api/import-income-entries';
 import { rejectedReport } from '../api/rejected-report';
 import { AgentLinks } from './agent-links';
-import { columnLabel, FILE_CHANGED, guessColumns, mappingProblems, prepareFile, readChosenFile, readCsvHeader, type CsvHeader } from './csv-header';
+import { columnLabel, fileChangedMessage, guessColumns, mappingProblems, prepareFile, readChosenFile, readCsvHeader, type CsvHeader } from './csv-header';
 import { ImportHelp } from './import-help';
 import { ENTRY_IMPORT, IMPORT_KINDS, type ColumnChoice, type ImportKind } from './import-kinds';
 import { ImportReportView } from './import-report';
 import { rejectedFileName, rejectedRowsCsv } from './rejected-rows-csv';
-import { formatCount } from '../../../lib/format';
+import { orgLocale } from '../../../lib/format';
+import { translate, useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
-const DATE_FORMAT_LABELS: Record<ImportDateChoice, string> = {
-  [IMPORT_DATE_AUTO]: 'Guess from the file',
-  'YYYY-MM-DD': 'YYYY-MM-DD (ISO: 2026-11-23)',
-  'MM/DD/YYYY': 'MM/DD/YYYY (US: 11/23/2026)',
-  'DD/MM/YYYY': 'DD/MM/YYYY (UK: 23/11/2026)',
-  'DD.MM.YYYY': 'DD.MM.YYYY (Europe: 23.11.2026)',
-};
+const DATE_FORMAT_LABELS = {
+  [IMPORT_DATE_AUTO]: 'dateGuess',
+  'YYYY-MM-DD': 'dateIso',
+  'MM/DD/YYYY': 'dateUs',
+  'DD/MM/YYYY': 'dateUk',
+  'DD.MM.YYYY': 'dateEurope',
+} as const satisfies Record<ImportDateChoice, keyof typeof messages.en>;
 
 const DATE_CHOICES: readonly ImportDateChoice[] = [IMPORT_DATE_AUTO, ...IMPORT_DATE_FORMATS];
-
-const LEAVE_OUT = 'Leave out';
 
 type Phase = { step: 'idle' } | { step: 'uploading'; dryRun: boolean; fraction: number } | { step: 'working'; dryRun: boolean };
 
@@ -77,12 +77,12 @@ function download(text: string, fileName: string) {
 }
 
 function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024) return translate(messages, 'sizeBytes', { count: bytes });
+  // One decimal, as toFixed(1) writes it, with the reader's decimal separator.
+  const size = (value: number) => new Intl.NumberFormat(orgLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value);
+  if (bytes < 1024 * 1024) return translate(messages, 'sizeKb', { size: size(bytes / 1024) });
+  return translate(messages, 'sizeMb', { size: size(bytes / 1024 / 1024) });
 }
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * Owner only (docs/product.md §12.9): income entries or agents from a CSV file. The file is checked first (a dry
@@ -90,6 +90,7 @@ const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n 
  * rows: the valid rows can be imported on their own, and the rejected ones downloaded to fix (docs/decisions/0080).
  */
 export function ImportTab() {
+  const t = useT(messages);
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   // The header of the last file chosen: a corrected file with the same header keeps the columns as matched.
@@ -128,7 +129,7 @@ export function ImportTab() {
     setFileError(null);
     if (!file) return;
     if (file.size > IMPORT_MAX_BYTES) {
-      setFileError(`${file.name} is ${formatSize(file.size)}: a file can be at most 20 MB. Split it and import the parts one after another.`);
+      setFileError(t('fileTooBig', { name: file.name, size: formatSize(file.size) }));
       return;
     }
     try {
@@ -139,7 +140,7 @@ export function ImportTab() {
       setChosen({ file, header });
       if (!sameHeader) setChoices(guessColumns(kind, header.names));
     } catch (error) {
-      setFileError(errorMessage(error, 'The file could not be read'));
+      setFileError(errorMessage(error, t('fileUnreadable')));
     }
   };
 
@@ -173,7 +174,7 @@ export function ImportTab() {
       snapshot = await readChosenFile(chosen.file);
     } catch (error) {
       setPhase({ step: 'idle' });
-      fileChanged(errorMessage(error, FILE_CHANGED));
+      fileChanged(errorMessage(error, fileChangedMessage()));
       return;
     }
     const prepared = prepareFile(sentKind, snapshot, chosen.header, choices);
@@ -189,15 +190,15 @@ export function ImportTab() {
       onSuccess: (report: ImportReport & { links?: AgentSetupLink[] }) => {
         setOutcome({ ...sent, report, links: report.links });
         if (!report.dryRun) {
-          const left = report.skipped ? `; ${plural(report.skipped, 'row', 'rows')} with errors left out` : '';
-          toast({ title: 'Success', description: `${plural(report.created, sentKind.one, sentKind.many)} imported${left}`, variant: 'success' });
+          const left = report.skipped ? t('leftOutSuffix', { count: report.skipped }) : '';
+          toast({ title: t('success'), description: `${t('importedCount', { kind: sentKind.id, count: report.created })}${left}`, variant: 'success' });
         }
       },
       onError: (error: Error) => {
         const report = rejectedReport(error, sentKind === ENTRY_IMPORT ? importReport : agentImportReport);
-        const message = errorMessage(error, dryRun ? 'The file could not be checked' : 'The file could not be imported');
+        const message = errorMessage(error, dryRun ? t('checkFailed') : t('importFailed'));
         setOutcome({ ...sent, report, error: message });
-        if (!dryRun) toast({ title: 'Error', description: message, variant: 'destructive' });
+        if (!dryRun) toast({ title: t('error'), description: message, variant: 'destructive' });
       },
       onSettled: () => {
         setPhase({ step: 'idle' });
@@ -222,7 +223,7 @@ export function ImportTab() {
       const { csv } = await rejectedRowsCsv(outcome.snapshot, outcome.report, outcome.originalNames);
       download(csv, rejectedFileName(outcome.fileName));
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'The rejected rows could not be written'), variant: 'destructive' });
+      toast({ title: t('error'), description: errorMessage(error, t('rejectedWriteFailed')), variant: 'destructive' });
     }
   };
 
@@ -230,19 +231,19 @@ export function ImportTab() {
     <section aria-labelledby="import-heading" className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="import-heading"
-        title="Import"
-        description="Add many income entries or agents at once from a CSV file: check it, fix what it reports, then import it."
+        title={t('importTitle')}
+        description={t('importDescription')}
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <div className="grid grid-cols-1 min-w-0 gap-6 lg:col-span-2">
           <Card>
             <CardHeader>
-              <CardTitle>1. Choose a file</CardTitle>
-              <CardDescription>A CSV file of at most 20 MB, with a header line naming its columns.</CardDescription>
+              <CardTitle>{t('chooseFile')}</CardTitle>
+              <CardDescription>{t('chooseFileDescription')}</CardDescription>
             </CardHeader>
             <CardContent className="grid grid-cols-1 gap-2">
               <fieldset className="mb-3 grid grid-cols-1 gap-2" aria-describedby={`${kindId}-hint`}>
-                <legend className="mb-1.5 text-sm font-medium text-slate-800">What the file holds</legend>
+                <legend className="mb-1.5 text-sm font-medium text-slate-800">{t('fileHolds')}</legend>
                 <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                   {IMPORT_KINDS.map((option) => (
                     <label
@@ -272,10 +273,10 @@ export function ImportTab() {
                   ))}
                 </div>
                 <p id={`${kindId}-hint`} className="sr-only">
-                  Choosing another kind matches the columns of the chosen file again.
+                  {t('kindChangeHint')}
                 </p>
               </fieldset>
-              <Label htmlFor={fileInputId}>CSV file</Label>
+              <Label htmlFor={fileInputId}>{t('csvFile')}</Label>
               <Input
                 ref={fileInput}
                 id={fileInputId}
@@ -295,8 +296,11 @@ export function ImportTab() {
               {chosen && (
                 <p className="text-sm text-slate-700">
                   <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{chosen.file.name}</span> ·{' '}
-                  {formatSize(chosen.file.size)} · {plural(chosen.header.names.length, 'column', 'columns')}, separated by{' '}
-                  {chosen.header.delimiter === ';' ? 'semicolons' : 'commas'}
+                  {t('fileFacts', {
+                    size: formatSize(chosen.file.size),
+                    count: chosen.header.names.length,
+                    delimiter: chosen.header.delimiter === ';' ? 'semicolon' : 'comma',
+                  })}
                 </p>
               )}
             </CardContent>
@@ -305,8 +309,8 @@ export function ImportTab() {
           {chosen && (
             <Card>
               <CardHeader>
-                <CardTitle id={`${fileInputId}-mapping`}>2. Match the columns</CardTitle>
-                <CardDescription>Say what each column of the file holds, or leave it out. Guessed from the header line.</CardDescription>
+                <CardTitle id={`${fileInputId}-mapping`}>{t('matchColumns')}</CardTitle>
+                <CardDescription>{t('matchDescription')}</CardDescription>
               </CardHeader>
               <CardContent className="grid grid-cols-1 gap-4">
                 <ul aria-labelledby={`${fileInputId}-mapping`} className="grid grid-cols-1 divide-y divide-slate-100 rounded-lg border border-slate-200">
@@ -327,7 +331,7 @@ export function ImportTab() {
                 </ul>
                 {problems.length > 0 && (
                   <Alert variant="destructive">
-                    <AlertTitle>The columns need a change</AlertTitle>
+                    <AlertTitle>{t('columnsNeedChange')}</AlertTitle>
                     <AlertDescription>
                       <ul className="list-disc pl-5">
                         {problems.map((problem) => (
@@ -339,7 +343,7 @@ export function ImportTab() {
                 )}
                 {kind.dated && (
                   <div className="grid grid-cols-1 gap-1.5 sm:max-w-sm">
-                    <Label htmlFor={`${fileInputId}-date-format`}>Date format</Label>
+                    <Label htmlFor={`${fileInputId}-date-format`}>{t('dateFormat')}</Label>
                     <Select
                       value={dateFormat}
                       disabled={busy}
@@ -354,15 +358,13 @@ export function ImportTab() {
                       <SelectContent>
                         {DATE_CHOICES.map((format) => (
                           <SelectItem key={format} value={format}>
-                            {DATE_FORMAT_LABELS[format]}
+                            {t(DATE_FORMAT_LABELS[format])}
                           </SelectItem>
                         ))}
                       </SelectContent>
                     </Select>
                     <p id={`${fileInputId}-date-format-hint`} className="text-xs text-slate-600">
-                      {dateFormat === IMPORT_DATE_AUTO
-                        ? "Whether 01/02/2026 is January or February is told by the file's other dates, else by the organisation's locale. The check says which."
-                        : 'Every date of the file is read this way; a time after a date is ignored.'}
+                      {dateFormat === IMPORT_DATE_AUTO ? t('dateGuessHint') : t('dateFixedHint')}
                     </p>
                   </div>
                 )}
@@ -373,56 +375,49 @@ export function ImportTab() {
           {chosen && (
             <Card>
               <CardHeader>
-                <CardTitle>3. Check and import</CardTitle>
-                <CardDescription>
-                  Checking writes nothing. Importing writes every row once a check finds no error; entries can also be imported without the rows
-                  that have errors.
-                </CardDescription>
+                <CardTitle>{t('checkAndImport')}</CardTitle>
+                <CardDescription>{t('checkDescription')}</CardDescription>
               </CardHeader>
               <CardContent className="grid grid-cols-1 gap-4">
                 <div className="flex flex-wrap gap-2">
                   <Button variant={canImport || canImportValid ? 'outline' : 'default'} disabled={busy || problems.length > 0} onClick={() => void send(true)}>
                     <FileSearch aria-hidden="true" />
-                    Check file
+                    {t('checkFile')}
                   </Button>
                   <Button variant={canImportValid ? 'outline' : 'default'} disabled={!canImport} onClick={() => void send(false)}>
                     <Upload aria-hidden="true" />
-                    {report?.dryRun && report.errorCount === 0 ? `Import ${plural(toImport, kind.one, kind.many)}` : `Import ${kind.many}`}
+                    {report?.dryRun && report.errorCount === 0 ? t('importCount', { kind: kind.id, count: toImport }) : t('importKind', { kind: kind.id })}
                   </Button>
                   {canImportValid && (
                     <Button onClick={() => void send(false, 'valid-rows')}>
                       <ListChecks aria-hidden="true" />
-                      {`Import the ${plural(toImport, 'valid row', 'valid rows')}`}
+                      {t('importValidRows', { count: toImport })}
                     </Button>
                   )}
                 </div>
                 <div role="status" aria-live="polite" className="grid grid-cols-1 gap-2 text-sm text-slate-700">
                   {phase.step === 'uploading' && (
                     <>
-                      <span>Uploading... {Math.round(phase.fraction * 100)}%</span>
-                      <Progress value={phase.fraction * 100} aria-label="Upload progress" />
+                      <span>{t('uploading', { percent: Math.round(phase.fraction * 100) })}</span>
+                      <Progress value={phase.fraction * 100} aria-label={t('uploadProgress')} />
                     </>
                   )}
                   {phase.step === 'working' && (
                     <>
-                      <span>{phase.dryRun ? 'Checking...' : 'Importing...'}</span>
-                      <Progress value={100} aria-label={phase.dryRun ? 'Checking' : 'Importing'} indicatorClassName="animate-pulse" />
+                      <span>{phase.dryRun ? t('checkingNow') : t('importingNow')}</span>
+                      <Progress value={100} aria-label={phase.dryRun ? t('checking') : t('importing')} indicatorClassName="animate-pulse" />
                     </>
                   )}
                   {!busy && report?.dryRun && report.errorCount === 0 && (
                     <span>
-                      {toImport > 0
-                        ? `No errors: ${plural(toImport, `${kind.one} is`, `${kind.many} are`)} ready to import.`
-                        : 'No errors, but every row is already recorded: nothing to import.'}
+                      {toImport > 0 ? t('readyToImport', { kind: kind.id, count: toImport }) : t('nothingToImport')}
                     </span>
                   )}
                   {!busy && report?.dryRun && report.errorCount > 0 && (
                     <span>
-                      {plural(report.errorCount, 'error', 'errors')} found in {plural(rejectedRows, 'row', 'rows')}: fix the file, choose it again and check
-                      it again
                       {canImportValid
-                        ? `, or import the ${plural(toImport, 'valid row', 'valid rows')} now (nothing else is written) and download the rejected ones to fix later.`
-                        : '.'}
+                        ? t('errorsFoundOrImport', { errors: report.errorCount, rows: rejectedRows, valid: toImport })
+                        : t('errorsFound', { errors: report.errorCount, rows: rejectedRows })}
                     </span>
                   )}
                 </div>
@@ -436,7 +431,7 @@ export function ImportTab() {
                 <Alert variant="destructive">
                   {/* Without a report, the message itself takes the focus. */}
                   <AlertTitle ref={outcome.report ? undefined : reportHeading} tabIndex={-1}>
-                    {outcome.report ? 'Nothing was imported' : 'The file was refused'}
+                    {outcome.report ? t('nothingImported') : t('fileRefused')}
                   </AlertTitle>
                   <AlertDescription>{outcome.error}</AlertDescription>
                 </Alert>
@@ -444,14 +439,10 @@ export function ImportTab() {
               {report && !report.dryRun && !outcome.error && (
                 <Alert variant="success">
                   <CheckCircle2 aria-hidden="true" />
-                  <AlertTitle>{plural(report.created, outcome.kind.one, outcome.kind.many)} imported</AlertTitle>
+                  <AlertTitle>{t('importedCount', { kind: outcome.kind.id, count: report.created })}</AlertTitle>
                   <AlertDescription>
-                    {report.skipped
-                      ? `${plural(report.skipped, 'row', 'rows')} with errors ${report.skipped === 1 ? 'was' : 'were'} left out: download ${report.skipped === 1 ? 'it' : 'them'} below, fix and import ${report.skipped === 1 ? 'it' : 'them'} again. `
-                      : ''}
-                    {outcome.kind === ENTRY_IMPORT
-                      ? 'The totals, ranks and tiers on the dashboard include them now.'
-                      : 'They are on the Agents tab now, and sign in with their email once they have a password.'}
+                    {report.skipped ? `${t('rowsLeftOut', { count: report.skipped })} ` : ''}
+                    {outcome.kind === ENTRY_IMPORT ? t('entriesIncluded') : t('agentsAdded')}
                   </AlertDescription>
                 </Alert>
               )}
@@ -467,10 +458,10 @@ export function ImportTab() {
                     <div>
                       <Button variant="outline" onClick={() => void downloadRejected()}>
                         <Download aria-hidden="true" />
-                        Download rejected rows
+                        {t('downloadRejected')}
                       </Button>
                       <p className="mt-1.5 text-xs text-slate-600">
-                        {plural(rejectedRows, 'row', 'rows')} as the file has {rejectedRows === 1 ? 'it' : 'them'}, with a last column saying what is wrong.
+                        {t('rejectedHint', { count: rejectedRows })}
                       </p>
                     </div>
                   )}
@@ -500,6 +491,7 @@ function ColumnRow({
   disabled: boolean;
   onChange: (choice: ColumnChoice) => void;
 }) {
+  const t = useT(messages);
   const id = useId();
   return (
     <li className="grid grid-cols-1 gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_18rem] sm:items-center sm:gap-4">
@@ -507,14 +499,14 @@ function ColumnRow({
         <Label htmlFor={id} className="[overflow-wrap:anywhere]">
           {label}
         </Label>
-        <p className="text-xs text-slate-600">Column {position}</p>
+        <p className="text-xs text-slate-600">{t('columnNumber', { position })}</p>
       </div>
       <Select value={value} disabled={disabled} onValueChange={(choice) => onChange(choice as ColumnChoice)}>
         <SelectTrigger id={id} className={value === 'ignore' ? 'text-slate-600' : undefined}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value="ignore">{LEAVE_OUT}</SelectItem>
+          <SelectItem value="ignore">{t('leaveOut')}</SelectItem>
           {kind.fields.map((field) => (
             <SelectItem key={field} value={field}>
               {kind.fieldLabel(field)}

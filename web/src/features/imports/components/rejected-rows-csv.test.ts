@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecords, FILE_CHANGED, guessColumns, readChosenFile } from './csv-header';
+import { csvRecords, fileChangedMessage, guessColumns, readChosenFile } from './csv-header';
 import { ENTRY_IMPORT } from './import-kinds';
 import { rejectedFileName, rejectedRowsCsv } from './rejected-rows-csv';
 
@@ -16,7 +16,7 @@ describe('a CRM export chosen on the Import tab', () => {
     const copy = await readChosenFile(new Blob(['a,b\n1,2\n']));
     expect(await copy.text()).toBe('a,b\n1,2\n');
     const changed = { arrayBuffer: () => Promise.reject(new DOMException('The requested file could not be read', 'NotReadableError')) } as unknown as Blob;
-    await expect(readChosenFile(changed)).rejects.toThrow(FILE_CHANGED);
+    await expect(readChosenFile(changed)).rejects.toThrow(fileChangedMessage());
   });
 });
 

@@ -1,9 +1,11 @@
 import { csvLines, text, UTF8_BOM, type CsvCell } from '@contract/csv';
 import type { ImportReport } from '@contract/imports';
+import { translate } from '../../../lib/i18n/translate';
+import { messages as catalog } from '../messages';
 import { csvRecords, readCsvHeader } from './csv-header';
 
-/** The column the rejected rows' file adds: why each row was left out. */
-export const REJECTED_ERRORS_COLUMN = 'Import errors';
+/** The column the rejected rows' file adds: why each row was left out (in the language shown; never read as a field). */
+export const rejectedErrorsColumn = () => translate(catalog, 'rejectedColumn');
 
 /** A plain number ("-250.50", "1250"): written as it is, where any other text is neutralised against formulas. */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
@@ -23,10 +25,10 @@ export async function rejectedRowsCsv(file: Blob, report: Pick<ImportReport, 'er
     const column = error.column === '' ? '' : `${originalNames.get(error.column) ?? error.column}: `;
     messages.set(error.row, [...(messages.get(error.row) ?? []), `${column}${error.message}`]);
   }
-  const lines: CsvCell[][] = [[...header.names.map(text), text(REJECTED_ERRORS_COLUMN)]];
+  const lines: CsvCell[][] = [[...header.names.map(text), text(rejectedErrorsColumn())]];
   for (const { row, cells } of csvRecords(body, header.delimiter)) {
     if (!rejected.has(row)) continue;
-    const why = messages.get(row)?.join('; ') ?? 'This row has an error: only the first errors of a file are listed, check it again';
+    const why = messages.get(row)?.join('; ') ?? translate(catalog, 'rejectedRowError');
     lines.push([...cells.map(cellOf), text(why)]);
   }
   return { csv: UTF8_BOM + csvLines(lines), rows: lines.length - 1 };

@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { isClosingSuggestions } from '../../../components/agents/agent-combobox';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 const IncomeEntryForm = lazy(() => import('./income-entry-form'));
 
@@ -11,6 +13,7 @@ const IncomeEntryForm = lazy(() => import('./income-entry-form'));
  * which this dialog does not have).
  */
 export function AddIncomeEntryDialogContent({ onClose, onCloseFocus }: { onClose: () => void; onCloseFocus: () => void }) {
+  const t = useT(messages);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -21,10 +24,10 @@ export function AddIncomeEntryDialogContent({ onClose, onCloseFocus }: { onClose
         }}
       >
         <DialogHeader>
-          <DialogTitle>Add Income Entry</DialogTitle>
-          <DialogDescription>Record profit for an agent. Use a negative amount for a deduction.</DialogDescription>
+          <DialogTitle>{t('addIncomeEntry')}</DialogTitle>
+          <DialogDescription>{t('addIncomeEntryDescription')}</DialogDescription>
         </DialogHeader>
-        <Suspense fallback={<Spinner label="Loading..." className="min-h-40" />}>
+        <Suspense fallback={<Spinner label={t('loading')} className="min-h-40" />}>
           <IncomeEntryForm onDone={onClose} onCancel={onClose} />
         </Suspense>
       </DialogContent>

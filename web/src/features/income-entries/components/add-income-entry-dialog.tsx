@@ -1,6 +1,8 @@
 import { Plus } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The dialog (Radix's) and the form load as the pointer or the focus reaches the button, not with the dashboard.
 const loadDialog = () => import('./add-income-entry-dialog-content');
@@ -12,6 +14,7 @@ const preload = () => {
 
 /** The owner's Add Income Entry button and dialog (docs/product.md §11.6); a negative amount records a deduction. */
 export function AddIncomeEntryDialog() {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -19,7 +22,7 @@ export function AddIncomeEntryDialog() {
     <>
       <Button ref={button} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload}>
         <Plus aria-hidden="true" />
-        Add Income Entry
+        {t('addIncomeEntry')}
       </Button>
       {open && (
         <Suspense fallback={null}>

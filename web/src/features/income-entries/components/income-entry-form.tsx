@@ -15,23 +15,27 @@ import { useCreateIncomeEntry } from '../api/create-income-entry';
 import { AgentCombobox } from '../../../components/agents/agent-combobox';
 import { currencySymbol, orgLocale } from '../../../lib/format';
 import { localDayOf } from '../../../lib/calendar-day';
-import { enterDayMessage, isCalendarDay } from '../../../lib/day-field';
+import { dayPattern, isCalendarDay } from '../../../lib/day-field';
+import { translate, useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The amount and description rules are the request's own (Amount is required, Amount cannot be zero);
 // the agent picker holds an id as text, empty until an agent is picked.
 // The deal date: a day from January 1, 2000 to today (the server's window, in the organisation's time zone; the browser
 // takes its own today, and the server refuses a day after the organisation's).
 const EARLIEST_DAY = '2000-01-01';
+// Made again at each render, so that its messages are in the language shown.
 const incomeEntryForm = (today: string) =>
   z.object({
-    agentId: z.string().min(1, 'Please select an agent'),
+    agentId: z.string().min(1, translate(messages, 'selectAgent')),
     amount: createIncomeEntryInput.shape.amount,
     day: z
       .string()
-      .min(1, 'Pick the day of the deal')
-      .refine(isCalendarDay, enterDayMessage('the deal date', orgLocale()))
-      .refine((day) => day <= today, 'The deal date cannot be after today')
-      .refine((day) => day >= EARLIEST_DAY, 'The deal date cannot be before January 1, 2000'),
+      .min(1, translate(messages, 'pickDealDay'))
+      .refine(isCalendarDay, translate(messages, 'enterDealDate', { pattern: dayPattern(orgLocale()).placeholder }))
+      .refine((day) => day <= today, translate(messages, 'dealDateAfterToday'))
+      // Noon of the day in the browser's time zone, so that the date is the same day wherever it is written.
+      .refine((day) => day >= EARLIEST_DAY, translate(messages, 'dealDateTooEarly', { date: new Date(2000, 0, 1, 12) })),
     description: createIncomeEntryInput.shape.description,
   });
 type IncomeEntryFormInput = z.input<ReturnType<typeof incomeEntryForm>>;
@@ -50,6 +54,7 @@ interface IncomeEntryFormProps {
  * dialog is about to be used, not with the dashboard.
  */
 export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormProps) {
+  const t = useT(messages);
   const createEntry = useCreateIncomeEntry();
   const [today] = useState(() => localDayOf(new Date()));
   const form = useForm<IncomeEntryFormInput, unknown, IncomeEntryFormOutput>({
@@ -67,12 +72,12 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
       { agentId: Number(values.agentId), amount: values.amount, day: values.day, description: values.description || undefined },
       {
         onSuccess: () => {
-          toast({ title: 'Success', description: 'Income entry added successfully', variant: 'success' });
+          toast({ title: t('success'), description: t('entryAdded'), variant: 'success' });
           onDone();
         },
         // A reason about a field shows under it; any other in a toast.
         onError: (error) => {
-          if (!setServerIssues(form.setError, error, FIELDS_ON_SCREEN)) toast({ title: 'Error', description: errorMessage(error, 'Failed to add income entry'), variant: 'destructive' });
+          if (!setServerIssues(form.setError, error, FIELDS_ON_SCREEN)) toast({ title: t('error'), description: errorMessage(error, t('addFailed')), variant: 'destructive' });
         },
       },
     ),
@@ -88,28 +93,28 @@ export default function IncomeEntryForm({ onDone, onCancel }: IncomeEntryFormPro
         control={form.control}
         name="agentId"
         render={({ field }) => (
-          <FormField label="Agent" error={errors.agentId?.message} hint="Type part of a name or email, then pick the agent.">
+          <FormField label={t('agent')} error={errors.agentId?.message} hint={t('agentHint')}>
             {/* Focused when the form arrives after the dialog opened (its code still loading then). */}
             <AgentCombobox inputRef={field.ref} onBlur={field.onBlur} onChange={field.onChange} autoFocus />
           </FormField>
         )}
       />
-      <FormField label={`Amount (${currencySymbol()})`} error={errors.amount?.message} hint="Negative amounts are recorded as deductions.">
+      <FormField label={t('amountLabel', { currency: currencySymbol() })} error={errors.amount?.message} hint={t('amountHint')}>
         <Input type="number" step="0.01" inputMode="decimal" placeholder="0.00" {...form.register('amount')} />
       </FormField>
       <Controller
         control={form.control}
         name="day"
         render={({ field }) => (
-          <FormField label="Deal date" error={errors.day?.message} hint="When the deal was won: today, or an earlier day for one recorded late.">
+          <FormField label={t('dealDate')} error={errors.day?.message} hint={t('dealDateHint')}>
             <DateInput inputRef={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} min={EARLIEST_DAY} max={today} />
           </FormField>
         )}
       />
-      <FormField label="Description (optional)" error={errors.description?.message}>
-        <Textarea rows={3} placeholder="e.g. Enterprise deal closed" {...form.register('description')} />
+      <FormField label={t('descriptionOptional')} error={errors.description?.message}>
+        <Textarea rows={3} placeholder={t('descriptionPlaceholder')} {...form.register('description')} />
       </FormField>
-      <FormDialogFooter onCancel={onCancel} pending={createEntry.isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
+      <FormDialogFooter onCancel={onCancel} pending={createEntry.isPending} submitLabel={t('addEntry')} pendingLabel={t('adding')} />
     </form>
   );
 }

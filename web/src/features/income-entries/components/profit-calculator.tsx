@@ -3,9 +3,7 @@ import {
   calculateProfits,
   calculateRow,
   formatPercentage,
-  NO_PROFIT_ENTRIES_MESSAGE,
   parsePercentage,
-  PERCENTAGE_ERROR,
   PERCENTAGE_MAX,
   PERCENTAGE_MIN,
   PERCENTAGE_STEP,
@@ -32,6 +30,8 @@ import { usePagedSearch } from '../../../hooks/use-paged-search';
 import { useAgentsPage } from '../../../lib/agents-page';
 import { useSubmitCalculatedEntries } from '../api/create-income-entry';
 import { useCalculatorPercentages, useSaveCalculatorPercentage } from '../api/calculator-percentages';
+import { translate, useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { profitFormula } from './profit-formula';
 
 /** The weekly amount in an entry's description, as the screens write money: "$1,500", "1.500 €". */
@@ -58,38 +58,39 @@ export function submissionFailureMessage(error: unknown): string {
   const status = error instanceof ApiError ? error.status : undefined;
   const message = error instanceof Error ? error.message : '';
   if (status === 401 || (status === undefined && message.includes('401'))) {
-    return 'Authentication required. Please refresh the page and try again.';
+    return translate(messages, 'authenticationRequired');
   }
   if (status === 400 || (status === undefined && message.includes('400'))) {
-    return 'Invalid data format. Please check your entries and try again.';
+    return translate(messages, 'invalidData');
   }
-  if (status === 500 || (status === undefined && message.includes('500'))) return 'Server error. Please try again in a moment.';
-  return errorMessage(error, 'Failed to submit profit calculations');
+  if (status === 500 || (status === undefined && message.includes('500'))) return translate(messages, 'serverError');
+  return errorMessage(error, translate(messages, 'submitFailed'));
 }
 
 /** Rows per page of the calculator. Amounts typed on any page are kept, totalled and submitted together. */
 export const CALCULATOR_PAGE_SIZE = 25;
 
 export function ProfitCalculator() {
+  const t = useT(messages);
   const { search, setSearch, query, typing, offset, setOffset } = usePagedSearch();
   const agents = useAgentsPage({ offset, limit: CALCULATOR_PAGE_SIZE, search: query });
   return (
     <section aria-labelledby="calculator-heading" aria-busy={agents.isFetching || typing} className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="calculator-heading"
-        title="Profit Calculator"
-        description="Enter each agent's weekly amount and percentage. Each agent's percentage is saved when you leave its field, for next time and your other devices."
+        title={t('calculatorTitle')}
+        description={t('calculatorDescription')}
       />
-      <AgentsPageView agents={agents} query={query} emptyDescription="Add agents to calculate their weekly profit." emptyClassName="p-3 pt-4 sm:p-6">
+      <AgentsPageView agents={agents} query={query} emptyDescription={t('noAgentsDescription')} emptyClassName="p-3 pt-4 sm:p-6">
         {(page) => (
           <CalculatorTable
             agents={page.agents}
             controls={
-              <SearchField label="Find an agent" value={search} onChange={setSearch} />
+              <SearchField label={t('findAgent')} value={search} onChange={setSearch} />
             }
             pager={
               <Pager
-                label="Calculator pages"
+                label={t('calculatorPages')}
                 offset={offset}
                 limit={CALCULATOR_PAGE_SIZE}
                 total={page.total}
@@ -97,7 +98,7 @@ export function ProfitCalculator() {
                 disabled={agents.isFetching}
               />
             }
-            emptyMessage={`No agent's name or email contains "${query}".`}
+            emptyMessage={t('noMatchDescription', { query })}
           />
         )}
       </AgentsPageView>
@@ -114,6 +115,7 @@ interface CalculatorTableProps {
 }
 
 function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTableProps) {
+  const t = useT(messages);
   // Every row typed into, on any page, by agent id; names are kept to say which rows need fixing. A row not typed
   // into shows its saved percentage (0 when it has none).
   const [values, setValues] = useState<Record<number, RowValues>>({});
@@ -147,14 +149,14 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
       await savePercentage.mutateAsync({ agentId, percentage: wire });
       setSaving((current) => ({ ...current, [agentId]: { kind: 'saved' } }));
     } catch (error) {
-      setSaving((current) => ({ ...current, [agentId]: { kind: 'failed', message: `Not saved: ${errorMessage(error, 'the percentage could not be saved')}` } }));
+      setSaving((current) => ({ ...current, [agentId]: { kind: 'failed', message: t('notSaved', { reason: errorMessage(error, t('percentageNotSaved')) }) } }));
     }
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (result.entries.length === 0) {
-      toast({ title: 'Error', description: NO_PROFIT_ENTRIES_MESSAGE, variant: 'destructive' });
+      toast({ title: t('error'), description: t('noProfitEntries'), variant: 'destructive' });
       return;
     }
     const date = new Date().toISOString();
@@ -169,11 +171,11 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
       ),
     );
     if (outcome.failures.length === 0) {
-      toast({ title: 'Success', description: `Added ${entries.length} profit entries successfully`, variant: 'success' });
+      toast({ title: t('success'), description: t('entriesAdded', { count: entries.length }), variant: 'success' });
       return;
     }
-    const partly = recorded.size > 0 ? ` ${recorded.size} of ${entries.length} entries were added; the rows still filled in were not.` : '';
-    toast({ title: 'Submission Failed', description: submissionFailureMessage(outcome.failures[0]) + partly, variant: 'destructive' });
+    const partly = recorded.size > 0 ? ` ${t('partlyAdded', { recorded: formatCount(recorded.size), total: entries.length })}` : '';
+    toast({ title: t('submissionFailed'), description: submissionFailureMessage(outcome.failures[0]) + partly, variant: 'destructive' });
   };
 
   const blocked = result.totalCents === 0n || result.hasErrors || submit.isPending;
@@ -185,24 +187,24 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
           {controls}
           {saved.isError && (
             <div role="alert" className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              <span>Failed to load the saved percentages: {errorMessage(saved.error, 'please try again')}</span>
+              <span>{t('percentagesLoadFailed', { reason: errorMessage(saved.error, t('pleaseTryAgain')) })}</span>
               <Button type="button" variant="outline" size="sm" onClick={() => void saved.refetch()}>
-                Retry
+                {t('retry')}
               </Button>
             </div>
           )}
           {agents.length === 0 ? (
-            <EmptyState icon={SearchX} title="No matching agents" description={emptyMessage} />
+            <EmptyState icon={SearchX} title={t('noMatchingAgents')} description={emptyMessage} />
           ) : (
             <div>
               <div
                 aria-hidden="true"
                 className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)] gap-4 border-b border-slate-200 px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600 md:grid"
               >
-                <span>Agent</span>
-                <span>Weekly amount ({currencySymbol()})</span>
-                <span>Percentage (%)</span>
-                <span className="text-right">Profit</span>
+                <span>{t('agent')}</span>
+                <span>{t('weeklyAmountColumn', { currency: currencySymbol() })}</span>
+                <span>{t('percentageColumn')}</span>
+                <span className="text-right">{t('profit')}</span>
               </div>
               <ul className="divide-y divide-slate-100">
                 {agents.map((agent) => (
@@ -225,7 +227,7 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
         <CardFooter className="flex-wrap justify-between gap-4 border-t border-slate-200 p-4 sm:p-6">
           <div className="grid gap-1">
             <p className="text-lg">
-              <span className="font-medium text-slate-700">Total: </span>
+              <span className="font-medium text-slate-700">{t('total')} </span>
               <output
                 aria-live="polite"
                 className={cn('font-bold tabular-nums', result.totalCents < 0n ? 'text-red-700' : 'text-slate-900')}
@@ -234,16 +236,16 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
               </output>
             </p>
             <p className="text-sm text-slate-600">
-              {result.entries.length === 1 ? '1 entry to submit' : `${formatCount(result.entries.length)} entries to submit`}
+              {t('entriesToSubmit', { count: result.entries.length })}
             </p>
             {invalid.length > 0 && (
-              <p className="text-sm font-medium text-red-700">Check the rows of: {invalid.join(', ')}</p>
+              <p className="text-sm font-medium text-red-700">{t('checkRows', { names: invalid.join(', ') })}</p>
             )}
             <FormulaExplanation />
           </div>
           <Button type="submit" disabled={blocked} className="w-full sm:w-auto">
             {submit.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            {submit.isPending ? 'Submitting...' : 'Submit Profit Entries'}
+            {submit.isPending ? t('submitting') : t('submitEntries')}
           </Button>
         </CardFooter>
       </form>
@@ -253,14 +255,15 @@ function CalculatorTable({ agents, controls, pager, emptyMessage }: CalculatorTa
 
 /** docs/product.md §8.3 in plain words, beside the total: what the numbers above are and how each was worked out. */
 function FormulaExplanation() {
+  const t = useT(messages);
   return (
     <div className="mt-2 max-w-prose text-sm text-slate-600">
-      <h3 className="font-medium text-slate-700">How the profit is worked out</h3>
+      <h3 className="font-medium text-slate-700">{t('howWorkedOut')}</h3>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        <li>Profit = weekly amount × percentage ÷ 100, rounded to the nearest cent (half a cent rounds up).</li>
-        <li>The weekly amount is what you type for the agent's week; the calculator does not read recorded entries.</li>
-        <li>A negative weekly amount is a deduction: it is recorded as it is and the percentage is not used.</li>
-        <li>Total = the sum of every row's profit, on every page. Each nonzero profit is recorded as one income entry, dated now, and adds to the agent's total.</li>
+        <li>{t('formulaProfit')}</li>
+        <li>{t('formulaWeekly')}</li>
+        <li>{t('formulaDeduction')}</li>
+        <li>{t('formulaTotal')}</li>
       </ul>
     </div>
   );
@@ -277,10 +280,14 @@ interface CalculatorRowItemProps {
 }
 
 function CalculatorRowItem({ agent, values, row, saveState, disabled, onChange, onPercentageBlur }: CalculatorRowItemProps) {
+  const t = useT(messages);
   const amountId = `calc-amount-${agent.id}`;
   const percentageId = `calc-percentage-${agent.id}`;
-  // The field says so whenever its value is bad (nothing is saved), even where the row's profit does not need it.
-  const percentageError = row.percentageError ?? (parsePercentage(values.percentage) === null ? PERCENTAGE_ERROR : undefined);
+  // The field says so whenever its value is bad (nothing is saved), even where the row's profit does not need it. The
+  // row's errors are the contract's (calculateRow: always these two), said in the language shown.
+  const badPercentage = row.percentageError !== undefined || parsePercentage(values.percentage) === null;
+  const percentageError = badPercentage ? t('percentageError', { min: formatCount(PERCENTAGE_MIN), max: formatCount(PERCENTAGE_MAX) }) : undefined;
+  const weeklyAmountError = row.weeklyAmountError === undefined ? undefined : t('weeklyAmountError');
   const percentageNote = percentageError ? undefined : saveState;
   const formula = profitFormula(values.weeklyAmount, values.percentage);
   return (
@@ -291,7 +298,8 @@ function CalculatorRowItem({ agent, values, row, saveState, disabled, onChange, 
       </div>
       <div className="grid gap-1">
         <label htmlFor={amountId} className="text-xs font-medium text-slate-700 md:sr-only">
-          Weekly amount<span className="sr-only"> for {agent.name}</span> ({currencySymbol()})
+          {t('weeklyAmount')}
+          <span className="sr-only"> {t('forAgent', { name: agent.name })}</span> ({currencySymbol()})
         </label>
         <Input
           id={amountId}
@@ -301,19 +309,20 @@ function CalculatorRowItem({ agent, values, row, saveState, disabled, onChange, 
           placeholder="0.00"
           value={values.weeklyAmount}
           onChange={(event) => onChange('weeklyAmount', event.target.value)}
-          aria-invalid={row.weeklyAmountError ? true : undefined}
-          aria-describedby={row.weeklyAmountError ? `${amountId}-error` : undefined}
+          aria-invalid={weeklyAmountError ? true : undefined}
+          aria-describedby={weeklyAmountError ? `${amountId}-error` : undefined}
           disabled={disabled}
         />
-        {row.weeklyAmountError && (
+        {weeklyAmountError && (
           <p id={`${amountId}-error`} className="text-xs font-medium text-red-700">
-            {row.weeklyAmountError}
+            {weeklyAmountError}
           </p>
         )}
       </div>
       <div className="grid gap-1">
         <label htmlFor={percentageId} className="text-xs font-medium text-slate-700 md:sr-only">
-          Percentage<span className="sr-only"> for {agent.name}</span> (%)
+          {t('percentage')}
+          <span className="sr-only"> {t('forAgent', { name: agent.name })}</span> (%)
         </label>
         <Input
           id={percentageId}
@@ -335,12 +344,13 @@ function CalculatorRowItem({ agent, values, row, saveState, disabled, onChange, 
           className={cn('text-xs', percentageError || percentageNote?.kind === 'failed' ? 'font-medium text-red-700' : 'text-slate-600')}
         >
           {percentageError ??
-            (percentageNote?.kind === 'saving' ? 'Saving...' : percentageNote?.kind === 'saved' ? 'Saved' : percentageNote?.kind === 'failed' ? percentageNote.message : null)}
+            (percentageNote?.kind === 'saving' ? t('saving') : percentageNote?.kind === 'saved' ? t('saved') : percentageNote?.kind === 'failed' ? percentageNote.message : null)}
         </p>
       </div>
       <p className="col-span-2 flex items-center justify-between gap-2 md:col-span-1 md:block md:self-center md:text-right">
         <span className="text-xs font-medium text-slate-700 md:sr-only">
-          Profit<span className="sr-only"> for {agent.name}</span>
+          {t('profit')}
+          <span className="sr-only"> {t('forAgent', { name: agent.name })}</span>
         </span>{' '}
         <span
           className={cn(
@@ -353,7 +363,7 @@ function CalculatorRowItem({ agent, values, row, saveState, disabled, onChange, 
       </p>
       {formula && (
         <p className="col-span-2 text-xs text-slate-600 tabular-nums [overflow-wrap:anywhere] md:col-span-4 md:text-right">
-          <span className="sr-only">Profit for {agent.name}: </span>
+          <span className="sr-only">{t('profitForAgent', { name: agent.name })} </span>
           {formula}
         </p>
       )}

@@ -1,6 +1,8 @@
 import { centsToMoneyString } from '@contract/cents';
 import { calculateProfitCents, exactProfitDecimal, formatPercentage, parsePercentage, parseWeeklyAmount } from '@contract/calculator';
-import { formatCents, formatPreciseCurrency } from '../../../lib/format';
+import { formatCents, formatCount, formatPreciseCurrency } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * A row's profit worked out in words from the numbers it shows (docs/product.md §11.10), so that the owner can check
@@ -10,12 +12,13 @@ import { formatCents, formatPreciseCurrency } from '../../../lib/format';
 export function profitFormula(weeklyAmount: string, percentage: string): string | null {
   const weeklyCents = parseWeeklyAmount(weeklyAmount);
   if (weeklyCents === null || weeklyCents === 0n) return null;
-  if (weeklyCents < 0n) return `Deduction: ${formatCents(weeklyCents)} is recorded as it is; the percentage is not used.`;
+  if (weeklyCents < 0n) return translate(messages, 'deductionFormula', { amount: formatCents(weeklyCents) });
   const exactPercentage = parsePercentage(percentage);
   if (exactPercentage === null) return null;
   const profitCents = calculateProfitCents(weeklyCents, exactPercentage);
   const exact = exactProfitDecimal(weeklyCents, exactPercentage);
-  const product = `${formatCents(weeklyCents)} × ${formatPercentage(exactPercentage)}%`;
-  if (exact === centsToMoneyString(profitCents)) return `${product} = ${formatCents(profitCents)}`;
-  return `${product} = ${formatPreciseCurrency(exact)}, rounded to ${formatCents(profitCents)}`;
+  // At most two decimals (PERCENTAGE_MAX_DECIMALS): a number holds it exactly enough to be written the reader's way.
+  const values = { amount: formatCents(weeklyCents), percentage: formatCount(Number(formatPercentage(exactPercentage))), profit: formatCents(profitCents) };
+  if (exact === centsToMoneyString(profitCents)) return translate(messages, 'formula', values);
+  return translate(messages, 'formulaRounded', { ...values, exact: formatPreciseCurrency(exact) });
 }

@@ -3,6 +3,8 @@ import { lazy, Suspense, useRef } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatSignedCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 const VoidEntryForm = lazy(() => import('./void-entry-form'));
 
@@ -21,13 +23,14 @@ export function VoidEntryDialogContent({
   onCloseFocus: () => void;
   onVoidedFocus?: (() => void) | undefined;
 }) {
+  const t = useT(messages);
   const voided = useRef(false);
   const amount = formatSignedCurrency(entry.amount);
   const summary = [
-    { label: 'Agent', value: entry.agentName },
-    { label: 'Amount', value: amount },
-    { label: 'Recorded', value: formatDateTime(entry.createdAt) },
-    ...(entry.description ? [{ label: 'Description', value: entry.description }] : []),
+    { label: t('agent'), value: entry.agentName },
+    { label: t('amount'), value: amount },
+    { label: t('recorded'), value: formatDateTime(entry.createdAt) },
+    ...(entry.description ? [{ label: t('description'), value: entry.description }] : []),
   ];
 
   return (
@@ -41,11 +44,8 @@ export function VoidEntryDialogContent({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Void this entry?</DialogTitle>
-          <DialogDescription>
-            Entries are never deleted: voiding records a reversal of the opposite amount, and the agent's totals, the
-            leaderboards and the tiers follow it. A tier that only this entry reached is taken back.
-          </DialogDescription>
+          <DialogTitle>{t('voidTitle')}</DialogTitle>
+          <DialogDescription>{t('voidDescription')}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm">
           {summary.map(({ label, value }) => (
@@ -55,7 +55,7 @@ export function VoidEntryDialogContent({
             </div>
           ))}
         </dl>
-        <Suspense fallback={<Spinner label="Loading..." className="min-h-32" />}>
+        <Suspense fallback={<Spinner label={t('loading')} className="min-h-32" />}>
           <VoidEntryForm
             entryId={entry.id}
             onDone={() => {

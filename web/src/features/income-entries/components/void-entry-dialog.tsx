@@ -3,6 +3,8 @@ import { Undo2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatSignedCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The dialog (Radix's, about 8 KB) and its form load as the pointer or the focus reaches a Void button, not with the
 // screens that list entries: the rows show plain buttons.
@@ -31,6 +33,7 @@ interface VoidEntryDialogProps {
  * (the dashboard is read again before the answer's toast, or by the live stream sooner), so that its outcome is shown.
  */
 export function VoidEntryDialog({ entry, onVoidedFocus }: VoidEntryDialogProps) {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const voidable = isVoidable(entry);
@@ -43,7 +46,7 @@ export function VoidEntryDialog({ entry, onVoidedFocus }: VoidEntryDialogProps) 
           ref={button}
           variant="outline"
           size="sm"
-          aria-label={`Void entry of ${entry.agentName}, ${formatSignedCurrency(entry.amount)}`}
+          aria-label={t('voidEntryOf', { name: entry.agentName, amount: formatSignedCurrency(entry.amount) })}
           aria-haspopup="dialog"
           aria-expanded={open}
           onClick={() => setOpen(true)}
@@ -51,7 +54,7 @@ export function VoidEntryDialog({ entry, onVoidedFocus }: VoidEntryDialogProps) 
           onFocus={preload}
         >
           <Undo2 aria-hidden="true" />
-          Void
+          {t('void')}
         </Button>
       )}
       {open && (

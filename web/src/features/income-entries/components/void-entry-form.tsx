@@ -11,22 +11,23 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { lazyZodResolver } from '../../../lib/lazy-resolver';
 import { useVoidIncomeEntry } from '../api/void-income-entry';
-import { formatCount } from '../../../lib/format';
+import { formatCount, orgLocale } from '../../../lib/format';
+import { translate, useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The request's own rules and messages ("A void needs a reason"), fetched as the form is reached. This chunk imports no
 // zod schema itself: a static one here made the build's shared chunks import each other, and one read another's
 // schema before it was defined.
 const validation = lazyZodResolver(() => import('@contract/income-entries').then((module) => module.voidIncomeEntryInput));
 
-const tierList = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
-
 /** "Entry voided", the tiers the agent no longer reaches and those a voided deduction lets it reach (docs/product.md §12.11). */
 function voidedMessage({ tiersTakenBack, tiersReached }: Pick<VoidedIncomeEntry, 'tiersTakenBack' | 'tiersReached'>): string {
+  const tierList = new Intl.ListFormat(orgLocale(), { style: 'long', type: 'conjunction' });
   const names = (tiers: VoidedIncomeEntry['tiersTakenBack']) => tierList.format(tiers.map((tier) => tier.tierName));
   return [
-    'Entry voided',
-    ...(tiersTakenBack.length > 0 ? [`${names(tiersTakenBack)} taken back`] : []),
-    ...(tiersReached.length > 0 ? [`${names(tiersReached)} reached`] : []),
+    translate(messages, 'entryVoided'),
+    ...(tiersTakenBack.length > 0 ? [translate(messages, 'tiersTakenBack', { tiers: names(tiersTakenBack), count: tiersTakenBack.length })] : []),
+    ...(tiersReached.length > 0 ? [translate(messages, 'tiersReached', { tiers: names(tiersReached), count: tiersReached.length })] : []),
   ].join(', ');
 }
 
@@ -42,6 +43,7 @@ interface VoidEntryFormProps {
  * when a Void button is about to be used, not with the dashboard.
  */
 export default function VoidEntryForm({ entryId, onDone, onCancel }: VoidEntryFormProps) {
+  const t = useT(messages);
   const voidEntry = useVoidIncomeEntry();
   const form = useForm<VoidIncomeEntryInput>({
     resolver: validation.resolver,
@@ -54,7 +56,7 @@ export default function VoidEntryForm({ entryId, onDone, onCancel }: VoidEntryFo
       { entryId, input },
       {
         onSuccess: (result) => {
-          toast({ title: 'Success', description: voidedMessage(result), variant: 'success' });
+          toast({ title: t('success'), description: voidedMessage(result), variant: 'success' });
           onDone();
         },
       },
@@ -70,24 +72,24 @@ export default function VoidEntryForm({ entryId, onDone, onCancel }: VoidEntryFo
       */}
       {voidEntry.isError && (
         <Alert variant="destructive">
-          <AlertDescription className="[overflow-wrap:anywhere]">{errorMessage(voidEntry.error, 'Failed to void the entry')}</AlertDescription>
+          <AlertDescription className="[overflow-wrap:anywhere]">{errorMessage(voidEntry.error, t('voidFailed'))}</AlertDescription>
         </Alert>
       )}
       <FormField
-        label="Reason"
+        label={t('reason')}
         error={form.formState.errors.reason?.message}
-        hint={`Kept with the entry and shown beside it. ${formatCount(length)} of ${formatCount(VOID_REASON_MAX)} characters.`}
+        hint={t('reasonHint', { length: formatCount(length), max: formatCount(VOID_REASON_MAX) })}
       >
         {/* Focused when the form arrives after the dialog opened (its code still loading then). */}
-        <Textarea rows={4} autoFocus placeholder="e.g. Recorded twice by mistake" {...form.register('reason')} />
+        <Textarea rows={4} autoFocus placeholder={t('reasonPlaceholder')} {...form.register('reason')} />
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" variant="destructive" disabled={voidEntry.isPending}>
           {voidEntry.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {voidEntry.isPending ? 'Voiding...' : 'Void entry'}
+          {voidEntry.isPending ? t('voiding') : t('voidEntry')}
         </Button>
       </DialogFooter>
     </form>

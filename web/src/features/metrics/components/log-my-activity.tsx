@@ -11,12 +11,15 @@ import { formatActivityValue } from '../../../lib/metric-format';
 import { useMetrics } from '../../../lib/metrics';
 import { useRecordActivity } from '../api/metrics';
 import { activityValueError } from '../utils/activity-value';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /**
  * "Log activity" on the agent's dashboard: the calls, meetings or deals the agent records itself, on the metrics the
  * owner opened to agents (marked self-reported). Nothing shows when there are none.
  */
 export function LogMyActivity() {
+  const t = useT(messages);
   const metrics = useMetrics();
   const record = useRecordActivity();
   const open = (metrics.data ?? []).filter((metric) => !metric.builtIn && metric.active && metric.agentsMayRecord);
@@ -38,13 +41,13 @@ export function LogMyActivity() {
       {
         onSuccess: (activity) => {
           const shown = formatActivityValue(activity.value);
-          toast({ title: 'Logged', description: `${shown} ${metric.name} recorded.`, variant: 'success' });
+          toast({ title: t('logged'), description: t('loggedText', { value: shown, metric: metric.name }), variant: 'success' });
           setValue('1');
         },
         onError: (failure) => {
           const issue = failure instanceof ApiError ? failure.issues.find((one) => one.path === 'value') : undefined;
           if (issue) setError(issue.message);
-          else toast({ title: 'Error', description: errorMessage(failure, 'Failed to log the activity'), variant: 'destructive' });
+          else toast({ title: t('error'), description: errorMessage(failure, t('logFailed')), variant: 'destructive' });
         },
       },
     );
@@ -55,14 +58,14 @@ export function LogMyActivity() {
       <CardHeader className="p-4 pb-3 sm:p-6 sm:pb-4">
         <h2 id="log-activity-heading" className="flex items-center gap-2 text-lg font-semibold leading-tight tracking-tight text-slate-900">
           <Activity className="size-5 text-brand-600" aria-hidden="true" />
-          Log activity
+          {t('logActivity')}
         </h2>
-        <CardDescription>Record what you did today; it counts on the boards of that metric.</CardDescription>
+        <CardDescription>{t('logActivityDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="p-4 pt-0 sm:p-6 sm:pt-0">
         <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
           <div className="grid min-w-0 max-w-full gap-1.5">
-            <Label htmlFor={metricId}>Metric</Label>
+            <Label htmlFor={metricId}>{t('metric')}</Label>
             <select
               id={metricId}
               value={metric.key}
@@ -76,7 +79,7 @@ export function LogMyActivity() {
               ))}
             </select>
           </div>
-          <FormField label={metric.unit === 'count' ? 'How many' : 'Value'} error={error} className="w-32">
+          <FormField label={metric.unit === 'count' ? t('howMany') : t('value')} error={error} className="w-32">
             <Input
               type="number"
               step={metric.unit === 'count' ? '1' : '0.01'}
@@ -88,7 +91,7 @@ export function LogMyActivity() {
           </FormField>
           <Button type="submit" aria-disabled={record.isPending}>
             {record.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-            Log
+            {t('log')}
           </Button>
         </form>
       </CardContent>

@@ -13,6 +13,9 @@ import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useMetrics } from '../../../lib/metrics';
 import { useSaveMetric } from '../api/metrics';
+import { formatCount } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The same limits as the server's (contract/metrics.ts, kept here: that module brings zod). */
 const METRICS_MAX = 20;
@@ -32,7 +35,7 @@ export function keyFromName(name: string): string {
   return slug.slice(0, KEY_MAX).replace(/-+$/, '');
 }
 
-const UNIT_LABELS: Record<MetricUnit, string> = { count: 'Count (calls, meetings, deals)', money: 'Money (revenue, pipeline)' };
+const UNIT_LABELS = { count: 'unitCount', money: 'unitMoney' } as const satisfies Record<MetricUnit, keyof typeof messages.en>;
 
 /**
  * The owner's metrics (docs/decisions/0072-metrics-and-activities.md): the numbers measured beside profit. Each has a key that never
@@ -40,25 +43,26 @@ const UNIT_LABELS: Record<MetricUnit, string> = { count: 'Count (calls, meetings
  * no longer used is made inactive, never deleted, so what was recorded on it stays.
  */
 export function MetricsSettings() {
+  const t = useT(messages);
   const metrics = useMetrics();
   const own = (metrics.data ?? []).filter((metric) => !metric.builtIn);
   return (
     <SectionCard
       id="settings-metrics"
       icon={BarChart3}
-      title="Metrics"
-      description="What the team measures beside profit: calls, meetings, deals. Tiers stay on profit; boards and activities can use any metric."
+      title={t('metricsTitle')}
+      description={t('metricsDescription')}
     >
       {metrics.isError ? (
-        <LoadError error={metrics.error} fallback="Failed to load the metrics" />
+        <LoadError error={metrics.error} fallback={t('metricsLoadFailed')} />
       ) : !metrics.data ? (
-        <Spinner label="Loading metrics..." className="min-h-20" />
+        <Spinner label={t('loadingMetrics')} className="min-h-20" />
       ) : (
         <div className="grid gap-5">
-          <ul aria-label="Metrics" className="grid gap-2">
+          <ul aria-label={t('metricsList')} className="grid gap-2">
             <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
               <span>
-                <span className="font-semibold text-slate-900">Profit</span> <span className="text-sm text-slate-600">· built in: the income entries</span>
+                <span className="font-semibold text-slate-900">{t('profit')}</span> <span className="text-sm text-slate-600">{t('builtIn')}</span>
               </span>
             </li>
             {own.map((metric) => (
@@ -68,7 +72,7 @@ export function MetricsSettings() {
           {own.length < METRICS_MAX ? (
             <NewMetricForm taken={new Set(metrics.data.map((metric) => metric.key))} />
           ) : (
-            <p className="text-sm text-slate-700">There are {METRICS_MAX} metrics besides profit, the most there can be: rename one you no longer use.</p>
+            <p className="text-sm text-slate-700">{t('metricsFull', { max: formatCount(METRICS_MAX) })}</p>
           )}
         </div>
       )}
@@ -78,6 +82,7 @@ export function MetricsSettings() {
 
 /** One metric: its name (renamed in place), key and unit, and its two switches. */
 function MetricRow({ metric }: { metric: Metric }) {
+  const t = useT(messages);
   const save = useSaveMetric();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(metric.name);
@@ -87,7 +92,7 @@ function MetricRow({ metric }: { metric: Metric }) {
       { key: metric.key, update },
       {
         onSuccess: () => done?.(),
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change the metric'), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('changeFailed')), variant: 'destructive' }),
       },
     );
   const rename = (event: FormEvent) => {
@@ -101,13 +106,13 @@ function MetricRow({ metric }: { metric: Metric }) {
       {editing ? (
         <form onSubmit={rename} className="flex items-center gap-2">
           <Label htmlFor={`${id}-name`} className="sr-only">
-            Name of {metric.name}
+            {t('nameOf', { name: metric.name })}
           </Label>
           <Input id={`${id}-name`} value={name} maxLength={NAME_MAX} onChange={(event) => setName(event.target.value)} autoFocus className="h-9" />
-          <Button type="submit" size="sm" aria-label={`Save the name of ${metric.name}`}>
+          <Button type="submit" size="sm" aria-label={t('saveName', { name: metric.name })}>
             <Check aria-hidden="true" />
           </Button>
-          <Button type="button" size="sm" variant="outline" aria-label="Cancel" onClick={() => (setName(metric.name), setEditing(false))}>
+          <Button type="button" size="sm" variant="outline" aria-label={t('cancel')} onClick={() => (setName(metric.name), setEditing(false))}>
             <X aria-hidden="true" />
           </Button>
         </form>
@@ -115,9 +120,9 @@ function MetricRow({ metric }: { metric: Metric }) {
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
           <span className={metric.active ? 'font-semibold text-slate-900' : 'font-semibold text-slate-500 line-through'}>{metric.name}</span>
           <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">{metric.key}</code>
-          <span className="text-sm text-slate-600">{metric.unit === 'count' ? 'count' : 'money'}</span>
-          {!metric.active && <span className="text-sm text-slate-600">· inactive</span>}
-          <Button type="button" size="sm" variant="ghost" aria-label={`Rename ${metric.name}`} onClick={() => setEditing(true)}>
+          <span className="text-sm text-slate-600">{t('unit', { unit: metric.unit })}</span>
+          {!metric.active && <span className="text-sm text-slate-600">{t('inactive')}</span>}
+          <Button type="button" size="sm" variant="ghost" aria-label={t('rename', { name: metric.name })} onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" />
           </Button>
         </div>
@@ -126,13 +131,13 @@ function MetricRow({ metric }: { metric: Metric }) {
         <div className="flex items-center gap-2">
           <Switch id={`${id}-agents`} checked={metric.agentsMayRecord} disabled={save.isPending} onCheckedChange={(checked) => change({ agentsMayRecord: checked })} />
           <Label htmlFor={`${id}-agents`} className="text-sm">
-            Agents record their own
+            {t('agentsRecord')}
           </Label>
         </div>
         <div className="flex items-center gap-2">
           <Switch id={`${id}-active`} checked={metric.active} disabled={save.isPending} onCheckedChange={(checked) => change({ active: checked })} />
           <Label htmlFor={`${id}-active`} className="text-sm">
-            Active
+            {t('active')}
           </Label>
         </div>
       </div>
@@ -142,6 +147,7 @@ function MetricRow({ metric }: { metric: Metric }) {
 
 /** Make a metric: a name, the key proposed from it (editable until saved), a unit, and whether agents record their own. */
 function NewMetricForm({ taken }: { taken: Set<string> }) {
+  const t = useT(messages);
   const save = useSaveMetric();
   const [name, setName] = useState('');
   const [key, setKey] = useState('');
@@ -156,38 +162,38 @@ function NewMetricForm({ taken }: { taken: Set<string> }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: { name?: string; key?: string } = {};
-    if (name.trim() === '') found.name = 'A metric needs a name';
+    if (name.trim() === '') found.name = t('nameRequired');
     if (!KEY_PATTERN.test(shownKey) || shownKey.length > KEY_MAX) {
-      found.key = `Key must be 1 to ${KEY_MAX} characters: lower-case letters, digits, - and _, starting with a letter`;
-    } else if (shownKey === 'profit' || taken.has(shownKey)) found.key = `The key "${shownKey}" is taken`;
+      found.key = t('keyRule', { max: formatCount(KEY_MAX) });
+    } else if (shownKey === 'profit' || taken.has(shownKey)) found.key = t('keyTaken', { key: shownKey });
     setErrors(found);
     if (found.name || found.key) return;
     save.mutate(
       { create: { key: shownKey, name: name.trim(), unit, agentsMayRecord } },
       {
         onSuccess: (metric) => {
-          toast({ title: 'Metric added', description: `${metric.name} can now be recorded and shown on the boards.`, variant: 'success' });
+          toast({ title: t('metricAdded'), description: t('metricAddedText', { name: metric.name }), variant: 'success' });
           setName('');
           setKey('');
           setKeyEdited(false);
           setUnit('count');
           setAgentsMayRecord(false);
         },
-        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to add the metric'), variant: 'destructive' }),
+        onError: (error) => toast({ title: t('error'), description: errorMessage(error, t('addFailed')), variant: 'destructive' }),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="New metric" className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2">
-      <FormField label="Name" error={errors.name} className="content-start">
-        <Input value={name} maxLength={NAME_MAX} placeholder="Calls" onChange={(event) => setName(event.target.value)} />
+    <form onSubmit={submit} noValidate aria-label={t('newMetric')} className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3 sm:grid-cols-2">
+      <FormField label={t('name')} error={errors.name} className="content-start">
+        <Input value={name} maxLength={NAME_MAX} placeholder={t('namePlaceholder')} onChange={(event) => setName(event.target.value)} />
       </FormField>
-      <FormField label="Key" error={errors.key} hint="What the API and CSV imports name it by; it never changes." className="content-start">
+      <FormField label={t('key')} error={errors.key} hint={t('keyHint')} className="content-start">
         <Input
           value={shownKey}
           maxLength={KEY_MAX}
-          placeholder="calls"
+          placeholder={t('keyPlaceholder')}
           onChange={(event) => {
             setKeyEdited(true);
             setKey(event.target.value.toLowerCase());
@@ -195,7 +201,7 @@ function NewMetricForm({ taken }: { taken: Set<string> }) {
         />
       </FormField>
       <div className="grid gap-1.5">
-        <Label htmlFor={unitId}>Unit</Label>
+        <Label htmlFor={unitId}>{t('unitLabel')}</Label>
         <select
           id={unitId}
           value={unit}
@@ -204,19 +210,19 @@ function NewMetricForm({ taken }: { taken: Set<string> }) {
         >
           {(Object.keys(UNIT_LABELS) as MetricUnit[]).map((value) => (
             <option key={value} value={value}>
-              {UNIT_LABELS[value]}
+              {t(UNIT_LABELS[value])}
             </option>
           ))}
         </select>
       </div>
       <div className="flex items-center gap-2 self-end pb-2">
         <Switch id={agentsId} checked={agentsMayRecord} onCheckedChange={setAgentsMayRecord} />
-        <Label htmlFor={agentsId}>Agents record their own</Label>
+        <Label htmlFor={agentsId}>{t('agentsRecord')}</Label>
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" aria-disabled={save.isPending}>
           {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Plus aria-hidden="true" />}
-          Add metric
+          {t('addMetric')}
         </Button>
       </div>
     </form>

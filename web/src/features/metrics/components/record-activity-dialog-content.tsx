@@ -9,10 +9,12 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { currencySymbol } from '../../../lib/format';
+import { currencySymbol, formatCount } from '../../../lib/format';
 import { formatActivityValue } from '../../../lib/metric-format';
 import { useRecordActivity } from '../api/metrics';
 import { activityValueError } from '../utils/activity-value';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 const NOTE_MAX = 500;
 
@@ -20,6 +22,7 @@ type Errors = Partial<Record<'agentId' | 'value' | 'note', string>>;
 
 /** The Record Activity dialog, open while mounted (record-activity-dialog.tsx mounts it from its button). */
 export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: { metrics: Metric[]; onClose: () => void; onCloseFocus: () => void }) {
+  const t = useT(messages);
   const record = useRecordActivity();
   const [agentId, setAgentId] = useState('');
   const [metricKey, setMetricKey] = useState(metrics[0]!.key);
@@ -32,10 +35,10 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    if (agentId === '') found.agentId = 'Please select an agent';
+    if (agentId === '') found.agentId = t('selectAgent');
     const wrong = activityValueError(metric.unit, value);
     if (wrong) found.value = wrong;
-    if (note.trim().length > NOTE_MAX) found.note = `At most ${NOTE_MAX} characters`;
+    if (note.trim().length > NOTE_MAX) found.note = t('noteTooLong', { max: formatCount(NOTE_MAX) });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     record.mutate(
@@ -43,14 +46,14 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
       {
         onSuccess: (activity) => {
           const shown = formatActivityValue(activity.value);
-          toast({ title: 'Activity recorded', description: `${shown} ${metric.name} for ${activity.agentName}.`, variant: 'success' });
+          toast({ title: t('activityRecorded'), description: t('activityRecordedText', { value: shown, metric: metric.name, agent: activity.agentName }), variant: 'success' });
           onClose();
         },
         onError: (error) => {
           // A field the server refused is shown at the field; anything else in a toast.
           const issue = error instanceof ApiError ? error.issues.find((one) => one.path === 'value' || one.path === 'agentId' || one.path === 'note') : undefined;
           if (issue) setErrors({ [issue.path]: issue.message });
-          else toast({ title: 'Error', description: errorMessage(error, 'Failed to record the activity'), variant: 'destructive' });
+          else toast({ title: t('error'), description: errorMessage(error, t('recordFailed')), variant: 'destructive' });
         },
       },
     );
@@ -66,15 +69,15 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
         }}
       >
         <DialogHeader>
-          <DialogTitle>Record Activity</DialogTitle>
-          <DialogDescription>A call, a meeting, a deal: what an agent did, on one of your metrics.</DialogDescription>
+          <DialogTitle>{t('recordActivity')}</DialogTitle>
+          <DialogDescription>{t('recordActivityDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <FormField label="Agent" error={errors.agentId} hint="Type part of a name or email, then pick the agent.">
+          <FormField label={t('agent')} error={errors.agentId} hint={t('agentHint')}>
             <AgentCombobox onChange={setAgentId} autoFocus />
           </FormField>
           <div className="grid gap-1.5">
-            <Label htmlFor={metricId}>Metric</Label>
+            <Label htmlFor={metricId}>{t('metric')}</Label>
             <select
               id={metricId}
               value={metricKey}
@@ -89,9 +92,9 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
             </select>
           </div>
           <FormField
-            label={metric.unit === 'count' ? `How many ${metric.name}` : `Value (${currencySymbol()})`}
+            label={metric.unit === 'count' ? t('howManyOf', { metric: metric.name }) : t('valueIn', { currency: currencySymbol() })}
             error={errors.value}
-            hint={metric.unit === 'count' ? 'A whole number. A mistake is voided, not recorded as a negative.' : 'A negative value is a deduction.'}
+            hint={metric.unit === 'count' ? t('countHint') : t('moneyHint')}
           >
             <Input
               type="number"
@@ -102,10 +105,10 @@ export function RecordActivityDialogContent({ metrics, onClose, onCloseFocus }: 
               onChange={(event) => setValue(event.target.value)}
             />
           </FormField>
-          <FormField label="Note (optional)" error={errors.note}>
+          <FormField label={t('noteOptional')} error={errors.note}>
             <Textarea rows={2} value={note} maxLength={NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
           </FormField>
-          <FormDialogFooter onCancel={onClose} pending={record.isPending} submitLabel="Record" pendingLabel="Recording..." />
+          <FormDialogFooter onCancel={onClose} pending={record.isPending} submitLabel={t('record')} pendingLabel={t('recording')} />
         </form>
       </DialogContent>
     </Dialog>

@@ -2,6 +2,8 @@ import { Activity } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useMetrics } from '../../../lib/metrics';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 // The dialog (Radix's) and its form load as the pointer or the focus reaches the button, not with the dashboard.
 const loadDialog = () => import('./record-activity-dialog-content');
@@ -12,6 +14,7 @@ const RecordActivityDialogContent = lazy(() => loadDialog().then((m) => ({ defau
  * of the owner's metrics. Shown only once there is an active metric besides profit.
  */
 export function RecordActivityDialog() {
+  const t = useT(messages);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const metrics = useMetrics();
@@ -29,7 +32,7 @@ export function RecordActivityDialog() {
         onFocus={() => void loadDialog()}
       >
         <Activity aria-hidden="true" />
-        Record Activity
+        {t('recordActivity')}
       </Button>
       {open && (
         <Suspense fallback={null}>
