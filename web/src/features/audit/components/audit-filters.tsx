@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction } from '@contract/audit';
+import { AUDIT_ACTIONS, type AuditAction } from '@contract/audit';
 import { X } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,9 +6,11 @@ import { DateInput } from '../../../components/ui/date-input';
 import { applyDayFilter } from '../../../lib/day-field';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { useT } from '../../../lib/i18n/translate';
 import { useAuditActors } from '../api/get-audit-actors';
 import type { AuditFilter } from '../api/get-audit-trail';
-import { actorOptionLabel } from '../utils/describe-audit-row';
+import { messages } from '../messages';
+import { actorOptionLabel, auditActionLabel } from '../utils/describe-audit-row';
 
 // Radix Select has no empty value: these stand for "no filter".
 const EVERYONE = 'everyone';
@@ -24,6 +26,7 @@ interface AuditFiltersProps {
 
 /** Who, what and between which days (docs/product.md §12.12): the same filter as the page read and the CSV export. */
 export function AuditFilters({ filter, onChange, rangeError, rangeErrorId }: AuditFiltersProps) {
+  const t = useT(messages);
   const id = useId();
   const actors = useAuditActors();
   const filtered = Object.values(filter).some(Boolean);
@@ -34,15 +37,15 @@ export function AuditFilters({ filter, onChange, rangeError, rangeErrorId }: Aud
     firstField.current?.focus();
   };
   return (
-    <div role="search" aria-label="Filter the audit trail" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+    <div role="search" aria-label={t('filterTrail')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
       <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={`${id}-person`}>Person</Label>
+        <Label htmlFor={`${id}-person`}>{t('person')}</Label>
         <Select value={filter.actor ?? EVERYONE} onValueChange={(value) => onChange({ actor: value === EVERYONE ? undefined : value })}>
           <SelectTrigger ref={firstField} id={`${id}-person`} aria-describedby={actors.isError ? `${id}-person-error` : undefined}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={EVERYONE}>Everyone</SelectItem>
+            <SelectItem value={EVERYONE}>{t('everyone')}</SelectItem>
             {actors.data?.map((actor) => (
               <SelectItem key={actor.key} value={actor.key}>
                 {actorOptionLabel(actor)}
@@ -52,28 +55,28 @@ export function AuditFilters({ filter, onChange, rangeError, rangeErrorId }: Aud
         </Select>
         {actors.isError && (
           <p id={`${id}-person-error`} className="text-xs text-red-700">
-            Failed to load the people: only Everyone can be chosen.
+            {t('peopleLoadFailed')}
           </p>
         )}
       </div>
       <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={`${id}-action`}>Action</Label>
+        <Label htmlFor={`${id}-action`}>{t('action')}</Label>
         <Select value={filter.action ?? ALL_ACTIONS} onValueChange={(value) => onChange({ action: value === ALL_ACTIONS ? undefined : (value as AuditAction) })}>
           <SelectTrigger id={`${id}-action`}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
-            <SelectItem value={ALL_ACTIONS}>All actions</SelectItem>
+            <SelectItem value={ALL_ACTIONS}>{t('allActions')}</SelectItem>
             {AUDIT_ACTIONS.map((action) => (
               <SelectItem key={action} value={action}>
-                {AUDIT_ACTION_LABELS[action]}
+                {auditActionLabel(action)}
               </SelectItem>
             ))}
           </SelectContent>
         </Select>
       </div>
       <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
+        <Label htmlFor={`${id}-from`}>{t('from')}</Label>
         <DateInput
           id={`${id}-from`}
           value={filter.from ?? ''}
@@ -84,13 +87,13 @@ export function AuditFilters({ filter, onChange, rangeError, rangeErrorId }: Aud
         />
       </div>
       <div className="grid min-w-0 gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
+        <Label htmlFor={`${id}-to`}>{t('to')}</Label>
         <DateInput id={`${id}-to`} value={filter.to ?? ''} min={filter.from} onChange={applyDayFilter((to) => onChange({ to }))} />
       </div>
       {filtered && (
         <Button variant="ghost" className="justify-self-start" onClick={clear}>
           <X aria-hidden="true" />
-          Clear filters
+          {t('clearFilters')}
         </Button>
       )}
     </div>

@@ -1,20 +1,23 @@
-import { AUDIT_ACTION_LABELS, type AuditRow } from '@contract/audit';
+import type { AuditRow } from '@contract/audit';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
-import { actorKindLabel, actorName, describeChanges, targetLabel } from '../utils/describe-audit-row';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
+import { actorKindLabel, actorName, auditActionLabel, describeChanges, targetLabel } from '../utils/describe-audit-row';
 
 /**
  * A page of the trail, twice: a table from md up, a card per row below it (six columns do not fit a phone). CSS shows
  * one of the two; the other is display: none, out of the accessibility tree too.
  */
 export function AuditRows({ rows }: { rows: AuditRow[] }) {
+  const t = useT(messages);
   return (
     <>
       <AuditTable rows={rows} />
-      <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Changes, newest first">
+      <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label={t('changesNewestFirst')}>
         {rows.map((row) => (
           <AuditCard key={row.id} row={row} />
         ))}
@@ -24,6 +27,7 @@ export function AuditRows({ rows }: { rows: AuditRow[] }) {
 }
 
 function AuditTable({ rows }: { rows: AuditRow[] }) {
+  const t = useT(messages);
   const captionId = useId();
   return (
     // Focusable, so that the keyboard can scroll it should a long value make it wider than the screen.
@@ -35,17 +39,17 @@ function AuditTable({ rows }: { rows: AuditRow[] }) {
     >
       <table className="w-full border-collapse text-left text-sm">
         <caption id={captionId} className="sr-only">
-          Changes, newest first
+          {t('changesNewestFirst')}
         </caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            {['When', 'Who', 'Action', 'Target', 'Details'].map((name) => (
+            {[t('when'), t('who'), t('action'), t('target'), t('details')].map((name) => (
               <th key={name} scope="col" className="px-3 py-2 font-semibold">
                 {name}
               </th>
             ))}
             <th scope="col" className="px-3 py-2">
-              <span className="sr-only">More</span>
+              <span className="sr-only">{t('more')}</span>
             </th>
           </tr>
         </thead>
@@ -71,7 +75,7 @@ function AuditTableRow({ row }: { row: AuditRow }) {
         <td className="px-3 py-2.5">
           <Who row={row} />
         </td>
-        <td className="px-3 py-2.5 font-medium text-slate-900">{AUDIT_ACTION_LABELS[row.action]}</td>
+        <td className="px-3 py-2.5 font-medium text-slate-900">{auditActionLabel(row.action)}</td>
         <td className="whitespace-nowrap px-3 py-2.5 text-slate-700">{targetLabel(row.targetType, row.targetId)}</td>
         <td className="min-w-48 px-3 py-2.5">
           <Changes row={row} />
@@ -98,7 +102,7 @@ function AuditCard({ row }: { row: AuditRow }) {
     <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-semibold text-slate-900">{AUDIT_ACTION_LABELS[row.action]}</p>
+          <p className="font-semibold text-slate-900">{auditActionLabel(row.action)}</p>
           <p className="text-sm text-slate-700">{targetLabel(row.targetType, row.targetId)}</p>
         </div>
         <MoreButton row={row} open={open} onToggle={() => setOpen(!open)} controls={moreId} />
@@ -123,11 +127,12 @@ function When({ at }: { at: string }) {
 }
 
 function Who({ row, inline = false }: { row: AuditRow; inline?: boolean }) {
+  const t = useT(messages);
   const kind = actorKindLabel(row.actor.kind);
   return (
     <span className={cn('[overflow-wrap:anywhere]', inline ? 'inline' : 'grid')}>
       <span className="font-medium text-slate-900">{actorName(row.actor)}</span>
-      {kind && <span className="text-xs text-slate-600">{inline ? ` (${kind})` : kind}</span>}
+      {kind && <span className="text-xs text-slate-600">{inline ? ` ${t('inKind', { kind })}` : kind}</span>}
     </span>
   );
 }
@@ -156,9 +161,10 @@ function Changes({ row }: { row: AuditRow }) {
 }
 
 function MoreButton({ row, open, onToggle, controls }: { row: AuditRow; open: boolean; onToggle: () => void; controls: string }) {
+  const t = useT(messages);
   return (
-    <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? controls : undefined} aria-label={`More about row #${row.id}`} onClick={onToggle}>
-      More
+    <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={open ? controls : undefined} aria-label={t('moreAboutRow', { id: String(row.id) })} onClick={onToggle}>
+      {t('more')}
       <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
     </Button>
   );
@@ -166,11 +172,12 @@ function MoreButton({ row, open, onToggle, controls }: { row: AuditRow; open: bo
 
 /** What the trail keeps beside the change: where it came from, the row's place in the hash chain, the values whole. */
 function RowRecord({ row }: { row: AuditRow }) {
+  const t = useT(messages);
   const facts = [
-    { label: 'Row', value: `#${row.id}` },
-    { label: 'IP address', value: row.ip ?? 'Not recorded' },
-    { label: 'User agent', value: row.userAgent ?? 'Not recorded' },
-    { label: 'Hash (SHA-256)', value: row.hash, mono: true },
+    { label: t('row'), value: `#${row.id}` },
+    { label: t('ipAddress'), value: row.ip ?? t('notRecorded') },
+    { label: t('userAgent'), value: row.userAgent ?? t('notRecorded') },
+    { label: t('hash'), value: row.hash, mono: true },
   ];
   return (
     <div className="grid gap-3 text-sm">
@@ -184,8 +191,8 @@ function RowRecord({ row }: { row: AuditRow }) {
       </dl>
       {(row.before || row.after) && (
         <div className="grid gap-3 sm:grid-cols-2">
-          {row.before && <JsonBlock title="Before" value={row.before} />}
-          {row.after && <JsonBlock title="After" value={row.after} />}
+          {row.before && <JsonBlock title={t('before')} value={row.before} />}
+          {row.after && <JsonBlock title={t('after')} value={row.after} />}
         </div>
       )}
     </div>

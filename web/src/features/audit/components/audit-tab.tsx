@@ -9,22 +9,23 @@ import { ExportButton } from '../../../components/ui/export-button';
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
+import { useT } from '../../../lib/i18n/translate';
 import { auditFilterParams, useAuditPage, type AuditFilter } from '../api/get-audit-trail';
+import { messages } from '../messages';
 import { AuditFilters } from './audit-filters';
 import { AuditRows } from './audit-rows';
-
-/** The server refuses the same (contract/audit.ts): said here before asking, in the words of the fields. */
-const RANGE_ERROR = 'The From date must be on or before the To date.';
 
 /**
  * Owner only (docs/product.md §12.12): the audit trail, newest first, a page at a time, filtered by person, action
  * and days; the CSV export takes the same filter.
  */
 export function AuditTab() {
+  const t = useT(messages);
   const [filter, setFilter] = useState<AuditFilter>({});
   const [offset, setOffset] = useState(0);
   const rangeErrorId = useId();
-  const rangeError = filter.from && filter.to && filter.from > filter.to ? RANGE_ERROR : undefined;
+  // The server refuses the same (contract/audit.ts): said here before asking, in the words of the fields.
+  const rangeError = filter.from && filter.to && filter.from > filter.to ? t('rangeError') : undefined;
   const page = useAuditPage(filter, offset, !rangeError);
   // A new filter starts again at the first page.
   const changeFilter = (patch: Partial<AuditFilter>) => {
@@ -38,15 +39,15 @@ export function AuditTab() {
     <section aria-labelledby="audit-heading" aria-busy={page.isFetching} className="grid grid-cols-1 gap-6">
       <SectionHeading
         id="audit-heading"
-        title="Audit Trail"
-        description="Every change made in TierTrack, newest first: who made it, when and what it changed. Rows can never be edited or deleted."
+        title={t('title')}
+        description={t('description')}
       >
         <Button variant="outline" size="sm" onClick={() => void page.refetch()} disabled={Boolean(rangeError) || page.isFetching}>
           <RefreshCw aria-hidden="true" className={page.isFetching ? 'animate-spin' : undefined} />
-          Refresh
+          {t('refresh')}
         </Button>
         {!rangeError && (
-          <ExportButton href={filtered ? `${EXPORT_PATHS.audit}?${query}` : EXPORT_PATHS.audit} label="Export CSV" what="the changes of these filters, with their hashes" />
+          <ExportButton href={filtered ? `${EXPORT_PATHS.audit}?${query}` : EXPORT_PATHS.audit} label={t('exportCsv')} what={t('exportWhat')} />
         )}
       </SectionHeading>
       <Card>
@@ -57,19 +58,19 @@ export function AuditTab() {
               {rangeError}
             </p>
           ) : page.isPending ? (
-            <Spinner label="Loading the audit trail..." className="min-h-40" />
+            <Spinner label={t('loading')} className="min-h-40" />
           ) : page.isError ? (
-            <LoadError error={page.error} fallback="Failed to load the audit trail" />
+            <LoadError error={page.error} fallback={t('loadFailed')} />
           ) : page.data.rows.length === 0 ? (
             filtered ? (
-              <EmptyState icon={SearchX} title="No changes match these filters." description="Choose another person or action, or widen the dates." />
+              <EmptyState icon={SearchX} title={t('noMatch')} description={t('noMatchText')} />
             ) : (
-              <EmptyState icon={ScrollText} title="No changes yet" description="Each change made in TierTrack is listed here." />
+              <EmptyState icon={ScrollText} title={t('noChanges')} description={t('noChangesText')} />
             )
           ) : (
             <>
               <AuditRows rows={page.data.rows} />
-              <OffsetPager label="Audit trail pages" noun="Rows" offset={page.data.offset} shown={page.data.rows.length} nextOffset={page.data.nextOffset} limit={page.data.limit} onChange={setOffset} disabled={page.isFetching} />
+              <OffsetPager label={t('pages')} noun={t('rows')} offset={page.data.offset} shown={page.data.rows.length} nextOffset={page.data.nextOffset} limit={page.data.limit} onChange={setOffset} disabled={page.isFetching} />
             </>
           )}
         </CardContent>

@@ -1,5 +1,6 @@
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@contract/audit';
 import { describe, expect, it } from 'vitest';
-import { actorName, actorOptionLabel, briefValue, describeChanges, keyLabel, targetLabel, valueUnder } from './describe-audit-row';
+import { actorName, actorOptionLabel, auditActionLabel, briefValue, describeChanges, keyLabel, keyWords, namedKeys, targetLabel, valueUnder } from './describe-audit-row';
 
 describe('actorName and actorOptionLabel', () => {
   it('names people, tokens and agents, and the system', () => {
@@ -69,5 +70,17 @@ describe('describeChanges', () => {
     const long = briefValue('word '.repeat(40));
     expect(long).toHaveLength(60);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('the words in English', () => {
+  it('names every action as the contract does', () => {
+    for (const action of AUDIT_ACTIONS) expect(auditActionLabel(action)).toBe(AUDIT_ACTION_LABELS[action]);
+  });
+
+  it('names each key of the catalog by its own words, but for the few named otherwise', () => {
+    const otherwise: Record<string, string> = { url: 'URL', externalId: 'External id', dryRun: 'Dry run', publicProfile: 'Public profile' };
+    for (const key of namedKeys()) expect(keyLabel(key)).toBe(otherwise[key] ?? keyWords(key));
+    expect(keyLabel('constructor')).toBe('Constructor');
   });
 });

@@ -1,6 +1,6 @@
 import { SSO_CLAIM_MAX, SSO_LABEL_MAX, type SsoSettingsView } from '@contract/sso';
 import { Building2, Loader2, Save, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -20,13 +20,29 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
 import { isReauthenticationCancelled } from '../../../lib/reauthentication';
+import { PART, withPart } from '../../../components/ui/message-part';
 import { useRemoveSsoSettings, useSaveSsoSettings, useSsoSettings } from '../api/sso-settings';
+import { messages } from '../messages';
 import { checkSsoForm, EMPTY_SSO_FORM, fieldOfIssue, formOf, isUnchanged, SSO_FIELDS, type SsoErrors, type SsoField, type SsoForm } from '../utils/sso-form';
 
 const SECTION_ID = 'settings-company-sign-in';
-const DESCRIPTION =
-  'Let your people sign in with your company’s identity provider (OpenID Connect: Okta, Microsoft Entra ID, Google Workspace, Keycloak…), matched by their verified email.';
+
+/** The second element's mark in a message of two elements (the first's is PART). */
+const SECOND_PART = '\u2064';
+
+/** A message formatted with marks (PART, SECOND_PART) as values, each mark replaced by its element, in any order. */
+function withParts(text: string, parts: ReadonlyArray<readonly [mark: string, part: ReactNode]>): ReactNode {
+  const pattern = new RegExp(`(${parts.map(([mark]) => mark).join('|')})`);
+  return (
+    <>
+      {text.split(pattern).map((piece, index) => (
+        <Fragment key={index}>{parts.find(([mark]) => mark === piece)?.[1] ?? piece}</Fragment>
+      ))}
+    </>
+  );
+}
 
 /**
  * The owner's company sign-in (docs/decisions/0090-company-sign-in.md), a section of the Settings tab saved on its own:
@@ -34,21 +50,23 @@ const DESCRIPTION =
  * claim that makes managers, and whether passwords stop working for everyone but the owner.
  */
 export function CompanySignInSection() {
+  const t = useT(messages);
   const settings = useSsoSettings();
   return (
-    <SectionCard id={SECTION_ID} icon={Building2} title="Company sign-in" description={DESCRIPTION}>
+    <SectionCard id={SECTION_ID} icon={Building2} title={t('title')} description={t('description')}>
       {settings.isError ? (
-        <LoadError error={settings.error} fallback="The company sign-in settings could not be loaded." />
+        <LoadError error={settings.error} fallback={t('loadFailed')} />
       ) : settings.data ? (
         <CompanySignInForm saved={settings.data} />
       ) : (
-        <Spinner label="Loading company sign-in..." className="min-h-40" />
+        <Spinner label={t('loading')} className="min-h-40" />
       )}
     </SectionCard>
   );
 }
 
 function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
+  const t = useT(messages);
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();
   const ownerHasTwoFactor = useUser().user?.twoFactorEnabled === true;
@@ -77,7 +95,7 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
       required: requiredInput,
     })[field].current?.focus();
   const unchanged = isUnchanged(form, saved);
-  const label = form.label.trim() || 'your company';
+  const label = form.label.trim();
   const requiredDescription = [`${id}-required-hint`, ownerHasTwoFactor ? undefined : `${id}-required-2fa`, errors.required ? `${id}-required-error` : undefined]
     .filter(Boolean)
     .join(' ');
@@ -108,10 +126,8 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
       onSuccess: (view) => {
         setForm(formOf(view));
         toast({
-          title: 'Company sign-in saved',
-          description: view.required
-            ? `Managers and agents now sign in only with ${view.label}; your password still works for you.`
-            : `The sign-in pages now offer “Sign in with ${view.label}”.`,
+          title: t('savedTitle'),
+          description: view.required ? t('savedRequired', { label: view.label }) : t('savedOffered', { label: view.label }),
           variant: 'success',
         });
       },
@@ -125,7 +141,7 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
           }
         }
         if (Object.keys(refused).length > 0) showErrors(refused);
-        else setRefusal(errorMessage(error, 'The company sign-in settings were not saved. Please try again.'));
+        else setRefusal(errorMessage(error, t('notSaved')));
       },
     });
   }
@@ -136,13 +152,13 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
         setForm(EMPTY_SSO_FORM);
         setErrors({});
         setRefusal(null);
-        toast({ title: 'Company sign-in removed', description: 'Everyone signs in with their email and password again.', variant: 'success' });
+        toast({ title: t('removedTitle'), description: t('removedText'), variant: 'success' });
         // Its button is gone with the settings: the focus goes to the first field, to set it up again.
         focus('issuer');
       },
       onError: (error) => {
         if (isReauthenticationCancelled(error)) return;
-        setRefusal(errorMessage(error, 'Company sign-in was not removed. Please try again.'));
+        setRefusal(errorMessage(error, t('notRemoved')));
       },
     });
   }
@@ -152,32 +168,23 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700" role="status">
         {saved.configured ? (
           <>
-            <Badge variant="success">On</Badge>
+            <Badge variant="success">{t('on')}</Badge>
             <span>
-              The sign-in pages offer “Sign in with {saved.label}”{saved.required ? '; passwords work only for you' : ''}.
-              {saved.updatedAt && <> Last saved {formatDateTime(saved.updatedAt)}.</>}
+              {t('offered', { label: saved.label, required: saved.required ? 'yes' : 'no' })}
+              {saved.updatedAt && <> {t('lastSaved', { date: formatDateTime(saved.updatedAt) })}</>}
             </span>
           </>
         ) : (
           <>
-            <Badge variant="secondary">Off</Badge>
-            <span>Everyone signs in with their email and password.</span>
+            <Badge variant="secondary">{t('off')}</Badge>
+            <span>{t('passwordsOnly')}</span>
           </>
         )}
       </p>
 
-      <CopyField
-        label="Redirect URL"
-        value={saved.redirectUrl}
-        what="redirect URL"
-        hint="Create an OpenID Connect web application (authorization code flow) at your provider and register this as its sign-in redirect URI. It is this server’s public address (PUBLIC_URL) followed by /api/sso/callback."
-      />
+      <CopyField label={t('redirectUrl')} value={saved.redirectUrl} what={t('redirectUrlWhat')} hint={t('redirectUrlHint')} />
 
-      <FormField
-        label="Issuer"
-        error={errors.issuer}
-        hint="The provider’s address, as its discovery document names it: such as https://acme.okta.com, https://login.microsoftonline.com/<tenant-id>/v2.0, https://accounts.google.com or https://sso.acme.com/realms/sales."
-      >
+      <FormField label={t('issuer')} error={errors.issuer} hint={t('issuerHint')}>
         <Input
           ref={issuerInput}
           type="url"
@@ -191,17 +198,13 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
       </FormField>
 
       <div className="grid items-start gap-5 sm:grid-cols-2">
-        <FormField label="Client ID" error={errors.clientId} hint="The client (application) id the provider gave this app.">
+        <FormField label={t('clientId')} error={errors.clientId} hint={t('clientIdHint')}>
           <Input ref={clientIdInput} value={form.clientId} autoComplete="off" spellCheck={false} onChange={(event) => set('clientId', event.target.value)} />
         </FormField>
         <FormField
-          label="Client secret"
+          label={t('clientSecret')}
           error={errors.clientSecret}
-          hint={
-            saved.hasSecret
-              ? 'A secret is saved (it is never shown). Leave this empty to keep it; a new issuer or client id needs its secret again.'
-              : 'The client secret the provider gave this app.'
-          }
+          hint={saved.hasSecret ? t('secretSavedHint') : t('secretHint')}
         >
           <Input
             ref={clientSecretInput}
@@ -209,20 +212,20 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
             value={form.clientSecret}
             autoComplete="off"
             spellCheck={false}
-            placeholder={saved.hasSecret ? 'Saved: leave empty to keep' : undefined}
+            placeholder={saved.hasSecret ? t('secretPlaceholder') : undefined}
             onChange={(event) => set('clientSecret', event.target.value)}
           />
         </FormField>
       </div>
 
-      <FormField label="Button label (company name)" error={errors.label} hint={`The sign-in pages say “Sign in with ${form.label.trim() || 'Acme'}”.`}>
+      <FormField label={t('buttonLabel')} error={errors.label} hint={t('buttonLabelHint', { label: form.label.trim() || 'Acme' })}>
         <Input ref={labelInput} value={form.label} maxLength={SSO_LABEL_MAX} autoComplete="organization" onChange={(event) => set('label', event.target.value)} />
       </FormField>
 
       <FormField
-        label="Allowed email domains"
+        label={t('domains')}
         error={errors.allowedDomains}
-        hint="One a line, or separated by commas. Only people whose verified email address is at one of these domains can sign in (a subdomain is a domain of its own)."
+        hint={t('domainsHint')}
       >
         <Textarea
           ref={domainsInput}
@@ -236,15 +239,15 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
       </FormField>
 
       <fieldset className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 sm:p-4">
-        <legend className="px-1 text-sm font-medium text-slate-800">Managers from a claim (optional)</legend>
+        <legend className="px-1 text-sm font-medium text-slate-800">{t('managersLegend')}</legend>
         <p className="text-sm text-slate-700">
-          People whose ID token’s <code className="break-all rounded bg-slate-100 px-1 font-mono text-xs text-slate-900">{form.roleClaim.trim() || 'claim'}</code>{' '}
-          contains <code className="break-all rounded bg-slate-100 px-1 font-mono text-xs text-slate-900">{form.managerValue.trim() || 'value'}</code> sign in as
-          managers: a manager account is made at their first sign-in, and a manager whose token no longer has it cannot sign in to the dashboard. Leave both
-          empty to let in only the managers you add under Staff.
+          {withParts(t('managersText', { claim: PART, value: SECOND_PART }), [
+            [PART, <code key="claim" className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-900 [overflow-wrap:anywhere]">{form.roleClaim.trim() || t('claimWord')}</code>],
+            [SECOND_PART, <code key="value" className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-900 [overflow-wrap:anywhere]">{form.managerValue.trim() || t('valueWord')}</code>],
+          ])}
         </p>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Role claim" error={errors.roleClaim} hint="Such as groups, roles, or a path with dots: realm_access.roles.">
+          <FormField label={t('roleClaim')} error={errors.roleClaim} hint={t('roleClaimHint')}>
             <Input
               ref={roleClaimInput}
               value={form.roleClaim}
@@ -255,14 +258,14 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
               onChange={(event) => set('roleClaim', event.target.value)}
             />
           </FormField>
-          <FormField label="Manager value" error={errors.managerValue} hint="The group or role name that makes a manager.">
+          <FormField label={t('managerValue')} error={errors.managerValue} hint={t('managerValueHint')}>
             <Input
               ref={managerValueInput}
               value={form.managerValue}
               maxLength={SSO_CLAIM_MAX}
               autoComplete="off"
               spellCheck={false}
-              placeholder="Sales Managers"
+              placeholder={t('managerValuePlaceholder')}
               onChange={(event) => set('managerValue', event.target.value)}
             />
           </FormField>
@@ -283,21 +286,21 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
           />
           <div className="grid min-w-0 gap-1">
             <Label htmlFor={`${id}-required`} className="leading-snug">
-              Require company sign-in (passwords stop working for everyone but you)
+              {t('requireLabel')}
             </Label>
             <p id={`${id}-required-hint`} className="text-xs text-slate-600">
-              Managers and agents then sign in only with {label}, and agents cannot register with a password. You keep your password, with two-factor
-              sign-in, as the way in when {label} is down.
+              {label ? t('requireHint', { label }) : t('requireHintUnnamed')}
             </p>
           </div>
         </div>
         {!ownerHasTwoFactor && (
           <p id={`${id}-required-2fa`} className="text-xs text-slate-700">
-            Needs two-factor sign-in on your own account first:{' '}
-            <Link href={paths.account} className="font-medium text-brand-700 underline underline-offset-4">
-              set it up on your account page
-            </Link>
-            .
+            {withPart(
+              t('needsTwoFactor', { link: PART }),
+              <Link href={paths.account} className="font-medium text-brand-700 underline underline-offset-4">
+                {t('setUpTwoFactor')}
+              </Link>,
+            )}
           </p>
         )}
         {errors.required && (
@@ -317,28 +320,25 @@ function CompanySignInForm({ saved }: { saved: SsoSettingsView }) {
         {/* Never disabled: a button that turns disabled under the focus drops it to the page. */}
         <Button type="submit" aria-disabled={save.isPending || unchanged}>
           {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          {save.isPending ? 'Checking the provider...' : 'Save company sign-in'}
+          {save.isPending ? t('checkingProvider') : t('save')}
         </Button>
         {saved.configured && (
           <ConfirmDialog
             trigger={
               <Button variant="destructive-outline" aria-disabled={remove.isPending}>
                 <Trash2 aria-hidden="true" />
-                Remove company sign-in
+                {t('remove')}
               </Button>
             }
-            title="Remove company sign-in?"
-            description={`The sign-in pages stop offering “Sign in with ${saved.label}”, and everyone signs in with their email and password again.`}
-            confirmLabel="Remove company sign-in"
+            title={t('removeTitle')}
+            description={t('removeDescription', { label: saved.label })}
+            confirmLabel={t('remove')}
             onConfirm={removeSettings}
           >
-            <p className="text-sm text-slate-700">
-              People whose accounts were made by a company sign-in have no password of their own yet: they set one with “Forgot your password?” or a
-              password link you make.
-            </p>
+            <p className="text-sm text-slate-700">{t('removeNote')}</p>
           </ConfirmDialog>
         )}
-        {unchanged && <span className="text-sm text-slate-600">No changes to save.</span>}
+        {unchanged && <span className="text-sm text-slate-600">{t('noChanges')}</span>}
       </div>
     </form>
   );

@@ -1,4 +1,6 @@
 import { ssoSettingsInput, type SsoSettingsInput, type SsoSettingsView } from '@contract/sso';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
 /** The company sign-in form as typed: the domains as one text (commas or lines), the optional fields empty when unused. */
 export interface SsoForm {
@@ -92,8 +94,8 @@ export function checkSsoForm(form: SsoForm, saved: SsoSettingsView): { input: Ss
   }
   if (input.clientSecret === undefined) {
     const sameClient = parsed.success && saved.hasSecret && parsed.data.issuer === saved.issuer && parsed.data.clientId === saved.clientId;
-    if (!saved.hasSecret) errors.clientSecret ??= 'Enter the client secret the provider gave this app';
-    else if (parsed.success && !sameClient) errors.clientSecret ??= 'Enter the client secret again: a new issuer or client id needs its own secret';
+    if (!saved.hasSecret) errors.clientSecret ??= translate(messages, 'secretNeeded');
+    else if (parsed.success && !sameClient) errors.clientSecret ??= translate(messages, 'secretAgain');
   }
   return Object.keys(errors).length > 0 ? { errors } : { input };
 }

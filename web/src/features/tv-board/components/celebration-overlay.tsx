@@ -1,6 +1,9 @@
 import { Award, Sparkles, Trophy } from 'lucide-react';
 import { useEffect } from 'react';
+import { PART, withPart } from '../../../components/ui/message-part';
+import { useT } from '../../../lib/i18n/translate';
 import { isBadgeCelebration, type BadgeCelebration, type Celebration, type TierCelebration } from '../api/use-tv-board';
+import { messages } from '../messages';
 import { readableTextOn } from '../utils/readable-text';
 
 /** How long "<Name> reached <Tier>!" or "<Name> earned <Badge>!" fills the screen. */
@@ -28,7 +31,7 @@ export function CelebrationOverlay({ celebration, onDone }: { celebration: Celeb
   return (
     <div role="status">
       {celebration && colours && (
-        <div key={celebration.key} className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/95 p-16">
+        <div key={celebration.key} className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/95 p-4 md:p-16">
           {sparks.map((place) => (
             <Sparkles
               key={place}
@@ -38,7 +41,7 @@ export function CelebrationOverlay({ celebration, onDone }: { celebration: Celeb
             />
           ))}
           <div
-            className="flex max-w-[80%] flex-col items-center gap-10 rounded-[2.5rem] border-[0.5rem] bg-slate-900 px-20 py-16 text-center motion-safe:animate-[tv-celebrate-in_700ms_cubic-bezier(0.2,0.9,0.3,1.2)_both]"
+            className="flex max-w-full flex-col items-center gap-10 rounded-[2.5rem] border-[0.5rem] bg-slate-900 px-6 py-10 text-center md:max-w-[80%] md:px-20 md:py-16 motion-safe:animate-[tv-celebrate-in_700ms_cubic-bezier(0.2,0.9,0.3,1.2)_both]"
             style={{ borderColor: colours.background, boxShadow: `0 0 8rem ${colours.background}` }}
           >
             {isBadgeCelebration(celebration) ? <BadgeEarned badge={celebration} colours={colours} /> : <TierReached tier={celebration} colours={colours} />}
@@ -52,32 +55,36 @@ export function CelebrationOverlay({ celebration, onDone }: { celebration: Celeb
 type Colours = ReturnType<typeof readableTextOn>;
 
 function TierReached({ tier, colours }: { tier: TierCelebration; colours: Colours }) {
+  const t = useT(messages);
   return (
     <>
       <Trophy className="size-36 motion-safe:animate-bounce" style={{ color: colours.background }} aria-hidden="true" />
-      <p className="text-7xl font-black leading-tight tracking-tight text-white [overflow-wrap:anywhere]">
-        {tier.agentName} reached{' '}
-        <span className="whitespace-nowrap rounded-2xl px-5" style={{ backgroundColor: colours.background, color: colours.color }}>
-          {tier.tierName}
-        </span>
-        !
+      <p className="text-5xl font-black leading-tight tracking-tight text-white [overflow-wrap:anywhere] md:text-7xl">
+        {withPart(
+          t('reachedTier', { name: tier.agentName, tier: PART }),
+          <span className="whitespace-nowrap rounded-2xl px-5" style={{ backgroundColor: colours.background, color: colours.color }}>
+            {tier.tierName}
+          </span>,
+        )}
       </p>
     </>
   );
 }
 
 function BadgeEarned({ badge, colours }: { badge: BadgeCelebration; colours: Colours }) {
+  const t = useT(messages);
   return (
     <>
       <Award className="size-36 motion-safe:animate-bounce" style={{ color: colours.background }} aria-hidden="true" />
-      <p className="text-7xl font-black leading-tight tracking-tight text-white [overflow-wrap:anywhere]">
-        {badge.agentName} earned the{' '}
-        <span className="rounded-2xl px-5 [box-decoration-break:clone]" style={{ backgroundColor: colours.background, color: colours.color }}>
-          {badge.name}
-        </span>{' '}
-        badge!
+      <p className="text-5xl font-black leading-tight tracking-tight text-white [overflow-wrap:anywhere] md:text-7xl">
+        {withPart(
+          t('earnedBadge', { name: badge.agentName, badge: PART }),
+          <span className="rounded-2xl px-5 [box-decoration-break:clone]" style={{ backgroundColor: colours.background, color: colours.color }}>
+            {badge.name}
+          </span>,
+        )}
       </p>
-      <p className="text-4xl font-semibold text-slate-200 [overflow-wrap:anywhere]">{badge.detail}</p>
+      <p className="text-3xl font-semibold text-slate-200 [overflow-wrap:anywhere] md:text-4xl">{badge.detail}</p>
     </>
   );
 }

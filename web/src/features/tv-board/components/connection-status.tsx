@@ -1,19 +1,21 @@
 import { cn } from '../../../lib/cn';
+import { useT } from '../../../lib/i18n/translate';
 import type { TvConnectionState } from '../api/tv-stream';
+import { messages } from '../messages';
 
-const shown: Record<TvConnectionState, { label: string; dot: string }> = {
-  connecting: { label: 'Connecting', dot: 'bg-slate-400' },
-  live: { label: 'Live', dot: 'bg-emerald-400 motion-safe:animate-pulse' },
-  reconnecting: { label: 'Reconnecting', dot: 'bg-amber-400' },
+const dots: Record<TvConnectionState, string> = {
+  connecting: 'bg-slate-400',
+  live: 'bg-emerald-400 motion-safe:animate-pulse',
+  reconnecting: 'bg-amber-400',
 };
 
 /** Whether the board follows the stream now: a coloured dot and a word, in the corner. */
 export function ConnectionStatus({ state }: { state: TvConnectionState }) {
-  const { label, dot } = shown[state];
+  const t = useT(messages);
   return (
     <span role="status" className="flex items-center gap-2 font-semibold text-white">
-      <span className={cn('size-3 rounded-full', dot)} aria-hidden="true" />
-      {label}
+      <span className={cn('size-3 rounded-full', dots[state])} aria-hidden="true" />
+      {t('connection', { state })}
     </span>
   );
 }

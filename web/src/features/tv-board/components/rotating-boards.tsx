@@ -1,10 +1,11 @@
-import { PACE_LABELS } from '@contract/goal-periods';
 import { TV_BOARD_SIZE } from '@contract/limits';
 import type { TvBoardRow, TvContest, TvSnapshot, TvTeamGoal } from '@contract/tv-links';
 import { Flag, Target, Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatCurrency } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { ContestSlide } from './contest-slide';
 
 /** How long each board stays on screen before the other takes its place. */
@@ -23,9 +24,6 @@ interface Board {
   /** A contest's slide. */
   contest?: TvContest;
 }
-
-const PERIOD_WORDS = { week: 'this week', month: 'this month', quarter: 'this quarter' } as const;
-
 
 /** Gold, silver and bronze for the first three. */
 const rankStyles: Record<number, string> = {
@@ -48,18 +46,20 @@ interface RotatingBoardsProps {
  * under them fills until the next one. With reduced motion the board changes in place, with no bar.
  */
 export function RotatingBoards({ week, month, teamGoals, metricBoards, contests, showAmounts }: RotatingBoardsProps) {
+  const t = useT(messages);
+  const size = String(TV_BOARD_SIZE);
   const boards: Board[] = [
-    { key: 'week', label: 'This week', heading: `Top ${TV_BOARD_SIZE} · This week`, empty: 'No sales yet this week.', rows: week, unit: 'money' },
-    { key: 'month', label: 'This month', heading: `Top ${TV_BOARD_SIZE} · This month`, empty: 'No sales yet this month.', rows: month, unit: 'money' },
+    { key: 'week', label: t('thisWeek'), heading: t('topThisWeek', { size }), empty: t('noSalesThisWeek'), rows: week, unit: 'money' },
+    { key: 'month', label: t('thisMonth'), heading: t('topThisMonth', { size }), empty: t('noSalesThisMonth'), rows: month, unit: 'money' },
     ...metricBoards.map((board): Board => ({
       key: `metric-${board.metric}`,
       label: board.name,
-      heading: `Top ${TV_BOARD_SIZE} · ${board.name} this week`,
-      empty: `No ${board.name} yet this week.`,
+      heading: t('topMetricThisWeek', { size, metric: board.name }),
+      empty: t('noMetricThisWeek', { metric: board.name }),
       rows: board.week,
       unit: board.unit,
     })),
-    ...(teamGoals.length > 0 ? [{ key: 'goals', label: 'Team goals', heading: 'Team goals', empty: '', unit: 'money' as const }] : []),
+    ...(teamGoals.length > 0 ? [{ key: 'goals', label: t('teamGoals'), heading: t('teamGoals'), empty: '', unit: 'money' as const }] : []),
     // Contests shown on TV: running ones with their countdown, a final one with its winner (docs/decisions/0077).
     ...contests.map((contest): Board => ({ key: `contest-${contest.contestId}`, label: contest.name, heading: contest.name, empty: '', unit: contest.unit, contest })),
   ];
@@ -87,7 +87,7 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, contests,
           )}
           {board.heading}
         </h1>
-        <ol aria-label="Boards" className="flex gap-3 text-2xl font-semibold">
+        <ol aria-label={t('boards')} className="flex flex-wrap gap-3 text-2xl font-semibold">
           {boards.map((candidate) => (
             <li
               key={candidate.key}
@@ -111,7 +111,7 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, contests,
             style={{ animationDuration: `${ROTATE_MS}ms` }}
           />
         </div>
-        <p className="text-xl text-slate-300">Next: {next.label}</p>
+        <p className="text-xl text-slate-300">{t('next', { label: next.label })}</p>
       </div>
       <div key={board.key} className="min-h-0 flex-1 motion-safe:animate-[tv-board-in_500ms_ease-out_both]">
         {board.key === 'goals' ? (
@@ -123,7 +123,7 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, contests,
             {board.empty}
           </p>
         ) : (
-          <ol aria-labelledby="tv-board-heading" className="grid h-full grid-rows-[repeat(10,minmax(0,1fr))] gap-2">
+          <ol aria-labelledby="tv-board-heading" className="grid h-full grid-cols-1 gap-2 max-md:content-start md:grid-rows-[repeat(10,minmax(0,1fr))]">
             {rows.slice(0, TV_BOARD_SIZE).map((row, index) => (
               <li
                 // An agent not shown on public boards comes without an id (contract/tv-links.ts): keyed by place.
@@ -139,7 +139,7 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, contests,
                     rankStyles[row.rank] ?? 'bg-slate-800 text-white',
                   )}
                 >
-                  <span className="sr-only">Rank </span>
+                  <span className="sr-only">{t('rank')} </span>
                   {row.rank}
                 </span>
                 <span className="min-w-0 flex-1 truncate text-4xl font-bold">{row.name}</span>
@@ -159,8 +159,9 @@ export function RotatingBoards({ week, month, teamGoals, metricBoards, contests,
 
 /** The team goals in force: each team's progress as a wide bar, its pace in words, its figures where the link shows them. */
 function TeamGoals({ goals }: { goals: TvTeamGoal[] }) {
+  const t = useT(messages);
   return (
-    <ul aria-labelledby="tv-board-heading" className="grid gap-4">
+    <ul aria-labelledby="tv-board-heading" className="grid grid-cols-1 gap-4">
       {goals.slice(0, TV_BOARD_SIZE).map((goal) => {
         const done = Math.min(100, goal.percent);
         const reached = goal.percent >= 100;
@@ -170,7 +171,7 @@ function TeamGoals({ goals }: { goals: TvTeamGoal[] }) {
             <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
               <span className="min-w-0 truncate text-4xl font-bold">{goal.teamName}</span>
               <span className="text-2xl text-slate-300">
-                {goal.metricName} {PERIOD_WORDS[goal.period]}
+                {t('goalPeriod', { metric: goal.metricName, period: goal.period })}
               </span>
             </div>
             <div className="h-6 overflow-hidden rounded-full bg-slate-800" aria-hidden="true">
@@ -178,9 +179,11 @@ function TeamGoals({ goals }: { goals: TvTeamGoal[] }) {
             </div>
             <div className="flex flex-wrap justify-between gap-x-6 text-2xl font-semibold tabular-nums">
               <span>
-                {goal.percent}%{goal.actual !== undefined && goal.target !== undefined ? ` · ${figure(goal.actual)} of ${figure(goal.target)}` : ''}
+                {goal.actual !== undefined && goal.target !== undefined
+                  ? t('goalFigures', { percent: goal.percent, actual: figure(goal.actual), target: figure(goal.target) })
+                  : t('percent', { percent: goal.percent })}
               </span>
-              <span className={cn(reached ? 'text-emerald-300' : goal.pace === 'behind' ? 'text-red-300' : 'text-slate-200')}>{reached ? 'Reached!' : PACE_LABELS[goal.pace]}</span>
+              <span className={cn(reached ? 'text-emerald-300' : goal.pace === 'behind' ? 'text-red-300' : 'text-slate-200')}>{reached ? t('reached') : t('pace', { pace: goal.pace })}</span>
             </div>
           </li>
         );

@@ -33,15 +33,16 @@ export function TvBoard({ token }: { token: string }) {
   if (!snapshot.data) return <TvLoadingScreen retrying={snapshot.failureCount > 0} />;
   const { week, month, wins, teamGoals, metricBoards, contests, showAmounts } = snapshot.data;
   return (
-    <div className="tv-board flex h-screen flex-col gap-6 overflow-hidden bg-slate-950 p-8 text-white">
+    // A screen narrower than a tablet (a phone showing the board) stacks the wins under the boards and scrolls down.
+    <div className="tv-board flex min-h-screen flex-col gap-6 bg-slate-950 p-4 text-white md:h-screen md:overflow-hidden md:p-8">
       <main className="flex min-h-0 flex-1 flex-col">
-        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-8">
+        <div className="grid min-h-0 flex-1 grid-cols-1 gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <RotatingBoards week={week} month={month} teamGoals={teamGoals} metricBoards={metricBoards} contests={contests} showAmounts={showAmounts} />
           <WinsTicker wins={wins} />
         </div>
         <CelebrationOverlay celebration={celebration} onDone={celebrationDone} />
       </main>
-      <footer className="flex items-center justify-between gap-6 text-lg text-slate-300">
+      <footer className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 text-lg text-slate-300">
         <span className="font-semibold text-white">{orgName}</span>
         <p className="flex min-w-0 items-center gap-4">
           <span className="truncate">{name}</span>

@@ -4,6 +4,9 @@ import { Sparkles } from 'lucide-react';
 
 import { formatCurrency } from '../../../lib/format';
 import { formatEntryDay } from '../../../components/entries/entry-dates';
+import { PART, withPart } from '../../../components/ui/message-part';
+import { useT } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 import { formatRelativeTime } from '../utils/relative-time';
 import { useNow } from '../../../hooks/use-now';
 
@@ -17,16 +20,17 @@ const CLOCK_TICK_MS = 30_000;
  */
 export function WinsTicker({ wins }: { wins: TvWin[] }) {
   const now = useNow(CLOCK_TICK_MS);
+  const t = useT(messages);
   return (
     <section aria-labelledby="tv-wins-heading" className="flex min-h-0 flex-col gap-5 rounded-2xl bg-slate-900 p-6 ring-1 ring-slate-800">
       <h2 id="tv-wins-heading" className="flex items-center gap-3 text-4xl font-extrabold tracking-tight">
         <Sparkles className="size-10 shrink-0 text-amber-400" aria-hidden="true" />
-        Latest wins
+        {t('latestWins')}
       </h2>
       {wins.length === 0 ? (
-        <p className="text-2xl text-slate-300">No wins yet. The next sale shows here.</p>
+        <p className="text-2xl text-slate-300">{t('noWins')}</p>
       ) : (
-        <ol aria-labelledby="tv-wins-heading" className="grid min-h-0 flex-1 grid-rows-[repeat(8,minmax(0,1fr))] gap-3">
+        <ol aria-labelledby="tv-wins-heading" className="grid min-h-0 flex-1 grid-cols-1 gap-3 max-md:content-start md:grid-rows-[repeat(8,minmax(0,1fr))]">
           {wins.slice(0, TV_TICKER_SIZE).map((win) => (
             <li
               key={win.entryId}
@@ -39,12 +43,12 @@ export function WinsTicker({ wins }: { wins: TvWin[] }) {
                 )}
               </p>
               <p className="text-xl text-slate-300">
-                Recorded <time dateTime={win.recordedAt}>{formatRelativeTime(win.recordedAt, now)}</time>
+                {withPart(t('recorded', { time: PART }), <time dateTime={win.recordedAt}>{formatRelativeTime(win.recordedAt, now)}</time>)}
                 {win.dealDay !== win.recordedDay && (
                   <>
                     {' '}
                     <span className="whitespace-nowrap">
-                      · deal of <time dateTime={win.dealDay}>{formatEntryDay(win.dealDay, false)}</time>
+                      · {withPart(t('dealOf', { day: PART }), <time dateTime={win.dealDay}>{formatEntryDay(win.dealDay, false)}</time>)}
                     </span>
                   </>
                 )}

@@ -26,7 +26,7 @@ describe('formatRelativeTime', () => {
     applyOrgSettings({ orgName: 'Acme', currency: 'EUR', locale: 'de-DE' });
     await followWantedLanguage();
     expect(formatRelativeTime(ago(2 * 60_000), now)).toBe('vor 2 Minuten');
-    expect(formatRelativeTime(ago(20_000), now)).toBe('jetzt');
+    expect(formatRelativeTime(ago(20_000), now)).toBe('gerade eben');
     expect(formatRelativeTime(ago(24 * 3_600_000), now)).toBe('gestern');
   });
 });

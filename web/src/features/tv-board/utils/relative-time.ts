@@ -1,6 +1,8 @@
 import { formatMonthDay, orgLocale } from '../../../lib/format';
+import { translate } from '../../../lib/i18n/translate';
+import { messages } from '../messages';
 
-// In the organisation's locale ("5 minutes ago", "vor 5 Minuten"), made again only when it changes.
+// In the locale of the language shown ("5 minutes ago", "vor 5 Minuten"), made again only when it changes.
 let relative: { locale: string; format: Intl.RelativeTimeFormat } | undefined;
 function relativeFormat(): Intl.RelativeTimeFormat {
   const locale = orgLocale();
@@ -8,8 +10,8 @@ function relativeFormat(): Intl.RelativeTimeFormat {
   return relative.format;
 }
 
-/** "just now" in English; another locale's own word for it ("jetzt"). */
-const justNow = () => (orgLocale().toLowerCase().startsWith('en') ? 'just now' : relativeFormat().format(0, 'second'));
+/** "just now", in the language shown ("gerade eben"). */
+const justNow = () => translate(messages, 'justNow');
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
+import { useT } from '../../../lib/i18n/translate';
 import { useCreateTvLink } from '../api/create-tv-link';
+import { messages } from '../messages';
 import { TvLinkOptionFields } from './tv-link-option-fields';
 
 // Amounts stay off unless the owner turns them on: the screen may hang where visitors pass.
@@ -13,6 +15,7 @@ const emptyForm: CreateTvLinkInput = { name: '', showAmounts: false, metrics: []
 
 /** "New TV link": a name and whether its boards show amounts; the link made is handed to `onCreated` to show once. */
 export function NewTvLinkDialog({ onCreated }: { onCreated: (link: CreatedTvLink) => void }) {
+  const t = useT(messages);
   const createLink = useCreateTvLink();
   const form = useForm<CreateTvLinkInput, unknown, z.output<typeof createTvLinkInput>>({
     resolver: zodResolver(createTvLinkInput),
@@ -22,17 +25,17 @@ export function NewTvLinkDialog({ onCreated }: { onCreated: (link: CreatedTvLink
 
   return (
     <CreateFormDialog
-      title="New TV link"
-      description="An address that shows the live leaderboard on a screen, with no sign-in."
-      submitLabel="Create link"
+      title={t('newLink')}
+      description={t('newLinkDescription')}
+      submitLabel={t('createLink')}
       form={form}
       create={createLink.mutate}
       pending={createLink.isPending}
       onCreated={onCreated}
-      failure="Failed to create the TV link"
+      failure={t('createFailed')}
       fields={['name', 'showAmounts']}
     >
-      <FormField label="Name" error={errors.name?.message} hint="Where the screen is, e.g. Sales floor TV.">
+      <FormField label={t('name')} error={errors.name?.message} hint={t('nameHint')}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
       <TvLinkOptionFields form={form} />

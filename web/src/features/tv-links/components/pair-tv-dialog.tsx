@@ -7,7 +7,9 @@ import { CreateFormDialog } from '../../../components/ui/create-form-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/translate';
 import { usePairTv } from '../api/pair-tv';
+import { messages } from '../messages';
 import { TvLinkOptionFields } from './tv-link-option-fields';
 import type { CreateTvLinkInput } from '@contract/tv-links';
 
@@ -18,6 +20,7 @@ const emptyForm: PairTvLinkInput = { code: '', name: '', showAmounts: false, met
  * to its board by itself; a wrong, expired or used code (or too many wrong ones) is said under the code, nothing made.
  */
 export function PairTvDialog({ onPaired }: { onPaired: (link: TvLink) => void }) {
+  const t = useT(messages);
   const pairTv = usePairTv();
   const form = useForm<PairTvLinkInput, unknown, z.output<typeof pairTvLinkInput>>({
     resolver: zodResolver(pairTvLinkInput),
@@ -33,21 +36,21 @@ export function PairTvDialog({ onPaired }: { onPaired: (link: TvLink) => void })
 
   return (
     <CreateFormDialog
-      title="Pair a TV"
-      description="Open this app's /tv page on the screen: it shows a code. Enter it here to put the live leaderboard on that screen."
-      submitLabel="Pair TV"
+      title={t('pairTitle')}
+      description={t('pairDescription')}
+      submitLabel={t('pairSubmit')}
       form={form}
       create={pairTv.mutate}
       pending={pairTv.isPending}
       onCreated={onPaired}
-      failure="Failed to pair the TV"
+      failure={t('pairFailed')}
       onRefused={onRefused}
       fields={['code', 'name', 'showAmounts']}
     >
-      <FormField label="Code shown on the TV" error={errors.code?.message} hint="8 letters and digits, e.g. ABCD-2345.">
+      <FormField label={t('code')} error={errors.code?.message} hint={t('codeHint')}>
         <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} className="font-mono uppercase tracking-widest" {...form.register('code')} />
       </FormField>
-      <FormField label="Name" error={errors.name?.message} hint="Where the screen is, e.g. Sales floor TV.">
+      <FormField label={t('name')} error={errors.name?.message} hint={t('nameHint')}>
         <Input autoComplete="off" {...form.register('name')} />
       </FormField>
       <TvLinkOptionFields form={form as unknown as UseFormReturn<CreateTvLinkInput, unknown, unknown>} />

@@ -3,13 +3,16 @@ import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { choiceInputClass } from '../../../components/ui/choice-fieldset';
 import { Label } from '../../../components/ui/label';
+import { useT } from '../../../lib/i18n/translate';
 import { useMetrics } from '../../../lib/metrics';
+import { messages } from '../messages';
 
 /**
  * A TV link's options, as made with an address or by pairing a TV: whether its boards show amounts, and the metric
  * slides beside profit's. `form` is any form with the fields of CreateTvLinkInput (the pairing form adds the code).
  */
 export function TvLinkOptionFields({ form }: { form: UseFormReturn<CreateTvLinkInput, unknown, unknown> }) {
+  const t = useT(messages);
   const showAmountsId = useId();
   const metricsId = useId();
   const { errors } = form.formState;
@@ -27,17 +30,17 @@ export function TvLinkOptionFields({ form }: { form: UseFormReturn<CreateTvLinkI
             {...form.register('showAmounts')}
           />
           <div className="grid gap-1.5">
-            <Label htmlFor={showAmountsId}>Show amounts</Label>
+            <Label htmlFor={showAmountsId}>{t('showAmounts')}</Label>
             <p id={`${showAmountsId}-hint`} className="text-xs text-slate-600">
-              Dollar figures on the boards and in the latest wins. Off: names and ranks only.
+              {t('showAmountsHint')}
             </p>
           </div>
         </div>
         {metrics.length > 0 && (
           <fieldset className="grid gap-2" aria-describedby={`${metricsId}-hint`}>
-            <legend className="text-sm font-medium text-slate-900">Metric slides</legend>
+            <legend className="text-sm font-medium text-slate-900">{t('metricSlides')}</legend>
             <p id={`${metricsId}-hint`} className="text-xs text-slate-600">
-              This week’s top agents on each metric ticked (at most {TV_METRIC_SLIDES_MAX}), a slide each beside profit’s boards. Counts are always shown.
+              {t('metricSlidesHint', { max: TV_METRIC_SLIDES_MAX })}
             </p>
             {metrics.map((metric) => (
               <label key={metric.key} className="flex items-center gap-3 text-sm text-slate-900">
