@@ -45,41 +45,42 @@ test.describe('organisation settings', () => {
     await expect(agentPage.getByText('$1,500.00').first()).toBeVisible();
 
     await page.goto('/');
-    await openTab(page, 'Settings');
-    await expect(page.getByLabel('Currency')).toHaveValue('USD');
+    await openTab(page, 'Einstellungen');
+    // The Settings tab in the owner's German (features/settings).
+    await expect(page.getByLabel('Währung')).toHaveValue('USD');
     await expectNoAxeViolations(page);
-    await page.getByLabel('Organisation name').fill('Acme Vertrieb');
-    await page.getByLabel('Currency').fill('EUR');
-    await page.getByLabel('Locale').fill('de-DE');
-    await expect(page.getByText('Preview: 12.345,67 €')).toBeVisible();
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
+    await page.getByLabel('Name der Organisation').fill('Acme Vertrieb');
+    await page.getByLabel('Währung').fill('EUR');
+    await page.getByLabel('Gebietsschema').fill('de-DE');
+    await expect(page.getByText('Vorschau: 12.345,67 €')).toBeVisible();
+    await page.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(page.getByText('Einstellungen gespeichert', { exact: true })).toBeVisible();
     // The toast says what changed, and nothing of what did not (the managers' second factor).
-    const saved = toasts(page).filter({ hasText: 'Settings saved' });
-    await expect(saved).toContainText(/The organisation is now called Acme Vertrieb\. Money now reads 1\.234,50\s€, dates /);
-    await expect(saved).not.toContainText('second factor');
+    const saved = toasts(page).filter({ hasText: 'Einstellungen gespeichert' });
+    await expect(saved).toContainText(/Die Organisation heißt jetzt Acme Vertrieb\. Beträge lauten jetzt 1\.234,50\s€, Daten /);
+    await expect(saved).not.toContainText('zweiten Faktor');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme Vertrieb');
 
-    // The dashboard's tabs, without a reload.
-    await openTab(page, 'Overview');
+    // The dashboard's tabs (in German too), without a reload.
+    await openTab(page, 'Übersicht');
     await expect(page.getByRole('main')).toContainText(EUROS);
     await expect(page.getByRole('main')).not.toContainText('$');
-    await openTab(page, 'Leaderboard');
+    await openTab(page, 'Rangliste');
     await searchAgents(page, agent.name);
     await expect(page.getByRole('main').getByText('1.500,00 €').first()).toBeVisible();
     // Period names follow the locale too (issue 35), and the owner's language (issue 38): German here.
     await page.getByRole('main').getByRole('radio', { name: 'Woche' }).check();
     await expect(page.getByRole('main')).toContainText(/Woche vom \d{1,2}\. [A-Z][a-zä]{2}\.? 20\d\d/);
     await page.getByRole('main').getByRole('radio', { name: 'Monat' }).check();
-    await openTab(page, 'Agents');
+    await openTab(page, 'Vertriebler');
     await searchAgents(page, agent.name);
     await expect(page.getByRole('main').getByText('1.500 €').first()).toBeVisible();
-    await openTab(page, 'Profit Calculator');
+    await openTab(page, 'Gewinnrechner');
     await searchAgents(page, agent.name);
-    await page.getByLabel(`Weekly amount for ${agent.name}`).fill('1000');
-    await page.getByLabel(`Percentage for ${agent.name}`).fill('10');
+    await page.getByLabel(`Wochenbetrag für ${agent.name}`).fill('1000');
+    await page.getByLabel(`Prozentsatz für ${agent.name}`).fill('10');
     await expect(page.getByRole('listitem').filter({ hasText: agent.name })).toContainText('100,00 €');
-    await expect(page.getByText('Weekly amount (€)')).toBeVisible();
+    await expect(page.getByText('Wochenbetrag (€)')).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The agent's open dashboard heard settings.changed.
@@ -89,7 +90,7 @@ test.describe('organisation settings', () => {
 
     // A reload: the page the server sends carries the settings, so the first paint already writes euros.
     await page.reload();
-    await openTab(page, 'Overview');
+    await openTab(page, 'Übersicht');
     await expect(page.getByRole('main')).toContainText(EUROS);
 
     // The landing page, signed out: the organisation's name, thresholds in euros.
@@ -135,7 +136,7 @@ test.describe('organisation settings', () => {
     const today = new Date();
     const german = (date: Date) => `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
     await expect(day).toHaveValue(german(today));
-    await expect(day).toHaveAttribute('placeholder', 'dd.mm.yyyy');
+    await expect(day).toHaveAttribute('placeholder', 'TT.MM.JJJJ');
 
     // The calendar names the month and the weekdays in German, its weeks start on Monday.
     await dialog.getByRole('button', { name: 'Kalender öffnen' }).click();

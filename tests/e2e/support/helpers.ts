@@ -21,7 +21,8 @@ export async function openTab(page: Page, name: string) {
 
 /** Narrows the open tab's list (agents, leaderboard, calculator: they show a page at a time) to matching agents. */
 export async function searchAgents(page: Page, text: string) {
-  await page.getByRole('main').getByLabel('Find an agent').fill(text);
+  // English, or German for a spec whose owner reads German (settings.spec).
+  await page.getByRole('main').getByLabel(/^(Find an agent|Vertriebler suchen)$/).fill(text);
   // The list is busy while the search waits for typing to pause and while it loads.
   await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
 }

@@ -1,5 +1,6 @@
+import { render } from '@contract/i18n';
 import type { SsoAudience } from '@contract/sso';
-import { isSsoErrorCode, ssoErrorMessage } from '@contract/sso-text';
+import { isSsoErrorCode, ssoErrorText } from '@contract/sso-text';
 import { AlertTriangle, Building2 } from 'lucide-react';
 import { useSearch } from 'wouter';
 import { ssoStartHref } from '../../lib/sso-status';
@@ -48,7 +49,7 @@ export function SsoErrorAlert({ label }: { label: string | null }) {
   return (
     <Alert variant="destructive">
       <AlertTriangle aria-hidden="true" />
-      <AlertDescription>{isSsoErrorCode(code) ? ssoErrorMessage(code, label) : t('unknownSsoError')}</AlertDescription>
+      <AlertDescription>{isSsoErrorCode(code) ? render(ssoErrorText(code, label)) : t('unknownSsoError')}</AlertDescription>
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
-import { passwordRuleHint } from '@contract/limits';
+import { render } from '@contract/i18n';
+import { passwordRuleHintText } from '@contract/limits';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -66,7 +67,7 @@ export function PasswordChangeForm({ email, minLength, validation, change }: Pas
       <FormField label={t('currentPassword')} error={errors.currentPassword?.message}>
         <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
       </FormField>
-      <FormField label={t('newPassword')} error={errors.newPassword?.message} hint={passwordRuleHint(minLength)}>
+      <FormField label={t('newPassword')} error={errors.newPassword?.message} hint={render(passwordRuleHintText(minLength))}>
         <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
       </FormField>
       <FormField label={t('confirmNewPassword')} error={errors.confirmPassword?.message}>

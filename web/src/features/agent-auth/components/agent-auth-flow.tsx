@@ -1,4 +1,5 @@
-import { passwordsOff } from '@contract/sso-text';
+import { render } from '@contract/i18n';
+import { passwordsOffText } from '@contract/sso-text';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -52,7 +53,7 @@ export function AgentAuthFlow() {
       <>
         <CompanySignInLink label={sso.label} audience="agent" />
         {sso.required ? (
-          <p className="text-center text-sm text-slate-700">{passwordsOff(sso.label)}</p>
+          <p className="text-center text-sm text-slate-700">{render(passwordsOffText(sso.label))}</p>
         ) : (
           <>
             <OrDivider />

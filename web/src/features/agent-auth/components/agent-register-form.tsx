@@ -1,5 +1,6 @@
+import { render } from '@contract/i18n';
 import type { AgentRegisterForm } from '@contract/auth';
-import { MIN_PASSWORD_LENGTH, passwordRuleHint } from '@contract/limits';
+import { MIN_PASSWORD_LENGTH, passwordRuleHintText } from '@contract/limits';
 import type { SignUpMode } from '@contract/sign-up';
 import { Info, Loader2, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
@@ -81,7 +82,7 @@ export function AgentRegisterForm({ mode, invite, onSuccess }: AgentRegisterForm
       <FormField label={t('position')} hint={t('positionHint')} error={errors.position?.message}>
         <Input autoComplete="organization-title" {...form.register('position')} />
       </FormField>
-      <FormField label={t('password')} hint={passwordRuleHint(MIN_PASSWORD_LENGTH)} error={errors.password?.message}>
+      <FormField label={t('password')} hint={render(passwordRuleHintText(MIN_PASSWORD_LENGTH))} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </FormField>
       <FormField label={t('confirmPassword')} error={errors.confirmPassword?.message}>

@@ -1,5 +1,6 @@
+import { render } from '@contract/i18n';
 import type { SignUpMode } from '@contract/limits';
-import { INVITATION_REQUIRED, REGISTRATION_CLOSED } from '@contract/sign-up-text';
+import { INVITATION_REQUIRED_TEXT, REGISTRATION_CLOSED_TEXT } from '@contract/sign-up-text';
 import { Lock, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearch } from 'wouter';
@@ -41,7 +42,7 @@ export function RegistrationUnavailable({ reason, signIn }: RegistrationUnavaila
         <Icon className="size-6 text-slate-700" aria-hidden="true" />
       </span>
       <h2 className="text-xl font-semibold text-slate-900">{reason === 'closed' ? t('registrationClosed') : t('invitationNeeded')}</h2>
-      <p className="text-sm text-slate-700">{reason === 'closed' ? REGISTRATION_CLOSED : INVITATION_REQUIRED}</p>
+      <p className="text-sm text-slate-700">{render(reason === 'closed' ? REGISTRATION_CLOSED_TEXT : INVITATION_REQUIRED_TEXT)}</p>
       <p className="text-sm text-slate-700">{signIn}</p>
     </div>
   );

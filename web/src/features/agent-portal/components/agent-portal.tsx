@@ -1,6 +1,7 @@
+import { render } from '@contract/i18n';
 import { AlertTriangle, RefreshCw, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { passwordsOff } from '@contract/sso-text';
+import { passwordsOffText } from '@contract/sso-text';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CompanySignInLink, OrDivider, SsoErrorAlert } from '../../../components/accounts/company-sign-in';
 import { AgentBrandHeader } from '../../../components/layouts/agent-brand-header';
@@ -126,7 +127,7 @@ function PortalSignIn({ form, sso }: { form: ReactNode; sso: SsoSignIn }) {
           <SsoErrorAlert label={sso.label} />
           {sso.enabled && sso.label !== null && <CompanySignInLink label={sso.label} audience="agent" />}
           {sso.required && sso.label !== null ? (
-            <p className="text-center text-sm text-slate-700">{passwordsOff(sso.label)}</p>
+            <p className="text-center text-sm text-slate-700">{render(passwordsOffText(sso.label))}</p>
           ) : (
             <>
               {sso.enabled && <OrDivider />}
