@@ -7,7 +7,7 @@ import { appendAudit } from '../db/audit';
 import { takeEmbeddedBackup } from '../db/backup';
 import { text } from '../../contract/i18n';
 import { AppError } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 

@@ -12,7 +12,7 @@ import { assertAgentMaySignIn } from '../domain/sign-up';
 import { authenticateThrottled, signInSucceeded } from '../auth/sign-in-throttle';
 import { render, text } from '../../contract/i18n';
 import { unauthenticated } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseInput } from '../http/errors';
 import { inRequestLanguage } from '../http/request-language';
 import { requestOrigin } from '../auth/audit-actor';

@@ -7,7 +7,7 @@ import { hashToken } from '../auth/sessions';
 import { insertApiToken, listApiTokens, revokeApiToken } from '../db/queries/api-tokens';
 import { text } from '../../contract/i18n';
 import { invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseId, parseInput } from '../http/errors';
 import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';

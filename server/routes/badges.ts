@@ -22,7 +22,7 @@ import { findMetric } from '../db/queries/metrics';
 import { listTierSettings } from '../db/queries/tier-settings';
 import { text } from '../../contract/i18n';
 import { invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseId, parseInput } from '../http/errors';
 
 /** Achievements (docs/decisions/0078-achievements.md): the badge rules, and the badges agents hold. */

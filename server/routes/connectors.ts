@@ -49,7 +49,7 @@ import { parseSalesforce, salesforceAck, salesforceFault, verifySalesforceToken 
 import type { ConnectorSettings, InboundRequest, ParsedDelivery, VerifiedRequest } from '../domain/connectors/types';
 import { text } from '../../contract/i18n';
 import { conflict, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseId, parseInput } from '../http/errors';
 import type { KeptUpdates } from '../connectors/worker';
 import { ConnectorCache } from '../connectors/connector-cache';

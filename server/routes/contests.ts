@@ -45,7 +45,7 @@ import {
 } from '../domain/contests';
 import { text } from '../../contract/i18n';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { figureOut, goalTargetHundredths } from '../domain/goals';
 import { localDay } from '../domain/periods';
 import type { TeamScope } from '../domain/team-scope';

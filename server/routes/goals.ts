@@ -27,7 +27,7 @@ import { readWorkingCalendar } from '../db/queries/settings';
 import { findTeam } from '../db/queries/teams';
 import { text } from '../../contract/i18n';
 import { AppError, conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { completePeriodsBefore, figureOut, firstPeriodOf, goalPeriodStartsOf, goalTargetHundredths, progressOut, suggestedTarget } from '../domain/goals';
 import { progressOf, WorkingSpans } from '../domain/pacing';
 import { localDay } from '../domain/periods';

@@ -18,7 +18,7 @@ import { readCsvFile } from '../domain/csv-file';
 import { checkEntryImport, checkRowImport, type CheckedRows } from '../domain/entry-import';
 import { render, text } from '../../contract/i18n';
 import { AppError, conflict, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { activityImportKind } from '../domain/metrics';
 import { activityImportQuery, PROFIT_METRIC } from '../../contract/metrics';
 import { importActivities } from '../db/operations/import-activities';

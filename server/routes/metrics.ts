@@ -25,7 +25,7 @@ import { findAgentById } from '../db/queries/agents';
 import { findMetric, listMetrics, type MetricRow } from '../db/queries/metrics';
 import { text } from '../../contract/i18n';
 import { conflict, forbidden, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { entryDate } from '../domain/income-entries';
 import { activityValueText } from '../domain/metrics';
 import { parseId, parseInput } from '../http/errors';

@@ -21,7 +21,7 @@ import {
 import { escapeHtml, kindPhrase, readUnsubscribeToken } from '../domain/emails';
 import { text } from '../../contract/i18n';
 import { invalid } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseInput } from '../http/errors';
 
 /** A small page of its own (no script, no style: the app's CSP applies); with a token, the button that confirms. */

@@ -25,7 +25,7 @@ import { composePasswordResetEmail } from '../domain/emails';
 import { resolveLanguage } from '../../contract/languages';
 import { render, text } from '../../contract/i18n';
 import { forbidden, invalid } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseId, parseInput } from '../http/errors';
 import { inRequestLanguage } from '../http/request-language';
 import { requestOrigin, userActor } from '../auth/audit-actor';

@@ -6,7 +6,7 @@ import { vapidKeys } from '../db/queries/push-keys';
 import { deletePushSubscription, savePushSubscription, type PushOwner } from '../db/queries/push-subscriptions';
 import { text } from '../../contract/i18n';
 import { AppError, invalid } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { isP256Point, pushEndpointRefusal } from '../domain/push';
 import { parseInput } from '../http/errors';
 

@@ -8,7 +8,7 @@ import { processRewardClaim, transitionRewardClaim } from '../db/operations/tran
 import { listAgentClaims, listRewardClaims } from '../db/queries/reward-claims';
 import { text } from '../../contract/i18n';
 import { forbidden } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseId, parseInput } from '../http/errors';
 import { agentActor, userActor } from '../auth/audit-actor';
 

@@ -11,7 +11,9 @@ import { provisionScimAgent } from '../db/operations/scim-provision-agent';
 import { updateScimAgent } from '../db/operations/scim-update-agent';
 import { updateScimGroup } from '../db/operations/scim-update-group';
 import { findScimGroup, findScimUser, listScimGroups, listScimUsers } from '../db/queries/scim';
+import { text } from '../../contract/i18n';
 import { notFound } from '../domain/errors';
+import { messages } from './messages';
 import type { TeamScope } from '../domain/team-scope';
 import { resourceTypes, schemaDocuments, serviceProviderConfig } from '../domain/scim/discovery';
 import { invalidSyntax } from '../domain/scim/errors';
@@ -56,7 +58,7 @@ export function registerScimRoutes(app: FastifyInstance, ctx: AppContext) {
       };
       // RFC 7644 §3.6: a DELETE carries no body; one that does is a mistake, refused before anything is deleted.
       const refuseBody = (request: FastifyRequest) => {
-        if (request.body !== undefined) throw invalidSyntax('A DELETE takes no body');
+        if (request.body !== undefined) throw invalidSyntax(text(messages, 'deleteTakesNoBody'));
       };
 
       scim.get('/ServiceProviderConfig', async (request, reply) => {

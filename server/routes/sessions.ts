@@ -6,7 +6,7 @@ import { audited } from '../db/audit';
 import { endAccountSessions, listAccountSessions, type SessionKind } from '../db/queries/sessions';
 import { text } from '../../contract/i18n';
 import { forbidden, notFound, unauthenticated } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { agentActor, userActor } from '../auth/audit-actor';
 import { parseId } from '../http/errors';
 

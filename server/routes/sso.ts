@@ -22,7 +22,7 @@ import { agentAccountForSso, staffAccountForSso, type SsoPerson } from '../db/op
 import { deleteSsoSettings, insertSsoLogin, readSsoSettings, saveSsoSettings, takeSsoLogin, type SsoSettingsRow } from '../db/queries/sso';
 import { text } from '../../contract/i18n';
 import { invalid } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { domainAllowed, holdsRole, namesOf, safeReturnTo, SSO_LANDING, verifiedEmail } from '../domain/sso';
 import { parseInput } from '../http/errors';
 

@@ -22,7 +22,7 @@ import { hashToken } from '../auth/sessions';
 import { findLiveTvLink, insertTvLink, isRevokedTvLink, listTvLinks, readTvBoard, readTvWins, revokeTvLink } from '../db/queries/tv-links';
 import { text } from '../../contract/i18n';
 import { AppError, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { findMetric } from '../db/queries/metrics';
 import { listTeamGoalsInForce } from '../db/queries/goals';
 import { readWorkingCalendar } from '../db/queries/settings';

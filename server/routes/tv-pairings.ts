@@ -26,7 +26,7 @@ import { countSignInAttempt, refundSignInAttempt } from '../db/queries/sign-in-a
 import { insertTvPairing, pairTvWithCode, readTvPairing } from '../db/queries/tv-pairings';
 import { text, type Text } from '../../contract/i18n';
 import { AppError, invalid } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseInput } from '../http/errors';
 
 /** Wrong codes an owner account may enter per window: 10 in 15 minutes against 32^8 (10^12) codes. */

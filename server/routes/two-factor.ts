@@ -32,7 +32,7 @@ import { storePendingSecret } from '../db/operations/start-two-factor-setup';
 import { useRecoveryCode } from '../db/operations/use-recovery-code';
 import { text } from '../../contract/i18n';
 import { conflict, forbidden, invalid, unauthenticated } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { userActor } from '../auth/audit-actor';
 import { parseInput } from '../http/errors';
 

@@ -17,7 +17,7 @@ import { startTwoFactorChallenge } from '../auth/two-factor-challenge';
 import { readManagerTwoFactorRequired } from '../db/queries/two-factor';
 import { text } from '../../contract/i18n';
 import { invalid, unauthenticated } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { parseInput } from '../http/errors';
 import { assertPasswordSignInAllowed } from '../auth/sso-policy';
 

@@ -9,9 +9,8 @@ import { deleteUserAccount } from '../db/operations/delete-user';
 import { insertUser, listUsers } from '../db/queries/users';
 import { parseId, parseInput } from '../http/errors';
 import { resetTwoFactor } from '../db/operations/reset-two-factor';
-import { text } from '../../contract/i18n';
 import { forbidden } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { OWN_TWO_FACTOR } from '../../contract/two-factor';
 import { userActor } from '../auth/audit-actor';
 import { audited } from '../db/audit';
 
@@ -59,7 +58,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext) {
   app.delete<{ Params: { id: string } }>('/api/users/:id/2fa', async (request, reply) => {
     const owner = await requireOwner(ctx, request, reply);
     const id = parseId(request.params.id, 'User');
-    if (id === owner.id) throw forbidden(text(messages, 'ownTwoFactor'));
+    if (id === owner.id) throw forbidden(OWN_TWO_FACTOR);
     await requireRecentPassword(ctx, request, 'user');
     await resetTwoFactor(ctx.db, id, userActor(request, owner), ctx.now());
     return reply.status(204).send();

@@ -19,7 +19,7 @@ import { resendWebhookDelivery } from '../db/operations/resend-webhook-delivery'
 import { countWebhooks, deleteWebhook, findWebhook, insertDelivery, insertWebhook, listDeliveries, listWebhooks, updateWebhook } from '../db/queries/webhooks';
 import { text } from '../../contract/i18n';
 import { conflict, invalid, notFound } from '../domain/errors';
-import { messages } from '../routes/messages';
+import { messages } from './messages';
 import { testMessage, webhookBody } from '../domain/webhook-messages';
 import { parseId, parseInput } from '../http/errors';
 import { userActor } from '../auth/audit-actor';
