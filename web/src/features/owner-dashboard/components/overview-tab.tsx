@@ -70,7 +70,7 @@ export function OverviewTab({ data, actions, entryAction }: OverviewTabProps) {
               <Icon className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
             </dt>
             <dd className="mt-2">
-              <span className="block text-lg font-bold tracking-tight text-slate-900 tabular-nums sm:text-2xl">{value}</span>
+              <span className="block text-base font-bold tracking-tight text-slate-900 tabular-nums [overflow-wrap:anywhere] sm:text-2xl">{value}</span>
               <span className="mt-1 block text-xs text-slate-600">{hint}</span>
             </dd>
           </Card>
