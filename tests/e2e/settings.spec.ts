@@ -130,9 +130,10 @@ test.describe('organisation settings', () => {
     expect((await page.request.patch('/api/settings', { data: { locale: 'de-DE' } })).status()).toBe(200);
     const agent = await createAgent(page.request, 'Datum');
     await page.goto('/');
-    await page.getByRole('button', { name: 'Add Income Entry' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Income Entry' });
-    const day = dialog.getByLabel('Deal date');
+    // The dialog in the owner's German (features/income-entries).
+    await page.getByRole('button', { name: 'Einkommen erfassen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Einkommen erfassen' });
+    const day = dialog.getByLabel('Abschlussdatum');
     const today = new Date();
     const german = (date: Date) => `${String(date.getDate()).padStart(2, '0')}.${String(date.getMonth() + 1).padStart(2, '0')}.${date.getFullYear()}`;
     await expect(day).toHaveValue(german(today));
@@ -154,12 +155,12 @@ test.describe('organisation settings', () => {
     // A day typed the German way, short, is read and written out in full when the field is left.
     const earlier = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 3);
     await day.fill(`${earlier.getDate()}.${earlier.getMonth() + 1}.${String(earlier.getFullYear()).slice(2)}`);
-    await dialog.getByLabel('Agent').fill(agent.name.slice(0, -2));
+    await dialog.getByLabel('Vertriebler', { exact: true }).fill(agent.name.slice(0, -2));
     await expect(day).toHaveValue(german(earlier));
     await dialog.getByRole('option', { name: agent.name }).click();
-    await dialog.getByLabel(/^Amount/).fill('75');
+    await dialog.getByLabel(/^Betrag/).fill('75');
     const posted = page.waitForRequest((r) => r.url().endsWith('/api/income-entries') && r.method() === 'POST');
-    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
     expect((await posted).postDataJSON()).toMatchObject({ agentId: agent.id, day: earlier.toLocaleDateString('en-CA') });
   });
 });
