@@ -11,7 +11,7 @@ import { translate, useT } from '../../../lib/i18n/translate';
 import { useProcessRewardClaim } from '../api/process-reward-claim';
 import { messages } from '../messages';
 import { ClaimStepDialog, type ClaimStep } from './claim-step-dialog';
-import { ELEMENT_MARK, withElement } from './with-element';
+import { PART, withPart } from '../../../components/ui/message-part';
 
 export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
   const t = useT(messages);
@@ -50,15 +50,15 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
           · {claimWhat(claim)}
         </p>
         <p className="text-xs text-slate-600">
-          {withElement(t('claimedAt', { time: ELEMENT_MARK }), <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>)}
+          {withPart(t('claimedAt', { time: PART }), <time dateTime={claim.claimedAt}>{formatDateTime(claim.claimedAt)}</time>)}
         </p>
       </CardHeader>
       <CardContent className="flex-1">
         {claim.contactErasedAt ? (
           // Erased a set time after the claim was filled or rejected (CLAIM_CONTACT_RETENTION_DAYS): nothing personal is kept.
           <p className="rounded-lg bg-slate-50 p-3 text-sm italic text-slate-700 sm:p-4">
-            {withElement(
-              t('contactErased', { time: ELEMENT_MARK }),
+            {withPart(
+              t('contactErased', { time: PART }),
               <time dateTime={claim.contactErasedAt}>{formatDateTime(claim.contactErasedAt)}</time>,
             )}
           </p>
@@ -95,13 +95,13 @@ export function RewardClaimCard({ claim }: { claim: RewardClaim }) {
         ))}
         {claim.status === 'rejected' ? (
           <p className="basis-full text-sm text-slate-700">
-            {withElement(t('rejectedAt', { time: ELEMENT_MARK }), <time dateTime={lastStep.at}>{formatDateTime(lastStep.at)}</time>)}
+            {withPart(t('rejectedAt', { time: PART }), <time dateTime={lastStep.at}>{formatDateTime(lastStep.at)}</time>)}
           </p>
         ) : (
           !isPending && (
             <p className="basis-full text-sm text-slate-700">
               {claim.processedAt
-                ? withElement(t('processedAt', { time: ELEMENT_MARK }), <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time>)
+                ? withPart(t('processedAt', { time: PART }), <time dateTime={claim.processedAt}>{formatDateTime(claim.processedAt)}</time>)
                 : t('processedUnknown')}
             </p>
           )

@@ -29,7 +29,7 @@ import { messages } from '../messages';
 import { WorkingCalendarSection } from './working-calendar-section';
 import { WorkingHoursSection } from './working-hours-section';
 import { savedSummary } from '../utils/saved-summary';
-import { ELEMENT_MARK, withElement } from './with-element';
+import { PART, withPart } from '../../../components/ui/message-part';
 
 type Field = 'orgName' | 'currency' | 'locale';
 type Errors = Partial<Record<Field, string>>;
@@ -190,7 +190,7 @@ function SettingsForm({ saved }: { saved: OrganisationSettings }) {
           </datalist>
           <p className="text-sm text-slate-700" aria-live="polite">
             {sample
-              ? withElement(t('preview', { sample: ELEMENT_MARK }), <span className="font-medium tabular-nums text-slate-900">{sample}</span>)
+              ? withPart(t('preview', { sample: PART }), <span className="font-medium tabular-nums text-slate-900">{sample}</span>)
               : t('previewInvalid')}
           </p>
         </div>
