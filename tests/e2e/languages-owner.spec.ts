@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { pseudoText } from '../../web/src/lib/i18n/pseudo';
 import { expect, signInAs, test } from './support/fixtures';
 import { createAgent, expectWithinViewport, type TestAgent } from './support/helpers';
-import { expectUnbrokenScreen } from './support/language-screens';
+import { expectUnbrokenScreen, staffInGerman } from './support/language-screens';
 
 // docs/product.md §12.22: the owner's screens (the dashboard's header and tab names, the overview, the leaderboard with
 // its period navigation and podium, the agents tab with Add Agent and the sign-up settings, an agent's page, the staff
@@ -31,14 +31,7 @@ async function agentWithIncome(request: APIRequestContext, prefix: string): Prom
 /** The signed-in owner's screens in German for `run`; the owner's language is the organisation's again after it. */
 async function inGerman(page: Page, run: () => Promise<void>) {
   await signInAs(page);
-  const chosen = await page.request.patch('/api/auth/user', { data: { language: 'de' } });
-  expect(chosen.status(), await chosen.text()).toBe(200);
-  try {
-    await run();
-  } finally {
-    const restored = await page.request.patch('/api/auth/user', { data: { language: null } });
-    expect(restored.status(), await restored.text()).toBe(200);
-  }
+  await staffInGerman(page.request, run);
 }
 
 /** A tab of the dashboard by its name, chosen and shown. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { pseudoText } from '../../web/src/lib/i18n/pseudo';
 import { expect, signInAgent, signInAs, test } from './support/fixtures';
-import { expectUnbrokenScreen } from './support/language-screens';
+import { expectUnbrokenScreen, staffInGerman } from './support/language-screens';
 import { claimTierReward, createAgent, expectWithinViewport, uniqueName, type TestAgent } from './support/helpers';
 
 // docs/product.md §12.22: the owner's Tier Settings, Reward Claims (with a pending claim), Settings (organisation,
@@ -39,16 +39,7 @@ const pseudo = (english: string, values: Record<string, string> = {}) =>
     .join('')}]`;
 
 /** The owner reads German (their own choice), restored to the organisation's afterwards. */
-async function inGerman(request: APIRequestContext, run: () => Promise<void>) {
-  const chosen = await request.patch('/api/auth/user', { data: { language: 'de' } });
-  expect(chosen.status(), await chosen.text()).toBe(200);
-  try {
-    await run();
-  } finally {
-    const restored = await request.patch('/api/auth/user', { data: { language: null } });
-    expect(restored.status(), await restored.text()).toBe(200);
-  }
-}
+const inGerman = staffInGerman;
 
 /** An agent past Starter who has claimed its reward: the claim is pending on the owner's Reward Claims tab. */
 async function agentWithPendingClaim(owner: APIRequestContext, agentSide: APIRequestContext, tag: string): Promise<TestAgent> {

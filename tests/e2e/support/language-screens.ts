@@ -1,6 +1,6 @@
 // The checks of a screen in another language or the pseudo-locale (docs/product.md §12.22, tests/e2e/languages*.spec.ts):
 // nothing wider than the screen, no words cut off, axe clean, a screenshot kept.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { expectNoHorizontalOverflow } from './helpers';
 
@@ -72,4 +72,16 @@ export async function germanOrganisation(page: Page) {
       : JSON.stringify({ ...JSON.parse(body), organisation: { ...JSON.parse(body).organisation, locale: 'de-DE' } });
     await route.fulfill({ response, body: german });
   });
+}
+
+/** Runs `run` with the signed-in owner or manager of `request` reading German, and gives them the organisation's again. */
+export async function staffInGerman(request: APIRequestContext, run: () => Promise<void>): Promise<void> {
+  const chosen = await request.patch('/api/auth/user', { data: { language: 'de' } });
+  expect(chosen.status(), await chosen.text()).toBe(200);
+  try {
+    await run();
+  } finally {
+    const restored = await request.patch('/api/auth/user', { data: { language: null } });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
 }
